@@ -1,0 +1,24 @@
+# `make run`: install everything and run the whole fleet. `make test`: install everything and test.
+PYTHON ?= python3
+PIP ?= $(PYTHON) -m pip
+
+.PHONY: install install-system run demo test lint
+
+install-system:
+	bash scripts/install-system.sh
+
+install: install-system
+	$(PIP) install -q -e '.[test,bench]'
+
+run: install
+	$(PYTHON) run_all.py
+
+demo: install
+	$(PYTHON) run_all.py --demo
+
+lint:
+	$(PYTHON) -m ruff check .
+	$(PYTHON) -m mypy
+
+test: install lint
+	$(PYTHON) -m pytest -q

@@ -1,0 +1,1 @@
+"""harvest's Scrapy commands (COMMANDS_MODULE): a stricter ``crawl``."""

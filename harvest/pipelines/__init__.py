@@ -1,0 +1,1 @@
+"""Item pipelines shared by every spider: dedup, then durable output."""

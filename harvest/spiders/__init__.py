@@ -1,0 +1,1 @@
+"""harvest's spiders: trending, github_search, blogs."""

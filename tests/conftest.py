@@ -1,0 +1,14 @@
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from tests.servers import LoopbackServer, loopback_server
+
+
+@pytest.fixture
+def server() -> Iterator[LoopbackServer]:
+    """A fresh loopback server per test (routes are added by the test)."""
+    with loopback_server() as srv:
+        yield srv
