@@ -56,6 +56,137 @@ LOG_LEVEL = "INFO"
 
 # --- Pipelines --------------------------------------------------------------------------------
 ITEM_PIPELINES = {
+    # Drops items whose key or content is stored already (before anything is written).
+    "harvest.pipelines.dedup.DedupPipeline": 700,
     # Writes JSON Lines per item type and a Markdown file per document under HARVEST_DATA_DIR.
     "harvest.pipelines.output.OutputPipeline": 800,
 }
+
+# --- Crawl state, frontier, dedup, revisits (harvest/state/, docs/ARCHITECTURE.md) ------------
+# Scrapy's scheduler plus a persisted frontier: a crawl killed with kill -9 resumes its pending
+# requests.
+SCHEDULER = "harvest.frontier.FrontierScheduler"
+SPIDER_MIDDLEWARES = {
+    # Outermost (lowest order): it must see every callback's final output to know when a
+    # request is done.
+    "harvest.frontier.FrontierMiddleware": 10,
+}
+DOWNLOADER_MIDDLEWARES = {
+    # Before robots.txt (100) so a fresh document costs no traffic at all; after offsite (50).
+    # Low order also means it sees final download failures, after RetryMiddleware gave up.
+    "harvest.middlewares.revisit.RevisitMiddleware": 75,
+}
+# Off only for tools and tests that want Scrapy's plain behaviour (no dedup, no resume).
+HARVEST_STATE_ENABLED = True
+# Empty = embedded SQLite under HARVEST_DATA_DIR/state/<spider>/ (no server needed);
+# "sqlite:///<dir>" = SQLite under another folder; "redis://..." once that backend exists.
+HARVEST_STATE_URL = ""
+# Commit points: outputs fsynced, then the state committed in one transaction. 100 items keeps
+# the fsync cost per item small and a crash's replay short.
+HARVEST_STATE_COMMIT_ITEMS = 100
+# Pending-request writes (newly scheduled, done) that force a commit: bounds the batch in memory
+# when a sitemap or index schedules thousands of requests without yielding items.
+HARVEST_STATE_COMMIT_REQUESTS = 1000
+# A slow crawl still commits this often (seconds), so a kill loses at most this much progress.
+HARVEST_STATE_COMMIT_SECONDS = 5.0
+# Seconds a writer waits for a lock held by another process (the shared content database is
+# written by every spider) before failing; commits take milliseconds.
+HARVEST_STATE_BUSY_TIMEOUT = 30.0
+# Pending requests restored into memory at a time when a crawl resumes (bounds memory for a
+# large frontier).
+HARVEST_FRONTIER_RESTORE_BATCH = 500
+# Start this spider from a clean state (old state moved aside, not deleted); also -a reset=1.
+HARVEST_DEDUP_RESET = False
+# Drop a document whose text another spider already stored (a README found by trending is not
+# stored again by github_search).
+HARVEST_DEDUP_CROSS_SPIDER = True
+# Log every dropped duplicate at INFO (they are expected on every round, so DEBUG by default).
+HARVEST_DEDUP_DEBUG = False
+
+# --- Fleet (run_all.py, harvest/runner/) ------------------------------------------------------
+# Seconds the children get to finish in-flight work and flush after Ctrl-C/SIGTERM (--grace):
+# long enough for one DOWNLOAD_TIMEOUT, short enough that a service manager does not give up.
+HARVEST_FLEET_GRACE = 30.0
+# Default --processes per CPU: a crawler spends most of its time waiting on the network.
+HARVEST_FLEET_PROCESSES_PER_CPU = 2
+# --processes beyond this many per CPU is refused without --force (scrapyd's max_proc_per_cpu).
+HARVEST_FLEET_MAX_PROCESSES_PER_CPU = 4
+# Memory budgeted per spider process (MB) when sizing --processes: a Scrapy process peaks at
+# ~100-200 MB here, a browser-rendering one far more; the rest is headroom.
+HARVEST_FLEET_PROCESS_MEMORY_MB = 300
+# First restart delay after a crash (seconds); doubles with each crash in a row.
+HARVEST_FLEET_RESTART_BACKOFF = 2.0
+# Ceiling of that delay, so a spider recovers within minutes once its cause goes away.
+HARVEST_FLEET_RESTART_BACKOFF_MAX = 300.0
+# A spider that crashes this many times within HARVEST_FLEET_CRASH_WINDOW is marked failed.
+HARVEST_FLEET_MAX_CRASHES = 5
+HARVEST_FLEET_CRASH_WINDOW = 3600.0
+# Seconds without progress (no page, item or request) before a child counts as hung and is
+# restarted: longer than GitHub's longest rate-limit wait (the primary limit resets hourly),
+# so a spider that waits on purpose is left alone.
+HARVEST_FLEET_HUNG_TIMEOUT = 3900.0
+# How often data/fleet/status.json is rewritten (seconds).
+HARVEST_FLEET_STATUS_INTERVAL = 2.0
+# Without a terminal: one progress line per spider this often (seconds).
+HARVEST_FLEET_LOG_INTERVAL = 30.0
+# How often the data folder is measured for --max-data-size (seconds); walking a large folder
+# costs I/O, and the monitor stretches this further when a walk takes long.
+HARVEST_FLEET_SIZE_CHECK_INTERVAL = 10.0
+# How often a child checks the stop event and reports progress (seconds).
+HARVEST_FLEET_POLL_INTERVAL = 0.5
+# Log files kept per spider under data/logs/<spider>/ (one per process run); older ones go.
+HARVEST_FLEET_LOG_KEEP = 50
+# Close a crawl at once with reason "cannot_reach" when every host it tried failed to connect
+# (DNS, refused, timeout) and none ever answered: a machine without internet fails fast.
+HARVEST_FLEET_REACHABILITY_ENABLED = True
+# Set by run_all.py for each process of a spider (--replicas blogs=3): this process's index and
+# the count, so a shared (Redis) state backend can tell the processes apart.
+HARVEST_FLEET_REPLICA = 0
+HARVEST_FLEET_REPLICAS = 1
+
+# --- blogs spider (harvest/spiders/blogs.py) ---------------------------------------------------
+# Where article extraction runs (trafilatura: ~10 ms a blog page, 100-300 ms a large docs page,
+# the crawl's dominant cost): "pool" = worker processes, so fetching never waits on it;
+# "inline" = in the callback (the comparison in bench/crawl_throughput.py); "off" = crawl only.
+HARVEST_BLOGS_EXTRACTION = "pool"
+# Extraction worker processes; 0 = one per CPU (the crawl itself uses less than one core).
+HARVEST_BLOGS_EXTRACT_WORKERS = 0
+# Pages queued for or in extraction, per worker; past it callbacks wait, the pages stay in
+# Scrapy's scraper slot and Scrapy stops fetching (back-pressure keeps memory bounded).
+HARVEST_BLOGS_EXTRACT_QUEUE_PER_WORKER = 4
+# A worker is replaced after this many pages, so a leak in a parser cannot grow for ever.
+HARVEST_BLOGS_EXTRACT_MAX_TASKS_PER_CHILD = 2000
+# Sitemaps may hold 50,000 URLs / 50 MB (sitemaps.org): their own cap, above the page cap.
+HARVEST_BLOGS_MAX_SITEMAP_BYTES = 50 * 1024 * 1024
+
+# --- Safety of open-ended crawls (harvest/middlewares/safety.py; enabled by the blogs spider) --
+# Refuse private, loopback and link-local addresses unless that exact host:port is a configured site.
+HARVEST_SAFETY_PRIVATE_ADDRESSES = True
+# More host:port entries allowed although private (an intranet docs server that is not a site).
+HARVEST_SAFETY_ALLOWED_HOSTS: list[str] = []
+# Links followed from a start page at most: deep enough for long /page/N pagination chains,
+# shallow enough to stop a calendar that links one month further on every page.
+HARVEST_SAFETY_MAX_DEPTH = 50
+# Pages fetched per site and round at most (a site's max_pages overrides it).
+HARVEST_SAFETY_MAX_PAGES = 20000
+# Longer URLs are traps or junk (2,048 is what browsers and servers reliably accept).
+HARVEST_SAFETY_MAX_URL_LENGTH = 2048
+# A path segment repeated more often than this (/a/b/a/b/a/b/) is a relative-link loop.
+HARVEST_SAFETY_MAX_SEGMENT_REPEATS = 3
+# Distinct query strings per path reached through links (calendars, faceted search);
+# URLs listed in sitemaps and feeds are exempt.
+HARVEST_SAFETY_MAX_QUERY_VARIANTS = 100
+# An HTML page larger than this is dropped (stat harvest/safety/oversize): no article is.
+HARVEST_SAFETY_MAX_PAGE_BYTES = 5 * 1024 * 1024
+
+# --- Browser for sites with render: true (harvest/browser.py) ---------------------------------
+# Browser executable to use; "" = Playwright's own if installed, else the system Chromium.
+HARVEST_BROWSER_EXECUTABLE = ""
+# Pages open at once in the one browser context: 4-8 measured fastest here (CPU-bound beyond).
+HARVEST_BROWSER_PAGES = 4
+# When a page counts as loaded: "networkidle" = scripts stopped fetching for 500 ms.
+HARVEST_BROWSER_WAIT_UNTIL = "networkidle"
+# Seconds a page may take to load before its request fails.
+HARVEST_BROWSER_NAVIGATION_TIMEOUT = 30.0
+# Seconds the browser may take to start.
+HARVEST_BROWSER_LAUNCH_TIMEOUT = 30.0

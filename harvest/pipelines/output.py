@@ -1,9 +1,17 @@
-"""OutputPipeline: JSON Lines per item type, and one Markdown file per document.
+"""OutputPipeline: JSON Lines per item type, one Markdown file per document, durable across kill -9.
 
 Layout under ``HARVEST_DATA_DIR/<spider>/``: ``<type>.jsonl`` (one JSON object per line,
-appended and flushed as items pass) and, for documents, the ``.md`` file named by the item's
-``path`` with a YAML front matter. The Markdown file is written to a temporary name and renamed,
-so a reader never sees half a document.
+appended) and, for documents, the ``.md`` file named by the item's ``path`` with a YAML front
+matter. A Markdown file is written to a temporary name, fsynced and renamed before its JSON
+line is appended, so a reader never sees half a document and a line never names a missing file.
+
+Durability, with the crawl state (:mod:`harvest.state.crawl`): each written line's keys go into
+the state's batch at once; at every commit point the JSON Lines files (and the folders that got
+new files) are fsynced, then the state commits the batch together with each file's byte offset.
+On open, :meth:`OutputPipeline.reconcile` reads each file from its committed offset: a trailing
+partial line (a write cut by a kill) is truncated, and the keys of the complete lines past the
+offset (written, not yet committed) are committed, so the restarted crawl does not write them
+again.
 """
 
 from __future__ import annotations
@@ -18,19 +26,37 @@ from typing import IO, TYPE_CHECKING, Any
 import yaml
 from itemadapter import ItemAdapter
 
+from harvest.fingerprints import content_hash
 from harvest.items import DocumentItem
+from harvest.state import StateOrigin
+from harvest.state.crawl import CrawlState
 
 if TYPE_CHECKING:
     from scrapy.crawler import Crawler
+    from scrapy.statscollectors import StatsCollector
     from typing_extensions import Self
 
 logger = logging.getLogger(__name__)
+
+#: Prefix of temporary files; leftovers of a killed run are removed on open.
+TEMP_PREFIX = ".tmp-"
+#: Lines replayed per commit while reconciling, so rebuilding a large state stays bounded in memory.
+_REPLAY_COMMIT_LINES = 10_000
+
+
+def fsync_dir(path: Path) -> None:
+    """Make a folder's entries (new or renamed files) durable."""
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
 
 
 def atomic_write_text(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` through a temp file and rename: never a half-written file."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=path.parent)
+    fd, tmp = tempfile.mkstemp(prefix=TEMP_PREFIX, dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
@@ -60,48 +86,181 @@ def resolve_document_path(spider_dir: Path, relpath: str) -> Path:
     return target
 
 
-class OutputPipeline:
-    """Writes every item that reaches it; enabled in ITEM_PIPELINES after the dedup pipeline."""
+def truncate_partial_tail(path: Path) -> int:
+    """Cut a trailing line without its newline (a write cut short); return the bytes removed."""
+    size = path.stat().st_size
+    if size == 0:
+        return 0
+    with path.open("r+b") as fh:
+        fh.seek(size - 1)
+        if fh.read(1) == b"\n":
+            return 0
+        pos = size
+        chunk = 1 << 16
+        while pos > 0:
+            start = max(0, pos - chunk)
+            fh.seek(start)
+            cut = fh.read(pos - start).rfind(b"\n")
+            if cut >= 0:
+                keep = start + cut + 1
+                break
+            pos = start
+        else:
+            keep = 0
+        fh.truncate(keep)
+        fh.flush()
+        os.fsync(fh.fileno())
+    return size - keep
 
-    def __init__(self, data_dir: str | Path, spider_name: str) -> None:
+
+class OutputPipeline:
+    """Writes every item that reaches it; enabled in ITEM_PIPELINES after the dedup pipeline.
+
+    With the crawl state on (``HARVEST_STATE_ENABLED``), output and state are committed together
+    (see the module docstring); without it, lines are flushed as written and fsynced at close.
+    """
+
+    def __init__(
+        self,
+        data_dir: str | Path,
+        spider_name: str,
+        state: CrawlState | None = None,
+        stats: StatsCollector | None = None,
+    ) -> None:
         self.data_dir = Path(data_dir)
         self.spider_dir = self.data_dir / spider_name
-        self._files: dict[str, IO[str]] = {}
+        self.state = state
+        self.stats = stats
+        self._files: dict[str, IO[bytes]] = {}
+        self._dirty_dirs: set[Path] = set()
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> Self:
-        """Build from ``HARVEST_DATA_DIR`` and the crawler's spider name."""
+        """Build from ``HARVEST_DATA_DIR``, the crawler's spider name and the crawl state."""
         assert crawler.spidercls is not None
-        return cls(crawler.settings.get("HARVEST_DATA_DIR"), crawler.spidercls.name)
+        return cls(crawler.settings.get("HARVEST_DATA_DIR"), crawler.spidercls.name,
+                   CrawlState.from_crawler(crawler), crawler.stats)
+
+    def _inc(self, key: str, count: int = 1) -> None:
+        if self.stats is not None and count:
+            self.stats.inc_value(f"harvest/output/{key}", count)
 
     def open_spider(self) -> None:
-        """Create the spider's output folder."""
+        """Create the output folder, clean up after a killed run, reconcile with the state."""
         self.spider_dir.mkdir(parents=True, exist_ok=True)
+        stale = [p for p in self.spider_dir.rglob(f"{TEMP_PREFIX}*") if p.is_file()]
+        for path in stale:
+            path.unlink()
+        if stale:
+            logger.info("Removed %d temporary files left by an interrupted run in %s",
+                        len(stale), self.spider_dir)
+        if self.state is not None:
+            self.state.open()
+            self.reconcile()
+            self.state.add_pre_commit(self.sync)
 
-    def close_spider(self) -> None:
-        """Flush and close every JSON Lines file."""
-        for fh in self._files.values():
+    def reconcile(self) -> None:
+        """Bring the state up to date with the JSON Lines files (see the module docstring)."""
+        assert self.state is not None
+        store = self.state.open()
+        committed = store.output_offsets()
+        replayed = 0
+        for path in sorted(self.spider_dir.glob("*.jsonl")):
+            cut = truncate_partial_tail(path)
+            if cut:
+                logger.warning("Truncated %d bytes of a partly written last line of %s (written "
+                               "when the previous run was killed; that item is fetched again)", cut, path)
+                self._inc("truncated_bytes", cut)
+            size = path.stat().st_size
+            start = committed.get(path.name, 0)
+            if store.origin is StateOrigin.RESET or start == size:
+                self.state.batch.offsets[path.name] = size
+                continue
+            if start > size:
+                logger.warning("%s is shorter (%d bytes) than its committed length (%d): it was "
+                               "truncated or replaced outside harvest; not replaying it", path, size, start)
+                self.state.batch.offsets[path.name] = size
+                continue
+            replayed += self._replay(path, start)
+        self.state.commit()
+        if replayed:
+            logger.info("Reconciled the crawl state with %d output lines written after its last "
+                        "commit (%s)", replayed, store.origin.value)
+            self._inc("reconciled_lines", replayed)
+
+    def _replay(self, path: Path, start: int) -> int:
+        assert self.state is not None
+        count = 0
+        pos = start
+        with path.open("rb") as fh:
+            fh.seek(start)
+            for line in fh:
+                pos += len(line)
+                try:
+                    record = json.loads(line)
+                except ValueError:
+                    logger.warning("Skipping an unreadable line in %s ending at byte %d", path, pos)
+                    self._inc("bad_lines")
+                    continue
+                if not isinstance(record, dict):
+                    continue
+                self.state.add_record(record)
+                count += 1
+                if count % _REPLAY_COMMIT_LINES == 0:
+                    self.state.batch.offsets[path.name] = pos
+                    self.state.commit()
+        self.state.batch.offsets[path.name] = pos
+        return count
+
+    def sync(self) -> dict[str, int]:
+        """Flush and fsync every open file (and new folder entries); return their byte offsets."""
+        offsets: dict[str, int] = {}
+        for name, fh in self._files.items():
             fh.flush()
             os.fsync(fh.fileno())
+            offsets[name] = fh.tell()
+        for folder in self._dirty_dirs:
+            fsync_dir(folder)
+        self._dirty_dirs.clear()
+        return offsets
+
+    def close_spider(self) -> None:
+        """Final commit (or fsync without state), then close every JSON Lines file."""
+        if self.state is not None:
+            self.state.commit_safely()
+            self.state.remove_pre_commit(self.sync)
+        else:
+            self.sync()
+        for fh in self._files.values():
             fh.close()
         self._files.clear()
 
-    def _jsonl(self, item_type: str) -> IO[str]:
-        fh = self._files.get(item_type)
+    def _jsonl(self, item_type: str) -> IO[bytes]:
+        name = f"{item_type}.jsonl"
+        fh = self._files.get(name)
         if fh is None:
-            fh = open(self.spider_dir / f"{item_type}.jsonl", "a", encoding="utf-8")  # noqa: SIM115
-            self._files[item_type] = fh
+            path = self.spider_dir / name
+            if not path.exists():
+                self._dirty_dirs.add(self.spider_dir)
+            fh = open(path, "ab")  # noqa: SIM115 - kept open for the crawl, closed in close_spider
+            self._files[name] = fh
         return fh
 
     def process_item(self, item: Any) -> Any:
         """Write the document's Markdown file (if any), then its JSON line."""
         if isinstance(item, DocumentItem):
+            if not item.content_hash:
+                item.content_hash = content_hash(item.content)
             target = resolve_document_path(self.spider_dir, item.path)
             atomic_write_text(target, render_markdown(item.front_matter(), item.content))
+            self._dirty_dirs.add(target.parent)
             item.path = str(self.spider_dir / Path(item.path))
         record = ItemAdapter(item).asdict()
         record.pop("content", None)
         fh = self._jsonl(str(record.get("type") or "item"))
-        fh.write(json.dumps(record, ensure_ascii=False, sort_keys=False) + "\n")
+        fh.write(json.dumps(record, ensure_ascii=False, sort_keys=False).encode("utf-8") + b"\n")
+        # Flushed per item so readers see progress; fsynced at commit points.
         fh.flush()
+        if self.state is not None:
+            self.state.record_output(record, item)
         return item

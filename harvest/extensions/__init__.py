@@ -1,0 +1,1 @@
+"""Scrapy extensions and middlewares that are not tied to one spider."""

@@ -1,0 +1,209 @@
+"""The persisted frontier: pending requests survive ``kill -9``, and a restart resumes them.
+
+:class:`FrontierScheduler` (``SCHEDULER``) is Scrapy's scheduler plus the crawl-state store:
+every request it accepts is written to the store's ``frontier`` table (at the next commit
+point), keyed by its fingerprint, and a request leaves the table only when it is *done* (see
+:mod:`harvest.state.crawl`). On open, the requests a killed run left pending are fed back into
+the scheduler, page by page so that a large frontier does not sit in memory at once.
+
+:class:`FrontierMiddleware` (``SPIDER_MIDDLEWARES``, outermost) tells the crawl state which
+request every item came from and when a callback's output ended, which is how "done" is known.
+
+Requests must stay serializable with ``Request.to_dict`` (callbacks are
+spider methods, meta holds plain data); a request that is not is still crawled but not persisted
+(stat ``harvest/frontier/unserializable``).
+"""
+
+from __future__ import annotations
+
+import logging
+import pickle
+from collections.abc import AsyncIterator
+from typing import TYPE_CHECKING, Any
+
+from scrapy.core.scheduler import Scheduler
+from scrapy.exceptions import NotConfigured
+from scrapy.http import Request, Response
+from scrapy.utils.request import request_from_dict
+
+from harvest.state.crawl import FRONTIER_KEY_META, CrawlState
+
+if TYPE_CHECKING:
+    from scrapy import Spider
+    from scrapy.crawler import Crawler
+    from twisted.internet.defer import Deferred
+    from typing_extensions import Self
+
+logger = logging.getLogger(__name__)
+
+#: Same protocol as Scrapy's own pickle disk queues.
+_PICKLE_PROTOCOL = 4
+
+
+class FrontierScheduler(Scheduler):
+    """Scrapy's scheduler whose pending requests are persisted in the crawl-state store.
+
+    Enabled by ``SCHEDULER = "harvest.frontier.FrontierScheduler"``; behaves like the stock
+    scheduler when ``HARVEST_STATE_ENABLED`` is off. ``HARVEST_FRONTIER_RESTORE_BATCH`` requests
+    are restored at a time, when the in-memory queue runs dry.
+    """
+
+    state: CrawlState | None = None
+    restore_batch: int = 500
+
+    @classmethod
+    def from_crawler(cls, crawler: Crawler) -> Self:
+        """The stock scheduler, attached to the crawl's state."""
+        scheduler = super().from_crawler(crawler)
+        scheduler.state = CrawlState.from_crawler(crawler)
+        scheduler.restore_batch = max(1, crawler.settings.getint("HARVEST_FRONTIER_RESTORE_BATCH"))
+        return scheduler
+
+    def open(self, spider: Spider) -> Deferred[None] | None:
+        """Open the queues, then start feeding the requests a previous run left pending."""
+        result = super().open(spider)
+        self._restore_after = 0
+        self._restore_upto = 0
+        self._restore_left = 0
+        self._resumed_dont_filter: set[bytes] = set()
+        self._unserializable_logged = False
+        if self.state is not None:
+            store = self.state.open()
+            self._restore_left = store.frontier_size()
+            if self._restore_left:
+                self._restore_upto = store.frontier_max_seq()
+                self._resumed_dont_filter = store.frontier_dont_filter()
+                logger.info("Resuming %d pending requests from the frontier in %s",
+                            self._restore_left, store.location, extra={"spider": spider})
+                assert self.stats is not None
+                self.stats.set_value("harvest/frontier/resumed", self._restore_left)
+                self._restore_page()
+        return result
+
+    def _restore_pending(self) -> bool:
+        return self._restore_after < self._restore_upto
+
+    def _restore_page(self) -> None:
+        """Move the next page of persisted requests into the in-memory queues."""
+        assert self.state is not None and self.state.store is not None
+        page = self.state.store.frontier_page(self._restore_after, self._restore_upto, self.restore_batch)
+        if not page:
+            self._restore_after = self._restore_upto
+            self._restore_left = 0
+            return
+        self._restore_after = page[-1].seq
+        self._restore_left = max(0, self._restore_left - len(page))
+        for entry in page:
+            try:
+                request = request_from_dict(pickle.loads(entry.request), spider=self.spider)  # noqa: S301
+            except Exception:  # a boundary: any undecodable entry is retired, the rest resume
+                logger.warning("Dropping a pending request that cannot be restored (fingerprint %s)",
+                               entry.fingerprint.hex(), exc_info=True, extra={"spider": self.spider})
+                assert self.stats is not None
+                self.stats.inc_value("harvest/frontier/unrestorable")
+                self.state.retire(entry.fingerprint)
+                continue
+            request.meta[FRONTIER_KEY_META] = entry.fingerprint.hex()
+            # Through the stock path, so the duplicate filter learns it (and drops it if this
+            # run already scheduled the same URL afresh; that copy carries the same key).
+            super().enqueue_request(request)
+
+    def _serialize(self, request: Request) -> bytes | None:
+        try:
+            data = request.to_dict(spider=self.spider)
+            data["meta"].pop(FRONTIER_KEY_META, None)
+            return pickle.dumps(data, protocol=_PICKLE_PROTOCOL)
+        except (ValueError, TypeError, AttributeError, pickle.PicklingError) as exc:
+            assert self.stats is not None
+            self.stats.inc_value("harvest/frontier/unserializable")
+            if not self._unserializable_logged:
+                logger.warning("Cannot persist %s in the frontier (%s); it is crawled but would not "
+                               "survive a crash. No more unserializable requests will be logged.",
+                               request, exc, extra={"spider": self.spider})
+                self._unserializable_logged = True
+            return None
+
+    def enqueue_request(self, request: Request) -> bool:
+        """Schedule ``request`` and persist it; retire the request it replaces (a redirect)."""
+        if self.state is None or self.state.store is None:
+            return super().enqueue_request(request)
+        fingerprint = self.state.fingerprint(request)
+        own_key = fingerprint.hex()
+        marker = request.meta.get(FRONTIER_KEY_META)
+        if marker is None and request.dont_filter and fingerprint in self._resumed_dont_filter:
+            # A start request the spider yields again while its pending copy is being resumed.
+            self._resumed_dont_filter.discard(fingerprint)
+            assert self.stats is not None
+            self.stats.inc_value("harvest/frontier/resumed_duplicate")
+            return False
+        accepted = super().enqueue_request(request)
+        if accepted and marker != own_key:
+            blob = self._serialize(request)
+            if blob is not None:
+                self.state.frontier_add(fingerprint, blob, request.dont_filter)
+        if isinstance(marker, str) and marker != own_key:
+            # A downloader middleware replaced the request (redirect): the original is done,
+            # retired only now, after its replacement is in the batch.
+            self.state.retire(self.state.request_key(request))
+        if accepted:
+            request.meta[FRONTIER_KEY_META] = own_key
+        return accepted
+
+    def next_request(self) -> Request | None:
+        """The next queued request, restoring more persisted ones when the queues run dry."""
+        request = super().next_request()
+        while request is None and self.state is not None and self._restore_pending():
+            self._restore_page()
+            request = super().next_request()
+        return request
+
+    def has_pending_requests(self) -> bool:
+        """Queued requests, or persisted ones not restored yet."""
+        return super().has_pending_requests() or (self.state is not None and self._restore_pending())
+
+    def __len__(self) -> int:
+        return super().__len__() + getattr(self, "_restore_left", 0)
+
+
+class FrontierMiddleware:
+    """Spider middleware that links items to their request for the crawl state.
+
+    It must be the outermost spider middleware (lowest order) so it sees the final output of
+    every callback, including the empty output of a response filtered by HttpErrorMiddleware.
+    It also removes the internal frontier key from requests a callback yields, since callbacks
+    often copy ``response.meta`` into new requests.
+    """
+
+    def __init__(self, state: CrawlState) -> None:
+        self.state = state
+
+    @classmethod
+    def from_crawler(cls, crawler: Crawler) -> Self:
+        """Enabled with the crawl state (``HARVEST_STATE_ENABLED``)."""
+        state = CrawlState.from_crawler(crawler)
+        if state is None:
+            raise NotConfigured("HARVEST_STATE_ENABLED is off")
+        return cls(state)
+
+    async def process_start(self, start: AsyncIterator[Any]) -> AsyncIterator[Any]:
+        """Start requests are new requests: no frontier key."""
+        async for output in start:
+            if isinstance(output, Request):
+                output.meta.pop(FRONTIER_KEY_META, None)
+            yield output
+
+    async def process_spider_output(
+        self, response: Response, result: AsyncIterator[Any]
+    ) -> AsyncIterator[Any]:
+        """Count the items of ``response``'s request and report when its output ends."""
+        try:
+            async for output in result:
+                if isinstance(output, Request):
+                    output.meta.pop(FRONTIER_KEY_META, None)
+                elif output is not None:
+                    self.state.item_started(output, response)
+                yield output
+        except Exception:
+            self.state.callback_finished(response)
+            raise
+        self.state.callback_finished(response)

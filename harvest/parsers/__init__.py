@@ -1,0 +1,1 @@
+"""Pure extraction functions: page text in, plain rows out (no Scrapy, no I/O)."""

@@ -1,0 +1,199 @@
+"""Read GitHub REST API answers: search result pages, ``Link`` headers, README contents, errors.
+
+Pure functions over decoded JSON and header text; no Scrapy, no I/O. They accept every shape the
+API has sent since the search endpoint left beta (2014 bodies lack ``incomplete_results`` and
+``topics``; 2012-era README answers lack ``html_url``), so a field GitHub stops sending becomes
+``None`` rather than a crash.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import logging
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from harvest.items import RepoItem
+
+logger = logging.getLogger(__name__)
+
+# One ``<url>; rel="next"`` element of a Link header (RFC 8288). GitHub quotes rel values;
+# some proxies drop the quotes, and one element may carry several space-separated rels.
+_LINK_RE = re.compile(r'<([^>]*)>\s*((?:;\s*[^;,]+)*)')
+_REL_RE = re.compile(r'rel\s*=\s*"?([^";]+)"?', re.IGNORECASE)
+#: GitHub's wording when a page lies past the result cap ("Only the first 1000 search results
+#: are available"); the number is read, never assumed.
+_CAP_RE = re.compile(r"only the first (\d+) search results", re.IGNORECASE)
+
+
+@dataclass
+class SearchPage:
+    """One page of ``GET /search/repositories``."""
+
+    total_count: int
+    incomplete_results: bool
+    items: list[dict[str, Any]] = field(default_factory=list)
+
+
+def parse_link_header(value: str | bytes | None) -> dict[str, str]:
+    """``rel`` -> URL from a ``Link`` header; an absent or empty header gives ``{}``."""
+    if not value:
+        return {}
+    if isinstance(value, bytes):
+        value = value.decode("latin-1")
+    links: dict[str, str] = {}
+    for m in _LINK_RE.finditer(value):
+        url, params = m.group(1).strip(), m.group(2)
+        rel = _REL_RE.search(params)
+        if not rel:
+            continue
+        for name in rel.group(1).split():
+            links.setdefault(name.lower(), url)
+    return links
+
+
+def load_json(body: bytes | str) -> Any:
+    """Decode a JSON body; raises ValueError with a short excerpt when it is not JSON."""
+    try:
+        return json.loads(body)
+    except (ValueError, UnicodeDecodeError) as exc:
+        excerpt = body[:120] if isinstance(body, str) else body[:120].decode("utf-8", "replace")
+        raise ValueError(f"not a JSON body ({exc}): {excerpt!r}") from None
+
+
+def parse_search_page(data: Any) -> SearchPage:
+    """A search answer's count, completeness flag and raw items; raises ValueError on other shapes."""
+    if not isinstance(data, dict) or "items" not in data or not isinstance(data["items"], list):
+        raise ValueError("not a search result: expected an object with an 'items' list")
+    total = data.get("total_count")
+    items = [it for it in data["items"] if isinstance(it, dict)]
+    return SearchPage(
+        total_count=int(total) if isinstance(total, int) else len(items),
+        # 2014 bodies have no such key: they were complete or GitHub did not say.
+        incomplete_results=bool(data.get("incomplete_results", False)),
+        items=items,
+    )
+
+
+def _int(value: Any) -> int:
+    return int(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else 0
+
+
+def _str(value: Any) -> str | None:
+    return value if isinstance(value, str) and value != "" else None
+
+
+def repo_item(raw: dict[str, Any], *, query: str, observed_at: str) -> RepoItem | None:
+    """A RepoItem from one search (or ``/repos/...``) object; None when it names no repository."""
+    full_name = _str(raw.get("full_name"))
+    if full_name is None:
+        owner: dict[str, Any] = raw["owner"] if isinstance(raw.get("owner"), dict) else {}
+        login, name = _str(owner.get("login")), _str(raw.get("name"))
+        full_name = f"{login}/{name}" if login and name else None
+    if full_name is None:
+        return None
+    topics = raw.get("topics")
+    return RepoItem(
+        repo=full_name,
+        url=_str(raw.get("html_url")) or f"https://github.com/{full_name}",
+        description=_str(raw.get("description")),
+        language=_str(raw.get("language")),
+        topics=[t for t in topics if isinstance(t, str)] if isinstance(topics, list) else [],
+        stars=_int(raw.get("stargazers_count", raw.get("watchers_count"))),
+        forks=_int(raw.get("forks_count", raw.get("forks"))),
+        open_issues=_int(raw.get("open_issues_count", raw.get("open_issues"))),
+        created_at=_str(raw.get("created_at")),
+        pushed_at=_str(raw.get("pushed_at")),
+        # ``master_branch`` is the 2013-2014 name of the same field.
+        default_branch=_str(raw.get("default_branch")) or _str(raw.get("master_branch")),
+        archived=bool(raw.get("archived", False)),
+        fork=bool(raw.get("fork", False)),
+        query=query,
+        observed_at=observed_at,
+    )
+
+
+def repo_key(raw: dict[str, Any]) -> str | None:
+    """A repository's identity within one run: its numeric id, else its lower-cased full name."""
+    if isinstance(raw.get("id"), int):
+        return f"id:{raw['id']}"
+    name = _str(raw.get("full_name"))
+    return f"name:{name.lower()}" if name else None
+
+
+@dataclass
+class Readme:
+    """A README decoded from ``GET /repos/{owner}/{repo}/readme``."""
+
+    text: str
+    name: str | None
+    html_url: str | None
+    download_url: str | None
+    sha: str | None
+
+
+def parse_readme(data: Any) -> Readme:
+    """Decode a README answer (base64 ``content`` with embedded newlines); ValueError if unusable."""
+    if not isinstance(data, dict) or not isinstance(data.get("content"), str):
+        raise ValueError("not a README answer: expected an object with a 'content' string")
+    encoding = str(data.get("encoding") or "base64").lower()
+    raw = data["content"]
+    if encoding == "base64":
+        try:
+            # The API wraps base64 at 60 columns; b64decode drops the newlines (validate=False).
+            blob = base64.b64decode(raw)
+        except (binascii.Error, ValueError) as exc:
+            raise ValueError(f"README content is not valid base64: {exc}") from None
+        text = blob.decode("utf-8", errors="replace")
+    elif encoding in {"utf-8", "utf8", "none", ""}:
+        text = raw
+    else:
+        raise ValueError(f"README content has an unknown encoding {encoding!r}")
+    links: dict[str, Any] = data["_links"] if isinstance(data.get("_links"), dict) else {}
+    return Readme(
+        text=text.lstrip("\ufeff"),
+        name=_str(data.get("name")) or _str(data.get("path")),
+        html_url=_str(data.get("html_url")) or _str(links.get("html")),
+        download_url=_str(data.get("download_url")),
+        sha=_str(data.get("sha")),
+    )
+
+
+def error_message(body: bytes | str) -> str:
+    """GitHub's explanation from an error body: ``message`` plus each ``errors[].message``.
+
+    Non-JSON bodies (a proxy's HTML page) give their first 200 characters, whitespace collapsed.
+    """
+    try:
+        data = json.loads(body)
+    except (ValueError, UnicodeDecodeError):
+        text = body.decode("utf-8", "replace") if isinstance(body, bytes) else body
+        return re.sub(r"\s+", " ", text).strip()[:200] or "(empty body)"
+    if not isinstance(data, dict):
+        return str(data)[:200]
+    parts = [str(data["message"])] if data.get("message") else []
+    for err in data.get("errors") or []:
+        if isinstance(err, dict):
+            detail = err.get("message") or " ".join(
+                f"{k}={err[k]}" for k in ("resource", "field", "code") if err.get(k)
+            )
+            if detail:
+                parts.append(str(detail))
+        elif isinstance(err, str):
+            parts.append(err)
+    return ": ".join(parts) if parts else "(no message)"
+
+
+def result_cap_from_message(message: str) -> int | None:
+    """The result cap named by a 422 "Only the first N search results are available", if any."""
+    m = _CAP_RE.search(message)
+    return int(m.group(1)) if m else None
+
+
+def is_rate_limit_message(message: str) -> bool:
+    """True for GitHub's primary and secondary (formerly "abuse") rate-limit wordings."""
+    text = message.lower()
+    return "rate limit" in text or "abuse" in text

@@ -1,0 +1,116 @@
+"""One spider run in a fresh OS process: the target the supervisor starts with the spawn method.
+
+A Twisted reactor cannot be restarted, and a forked copy of a parent that imported one fails
+silently, so each run is a new interpreter (``multiprocessing`` spawn). The child:
+
+- ignores SIGINT: a Ctrl-C in the terminal reaches the whole process group, and stopping is
+  the supervisor's decision (it sets the stop event; see harvest.extensions.fleet);
+- sends its stdout and stderr (Scrapy's log, and any traceback of a crash) to its own log file
+  under ``data/logs/<spider>/``;
+- validates the spider's config and arguments before the reactor starts, like ``scrapy crawl``;
+- runs the crawl with the fleet extension and the reachability middleware enabled, and exits
+  with 0 (an OK close reason), 1 (another reason or a failed start) or 2 (bad config).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import signal
+import sys
+import traceback
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+logger = logging.getLogger(__name__)
+
+FLEET_EXTENSION = "harvest.extensions.fleet.FleetExtension"
+REACHABILITY_MIDDLEWARE = "harvest.extensions.reachability.ReachabilityMiddleware"
+#: Above RetryMiddleware (550): it sees a connection failure before a retry is scheduled.
+REACHABILITY_ORDER = 560
+
+EXIT_OK = 0
+EXIT_FAILED = 1
+EXIT_CONFIG = 2
+
+
+@dataclass(frozen=True)
+class ChildSpec:
+    """Everything a child needs; plain data, so it pickles for spawn."""
+
+    spider: str
+    log_file: str
+    #: Settings at command-line priority (-s, --data-dir, replica index...).
+    settings: dict[str, Any] = field(default_factory=dict)
+    spider_args: dict[str, str] = field(default_factory=dict)
+
+
+def _redirect_output(log_file: str) -> None:
+    """Point file descriptors 1 and 2 at the log file, so nothing reaches the fleet's terminal."""
+    Path(log_file).parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(log_file, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os.dup2(fd, 1)
+    os.dup2(fd, 2)
+    os.close(fd)
+
+
+def _send(channel: Any, message: dict[str, Any]) -> None:
+    try:
+        channel.conn.send(message)
+    except (BrokenPipeError, EOFError, OSError):
+        pass  # the supervisor is gone; the log file has the story
+
+
+def run_child(spec: ChildSpec, channel: Any) -> None:
+    """Process target: run one crawl of ``spec.spider`` and exit with its outcome."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _redirect_output(spec.log_file)
+    try:
+        code = _crawl(spec, channel)
+    except Exception as exc:  # the process boundary: log it, tell the supervisor, exit non-zero
+        traceback.print_exc()
+        _send(channel, {"kind": "fatal", "message": f"{type(exc).__name__}: {exc}".splitlines()[0][:300]})
+        code = EXIT_FAILED
+    sys.stdout.flush()
+    sys.stderr.flush()
+    channel.conn.close()
+    sys.exit(code)
+
+
+def _crawl(spec: ChildSpec, channel: Any) -> int:
+    from scrapy.crawler import AsyncCrawlerProcess
+    from scrapy.utils.project import get_project_settings
+
+    from harvest.commands.crawl import OK_REASONS
+    from harvest.exceptions import ConfigError
+    from harvest.extensions import fleet
+
+    fleet.attach(channel)
+    settings = get_project_settings()
+    settings.setdict(spec.settings, priority="cmdline")
+    extensions = {**settings.getdict("EXTENSIONS"), FLEET_EXTENSION: 0}
+    settings.set("EXTENSIONS", extensions, priority="cmdline")
+    middlewares = {**settings.getdict("DOWNLOADER_MIDDLEWARES"), REACHABILITY_MIDDLEWARE: REACHABILITY_ORDER}
+    settings.set("DOWNLOADER_MIDDLEWARES", middlewares, priority="cmdline")
+
+    process = AsyncCrawlerProcess(settings)
+    crawler = process.create_crawler(spec.spider)
+    resolve = getattr(crawler.spidercls, "resolve_config", None)
+    if resolve is not None:
+        try:
+            resolve(crawler.settings, dict(spec.spider_args))
+        except ConfigError as exc:
+            logger.error("%s", exc)
+            _send(channel, {"kind": "config_error", "message": str(exc)})
+            return EXIT_CONFIG
+    process.crawl(crawler, **spec.spider_args)
+    # No signal handlers: the supervisor stops us through the stop event (graceful) or SIGTERM.
+    process.start(install_signal_handlers=False)
+    if process.bootstrap_failed:
+        _send(channel, {"kind": "fatal", "message": "the crawl failed to start (see the log)"})
+        return EXIT_FAILED
+    reason = crawler.stats.get_value("finish_reason") if crawler.stats else None
+    return EXIT_OK if reason in OK_REASONS else EXIT_FAILED

@@ -1,0 +1,49 @@
+"""``data/fleet/status.json``: the fleet as a monitor sees it, rewritten atomically.
+
+The file holds the same rows as the live table (one per spider process slot), plus the fleet's
+start time, supervisor pid, every pid each spider has had, the shared item total and the data
+folder's size. It is replaced through a temporary file and a rename, so a reader never sees
+half of it, and it is left behind with ``"state": "finished"`` and the exit code at the end.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from harvest.pipelines.output import atomic_write_text
+
+logger = logging.getLogger(__name__)
+
+#: Bumped when a field changes meaning; readers can check it.
+STATUS_VERSION = 1
+
+
+def iso(timestamp: float | None) -> str | None:
+    """A wall-clock time as ISO 8601 UTC with a Z suffix (None stays None)."""
+    if timestamp is None:
+        return None
+    return datetime.fromtimestamp(timestamp, timezone.utc).replace(microsecond=0).isoformat().replace(
+        "+00:00", "Z"
+    )
+
+
+def status_path(data_dir: str | Path) -> Path:
+    """Where the fleet's status file lives under the data folder."""
+    return Path(data_dir) / "fleet" / "status.json"
+
+
+def write_status(path: Path, snapshot: dict[str, Any]) -> None:
+    """Replace the status file with ``snapshot`` (atomically)."""
+    atomic_write_text(path, json.dumps(snapshot, indent=2, ensure_ascii=False) + "\n")
+
+
+def read_status(path: Path) -> dict[str, Any]:
+    """Read a status file (for tools and tests)."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    if not isinstance(data, dict) or data.get("version") != STATUS_VERSION:
+        raise ValueError(f"{path} is not a version {STATUS_VERSION} fleet status file")
+    return data

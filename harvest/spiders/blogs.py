@@ -1,0 +1,613 @@
+"""The ``blogs`` spider: every article of the configured blogs and docs sites, as clean Markdown.
+
+One round, per site (``spiders_config/blogs.yaml``, or ``-a url=...`` for one site ad hoc):
+
+1. Discovery, cheapest first: robots.txt ``Sitemap:`` lines (else ``/sitemap.xml``), sitemap
+   indexes and gzip sitemaps, configured and declared (``<link rel="alternate">``) RSS/Atom
+   feeds; then the start pages, whose links are followed; and the links inside every page
+   fetched, articles included, so each round finds what the last one linked to.
+2. Each page is classified by its URL (``exclude_patterns`` first, then ``article_patterns``),
+   by where it was listed (feed entries are articles) and by what it declares (``og:type``
+   article, schema.org Article/BlogPosting). Articles become ``DocumentItem``s written to
+   ``data/blogs/<site>/<slug>.md``; listing pages (indexes, tags, archives) are only followed.
+3. Extraction (``harvest.parsers.article``) runs in a process pool fed from the callbacks, with a
+   bound on pages in flight: the crawl keeps fetching while the other cores extract, and when the
+   pool falls behind the callbacks wait, which holds Scrapy's downloads (back-pressure).
+
+Articles are requested with ``harvest_kind="document"`` and ``harvest_ttl`` = the site's
+``article_revisit`` (skipped while fresh, revisited conditionally after); listings, feeds and
+sitemaps with ``harvest_kind="listing"`` (refetched every round). ``harvest_site`` and
+``harvest_via`` tell the safety middlewares which site's limits apply and where a URL came from.
+Sites with ``render: true`` are fetched through a browser (``harvest.browser``); the Playwright
+download handler is installed only when such a site is configured.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import multiprocessing
+import os
+import re
+import sys
+import time
+from collections.abc import AsyncIterator, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar
+from urllib.parse import urlsplit
+
+import scrapy
+from pydantic import ValidationError
+from scrapy.http import HtmlResponse, TextResponse, XmlResponse
+from scrapy.linkextractors import IGNORED_EXTENSIONS
+
+from harvest.browser import find_browser, page_meta, playwright_settings
+from harvest.config import SpiderConfig, parse_bool
+from harvest.config.blogs import BlogsConfig, SiteConfig
+from harvest.exceptions import ConfigError
+from harvest.fingerprints import content_hash, utc_now
+from harvest.items import DocumentItem
+from harvest.middlewares.safety import PrivateAddressMiddleware, SiteLimits, TrapGuardMiddleware, host_port
+from harvest.parsers.article import Article, extract_article, looks_like_article
+from harvest.parsers.discovery import (
+    extract_links,
+    feed_links,
+    maybe_gunzip,
+    parse_feed,
+    parse_sitemap,
+    sitemaps_from_robots,
+    sniff_xml,
+)
+from harvest.paths import safe_name
+from harvest.spiders.base import HarvestSpider
+
+if TYPE_CHECKING:
+    from scrapy.crawler import Crawler
+    from scrapy.settings import BaseSettings
+    from twisted.python.failure import Failure
+    from typing_extensions import Self
+
+logger = logging.getLogger(__name__)
+
+_STATS = "harvest/blogs"
+#: Priorities: lists of URLs first (one sitemap names thousands of pages), then start pages,
+#: then articles named by a list, then whatever links lead to.
+_PRIO_LISTS = 30
+_PRIO_SEED = 20
+_PRIO_LISTED = 10
+_PRIO_ARTICLE_LINK = 5
+_PRIO_LINK = 0
+_SKIP_EXTENSIONS = frozenset(f".{e}" for e in IGNORED_EXTENSIONS) - {".xml"}
+_XML_EXTENSIONS = (".xml", ".rss", ".atom", ".xml.gz", ".rdf")
+_INDEX_RE = re.compile(r"(?:^|/)index\.html?$")
+#: Seconds between a site's rounds are kept here, per site, for ``refresh_interval``.
+_ROUNDS_FILE = "site_rounds.json"
+
+
+@dataclass
+class _Site:
+    """A configured site with its patterns compiled and its scope worked out."""
+
+    config: SiteConfig
+    hosts: tuple[str, ...]
+    article_res: list[re.Pattern[str]]
+    exclude_res: list[re.Pattern[str]]
+    render_meta: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def name(self) -> str:
+        return self.config.name
+
+    def in_scope(self, host: str) -> bool:
+        return any(host == d or host.endswith("." + d) for d in self.hosts)
+
+    def excluded(self, url: str) -> bool:
+        return any(r.search(url) for r in self.exclude_res)
+
+    def article_url(self, url: str) -> bool:
+        """Whether the URL alone says "article" (docs sites: any page not excluded)."""
+        if self.excluded(url):
+            return False
+        if self.config.source == "docs":
+            return True
+        path = urlsplit(url).path
+        return path not in {"", "/"} and any(r.search(url) for r in self.article_res)
+
+
+class ExtractionPool:
+    """Runs ``extract_article`` inline or in worker processes, with a bound on pages in flight.
+
+    ``mode`` is ``"pool"`` or ``"inline"``. The pool starts on first use (a crawl that finds no
+    article never spawns workers); workers are spawned, not forked, because the parent runs a
+    reactor and threads. A crashed worker pool is replaced and the page extracted inline.
+    """
+
+    def __init__(self, mode: str, workers: int, queue_per_worker: int, max_tasks_per_child: int) -> None:
+        self.mode = mode
+        self.workers = max(1, workers or (os.cpu_count() or 1))
+        self.max_pending = max(1, self.workers * max(1, queue_per_worker))
+        self.max_tasks_per_child = max_tasks_per_child or None
+        self._pool: ProcessPoolExecutor | None = None
+        self._slots: asyncio.Semaphore | None = None
+
+    def _ensure_pool(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            extra: dict[str, Any] = {}
+            if sys.version_info >= (3, 11):
+                extra["max_tasks_per_child"] = self.max_tasks_per_child
+            self._pool = ProcessPoolExecutor(
+                max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"), **extra
+            )
+        return self._pool
+
+    async def extract(self, html: str, url: str) -> Article | None:
+        """The article of ``html``; waits for a free slot first when the pool is busy."""
+        if self.mode != "pool":
+            return extract_article(html, url)
+        if self._slots is None:
+            self._slots = asyncio.Semaphore(self.max_pending)
+        async with self._slots:
+            pool = self._ensure_pool()
+            try:
+                return await asyncio.get_running_loop().run_in_executor(pool, extract_article, html, url)
+            except BrokenProcessPool:
+                logger.error("The extraction worker pool broke; starting a new one", exc_info=True)
+                self.close(wait=False)
+                return extract_article(html, url)
+
+    def close(self, wait: bool = True) -> None:
+        """Stop the workers (pending work is cancelled)."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=wait, cancel_futures=True)
+            self._pool = None
+
+
+def article_slug(url: str) -> str:
+    """The part of an article's URL that names it: its path (and query), without index.html."""
+    parts = urlsplit(url)
+    path = _INDEX_RE.sub("", parts.path).strip("/")
+    if parts.query:
+        path = f"{path}?{parts.query}"
+    return path or "index"
+
+
+def _site_name_for(url: str) -> str:
+    parts = urlsplit(url)
+    return (parts.netloc or "site").lower()
+
+
+class BlogsSpider(HarvestSpider):
+    """Articles of blogs and documentation sites (see the module docstring)."""
+
+    name = "blogs"
+    config_model = BlogsConfig
+    arguments: ClassVar[frozenset[str]] = frozenset({"url", "site", "render", "source", "max_pages"})
+    config: BlogsConfig
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.sites: list[_Site] = []
+        self.allowed_private_hosts: set[str] = set()
+        self.site_limits: dict[str, SiteLimits] = {}
+        self._requested: set[str] = set()
+        self._stored: set[str] = set()
+        self._host_sites: dict[str, _Site] = {}
+        self._extractor: ExtractionPool | None = None
+
+    # --- configuration --------------------------------------------------------------------
+    @classmethod
+    def update_settings(cls, settings: BaseSettings) -> None:
+        """Add the safety middlewares (this spider crawls hosts nobody vetted)."""
+        super().update_settings(settings)
+        # Early: refuse private addresses before robots.txt or the state are consulted.
+        settings.setdefault_in_component_priority_dict("DOWNLOADER_MIDDLEWARES", PrivateAddressMiddleware, 60)
+        # Last before the download: count only pages really fetched.
+        settings.setdefault_in_component_priority_dict("DOWNLOADER_MIDDLEWARES", TrapGuardMiddleware, 950)
+
+    @classmethod
+    def apply_arguments(cls, config: SpiderConfig, arguments: dict[str, str]) -> SpiderConfig:
+        """``-a url=`` (one ad hoc site), ``-a site=NAME``, and ``render``/``source``/``max_pages``."""
+        assert isinstance(config, BlogsConfig)
+        where = "spider arguments of 'blogs'"
+        overrides: dict[str, Any] = {}
+        try:
+            if "render" in arguments:
+                overrides["render"] = parse_bool(arguments["render"], "render")
+            if "max_pages" in arguments:
+                overrides["max_pages"] = int(arguments["max_pages"])
+        except ValueError as exc:
+            raise ConfigError(where, [("-a", str(exc))]) from None
+        if "source" in arguments:
+            overrides["source"] = arguments["source"]
+        url, site = arguments.get("url"), arguments.get("site")
+        if url and site:
+            raise ConfigError(where, [("-a url / -a site", "give one of them, not both")])
+        try:
+            if url:
+                sites = [SiteConfig(name=_site_name_for(url), start_urls=[url], **overrides)]
+            else:
+                sites = list(config.sites)
+                if site:
+                    sites = [s for s in sites if s.name == site]
+                    if not sites:
+                        known = ", ".join(s.name for s in config.sites) or "(none configured)"
+                        raise ConfigError(where, [("-a site", f"no site named {site!r}; known: {known}")])
+                sites = [s.model_copy(update=overrides) if overrides else s for s in sites]
+                for s in sites:
+                    SiteConfig.model_validate(s.model_dump())
+        except ValidationError as exc:
+            problems = [(f"-a {'.'.join(str(p) for p in e['loc']) or 'url'}", e["msg"]) for e in exc.errors()]
+            raise ConfigError(where, problems) from None
+        if not sites:
+            raise ConfigError(
+                where, "no sites to crawl: add sites to spiders_config/blogs.yaml or pass -a url=URL"
+            )
+        return config.model_copy(update={"sites": sites})
+
+    @classmethod
+    def from_crawler(cls, crawler: Crawler, *args: Any, **kwargs: Any) -> Self:
+        """Build the spider; install the browser download handler only if a site renders."""
+        spider = super().from_crawler(crawler, *args, **kwargs)
+        spider._init_sites()
+        if any(s.render for s in spider.config.sites):
+            spider._install_browser(crawler.settings)
+        s = crawler.settings
+        mode = s.get("HARVEST_BLOGS_EXTRACTION", "pool")
+        if mode not in {"pool", "inline", "off"}:
+            raise ConfigError("HARVEST_BLOGS_EXTRACTION", f"expected pool, inline or off, got {mode!r}")
+        if mode != "off":
+            spider._extractor = ExtractionPool(
+                mode,
+                s.getint("HARVEST_BLOGS_EXTRACT_WORKERS"),
+                s.getint("HARVEST_BLOGS_EXTRACT_QUEUE_PER_WORKER"),
+                s.getint("HARVEST_BLOGS_EXTRACT_MAX_TASKS_PER_CHILD"),
+            )
+        return spider
+
+    def _install_browser(self, settings: BaseSettings) -> None:
+        browser = find_browser(settings.get("HARVEST_BROWSER_EXECUTABLE", ""))
+        rendered = [s.name for s in self.config.sites if s.render]
+        if browser is None:
+            raise ConfigError(
+                "spiders_config/blogs.yaml",
+                [(f"sites[{n}].render", "no browser found: install Chromium (apt-get install chromium) "
+                  "or set HARVEST_BROWSER_EXECUTABLE") for n in rendered],
+            )
+        logger.info("Sites %s are rendered with %s browser %s", rendered, browser.kind,
+                    browser.executable or "(Playwright's own)")
+        # Settings are still open here (the crawler freezes them after building the spider);
+        # which sites render is known only now, from the YAML and the -a arguments.
+        for key, value in playwright_settings(settings, browser).items():
+            if (settings.getpriority(key) or 0) <= 20:
+                settings.set(key, value, priority="spider")
+        for site in self.sites:
+            if site.config.render:
+                site.render_meta = page_meta(settings)
+
+    def _init_sites(self) -> None:
+        for cfg in self.config.sites:
+            hosts = tuple(cfg.hosts())
+            site = _Site(
+                cfg,
+                hosts,
+                [re.compile(p) for p in cfg.article_patterns],
+                [re.compile(p) for p in cfg.exclude_patterns],
+            )
+            self.sites.append(site)
+            for host in hosts:
+                self._host_sites.setdefault(host, site)
+            for url in cfg.seed_urls():
+                parts = urlsplit(url)
+                self.allowed_private_hosts.add(host_port(parts.hostname, parts.port, parts.scheme))
+            self.site_limits[cfg.name] = SiteLimits(max_pages=cfg.max_pages, max_depth=cfg.max_depth)
+        # Scrapy's offsite middleware: hosts only (it refuses entries with ports).
+        self.allowed_domains = sorted({h for s in self.sites for h in s.hosts})
+
+    # --- rounds ---------------------------------------------------------------------------
+    def _rounds_path(self) -> Path:
+        return Path(self.settings.get("HARVEST_DATA_DIR")) / "state" / self.name / _ROUNDS_FILE
+
+    def _load_rounds(self) -> dict[str, float]:
+        path = self._rounds_path()
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            return {}
+        except (OSError, ValueError):
+            logger.warning("Ignoring unreadable %s; every site is crawled this round", path)
+            return {}
+        return {str(k): float(v) for k, v in data.items()} if isinstance(data, dict) else {}
+
+    def _due_sites(self) -> list[_Site]:
+        """Sites whose own ``refresh_interval`` has passed (all of them when chosen by -a)."""
+        if "url" in self.spider_arguments or "site" in self.spider_arguments:
+            return list(self.sites)
+        rounds = self._load_rounds()
+        now = time.time()
+        due = []
+        for site in self.sites:
+            interval = site.config.refresh_interval
+            last = rounds.get(site.name)
+            if interval is not None and last is not None and now - last < interval:
+                logger.info("Site %s is fresh (crawled %.0f s ago, refresh_interval %.0f s); skipped",
+                            site.name, now - last, interval)
+                self.crawler.stats.inc_value(f"{_STATS}/site_skipped_fresh")
+                continue
+            due.append(site)
+        self._crawled_sites = [s.name for s in due]
+        return due
+
+    def closed(self, reason: str) -> None:
+        """Stop extraction workers; remember when each site completed a round."""
+        if self._extractor is not None:
+            self._extractor.close()
+        if reason != "finished":
+            return
+        names = getattr(self, "_crawled_sites", [s.name for s in self.sites])
+        rounds = self._load_rounds()
+        rounds.update({n: time.time() for n in names})
+        path = self._rounds_path()
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = path.with_suffix(".tmp")
+            tmp.write_text(json.dumps(rounds, indent=1, sort_keys=True), encoding="utf-8")
+            os.replace(tmp, path)
+        except OSError:
+            logger.warning("Could not record the round times in %s", path, exc_info=True)
+
+    # --- requests -------------------------------------------------------------------------
+    def _request(
+        self,
+        url: str,
+        site: _Site,
+        *,
+        via: str,
+        callback: Any,
+        kind: str = "listing",
+        priority: int = 0,
+        meta: dict[str, Any] | None = None,
+    ) -> scrapy.Request | None:
+        """A request for ``url`` unless this round requested it already."""
+        if url in self._requested:
+            return None
+        self._requested.add(url)
+        full_meta: dict[str, Any] = {"harvest_site": site.name, "harvest_via": via, "harvest_kind": kind}
+        if kind == "document":
+            full_meta["harvest_ttl"] = site.config.article_revisit
+        if callback == self.parse_page and site.render_meta:
+            full_meta.update(site.render_meta)
+        full_meta.update(meta or {})
+        self.crawler.stats.inc_value(f"{_STATS}/discovered/{via}")
+        return scrapy.Request(
+            url, callback=callback, errback=self.on_error, priority=priority, meta=full_meta
+        )
+
+    def _page_request(
+        self, url: str, site: _Site, *, via: str, listed: bool = False
+    ) -> scrapy.Request | None:
+        """A request for an HTML page, typed as document or listing by what we know of it."""
+        article = site.article_url(url) or (via == "feed" and not site.excluded(url))
+        priority = _PRIO_LISTED if listed else (_PRIO_ARTICLE_LINK if article else _PRIO_LINK)
+        return self._request(
+            url, site, via=via, callback=self.parse_page, kind="document" if article else "listing",
+            priority=priority,
+        )
+
+    def _site_for(self, url: str, default: _Site) -> _Site | None:
+        host = (urlsplit(url).hostname or "").lower()
+        if default.in_scope(host):
+            return default
+        for site in self.sites:
+            if site.in_scope(host):
+                return site
+        return None
+
+    async def start(self) -> AsyncIterator[Any]:
+        """Per site: robots.txt, configured sitemaps and feeds, then the start pages."""
+        for site in self._due_sites():
+            cfg = site.config
+            origins = dict.fromkeys(
+                f"{p.scheme}://{p.netloc}" for p in (urlsplit(u) for u in cfg.seed_urls())
+            )
+            for origin in origins:
+                request = self._request(
+                    f"{origin}/robots.txt", site, via="robots", callback=self.parse_robots,
+                    priority=_PRIO_LISTS, meta={"harvest_origin": origin},
+                )
+                if request is not None:
+                    request = request.replace(errback=self.on_robots_error)
+                    yield request
+            for url in cfg.sitemaps:
+                if (request := self._xml_request(url, site, "sitemap")) is not None:
+                    yield request
+            for url in cfg.feeds:
+                if (request := self._xml_request(url, site, "feed")) is not None:
+                    yield request
+            for url in cfg.start_urls:
+                request = self._request(url, site, via="seed", callback=self.parse_page, priority=_PRIO_SEED)
+                if request is not None:
+                    yield request
+
+    def _xml_request(self, url: str, site: _Site, via: str) -> scrapy.Request | None:
+        return self._request(
+            url, site, via=via, callback=self.parse_xml, priority=_PRIO_LISTS,
+            meta={"download_maxsize": self.settings.getint("HARVEST_BLOGS_MAX_SITEMAP_BYTES")},
+        )
+
+    def _site_of(self, response: Any) -> _Site:
+        name = response.meta.get("harvest_site")
+        for site in self.sites:
+            if site.name == name:
+                return site
+        return self.sites[0]
+
+    # --- callbacks ------------------------------------------------------------------------
+    def parse_robots(self, response: TextResponse) -> Iterator[scrapy.Request]:
+        """Sitemaps named by robots.txt; ``/sitemap.xml`` when it names none."""
+        site = self._site_of(response)
+        if isinstance(response, TextResponse):
+            text = response.text
+        else:
+            text = response.body.decode("utf-8", "replace")
+        found = False
+        for url in sitemaps_from_robots(text, response.url):
+            if self._site_for(url, site) is None:
+                continue
+            found = True
+            if (request := self._xml_request(url, site, "sitemap")) is not None:
+                yield request
+        if not found and not site.config.sitemaps:
+            yield from self._guess_sitemap(response.meta.get("harvest_origin", response.url), site)
+
+    def on_robots_error(self, failure: Failure) -> Iterator[scrapy.Request]:
+        """No robots.txt: try ``/sitemap.xml`` anyway."""
+        request = failure.request  # type: ignore[attr-defined]
+        site = self._site_of(request)
+        if not site.config.sitemaps:
+            yield from self._guess_sitemap(request.meta.get("harvest_origin", request.url), site)
+
+    def _guess_sitemap(self, origin: str, site: _Site) -> Iterator[scrapy.Request]:
+        parts = urlsplit(origin)
+        request = self._xml_request(f"{parts.scheme}://{parts.netloc}/sitemap.xml", site, "sitemap")
+        if request is not None:
+            yield request
+
+    def parse_xml(self, response: scrapy.http.Response) -> Iterator[scrapy.Request]:
+        """A sitemap, sitemap index or feed (sniffed from the body, not trusted from the URL)."""
+        site = self._site_of(response)
+        stats = self.crawler.stats
+        try:
+            body = maybe_gunzip(response.body, self.settings.getint("HARVEST_BLOGS_MAX_SITEMAP_BYTES"))
+        except ValueError as exc:
+            logger.warning("Unreadable %s: %s", response.url, exc)
+            stats.inc_value(f"{_STATS}/xml_unreadable")
+            return
+        kind = sniff_xml(body)
+        if kind == "feed":
+            stats.inc_value(f"{_STATS}/feeds")
+            for entry in parse_feed(body, response.url):
+                entry_site = self._site_for(entry.url, site)
+                if entry_site is None:
+                    continue
+                request = self._page_request(entry.url, entry_site, via="feed", listed=True)
+                if request is not None:
+                    yield request
+        elif kind in {"urlset", "sitemapindex"}:
+            sitemap = parse_sitemap(body, response.url)
+            stats.inc_value(f"{_STATS}/sitemaps")
+            for url in sitemap.urls:
+                if (url_site := self._site_for(url, site)) is None:
+                    continue
+                if sitemap.kind == "sitemapindex":
+                    request = self._xml_request(url, url_site, "sitemap")
+                else:
+                    request = self._page_request(url, url_site, via="sitemap", listed=True)
+                if request is not None:
+                    yield request
+        elif isinstance(response, HtmlResponse):
+            yield from self._follow(response, site)
+        else:
+            logger.debug("%s is neither a feed nor a sitemap; ignored", response.url)
+            stats.inc_value(f"{_STATS}/xml_other")
+
+    async def parse_page(self, response: scrapy.http.Response) -> AsyncIterator[Any]:
+        """Follow the page's links; if it is an article, extract it and yield a DocumentItem."""
+        site = self._site_of(response)
+        if isinstance(response, XmlResponse) or not isinstance(response, TextResponse):
+            for request in self.parse_xml(response):
+                yield request
+            return
+        if not isinstance(response, HtmlResponse) and b"<html" not in response.body[:2048].lower():
+            self.crawler.stats.inc_value(f"{_STATS}/not_html")
+            return
+        for request in self._follow(response, site):
+            yield request
+        html = response.text
+        via = response.meta.get("harvest_via")
+        is_article = site.article_url(response.url) or (
+            not site.excluded(response.url)
+            and urlsplit(response.url).path not in {"", "/"}
+            and (via == "feed" or looks_like_article(html))
+        )
+        if not is_article:
+            self.crawler.stats.inc_value(f"{_STATS}/listing_pages")
+            return
+        self.crawler.stats.inc_value(f"{_STATS}/article_pages")
+        if self._extractor is None:
+            return
+        try:
+            article = await self._extractor.extract(html, response.url)
+        except Exception:  # noqa: BLE001 - one bad page must not stop the crawl
+            logger.warning("Extraction failed for %s", response.url, exc_info=True)
+            self.crawler.stats.inc_value(f"{_STATS}/extract_failed")
+            return
+        if article is None:
+            logger.info("No main content found in %s; not stored", response.url)
+            self.crawler.stats.inc_value(f"{_STATS}/empty_article")
+            return
+        item = self._item(response.url, site, article)
+        if item is not None:
+            yield item
+
+    def _follow(self, response: TextResponse, site: _Site) -> Iterator[scrapy.Request]:
+        depth = int(response.meta.get("depth") or 0)
+        max_depth = site.config.max_depth
+        if max_depth is None:
+            max_depth = self.settings.getint("HARVEST_SAFETY_MAX_DEPTH")
+        if max_depth and depth + 1 > max_depth:
+            return
+        html = response.text
+        for url in feed_links(html, response.url):
+            if (url_site := self._site_for(url, site)) is not None:
+                if (request := self._xml_request(url, url_site, "feed")) is not None:
+                    yield request
+        for url in extract_links(html, response.url):
+            if url in self._requested:
+                continue
+            link_site = self._site_for(url, site)
+            if link_site is None:
+                continue
+            path = urlsplit(url).path.lower()
+            if path.endswith(_XML_EXTENSIONS):
+                request = self._xml_request(url, link_site, "link")
+            elif os.path.splitext(path)[1] in _SKIP_EXTENSIONS:
+                continue
+            else:
+                request = self._page_request(url, link_site, via="link")
+            if request is not None:
+                yield request
+
+    def _item(self, url: str, site: _Site, article: Article) -> DocumentItem | None:
+        canonical = article.canonical_url or url
+        canonical_host = (urlsplit(canonical).hostname or "").lower()
+        named_by = canonical if site.in_scope(canonical_host) else url
+        if named_by in self._stored:
+            # The same article reached under two URLs (with and without a slash, a redirect).
+            self.crawler.stats.inc_value(f"{_STATS}/duplicate_url")
+            return None
+        self._stored.add(named_by)
+        self.crawler.stats.inc_value(f"{_STATS}/articles")
+        return DocumentItem(
+            url=url,
+            canonical_url=canonical,
+            site=site.name,
+            title=article.title,
+            author=article.author,
+            published=article.published,
+            language=article.language,
+            path=f"{safe_name(site.name)}/{safe_name(article_slug(named_by))}.md",
+            content_hash=content_hash(article.markdown),
+            fetched_at=utc_now(),
+            source=site.config.source,
+            content=article.markdown,
+        )
+
+    def on_error(self, failure: Failure) -> None:
+        """Failed downloads: counted; refusals of the safety middlewares are already logged."""
+        request = getattr(failure, "request", None)
+        self.crawler.stats.inc_value(f"{_STATS}/failed/{failure.type.__name__ if failure.type else 'error'}")
+        logger.debug("Request failed: %s (%s)", getattr(request, "url", "?"), failure.getErrorMessage())

@@ -1,0 +1,432 @@
+"""The ``trending`` spider: GitHub Trending repositories and developers, and their READMEs.
+
+One round fetches ``/trending[/<language>]?since=<period>`` (and ``/trending/developers...``) for
+every configured language and period from ``GITHUB_WEB_URL``, yields one observation per row,
+and fetches each repository's README once per round from ``GITHUB_RAW_URL`` (or from
+``GITHUB_API_URL`` when ``GITHUB_TOKEN`` is set in the environment).
+
+Failure policy, so that a broken run is never mistaken for a quiet day:
+
+- a language GitHub does not know (404) is logged and counted, and the run goes on;
+- a page that answers 200 but yields no rows, or rows without a name, means GitHub changed its
+  markup: ERROR log naming the URL, stat ``harvest/trending/layout_changed``, and the spider
+  closes with reason ``layout_changed`` (``scrapy crawl`` then exits with 1);
+- a repository without a README is counted (``harvest/trending/readme_missing``), not an error.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import logging
+import os
+from collections.abc import AsyncIterator, Iterator
+from typing import TYPE_CHECKING, Any, ClassVar, NoReturn
+from urllib.parse import quote, urlencode
+
+import scrapy
+from pydantic import ValidationError
+from scrapy.exceptions import CloseSpider, IgnoreRequest
+from scrapy.http import TextResponse
+from scrapy.spidermiddlewares.httperror import HttpError
+
+from harvest.config import SpiderConfig, parse_bool
+from harvest.config.trending import TrendingConfig
+from harvest.exceptions import ConfigError
+from harvest.fingerprints import content_hash, utc_now
+from harvest.items import DocumentItem, TrendingDeveloperItem, TrendingRepoItem
+from harvest.parsers.readme import readme_title
+from harvest.parsers.trending import (
+    is_empty_listing,
+    parse_trending_developers,
+    parse_trending_repos,
+)
+from harvest.paths import safe_name
+from harvest.spiders.base import HarvestSpider
+
+if TYPE_CHECKING:
+    from scrapy.http import Response
+    from scrapy.settings import BaseSettings
+    from twisted.python.failure import Failure
+
+logger = logging.getLogger(__name__)
+
+#: README file names tried in turn on the raw host (case matters there), most common first.
+README_NAMES = (
+    "README.md",
+    "readme.md",
+    "Readme.md",
+    "README.rst",
+    "README.markdown",
+    "README.txt",
+    "README",
+)
+_STATS = "harvest/trending"
+#: Adds the token at download time and takes it off again (so it never reaches a log, the
+#: persisted frontier or a retry), and spends the token's budget shared with github_search.
+_GITHUB_API_MIDDLEWARE = "harvest.github.middleware.GithubApiMiddleware"
+#: After every built-in middleware, so its rate-limit grant is held only while on the wire.
+_GITHUB_API_MIDDLEWARE_ORDER = 950
+_PERIOD_WORDS = {"daily": "today", "weekly": "this week", "monthly": "this month"}
+
+
+def trending_url(web_url: str, language: str | None, since: str, spoken_language: str | None = None) -> str:
+    """``<web>/trending[/<language>]?since=...[&spoken_language_code=...]``."""
+    path = "/trending" + (f"/{quote(language, safe='+')}" if language else "")
+    query = {"since": since}
+    if spoken_language:
+        query["spoken_language_code"] = spoken_language
+    return f"{web_url.rstrip('/')}{path}?{urlencode(query)}"
+
+
+def developers_url(web_url: str, language: str | None, since: str) -> str:
+    """``<web>/trending/developers[/<language>]?since=...`` (no spoken-language filter there)."""
+    path = "/trending/developers" + (f"/{quote(language, safe='+')}" if language else "")
+    return f"{web_url.rstrip('/')}{path}?{urlencode({'since': since})}"
+
+
+class TrendingSpider(HarvestSpider):
+    """GitHub Trending, as a time series of observations plus one README document per repository.
+
+    Config: ``spiders_config/trending.yaml`` (:class:`harvest.config.trending.TrendingConfig`).
+    Arguments for one run: ``-a language=python[,rust]`` (empty = all), ``-a since=weekly``
+    (``daily``/``weekly``/``monthly``, comma-separated), ``-a spoken_language=en`` (empty = none),
+    ``-a developers=true|false``, ``-a readmes=true|false``.
+    """
+
+    name = "trending"
+    config_model: ClassVar[type[SpiderConfig]] = TrendingConfig
+    arguments: ClassVar[frozenset[str]] = frozenset(
+        {"language", "since", "spoken_language", "developers", "readmes"}
+    )
+    config: TrendingConfig
+
+    #: ``-a`` name -> config field, for error messages that name what the user typed.
+    _ARGUMENT_FIELDS: ClassVar[dict[str, str]] = {
+        "languages": "-a language",
+        "periods": "-a since",
+        "spoken_language": "-a spoken_language",
+        "developers": "-a developers",
+        "readmes": "-a readmes",
+    }
+
+    @classmethod
+    def update_settings(cls, settings: BaseSettings) -> None:
+        """With ``GITHUB_TOKEN`` set, READMEs come from the API: enable its middleware."""
+        super().update_settings(settings)
+        if os.environ.get("GITHUB_TOKEN", "").strip():
+            settings.setdefault_in_component_priority_dict(
+                "DOWNLOADER_MIDDLEWARES", _GITHUB_API_MIDDLEWARE, _GITHUB_API_MIDDLEWARE_ORDER
+            )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # A repository trending in several pages of one round has its README fetched once.
+        self._readmes_requested: set[str] = set()
+
+    @classmethod
+    def apply_arguments(cls, config: SpiderConfig, arguments: dict[str, str]) -> SpiderConfig:
+        """Fold ``-a language/since/spoken_language/developers/readmes`` into the YAML config."""
+        source = f"spider arguments of {cls.name!r}"
+        data = config.model_dump()
+        if "language" in arguments:
+            data["languages"] = [p for p in arguments["language"].split(",") if p.strip()]
+        if "since" in arguments:
+            data["periods"] = [p for p in arguments["since"].split(",") if p.strip()]
+        if "spoken_language" in arguments:
+            data["spoken_language"] = arguments["spoken_language"].strip() or None
+        for flag in ("developers", "readmes"):
+            if flag in arguments:
+                try:
+                    data[flag] = parse_bool(arguments[flag], f"-a {flag}")
+                except ValueError as exc:
+                    raise ConfigError(source, [(f"-a {flag}", str(exc))]) from None
+        try:
+            return TrendingConfig.model_validate(data)
+        except ValidationError as exc:
+            problems = []
+            for err in exc.errors():
+                field = str(err["loc"][0]) if err["loc"] else ""
+                problems.append((cls._ARGUMENT_FIELDS.get(field, field), err["msg"]))
+            raise ConfigError(source, problems) from None
+
+    # --- requests --------------------------------------------------------------------------
+
+    async def start(self) -> AsyncIterator[Any]:
+        """One request per (language, period) for repositories, and for developers if enabled."""
+        web = self.settings.get("GITHUB_WEB_URL")
+        languages: list[str | None] = list(self.config.languages) or [None]
+        for language in languages:
+            for since in self.config.periods:
+                yield scrapy.Request(
+                    trending_url(web, language, since, self.config.spoken_language),
+                    callback=self.parse_repos,
+                    errback=self.page_failed,
+                    cb_kwargs={"language": language, "since": since},
+                    meta={"harvest_kind": "listing", "handle_httpstatus_list": [404]},
+                )
+                if self.config.developers:
+                    yield scrapy.Request(
+                        developers_url(web, language, since),
+                        callback=self.parse_developers,
+                        errback=self.page_failed,
+                        cb_kwargs={"language": language, "since": since},
+                        meta={"harvest_kind": "listing", "handle_httpstatus_list": [404]},
+                    )
+
+    def _readme_request(self, repo: str, attempt: int = 0) -> scrapy.Request:
+        owner, name = repo.split("/", 1)
+        meta: dict[str, Any] = {
+            "harvest_kind": "document",
+            "harvest_ttl": self.config.readme_revisit,
+            "handle_httpstatus_list": [404],
+        }
+        if os.environ.get("GITHUB_TOKEN", "").strip():
+            api = self.settings.get("GITHUB_API_URL").rstrip("/")
+            # No Authorization header here: GithubApiMiddleware adds it on the wire only.
+            # Revisits of a stored README are RevisitMiddleware's (harvest_kind="document").
+            meta["github_conditional"] = False
+            return scrapy.Request(
+                f"{api}/repos/{quote(owner)}/{quote(name)}/readme",
+                callback=self.parse_readme,
+                errback=self.readme_failed,
+                cb_kwargs={"repo": repo, "attempt": attempt, "api": True},
+                meta=meta,
+            )
+        raw = self.settings.get("GITHUB_RAW_URL").rstrip("/")
+        # HEAD names the default branch, whatever it is called.
+        return scrapy.Request(
+            f"{raw}/{quote(owner)}/{quote(name)}/HEAD/{README_NAMES[attempt]}",
+            callback=self.parse_readme,
+            errback=self.readme_failed,
+            cb_kwargs={"repo": repo, "attempt": attempt, "api": False},
+            meta=meta,
+        )
+
+    # --- callbacks -------------------------------------------------------------------------
+
+    def _stat(self, key: str, count: int = 1) -> None:
+        assert self.crawler.stats is not None
+        self.crawler.stats.inc_value(f"{_STATS}/{key}", count)
+
+    def _page_missing(self, response: Response, language: str | None) -> None:
+        if language:
+            logger.warning(
+                "GitHub does not know the language %r (404 at %s); skipping it",
+                language,
+                response.url,
+                extra={"spider": self},
+            )
+            self._stat("unknown_language")
+            return
+        # The all-languages page itself is gone: the URL scheme changed, which no retry fixes.
+        logger.error(
+            "Trending page %s answered 404; GitHub may have moved the Trending pages",
+            response.url,
+            extra={"spider": self},
+        )
+        self._stat("layout_changed")
+        raise CloseSpider("layout_changed")
+
+    def _layout_changed(self, response: Response, detail: str) -> NoReturn:
+        logger.error(
+            "Trending page %s answered %d but %s: GitHub's page layout has probably changed "
+            "and the parser needs updating; stopping the crawl (close reason layout_changed)",
+            response.url,
+            response.status,
+            detail,
+            extra={"spider": self},
+        )
+        self._stat("layout_changed")
+        raise CloseSpider("layout_changed")
+
+    def _page_html(self, response: Response) -> str:
+        if not isinstance(response, TextResponse):
+            self._layout_changed(response, "its body is not text/HTML")
+        return response.text
+
+    def parse_repos(
+        self, response: Response, language: str | None, since: str
+    ) -> Iterator[TrendingRepoItem | scrapy.Request]:
+        """Repository rows -> TrendingRepoItem (plus a README request per new repository)."""
+        if response.status == 404:
+            self._page_missing(response, language)
+            return
+        html = self._page_html(response)
+        observed_at = utc_now()
+        rows = parse_trending_repos(html, response.url)
+        if not rows and is_empty_listing(html):
+            logger.info("No trending repositories at %s (GitHub says so)", response.url)
+            self._stat("empty_page")
+            return
+        if not rows:
+            self._layout_changed(response, "no repository rows were found")
+        unnamed = [row.rank for row in rows if not row.repo]
+        if unnamed:
+            self._layout_changed(response, f"rows {unnamed} of {len(rows)} have no repository name")
+        self._check_period(response, since, [row.period for row in rows])
+        self._stat("repo_pages")
+        self._stat("repos", len(rows))
+        for row in rows:
+            assert row.repo is not None and row.url is not None  # checked above
+            yield TrendingRepoItem(
+                repo=row.repo,
+                url=row.url,
+                description=row.description,
+                language=row.language,
+                stars=row.stars,
+                forks=row.forks,
+                period_stars=row.period_stars,
+                since=since,
+                language_filter=language,
+                rank=row.rank,
+                built_by=row.built_by,
+                observed_at=observed_at,
+                source_url=response.url,
+                spoken_language=self.config.spoken_language,
+            )
+            if self.config.readmes and row.repo.lower() not in self._readmes_requested:
+                self._readmes_requested.add(row.repo.lower())
+                yield self._readme_request(row.repo)
+
+    def _check_period(self, response: Response, since: str, periods: list[str | None]) -> None:
+        # "N stars this week" on a daily request means GitHub ignored ?since=; the rows would be
+        # recorded under the wrong period, so say so (once per page).
+        other = sorted({p for p in periods if p and p != since})
+        if other:
+            logger.warning(
+                "Trending page %s was asked for %s (%r) but shows %s figures",
+                response.url,
+                since,
+                _PERIOD_WORDS[since],
+                ", ".join(other),
+                extra={"spider": self},
+            )
+            self._stat("period_mismatch")
+
+    def parse_developers(
+        self, response: Response, language: str | None, since: str
+    ) -> Iterator[TrendingDeveloperItem]:
+        """Developer rows -> TrendingDeveloperItem."""
+        if response.status == 404:
+            self._page_missing(response, language)
+            return
+        html = self._page_html(response)
+        observed_at = utc_now()
+        rows = parse_trending_developers(html, response.url)
+        if not rows and is_empty_listing(html):
+            logger.info("No trending developers at %s (GitHub says so)", response.url)
+            self._stat("empty_page")
+            return
+        if not rows:
+            self._layout_changed(response, "no developer rows were found")
+        unnamed = [row.rank for row in rows if not row.username]
+        if unnamed:
+            self._layout_changed(response, f"rows {unnamed} of {len(rows)} have no username")
+        self._stat("developer_pages")
+        self._stat("developers", len(rows))
+        for row in rows:
+            assert row.username is not None and row.url is not None  # checked above
+            yield TrendingDeveloperItem(
+                username=row.username,
+                name=row.name,
+                rank=row.rank,
+                url=row.url,
+                popular_repo=row.popular_repo,
+                since=since,
+                language_filter=language,
+                observed_at=observed_at,
+                source_url=response.url,
+            )
+
+    def parse_readme(
+        self, response: Response, repo: str, attempt: int, api: bool
+    ) -> Iterator[DocumentItem | scrapy.Request]:
+        """A README body -> DocumentItem; a 404 tries the next usual file name."""
+        if response.status == 404:
+            if not api and attempt + 1 < len(README_NAMES):
+                yield self._readme_request(repo, attempt + 1)
+                return
+            logger.debug("%s has no README", repo, extra={"spider": self})
+            self._stat("readme_missing")
+            return
+        url = response.url
+        if api:
+            text, url = self._api_readme(response, repo)
+        elif isinstance(response, TextResponse):
+            text = response.text
+        else:
+            text = response.body.decode("utf-8", errors="replace")
+        if not text.strip():
+            self._stat("readme_missing")
+            return
+        # One line-ending convention in the stored Markdown (the content hash ignores it anyway).
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+        self._stat("readmes")
+        web = self.settings.get("GITHUB_WEB_URL").rstrip("/")
+        yield DocumentItem(
+            url=url,
+            canonical_url=f"{web}/{repo}",
+            repo=repo,
+            title=readme_title(text) or repo,
+            path=f"readmes/{safe_name(repo, suffix='.md')}",
+            content_hash=content_hash(text),
+            fetched_at=utc_now(),
+            source="readme",
+            content=text,
+        )
+
+    def _api_readme(self, response: Response, repo: str) -> tuple[str, str]:
+        """(text, url) from ``GET /repos/{o}/{r}/readme``: JSON with base64 ``content``."""
+        try:
+            data = json.loads(response.body)
+            encoded = data.get("content") or ""
+            if data.get("encoding", "base64") != "base64":
+                return str(encoded), str(data.get("download_url") or response.url)
+            text = base64.b64decode(encoded).decode("utf-8", errors="replace")
+        except (ValueError, AttributeError, binascii.Error) as exc:
+            logger.warning(
+                "README of %s from %s is not the API's JSON: %s",
+                repo,
+                response.url,
+                exc,
+                extra={"spider": self},
+            )
+            self._stat("readme_failed")
+            return "", response.url
+        return text, str(data.get("download_url") or data.get("html_url") or response.url)
+
+    # --- errbacks --------------------------------------------------------------------------
+
+    def page_failed(self, failure: Failure) -> None:
+        """A Trending page that could not be fetched even after retries."""
+        request = failure.request  # type: ignore[attr-defined]
+        logger.error(
+            "Trending page %s failed: %s",
+            request.url,
+            failure.getErrorMessage(),
+            extra={"spider": self},
+        )
+        self._stat("page_failed")
+
+    def readme_failed(self, failure: Failure) -> None:
+        """A README that could not be fetched: unchanged (304), skipped, or a real failure."""
+        request = failure.request  # type: ignore[attr-defined]
+        repo = request.cb_kwargs.get("repo")
+        if isinstance(failure.value, HttpError) and failure.value.response.status == 304:
+            self._stat("readme_unchanged")
+            return
+        if failure.check(IgnoreRequest):
+            # Still fresh in the crawl state, or refused by robots.txt: not fetched on purpose.
+            logger.debug("README of %s not fetched: %s", repo, failure.getErrorMessage())
+            self._stat("readme_skipped")
+            return
+        logger.warning(
+            "README of %s could not be fetched from %s: %s",
+            repo,
+            request.url,
+            failure.getErrorMessage(),
+            extra={"spider": self},
+        )
+        self._stat("readme_failed")

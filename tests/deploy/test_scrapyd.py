@@ -1,0 +1,159 @@
+"""harvest deployed with the real ``scrapyd-deploy`` to a real scrapyd, and run through its API.
+
+End to end, as the README's deployment section does it: a scrapyd with basic auth on 127.0.0.1,
+``scrapyd-deploy`` of a clean copy of the working tree, ``schedule.json`` with ``setting=``
+overrides and spider arguments, ``listjobs.json`` polled until the job finished, then the items
+the job wrote to the data folder.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import requests
+
+from harvest.parsers.trending import parse_trending_repos
+from tests import read_jsonl, shared_fixture
+from tests.deploy.scrapyd import Scrapyd, clean_copy, deploy, require_scrapyd, start_scrapyd
+from tests.servers import LoggedRequest, LoopbackServer, Reply
+
+pytestmark = pytest.mark.timeout(240)
+
+#: Settings every scheduled job gets: loopback endpoints, no politeness delays, no local servers.
+FAST = {
+    "AUTOTHROTTLE_ENABLED": "False",
+    "TELNETCONSOLE_ENABLED": "False",
+    "REMOTE_CONTROL_ENABLED": "False",
+    "LOG_LEVEL": "INFO",
+}
+
+
+@pytest.fixture(scope="module")
+def scrapyd(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Scrapyd]:
+    require_scrapyd()
+    server = start_scrapyd(tmp_path_factory.mktemp("scrapyd"))
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="module")
+def deployed(scrapyd: Scrapyd, tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
+    """harvest deployed from a clean copy of the working tree (as a fresh clone holds it)."""
+    source = clean_copy(tmp_path_factory.mktemp("clone"))
+    return deploy(scrapyd, source, "r1")
+
+
+def trending_site(server: LoopbackServer) -> set[str]:
+    """Serve the 2026 daily Trending page and a README per repository; the repos listed."""
+    page = shared_fixture("trending", "host452b-trending-on-github", "trending_daily.html")
+    server.add_file("/trending", page)
+    repos = {row.repo for row in parse_trending_repos(page.read_text(encoding="utf-8"), server.base_url)}
+    assert repos and None not in repos
+
+    def readme(request: LoggedRequest) -> Reply:
+        match = re.fullmatch(r"/([^/]+)/([^/]+)/HEAD/README\.md", request.path)
+        if not match:
+            return Reply(404, "not found", content_type="text/plain")
+        repo = f"{match[1]}/{match[2]}"
+        return Reply(body=f"# {repo}\n\nThe README of {repo}, served on loopback.\n",
+                     content_type="text/plain; charset=utf-8")
+
+    for repo in repos:
+        server.add(f"/{repo}/HEAD/README.md", readme)
+    return {r for r in repos if r}
+
+
+def finished_cleanly(scrapyd: Scrapyd, job: str) -> str:
+    log = scrapyd.job_log("harvest", job)
+    assert "'finish_reason': 'finished'" in log, log[-4000:]
+    out = (scrapyd.root / "scrapyd.out").read_text(errors="replace")
+    assert not re.search(rf"Process died.*{job}", out), out[-3000:]
+    return log
+
+
+def test_api_refuses_requests_without_the_password(scrapyd: Scrapyd) -> None:
+    assert requests.get(f"{scrapyd.url}/daemonstatus.json", timeout=10).status_code == 401
+    wrong = requests.get(f"{scrapyd.url}/daemonstatus.json", auth=("harvest", "wrong"), timeout=10)
+    assert wrong.status_code == 401
+
+
+def test_deploy_uploads_every_spider(scrapyd: Scrapyd, deployed: dict[str, object]) -> None:
+    assert deployed["project"] == "harvest"
+    listed = scrapyd.get("listspiders.json", project="harvest")["spiders"]
+    assert "trending" in listed
+    assert deployed["spiders"] == len(listed)
+    assert scrapyd.get("listversions.json", project="harvest")["versions"] == ["r1"]
+
+
+def test_trending_job_writes_items_with_host_config(
+    scrapyd: Scrapyd, deployed: dict[str, object], server: LoopbackServer, tmp_path: Path
+) -> None:
+    """schedule.json with setting= overrides, a spider argument and a config folder on the host."""
+    repos = trending_site(server)
+    config_dir = tmp_path / "host-config"
+    config_dir.mkdir()
+    (config_dir / "trending.yaml").write_text("periods: [daily]\nreadmes: true\n", encoding="utf-8")
+    data_dir = tmp_path / "data"
+    job = scrapyd.schedule(
+        "harvest",
+        "trending",
+        {
+            **FAST,
+            "GITHUB_WEB_URL": server.base_url,
+            "GITHUB_RAW_URL": server.base_url,
+            "HARVEST_DATA_DIR": str(data_dir),
+            "HARVEST_CONFIG_DIR": str(config_dir),
+        },
+        # A spider argument overrides the host's YAML for this run only.
+        {"developers": "false"},
+    )
+    scrapyd.wait_finished("harvest", [job], timeout=120)
+    finished_cleanly(scrapyd, job)
+
+    observed = read_jsonl(data_dir / "trending" / "trending_repo.jsonl")
+    assert {row["repo"] for row in observed} == repos
+    assert sorted(row["rank"] for row in observed) == list(range(1, len(repos) + 1))
+    assert all(row["since"] == "daily" for row in observed)
+    documents = read_jsonl(data_dir / "trending" / "document.jsonl")
+    assert {doc["repo"] for doc in documents} == repos
+    for doc in documents:
+        assert Path(doc["path"]).is_file()
+        assert f"The README of {doc['repo']}" in Path(doc["path"]).read_text(encoding="utf-8")
+    # -a developers=false reached the spider: no developers page was asked for.
+    assert not [p for p in server.paths_requested() if p.startswith("/trending/developers")]
+    assert not (data_dir / "trending" / "trending_developer.jsonl").exists()
+
+
+def test_trending_job_uses_the_configs_packaged_in_the_egg(
+    scrapyd: Scrapyd, server: LoopbackServer, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """No HARVEST_CONFIG_DIR on the host: the job reads spiders_config/ as it was deployed."""
+    source = clean_copy(tmp_path_factory.mktemp("custom-clone"))
+    # What a user does before deploying: edit the YAML (here: no developers pages, 1 period).
+    (source / "spiders_config" / "trending.yaml").write_text(
+        "periods: [weekly]\ndevelopers: false\nreadmes: false\n", encoding="utf-8"
+    )
+    deploy(scrapyd, source, "custom1", project="harvest_custom")
+    server.add_file("/trending", shared_fixture("trending", "host452b-trending-on-github", "trending_daily.html"))
+    data_dir = tmp_path_factory.mktemp("custom-data")
+    job = scrapyd.schedule(
+        "harvest_custom",
+        "trending",
+        {**FAST, "GITHUB_WEB_URL": server.base_url, "GITHUB_RAW_URL": server.base_url,
+         "HARVEST_DATA_DIR": str(data_dir)},
+    )
+    scrapyd.wait_finished("harvest_custom", [job], timeout=120)
+    log = scrapyd.job_log("harvest_custom", job)
+    assert not (scrapyd.root / "spiders_config").exists()
+    assert "packaged with harvest" in log, log[-4000:]
+    requested = server.paths_requested()
+    # The spider's own defaults would ask for ?since=daily, developers pages and READMEs.
+    assert [p for p in requested if p.startswith("/trending")] == ["/trending?since=weekly"]
+    assert not [p for p in requested if "/HEAD/" in p]
+    observed = read_jsonl(data_dir / "trending" / "trending_repo.jsonl")
+    assert observed and all(row["since"] == "weekly" for row in observed)

@@ -1,0 +1,216 @@
+"""A fault-injecting HTTP server for reliability tests (127.0.0.1, port 0).
+
+Each endpoint misbehaves in one way real servers do. Good pages sit around the bad ones, so a
+test can assert that the crawl finished AND collected everything that could be collected.
+Every request is logged (path and time) so tests can check what was fetched and how often.
+
+Endpoints (all under ``/f/``):
+
+- ``burst/<name>/<n>``: answers 503 (then 500, 502...) ``n`` times, then 200 with an article.
+- ``429/<name>?retry_after=S``: 429 once (with ``Retry-After: S`` when given), then 200.
+- ``reset/<name>``: sends headers and half the body, then resets the connection (RST).
+- ``short/<name>``: promises a Content-Length longer than the body it sends, then closes.
+- ``stall/<name>?seconds=S``: sends nothing for S seconds (past the download timeout).
+- ``gzip-plain/<name>``: ``Content-Encoding: gzip`` on a plain body.
+- ``gzip-double/<name>``: a body gzipped twice, announced as gzip once.
+- ``charset-wrong/<name>``: latin-1 bytes announced as UTF-8; ``charset-missing/<name>``: no
+  charset anywhere; ``invalid-utf8/<name>``: UTF-8 with invalid bytes.
+- ``huge/<name>?mb=N``: an N MB body (default 50), streamed.
+- ``loop/a`` <-> ``loop/b``: a redirect loop; ``chain/<i>``: a redirect chain of 30 hops.
+- ``links/<n>``: an HTML page with ``n`` distinct links (default 100,000).
+- ``sitemap-bad.xml``, ``feed-bad.xml``: malformed XML.
+- ``/robots.txt``: ``Disallow: /`` when the server was built with ``robots_disallow_all``.
+- ``good/<name>``: a normal article page.
+"""
+
+from __future__ import annotations
+
+import gzip
+import socket
+import struct
+import threading
+import time
+from collections import Counter
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+
+def article_html(name: str, body: str = "", *, charset: str | None = "utf-8") -> str:
+    """A small article page titled ``name`` with a paragraph of real-looking text."""
+    meta = f'<meta charset="{charset}">' if charset else ""
+    text = body or (
+        f"This is the article called {name}. It has enough words to be extracted as the main "
+        "content of the page by a boilerplate remover, which needs a few sentences to decide. "
+        "Reliability matters: a crawler must keep going when servers misbehave around it."
+    )
+    return (
+        f"<!doctype html><html><head>{meta}<title>{name}</title></head><body>"
+        f"<article><h1>{name}</h1><p>{text}</p><p>{text}</p></article></body></html>"
+    )
+
+
+class FaultServer:
+    """Threaded HTTP/1.1 server on 127.0.0.1 with the faulty endpoints listed above."""
+
+    def __init__(self, *, robots_disallow_all: bool = False) -> None:
+        self.robots_disallow_all = robots_disallow_all
+        self.hits: Counter[str] = Counter()
+        self.log: list[tuple[float, str]] = []
+        self._lock = threading.Lock()
+        self._stall_release = threading.Event()
+        server = self
+
+        class _Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
+                pass
+
+            def do_GET(self) -> None:  # noqa: N802
+                with server._lock:
+                    server.hits[self.path] += 1
+                    server.log.append((time.monotonic(), self.path))
+                    count = server.hits[self.path]
+                server.handle(self, count)
+
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
+        self.httpd.daemon_threads = True
+        self.port = self.httpd.server_address[1]
+        self.base_url = f"http://127.0.0.1:{self.port}"
+        self._thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+
+    # -- plumbing ------------------------------------------------------------------------------
+    def start(self) -> FaultServer:
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self._stall_release.set()
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+    def url(self, path: str) -> str:
+        return f"{self.base_url}{path}"
+
+    @staticmethod
+    def _send(
+        h: BaseHTTPRequestHandler,
+        status: int,
+        body: bytes,
+        headers: dict[str, str] | None = None,
+        content_type: str = "text/html; charset=utf-8",
+    ) -> None:
+        h.send_response(status)
+        all_headers = {"Content-Type": content_type, "Content-Length": str(len(body))}
+        all_headers.update(headers or {})
+        for k, v in all_headers.items():
+            if v is not None:
+                h.send_header(k, v)
+        h.end_headers()
+        h.wfile.write(body)
+
+    # -- routing -------------------------------------------------------------------------------
+    def handle(self, h: BaseHTTPRequestHandler, count: int) -> None:  # noqa: C901
+        parts = urlsplit(h.path)
+        path, query = parts.path, parse_qs(parts.query)
+        seg = path.strip("/").split("/")
+        html = "text/html; charset=utf-8"
+
+        if path == "/robots.txt":
+            body = b"User-agent: *\nDisallow: /\n" if self.robots_disallow_all else b"User-agent: *\n"
+            return self._send(h, 200, body, content_type="text/plain")
+        if len(seg) < 2 or seg[0] != "f":
+            return self._send(h, 404, b"not found", content_type="text/plain")
+        kind, rest = seg[1], seg[2:]
+        name = rest[0] if rest else "page"
+
+        if kind == "good":
+            return self._send(h, 200, article_html(name).encode())
+        if kind == "burst":
+            n = int(rest[1]) if len(rest) > 1 else 3
+            if count <= n:
+                status = (503, 500, 502)[(count - 1) % 3]
+                return self._send(h, status, b"<h1>temporarily broken</h1>")
+            return self._send(h, 200, article_html(name).encode())
+        if kind == "429":
+            if count == 1:
+                headers = {}
+                if "retry_after" in query:
+                    headers["Retry-After"] = query["retry_after"][0]
+                return self._send(h, 429, b"slow down", headers, content_type="text/plain")
+            return self._send(h, 200, article_html(name).encode())
+        if kind == "reset":
+            body = article_html(name).encode()
+            h.send_response(200)
+            h.send_header("Content-Type", html)
+            h.send_header("Content-Length", str(len(body)))
+            h.end_headers()
+            h.wfile.write(body[: len(body) // 2])
+            h.wfile.flush()
+            # SO_LINGER 0 makes close() send a RST instead of a FIN: a reset mid-body.
+            h.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+            h.connection.close()
+            h.close_connection = True
+            return None
+        if kind == "short":
+            body = article_html(name).encode()
+            h.send_response(200)
+            h.send_header("Content-Type", html)
+            h.send_header("Content-Length", str(len(body) + 5000))
+            h.end_headers()
+            h.wfile.write(body)
+            h.wfile.flush()
+            h.close_connection = True
+            h.connection.shutdown(socket.SHUT_RDWR)
+            return None
+        if kind == "stall":
+            seconds = float(query.get("seconds", ["30"])[0])
+            self._stall_release.wait(seconds)
+            return self._send(h, 200, article_html(name).encode())
+        if kind == "gzip-plain":
+            return self._send(h, 200, article_html(name).encode(), {"Content-Encoding": "gzip"})
+        if kind == "gzip-double":
+            body = gzip.compress(gzip.compress(article_html(name).encode()))
+            return self._send(h, 200, body, {"Content-Encoding": "gzip"})
+        if kind == "charset-wrong":
+            text = article_html(name, "Café crème brûlée, naïve façade: déjà vu à Zürich.", charset=None)
+            return self._send(h, 200, text.encode("latin-1"), content_type="text/html; charset=utf-8")
+        if kind == "charset-missing":
+            text = article_html(name, "Café crème brûlée, naïve façade: déjà vu à Zürich.", charset=None)
+            return self._send(h, 200, text.encode("utf-8"), content_type="text/html")
+        if kind == "invalid-utf8":
+            body = article_html(name).encode().replace(b"enough", b"en\xff\xfeough")
+            return self._send(h, 200, body)
+        if kind == "huge":
+            mb = int(query.get("mb", ["50"])[0])
+            chunk = (b"<p>" + b"x" * 1017 + b"</p>\n") * 1024  # 1 MiB
+            h.send_response(200)
+            h.send_header("Content-Type", html)
+            h.send_header("Content-Length", str(len(chunk) * mb))
+            h.end_headers()
+            try:
+                for _ in range(mb):
+                    h.wfile.write(chunk)
+            except (BrokenPipeError, ConnectionResetError):
+                pass  # the client gave up at its size limit: that is the point
+            return None
+        if kind == "loop":
+            other = "b" if name == "a" else "a"
+            return self._send(h, 302, b"", {"Location": f"/f/loop/{other}"})
+        if kind == "chain":
+            i = int(name) if name.isdigit() else 0
+            if i < 30:
+                return self._send(h, 302, b"", {"Location": f"/f/chain/{i + 1}"})
+            return self._send(h, 200, article_html("chain-end").encode())
+        if kind == "links":
+            n = int(name) if name.isdigit() else 100_000
+            links = "".join(f'<a href="/f/good/l{i}">l{i}</a>\n' for i in range(n))
+            return self._send(h, 200, f"<html><body>{links}</body></html>".encode())
+        if kind == "sitemap-bad.xml":
+            body = b'<?xml version="1.0"?><urlset><url><loc>/f/good/s1</loc></url><url><loc>'
+            return self._send(h, 200, body, content_type="application/xml")
+        if kind == "feed-bad.xml":
+            body = b'<?xml version="1.0"?><rss><channel><item><link>/f/good/r1</link></item><ite'
+            return self._send(h, 200, body, content_type="application/rss+xml")
+        return self._send(h, 404, b"not found", content_type="text/plain")

@@ -1,0 +1,1 @@
+"""Scale-out tests: several crawl processes sharing one frontier and one state in a real Redis."""
