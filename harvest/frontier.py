@@ -22,7 +22,7 @@ from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING, Any
 
 from scrapy.core.scheduler import Scheduler
-from scrapy.exceptions import NotConfigured
+from scrapy.exceptions import CloseSpider, NotConfigured
 from scrapy.http import Request, Response
 from scrapy.utils.request import request_from_dict
 
@@ -50,6 +50,11 @@ class FrontierScheduler(Scheduler):
 
     state: CrawlState | None = None
     restore_batch: int = 500
+    #: Resume cursor over the frontier table: rows with _restore_after < seq <= _restore_upto
+    #: are still to be restored.
+    _restore_after = 0
+    _restore_upto = 0
+    _restore_left = 0
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> Self:
@@ -62,13 +67,15 @@ class FrontierScheduler(Scheduler):
     def open(self, spider: Spider) -> Deferred[None] | None:
         """Open the queues, then start feeding the requests a previous run left pending."""
         result = super().open(spider)
-        self._restore_after = 0
-        self._restore_upto = 0
-        self._restore_left = 0
         self._resumed_dont_filter: set[bytes] = set()
         self._unserializable_logged = False
         if self.state is not None:
-            store = self.state.open()
+            try:
+                store = self.state.open()
+            except CloseSpider:
+                # Already logged by the crawl state. Raising here would skip opening the scraper
+                # (and make closing fail); the item pipelines' open raises it again instead.
+                return result
             self._restore_left = store.frontier_size()
             if self._restore_left:
                 self._restore_upto = store.frontier_max_seq()
@@ -162,7 +169,7 @@ class FrontierScheduler(Scheduler):
         return super().has_pending_requests() or (self.state is not None and self._restore_pending())
 
     def __len__(self) -> int:
-        return super().__len__() + getattr(self, "_restore_left", 0)
+        return super().__len__() + self._restore_left
 
 
 class FrontierMiddleware:

@@ -54,6 +54,46 @@ TELNETCONSOLE_ENABLED = False
 REMOTE_CONTROL_ENABLED = False
 LOG_LEVEL = "INFO"
 
+# --- GitHub REST API (harvest/github/, the github_search spider) ------------------------------
+# Requests in flight per token, summed over every process sharing it. GitHub asks for serial
+# requests; with more, a request already on the wire when a secondary-limit 403 comes back lands
+# before its Retry-After. The rate limit, not latency, bounds throughput (30 searches a minute).
+HARVEST_GITHUB_CONCURRENCY = 1
+# First wait (seconds) after a rate-limit answer that has neither Retry-After nor remaining=0;
+# doubles per answer in a row. GitHub asks for at least a minute (tests use small values).
+HARVEST_GITHUB_BACKOFF_BASE = 60.0
+# Longest such wait: an hour is GitHub's longest primary window.
+HARVEST_GITHUB_BACKOFF_MAX = 3600.0
+# Rate-limit answers one request may receive before its search fails: each one waits as GitHub
+# asks, so reaching this means the token is throttled for a reason waiting does not fix.
+HARVEST_GITHUB_RATE_LIMIT_RETRIES = 8
+# Seconds added to x-ratelimit-reset before the new window is used (one-second resolution of
+# the header, clock differences the Date header cannot show).
+HARVEST_GITHUB_RESET_MARGIN = 1.0
+# Sent as X-GitHub-Api-Version: the REST API version the parsers were written against.
+HARVEST_GITHUB_API_VERSION = "2022-11-28"
+# Where the shared budget and ETags live; empty = HARVEST_DATA_DIR/state/_github (shared by
+# every process on the same data folder, which is what makes a fleet share one budget).
+HARVEST_GITHUB_STATE_DIR = ""
+# Ask GET /rate_limit (free of the primary limit) before the first search, so a budget spent
+# by another program is known before anything is sent.
+HARVEST_GITHUB_CHECK_RATE_LIMIT = True
+# Results per search page: GitHub's maximum, the fewest requests per result.
+HARVEST_GITHUB_PER_PAGE = 100
+# Results GitHub serves per search (documented: 1000). A lower cap seen in Link rel="last" or a
+# 422 "Only the first N search results" wins during a run.
+HARVEST_GITHUB_RESULT_CAP = 1000
+# Times a page with incomplete_results (GitHub's search timed out) is asked again before it is
+# kept with a warning and the stat harvest/github_search/incomplete_accepted.
+HARVEST_GITHUB_INCOMPLETE_RETRIES = 2
+# GitHub rejects longer query text (qualifiers and operators excluded) and more AND/OR/NOT
+# operators; checked before sending (0 = leave it to GitHub).
+HARVEST_GITHUB_MAX_QUERY_LENGTH = 256
+HARVEST_GITHUB_MAX_OPERATORS = 5
+# Earliest creation date assumed when cutting an open created: range (GitHub opened in
+# October 2007); the first slice stays open-ended, so nothing older is lost.
+HARVEST_GITHUB_CREATED_FLOOR = "2007-10-01"
+
 # --- Pipelines --------------------------------------------------------------------------------
 ITEM_PIPELINES = {
     # Drops items whose key or content is stored already (before anything is written).
@@ -75,6 +115,11 @@ DOWNLOADER_MIDDLEWARES = {
     # Before robots.txt (100) so a fresh document costs no traffic at all; after offsite (50).
     # Low order also means it sees final download failures, after RetryMiddleware gave up.
     "harvest.middlewares.revisit.RevisitMiddleware": 75,
+    # Safety of open-ended crawls, active where HARVEST_SAFETY_ENABLED (the blogs spider sets it).
+    # Private-address guard first of all (after offsite), before robots.txt or state are consulted.
+    "harvest.middlewares.safety.PrivateAddressMiddleware": 60,
+    # Trap guards last before the download, so they count only pages really fetched.
+    "harvest.middlewares.safety.TrapGuardMiddleware": 950,
 }
 # Off only for tools and tests that want Scrapy's plain behaviour (no dedup, no resume).
 HARVEST_STATE_ENABLED = True
@@ -159,7 +204,11 @@ HARVEST_BLOGS_EXTRACT_MAX_TASKS_PER_CHILD = 2000
 # Sitemaps may hold 50,000 URLs / 50 MB (sitemaps.org): their own cap, above the page cap.
 HARVEST_BLOGS_MAX_SITEMAP_BYTES = 50 * 1024 * 1024
 
-# --- Safety of open-ended crawls (harvest/middlewares/safety.py; enabled by the blogs spider) --
+# --- Safety of open-ended crawls (harvest/middlewares/safety.py) ------------------------------
+# Off by default: the GitHub spiders talk to known APIs; the blogs spider turns it on in its
+# custom_settings (spider priority survives Scrapy 2.19 re-applying the process settings to a
+# crawler made in advance, which undoes components added in update_settings).
+HARVEST_SAFETY_ENABLED = False
 # Refuse private, loopback and link-local addresses unless that exact host:port is a configured site.
 HARVEST_SAFETY_PRIVATE_ADDRESSES = True
 # More host:port entries allowed although private (an intranet docs server that is not a site).
@@ -190,3 +239,21 @@ HARVEST_BROWSER_WAIT_UNTIL = "networkidle"
 HARVEST_BROWSER_NAVIGATION_TIMEOUT = 30.0
 # Seconds the browser may take to start.
 HARVEST_BROWSER_LAUNCH_TIMEOUT = 30.0
+
+# --- Scale-out on Redis (HARVEST_STATE_URL=redis://..., harvest/scale/) -----------------------
+# Does nothing unless HARVEST_STATE_URL is a Redis URL; then it swaps in scrapy-redis's
+# scheduler and duplicate filter and the coordinator that shares one crawl between processes.
+ADDONS = {"harvest.scale.addon.RedisScaleAddon": 0}
+# A Redis worker closes once nothing is queued and no worker holds a request for this many
+# seconds (scrapy-redis's setting; 0 = wait for work forever, as there). A few seconds lets a
+# slow callback elsewhere add work before everyone leaves.
+MAX_IDLE_TIME_BEFORE_CLOSE = 5
+# Seconds between a worker's heartbeats in the shared registry (also how often dead workers
+# are looked for).
+HARVEST_REDIS_HEARTBEAT = 5.0
+# A worker of this machine silent this long is dead: its requests go back to the queue. Six
+# missed heartbeats: a busy reactor is never mistaken for a dead one.
+HARVEST_REDIS_WORKER_TIMEOUT = 30.0
+# A worker of another machine is given up only after this long, so that its own restart
+# (run_all.py restarts crashed spiders) can first commit what it wrote there.
+HARVEST_REDIS_ABANDON_TIMEOUT = 600.0

@@ -23,8 +23,11 @@ spent); ETags that differ per token, 304 on ``If-None-Match`` without spending q
 limits (too many concurrent requests, or forced every N requests) as 403 with ``Retry-After``
 (or without it); 401 for an unknown token; 422 for invalid queries.
 
-``violations`` records every request that arrived while its budget was spent or before a
-``Retry-After`` had passed: a well-behaved client leaves it empty.
+``violations`` records every request that arrived, after the client had been told so, while its
+budget was spent (an answer with ``X-RateLimit-Remaining: 0``, a 403, ``/rate_limit``) or before a
+``Retry-After`` (or the block after a secondary limit) had passed: a well-behaved client leaves
+it empty. Requests already on the wire when the answer left are not counted (nobody can recall
+them), but are refused all the same.
 """
 
 from __future__ import annotations
@@ -220,11 +223,13 @@ def generate_repos(
     start: date = date(2008, 4, 10),
     end: date = date(2025, 11, 30),
     hot_days: dict[date, int] | None = None,
+    hot_stars: int = 1000,
 ) -> list[Repo]:
     """A deterministic population; the first ``topic_count`` carry ``topic``.
 
     Creation dates lean toward recent years, as on GitHub. ``hot_days`` adds repositories (with
-    ``topic``) all created on one day, to push a single day past the result cap.
+    ``topic``) all created on one day, to push a single day past the result cap; their stars
+    spread evenly over ``0..hot_stars`` (0: all zero, so the day cannot be cut at all).
     """
     rng = random.Random(seed)
     span = (end - start).days
@@ -247,6 +252,8 @@ def generate_repos(
         if not on_topic:
             topics = sorted(rng.sample(["cli", "data", "etl", "games", "ml", "dotfiles"], 2))
         stars = min(250_000, int(rng.paretovariate(0.9)) - 1)
+        if i < len(hot):
+            stars = rng.randrange(hot_stars + 1)
         repo = Repo(
             id=rid,
             owner=_OWNERS[i % len(_OWNERS)].replace("ë", "e"),
@@ -471,6 +478,13 @@ class GithubEmulator(LoopbackServer):
         self._state = threading.RLock()
         self._windows: dict[tuple[str, str], _Window] = {}
         self._blocked: dict[str, float] = {}
+        # When each token was told to wait (a 403 sent), and that its budget was spent
+        # (remaining 0 sent, with the window's reset): requests arriving later are violations.
+        self._told_blocked: dict[str, float] = {}
+        self._told_exhausted: dict[tuple[str, str], tuple[float, int]] = {}
+        self._blocking: set[str] = set()
+        #: Secondary-limit 403s sent (forced or for concurrency).
+        self.secondary_limited = 0
         self._in_flight: dict[str, int] = {}
         self._counts: dict[str, int] = {}
         self._q_answers: dict[str, int] = {}
@@ -561,6 +575,7 @@ class GithubEmulator(LoopbackServer):
 
     def resolve(self, request: LoggedRequest) -> Reply:
         """Answer one request (called from the server's threads)."""
+        arrived = time.time()
         auth = request.headers.get("Authorization") or request.headers.get("authorization") or ""
         token = auth.split(None, 1)[1].strip() if " " in auth else None
         label = self._label(token)
@@ -575,7 +590,9 @@ class GithubEmulator(LoopbackServer):
             if self.limits.latency:
                 time.sleep(self.limits.latency)
             with self._state:
-                reply, counted = self._answer(request, token, label, path, parts.query, resource, concurrent)
+                reply, counted = self._answer(request, token, label, path, parts.query, resource,
+                                              concurrent, arrived)  # fmt: skip
+                self._note_told(label, resource, reply)
         finally:
             with self._state:
                 self._in_flight[label] -= 1
@@ -583,6 +600,19 @@ class GithubEmulator(LoopbackServer):
             event = Event(time.time(), label, request.method, request.path, reply.status, resource, counted)
             self.events.append(event)
         return reply
+
+    def _note_told(self, label: str, resource: str | None, reply: Reply) -> None:
+        """Remember when the client was told to stop: from then on, a request is a violation."""
+        now = time.time()
+        if reply.status == 403 and "Retry-After" in reply.headers or label in self._blocking:
+            self._told_blocked.setdefault(label, now)
+        self._blocking.discard(label)
+        if reply.headers.get("X-RateLimit-Remaining") == "0" and resource is not None:
+            self._told_exhausted.setdefault((label, resource), (now, int(reply.headers["X-RateLimit-Reset"])))
+        if resource is None and reply.status == 200:
+            for name, values in json.loads(reply.encoded()).get("resources", {}).items():
+                if values.get("remaining") == 0:
+                    self._told_exhausted.setdefault((label, name), (now, int(values["reset"])))
 
     def _answer(
         self,
@@ -593,30 +623,42 @@ class GithubEmulator(LoopbackServer):
         query: str,
         resource: str | None,
         concurrent: int,
+        arrived: float,
     ) -> tuple[Reply, bool]:
         now = time.time()
         if token is not None and token not in self.tokens:
             return self._error(401, "Bad credentials", "https://docs.github.com/rest", {}), False
-        with self._state:
-            blocked = self._blocked.get(label, 0.0)
-            if now < blocked:
+        blocked = self._blocked.get(label, 0.0)
+        if now < blocked:
+            told = self._told_blocked.get(label)
+            if told is not None and arrived >= told:
                 self.violations.append({"kind": "before_retry_after", "path": request.path,
-                                        "early_by": round(blocked - now, 3), "at": now})  # fmt: skip
-                again = blocked - now if self.limits.secondary_retry_after is not None else None
-                return self._secondary(label, now, again), False
-            n = self._counts[label] = self._counts.get(label, 0) + 1
-            every = self.limits.secondary_every
-            if concurrent > self.limits.max_concurrent or (every and n % every == 0):
-                wait = self.limits.secondary_retry_after
-                self._blocked[label] = now + (wait if wait is not None else self.limits.secondary_block)
-                return self._secondary(label, now, wait), False
-            if resource is not None:
-                win = self._window(label, resource, now)
-                if win.used >= self._limit(label, resource):
+                                        "early_by": round(blocked - arrived, 3), "at": arrived})  # fmt: skip
+            again = blocked - now if self.limits.secondary_retry_after is not None else None
+            self._blocking.add(label)
+            return self._secondary(label, now, again), False
+        self._told_blocked.pop(label, None)
+        n = self._counts[label] = self._counts.get(label, 0) + 1
+        every = self.limits.secondary_every
+        if concurrent > self.limits.max_concurrent or (every and n % every == 0):
+            wait = self.limits.secondary_retry_after
+            self._blocked[label] = now + (wait if wait is not None else self.limits.secondary_block)
+            self._blocking.add(label)
+            self.secondary_limited += 1
+            return self._secondary(label, now, wait), False
+        if resource is not None:
+            win = self._window(label, resource, now)
+            told_e = self._told_exhausted.get((label, resource))
+            if told_e is not None and told_e[1] != win.reset:
+                self._told_exhausted.pop((label, resource))  # a new window
+                told_e = None
+            if win.used >= self._limit(label, resource):
+                if told_e is not None and arrived >= told_e[0]:
+                    early = round(win.reset - arrived, 3)
                     self.violations.append({"kind": "budget_exhausted", "path": request.path,
-                                            "early_by": round(win.reset - now, 3), "at": now})  # fmt: skip
-                    headers = {**self.t.primary_403_headers, **self._rate_headers(label, resource, now)}
-                    return self._json(403, self.t.primary_403_body, headers), False
+                                            "early_by": early, "at": arrived})  # fmt: skip
+                headers = {**self.t.primary_403_headers, **self._rate_headers(label, resource, now)}
+                return self._json(403, self.t.primary_403_body, headers), False
         if path == "/rate_limit":
             return self._rate_limit(label, now), False
         if path == "/search/repositories":

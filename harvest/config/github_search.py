@@ -3,6 +3,7 @@
 ``spiders_config/github_search.yaml``::
 
     refresh_interval: 1d          # how often run_all.py starts the spider
+    readme_revisit: 7d            # READMEs stored earlier are asked again (conditionally) after this
     queries:
       - query: "topic:web-scraping language:python"
         sort: stars               # best-match (default), stars, forks, help-wanted-issues, updated
@@ -74,6 +75,16 @@ class GithubSearchConfig(SpiderConfig):
     queries: list[GithubQueryConfig] = Field(
         default_factory=list, description="The searches to run; '-a query=...' replaces them for one run."
     )
+    readme_revisit: float | None = Field(
+        default=7 * 86400.0,
+        description="Re-fetch a stored README after this long ('7d'), conditionally; 'never' keeps "
+        "the first copy.",
+    )
+
+    @field_validator("readme_revisit", mode="before")
+    @classmethod
+    def _revisit(cls, v: Any) -> float | None:
+        return parse_duration(v)
 
     @field_validator("queries", mode="before")
     @classmethod

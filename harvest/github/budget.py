@@ -93,7 +93,7 @@ class RateBudget:
         self,
         path: str | Path,
         *,
-        concurrency: int = 2,
+        concurrency: int = 1,
         margin: float = 1.0,
         poll: float = 0.05,
         stale_after: float = 300.0,

@@ -35,7 +35,6 @@ from urllib.parse import urlsplit
 from scrapy import signals
 from scrapy.exceptions import IgnoreRequest, NotConfigured
 from scrapy.utils.defer import maybe_deferred_to_future
-from twisted.internet import reactor
 from twisted.internet.task import deferLater
 
 from harvest.github import github_token, redact, state_dir, token_digest
@@ -118,6 +117,15 @@ def _clock_offset(response: Response, now: float) -> float:
     return offset if abs(offset) > _SKEW_TOLERANCE else 0.0
 
 
+async def _sleep(seconds: float) -> None:
+    """Wait without blocking the reactor (whichever one Scrapy installed)."""
+    # Imported here: importing the reactor at module load would install the default one
+    # before Scrapy installs the configured asyncio reactor.
+    from twisted.internet import reactor
+
+    await maybe_deferred_to_future(deferLater(reactor, seconds, lambda: None))
+
+
 class GithubApiMiddleware:
     """Downloader middleware for the GitHub REST API (see the module docstring).
 
@@ -134,7 +142,7 @@ class GithubApiMiddleware:
         *,
         consumer: str,
         token: str | None = None,
-        concurrency: int = 2,
+        concurrency: int = 1,
         backoff_base: float = 60.0,
         backoff_max: float = 3600.0,
         rate_limit_retries: int = 8,
@@ -300,7 +308,7 @@ class GithubApiMiddleware:
                     decision.reason,
                     request.url,
                 )
-            await maybe_deferred_to_future(deferLater(reactor, pause, lambda: None))
+            await _sleep(pause)
             waited += pause
         if waited:
             self._inc("waits")

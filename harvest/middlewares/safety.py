@@ -12,11 +12,13 @@ crawler traps: too deep, too many pages for one site, overlong URLs, a path segm
 over and over (``/a/b/a/b/a/b``), endless query-string variations of one path (calendars, faceted
 search), and pages larger than ``HARVEST_SAFETY_MAX_PAGE_BYTES`` (dropped with a stat).
 
-Both are enabled per spider (the ``blogs`` spider adds them in ``update_settings``); every
-refusal is counted under ``harvest/safety/<reason>`` and logged once per host and reason.
+Both sit in ``DOWNLOADER_MIDDLEWARES`` and do nothing unless ``HARVEST_SAFETY_ENABLED`` (the
+``blogs`` spider turns it on in its ``custom_settings``); every refusal is counted under
+``harvest/safety/<reason>`` and logged once per host and reason.
 Request meta read: ``harvest_site`` (the site a request belongs to; limits are per site),
 ``harvest_via`` (``sitemap``/``feed``/``seed`` URLs are trusted lists, exempt from the
-query-variation guard) and ``depth`` (set by Scrapy's DepthMiddleware).
+query-variation guard), ``harvest_list`` (robots.txt, a sitemap or a feed: not counted as a page
+and not size-capped as one) and ``depth`` (set by Scrapy's DepthMiddleware).
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ from scrapy.utils.httpobj import urlparse_cached
 if TYPE_CHECKING:
     from scrapy import Request, Spider
     from scrapy.crawler import Crawler
+    from scrapy.http import Response
     from scrapy.statscollectors import StatsCollector
     from typing_extensions import Self
 
@@ -100,7 +103,7 @@ class _Once:
 class PrivateAddressMiddleware:
     """Never fetch a private/loopback/link-local address unless that host:port is a configured site.
 
-    Enabled by the spider; ``HARVEST_SAFETY_PRIVATE_ADDRESSES = False`` turns it off.
+    Active with ``HARVEST_SAFETY_ENABLED``; ``HARVEST_SAFETY_PRIVATE_ADDRESSES = False`` turns it off.
     ``HARVEST_SAFETY_ALLOWED_HOSTS`` adds ``host:port`` entries to the spider's own list
     (``spider.allowed_private_hosts``: the configured sites).
     """
@@ -121,6 +124,8 @@ class PrivateAddressMiddleware:
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> Self:
         """Build from settings; the spider's configured hosts are added when it opens."""
+        if not crawler.settings.getbool("HARVEST_SAFETY_ENABLED"):
+            raise NotConfigured("HARVEST_SAFETY_ENABLED is off")
         if not crawler.settings.getbool("HARVEST_SAFETY_PRIVATE_ADDRESSES"):
             raise NotConfigured("HARVEST_SAFETY_PRIVATE_ADDRESSES is off")
         mw = cls(crawler.settings.getlist("HARVEST_SAFETY_ALLOWED_HOSTS"), stats=crawler.stats)
@@ -189,10 +194,10 @@ class SiteLimits:
 class TrapGuardMiddleware:
     """Crawler-trap guards: depth, pages per site, URL length, repeated segments, query variants, size.
 
-    Enabled by the spider; limits from ``HARVEST_SAFETY_*``, per site from ``spider.site_limits``
-    (a mapping of site name to ``SiteLimits``). Pages are counted per site (``harvest_site``
-    meta, else host:port) when the request goes out, after any middleware that answered it
-    from cache or state.
+    Active with ``HARVEST_SAFETY_ENABLED``; limits from ``HARVEST_SAFETY_*``, per site from
+    ``spider.site_limits`` (a mapping of site name to ``SiteLimits``). Pages are counted per site
+    (``harvest_site`` meta) when the request goes out, after any middleware that answered it from
+    cache or state.
     """
 
     def __init__(
@@ -217,12 +222,15 @@ class TrapGuardMiddleware:
         self.stats = stats
         self.pages: Counter[str] = Counter()
         self._queries: dict[tuple[str, str, str], set[str]] = {}
+        self._received: dict[int, int] = {}
         self._log = _Once()
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> Self:
         """Build from the ``HARVEST_SAFETY_*`` settings (0 disables a guard)."""
         s = crawler.settings
+        if not s.getbool("HARVEST_SAFETY_ENABLED"):
+            raise NotConfigured("HARVEST_SAFETY_ENABLED is off")
         mw = cls(
             max_depth=s.getint("HARVEST_SAFETY_MAX_DEPTH"),
             max_pages=s.getint("HARVEST_SAFETY_MAX_PAGES"),
@@ -233,7 +241,14 @@ class TrapGuardMiddleware:
             stats=crawler.stats,
         )
         crawler.signals.connect(mw.spider_opened, signal=signals.spider_opened)
+        crawler.signals.connect(mw.bytes_received, signal=signals.bytes_received)
         return mw
+
+    def bytes_received(self, data: bytes, request: Request, spider: Spider) -> None:
+        """Count a body's bytes: a body without Content-Length is cut off without saying why."""
+        if self.max_page_bytes and request.meta.get("harvest_site") is not None:
+            key = id(request)
+            self._received[key] = self._received.get(key, 0) + len(data)
 
     def spider_opened(self, spider: Spider) -> None:
         """Take the per-site limits the spider's config sets."""
@@ -277,6 +292,9 @@ class TrapGuardMiddleware:
                     raise self._refuse("query_variants", site, request,
                                        f"more than {self.max_query_variants} query strings for {parts.path}")
                 variants.add(parts.query)
+        if request.meta.get("harvest_list"):
+            # robots.txt, sitemaps and feeds: lists of pages, not pages; their own size cap.
+            return
         max_pages = self._limit(site, "max_pages")
         if max_pages and self.pages[site] >= max_pages:
             raise self._refuse("max_pages", site, request, f"site {site!r} reached max_pages {max_pages}")
@@ -284,10 +302,19 @@ class TrapGuardMiddleware:
         if self.max_page_bytes and "download_maxsize" not in request.meta:
             request.meta["download_maxsize"] = self.max_page_bytes
 
+    def process_response(self, request: Request, response: Response) -> Response:
+        """Forget the byte count of a finished download."""
+        self._received.pop(id(request), None)
+        return response
+
     def process_exception(self, request: Request, exception: Exception) -> None:
         """Turn a download cancelled for its size into a counted, quiet drop."""
-        if isinstance(exception, DownloadCancelledError) and "max size" in str(exception):
-            limit = request.meta.get("download_maxsize", self.max_page_bytes)
+        received = self._received.pop(id(request), 0)
+        if not isinstance(exception, DownloadCancelledError):
+            return None
+        limit = int(request.meta.get("download_maxsize", self.max_page_bytes) or 0)
+        # With Content-Length Scrapy says "max size"; a streamed body is cancelled silently.
+        if "max size" in str(exception) or (limit and received > limit):
             raise self._refuse("oversize", request.meta.get("harvest_site") or "", request,
                                f"larger than {limit} bytes")
         return None

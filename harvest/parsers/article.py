@@ -73,6 +73,10 @@ _HEADERLINK_CLASSES = frozenset(
 _TITLE_SEPARATORS_RE = re.compile(r"\s+[-|–—·:»/]{1,2}\s+")
 _EMPTY_LINK_RE = re.compile(r"\[(?:¶|#|§)?\]\([^)\s]*\)")
 _BLANK_LINES_RE = re.compile(r"\n{3,}")
+_LINK_TARGET_RE = re.compile(r"\[([^\]]*)\]\([^)]*\)")
+#: Less visible text than this is navigation or an error page, not an article (a one-line
+#: post still has more; CJK sentences are short, hence characters rather than words).
+MIN_TEXT_CHARS = 40
 _ARTICLE_TYPE_RE = re.compile(
     r'"@type"\s*:\s*\[?\s*"(?:BlogPosting|Article|NewsArticle|TechArticle|ScholarlyArticle|Report|'
     r'SocialMediaPosting|HowTo)"'
@@ -179,7 +183,8 @@ def _code_language(pre: etree._Element) -> str:
 def _code_text(pre: etree._Element) -> str:
     for br in pre.iter("br"):
         br.tail = "\n" + (br.tail or "")
-    text = pre.text_content()
+    # Non-breaking spaces in code are editor/CMS artefacts (WordPress), and break the code.
+    text = pre.text_content().replace("\xa0", " ")
     return text.strip("\n").rstrip()
 
 
@@ -275,6 +280,12 @@ def _put_back_code(markdown: str, blocks: list[_Code]) -> tuple[str, int]:
 
     out = _TOKEN_RE.sub(repl, markdown)
     return out, used
+
+
+def _visible_text(markdown: str) -> str:
+    """What a reader sees of the Markdown: link targets and markup removed, whitespace squeezed."""
+    text = _LINK_TARGET_RE.sub(r"\1", markdown)
+    return re.sub(r"[\s#*_`>|\-]+", " ", text).strip()
 
 
 def _clean_markdown(markdown: str) -> str:
@@ -410,7 +421,7 @@ def extract_article(html: str, url: str) -> Article | None:
     markdown = xmltotxt(document.body, include_formatting=True)
     markdown, used = _put_back_code(markdown, blocks)
     markdown = _clean_markdown(markdown)
-    if not markdown.strip():
+    if len(_visible_text(markdown)) < MIN_TEXT_CHARS:
         return None
     return Article(
         markdown=markdown,

@@ -51,7 +51,7 @@ from harvest.config.blogs import BlogsConfig, SiteConfig
 from harvest.exceptions import ConfigError
 from harvest.fingerprints import content_hash, utc_now
 from harvest.items import DocumentItem
-from harvest.middlewares.safety import PrivateAddressMiddleware, SiteLimits, TrapGuardMiddleware, host_port
+from harvest.middlewares.safety import SiteLimits, host_port
 from harvest.parsers.article import Article, extract_article, looks_like_article
 from harvest.parsers.discovery import (
     extract_links,
@@ -187,6 +187,8 @@ class BlogsSpider(HarvestSpider):
     config_model = BlogsConfig
     arguments: ClassVar[frozenset[str]] = frozenset({"url", "site", "render", "source", "max_pages"})
     config: BlogsConfig
+    #: This spider crawls hosts nobody vetted: private-address and trap guards on.
+    custom_settings = {"HARVEST_SAFETY_ENABLED": True}
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -199,15 +201,6 @@ class BlogsSpider(HarvestSpider):
         self._extractor: ExtractionPool | None = None
 
     # --- configuration --------------------------------------------------------------------
-    @classmethod
-    def update_settings(cls, settings: BaseSettings) -> None:
-        """Add the safety middlewares (this spider crawls hosts nobody vetted)."""
-        super().update_settings(settings)
-        # Early: refuse private addresses before robots.txt or the state are consulted.
-        settings.setdefault_in_component_priority_dict("DOWNLOADER_MIDDLEWARES", PrivateAddressMiddleware, 60)
-        # Last before the download: count only pages really fetched.
-        settings.setdefault_in_component_priority_dict("DOWNLOADER_MIDDLEWARES", TrapGuardMiddleware, 950)
-
     @classmethod
     def apply_arguments(cls, config: SpiderConfig, arguments: dict[str, str]) -> SpiderConfig:
         """``-a url=`` (one ad hoc site), ``-a site=NAME``, and ``render``/``source``/``max_pages``."""
@@ -416,7 +409,7 @@ class BlogsSpider(HarvestSpider):
             for origin in origins:
                 request = self._request(
                     f"{origin}/robots.txt", site, via="robots", callback=self.parse_robots,
-                    priority=_PRIO_LISTS, meta={"harvest_origin": origin},
+                    priority=_PRIO_LISTS, meta={"harvest_origin": origin, "harvest_list": True},
                 )
                 if request is not None:
                     request = request.replace(errback=self.on_robots_error)
@@ -435,7 +428,10 @@ class BlogsSpider(HarvestSpider):
     def _xml_request(self, url: str, site: _Site, via: str) -> scrapy.Request | None:
         return self._request(
             url, site, via=via, callback=self.parse_xml, priority=_PRIO_LISTS,
-            meta={"download_maxsize": self.settings.getint("HARVEST_BLOGS_MAX_SITEMAP_BYTES")},
+            meta={
+                "download_maxsize": self.settings.getint("HARVEST_BLOGS_MAX_SITEMAP_BYTES"),
+                "harvest_list": True,
+            },
         )
 
     def _site_of(self, response: Any) -> _Site:

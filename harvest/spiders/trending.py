@@ -29,6 +29,7 @@ import scrapy
 from pydantic import ValidationError
 from scrapy.exceptions import CloseSpider, IgnoreRequest
 from scrapy.http import TextResponse
+from scrapy.settings import SETTINGS_PRIORITIES
 from scrapy.spidermiddlewares.httperror import HttpError
 
 from harvest.config import SpiderConfig, parse_bool
@@ -102,7 +103,7 @@ class TrendingSpider(HarvestSpider):
     )
     config: TrendingConfig
 
-    #: ``-a`` name -> config field, for error messages that name what the user typed.
+    #: Config field -> the ``-a`` argument that sets it, so errors name what the user typed.
     _ARGUMENT_FIELDS: ClassVar[dict[str, str]] = {
         "languages": "-a language",
         "periods": "-a since",
@@ -115,10 +116,17 @@ class TrendingSpider(HarvestSpider):
     def update_settings(cls, settings: BaseSettings) -> None:
         """With ``GITHUB_TOKEN`` set, READMEs come from the API: enable its middleware."""
         super().update_settings(settings)
-        if os.environ.get("GITHUB_TOKEN", "").strip():
-            settings.setdefault_in_component_priority_dict(
-                "DOWNLOADER_MIDDLEWARES", _GITHUB_API_MIDDLEWARE, _GITHUB_API_MIDDLEWARE_ORDER
-            )
+        if not os.environ.get("GITHUB_TOKEN", "").strip():
+            return
+        # By import path, not class: importing the middleware here would load the reactor
+        # before Scrapy installs the asyncio one. A user's own entry (even None) is kept.
+        middlewares = settings.getdict("DOWNLOADER_MIDDLEWARES")
+        if _GITHUB_API_MIDDLEWARE not in middlewares:
+            middlewares[_GITHUB_API_MIDDLEWARE] = _GITHUB_API_MIDDLEWARE_ORDER
+            # At least "spider" priority: `scrapy crawl` re-applies the project settings to the
+            # crawler after this runs, which would undo a change made at "project" priority.
+            priority = max(settings.getpriority("DOWNLOADER_MIDDLEWARES") or 0, SETTINGS_PRIORITIES["spider"])
+            settings.set("DOWNLOADER_MIDDLEWARES", middlewares, priority=priority)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -187,8 +195,12 @@ class TrendingSpider(HarvestSpider):
             # No Authorization header here: GithubApiMiddleware adds it on the wire only.
             # Revisits of a stored README are RevisitMiddleware's (harvest_kind="document").
             meta["github_conditional"] = False
+            # An API's robots.txt is for web crawlers, and fetching it would spend the budget.
+            meta["dont_obey_robotstxt"] = True
             return scrapy.Request(
                 f"{api}/repos/{quote(owner)}/{quote(name)}/readme",
+                # Explicit: DefaultHeadersMiddleware would otherwise ask the API for HTML.
+                headers={"Accept": "application/vnd.github+json"},
                 callback=self.parse_readme,
                 errback=self.readme_failed,
                 cb_kwargs={"repo": repo, "attempt": attempt, "api": True},

@@ -161,6 +161,7 @@ class StateStore(Protocol):
 STORE_SCHEMES: dict[str, str] = {
     "": "harvest.state.sqlite.SqliteStateStore",
     "sqlite": "harvest.state.sqlite.SqliteStateStore",
+    "redis": "harvest.state.redis.RedisStateStore", "rediss": "harvest.state.redis.RedisStateStore",
 }
 
 

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from scrapy import signals
+from scrapy.exceptions import CloseSpider
 from scrapy.http import Request, Response
 from scrapy.utils.defer import deferred_from_coro
 from twisted.python.failure import Failure
@@ -96,6 +97,7 @@ class CrawlState:
         self.stats = stats
         self._on_fatal = on_fatal
         self.store: StateStore | None = None
+        self._open_error: StateError | None = None
         self.batch = StateBatch()
         self._items_pending = 0
         self._requests_pending = 0
@@ -170,9 +172,20 @@ class CrawlState:
             crawler.signals.connect(start_timer, signal=signals.spider_opened, weak=False)
 
     def open(self) -> StateStore:
-        """Open the store (once; every component calls this from its own open)."""
+        """Open the store (once; every component calls this from its own open).
+
+        A store that cannot be opened (locked by another crawl of the spider, unwritable, from a
+        newer harvest) closes the crawl with reason ``state_error`` before any request.
+        """
         if self.store is None:
-            self.store = self._opener()
+            if self._open_error is not None:
+                raise CloseSpider("state_error")
+            try:
+                self.store = self._opener()
+            except StateError as exc:
+                self._open_error = exc
+                logger.error("Cannot open the crawl state: %s", exc)
+                raise CloseSpider("state_error") from exc
             logger.info("Crawl state: %s (%s)", self.store.location, self.store.origin.value)
         return self.store
 

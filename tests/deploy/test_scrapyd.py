@@ -139,7 +139,8 @@ def test_trending_job_uses_the_configs_packaged_in_the_egg(
         "periods: [weekly]\ndevelopers: false\nreadmes: false\n", encoding="utf-8"
     )
     deploy(scrapyd, source, "custom1", project="harvest_custom")
-    server.add_file("/trending", shared_fixture("trending", "host452b-trending-on-github", "trending_daily.html"))
+    page = shared_fixture("trending", "host452b-trending-on-github", "trending_daily.html")
+    server.add_file("/trending", page)
     data_dir = tmp_path_factory.mktemp("custom-data")
     job = scrapyd.schedule(
         "harvest_custom",

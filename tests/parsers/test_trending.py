@@ -170,7 +170,8 @@ def test_2019_full_page() -> None:
     assert [r.repo for r in rows] == REPOS_2019
     assert rows[0] == repo_row(
         1, "microsoft/Terminal",
-        description="The new Windows Terminal, and the original Windows console host -- all in the same place!",
+        description="The new Windows Terminal, and the original Windows console host -- all in the same "
+        "place!",
         language="C++", stars=33074, forks=2914, period_stars=1573,
         built_by=["miniksa", "zadjii-msft", "waf", "LokiMidgard", "DHowett-MSFT"],
     )  # fmt: skip
@@ -246,9 +247,9 @@ REPOS_2023 = [
     "smol-ai/developer", "StanGirard/quivr", "sunner/ChatALL", "microsoft/guidance", "langgenius/dify",
     "DataTalksClub/mlops-zoomcamp", "dsdanielpark/Bard-API", "airbnb/javascript", "bluesky-social/social-app",
     "Gioman101/FlipperAmiibo", "geekan/HowToLiveLonger", "toverainc/willow", "Yidadaa/ChatGPT-Next-Web",
-    "pengzhile/pandora", "csunny/DB-GPT", "go-skynet/LocalAI", "haoel/haoel.github.io", "microsoft/playwright",
-    "e-johnstonn/BriefGPT", "PrefectHQ/marvin", "brexhq/prompt-engineering", "Tencent/secguide",
-    "UberGuidoZ/Flipper", "openai/chatgpt-retrieval-plugin", "public-apis/public-apis",
+    "pengzhile/pandora", "csunny/DB-GPT", "go-skynet/LocalAI", "haoel/haoel.github.io",
+    "microsoft/playwright", "e-johnstonn/BriefGPT", "PrefectHQ/marvin", "brexhq/prompt-engineering",
+    "Tencent/secguide", "UberGuidoZ/Flipper", "openai/chatgpt-retrieval-plugin", "public-apis/public-apis",
 ]  # fmt: skip
 
 

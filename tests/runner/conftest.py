@@ -23,7 +23,7 @@ SPIDER_NAMES = ("alpha", "beta", "gamma", "crashy", "hangs")
 MAX_PAGES = 300
 
 
-class TestSite:
+class SpiderSite:
     """The loopback site of the test spiders: ``/<spider>/<i>``, each answered after ``delay`` s."""
 
     def __init__(self, server: LoopbackServer) -> None:
@@ -47,9 +47,9 @@ class TestSite:
 
 
 @pytest.fixture
-def site() -> Iterator[TestSite]:
+def site() -> Iterator[SpiderSite]:
     with loopback_server() as server:
-        yield TestSite(server)
+        yield SpiderSite(server)
 
 
 @dataclass
@@ -145,7 +145,8 @@ class FleetProcess:
             self._fh.close()
 
     def output(self) -> str:
-        self._fh.flush()
+        if not self._fh.closed:
+            self._fh.flush()
         return self.log.read_text()
 
     def kill(self) -> None:

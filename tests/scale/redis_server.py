@@ -22,7 +22,7 @@ def require_redis_server() -> str:
     """Path of redis-server, or skip the test with the reason."""
     path = shutil.which("redis-server")
     if path is None:
-        pytest.skip("redis-server not installed (apt-get install redis-server; see scripts/install-system.sh)")
+        pytest.skip("redis-server is not installed (apt-get install redis-server)")
     return path
 
 

@@ -17,7 +17,9 @@ from tests.servers import LoggedRequest, LoopbackServer, Reply
 
 ROBOTS = Reply(body="User-agent: *\nAllow: /\n", content_type="text/plain")
 TEXT = "text/plain; charset=utf-8"
-README_OPENHUMAN = "# OpenHuman\r\n\r\nYour personal AI.  \r\n\r\n## Install\r\n\r\n    pip install openhuman\r\n"
+README_OPENHUMAN = (
+    "# OpenHuman\r\n\r\nYour personal AI.  \r\n\r\n## Install\r\n\r\n    pip install openhuman\r\n"
+)
 README_AGENTMEMORY = "agentmemory\n===========\n\nPersistent memory for agents.\n"
 README_MEGALIB = '<h1 align="center">\n  <img src="logo.png"> mega-lib\n</h1>\n\nFast.\n'
 ISO_UTC = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$")
@@ -223,6 +225,26 @@ def test_languages_readmes_once_and_unknown_language(server: LoopbackServer, tmp
     assert len(read_jsonl(out / "document.jsonl")) == 1
 
 
+def test_second_round_same_day_adds_nothing(server: LoopbackServer, tmp_path: Path) -> None:
+    """Same page twice in one day: one observation per row; READMEs fresh for readme_revisit."""
+    server.add("/robots.txt", ROBOTS)
+    server.add_file("/trending", daily_2026())
+    server.add("/tinyhumansai/openhuman/HEAD/README.md", Reply(body=README_OPENHUMAN, content_type=TEXT))
+    first, out = crawl(server, tmp_path, args={"developers": "false"})
+    assert first.returncode == 0, first.stderr[-3000:]
+    readme_fetches = server.paths_requested().count("/tinyhumansai/openhuman/HEAD/README.md")
+
+    second, _ = crawl(server, tmp_path, args={"developers": "false"})
+
+    assert second.returncode == 0, second.stderr[-3000:]
+    assert server.paths_requested().count("/trending?since=daily") == 2  # listings: every round
+    assert len(read_jsonl(out / "trending_repo.jsonl")) == 11
+    assert len(read_jsonl(out / "document.jsonl")) == 1
+    # The stored README is fresh (readme_revisit: 7d): not even requested again.
+    assert server.paths_requested().count("/tinyhumansai/openhuman/HEAD/README.md") == readme_fetches
+    assert stat(second, "harvest/trending/readme_skipped") == 1
+
+
 def test_readmes_off(server: LoopbackServer, tmp_path: Path) -> None:
     server.add("/robots.txt", ROBOTS)
     server.add_file("/trending", daily_2026())
@@ -245,7 +267,9 @@ def test_changed_layout_fails_loudly(server: LoopbackServer, tmp_path: Path, pag
     assert finish_reason(result) == "layout_changed"
     assert stat(result, "harvest/trending/layout_changed") == 1
     url = f"{server.base_url}/trending?since=daily"
-    error = re.search(r"\[harvest\.spiders\.trending\] ERROR: Trending page (\S+) answered 200", result.stderr)
+    error = re.search(
+        r"\[harvest\.spiders\.trending\] ERROR: Trending page (\S+) answered 200", result.stderr
+    )
     assert error and error.group(1) == url
     assert read_jsonl(out / "trending_repo.jsonl") == []
 
@@ -310,6 +334,7 @@ def test_token_fetches_readmes_from_the_api(server: LoopbackServer, tmp_path: Pa
     base = server.base_url
 
     def readme(request: LoggedRequest) -> Reply:
+        assert request.headers.get("Accept") == "application/vnd.github+json"
         if request.headers.get("Authorization") != f"Bearer {token}":
             return Reply(401, '{"message": "Bad credentials"}', content_type="application/json")
         if not request.path.startswith("/api/repos/tinyhumansai/openhuman/"):

@@ -1,0 +1,227 @@
+"""RedisCoordinator: keeps one worker of a shared crawl in step with the others.
+
+Enabled (by :class:`harvest.scale.addon.RedisScaleAddon`) when ``HARVEST_STATE_URL`` is a Redis
+URL. Every ``HARVEST_REDIS_HEARTBEAT`` seconds, and whenever the worker is idle, it:
+
+- renews this worker's heartbeat in the registry;
+- gives back the requests of dead workers: a worker silent for ``HARVEST_REDIS_WORKER_TIMEOUT``
+  on this machine and data folder (it was killed, or lost its machine) has the output lines it
+  wrote but did not commit replayed into the state first, so its requests, fetched again by the
+  others, do not store anything twice; a worker of another machine is given up after
+  ``HARVEST_REDIS_ABANDON_TIMEOUT`` (long enough for its own restart to do that replay; past
+  it, what it wrote without committing may be stored again: never lost, at worst twice);
+- keeps the spider open while the shared frontier has work anywhere (scrapy-redis's
+  ``MAX_IDLE_TIME_BEFORE_CLOSE``, read here: a worker closes once nothing is queued and no
+  worker holds a request for that many seconds; 0 = never close, as in scrapy-redis).
+
+A Redis error stops the crawl once, cleanly, naming the URL (:func:`harvest.scale.scheduler.
+stop_for_redis`).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from scrapy import signals
+from scrapy.exceptions import DontCloseSpider, NotConfigured
+from twisted.internet.task import LoopingCall
+
+from harvest.exceptions import StateError
+from harvest.scale.scheduler import stop_for_redis
+from harvest.state.crawl import CrawlState
+from harvest.state.redis import RedisStateStore
+
+if TYPE_CHECKING:
+    from scrapy import Spider
+    from scrapy.crawler import Crawler
+    from typing_extensions import Self
+
+logger = logging.getLogger(__name__)
+
+#: Lines replayed between two commits when taking over a dead worker's output.
+_REPLAY_COMMIT_LINES = 10_000
+
+
+def is_redis_url(url: str | None) -> bool:
+    """Whether ``HARVEST_STATE_URL`` selects the Redis backend."""
+    return str(url or "").split(":", 1)[0].lower() in {"redis", "rediss"}
+
+
+def replay_lines(path: Path, start: int, record: Any) -> tuple[int, int]:
+    """Feed every complete JSON line of ``path`` from byte ``start`` to ``record``.
+
+    Read-only and safe while other processes append: a last line without its newline (a write
+    in progress) is left alone. Returns (lines replayed, offset after the last complete line).
+    """
+    count = 0
+    pos = start
+    with path.open("rb") as fh:
+        fh.seek(start)
+        for line in fh:
+            if not line.endswith(b"\n"):
+                break
+            pos += len(line)
+            try:
+                data = json.loads(line)
+            except ValueError:
+                continue
+            if isinstance(data, dict):
+                record(data)
+                count += 1
+    return count, pos
+
+
+class RedisCoordinator:
+    """Extension: heartbeat, dead-worker recovery and closing on a drained frontier (see above)."""
+
+    def __init__(
+        self,
+        crawler: Crawler,
+        state: CrawlState,
+        *,
+        heartbeat: float,
+        worker_timeout: float,
+        abandon_timeout: float,
+        max_idle: float,
+    ) -> None:
+        self.crawler = crawler
+        self.state = state
+        self.heartbeat = max(0.1, heartbeat)
+        self.worker_timeout = worker_timeout
+        self.abandon_timeout = max(abandon_timeout, worker_timeout)
+        self.max_idle = max_idle
+        self.store: RedisStateStore | None = None
+        self._drained_since: float | None = None
+        self._timer: LoopingCall | None = None
+
+    @classmethod
+    def from_crawler(cls, crawler: Crawler) -> Self:
+        """Enabled for ``HARVEST_STATE_URL=redis://...`` with the crawl state on."""
+        settings = crawler.settings
+        if not is_redis_url(settings.get("HARVEST_STATE_URL")):
+            raise NotConfigured("HARVEST_STATE_URL is not a Redis URL")
+        state = CrawlState.from_crawler(crawler)
+        if state is None:
+            raise NotConfigured("HARVEST_STATE_ENABLED is off")
+        coordinator = cls(
+            crawler,
+            state,
+            heartbeat=settings.getfloat("HARVEST_REDIS_HEARTBEAT"),
+            worker_timeout=settings.getfloat("HARVEST_REDIS_WORKER_TIMEOUT"),
+            abandon_timeout=settings.getfloat("HARVEST_REDIS_ABANDON_TIMEOUT"),
+            max_idle=settings.getfloat("MAX_IDLE_TIME_BEFORE_CLOSE"),
+        )
+        crawler.signals.connect(coordinator.spider_opened, signal=signals.spider_opened)
+        crawler.signals.connect(coordinator.spider_idle, signal=signals.spider_idle)
+        crawler.signals.connect(coordinator.spider_closed, signal=signals.spider_closed)
+        return coordinator
+
+    def _inc(self, key: str, count: int = 1) -> None:
+        if self.crawler.stats is not None:
+            self.crawler.stats.inc_value(f"harvest/scale/{key}", count)
+
+    def spider_opened(self, spider: Spider) -> None:
+        """Start the heartbeat (the scheduler has joined the crawl by now)."""
+        store = self.state.open()
+        if not isinstance(store, RedisStateStore):
+            return
+        self.store = store
+        store.worker_timeout = self.worker_timeout
+        self._timer = LoopingCall(self.tick)
+        self._timer.start(self.heartbeat, now=False)
+
+    def spider_closed(self, spider: Spider, reason: str) -> None:
+        """Stop the heartbeat; leaving the registry is the store's close."""
+        if self._timer is not None and self._timer.running:
+            self._timer.stop()
+        self._timer = None
+
+    def tick(self) -> None:
+        """Heartbeat, then recover dead workers; a Redis error stops the crawl."""
+        store = self.store
+        if store is None or store.failure is not None:
+            return
+        try:
+            if not store.heartbeat():
+                logger.warning("This worker (%s) had been given up as dead by the others (no "
+                               "heartbeat for %.0fs): its requests were given back; it goes on",
+                               store.worker, self.worker_timeout)
+                self._inc("revived")
+            self.recover()
+        except StateError as exc:
+            stop_for_redis(self.crawler, store, exc)
+
+    def recover(self) -> int:
+        """Give back the requests of every dead worker; returns how many were requeued."""
+        store = self.store
+        assert store is not None
+        now = time.time()
+        total = 0
+        for worker, beat in store.workers().items():
+            if worker == store.worker:
+                continue
+            same_place = worker.startswith(f"{store.place}.")
+            limit = self.worker_timeout if same_place else self.abandon_timeout
+            if now - beat <= limit:
+                continue
+            replayed = self._replay_output() if same_place else 0
+            count = store.requeue(worker, now - limit)
+            if count < 0:
+                continue  # it came back, or another worker handled it first
+            total += count
+            self._inc("requeued", count)
+            self._inc("dead_workers")
+            if same_place:
+                logger.info("Worker %s stopped %.0fs ago; put its %d requests back in the queue "
+                            "(%d output lines it wrote were committed first)",
+                            worker, now - beat, count, replayed)
+            else:
+                logger.warning("Worker %s of another machine stopped %.0fs ago; put its %d requests "
+                               "back in the queue. Items it wrote there without committing may be "
+                               "stored again", worker, now - beat, count)
+        return total
+
+    def _replay_output(self) -> int:
+        """Commit the keys of output lines written on this machine after the committed offsets."""
+        store = self.store
+        assert store is not None and self.crawler.spider is not None
+        folder = Path(self.crawler.settings.get("HARVEST_DATA_DIR")) / self.crawler.spider.name
+        offsets = store.output_offsets()
+        total = 0
+        for path in sorted(folder.glob("*.jsonl")):
+            count, _ = replay_lines(path, offsets.get(path.name, 0), self.state.add_record)
+            total += count
+        if not self.state.commit_safely():
+            raise StateError(store.location, "could not commit the output of a dead worker")
+        self._inc("replayed_lines", total)
+        return total
+
+    def spider_idle(self, spider: Spider) -> None:
+        """Stay open while the shared frontier has work; close once it stayed drained."""
+        store = self.store
+        if store is None or store.failure is not None:
+            return
+        try:
+            # Nothing is in progress here: retire what is done, drop what nobody will retire.
+            if not self.state.commit_safely():
+                return
+            store.clear_inflight()
+            self.recover()
+            drained = store.drained()
+        except StateError as exc:
+            stop_for_redis(self.crawler, store, exc)
+            return
+        now = time.monotonic()
+        if not drained:
+            self._drained_since = None
+            raise DontCloseSpider
+        if self._drained_since is None:
+            self._drained_since = now
+            logger.info("The shared frontier is drained; closing in %.0fs unless work appears",
+                        self.max_idle, extra={"spider": spider})
+        if self.max_idle <= 0 or now - self._drained_since < self.max_idle:
+            raise DontCloseSpider

@@ -1,0 +1,718 @@
+"""The ``github_search`` spider: every result of GitHub repository searches, with their READMEs.
+
+``scrapy crawl github_search`` runs the searches of ``spiders_config/github_search.yaml``;
+``-a query="topic:web-scraping language:python"`` runs one search instead (with
+``-a max_results=N``, ``-a sort=stars``, ``-a order=asc``, ``-a readmes=false``; the last
+four also apply to the configured searches when given alone).
+
+How a search is collected:
+
+- Its first page (``per_page`` from ``HARVEST_GITHUB_PER_PAGE``) gives ``total_count``. When more
+  results exist than GitHub lets a search reach (``HARVEST_GITHUB_RESULT_CAP``, or fewer when the
+  ``Link: rel="last"`` page says so, or a 422 names a lower cap), the search is cut into
+  ``created:`` / ``stars:`` slices (:mod:`harvest.github.query`) and every slice is collected,
+  so each of ``total_count`` results arrives once. The cuts sit at the quantiles of the first
+  page's dates, and are remembered: the next run asks for the same slices, whose pages then
+  answer 304.
+- Pages are followed through the ``Link`` header (``rel="next"``), never built by hand.
+- A page with ``incomplete_results: true`` is asked again up to
+  ``HARVEST_GITHUB_INCOMPLETE_RETRIES`` times, then kept and counted
+  (``harvest/github_search/incomplete_accepted``) with a warning.
+- A 304 (the page did not change since the last run, for this token) yields nothing; the memo
+  stored with its ETag tells the next page and the slices to walk.
+- A 401, 422 or other answer that retrying cannot fix stops *that* search with an error naming
+  it and GitHub's message; the other searches go on, and the crawl closes with reason
+  ``query_failed`` (exit code 1).
+
+Rate limits, the token and conditional requests are :class:`~harvest.github.middleware.
+GithubApiMiddleware`'s job (added by :meth:`update_settings`). A search page's ETag is stored
+only once every item of that page was written, so a crash never hides unwritten results behind
+a 304. READMEs are documents (``harvest_kind="document"``) whose revisits belong to
+RevisitMiddleware, exactly like the trending spider's.
+
+Items: ``RepoItem`` (``type: "repo"``) per repository and search, ``DocumentItem``
+(``source: "readme"``) per README, stored as ``readmes/<safe name>.md``.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import AsyncIterator, Iterator
+from dataclasses import dataclass, field
+from datetime import date, datetime, timedelta, timezone
+from typing import TYPE_CHECKING, Any, ClassVar
+from urllib.parse import parse_qs, quote, urlencode, urlsplit
+
+import scrapy
+from pydantic import ValidationError
+from scrapy import signals
+from scrapy.exceptions import CloseSpider, IgnoreRequest
+from scrapy.settings import SETTINGS_PRIORITIES
+from scrapy.spidermiddlewares.httperror import HttpError
+
+from harvest.config import SpiderConfig, parse_bool
+from harvest.config.github_search import GithubQueryConfig, GithubSearchConfig
+from harvest.exceptions import ConfigError
+from harvest.fingerprints import content_hash, utc_now
+from harvest.github import github_token, redact, state_dir, token_digest
+from harvest.github.middleware import (
+    META_ETAG,
+    META_LAST_MODIFIED,
+    META_MEMO,
+    META_NOT_MODIFIED,
+    GithubApiMiddleware,
+)
+from harvest.github.query import Slice, SlicedQuery, parse_query, query_problems, split_slice
+from harvest.github.validators import ValidatorStore
+from harvest.items import DocumentItem
+from harvest.parsers.github_api import (
+    error_message,
+    load_json,
+    parse_link_header,
+    parse_readme,
+    parse_search_page,
+    repo_item,
+    repo_key,
+    result_cap_from_message,
+)
+from harvest.parsers.readme import readme_title
+from harvest.paths import safe_name
+from harvest.spiders.base import HarvestSpider
+
+if TYPE_CHECKING:
+    from scrapy.crawler import Crawler
+    from scrapy.http import Response
+    from scrapy.settings import BaseSettings
+    from twisted.python.failure import Failure
+    from typing_extensions import Self
+
+logger = logging.getLogger(__name__)
+
+_STATS = "harvest/github_search"
+#: After every built-in downloader middleware: a rate-limit grant is held only on the wire.
+_MIDDLEWARE_ORDER = 950
+#: Search pages before READMEs: results first, documents as the budget allows.
+_SEARCH_PRIORITY = 10
+_README_PRIORITY = -10
+
+
+@dataclass
+class _Run:
+    """One search being collected in this process."""
+
+    cfg: GithubQueryConfig
+    sliced: SlicedQuery
+    seen: set[str] = field(default_factory=set)
+    items: int = 0
+    counted: int = 0
+    outstanding: int = 0
+    pages: int = 0
+    not_modified: int = 0
+    slices: int = 1
+    splits: int = 0
+    unreachable: int = 0
+    incomplete: int = 0
+    failed: str | None = None
+    stopped: bool = False
+    finished: bool = False
+    started: float = field(default_factory=time.monotonic)
+
+
+@dataclass
+class _PendingCommit:
+    """A search page's validator, waiting for the page's items to be stored."""
+
+    url: str
+    etag: str | None
+    last_modified: str | None
+    memo: dict[str, Any]
+    remaining: int
+    failed: bool = False
+
+
+class GithubSearchSpider(HarvestSpider):
+    """Repository searches through the GitHub REST API (see the module docstring).
+
+    Settings: ``GITHUB_API_URL``, ``GITHUB_WEB_URL``, ``HARVEST_GITHUB_*``.
+    """
+
+    name = "github_search"
+    config_model = GithubSearchConfig
+    arguments: ClassVar[frozenset[str]] = frozenset({"query", "max_results", "sort", "order", "readmes"})
+    config: GithubSearchConfig
+
+    @classmethod
+    def update_settings(cls, settings: BaseSettings) -> None:
+        """Add GithubApiMiddleware; an API is paced by its rate-limit headers, not robots.txt."""
+        super().update_settings(settings)
+        middlewares = {**settings.getdict("DOWNLOADER_MIDDLEWARES"), GithubApiMiddleware: _MIDDLEWARE_ORDER}
+        # At "spider" priority at least: `scrapy crawl` merges the project settings into the
+        # crawler again (CrawlerRunner.create_crawler), which overwrites equal priorities.
+        priority = max(settings.getpriority("DOWNLOADER_MIDDLEWARES") or 0, SETTINGS_PRIORITIES["spider"])
+        settings.set("DOWNLOADER_MIDDLEWARES", middlewares, priority=priority)
+        # api.github.com is an API governed by its terms and rate limits; its robots.txt is for
+        # web crawlers, and fetching it would spend the core budget.
+        settings.set("ROBOTSTXT_OBEY", False, priority="spider")
+        # The pace comes from x-ratelimit-* and the per-token concurrency, not from latency.
+        settings.set("AUTOTHROTTLE_ENABLED", False, priority="spider")
+
+    @classmethod
+    def apply_arguments(cls, config: SpiderConfig, arguments: dict[str, str]) -> SpiderConfig:
+        """``-a query`` replaces the configured searches; the other arguments apply to each."""
+        assert isinstance(config, GithubSearchConfig)
+        overrides: dict[str, Any] = {}
+        problems: list[tuple[str, str]] = []
+        if "max_results" in arguments:
+            text = arguments["max_results"].strip().lower()
+            if text in {"", "all", "none", "0"}:
+                overrides["max_results"] = None
+            elif text.isdigit():
+                overrides["max_results"] = int(text)
+            else:
+                problems.append(("-a max_results", f"expected a positive number or 'all', got {text!r}"))
+        for name in ("sort", "order"):
+            if name in arguments:
+                overrides[name] = arguments[name].strip()
+        if "readmes" in arguments:
+            try:
+                overrides["readmes"] = parse_bool(arguments["readmes"], "-a readmes")
+            except ValueError as exc:
+                problems.append(("-a readmes", str(exc)))
+        if problems:
+            raise ConfigError("spider arguments of 'github_search'", problems)
+        try:
+            if "query" in arguments:
+                queries = [GithubQueryConfig(query=arguments["query"], **overrides)]
+            else:
+                queries = [q.model_copy(update={}) for q in config.queries]
+                for q in queries:
+                    for key, value in overrides.items():
+                        setattr(q, key, value)  # validate_assignment checks each value
+        except ValidationError as exc:
+            raise ConfigError(
+                "spider arguments of 'github_search'",
+                [(f"-a {'.'.join(str(p) for p in e['loc']) or 'query'}", e["msg"]) for e in exc.errors()],
+            ) from None
+        if not queries:
+            raise ConfigError(
+                "spider arguments of 'github_search'",
+                "no searches: add 'queries' to github_search.yaml or pass -a query=...",
+            )
+        return config.model_copy(update={"queries": queries})
+
+    @classmethod
+    def from_crawler(cls, crawler: Crawler, *args: Any, **kwargs: Any) -> Self:
+        """Build the spider, read its settings and connect the item signals."""
+        spider = super().from_crawler(crawler, *args, **kwargs)
+        settings = crawler.settings
+        spider.api_url = settings.get("GITHUB_API_URL").rstrip("/")
+        spider.web_url = settings.get("GITHUB_WEB_URL").rstrip("/")
+        spider.per_page = settings.getint("HARVEST_GITHUB_PER_PAGE")
+        spider.result_cap = settings.getint("HARVEST_GITHUB_RESULT_CAP")
+        spider.incomplete_retries = settings.getint("HARVEST_GITHUB_INCOMPLETE_RETRIES")
+        spider.max_query_length = settings.getint("HARVEST_GITHUB_MAX_QUERY_LENGTH")
+        spider.max_operators = settings.getint("HARVEST_GITHUB_MAX_OPERATORS")
+        spider.created_floor = date.fromisoformat(settings.get("HARVEST_GITHUB_CREATED_FLOOR"))
+        spider.check_rate_limit = settings.getbool("HARVEST_GITHUB_CHECK_RATE_LIMIT")
+        spider.state_path = state_dir(settings) / "validators.sqlite"
+        crawler.signals.connect(spider._item_stored, signal=signals.item_scraped)
+        crawler.signals.connect(spider._item_stored, signal=signals.item_dropped)
+        crawler.signals.connect(spider._item_failed, signal=signals.item_error)
+        crawler.signals.connect(spider._idle, signal=signals.spider_idle)
+        crawler.signals.connect(spider._closed, signal=signals.spider_closed)
+        return spider
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.api_url = ""
+        self.web_url = ""
+        self.per_page = 100
+        self.result_cap = 1000
+        self.incomplete_retries = 2
+        self.max_query_length = 256
+        self.max_operators = 5
+        self.created_floor = date(2007, 10, 1)
+        self.check_rate_limit = True
+        self.state_path: Any = None
+        self.token_key = token_digest(github_token())
+        self.validators: ValidatorStore | None = None
+        self._runs: dict[str, _Run] = {}
+        self._pending: dict[str, _PendingCommit] = {}
+        self._item_page: dict[int, str] = {}
+        self._readmes_requested: set[str] = set()
+
+    # --- bookkeeping ---------------------------------------------------------------------------
+    def _stat(self, key: str, count: int = 1) -> None:
+        assert self.crawler.stats is not None
+        self.crawler.stats.inc_value(f"{_STATS}/{key}", count)
+
+    def _store(self) -> ValidatorStore:
+        if self.validators is None:
+            self.validators = ValidatorStore(self.state_path)
+        return self.validators
+
+    def _run_for(self, meta: dict[str, Any]) -> _Run:
+        """The run a request belongs to (rebuilt from meta for a request resumed after a crash)."""
+        key = meta["query_key"]
+        run = self._runs.get(key)
+        if run is None:
+            cfg = GithubQueryConfig.model_validate(meta["query_cfg"])
+            run = self._runs[key] = _Run(cfg, parse_query(cfg.query))
+        return run
+
+    def _defer_commit(self, url: str, meta: dict[str, Any], memo: dict[str, Any], items: list[Any]) -> None:
+        """Store the page's validator once its ``items`` are stored (at once if there are none)."""
+        etag, last_modified = meta.get(META_ETAG), meta.get(META_LAST_MODIFIED)
+        if not etag and not last_modified:
+            return
+        if not items:
+            self._store().put(self.name, self.token_key, url, etag=etag, last_modified=last_modified,
+                              memo=memo)  # fmt: skip
+            return
+        self._pending[url] = _PendingCommit(url, etag, last_modified, memo, len(items))
+        for item in items:
+            self._item_page[id(item)] = url
+
+    def _item_done(self, item: Any, ok: bool) -> None:
+        url = self._item_page.pop(id(item), None)
+        pending = self._pending.get(url) if url else None
+        if pending is None:
+            return
+        pending.remaining -= 1
+        pending.failed = pending.failed or not ok
+        if pending.remaining <= 0:
+            del self._pending[pending.url]
+            if not pending.failed:
+                self._store().put(
+                    self.name, self.token_key, pending.url,
+                    etag=pending.etag, last_modified=pending.last_modified, memo=pending.memo,
+                )  # fmt: skip
+
+    def _item_stored(self, item: Any) -> None:
+        """item_scraped / item_dropped: written now, or already stored before."""
+        self._item_done(item, ok=True)
+
+    def _item_failed(self, item: Any) -> None:
+        """item_error: the page must be fetched in full next time."""
+        self._item_done(item, ok=False)
+
+    # --- start ---------------------------------------------------------------------------------
+    async def start(self) -> AsyncIterator[Any]:
+        """Check the budget (free of the primary limit), then start every due search."""
+        store = self._store()
+        if self.reset:
+            store.reset(self.name)
+            logger.info("github_search: stored ETags and query times cleared (-a reset)")
+        if self.check_rate_limit:
+            yield scrapy.Request(
+                f"{self.api_url}/rate_limit",
+                callback=self.parse_rate_limit,
+                errback=self.rate_limit_failed,
+                dont_filter=True,
+                priority=_SEARCH_PRIORITY + 1,
+                meta={"github_resource": None, "github_conditional": False},
+            )
+            return
+        for request in self._start_searches():
+            yield request
+
+    def parse_rate_limit(self, response: Response) -> Iterator[scrapy.Request]:
+        """The budgets are known now (the middleware read them): start the searches."""
+        yield from self._start_searches()
+
+    def rate_limit_failed(self, failure: Failure) -> Iterator[scrapy.Request]:
+        """No /rate_limit (an old GitHub Enterprise, a proxy): the first answers will tell."""
+        logger.debug("GET /rate_limit failed (%s); starting the searches anyway", failure.getErrorMessage())
+        yield from self._start_searches()
+
+    def _start_searches(self) -> Iterator[scrapy.Request]:
+        store = self._store()
+        for cfg in self.config.queries:
+            self._stat("queries")
+            problems = query_problems(
+                cfg.query, max_length=self.max_query_length, max_operators=self.max_operators
+            )
+            run = self._runs[cfg.key] = _Run(cfg, parse_query(cfg.query))
+            if problems:
+                self._fail(run, "; ".join(problems), sent=False)
+                continue
+            last = store.last_finished(self.name, cfg.key)
+            if cfg.refresh_interval and last is not None and time.time() - last < cfg.refresh_interval:
+                logger.info(
+                    "Search %r is fresh (finished %.0f s ago, refreshed every %.0f s): skipped",
+                    cfg.query, time.time() - last, cfg.refresh_interval,
+                )  # fmt: skip
+                run.finished = True
+                self._stat("queries_fresh")
+                continue
+            logger.info("Search %r: starting", cfg.query)
+            yield self._search_request(run, None)
+
+    def _search_request(
+        self,
+        run: _Run,
+        part: Slice | None,
+        *,
+        url: str | None = None,
+        first: bool = True,
+        tries: int = 0,
+        total: int | None = None,
+        conditional: bool = True,
+    ) -> scrapy.Request:
+        if url is None:
+            params = {"q": run.sliced.text(part)}
+            if run.cfg.sort != "best-match":
+                params.update(sort=run.cfg.sort, order=run.cfg.order)
+            params["per_page"] = str(self.per_page)
+            url = f"{self.api_url}/search/repositories?{urlencode(params)}"
+        run.outstanding += 1
+        return scrapy.Request(
+            url,
+            callback=self.parse_search,
+            errback=self.search_failed,
+            # Slices are distinct by construction; retries and resumed copies must go through.
+            dont_filter=True,
+            priority=_SEARCH_PRIORITY,
+            meta={
+                "query_key": run.cfg.key,
+                "query_cfg": run.cfg.model_dump(),
+                "slice": part.to_meta() if part is not None else None,
+                "first": first,
+                "incomplete_tries": tries,
+                "slice_total": total,
+                "github_conditional": conditional,
+                "harvest_kind": "listing",
+                "harvest_validator_key": self.token_key,
+                "handle_httpstatus_list": [304],
+            },
+        )
+
+    # --- search pages --------------------------------------------------------------------------
+    def parse_search(self, response: Response) -> Iterator[Any]:
+        """One search page: items (and README requests), the next page, or the slices."""
+        run = self._run_for(response.meta)
+        run.outstanding -= 1
+        try:
+            if run.stopped:
+                return
+            if response.status == 304 or response.meta.get(META_NOT_MODIFIED):
+                yield from self._not_modified(run, response)
+            else:
+                yield from self._page(run, response)
+        finally:
+            self._maybe_finish(run)
+
+    def _part(self, run: _Run, meta: dict[str, Any]) -> Slice:
+        return Slice.from_meta(meta["slice"]) if meta.get("slice") else run.sliced.root
+
+    def _not_modified(self, run: _Run, response: Response) -> Iterator[Any]:
+        meta = response.meta
+        memo = meta.get(META_MEMO) or {}
+        run.not_modified += 1
+        run.pages += 1
+        self._stat("pages_not_modified")
+        if meta.get("first") and "total" not in memo:
+            # A validator without its memo (stored by an older version): fetch the page in full.
+            yield self._search_request(run, self._slice_or_none(meta), url=response.url, conditional=False)
+            return
+        if meta.get("first") and memo.get("parts"):
+            run.splits += 1
+            parts = [Slice.from_meta(p) for p in memo["parts"]]
+            yield from self._slices(run, self._part(run, meta), parts, memo.get("total"))
+            return
+        run.counted += int(memo.get("n", 0))
+        nxt = memo.get("next")
+        if nxt and not self._limit_reached(run):
+            yield self._search_request(run, self._slice_or_none(meta), url=nxt, first=False,
+                                       total=memo.get("total", meta.get("slice_total")))  # fmt: skip
+
+    def _slice_or_none(self, meta: dict[str, Any]) -> Slice | None:
+        return Slice.from_meta(meta["slice"]) if meta.get("slice") else None
+
+    def _limit_reached(self, run: _Run) -> bool:
+        limit = run.cfg.max_results
+        if limit is not None and run.counted >= limit:
+            run.stopped = True
+            return True
+        return False
+
+    def _page(self, run: _Run, response: Response) -> Iterator[Any]:
+        meta = response.meta
+        try:
+            page = parse_search_page(load_json(response.body))
+        except ValueError as exc:
+            self._fail(run, f"unreadable search answer from {response.url}: {exc}")
+            return
+        links = parse_link_header(response.headers.get("Link"))
+        run.pages += 1
+        self._stat("pages")
+        tries = int(meta.get("incomplete_tries", 0))
+        if page.incomplete_results:
+            if tries < self.incomplete_retries:
+                self._stat("incomplete_retried")
+                logger.info("Search %r: GitHub timed out on %s (incomplete_results); asking again",
+                            run.cfg.query, response.url)  # fmt: skip
+                yield self._search_request(run, self._slice_or_none(meta), url=response.url,
+                                           first=bool(meta.get("first")), tries=tries + 1,
+                                           total=meta.get("slice_total"), conditional=False)  # fmt: skip
+                return
+            run.incomplete += 1
+            self._stat("incomplete_accepted")
+            logger.warning(
+                "Search %r: %s was still incomplete after %d retries; keeping its %d results, "
+                "some may be missing",
+                run.cfg.query, response.url, tries, len(page.items),
+            )  # fmt: skip
+        memo: dict[str, Any] = {"total": page.total_count, "n": len(page.items), "next": links.get("next")}
+        if meta.get("first"):
+            asked = int(parse_qs(urlsplit(response.url).query).get("per_page", [self.per_page])[0])
+            size = asked if page.incomplete_results else len(page.items)
+            cap = self._reachable(page.total_count, len(page.items), links, size)
+            memo["cap"] = cap
+            limit = run.cfg.max_results
+            if page.total_count > cap and (limit is None or limit > cap):
+                part = self._part(run, meta)
+                parts = self._plan(run, response.url, part, page, cap)
+                if parts:
+                    memo["parts"] = [p.to_meta() for p in parts]
+                    if not page.incomplete_results:
+                        self._defer_commit(response.url, meta, memo, [])
+                    run.splits += 1
+                    yield from self._slices(run, part, parts, page.total_count)
+                    return
+                run.unreachable += page.total_count - cap
+                self._stat("results_unreachable", page.total_count - cap)
+                logger.warning(
+                    "Search %r: the slice %r holds %d results and cannot be cut further (one day, "
+                    "one star count); only the first %d are reachable",
+                    run.cfg.query, run.sliced.text(part), page.total_count, cap,
+                )  # fmt: skip
+        observed = utc_now()
+        items: list[Any] = []
+        follow: list[scrapy.Request] = []
+        for raw in page.items:
+            if self._limit_reached(run):
+                break
+            key = repo_key(raw)
+            if key is None or key in run.seen:
+                continue
+            item = repo_item(raw, query=run.cfg.query, observed_at=observed)
+            if item is None:
+                continue
+            run.seen.add(key)
+            run.counted += 1
+            run.items += 1
+            items.append(item)
+            if run.cfg.readmes and item.repo.lower() not in self._readmes_requested:
+                self._readmes_requested.add(item.repo.lower())
+                follow.append(self._readme_request(item.repo))
+        self._stat("repos", len(items))
+        if not page.incomplete_results:
+            self._defer_commit(response.url, meta, memo, items)
+        yield from items
+        yield from follow
+        nxt = links.get("next")
+        if nxt and not self._limit_reached(run):
+            yield self._search_request(run, self._slice_or_none(meta), url=nxt, first=False,
+                                       total=page.total_count)  # fmt: skip
+
+    def _reachable(self, total: int, n_items: int, links: dict[str, str], page_size: int) -> int:
+        """How many results the API serves for this search: the cap, or fewer as its links show.
+
+        ``page_size`` is the page's size as served (its item count), or as asked when the page
+        came back incomplete (truncated). A lower cap learnt here holds for the rest of the run.
+        """
+        cap = self.result_cap
+        if not links.get("next"):
+            reachable = n_items  # page 1 is all the API will serve of this search
+        else:
+            try:
+                last_page = int(parse_qs(urlsplit(links.get("last", "")).query)["page"][0])
+            except (KeyError, ValueError, IndexError):
+                return cap
+            reachable = last_page * max(1, page_size)
+        if total > reachable and reachable < cap:
+            logger.info("GitHub serves at most %d results per search here (setting: %d)", reachable, cap)
+            self.result_cap = reachable
+        return min(cap, reachable)
+
+    def _plan(self, run: _Run, url: str, part: Slice, page: Any, cap: int) -> list[Slice]:
+        """The slices of an over-cap search: last run's plan for this URL, else a new cut."""
+        previous = self._store().get(self.name, self.token_key, url)
+        if previous is not None and previous.memo.get("parts"):
+            self._stat("slice_plans_reused")
+            return [Slice.from_meta(p) for p in previous.memo["parts"]]
+        dates, stars = [], []
+        for raw in page.items:
+            created = raw.get("created_at")
+            if isinstance(created, str) and len(created) >= 10:
+                try:
+                    dates.append(date.fromisoformat(created[:10]))
+                except ValueError:
+                    pass
+            if isinstance(raw.get("stargazers_count"), int):
+                stars.append(raw["stargazers_count"])
+        today = datetime.now(timezone.utc).date() + timedelta(days=1)
+        return split_slice(
+            run.sliced, part, total=page.total_count, cap=cap, floor=self.created_floor, today=today,
+            sample_dates=dates, sample_stars=stars,
+        )  # fmt: skip
+
+    def _slices(
+        self, run: _Run, parent: Slice, parts: list[Slice], total: int | None
+    ) -> Iterator[scrapy.Request]:
+        run.slices += len(parts) - 1
+        self._stat("slices", len(parts))
+        logger.info("Search %r: %s results in %r, cut into %d slices",
+                    run.cfg.query, total, parent.qualifiers() or "(all)", len(parts))  # fmt: skip
+        for part in parts:
+            yield self._search_request(run, part)
+
+    def search_failed(self, failure: Failure) -> Iterator[scrapy.Request]:
+        """A search page that failed for good: stop that search (or learn a lower cap and re-cut)."""
+        request = failure.request  # type: ignore[attr-defined]
+        run = self._run_for(request.meta)
+        run.outstanding -= 1
+        try:
+            if run.stopped:
+                return
+            if isinstance(failure.value, HttpError):
+                response = failure.value.response
+                message = redact(error_message(response.body), github_token())
+                cap = result_cap_from_message(message) if response.status == 422 else None
+                if cap is not None and not request.meta.get("first") and cap < self.result_cap:
+                    yield from self._recut(run, request, cap)
+                    return
+                self._fail(run, f"GitHub answered {response.status}: {message}", url=request.url)
+            elif failure.check(IgnoreRequest):
+                self._fail(run, f"request dropped: {failure.getErrorMessage()}", url=request.url)
+            else:
+                error = f"{type(failure.value).__name__}: {failure.getErrorMessage()}"
+                self._fail(run, error, url=request.url)
+        finally:
+            self._maybe_finish(run)
+
+    def _recut(self, run: _Run, request: scrapy.Request, cap: int) -> Iterator[scrapy.Request]:
+        """A page past the cap (the server's cap is lower than ours): cut its slice and go on."""
+        logger.warning("GitHub serves only %d results per search (setting: %d); re-cutting %r",
+                       cap, self.result_cap, run.cfg.query)  # fmt: skip
+        self.result_cap = cap
+        part = self._part(run, request.meta)
+        total = int(request.meta.get("slice_total") or cap * 2)
+        today = datetime.now(timezone.utc).date() + timedelta(days=1)
+        parts = split_slice(run.sliced, part, total=total, cap=cap, floor=self.created_floor, today=today)
+        if not parts:
+            run.unreachable += max(0, total - cap)
+            self._stat("results_unreachable", max(0, total - cap))
+            return
+        # Results already collected from this slice come again: the seen set drops them.
+        yield from self._slices(run, part, parts, total)
+
+    def _fail(self, run: _Run, reason: str, *, url: str | None = None, sent: bool = True) -> None:
+        run.failed = reason
+        run.stopped = True
+        self._stat("queries_failed")
+        where = f" ({url})" if url else ""
+        logger.error(
+            "Search %r failed: %s%s. This search stops here; the other searches go on.",
+            run.cfg.query, reason, where if sent else "",
+        )  # fmt: skip
+
+    def _maybe_finish(self, run: _Run) -> None:
+        if run.finished or run.outstanding > 0:
+            return
+        run.finished = True
+        took = time.monotonic() - run.started
+        if run.failed:
+            return
+        logger.info(
+            "Search %r: done in %.1f s: %d repositories, %d pages (%d unchanged), %d slices%s%s",
+            run.cfg.query, took, run.items, run.pages, run.not_modified, run.slices,
+            f", {run.unreachable} results unreachable" if run.unreachable else "",
+            f", {run.incomplete} incomplete pages kept" if run.incomplete else "",
+        )  # fmt: skip
+        if not run.incomplete:
+            self._store().mark_finished(self.name, run.cfg.key)
+
+    # --- READMEs -------------------------------------------------------------------------------
+    def _readme_request(self, repo: str) -> scrapy.Request:
+        owner, name = repo.split("/", 1)
+        return scrapy.Request(
+            f"{self.api_url}/repos/{quote(owner)}/{quote(name)}/readme",
+            callback=self.parse_readme,
+            errback=self.readme_failed,
+            priority=_README_PRIORITY,
+            cb_kwargs={"repo": repo},
+            meta={
+                "harvest_kind": "document",
+                "harvest_ttl": self.config.readme_revisit,
+                "harvest_validator_key": self.token_key,
+                # Revisits of a stored README are RevisitMiddleware's, as for the trending spider.
+                "github_conditional": False,
+                "handle_httpstatus_list": [304, 404],
+            },
+        )
+
+    def parse_readme(self, response: Response, repo: str) -> Iterator[DocumentItem]:
+        """A README answer -> DocumentItem (nothing for 304 or 404)."""
+        if response.status == 304:
+            self._stat("readme_unchanged")
+            return
+        if response.status == 404:
+            logger.debug("%s has no README", repo)
+            self._stat("readme_missing")
+            return
+        try:
+            readme = parse_readme(load_json(response.body))
+        except ValueError as exc:
+            logger.warning("README of %s from %s is unreadable: %s", repo, response.url, exc)
+            self._stat("readme_failed")
+            return
+        text = readme.text.replace("\r\n", "\n").replace("\r", "\n")
+        if not text.strip():
+            self._stat("readme_missing")
+            return
+        self._stat("readmes")
+        yield DocumentItem(
+            url=readme.download_url or readme.html_url or response.url,
+            canonical_url=f"{self.web_url}/{repo}",
+            repo=repo,
+            title=readme_title(text) or repo,
+            path=f"readmes/{safe_name(repo, suffix='.md')}",
+            content_hash=content_hash(text),
+            fetched_at=utc_now(),
+            source="readme",
+            content=text,
+        )
+
+    def readme_failed(self, failure: Failure) -> None:
+        """A README not fetched: fresh or unchanged (RevisitMiddleware), or a real failure."""
+        request = failure.request  # type: ignore[attr-defined]
+        if failure.check(IgnoreRequest):
+            self._stat("readme_unchanged")
+            return
+        if isinstance(failure.value, HttpError):
+            response = failure.value.response
+            message = redact(error_message(response.body), github_token())
+            logger.warning("README of %s failed: GitHub answered %d: %s", request.cb_kwargs.get("repo"),
+                           response.status, message)  # fmt: skip
+        else:
+            logger.warning("README of %s failed: %s", request.cb_kwargs.get("repo"),
+                           failure.getErrorMessage())  # fmt: skip
+        self._stat("readme_failed")
+
+    # --- end of the crawl ----------------------------------------------------------------------
+    def _idle(self) -> None:
+        """Nothing left to fetch: close with ``query_failed`` if any search failed."""
+        failed = [r.cfg.query for r in self._runs.values() if r.failed]
+        if failed:
+            raise CloseSpider("query_failed")
+
+    def _closed(self, reason: str) -> None:
+        for run in self._runs.values():
+            if not run.finished and not run.failed:
+                logger.warning("Search %r did not finish (crawl closed: %s)", run.cfg.query, reason)
+        if self.validators is not None:
+            self.validators.close()
+            self.validators = None

@@ -1,0 +1,171 @@
+"""Discovery parsers on real files: the Octopress blog's robots.txt, sitemap and feeds, MkDocs'
+gzip sitemap; plus small hand-written feeds and sitemaps for the formats those lack."""
+
+from __future__ import annotations
+
+import gzip
+from pathlib import Path
+
+import pytest
+
+from harvest.parsers.discovery import (
+    extract_links,
+    feed_links,
+    maybe_gunzip,
+    parse_feed,
+    parse_sitemap,
+    sitemaps_from_robots,
+    sniff_xml,
+)
+from tests import shared_fixture
+
+OCTO = ("blogs", "octopress-1up4developers-github-io", "site")
+BASE = "http://1up4dev.org/"
+MKDOCS = Path("/usr/share/doc/mkdocs/html")
+
+
+def octo(*parts: str) -> Path:
+    return shared_fixture(*OCTO, *parts)
+
+
+def test_robots_sitemap_lines() -> None:
+    text = octo("robots.txt").read_text(encoding="utf-8")
+    assert sitemaps_from_robots(text, BASE + "robots.txt") == ["http://1up4dev.org/sitemap.xml"]
+    relative = "User-agent: *\nDisallow: /private\nsitemap: /maps/index.xml\nSitemap:  https://cdn.example/s.xml\n"
+    assert sitemaps_from_robots(relative, "https://example.org/robots.txt") == [
+        "https://example.org/maps/index.xml",
+        "https://cdn.example/s.xml",
+    ]
+
+
+def test_octopress_sitemap_lists_every_post() -> None:
+    sitemap = parse_sitemap(octo("sitemap.xml").read_bytes(), BASE + "sitemap.xml")
+    assert sitemap.kind == "urlset"
+    assert len(sitemap.urls) == 112
+    posts = [u for u in sitemap.urls if u.startswith(BASE + "20")]
+    # SOURCE.md: 109 posts at /YYYY/MM/<slug>/; some <loc> values span three lines.
+    assert len(posts) == 109
+    assert "http://1up4dev.org/2008/05/the-pragmatic-programmer-no-ambiente-waterfall-e-claro/" in posts
+    assert all(u == u.strip() and "\n" not in u for u in sitemap.urls)
+    assert sitemap.lastmod[BASE + "2008/05/post-de-inauguracao/"] == "2013-10-08T00:14:25-03:00"
+
+
+def test_gzip_sitemap_equals_plain() -> None:
+    if not (MKDOCS / "sitemap.xml.gz").exists():
+        pytest.skip("mkdocs-doc is not installed (apt-get install mkdocs-doc)")
+    plain = parse_sitemap((MKDOCS / "sitemap.xml").read_bytes(), "https://www.mkdocs.org/")
+    packed = parse_sitemap((MKDOCS / "sitemap.xml.gz").read_bytes(), "https://www.mkdocs.org/")
+    assert packed.urls == plain.urls
+    assert "https://www.mkdocs.org/user-guide/configuration.html" in plain.urls
+
+
+def test_sitemap_index_and_text_sitemap() -> None:
+    index = b"""<?xml version="1.0" encoding="UTF-8"?>
+<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+  <sitemap><loc>https://example.org/sitemap-posts.xml.gz</loc><lastmod>2024-01-02</lastmod></sitemap>
+  <sitemap><loc>/sitemap-pages.xml</loc></sitemap>
+</sitemapindex>"""
+    parsed = parse_sitemap(gzip.compress(index), "https://example.org/sitemap.xml")
+    assert parsed.kind == "sitemapindex"
+    assert parsed.urls == ["https://example.org/sitemap-posts.xml.gz", "https://example.org/sitemap-pages.xml"]
+    text = parse_sitemap(b"https://example.org/a\n\n  https://example.org/b  \nnot a url\n", "https://example.org/")
+    assert text.urls == ["https://example.org/a", "https://example.org/b"]
+
+
+def test_atom_feed_entries() -> None:
+    entries = parse_feed(octo("atom.xml").read_bytes(), BASE + "atom.xml")
+    assert len(entries) == 20
+    first = entries[0]
+    assert first.url == "http://1up4dev.org/2016/07/encerramento-do-blog/"
+    assert first.title == "Encerramento do blog"
+    assert first.published == "2016-07-08T12:00:00-03:00"
+
+
+def test_rss_and_rdf_feeds() -> None:
+    rss = b"""<?xml version="1.0"?><rss version="2.0"><channel><title>T</title>
+<item><title>First &amp; best</title><link>https://example.org/posts/1</link>
+<pubDate>Tue, 02 Jan 2024 10:00:00 GMT</pubDate></item>
+<item><title>Guid only</title><guid>https://example.org/posts/2</guid></item>
+<item><title>Opaque guid</title><guid isPermaLink="false">tag:example.org,2024:3</guid></item>
+<item><title>Relative</title><link>/posts/4</link></item>
+</channel></rss>"""
+    entries = parse_feed(rss, "https://example.org/feed.xml")
+    assert [e.url for e in entries] == [
+        "https://example.org/posts/1",
+        "https://example.org/posts/2",
+        "https://example.org/posts/4",
+    ]
+    assert entries[0].title == "First & best"
+    assert entries[0].published == "Tue, 02 Jan 2024 10:00:00 GMT"
+    rdf = b"""<?xml version="1.0"?>
+<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns="http://purl.org/rss/1.0/"
+  xmlns:dc="http://purl.org/dc/elements/1.1/">
+<channel rdf:about="https://example.org/"><title>T</title></channel>
+<item rdf:about="https://example.org/a"><title>A</title><link>https://example.org/a</link>
+<dc:date>2024-02-03</dc:date></item>
+</rdf:RDF>"""
+    assert parse_feed(rdf, "https://example.org/") == [
+        type(entries[0])("https://example.org/a", "A", "2024-02-03")
+    ]
+
+
+def test_xml_entities_are_not_expanded(tmp_path: Path) -> None:
+    secret = tmp_path / "secret.txt"
+    secret.write_text("TOP-SECRET-VALUE", encoding="utf-8")
+    evil = f"""<?xml version="1.0"?>
+<!DOCTYPE rss [<!ENTITY xxe SYSTEM "file://{secret}">]>
+<rss version="2.0"><channel><item><title>&xxe;</title><link>https://example.org/x</link></item>
+</channel></rss>""".encode()
+    entries = parse_feed(evil, "https://example.org/")
+    assert all("TOP-SECRET" not in (e.title or "") for e in entries)
+
+
+def test_gzip_bomb_is_refused() -> None:
+    bomb = gzip.compress(b"\0" * (3 * 1024 * 1024))
+    with pytest.raises(ValueError, match="inflates past"):
+        maybe_gunzip(bomb, max_size=1024 * 1024)
+    assert maybe_gunzip(b"<urlset/>") == b"<urlset/>"
+
+
+def test_sniff_tells_feeds_sitemaps_and_other_xml_apart() -> None:
+    assert sniff_xml(octo("atom.xml").read_bytes()) == "feed"
+    assert sniff_xml(octo("sitemap.xml").read_bytes()) == "urlset"
+    # SOURCE.md: glow.xml is a video player's skin, not a feed, whatever its extension.
+    assert sniff_xml(octo("assets", "jwplayer", "glow", "glow.xml").read_bytes()) is None
+    assert sniff_xml(b'<?xml version="1.0"?>\n<!-- c -->\n<sitemapindex xmlns="x"></sitemapindex>') == "sitemapindex"
+    assert sniff_xml(b"<!DOCTYPE html><html><body>hi</body></html>") is None
+
+
+def test_feed_links_declared_in_head() -> None:
+    html = octo("index.html").read_text(encoding="utf-8")
+    assert feed_links(html, BASE) == ["http://feeds.feedburner.com/1up4developers"]
+    own = '<head><link rel="alternate" type="application/rss+xml" href="/feed.xml?x=1&amp;y=2">' \
+          '<link rel="alternate" hreflang="de" href="/de/"><link rel="stylesheet" href="/s.css"></head>'
+    assert feed_links(own, "https://example.org/blog/") == ["https://example.org/feed.xml?x=1&y=2"]
+
+
+def test_extract_links_from_real_index() -> None:
+    html = octo("index.html").read_text(encoding="utf-8")
+    links = extract_links(html, BASE)
+    assert "http://1up4dev.org/2016/07/encerramento-do-blog/" in links
+    assert "http://1up4dev.org/blog/archives" in links
+    assert "http://1up4dev.org/page/2/" in links
+    assert all("#" not in u for u in links)
+    assert all(u.startswith(("http://", "https://")) for u in links)
+    assert len(links) == len(set(links))
+
+
+def test_extract_links_edge_cases() -> None:
+    html = """<html><head><base href="https://cdn.example.org/docs/"></head><body>
+<a href="intro.html#part">Intro</a> <A HREF='../api/?a=1&amp;b=2'>API</a> <a href=plain.html>p</a>
+<a href="javascript:void(0)">js</a> <a href="mailto:x@example.org">m</a> <a href="#top">top</a>
+<!-- <a href="/commented-out">no</a> -->
+<script>var s = '<a href="/from-script">no</a>';</script>
+<a class="x" data-y="1" href="  /spaced  ">s</a> <a name="anchor">no href</a>
+</body></html>"""
+    assert extract_links(html, "https://example.org/page") == [
+        "https://cdn.example.org/docs/intro.html",
+        "https://cdn.example.org/api/?a=1&b=2",
+        "https://cdn.example.org/docs/plain.html",
+        "https://cdn.example.org/spaced",
+    ]

@@ -1,0 +1,238 @@
+"""The fleet for real: run_all.py subprocesses, spawned spider processes, a loopback site.
+
+Test spiders (tests/runner/spiders_for_tests) keep these fast and deterministic; the same
+behaviour with the three real spiders is in test_fleet_real_spiders.py.
+"""
+
+from __future__ import annotations
+
+import signal
+import socket
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from harvest.runner.machine import cpu_count
+from harvest.runner.status import read_status
+from tests.runner.conftest import FleetDirs, SpiderSite, fleet_argv, run_fleet
+
+pytestmark = pytest.mark.timeout(180)
+
+
+def rows(dirs: FleetDirs) -> dict[str, dict[str, Any]]:
+    return {r["name"]: r for r in read_status(dirs.status)["spiders"]}
+
+
+def status_or_empty(dirs: FleetDirs) -> dict[str, Any]:
+    try:
+        return read_status(dirs.status)
+    except (FileNotFoundError, ValueError):
+        return {}
+
+
+def assert_consistent(dirs: FleetDirs, spider: str) -> list[str]:
+    """Every JSON line parses, no URL twice, and each document's Markdown file exists."""
+    items = dirs.items(spider)
+    urls = [i["url"] for i in items]
+    assert len(urls) == len(set(urls)), f"{spider}: duplicate items {sorted(urls)}"
+    for item in items:
+        md = Path(item["path"])
+        assert md.is_file(), f"{spider}: {md} listed in document.jsonl but missing"
+        assert md.read_text(encoding="utf-8").startswith("---\n")
+    return urls
+
+
+def test_once_runs_three_spiders_in_distinct_processes_and_counts_every_item(site: SpiderSite, dirs: FleetDirs):
+    result = run_fleet(fleet_argv(dirs, site.url, "--once", "--spiders", "alpha,beta,gamma", TEST_PAGES=15))
+    assert result.returncode == 0, result.stdout + result.stderr
+
+    status = read_status(dirs.status)
+    assert status["state"] == "finished" and status["exit_code"] == 0
+    by_name = {r["name"]: r for r in status["spiders"]}
+    written = 0
+    pids = {}
+    for name in ("alpha", "beta", "gamma"):
+        urls = assert_consistent(dirs, name)
+        assert sorted(urls) == sorted(f"{site.url}/{name}/{i}" for i in range(15))
+        writers = {i["author"] for i in dirs.items(name)}
+        assert len(writers) == 1, f"{name} items come from several processes: {writers}"
+        pids[name] = int(writers.pop())
+        assert by_name[name]["pids"] == [pids[name]]
+        assert by_name[name]["state"] == "done"
+        assert by_name[name]["items"] == 15
+        assert list((dirs.data / "logs" / name).glob("*.log")), f"no log for {name}"
+        written += len(urls)
+    assert len(set(pids.values())) == 3
+    assert status["supervisor_pid"] not in pids.values()
+    # The shared counter (children add to it on item_scraped) equals what was written.
+    assert status["items_total"] == written == 45
+    assert "harvest fleet: summary" in result.stdout
+    assert f"{dirs.data / 'alpha'}/  document.jsonl (15 lines)" in result.stdout
+
+
+def test_sigterm_stops_within_grace_and_the_next_once_completes_without_duplicates(
+    site: SpiderSite, dirs: FleetDirs, background
+):
+    site.delay = 0.3
+    pages = 40
+    argv = fleet_argv(
+        dirs, site.url, "--once", "--spiders", "alpha,beta,gamma", "--grace", "20",
+        TEST_PAGES=pages, CONCURRENT_REQUESTS_PER_DOMAIN=2,
+    )
+    fleet = background(argv)
+    fleet.wait_until(lambda: status_or_empty(dirs).get("items_total", 0) >= 6, 60, "the first items")
+    sent = time.monotonic()
+    fleet.signal(signal.SIGTERM)
+    code = fleet.wait(40)
+    elapsed = time.monotonic() - sent
+    out = fleet.output()
+    assert code == 0, out
+    assert elapsed < 20, f"took {elapsed:.1f} s to stop"
+
+    status = read_status(dirs.status)
+    assert status["stop_reason"] == "received SIGTERM"
+    written = 0
+    for name in ("alpha", "beta", "gamma"):
+        row = {r["name"]: r for r in status["spiders"]}[name]
+        assert row["state"] == "stopped", row
+        written += len(assert_consistent(dirs, name))
+    assert 6 <= written < 3 * pages, "the stop did not interrupt the round"
+    assert status["items_total"] == written
+
+    site.delay = 0
+    result = run_fleet(fleet_argv(dirs, site.url, "--once", "--spiders", "alpha,beta,gamma", TEST_PAGES=pages))
+    assert result.returncode == 0, result.stdout + result.stderr
+    for name in ("alpha", "beta", "gamma"):
+        urls = assert_consistent(dirs, name)
+        assert sorted(urls) == sorted(f"{site.url}/{name}/{i}" for i in range(pages))
+
+
+def test_crashing_spider_is_restarted_then_marked_failed_while_the_others_finish(
+    site: SpiderSite, dirs: FleetDirs
+):
+    result = run_fleet(fleet_argv(
+        dirs, site.url, "--once", "--spiders", "alpha,crashy",
+        TEST_PAGES=12, TEST_CRASH_AFTER=2, HARVEST_FLEET_MAX_CRASHES=3,
+    ))
+    assert result.returncode == 1, result.stdout + result.stderr
+    by_name = rows(dirs)
+    crashy = by_name["crashy"]
+    assert crashy["state"] == "failed"
+    assert crashy["restarts"] == 2
+    assert len(crashy["pids"]) == len(set(crashy["pids"])) == 3
+    assert "killed by SIGKILL" in crashy["last_error"] and "3 crashes" in crashy["last_error"]
+    assert by_name["alpha"]["state"] == "done" and len(dirs.items("alpha")) == 12
+    assert "crashy: failed" in result.stdout
+    assert "restart 1" in result.stderr and "restart 2" in result.stderr
+
+
+def test_hung_spider_is_killed_and_restarted(site: SpiderSite, dirs: FleetDirs):
+    result = run_fleet(fleet_argv(
+        dirs, site.url, "--once", "--spiders", "hangs",
+        TEST_PAGES=5, HARVEST_FLEET_HUNG_TIMEOUT=3, HARVEST_FLEET_MAX_CRASHES=2,
+    ))
+    assert result.returncode == 1, result.stdout + result.stderr
+    row = rows(dirs)["hangs"]
+    assert row["state"] == "failed"
+    assert row["restarts"] == 1 and len(row["pids"]) == 2
+    assert "hung: no progress for" in row["last_error"]
+
+
+def test_max_data_size_stops_the_fleet_and_says_why(site: SpiderSite, dirs: FleetDirs):
+    site.delay = 0.1
+    pages = 300
+    result = run_fleet(fleet_argv(
+        dirs, site.url, "--spiders", "alpha,beta", "--max-data-size", "100KB",
+        TEST_PAGES=pages, HARVEST_FLEET_SIZE_CHECK_INTERVAL=0.3,
+    ))
+    assert result.returncode == 3, result.stdout + result.stderr
+    status = read_status(dirs.status)
+    assert "past --max-data-size 100.0 KB" in status["stop_reason"]
+    assert "past --max-data-size 100.0 KB" in result.stdout
+    assert status["data_size_bytes"] > 100 * 1024
+    assert all(r["state"] == "stopped" for r in status["spiders"]), status["spiders"]
+    assert len(dirs.items("alpha")) + len(dirs.items("beta")) < 2 * pages
+
+
+def test_processes_far_beyond_this_machine_are_refused(dirs: FleetDirs):
+    if cpu_count() * 4 >= 100:
+        pytest.skip("this machine could run 100 processes")
+    result = run_fleet(fleet_argv(dirs, None, "--processes", "100"))
+    assert result.returncode == 2
+    assert "argument --processes: 100 processes are far beyond this machine" in result.stderr
+    assert "--force" in result.stderr
+    assert not dirs.data.exists(), "nothing may start before the flags are checked"
+
+
+def test_unreachable_host_fails_fast_with_cannot_reach(dirs: FleetDirs):
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]  # closed again below: connections are refused
+    started = time.monotonic()
+    result = run_fleet(fleet_argv(dirs, f"http://127.0.0.1:{port}", "--once", "--spiders", "alpha"))
+    assert time.monotonic() - started < 30
+    assert result.returncode == 1, result.stdout + result.stderr
+    row = rows(dirs)["alpha"]
+    assert row["state"] == "unreachable"
+    assert row["last_error"] == f"cannot reach 127.0.0.1:{port} (connection refused)"
+    assert row["restarts"] == 0
+    assert f"cannot reach 127.0.0.1:{port}" in result.stdout
+
+
+def test_rounds_repeat_on_the_refresh_interval_until_the_duration(site: SpiderSite, dirs: FleetDirs):
+    dirs.write_config("alpha", "refresh_interval: 3s\n")
+    result = run_fleet(fleet_argv(dirs, site.url, "--spiders", "alpha", "--duration", "10s", TEST_PAGES=3))
+    assert result.returncode == 0, result.stdout + result.stderr
+    status = read_status(dirs.status)
+    row = status["spiders"][0]
+    assert status["stop_reason"] == "--duration 10s reached"
+    assert row["rounds"] >= 2
+    assert len(row["pids"]) >= row["rounds"]  # every round is a fresh process
+    # Documents are stored once, however many rounds ran.
+    assert sorted(assert_consistent(dirs, "alpha")) == sorted(f"{site.url}/alpha/{i}" for i in range(3))
+
+
+def test_bad_spider_config_exits_2_naming_file_and_key_before_starting(dirs: FleetDirs):
+    dirs.write_config("alpha", "refresh_interval: soon\n")
+    result = run_fleet(fleet_argv(dirs, "http://127.0.0.1:9", "--once"))
+    assert result.returncode == 2
+    assert str(dirs.config / "alpha.yaml") in result.stderr and "refresh_interval" in result.stderr
+    assert not (dirs.data / "logs" / "alpha").exists()
+
+
+def test_grace_period_over_terminates_and_says_which(site: SpiderSite, dirs: FleetDirs, background):
+    site.delay = 60  # in-flight requests cannot finish in time
+    fleet = background(fleet_argv(
+        dirs, site.url, "--once", "--spiders", "alpha", "--grace", "2", TEST_PAGES=3, DOWNLOAD_TIMEOUT=120,
+    ))
+    fleet.wait_until(lambda: any(r.get("requests", 0) >= 1 for r in status_or_empty(dirs).get("spiders", [])),
+                     60, "a request in flight")
+    sent = time.monotonic()
+    fleet.signal(signal.SIGTERM)
+    code = fleet.wait(30)
+    assert 2 <= time.monotonic() - sent < 15
+    out = fleet.output()
+    row = rows(dirs)["alpha"]
+    assert code == 1, out
+    assert row["state"] == "terminated"
+    assert f"Terminated after the grace period: alpha (pid {row['last_pid']})" in out
+
+
+def test_second_ctrl_c_terminates_at_once(site: SpiderSite, dirs: FleetDirs, background):
+    site.delay = 60
+    fleet = background(fleet_argv(
+        dirs, site.url, "--once", "--spiders", "alpha", "--grace", "100", TEST_PAGES=3, DOWNLOAD_TIMEOUT=120,
+    ))
+    fleet.wait_until(lambda: any(r.get("requests", 0) >= 1 for r in status_or_empty(dirs).get("spiders", [])),
+                     60, "a request in flight")
+    fleet.signal(signal.SIGINT)
+    fleet.wait_until(lambda: status_or_empty(dirs).get("state") == "stopping", 10, "the fleet to start stopping")
+    sent = time.monotonic()
+    fleet.signal(signal.SIGINT)
+    code = fleet.wait(30)
+    assert time.monotonic() - sent < 10
+    assert code == 1
+    assert rows(dirs)["alpha"]["state"] == "terminated"
+    assert "received SIGINT again; terminating: alpha" in fleet.output()
