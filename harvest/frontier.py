@@ -118,7 +118,8 @@ class FrontierScheduler(Scheduler):
     def _serialize(self, request: Request) -> bytes | None:
         try:
             data = request.to_dict(spider=self.spider)
-            data["meta"].pop(FRONTIER_KEY_META, None)
+            # to_dict() hands out the request's own meta dict: copy it, never edit it.
+            data["meta"] = {k: v for k, v in data["meta"].items() if k != FRONTIER_KEY_META}
             return pickle.dumps(data, protocol=_PICKLE_PROTOCOL)
         except (ValueError, TypeError, AttributeError, pickle.PicklingError) as exc:
             assert self.stats is not None
@@ -151,7 +152,7 @@ class FrontierScheduler(Scheduler):
         if isinstance(marker, str) and marker != own_key:
             # A downloader middleware replaced the request (redirect): the original is done,
             # retired only now, after its replacement is in the batch.
-            self.state.retire(self.state.request_key(request))
+            self.state.retire(bytes.fromhex(marker))
         if accepted:
             request.meta[FRONTIER_KEY_META] = own_key
         return accepted

@@ -196,9 +196,10 @@ HARVEST_FLEET_REPLICAS = 1
 HARVEST_BLOGS_EXTRACTION = "pool"
 # Extraction worker processes; 0 = one per CPU (the crawl itself uses less than one core).
 HARVEST_BLOGS_EXTRACT_WORKERS = 0
-# Pages queued for or in extraction, per worker; past it callbacks wait, the pages stay in
-# Scrapy's scraper slot and Scrapy stops fetching (back-pressure keeps memory bounded).
-HARVEST_BLOGS_EXTRACT_QUEUE_PER_WORKER = 4
+# Pages handed to each worker at once: 2 = one being extracted and the next already waiting in
+# its pipe, so a worker never idles while the crawl's loop is busy. Past it callbacks wait, the
+# pages stay in Scrapy's scraper slot and Scrapy stops fetching (bounded memory).
+HARVEST_BLOGS_EXTRACT_DEPTH = 2
 # A worker is replaced after this many pages, so a leak in a parser cannot grow for ever.
 HARVEST_BLOGS_EXTRACT_MAX_TASKS_PER_CHILD = 2000
 # Sitemaps may hold 50,000 URLs / 50 MB (sitemaps.org): their own cap, above the page cap.
@@ -251,6 +252,9 @@ MAX_IDLE_TIME_BEFORE_CLOSE = 5
 # Seconds between a worker's heartbeats in the shared registry (also how often dead workers
 # are looked for).
 HARVEST_REDIS_HEARTBEAT = 5.0
+# An idle worker asks the shared queue again this often (seconds); Scrapy alone waits 5 s, long
+# enough for the other workers to take all the work of a short crawl.
+HARVEST_REDIS_IDLE_POLL = 0.5
 # A worker of this machine silent this long is dead: its requests go back to the queue. Six
 # missed heartbeats: a busy reactor is never mistaken for a dead one.
 HARVEST_REDIS_WORKER_TIMEOUT = 30.0

@@ -51,7 +51,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
-from tests import SHARED_FIXTURES
+from tests import SHARED_FIXTURES, shared_fixture
 from tests.servers import LoggedRequest, LoopbackServer, Reply
 
 REPLAY_DIR = SHARED_FIXTURES / "github-api" / "pygithub-replaydata" / "tests" / "ReplayData"
@@ -154,6 +154,7 @@ def templates() -> _Templates:
     """The recorded answers the emulator is made of (loaded once)."""
     global _TEMPLATES
     if _TEMPLATES is None:
+        shared_fixture("github-api", "pygithub-replaydata", "tests", "ReplayData")  # skips if absent
         search = replay("PaginatedList.testSearchWithCompleteResults.txt")[0]
         content = replay("ContentFile.setUp.txt")
         rate = replay("RateLimiting.testGetRateLimit.txt")[0]
@@ -201,6 +202,9 @@ class Repo:
     archived: bool = False
     fork: bool = False
     readme: str | None = None
+
+    def __post_init__(self) -> None:
+        self.created_day = self.created.date()
 
     @property
     def full_name(self) -> str:
@@ -324,7 +328,7 @@ def _range_predicate(value: str, kind: str) -> Any:
 
 def _cmp(value: Any, bound: Any) -> int:
     # Dates compare by day; datetimes by instant.
-    if isinstance(value, datetime) and not isinstance(bound, datetime):
+    if type(value) is not type(bound) and isinstance(value, datetime):
         value = value.date()
     return (value > bound) - (value < bound)
 
@@ -372,7 +376,8 @@ def _term(tok: str) -> Any:
     pred: Any
     if key == "created":
         inner = _range_predicate(value, "date")
-        pred = lambda r: inner(r.created)  # noqa: E731
+        # Plain dates compare by day: the precomputed day avoids a conversion per repository.
+        pred = (lambda r: inner(r.created)) if "T" in value else (lambda r: inner(r.created_day))
     elif key == "pushed":
         inner_p = _range_predicate(value, "date")
         pred = lambda r: inner_p(r.pushed)  # noqa: E731
@@ -488,6 +493,7 @@ class GithubEmulator(LoopbackServer):
         self._in_flight: dict[str, int] = {}
         self._counts: dict[str, int] = {}
         self._q_answers: dict[str, int] = {}
+        self._items: dict[int, tuple[Repo, dict[str, Any]]] = {}
 
     # --- test helpers ---------------------------------------------------------------------
     def search_count(self, q: str) -> int:
@@ -781,6 +787,14 @@ class GithubEmulator(LoopbackServer):
 
     def search_item(self, repo: Repo) -> dict[str, Any]:
         """A search item: the recorded repository object, refilled with ``repo``'s values."""
+        cached = self._items.get(repo.id)
+        if cached is not None and cached[0] is repo:  # update_repo() replaces the object
+            return cached[1]
+        item = self._search_item(repo)
+        self._items[repo.id] = (repo, item)
+        return item
+
+    def _search_item(self, repo: Repo) -> dict[str, Any]:
         text = json.dumps(self.t.repo).replace("PyGithub/PyGithub", repo.full_name)
         text = text.replace("https://api.github.com", self.base_url).replace("/PyGithub", "/" + repo.owner)
         item = json.loads(text)

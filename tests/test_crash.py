@@ -20,8 +20,6 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from harvest.fingerprints import normalize_text
 from harvest.state.sqlite import SqliteStateStore
 from tests import PROJECT_ROOT, read_jsonl
@@ -59,7 +57,8 @@ def serve_site(server: LoopbackServer) -> None:
             num = n if kind == "a" else 1000 + n
             paras = "".join(f"<p>{p}</p>" for p in article_text(num))
             deep = f'<a class="deep" href="/deep/{n}">deeper</a>' if kind == "a" and n % 2 == 0 else ""
-            return Reply(body=f"<html><body><h1>Article {num}</h1><article>{paras}</article>{deep}</body></html>")
+            page = f"<html><body><h1>Article {num}</h1><article>{paras}</article>{deep}</body></html>"
+            return Reply(body=page)
         return Reply(404, "not found", content_type="text/plain")
 
     server.resolve = handler  # type: ignore[method-assign]

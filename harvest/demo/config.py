@@ -19,7 +19,7 @@ logger = logging.getLogger(__name__)
 
 
 def demo_configs(sites: DemoSites) -> dict[str, dict[str, Any]]:
-    """spider name -> its YAML content for the demo."""
+    """Spider name -> its YAML content for the demo."""
     blog = sites.urls()["blog"]
     return {
         "trending": {

@@ -20,23 +20,63 @@ REPO_COUNT = 240
 POST_COUNT = 14
 
 _OWNERS = [
-    "ada-lab", "bytefield", "cobalt-dev", "driftwood", "emberhq", "fjordsoft", "granite-io", "harbor-ai",
-    "inkwell", "juniper-labs", "kestrel", "lumen-team", "mossy", "nimbus-org", "orchid-data", "pebble-js",
+    "ada-lab",
+    "bytefield",
+    "cobalt-dev",
+    "driftwood",
+    "emberhq",
+    "fjordsoft",
+    "granite-io",
+    "harbor-ai",
+    "inkwell",
+    "juniper-labs",
+    "kestrel",
+    "lumen-team",
+    "mossy",
+    "nimbus-org",
+    "orchid-data",
+    "pebble-js",
 ]
 _STEMS = [
-    "crawl", "spider", "fetch", "harvest", "parse", "index", "scrape", "queue", "graph", "vector",
-    "stream", "cache", "shard", "ledger", "signal", "forge", "pilot", "relay", "sieve", "atlas",
+    "crawl",
+    "spider",
+    "fetch",
+    "harvest",
+    "parse",
+    "index",
+    "scrape",
+    "queue",
+    "graph",
+    "vector",
+    "stream",
+    "cache",
+    "shard",
+    "ledger",
+    "signal",
+    "forge",
+    "pilot",
+    "relay",
+    "sieve",
+    "atlas",
 ]
 _SUFFIXES = ["kit", "lite", "core", "flow", "hub", "rs", "py", "db", "x", "ly", "ops", "bench"]
 _LANGUAGES = ["Python", "Rust", "Go", "TypeScript", "C++", None]
 _TOPICS = ["web-scraping", "crawler", "data-pipeline", "search", "machine-learning", "cli", "database"]
 _WHAT = [
-    "A polite web crawler that", "Fast incremental indexer that", "Tiny library that",
-    "Command-line tool that", "Async framework that", "Self-hosted service that",
+    "A polite web crawler that",
+    "Fast incremental indexer that",
+    "Tiny library that",
+    "Command-line tool that",
+    "Async framework that",
+    "Self-hosted service that",
 ]
 _DOES = [
-    "keeps its state across restarts", "turns HTML into clean Markdown", "deduplicates by content hash",
-    "respects robots.txt and rate limits", "streams results as JSON Lines", "scales out over Redis",
+    "keeps its state across restarts",
+    "turns HTML into clean Markdown",
+    "deduplicates by content hash",
+    "respects robots.txt and rate limits",
+    "streams results as JSON Lines",
+    "scales out over Redis",
 ]
 _FIRST = ["Ana", "Bo", "Chen", "Dara", "Emeka", "Freya", "Goran", "Hana", "Ivo", "Jules", "Kai", "Lena"]
 _LAST = ["Okafor", "Lindqvist", "Tanaka", "Moreau", "Silva", "Novak", "Haddad", "Kowalski", "Reyes"]
@@ -74,8 +114,11 @@ _PARAGRAPHS = [
     "exactly what the server wants; guessing its limits instead is how crawlers get banned.",
 ]
 _CODE = [
-    ("python", "def fetch(url: str) -> str:\n    response = session.get(url, timeout=30)\n"
-               "    response.raise_for_status()\n    return response.text\n"),
+    (
+        "python",
+        "def fetch(url: str) -> str:\n    response = session.get(url, timeout=30)\n"
+        "    response.raise_for_status()\n    return response.text\n",
+    ),
     ("bash", "python run_all.py --once --spiders blogs\njq -r .title data/blogs/document.jsonl\n"),
     ("yaml", "sites:\n  - name: example\n    start_urls: [https://example.org/blog/]\n"),
 ]
@@ -171,32 +214,36 @@ def build_world() -> World:
         language = rng.choice(_LANGUAGES)
         description = f"{rng.choice(_WHAT)} {rng.choice(_DOES)}."
         created = base - timedelta(days=rng.randint(30, 3000))
-        world.repos.append(Repo(
-            owner=owner,
-            name=name,
-            description=description,
-            language=language,
-            stars=int(rng.paretovariate(1.2) * 300),
-            forks=rng.randint(0, 900),
-            open_issues=rng.randint(0, 120),
-            topics=tuple(sorted(rng.sample(_TOPICS, rng.randint(1, 3)))),
-            created_at=created.strftime("%Y-%m-%dT%H:%M:%SZ"),
-            pushed_at=(base - timedelta(hours=rng.randint(1, 2000))).strftime("%Y-%m-%dT%H:%M:%SZ"),
-            built_by=tuple(rng.sample(users, rng.randint(1, 4))),
-            readme=_readme(rng, owner, name, description, language),
-        ))
+        world.repos.append(
+            Repo(
+                owner=owner,
+                name=name,
+                description=description,
+                language=language,
+                stars=int(rng.paretovariate(1.2) * 300),
+                forks=rng.randint(0, 900),
+                open_issues=rng.randint(0, 120),
+                topics=tuple(sorted(rng.sample(_TOPICS, rng.randint(1, 3)))),
+                created_at=created.strftime("%Y-%m-%dT%H:%M:%SZ"),
+                pushed_at=(base - timedelta(hours=rng.randint(1, 2000))).strftime("%Y-%m-%dT%H:%M:%SZ"),
+                built_by=tuple(rng.sample(users, rng.randint(1, 4))),
+                readme=_readme(rng, owner, name, description, language),
+            )
+        )
     top = world.by_language(None)
     for i, first in enumerate(_FIRST):
         world.developers.append(Developer(users[i], f"{first} {rng.choice(_LAST)}", top[i * 3]))
     for i, (title, tag) in enumerate(_POST_TOPICS[:POST_COUNT]):
         slug = "-".join(w.strip(":,").lower() for w in title.split()[:6])
-        world.posts.append(Post(
-            slug=slug,
-            title=title,
-            author=f"{rng.choice(_FIRST)} {rng.choice(_LAST)}",
-            published=base - timedelta(days=9 * (POST_COUNT - i), hours=rng.randint(0, 23)),
-            tags=(tag, rng.choice(["crawling", "python", "notes"])),
-            paragraphs=tuple(rng.sample(_PARAGRAPHS, 4)),
-            code=(rng.choice(_CODE),),
-        ))
+        world.posts.append(
+            Post(
+                slug=slug,
+                title=title,
+                author=f"{rng.choice(_FIRST)} {rng.choice(_LAST)}",
+                published=base - timedelta(days=9 * (POST_COUNT - i), hours=rng.randint(0, 23)),
+                tags=(tag, rng.choice(["crawling", "python", "notes"])),
+                paragraphs=tuple(rng.sample(_PARAGRAPHS, 4)),
+                code=(rng.choice(_CODE),),
+            )
+        )
     return world

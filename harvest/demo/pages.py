@@ -21,16 +21,25 @@ from harvest.demo.content import Developer, Post, Repo, World
 logger = logging.getLogger(__name__)
 
 _PERIOD_WORDS = {"daily": "today", "weekly": "this week", "monthly": "this month"}
-_LANGUAGE_COLORS = {"Python": "#3572A5", "Rust": "#dea584", "Go": "#00ADD8", "TypeScript": "#3178c6",
-                    "C++": "#f34b7d"}
+_LANGUAGE_COLORS = {
+    "Python": "#3572A5",
+    "Rust": "#dea584",
+    "Go": "#00ADD8",
+    "TypeScript": "#3178c6",
+    "C++": "#f34b7d",
+}
 #: Repositories per trending page (GitHub shows up to 25, often fewer).
 TRENDING_ROWS = 12
+#: Developers per trending developers page.
+DEVELOPER_ROWS = 8
 
 
 def _page(title: str, body: str, canonical: str | None = None) -> str:
     link = f'<link rel="canonical" href="{escape(canonical)}">' if canonical else ""
-    return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>{escape(title)}</title>'
-            f"{link}</head>\n<body>\n{body}\n</body></html>\n")
+    return (
+        f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>{escape(title)}</title>'
+        f"{link}</head>\n<body>\n{body}\n</body></html>\n"
+    )
 
 
 def _period_stars(repo: Repo, since: str) -> int:
@@ -45,10 +54,12 @@ def trending_repos_html(world: World, language: str | None, since: str) -> str:
         owner, name = escape(repo.owner), escape(repo.name)
         lang = ""
         if repo.language:
-            lang = (f'<span class="tmp-mr-3 d-inline-block ml-0 tmp-ml-0">'
-                    f'<span class="repo-language-color" style="background-color: '
-                    f'{_LANGUAGE_COLORS.get(repo.language, "#ccc")}"></span>\n'
-                    f'  <span itemprop="programmingLanguage">{escape(repo.language)}</span></span>')
+            lang = (
+                f'<span class="tmp-mr-3 d-inline-block ml-0 tmp-ml-0">'
+                f'<span class="repo-language-color" style="background-color: '
+                f'{_LANGUAGE_COLORS.get(repo.language, "#ccc")}"></span>\n'
+                f'  <span itemprop="programmingLanguage">{escape(repo.language)}</span></span>'
+            )
         avatars = "\n".join(
             f'    <a class="d-inline-block" data-hovercard-type="user" href="/{escape(u)}">'
             f'<img class="avatar mb-1 avatar-user" src="/avatars/{escape(u)}.png" width="20" height="20" '
@@ -56,7 +67,8 @@ def trending_repos_html(world: World, language: str | None, since: str) -> str:
             for u in repo.built_by
         )
         rows.append(f"""<article class="Box-row">
-  <div class="float-right d-flex"><a href="/login?return_to=%2F{owner}%2F{name}" class="btn-sm btn">Star</a></div>
+  <div class="float-right d-flex">
+    <a href="/login?return_to=%2F{owner}%2F{name}" class="btn-sm btn">Star</a></div>
   <h2 class="h3 lh-condensed">
     <a href="/{owner}/{name}" data-view-component="true" class="Link">
       <span data-view-component="true" class="text-normal">
@@ -84,17 +96,25 @@ def trending_repos_html(world: World, language: str | None, since: str) -> str:
     </span>
   </div>
 </article>""")
-    body = (f'<div class="application-main"><main><div class="Box">\n'
-            f'<div class="Box-header"><h1>Trending</h1></div>\n<div>\n' + "\n".join(rows) + "\n</div></div></main></div>")
+    body = (
+        '<div class="application-main"><main><div class="Box">\n'
+        '<div class="Box-header"><h1>Trending</h1></div>\n<div>\n'
+        + "\n".join(rows)
+        + "\n</div></div></main></div>"
+    )
     return _page(f"Trending  repositories on GitHub {_PERIOD_WORDS[since]} · GitHub", body)
 
 
 def trending_developers_html(world: World, language: str | None, since: str) -> str:
     """``/trending/developers[/<language>]?since=<since>`` in today's markup."""
-    devs: list[Developer] = [
-        d for d in world.developers
-        if language is None or (d.popular_repo.language or "").lower() == language
-    ] or world.developers[:3]
+    # Developers whose popular repository is in this language come first, then the others.
+    devs: list[Developer] = sorted(
+        world.developers,
+        key=lambda d: (
+            language is not None and (d.popular_repo.language or "").lower() != language,
+            -d.popular_repo.stars,
+        ),
+    )[:DEVELOPER_ROWS]
     rows = []
     for rank, dev in enumerate(devs, start=1):
         user, repo = escape(dev.username), dev.popular_repo
@@ -102,7 +122,9 @@ def trending_developers_html(world: World, language: str | None, since: str) -> 
   <a href="#pa-{user}" class="color-fg-muted f6" style="width: 16px;">
     {rank}
   </a>
-  <div class="mx-3"><a href="/{user}"><img class="rounded avatar-user" src="/avatars/{user}.png" width="48" height="48" alt="@{user}" /></a></div>
+  <div class="mx-3"><a href="/{user}">
+    <img class="rounded avatar-user" src="/avatars/{user}.png" width="48" height="48"
+         alt="@{user}" /></a></div>
   <div class="d-sm-flex flex-auto">
     <div class="col-sm-8 d-md-flex">
       <div class="col-md-6">
@@ -130,7 +152,11 @@ def trending_developers_html(world: World, language: str | None, since: str) -> 
     </div>
   </div>
 </article>""")
-    body = '<div class="application-main"><main><div class="Box">\n<div>\n' + "\n".join(rows) + "\n</div></div></main></div>"
+    body = (
+        '<div class="application-main"><main><div class="Box">\n<div>\n'
+        + "\n".join(rows)
+        + "\n</div></div></main></div>"
+    )
     return _page(f"Trending  developers on GitHub {_PERIOD_WORDS[since]} · GitHub", body)
 
 
@@ -168,11 +194,16 @@ def readme_json(repo: Repo, api: str, raw: str, web: str) -> dict[str, Any]:
     content = "\n".join(data[i : i + 60] for i in range(0, len(data), 60)) + "\n"
     sha = hashlib.sha1(repo.readme.encode("utf-8")).hexdigest()  # noqa: S324 - a git-like blob id
     return {
-        "name": "README.md", "path": "README.md", "sha": sha, "size": len(repo.readme.encode("utf-8")),
+        "name": "README.md",
+        "path": "README.md",
+        "sha": sha,
+        "size": len(repo.readme.encode("utf-8")),
         "url": f"{api}/repos/{repo.full_name}/contents/README.md?ref=main",
         "html_url": f"{web}/{repo.full_name}/blob/main/README.md",
         "download_url": f"{raw}/{repo.full_name}/main/README.md",
-        "type": "file", "content": content, "encoding": "base64",
+        "type": "file",
+        "content": content,
+        "encoding": "base64",
     }
 
 
@@ -185,10 +216,13 @@ def blog_post_html(post: Post, base: str) -> str:
     )
     tags = " ".join(f'<a href="/tags/{quote(t)}/" rel="tag">{escape(t)}</a>' for t in post.tags)
     date = post.published.strftime("%Y-%m-%dT%H:%M:%S+00:00")
-    head_meta = (f'<meta name="author" content="{escape(post.author)}">'
-                 f'<meta property="og:title" content="{escape(post.title)}">'
-                 f'<meta property="article:published_time" content="{date}">')
-    body = f"""<header><a href="/">Crawl Notes</a> · <a href="/blog/">All posts</a> · <a href="/atom.xml">Feed</a></header>
+    head_meta = (
+        f'<meta name="author" content="{escape(post.author)}">'
+        f'<meta property="og:title" content="{escape(post.title)}">'
+        f'<meta property="article:published_time" content="{date}">'
+    )
+    body = f"""<header><a href="/">Crawl Notes</a> · <a href="/blog/">All posts</a> ·
+  <a href="/atom.xml">Feed</a></header>
 <main>
 <article class="post">
   <h1 class="entry-title">{escape(post.title)}</h1>
@@ -214,10 +248,14 @@ def blog_index_html(posts: list[Post], title: str, intro: str) -> str:
         f"{p.published:%Y-%m-%d}</time></li>"
         for p in posts
     )
-    body = (f'<header><a href="/">Crawl Notes</a> · <a href="/blog/">All posts</a></header>\n'
-            f"<main><h1>{escape(title)}</h1><p>{escape(intro)}</p>\n<ul class=\"posts\">\n{items}\n</ul></main>")
+    body = (
+        f'<header><a href="/">Crawl Notes</a> · <a href="/blog/">All posts</a></header>\n'
+        f'<main><h1>{escape(title)}</h1><p>{escape(intro)}</p>\n<ul class="posts">\n{items}\n</ul></main>'
+    )
     html = _page(f"{title} | Crawl Notes", body)
-    return html.replace("</title>", '</title><link rel="alternate" type="application/atom+xml" href="/atom.xml">', 1)
+    return html.replace(
+        "</title>", '</title><link rel="alternate" type="application/atom+xml" href="/atom.xml">', 1
+    )
 
 
 def atom_feed(posts: list[Post], base: str) -> str:
@@ -226,24 +264,29 @@ def atom_feed(posts: list[Post], base: str) -> str:
     for p in sorted(posts, key=lambda p: p.published, reverse=True):
         when = p.published.strftime("%Y-%m-%dT%H:%M:%SZ")
         entries.append(
-            f"  <entry>\n    <title>{escape(p.title)}</title>\n    <link href=\"{base}{p.path}\"/>\n"
+            f'  <entry>\n    <title>{escape(p.title)}</title>\n    <link href="{base}{p.path}"/>\n'
             f"    <id>{base}{p.path}</id>\n    <updated>{when}</updated>\n    <published>{when}</published>\n"
             f"    <author><name>{escape(p.author)}</name></author>\n"
             f"    <summary>{escape(p.paragraphs[0])}</summary>\n  </entry>"
         )
     updated = max(p.published for p in posts).strftime("%Y-%m-%dT%H:%M:%SZ")
-    return (f'<?xml version="1.0" encoding="utf-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom">\n'
-            f"  <title>Crawl Notes</title>\n  <link href=\"{base}/atom.xml\" rel=\"self\"/>\n"
-            f"  <link href=\"{base}/\"/>\n  <updated>{updated}</updated>\n  <id>{base}/</id>\n"
-            + "\n".join(entries) + "\n</feed>\n")
+    return (
+        f'<?xml version="1.0" encoding="utf-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom">\n'
+        f'  <title>Crawl Notes</title>\n  <link href="{base}/atom.xml" rel="self"/>\n'
+        f'  <link href="{base}/"/>\n  <updated>{updated}</updated>\n  <id>{base}/</id>\n'
+        + "\n".join(entries)
+        + "\n</feed>\n"
+    )
 
 
 def sitemap(posts: list[Post], base: str) -> str:
     """The blog's sitemap: home, the listing and every post."""
     urls = [f"{base}/", f"{base}/blog/"] + [f"{base}{p.path}" for p in posts]
     body = "\n".join(f"  <url><loc>{u}</loc></url>" for u in urls)
-    return (f'<?xml version="1.0" encoding="UTF-8"?>\n'
-            f'<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n{body}\n</urlset>\n')
+    return (
+        f'<?xml version="1.0" encoding="UTF-8"?>\n'
+        f'<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n{body}\n</urlset>\n'
+    )
 
 
 def dumps(data: Any) -> str:

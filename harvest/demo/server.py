@@ -77,7 +77,9 @@ class _Server:
                     time.sleep(server.latency)
                 parts = urlsplit(self.path)
                 try:
-                    reply = server.route(parts.path, parse_qs(parts.query), {k.lower(): v for k, v in self.headers.items()})
+                    reply = server.route(
+                        parts.path, parse_qs(parts.query), {k.lower(): v for k, v in self.headers.items()}
+                    )
                 except Exception:  # a demo page bug must answer 500, not kill the server thread
                     logger.exception("demo %s site failed on %s", server.name, self.path)
                     reply = Reply(500, "internal error", "text/plain")
@@ -137,10 +139,14 @@ def _compare(value: Any, spec: str, convert: Callable[[str], Any]) -> bool:
         if ".." in spec:
             lo, hi = spec.split("..", 1)
             return (lo == "*" or value >= convert(lo)) and (hi == "*" or value <= convert(hi))
-        for op, test in ((">=", lambda a, b: a >= b), ("<=", lambda a, b: a <= b),
-                         (">", lambda a, b: a > b), ("<", lambda a, b: a < b)):
+        for op, test in (
+            (">=", lambda a, b: a >= b),
+            ("<=", lambda a, b: a <= b),
+            (">", lambda a, b: a > b),
+            ("<", lambda a, b: a < b),
+        ):
             if spec.startswith(op):
-                return bool(test(value, convert(spec[len(op):])))
+                return bool(test(value, convert(spec[len(op) :])))
         return bool(value == convert(spec))
     except ValueError:
         return False
@@ -164,8 +170,15 @@ def search(world: World, query: str) -> list[Repo]:
         elif key == "stars":
             repos = [r for r in repos if _compare(r.stars, value, int)]
         elif key in ("created", "pushed"):
-            repos = [r for r in repos if _compare(date.fromisoformat(getattr(r, f"{key}_at")[:10]), value,
-                                                  lambda s: date.fromisoformat(s[:10]))]
+            repos = [
+                r
+                for r in repos
+                if _compare(
+                    date.fromisoformat(getattr(r, f"{key}_at")[:10]),
+                    value,
+                    lambda s: date.fromisoformat(s[:10]),
+                )
+            ]
         # other qualifiers (is:public, archived:false, fork:false...) hold for every sample repo
     return repos
 
@@ -246,12 +259,23 @@ class DemoSites:
         if path == "/rate_limit":
             _, search_h = self.search_window.take()
             _, core_h = self.core_window.take()
-            return _json({"resources": {
-                "core": {"limit": CORE_LIMIT, "remaining": int(core_h["x-ratelimit-remaining"]),
-                         "reset": int(core_h["x-ratelimit-reset"])},
-                "search": {"limit": SEARCH_LIMIT, "remaining": int(search_h["x-ratelimit-remaining"]),
-                           "reset": int(search_h["x-ratelimit-reset"])},
-            }}, headers=core_h)
+            return _json(
+                {
+                    "resources": {
+                        "core": {
+                            "limit": CORE_LIMIT,
+                            "remaining": int(core_h["x-ratelimit-remaining"]),
+                            "reset": int(core_h["x-ratelimit-reset"]),
+                        },
+                        "search": {
+                            "limit": SEARCH_LIMIT,
+                            "remaining": int(search_h["x-ratelimit-remaining"]),
+                            "reset": int(search_h["x-ratelimit-reset"]),
+                        },
+                    }
+                },
+                headers=core_h,
+            )
         if path == "/search/repositories":
             return self._search(base, query)
         m = re.fullmatch(r"/repos/([^/]+)/([^/]+)/readme", path)
@@ -275,7 +299,9 @@ class DemoSites:
             return _json({"message": "API rate limit exceeded for search"}, 403, rate)
         q = (query.get("q") or [""])[0]
         if not q.strip():
-            return _json({"message": "Validation Failed", "errors": [{"field": "q", "code": "missing"}]}, 422, rate)
+            return _json(
+                {"message": "Validation Failed", "errors": [{"field": "q", "code": "missing"}]}, 422, rate
+            )
         try:
             per_page = min(100, max(1, int((query.get("per_page") or ["30"])[0])))
             page = max(1, int((query.get("page") or ["1"])[0]))
@@ -287,7 +313,8 @@ class DemoSites:
         sort = (query.get("sort") or [""])[0]
         order = (query.get("order") or ["desc"])[0]
         key: Callable[[Repo], Any] = {
-            "forks": lambda r: r.forks, "updated": lambda r: r.pushed_at,
+            "forks": lambda r: r.forks,
+            "updated": lambda r: r.pushed_at,
         }.get(sort, lambda r: r.stars)
         found.sort(key=lambda r: (key(r), r.full_name), reverse=(order != "asc"))
         items = found[(page - 1) * per_page : page * per_page]
@@ -303,8 +330,11 @@ class DemoSites:
         if page > 1:
             links += [f'<{link(page - 1)}>; rel="prev"', f'<{link(1)}>; rel="first"']
         web = self.servers["web"].url
-        body = {"total_count": len(found), "incomplete_results": False,
-                "items": [pages.repo_json(r, base, web) for r in items]}
+        body = {
+            "total_count": len(found),
+            "incomplete_results": False,
+            "items": [pages.repo_json(r, base, web) for r in items],
+        }
         return _json(body, headers={**rate, **({"Link": ", ".join(links)} if links else {})})
 
     # --- the blog ------------------------------------------------------------------------
@@ -312,20 +342,28 @@ class DemoSites:
         base = self.servers["blog"].url
         posts = sorted(self.world.posts, key=lambda p: p.published, reverse=True)
         if path == "/robots.txt":
-            return Reply(body=f"User-agent: *\nDisallow: /drafts/\nSitemap: {base}/sitemap.xml\n",
-                         content_type="text/plain")
+            return Reply(
+                body=f"User-agent: *\nDisallow: /drafts/\nSitemap: {base}/sitemap.xml\n",
+                content_type="text/plain",
+            )
         if path == "/sitemap.xml":
             return Reply(body=pages.sitemap(posts, base), content_type="application/xml")
         if path == "/atom.xml":
             return Reply(body=pages.atom_feed(posts, base), content_type="application/atom+xml")
         if path == "/":
-            return Reply(body=pages.blog_index_html(posts[:5], "Crawl Notes", "Notes on collecting the web politely."))
+            return Reply(
+                body=pages.blog_index_html(posts[:5], "Crawl Notes", "Notes on collecting the web politely.")
+            )
         if path == "/blog/":
             return Reply(body=pages.blog_index_html(posts, "All posts", "Everything, newest first."))
         m = re.fullmatch(r"/tags/([^/]+)/", path)
         if m:
             tagged = [p for p in posts if m.group(1) in p.tags]
-            return Reply(body=pages.blog_index_html(tagged, f"Tag: {m.group(1)}", "Posts with this tag.")) if tagged else _NOT_FOUND
+            return (
+                Reply(body=pages.blog_index_html(tagged, f"Tag: {m.group(1)}", "Posts with this tag."))
+                if tagged
+                else _NOT_FOUND
+            )
         post = self.posts.get(path)
         return Reply(body=pages.blog_post_html(post, base)) if post else _NOT_FOUND
 

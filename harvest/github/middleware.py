@@ -19,8 +19,9 @@ Applies to requests under ``GITHUB_API_URL`` only; everything else passes untouc
 
 Request meta read here: ``github_resource`` (override the rate-limit resource; None = free of
 the primary limit, e.g. ``/rate_limit``), ``github_conditional`` (False: never send validators).
-Enabled per spider (github_search adds it in ``update_settings``) at priority 950, after every
-built-in middleware, so a grant is held only while the request is really on the wire.
+Enabled per spider (github_search always, trending when a token is set, in their
+``update_settings``) at order 950, after every built-in middleware, so a grant is held only while
+the request is really on the wire.
 """
 
 from __future__ import annotations
@@ -34,8 +35,9 @@ from urllib.parse import urlsplit
 
 from scrapy import signals
 from scrapy.exceptions import IgnoreRequest, NotConfigured
+from scrapy.utils.asyncio import call_later
 from scrapy.utils.defer import maybe_deferred_to_future
-from twisted.internet.task import deferLater
+from twisted.internet.defer import Deferred
 
 from harvest.github import github_token, redact, state_dir, token_digest
 from harvest.github.budget import RateBudget, rate_limit_snapshot
@@ -52,10 +54,15 @@ logger = logging.getLogger(__name__)
 
 #: Longest single sleep while waiting, so a closing spider is noticed within a second.
 _MAX_SLEEP_CHUNK = 1.0
+#: How often a request waiting for another process's request polls the shared budget; the
+#: requests of this process wake each other at once.
+_POLL = 0.25
 #: Waits shorter than this are routine pacing and are not logged.
 _LOG_WAIT_AFTER = 2.0
 #: Server clocks differing from ours by less than this are taken as equal (Date has 1 s steps).
 _SKEW_TOLERANCE = 2.0
+#: A larger difference is not a clock but a stale Date (a cache); it is ignored.
+_MAX_SKEW = 3600.0
 
 META_NOT_MODIFIED = "harvest_github_not_modified"
 META_MEMO = "harvest_github_memo"
@@ -114,16 +121,29 @@ def _clock_offset(response: Response, now: float) -> float:
         offset = parsedate_to_datetime(value).timestamp() - now
     except (TypeError, ValueError):
         return 0.0
-    return offset if abs(offset) > _SKEW_TOLERANCE else 0.0
+    return offset if _SKEW_TOLERANCE < abs(offset) <= _MAX_SKEW else 0.0
 
 
-async def _sleep(seconds: float) -> None:
-    """Wait without blocking the reactor (whichever one Scrapy installed)."""
-    # Imported here: importing the reactor at module load would install the default one
-    # before Scrapy installs the configured asyncio reactor.
-    from twisted.internet import reactor
+class WaitInterrupted(IgnoreRequest):
+    """The spider closed while a request waited for the rate limit (not a failure of the request)."""
 
-    await maybe_deferred_to_future(deferLater(reactor, seconds, lambda: None))
+
+def _wake(waiter: Deferred[None]) -> None:
+    if not waiter.called:
+        waiter.callback(None)
+
+
+async def _pause(seconds: float, waiters: list[Deferred[None]]) -> None:
+    """Wait ``seconds`` without blocking the reactor, or less if a grant is released meanwhile."""
+    waiter: Deferred[None] = Deferred()
+    timer = call_later(seconds, _wake, waiter)
+    waiters.append(waiter)
+    try:
+        await maybe_deferred_to_future(waiter)
+    finally:
+        timer.cancel()
+        if waiter in waiters:
+            waiters.remove(waiter)
 
 
 class GithubApiMiddleware:
@@ -171,6 +191,9 @@ class GithubApiMiddleware:
         self.budget: RateBudget | None = None
         self.validators: ValidatorStore | None = None
         self._announced: set[str] = set()
+        # Requests of this process waiting for a grant: woken when one of ours ends, since
+        # polling is only needed for grants held by other processes.
+        self._waiters: list[Deferred[None]] = []
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> Self:
@@ -208,6 +231,7 @@ class GithubApiMiddleware:
             folder / "budget.sqlite",
             concurrency=self.concurrency,
             margin=self.reset_margin,
+            poll=_POLL,
             stale_after=self.stale_after,
         )
         self.validators = ValidatorStore(folder / "validators.sqlite")
@@ -259,6 +283,13 @@ class GithubApiMiddleware:
         slot = getattr(engine, "_slot", None)
         return engine is not None and (slot is None or getattr(slot, "closing", None) is not None)
 
+    def _release(self, request: Request) -> None:
+        assert self.budget is not None
+        self.budget.release(request.meta.pop(_META_GRANT, None))
+        waiters, self._waiters = self._waiters, []
+        for waiter in waiters:
+            _wake(waiter)
+
     def _strip(self, request: Request) -> None:
         for name in ("Authorization", "If-None-Match", "If-Modified-Since"):
             if name in request.headers:
@@ -297,7 +328,7 @@ class GithubApiMiddleware:
             if decision.grant is not None:
                 break
             if self._closing():
-                raise IgnoreRequest(f"spider closing while {request.url} waited for the GitHub rate limit")
+                raise WaitInterrupted(f"spider closing while {request.url} waited for the GitHub rate limit")
             pause = min(max(decision.wait, 0.01), _MAX_SLEEP_CHUNK)
             if decision.wait >= _LOG_WAIT_AFTER and waited == 0.0:
                 logger.info(
@@ -308,8 +339,9 @@ class GithubApiMiddleware:
                     decision.reason,
                     request.url,
                 )
-            await _sleep(pause)
-            waited += pause
+            started = time.monotonic()
+            await _pause(pause, self._waiters)
+            waited += time.monotonic() - started
         if waited:
             self._inc("waits")
             self._inc("wait_ms", int(waited * 1000))
@@ -322,7 +354,7 @@ class GithubApiMiddleware:
     def process_exception(self, request: Request, exception: BaseException) -> None:
         """Give the grant back and forget the token; the exception goes on to Retry etc."""
         if self.applies(request) and self.budget is not None:
-            self.budget.release(request.meta.pop(_META_GRANT, None))
+            self._release(request)
             self._strip(request)
 
     def process_response(self, request: Request, response: Response) -> Request | Response:
@@ -330,7 +362,7 @@ class GithubApiMiddleware:
         if not self.applies(request):
             return response
         budget, validators = self._open_required()
-        budget.release(request.meta.pop(_META_GRANT, None))
+        self._release(request)
         self._strip(request)
         now = time.time()
         offset = _clock_offset(response, now)

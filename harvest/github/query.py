@@ -118,9 +118,10 @@ class Slice:
 
 
 def _render_range(lo: str | None, hi: str | None) -> str:
-    # Open ends as >= / <= : the forms GitHub has documented longest for both dates and numbers.
+    # Only the forms GitHub documents for both dates and numbers: a..b (also for one day or one
+    # star count), >=a, <=b.
     if lo is not None and hi is not None:
-        return lo if lo == hi else f"{lo}..{hi}"
+        return f"{lo}..{hi}"
     if lo is not None:
         return f">={lo}"
     if hi is not None:

@@ -16,16 +16,15 @@ A placeholder trafilatura dropped as boilerplate drops its code too, as it shoul
 from __future__ import annotations
 
 import logging
+import pickle
 import re
-from dataclasses import dataclass
-from typing import Any
+import sys
+from dataclasses import asdict, dataclass
+from typing import IO, Any
 from urllib.parse import urljoin
 
 import lxml.html
 from lxml import etree
-from trafilatura import bare_extraction
-from trafilatura.settings import DEFAULT_CONFIG, Extractor
-from trafilatura.xml import xmltotxt
 
 logger = logging.getLogger(__name__)
 
@@ -363,6 +362,11 @@ _PARSER = lxml.html.HTMLParser(encoding="utf-8", remove_comments=True)
 
 
 def _extract(tree: etree._Element, url: str, *, recall: bool) -> Any:
+    # Imported here: trafilatura takes ~150 ms to import, and every `scrapy` command loads this
+    # module through the spider loader; only processes that extract pay for it.
+    from trafilatura import bare_extraction
+    from trafilatura.settings import DEFAULT_CONFIG, Extractor
+
     options = Extractor(config=DEFAULT_CONFIG, url=url, recall=recall, **_EXTRACTOR_OPTIONS)
     return bare_extraction(tree, options=options)
 
@@ -418,6 +422,8 @@ def extract_article(html: str, url: str) -> Article | None:
         document = _extract(tree, url, recall=True)
         if document is None or document.body is None:
             return None
+    from trafilatura.xml import xmltotxt
+
     markdown = xmltotxt(document.body, include_formatting=True)
     markdown, used = _put_back_code(markdown, blocks)
     markdown = _clean_markdown(markdown)
@@ -432,3 +438,46 @@ def extract_article(html: str, url: str) -> Article | None:
         canonical_url=canonical,
         code_blocks=used,
     )
+
+
+def serve(stdin: IO[bytes], stdout: IO[bytes]) -> None:
+    """Extract pages sent on ``stdin`` until it closes: the worker side of the spider's pool.
+
+    Frames both ways are a 4-byte big-endian length and a pickle. In: ``(html, url)``. Out:
+    ``("ok", fields of the Article or None)`` or ``("error", message)``. Only plain values cross
+    (pickles of our own pipe between our own processes, never data from elsewhere). End of input
+    (the crawler exited, or was killed) ends the worker, so none outlives its crawl.
+    """
+    while True:
+        header = stdin.read(4)
+        if len(header) < 4:
+            return
+        payload = stdin.read(int.from_bytes(header, "big"))
+        html, url = pickle.loads(payload)
+        try:
+            article = extract_article(html, url)
+            result: tuple[str, Any] = ("ok", asdict(article) if article is not None else None)
+        except Exception as exc:  # noqa: BLE001 - the page's problem, reported to the crawler
+            result = ("error", f"{type(exc).__name__}: {exc}")
+        data = pickle.dumps(result, protocol=pickle.HIGHEST_PROTOCOL)
+        stdout.write(len(data).to_bytes(4, "big") + data)
+        stdout.flush()
+
+
+def main() -> None:
+    """``python -m harvest.parsers.article``: run one extraction worker on stdin/stdout."""
+    out = sys.stdout.buffer
+    # Anything a library prints must not corrupt the frames on stdout: send it to stderr.
+    sys.stdout = sys.stderr
+    try:
+        serve(sys.stdin.buffer, out)
+    except (BrokenPipeError, KeyboardInterrupt):
+        pass
+
+
+if __name__ == "__main__":
+    # Run through the imported module, so results are built from harvest.parsers.article's
+    # classes and not from a second copy of this file loaded as __main__.
+    from harvest.parsers.article import main as _main
+
+    _main()

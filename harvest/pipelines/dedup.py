@@ -2,9 +2,9 @@
 
 Shared by every spider, enabled in ITEM_PIPELINES before the output pipeline. An item is dropped
 
-- when its natural key (:mod:`harvest.pipelines.keys`; canonical URL + content hash for
-  documents) was stored by an earlier run, earlier in this run, or is in flight right now
-  (stat ``harvest/dedup/url_seen``);
+- when its natural key (:mod:`harvest.pipelines.keys`) was stored by an earlier run, earlier
+  in this run, or is in flight right now; for a document, when the same URL was stored with the
+  same content hash (stat ``harvest/dedup/url_seen``);
 - for a document, when its content hash (sha256 of the normalized text, so a byte-different
   copy of the same text matches) was stored under another URL by this spider or, with
   ``HARVEST_DEDUP_CROSS_SPIDER``, by any spider (``harvest/dedup/content_seen``).
@@ -73,23 +73,27 @@ class DedupPipeline:
             return item
         record = ItemAdapter(item)
         key = item_key(record)
-        digest = key_digest(key)
-        if self.state.item_seen(digest):
-            self._inc("url_seen")
-            raise DropItem(f"{record.get('type') or 'item'} already seen: {key}",
-                           log_level=self.drop_log_level)
-        content_hash = url = None
         if is_document(record):
             content_hash = document_hash(record)
             if not record.get("content_hash"):
                 # The JSON line keeps the hash, not the body: output reconciliation needs it.
                 record["content_hash"] = content_hash
+            url = canonical_url(str(record.get("url") or ""))
             owner = self.state.content_owner(content_hash)
+            if owner is not None and owner.spider is None and owner.url == url:
+                self._inc("url_seen")
+                raise DropItem(f"document already seen: {key}", log_level=self.drop_log_level)
             if owner is not None:
                 self._inc("content_seen")
                 raise DropItem(f"document content already seen: {content_hash} (stored from {owner})",
                                log_level=self.drop_log_level)
-            url = canonical_url(str(record.get("url") or ""))
-        self.state.claim(item, digest, content_hash, url)
+            self.state.claim(item, None, content_hash, url)
+        else:
+            digest = key_digest(key)
+            if self.state.item_seen(digest):
+                self._inc("url_seen")
+                raise DropItem(f"{record.get('type') or 'item'} already seen: {key}",
+                               log_level=self.drop_log_level)
+            self.state.claim(item, digest, None, None)
         self._inc("stored")
         return item

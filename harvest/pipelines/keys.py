@@ -8,8 +8,8 @@ the dedup pipeline (on items) and the output reconciliation (on lines read back 
 - ``trending_developer``: username, period, language filter and the UTC day observed.
 - ``repo``: repo, query and the UTC day observed.
 - ``document``: canonical URL and content hash, so an unchanged body is never stored again
-  while a changed body on a revisit is (the content hash is also checked on its own, which
-  catches the same text under another URL).
+  while a changed body on a revisit is. The state stores a document by its content hash (with
+  its URL), which answers both "this URL with this text" and "this text under another URL".
 - any other type: the whole record (minus the Markdown body), so only exact copies collapse.
 """
 

@@ -132,6 +132,7 @@ class OutputPipeline:
         self.state = state
         self.stats = stats
         self._files: dict[str, IO[bytes]] = {}
+        self._unsynced: set[str] = set()
         self._dirty_dirs: set[Path] = set()
 
     @classmethod
@@ -213,12 +214,17 @@ class OutputPipeline:
         return count
 
     def sync(self) -> dict[str, int]:
-        """Flush and fsync every open file (and new folder entries); return their byte offsets."""
+        """Flush and fsync the files written since the last sync (and new folder entries).
+
+        Returns their byte offsets, which the crawl state commits with its batch.
+        """
         offsets: dict[str, int] = {}
-        for name, fh in self._files.items():
+        for name in self._unsynced:
+            fh = self._files[name]
             fh.flush()
             os.fsync(fh.fileno())
             offsets[name] = fh.tell()
+        self._unsynced.clear()
         for folder in self._dirty_dirs:
             fsync_dir(folder)
         self._dirty_dirs.clear()
@@ -235,8 +241,7 @@ class OutputPipeline:
             fh.close()
         self._files.clear()
 
-    def _jsonl(self, item_type: str) -> IO[bytes]:
-        name = f"{item_type}.jsonl"
+    def _jsonl(self, name: str) -> IO[bytes]:
         fh = self._files.get(name)
         if fh is None:
             path = self.spider_dir / name
@@ -257,8 +262,10 @@ class OutputPipeline:
             item.path = str(self.spider_dir / Path(item.path))
         record = ItemAdapter(item).asdict()
         record.pop("content", None)
-        fh = self._jsonl(str(record.get("type") or "item"))
+        name = f"{record.get('type') or 'item'}.jsonl"
+        fh = self._jsonl(name)
         fh.write(json.dumps(record, ensure_ascii=False, sort_keys=False).encode("utf-8") + b"\n")
+        self._unsynced.add(name)
         # Flushed per item so readers see progress; fsynced at commit points.
         fh.flush()
         if self.state is not None:

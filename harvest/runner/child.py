@@ -3,8 +3,9 @@
 A Twisted reactor cannot be restarted, and a forked copy of a parent that imported one fails
 silently, so each run is a new interpreter (``multiprocessing`` spawn). The child:
 
-- ignores SIGINT: a Ctrl-C in the terminal reaches the whole process group, and stopping is
-  the supervisor's decision (it sets the stop event; see harvest.extensions.fleet);
+- ignores SIGINT and leads its own process group: a Ctrl-C in the terminal must not reach it
+  (stopping is the supervisor's decision: it sets the stop event, see harvest.extensions.fleet),
+  and a kill by the supervisor takes the helpers it started along;
 - sends its stdout and stderr (Scrapy's log, and any traceback of a crash) to its own log file
   under ``data/logs/<spider>/``;
 - validates the spider's config and arguments before the reactor starts, like ``scrapy crawl``;
@@ -67,6 +68,12 @@ def _send(channel: Any, message: dict[str, Any]) -> None:
 def run_child(spec: ChildSpec, channel: Any) -> None:
     """Process target: run one crawl of ``spec.spider`` and exit with its outcome."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # Our own process group: when the supervisor must kill this run, it kills the group, so
+    # helpers this process started (an extraction pool, a browser) do not outlive it as orphans.
+    try:
+        os.setpgid(0, 0)
+    except OSError:
+        pass  # already a group leader; the supervisor falls back to killing this pid alone
     _redirect_output(spec.log_file)
     try:
         code = _crawl(spec, channel)

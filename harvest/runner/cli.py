@@ -30,8 +30,12 @@ logger = logging.getLogger(__name__)
 
 PROG = "run_all.py"
 EXIT_USAGE = 2
+#: The shell's convention for a process ended by SIGINT.
+EXIT_INTERRUPTED = 130
 #: Where ``--demo`` writes when no --data-dir is given (kept apart from real data).
 DEMO_DATA_DIR = "data/demo"
+#: Larger JSON Lines files are summarised by size: counting their lines would delay the exit.
+_COUNT_LINES_UP_TO = 64 * 1024 * 1024
 #: Width of the tables when the output is not a terminal.
 _PLAIN_WIDTH = 140
 #: A file marking a folder as demo output, which the next ``--demo`` may wipe.
@@ -129,35 +133,84 @@ def _replica(text: str) -> tuple[str, int]:
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser, with help for every flag."""
     parser = argparse.ArgumentParser(
-        prog=PROG, description=DESCRIPTION, epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter
+        prog=PROG,
+        description=DESCRIPTION,
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--spiders", type=_spider_list, metavar="NAME[,NAME...]",
-                        help="run only these spiders (default: those with a YAML file in spiders_config/)")
-    parser.add_argument("--once", action="store_true",
-                        help="one round of each spider, then exit (default: loop on each refresh_interval)")
-    parser.add_argument("--duration", type=_duration, metavar="TIME",
-                        help="stop gracefully after this long: 90s, 30m, 2h, 7d")
-    parser.add_argument("--max-data-size", type=_size, metavar="SIZE",
-                        help="stop gracefully once the data folder holds more than this: 500MB, 20GB, 1TB")
-    parser.add_argument("--processes", type=_positive_int, metavar="N",
-                        help="at most N spider processes at once (default: from the CPU count and memory)")
-    parser.add_argument("--force", action="store_true",
-                        help="accept a --processes value beyond what this machine can carry")
-    parser.add_argument("--replicas", type=_replica, action="append", default=[], metavar="SPIDER=N",
-                        help="run N processes of SPIDER (repeatable); they share work through a Redis "
-                             "crawl state (HARVEST_STATE_URL=redis://...)")
-    parser.add_argument("-s", "--set", dest="settings", type=_setting, action="append", default=[],
-                        metavar="NAME=VALUE", help="a Scrapy/harvest setting for every spider (repeatable)")
-    parser.add_argument("--data-dir", metavar="DIR",
-                        help="the output folder (HARVEST_DATA_DIR; default: data, or data/demo with --demo)")
-    parser.add_argument("--grace", type=_grace, metavar="TIME",
-                        help="time spiders get to finish after Ctrl-C/SIGTERM before they are terminated "
-                             "(default: 30s, HARVEST_FLEET_GRACE)")
-    parser.add_argument("--demo", action="store_true",
-                        help="run the three spiders once against sample sites served on 127.0.0.1 by this "
-                             "command: no network, no token, about a minute")
-    parser.add_argument("--no-live", dest="live", action="store_false", default=None,
-                        help="log progress lines even on a terminal (instead of the live table)")
+    parser.add_argument(
+        "--spiders",
+        type=_spider_list,
+        metavar="NAME[,NAME...]",
+        help="run only these spiders (default: those with a YAML file in spiders_config/)",
+    )
+    parser.add_argument(
+        "--once",
+        action="store_true",
+        help="one round of each spider, then exit (default: loop on each refresh_interval)",
+    )
+    parser.add_argument(
+        "--duration", type=_duration, metavar="TIME", help="stop gracefully after this long: 90s, 30m, 2h, 7d"
+    )
+    parser.add_argument(
+        "--max-data-size",
+        type=_size,
+        metavar="SIZE",
+        help="stop gracefully once the data folder holds more than this: 500MB, 20GB, 1TB",
+    )
+    parser.add_argument(
+        "--processes",
+        type=_positive_int,
+        metavar="N",
+        help="at most N spider processes at once (default: from the CPU count and memory)",
+    )
+    parser.add_argument(
+        "--force", action="store_true", help="accept a --processes value beyond what this machine can carry"
+    )
+    parser.add_argument(
+        "--replicas",
+        type=_replica,
+        action="append",
+        default=[],
+        metavar="SPIDER=N",
+        help="run N processes of SPIDER (repeatable); they share work through a Redis "
+        "crawl state (HARVEST_STATE_URL=redis://...)",
+    )
+    parser.add_argument(
+        "-s",
+        "--set",
+        dest="settings",
+        type=_setting,
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a Scrapy/harvest setting for every spider (repeatable)",
+    )
+    parser.add_argument(
+        "--data-dir",
+        metavar="DIR",
+        help="the output folder (HARVEST_DATA_DIR; default: data, or data/demo with --demo)",
+    )
+    parser.add_argument(
+        "--grace",
+        type=_grace,
+        metavar="TIME",
+        help="time spiders get to finish after Ctrl-C/SIGTERM before they are terminated "
+        "(default: 30s, HARVEST_FLEET_GRACE)",
+    )
+    parser.add_argument(
+        "--demo",
+        action="store_true",
+        help="run the three spiders once against sample sites served on 127.0.0.1 by this "
+        "command: no network, no token, about a minute",
+    )
+    parser.add_argument(
+        "--no-live",
+        dest="live",
+        action="store_false",
+        default=None,
+        help="log progress lines even on a terminal (instead of the live table)",
+    )
     return parser
 
 
@@ -193,8 +246,8 @@ def _setup_logging(console: Console, live: bool) -> None:
 
     root = logging.getLogger()
     root.setLevel(logging.INFO)
-    for handler in list(root.handlers):
-        root.removeHandler(handler)
+    for old in list(root.handlers):
+        root.removeHandler(old)
     handler: logging.Handler
     if live:
         handler = RichHandler(console=console, show_path=False, rich_tracebacks=False, markup=False)
@@ -205,11 +258,14 @@ def _setup_logging(console: Console, live: bool) -> None:
     root.addHandler(handler)
 
 
-def _log_to_file(data_dir: Path) -> Path:
+def _log_to_file(data_dir: Path, keep: int) -> Path:
     from datetime import datetime, timezone
 
     path = data_dir / "logs" / "fleet" / f"{datetime.now(timezone.utc):%Y%m%dT%H%M%S}.log"
     path.parent.mkdir(parents=True, exist_ok=True)
+    logs = sorted(path.parent.glob("*.log"))  # time-stamped names sort oldest first
+    for old in logs[: max(0, len(logs) - keep + 1)]:
+        old.unlink(missing_ok=True)
     handler = logging.FileHandler(path, encoding="utf-8")
     handler.setFormatter(logging.Formatter("%(asctime)s [%(name)s] %(levelname)s: %(message)s"))
     logging.getLogger().addHandler(handler)
@@ -226,6 +282,10 @@ def output_lines(data_dir: Path, spiders: list[str]) -> list[str]:
             continue
         parts = []
         for jsonl in sorted(folder.glob("*.jsonl")):
+            size = jsonl.stat().st_size
+            if size > _COUNT_LINES_UP_TO:
+                parts.append(f"{jsonl.name} ({format_size(size)})")
+                continue
             with jsonl.open("rb") as fh:
                 parts.append(f"{jsonl.name} ({sum(1 for _ in fh):,} lines)")
         docs = sum(1 for _ in folder.rglob("*.md"))
@@ -291,6 +351,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             overrides["HARVEST_DATA_DIR"] = DEMO_DATA_DIR
         settings.setdict(overrides, priority="cmdline")
         return _run(parser, options, settings, overrides, console, live)
+    except KeyboardInterrupt:  # Ctrl-C before the fleet took over the signals
+        print(f"{PROG}: interrupted before the fleet started", file=sys.stderr)
+        return EXIT_INTERRUPTED
     finally:
         if demo is not None:
             demo.stop()
@@ -315,7 +378,9 @@ def _run(
     except ConfigError as exc:
         print(f"{PROG}: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
-    capacity = Capacity.measure(config.processes_per_cpu, config.max_processes_per_cpu, config.process_memory_mb)
+    capacity = Capacity.measure(
+        config.processes_per_cpu, config.max_processes_per_cpu, config.process_memory_mb
+    )
     if options.processes is not None:
         refusal = capacity.refusal(options.processes)
         if refusal and not options.force:
@@ -323,26 +388,36 @@ def _run(
     try:
         plan = build_plan(settings, options.spiders, options.replicas)
     except PlanError as exc:
-        return _usage_error(parser, f"argument {exc.flag}" if exc.flag.startswith("-") else exc.flag, exc.message)
+        return _usage_error(
+            parser, f"argument {exc.flag}" if exc.flag.startswith("-") else exc.flag, exc.message
+        )
     except ConfigError as exc:
         print(f"{PROG}: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
+    shared_state = str(settings.get("HARVEST_STATE_URL") or "").startswith("redis")
+    replicated = any(p.replicas > 1 for p in plan)
+    if replicated and settings.getbool("HARVEST_STATE_ENABLED", True) and not shared_state:
+        return _usage_error(
+            parser,
+            "argument --replicas",
+            "several processes of one spider need a crawl state they can share: set "
+            "-s HARVEST_STATE_URL=redis://HOST:6379/0 (the embedded store takes one writer per spider)",
+        )
     jobs = sum(p.replicas for p in plan)
     processes = options.processes if options.processes is not None else min(capacity.default, jobs)
     if jobs > processes:
         logger.warning("%d spider processes share %d slots: some wait for others to finish", jobs, processes)
-    if any(p.replicas > 1 for p in plan) and not str(settings.get("HARVEST_STATE_URL", "")).startswith("redis"):
-        logger.warning("--replicas without HARVEST_STATE_URL=redis://...: the replicas do not share a "
-                       "frontier and may fetch the same pages")
 
     data_dir = Path(settings.get("HARVEST_DATA_DIR"))
     if options.demo:
         _prepare_demo_dir(data_dir)
-    fleet_log = _log_to_file(data_dir)
+    fleet_log = _log_to_file(data_dir, config.log_keep)
     grace = options.grace if options.grace is not None else config.grace
     display = Display(console, live=live, log_interval=config.log_interval)
     fleet = Fleet(
-        plan, config, display,
+        plan,
+        config,
+        display,
         data_dir=data_dir,
         child_settings={**overrides, "HARVEST_DATA_DIR": str(data_dir)},
         processes=processes,
@@ -359,7 +434,10 @@ def _run(
     print_summary(console, fleet.last_snapshot, output_lines(data_dir, [p.name for p in plan]))
     console.print(f"Supervisor log: {fleet_log}", highlight=False, soft_wrap=True)
     if options.demo:
-        console.print(f"[bold]Demo done.[/] Its output is in {data_dir}/; configure spiders_config/ "
-                      f"and run `python run_all.py` for the real thing.", soft_wrap=True)
+        console.print(
+            f"[bold]Demo done.[/] Its output is in {data_dir}/; configure spiders_config/ "
+            f"and run `python run_all.py` for the real thing.",
+            soft_wrap=True,
+        )
     console.print(f"Exit code {code}.", highlight=False)
     return code

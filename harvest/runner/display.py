@@ -10,7 +10,8 @@ import logging
 import time
 from typing import Any
 
-from rich.console import Console, Group
+from rich import box
+from rich.console import Console, Group, RenderableType
 from rich.live import Live
 from rich.table import Table
 from rich.text import Text
@@ -34,6 +35,8 @@ _STATE_STYLES = {
 }
 #: Seconds between two renderings of the live table (rich refreshes the screen on its own).
 _FRAME = 0.25
+#: Terminals narrower than this get short headers, and the last errors under the table.
+_NARROW = 110
 #: Widest "last error" cell; the full text is in status.json and the spider's log.
 _ERROR_WIDTH = 60
 
@@ -52,20 +55,31 @@ def _short(text: str | None, width: int = _ERROR_WIDTH) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
-def fleet_table(snapshot: dict[str, Any], *, title: str = "harvest fleet", final: bool = False) -> Table:
-    """One row per spider process slot, and the fleet's totals in the caption."""
-    table = Table(title=title, title_justify="left", expand=False)
+def fleet_table(
+    snapshot: dict[str, Any], *, title: str = "harvest fleet", final: bool = False, width: int = 200
+) -> RenderableType:
+    """One row per spider process slot, and the fleet's totals in the caption.
+
+    On a narrow terminal the headers shrink and the last errors go under the table.
+    """
+    narrow = width < _NARROW
+    # No vertical rules: on an 80-column terminal every character goes to the numbers.
+    table = Table(title=title, title_justify="left", expand=False, box=box.SIMPLE_HEAD, pad_edge=False)
     table.add_column("spider", no_wrap=True)
     table.add_column("state", no_wrap=True)
-    table.add_column("pid", justify="right")
-    table.add_column("items", justify="right")
-    table.add_column("pages", justify="right")
-    table.add_column("items/min", justify="right")
-    table.add_column("errors", justify="right")
-    table.add_column("restarts", justify="right")
-    if final:
-        table.add_column("rounds", justify="right")
-    table.add_column("last error", overflow="fold", max_width=_ERROR_WIDTH)
+    headers = [
+        "pid",
+        "items",
+        "pages",
+        "/min" if narrow else "items/min",
+        "errs" if narrow else "errors",
+        "rst" if narrow else "restarts",
+    ]
+    for header in (*headers, *([("rnd" if narrow else "rounds")] if final else [])):
+        table.add_column(header, justify="right", no_wrap=True)
+    if not narrow:
+        table.add_column("last error", overflow="fold", max_width=_ERROR_WIDTH)
+    notes = []
     for row in snapshot["spiders"]:
         cells: list[Any] = [
             row["name"],
@@ -79,11 +93,20 @@ def fleet_table(snapshot: dict[str, Any], *, title: str = "harvest fleet", final
         ]
         if final:
             cells.append(str(row["rounds"]))
-        cells.append(Text(_short(row["last_error"]), style="red"))
+        if narrow:
+            if row["last_error"]:
+                notes.append(
+                    Text(
+                        f"{row['name']}: {_short(row['last_error'], width - len(row['name']) - 3)}",
+                        style="red",
+                    )
+                )
+        else:
+            cells.append(Text(_short(row["last_error"]), style="red"))
         table.add_row(*cells)
     table.caption = caption(snapshot)
     table.caption_justify = "left"
-    return table
+    return Group(table, *notes) if notes else table
 
 
 def caption(snapshot: dict[str, Any]) -> str:
@@ -127,8 +150,13 @@ class Display:
     def start(self) -> None:
         """Begin showing progress."""
         if self.live_enabled:
-            self._live = Live(console=self.console, refresh_per_second=2, transient=False,
-                              redirect_stdout=False, redirect_stderr=False)
+            self._live = Live(
+                console=self.console,
+                refresh_per_second=2,
+                transient=False,
+                redirect_stdout=False,
+                redirect_stderr=False,
+            )
             self._live.start()
         self._next_log = time.monotonic() + self.log_interval
 
@@ -138,7 +166,7 @@ class Display:
         if self._live is not None:
             if now >= self._next_frame:
                 self._next_frame = now + _FRAME
-                self._live.update(Group(fleet_table(snapshot)))
+                self._live.update(fleet_table(snapshot, width=self.console.width))
             return
         if now < self._next_log:
             return
@@ -156,17 +184,22 @@ class Display:
 
 def print_summary(console: Console, snapshot: dict[str, Any], outputs: list[str]) -> None:
     """The final table, what was terminated, why the fleet stopped, and where the output is."""
-    console.print(fleet_table(snapshot, title="harvest fleet: summary", final=True))
+    console.print(fleet_table(snapshot, title="harvest fleet: summary", final=True, width=console.width))
     terminated = [r for r in snapshot["spiders"] if r["state"] == "terminated"]
     if terminated:
         names = ", ".join(f"{r['name']} (pid {r['last_pid']})" for r in terminated)
         console.print(f"[bold red]Terminated after the grace period:[/] {names}")
     if snapshot.get("stop_reason"):
         console.print(f"Stopped: {snapshot['stop_reason']}")
-    failed = [r for r in snapshot["spiders"] if r["state"] in ("failed", "unreachable", "error", "terminated")]
+    failed = [
+        r for r in snapshot["spiders"] if r["state"] in ("failed", "unreachable", "error", "terminated")
+    ]
     for row in failed:
-        console.print(f"[red]{row['name']}: {row['state']}[/]: {row['last_error'] or row['last_reason'] or ''}"
-                      f"  (log: {row['log_file']})", soft_wrap=True)
+        console.print(
+            f"[red]{row['name']}: {row['state']}[/]: {row['last_error'] or row['last_reason'] or ''}"
+            f"  (log: {row['log_file']})",
+            soft_wrap=True,
+        )
     console.print("Output:", soft_wrap=True)
     for line in outputs:
         console.print(f"  {line}", soft_wrap=True, highlight=False)

@@ -90,6 +90,27 @@ def _exit_description(code: int | None) -> str:
     return f"exited with code {code} before finishing its crawl"
 
 
+def _signal_group(pgid: int | None, signum: int) -> bool:
+    """Signal the process group a child leads; False if there is no such group."""
+    if pgid is None:
+        return False
+    try:
+        os.killpg(pgid, signum)
+    except (ProcessLookupError, PermissionError):
+        return False
+    return True
+
+
+def _signal_tree(process: BaseProcess, signum: int) -> None:
+    """Signal a child and the helpers it started (its process group), or the child alone."""
+    if not _signal_group(process.pid, signum) and process.is_alive():
+        # Not its own group leader yet (still starting up): the child alone.
+        if signum == signal.SIGKILL:
+            process.kill()
+        else:
+            process.terminate()
+
+
 class Fleet:
     """Runs the planned spiders until they are done, or until told to stop."""
 
@@ -147,12 +168,15 @@ class Fleet:
         """Run the fleet to the end; return the exit code."""
         self.data_dir.mkdir(parents=True, exist_ok=True)
         previous = self._install_signals()
-        self.monitor.measure()
+        if self.max_data_size is not None:
+            self.monitor.measure()  # a folder already past the limit must not start anything
         self.monitor.start()
         self.display.start()
         logger.info(
             "Fleet of %d spider process(es) (%s), at most %d at once, %s; data in %s",
-            len(self.jobs), ", ".join(j.name for j in self.jobs), self.processes,
+            len(self.jobs),
+            ", ".join(j.name for j in self.jobs),
+            self.processes,
             "one round each" if self.once else "rounds on each spider's refresh_interval",
             self.data_dir,
         )
@@ -180,8 +204,10 @@ class Fleet:
 
     def _timeout(self, now: float) -> float:
         waits = [_TICK]
+        slots_free = len(self.running) < self.processes and self.stop_reason is None
         for job in self.jobs:
-            if job.scheduled and not job.state.is_active:
+            # A due job without a free slot waits for an exit, which wakes the loop anyway.
+            if job.scheduled and not job.state.is_active and (slots_free or job.next_start > now):
                 waits.append(job.next_start - now)
         if self.stop_deadline is not None:
             waits.append(self.stop_deadline - now)
@@ -238,6 +264,9 @@ class Fleet:
     def _on_exit(self, r: Running, now: float) -> None:
         job = r.job
         code = r.process.exitcode
+        if r.killed_for is not None or r.closed is None or (code or 0) < 0:
+            # It did not get to shut down its helpers (extraction pool, browser): end them too.
+            _signal_group(r.process.pid, signal.SIGKILL)
         stopping = self.stop_reason is not None
         if r.killed_for == "terminated":
             job.terminated(f"terminated after the {self.grace:g} s grace period")
@@ -256,7 +285,9 @@ class Fleet:
                 outcome = JobState.DONE
             elif reason == CANNOT_REACH:
                 outcome = JobState.UNREACHABLE
-                job.last_error = "cannot reach " + (", ".join(r.closed.get("unreachable") or []) or "its hosts")
+                job.last_error = "cannot reach " + (
+                    ", ".join(r.closed.get("unreachable") or []) or "its hosts"
+                )
             else:
                 outcome = JobState.ERROR
                 job.last_error = f"closed with reason {reason!r}" + (
@@ -264,9 +295,15 @@ class Fleet:
                 )
             job.finish_round(reason, outcome, now, again=again)
             log = logger.info if outcome in (JobState.DONE, JobState.STOPPED) else logger.error
-            log("%s (pid %s) finished: %s, %d items, %d pages%s", job.name, r.process.pid, reason,
-                job.counts.items, job.counts.pages,
-                f"; {job.last_error}" if outcome not in (JobState.DONE, JobState.STOPPED) else "")
+            log(
+                "%s (pid %s) finished: %s, %d items, %d pages%s",
+                job.name,
+                r.process.pid,
+                reason,
+                job.counts.items,
+                job.counts.pages,
+                f"; {job.last_error}" if outcome not in (JobState.DONE, JobState.STOPPED) else "",
+            )
         else:
             why = r.fatal or _exit_description(code)
             if stopping:
@@ -277,13 +314,25 @@ class Fleet:
 
     def _crash(self, job: Job, why: str, now: float) -> None:
         c = self.config
-        job.crash(why, now, backoff=c.restart_backoff, backoff_max=c.restart_backoff_max,
-                  max_crashes=c.max_crashes, window=c.crash_window)
+        job.crash(
+            why,
+            now,
+            backoff=c.restart_backoff,
+            backoff_max=c.restart_backoff_max,
+            max_crashes=c.max_crashes,
+            window=c.crash_window,
+        )
         if job.state == JobState.FAILED:
             logger.error("%s failed: %s (log: %s)", job.name, job.last_error, job.log_file)
         else:
-            logger.warning("%s %s; restart %d in %s (log: %s)", job.name, why, job.restarts,
-                           format_duration(job.next_start - now), job.log_file)
+            logger.warning(
+                "%s %s; restart %d in %s (log: %s)",
+                job.name,
+                why,
+                job.restarts,
+                format_duration(job.next_start - now),
+                job.log_file,
+            )
 
     # --- starting ----------------------------------------------------------------------------
     def _start_due(self, now: float) -> None:
@@ -325,8 +374,13 @@ class Fleet:
         was_restart = job.state == JobState.RESTARTING
         job.start_process(process.pid, now, str(log_file))
         self.running[idx] = Running(job, process, receive)
-        logger.info("%s %s (pid %d, log %s)", job.name, "restarted" if was_restart else "started",
-                    process.pid, log_file)
+        logger.info(
+            "%s %s (pid %d, log %s)",
+            job.name,
+            "restarted" if was_restart else "started",
+            process.pid,
+            log_file,
+        )
         self._prune_logs(log_file.parent)
 
     def _prune_logs(self, folder: Path) -> None:
@@ -344,11 +398,11 @@ class Fleet:
                     logger.warning("%s (pid %s) is %s; killing it", r.job.name, r.process.pid, r.killed_for)
                     self._kill(r, now)
             if r.kill_sent_at is not None and now - r.kill_sent_at > _KILL_AFTER and r.process.is_alive():
-                r.process.kill()
+                _signal_tree(r.process, signal.SIGKILL)
 
     def _kill(self, r: Running, now: float) -> None:
         r.kill_sent_at = now
-        r.process.terminate()
+        _signal_tree(r.process, signal.SIGTERM)
 
     def _check_limits(self, now: float) -> None:
         if self.stop_reason is not None:
@@ -374,9 +428,12 @@ class Fleet:
             job.cancel()
             job.stopping()
         if self.running:
-            logger.warning("Stopping (%s): waiting up to %s for %s to finish in-flight work",
-                           reason, format_duration(self.grace),
-                           ", ".join(r.job.name for r in self.running.values()))
+            logger.warning(
+                "Stopping (%s): waiting up to %s for %s to finish in-flight work",
+                reason,
+                format_duration(self.grace),
+                ", ".join(r.job.name for r in self.running.values()),
+            )
         else:
             logger.warning("Stopping (%s)", reason)
 
@@ -385,8 +442,9 @@ class Fleet:
         self.stop_deadline = None
         if not pending:
             return
-        logger.error("%s; terminating: %s", why,
-                     ", ".join(f"{r.job.name} (pid {r.process.pid})" for r in pending))
+        logger.error(
+            "%s; terminating: %s", why, ", ".join(f"{r.job.name} (pid {r.process.pid})" for r in pending)
+        )
         now = time.monotonic()
         for r in pending:
             r.killed_for = "terminated"
@@ -394,7 +452,7 @@ class Fleet:
 
     # --- signals -----------------------------------------------------------------------------
     def _install_signals(self) -> dict[int, Any]:
-        previous = {}
+        previous: dict[int, Any] = {}
         for signum in (signal.SIGINT, signal.SIGTERM):
             previous[signum] = signal.signal(signum, self._on_signal)
         r, w = os.pipe()
@@ -430,8 +488,11 @@ class Fleet:
 
     # --- reporting ---------------------------------------------------------------------------
     def items_total(self) -> int:
-        """The shared counter, read without its lock (a plain 64-bit read cannot tear here,
-        and a sibling killed while holding the lock must not freeze the supervisor)."""
+        """The shared counter, read without taking its lock.
+
+        A plain 64-bit read cannot tear here, and a sibling killed while holding the lock must
+        not freeze the supervisor.
+        """
         return int(self.counter.get_obj().value)
 
     def snapshot(self, now: float, *, final: bool = False) -> dict[str, Any]:
@@ -441,28 +502,30 @@ class Fleet:
         for job in self.jobs:
             counts = job.counts
             next_in = (job.next_start - now) if job.scheduled and not job.state.is_active else None
-            rows.append({
-                "name": job.name,
-                "spider": job.spider,
-                "replica": job.replica,
-                "state": job.state.value,
-                "pid": job.pid,
-                "last_pid": job.pids[-1] if job.pids else None,
-                "pids": list(job.pids),
-                "items": counts.items,
-                "pages": counts.pages,
-                "requests": counts.requests,
-                "items_per_min": round(job.items_per_minute(now), 1),
-                "errors": counts.errors,
-                "restarts": job.restarts,
-                "rounds": job.rounds,
-                "last_error": job.last_error,
-                "last_reason": job.last_reason,
-                "refresh_interval_s": job.refresh_interval,
-                "next_round_in_s": None if next_in is None else max(0.0, round(next_in, 1)),
-                "next_round_at": None if next_in is None else iso(wall + next_in),
-                "log_file": job.log_file,
-            })
+            rows.append(
+                {
+                    "name": job.name,
+                    "spider": job.spider,
+                    "replica": job.replica,
+                    "state": job.state.value,
+                    "pid": job.pid,
+                    "last_pid": job.pids[-1] if job.pids else None,
+                    "pids": list(job.pids),
+                    "items": counts.items,
+                    "pages": counts.pages,
+                    "requests": counts.requests,
+                    "items_per_min": round(job.items_per_minute(now), 1),
+                    "errors": counts.errors,
+                    "restarts": job.restarts,
+                    "rounds": job.rounds,
+                    "last_error": job.last_error,
+                    "last_reason": job.last_reason,
+                    "refresh_interval_s": job.refresh_interval,
+                    "next_round_in_s": None if next_in is None else max(0.0, round(next_in, 1)),
+                    "next_round_at": None if next_in is None else iso(wall + next_in),
+                    "log_file": job.log_file,
+                }
+            )
         return {
             "version": STATUS_VERSION,
             "state": "finished" if final else ("stopping" if self.stop_reason else "running"),

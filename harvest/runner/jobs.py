@@ -101,7 +101,7 @@ class Job:
         return not self.scheduled and not self.state.is_active
 
     def due(self, now: float) -> bool:
-        """Should a process of this job start now (given a free slot)?"""
+        """Whether a process of this job should start now (given a free slot)."""
         return self.scheduled and not self.state.is_active and self.next_start <= now
 
     def cancel(self) -> None:

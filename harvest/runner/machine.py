@@ -71,9 +71,11 @@ class Capacity:
         """Why ``requested`` processes are too many for this machine, or None if they fit."""
         if requested <= self.limit:
             return None
-        parts = [f"{self.cpus} CPU{'s' if self.cpus != 1 else ''} allow up to "
-                 f"{self.cpus * self.max_per_cpu} ({self.max_per_cpu} per CPU, since crawlers mostly "
-                 f"wait on the network)"]
+        parts = [
+            f"{self.cpus} CPU{'s' if self.cpus != 1 else ''} allow up to "
+            f"{self.cpus * self.max_per_cpu} ({self.max_per_cpu} per CPU, since crawlers mostly "
+            f"wait on the network)"
+        ]
         if self.memory is not None:
             fit = self.memory // self.process_memory
             parts.append(

@@ -72,9 +72,7 @@ class FleetConfig:
         config = cls(
             grace=number("HARVEST_FLEET_GRACE"),
             processes_per_cpu=int(number("HARVEST_FLEET_PROCESSES_PER_CPU", minimum=1, integer=True)),
-            max_processes_per_cpu=int(
-                number("HARVEST_FLEET_MAX_PROCESSES_PER_CPU", minimum=1, integer=True)
-            ),
+            max_processes_per_cpu=int(number("HARVEST_FLEET_MAX_PROCESSES_PER_CPU", minimum=1, integer=True)),
             process_memory_mb=int(number("HARVEST_FLEET_PROCESS_MEMORY_MB", minimum=1, integer=True)),
             restart_backoff=number("HARVEST_FLEET_RESTART_BACKOFF"),
             restart_backoff_max=number("HARVEST_FLEET_RESTART_BACKOFF_MAX"),

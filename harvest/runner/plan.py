@@ -74,6 +74,12 @@ def build_plan(
         names = list(dict.fromkeys(requested))
     else:
         config_dir = settings.get("HARVEST_CONFIG_DIR")
+        if not Path(config_dir).is_dir():
+            raise PlanError(
+                "HARVEST_CONFIG_DIR",
+                f"{Path(config_dir).resolve()} is not a folder: run from the project folder, pass "
+                f"-s HARVEST_CONFIG_DIR=/path/to/spiders_config, or name spiders with --spiders",
+            )
         names = configured_spiders(config_dir, known)
         if not names:
             if not known:

@@ -60,7 +60,9 @@ class SizeMonitor(threading.Thread):
         return self.size
 
     def run(self) -> None:
-        """Measure until stopped."""
+        """Measure until stopped (at once, unless a measurement was just taken)."""
+        if self.size is None:
+            self.measure()
         while not self._stop_event.wait(max(self.interval, self._last_walk / _MAX_DUTY)):
             self.measure()
 

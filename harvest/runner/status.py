@@ -26,8 +26,11 @@ def iso(timestamp: float | None) -> str | None:
     """A wall-clock time as ISO 8601 UTC with a Z suffix (None stays None)."""
     if timestamp is None:
         return None
-    return datetime.fromtimestamp(timestamp, timezone.utc).replace(microsecond=0).isoformat().replace(
-        "+00:00", "Z"
+    return (
+        datetime.fromtimestamp(timestamp, timezone.utc)
+        .replace(microsecond=0)
+        .isoformat()
+        .replace("+00:00", "Z")
     )
 
 

@@ -10,6 +10,8 @@ URL. Every ``HARVEST_REDIS_HEARTBEAT`` seconds, and whenever the worker is idle,
   others, do not store anything twice; a worker of another machine is given up after
   ``HARVEST_REDIS_ABANDON_TIMEOUT`` (long enough for its own restart to do that replay; past
   it, what it wrote without committing may be stored again: never lost, at worst twice);
+- wakes the engine every ``HARVEST_REDIS_IDLE_POLL`` seconds while it waits for work (Scrapy
+  itself looks only every 5 s);
 - keeps the spider open while the shared frontier has work anywhere (scrapy-redis's
   ``MAX_IDLE_TIME_BEFORE_CLOSE``, read here: a worker closes once nothing is queued and no
   worker holds a request for that many seconds; 0 = never close, as in scrapy-redis).
@@ -87,6 +89,7 @@ class RedisCoordinator:
         worker_timeout: float,
         abandon_timeout: float,
         max_idle: float,
+        idle_poll: float = 0.0,
     ) -> None:
         self.crawler = crawler
         self.state = state
@@ -94,9 +97,13 @@ class RedisCoordinator:
         self.worker_timeout = worker_timeout
         self.abandon_timeout = max(abandon_timeout, worker_timeout)
         self.max_idle = max_idle
+        self.idle_poll = idle_poll
         self.store: RedisStateStore | None = None
         self._drained_since: float | None = None
         self._timer: LoopingCall | None = None
+        self._poller: LoopingCall | None = None
+        #: Set while the engine is idle but other workers still have work (it may come here).
+        self._waiting = False
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> Self:
@@ -114,6 +121,7 @@ class RedisCoordinator:
             worker_timeout=settings.getfloat("HARVEST_REDIS_WORKER_TIMEOUT"),
             abandon_timeout=settings.getfloat("HARVEST_REDIS_ABANDON_TIMEOUT"),
             max_idle=settings.getfloat("MAX_IDLE_TIME_BEFORE_CLOSE"),
+            idle_poll=settings.getfloat("HARVEST_REDIS_IDLE_POLL"),
         )
         crawler.signals.connect(coordinator.spider_opened, signal=signals.spider_opened)
         crawler.signals.connect(coordinator.spider_idle, signal=signals.spider_idle)
@@ -133,12 +141,31 @@ class RedisCoordinator:
         store.worker_timeout = self.worker_timeout
         self._timer = LoopingCall(self.tick)
         self._timer.start(self.heartbeat, now=False)
+        if self.idle_poll > 0:
+            self._poller = LoopingCall(self.poll)
+            self._poller.start(self.idle_poll, now=False)
 
     def spider_closed(self, spider: Spider, reason: str) -> None:
         """Stop the heartbeat; leaving the registry is the store's close."""
-        if self._timer is not None and self._timer.running:
-            self._timer.stop()
-        self._timer = None
+        for timer in (self._timer, self._poller):
+            if timer is not None and timer.running:
+                timer.stop()
+        self._timer = self._poller = None
+
+    def poll(self) -> None:
+        """Wake an idle engine so it asks the shared queue again.
+
+        Scrapy asks an idle scheduler for requests only every 5 s (its engine heartbeat); with a
+        shared queue, another worker may have filled it meanwhile, and a worker that waits 5 s
+        misses work on a short crawl. There is no public way to wake the engine, so this uses
+        its ``_slot.nextcall`` when present (else the 5 s heartbeat still applies).
+        """
+        if not self._waiting:
+            return
+        self._waiting = False
+        nextcall = getattr(getattr(self.crawler.engine, "_slot", None), "nextcall", None)
+        if nextcall is not None:
+            nextcall.schedule()
 
     def tick(self) -> None:
         """Heartbeat, then recover dead workers; a Redis error stops the crawl."""
@@ -203,8 +230,13 @@ class RedisCoordinator:
     def spider_idle(self, spider: Spider) -> None:
         """Stay open while the shared frontier has work; close once it stayed drained."""
         store = self.store
-        if store is None or store.failure is not None:
+        if store is None:
             return
+        if store.failure is not None:
+            # Redis failed under another component (a pipeline's lookup): an empty queue here
+            # means "unknown", not "finished".
+            stop_for_redis(self.crawler, store, StateError(store.location, store.failure))
+            raise DontCloseSpider
         try:
             # Nothing is in progress here: retire what is done, drop what nobody will retire.
             if not self.state.commit_safely():
@@ -218,10 +250,12 @@ class RedisCoordinator:
         now = time.monotonic()
         if not drained:
             self._drained_since = None
+            self._waiting = True
             raise DontCloseSpider
         if self._drained_since is None:
             self._drained_since = now
             logger.info("The shared frontier is drained; closing in %.0fs unless work appears",
                         self.max_idle, extra={"spider": spider})
         if self.max_idle <= 0 or now - self._drained_since < self.max_idle:
+            self._waiting = True
             raise DontCloseSpider

@@ -17,6 +17,8 @@ Thin subclasses of ``scrapy_redis`` 0.9.1 classes. What each override fixes, and
   had popped. :class:`RedisQueue` pops into the worker's in-flight hash (atomically), and the
   crawl state's "request done" retires it there; :mod:`harvest.scale.coordinator` gives a dead
   worker's in-flight requests back to the queue.
+- scrapy-redis adds a fingerprint to the filter and the request to the queue in two calls; a
+  Redis failure between them loses the request for the round. Here they are one Lua step.
 - Every worker's ``start()`` yields the same start requests (``dont_filter=True``): here they go
   through the shared duplicate filter, so a round fetches each start URL once in total.
 """
@@ -33,6 +35,8 @@ import redis
 from scrapy.exceptions import CloseSpider
 from scrapy.utils.defer import deferred_from_coro
 from scrapy.utils.request import request_from_dict
+from scrapy_redis import defaults
+from scrapy_redis.connection import get_redis_from_settings
 from scrapy_redis.dupefilter import RFPDupeFilter
 from scrapy_redis.queue import PriorityQueue
 from scrapy_redis.scheduler import Scheduler
@@ -88,6 +92,15 @@ class RedisDupeFilter(RFPDupeFilter):
     ) -> None:
         super().__init__(server, key, debug=debug)
         self.fingerprinter = fingerprinter
+
+    @classmethod
+    def from_spider(cls, spider: Spider) -> Self:
+        """As scrapy-redis's (its own scheduler builds the filter this way), plus the fingerprinter."""
+        settings = spider.settings
+        template = settings.get("SCHEDULER_DUPEFILTER_KEY", defaults.SCHEDULER_DUPEFILTER_KEY)
+        key = template % {"spider": spider.name}
+        return cls(get_redis_from_settings(settings), key, spider.crawler.request_fingerprinter,
+                   debug=settings.getbool("DUPEFILTER_DEBUG"))
 
     def request_fingerprint(self, request: Request) -> bytes:
         """``crawler.request_fingerprinter``'s digest (20 bytes), as the crawl state uses."""
@@ -203,27 +216,33 @@ class RedisScheduler(Scheduler):
     def enqueue_request(self, request: Request) -> bool:
         """Queue ``request`` in Redis unless this round has seen it (see the module doc)."""
         assert self.stats is not None
+        if self.store is None:  # the crawl state could not be opened: the crawl is closing
+            return False
         marker = request.meta.get(FRONTIER_KEY_META)
         fresh_start = marker is None and request.meta.get("is_start_request", False)
+        check = not request.dont_filter or fresh_start
+        fingerprint = self.df.request_fingerprint(request)
+        own = fingerprint.hex()
+        request.meta[FRONTIER_KEY_META] = own
         try:
-            if (not request.dont_filter or fresh_start) and self.df.request_seen(request):
-                self.df.log(request, self.spider)
-                return False
-            own = frontier_key(self.crawler.request_fingerprinter.fingerprint(request)).hex()
-            request.meta[FRONTIER_KEY_META] = own
             try:
                 encoded = self.queue._encode_request(request)
             except (ValueError, TypeError, AttributeError, pickle.PicklingError) as exc:
+                if check and self.df.request_seen(request):
+                    self.df.log(request, self.spider)
+                    return False
                 self._keep_local(request, exc)
             else:
-                assert self.store is not None
-                self.store.push_request(encoded, -request.priority)
+                # The filter check and the queue add are one Redis step (scrapy-redis makes them
+                # two, and a failure between them loses the request for the round).
+                if not self.store.push_request(encoded, -request.priority, fingerprint if check else None):
+                    self.df.log(request, self.spider)
+                    return False
                 self.stats.inc_value("scheduler/enqueued/redis")
         except StateError as exc:
             self._failed(exc)
             return False
         except redis.RedisError as exc:  # from scrapy-redis's duplicate filter (its own calls)
-            assert self.store is not None
             self._failed(self.store.fail(exc, "duplicate filter"))
             return False
         if isinstance(marker, str) and marker != own:
@@ -246,7 +265,10 @@ class RedisScheduler(Scheduler):
         """A request kept locally, else the best one of the shared queue."""
         if self._local:
             return self._local.popleft()
-        if self.store is None or self.store.failure is not None:
+        if self.store is None:
+            return None
+        if self.store.failure is not None:
+            self._failed(StateError(self.store.location, self.store.failure))
             return None
         try:
             request = self.queue.pop()

@@ -62,11 +62,13 @@ from harvest.github.middleware import (
     META_MEMO,
     META_NOT_MODIFIED,
     GithubApiMiddleware,
+    WaitInterrupted,
 )
 from harvest.github.query import Slice, SlicedQuery, parse_query, query_problems, split_slice
 from harvest.github.validators import ValidatorStore
 from harvest.items import DocumentItem
 from harvest.parsers.github_api import (
+    SearchPage,
     error_message,
     load_json,
     parse_link_header,
@@ -115,6 +117,7 @@ class _Run:
     incomplete: int = 0
     failed: str | None = None
     stopped: bool = False
+    interrupted: bool = False
     finished: bool = False
     started: float = field(default_factory=time.monotonic)
 
@@ -466,9 +469,10 @@ class GithubSearchSpider(HarvestSpider):
             )  # fmt: skip
         memo: dict[str, Any] = {"total": page.total_count, "n": len(page.items), "next": links.get("next")}
         if meta.get("first"):
-            asked = int(parse_qs(urlsplit(response.url).query).get("per_page", [self.per_page])[0])
-            size = asked if page.incomplete_results else len(page.items)
-            cap = self._reachable(page.total_count, len(page.items), links, size)
+            # A page cut short by a timeout says nothing about the cap: only complete ones teach it.
+            cap = self.result_cap
+            if not page.incomplete_results:
+                cap = self._reachable(page.total_count, page, links)
             memo["cap"] = cap
             limit = run.cfg.max_results
             if page.total_count > cap and (limit is None or limit > cap):
@@ -517,21 +521,21 @@ class GithubSearchSpider(HarvestSpider):
             yield self._search_request(run, self._slice_or_none(meta), url=nxt, first=False,
                                        total=page.total_count)  # fmt: skip
 
-    def _reachable(self, total: int, n_items: int, links: dict[str, str], page_size: int) -> int:
+    def _reachable(self, total: int, page: SearchPage, links: dict[str, str]) -> int:
         """How many results the API serves for this search: the cap, or fewer as its links show.
 
-        ``page_size`` is the page's size as served (its item count), or as asked when the page
-        came back incomplete (truncated). A lower cap learnt here holds for the rest of the run.
+        A lower cap learnt here holds for the rest of the run.
         """
         cap = self.result_cap
         if not links.get("next"):
-            reachable = n_items  # page 1 is all the API will serve of this search
+            reachable = len(page.items)  # page 1 is all the API will serve of this search
         else:
             try:
                 last_page = int(parse_qs(urlsplit(links.get("last", "")).query)["page"][0])
             except (KeyError, ValueError, IndexError):
                 return cap
-            reachable = last_page * max(1, page_size)
+            # Pages as the server cuts them (it may serve fewer per page than asked).
+            reachable = last_page * max(1, len(page.items))
         if total > reachable and reachable < cap:
             logger.info("GitHub serves at most %d results per search here (setting: %d)", reachable, cap)
             self.result_cap = reachable
@@ -563,6 +567,7 @@ class GithubSearchSpider(HarvestSpider):
         self, run: _Run, parent: Slice, parts: list[Slice], total: int | None
     ) -> Iterator[scrapy.Request]:
         run.slices += len(parts) - 1
+        self._stat("splits")
         self._stat("slices", len(parts))
         logger.info("Search %r: %s results in %r, cut into %d slices",
                     run.cfg.query, total, parent.qualifiers() or "(all)", len(parts))  # fmt: skip
@@ -585,6 +590,9 @@ class GithubSearchSpider(HarvestSpider):
                     yield from self._recut(run, request, cap)
                     return
                 self._fail(run, f"GitHub answered {response.status}: {message}", url=request.url)
+            elif failure.check(WaitInterrupted):
+                run.stopped = run.interrupted = True  # closing; the next run starts it again
+                logger.info("Search %r interrupted while waiting for the rate limit", run.cfg.query)
             elif failure.check(IgnoreRequest):
                 self._fail(run, f"request dropped: {failure.getErrorMessage()}", url=request.url)
             else:
@@ -626,6 +634,8 @@ class GithubSearchSpider(HarvestSpider):
         took = time.monotonic() - run.started
         if run.failed:
             return
+        if run.interrupted:
+            return  # not done, and not recorded as done
         logger.info(
             "Search %r: done in %.1f s: %d repositories, %d pages (%d unchanged), %d slices%s%s",
             run.cfg.query, took, run.items, run.pages, run.not_modified, run.slices,
@@ -705,6 +715,11 @@ class GithubSearchSpider(HarvestSpider):
     # --- end of the crawl ----------------------------------------------------------------------
     def _idle(self) -> None:
         """Nothing left to fetch: close with ``query_failed`` if any search failed."""
+        for run in self._runs.values():
+            # Nothing is pending when the spider is idle; a count still open belongs to a
+            # request the scheduler dropped (a copy resumed from the frontier after a crash).
+            run.outstanding = 0
+            self._maybe_finish(run)
         failed = [r.cfg.query for r in self._runs.values() if r.failed]
         if failed:
             raise CloseSpider("query_failed")

@@ -12,14 +12,13 @@ never claims more than what is durably on disk (see ``docs/ARCHITECTURE.md``, "C
 
 from __future__ import annotations
 
+import importlib
 import logging
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 from urllib.parse import urlsplit
-
-from scrapy.utils.misc import load_object
 
 from harvest.exceptions import StateError
 
@@ -127,7 +126,7 @@ class StateStore(Protocol):
         """URL of this spider's stored document with this content hash, if any."""
 
     def shared_content(self, content_hash: str) -> tuple[str, str] | None:
-        """(spider, url) of another spider's document with this content hash, if cross-spider."""
+        """(spider, url) of another spider's document with this hash, if cross-spider (url may be "")."""
 
     def last_fetched(self, fingerprint: bytes) -> float | None:
         """When a document with this request fingerprint was last fetched (epoch seconds)."""
@@ -187,8 +186,9 @@ def open_store(
         known = ", ".join(repr(s) for s in sorted(STORE_SCHEMES) if s) or "(none)"
         raise StateError(url, f"unknown scheme {scheme!r} in HARVEST_STATE_URL (known: {known})") from None
     try:
-        store_cls = load_object(path)
-    except ImportError as exc:
+        module, _, name = path.rpartition(".")
+        store_cls: Any = getattr(importlib.import_module(module), name)
+    except (ImportError, AttributeError) as exc:
         raise StateError(url, f"the {scheme!r} backend ({path}) cannot be imported: {exc}") from None
     store: StateStore = store_cls.from_url(
         url,

@@ -65,6 +65,26 @@ class ItemOrigin:
     dedup: bool
 
 
+@dataclass(frozen=True)
+class ContentOwner:
+    """Where a content hash is stored: a URL, and the spider when it is another spider."""
+
+    url: str
+    spider: str | None = None
+
+    def __str__(self) -> str:
+        return self.url if self.spider is None else f"{self.url} (spider {self.spider})"
+
+
+@dataclass
+class _Claim:
+    key: bytes | None
+    content_hash: str | None
+    url: str
+    #: set once the output pipeline wrote the item (its identity is then in the batch)
+    written: bool = False
+
+
 @dataclass
 class _FetchNote:
     fingerprint: bytes
@@ -104,8 +124,7 @@ class CrawlState:
         self._commit_failures = 0
         self._pre_commit: list[Callable[[], Mapping[str, int]]] = []
         # In-flight bookkeeping, bounded by what is being processed right now.
-        #: id(item) -> [key digest, content hash, written by the output pipeline]
-        self._claims: dict[int, list[Any]] = {}
+        self._claims: dict[int, _Claim] = {}
         self._claimed_keys: dict[bytes, int] = {}
         self._claimed_hashes: dict[str, str] = {}
         self._origins: dict[int, ItemOrigin] = {}
@@ -273,58 +292,64 @@ class CrawlState:
             return True
         return self.open().has_item(key)
 
-    def content_owner(self, content_hash: str) -> str | None:
-        """Where a document with this content hash is stored already, if anywhere (for messages)."""
+    def content_owner(self, content_hash: str) -> ContentOwner | None:
+        """Who stored a document with this content hash already, if anyone."""
         written = self.batch.contents.get(content_hash)
         if written is not None:
-            return written[0]
+            return ContentOwner(written[0])
         claimed = self._claimed_hashes.get(content_hash)
         if claimed is not None:
-            return claimed
+            return ContentOwner(claimed)
         store = self.open()
         url = store.content_url(content_hash)
         if url is not None:
-            return url
+            return ContentOwner(url)
         shared = store.shared_content(content_hash)
         if shared is not None:
-            return f"{shared[1]} (spider {shared[0]})"
+            return ContentOwner(shared[1], spider=shared[0])
         return None
 
-    def claim(self, item: Any, key: bytes, content_hash: str | None, url: str | None) -> None:
-        """Mark an item's key (and content) as in flight between the dedup and output pipelines."""
-        self._claims[id(item)] = [key, content_hash, False]
-        self._claimed_keys[key] = self._claimed_keys.get(key, 0) + 1
+    def claim(self, item: Any, key: bytes | None, content_hash: str | None, url: str | None) -> None:
+        """Mark an item's key or content as in flight between the dedup and output pipelines."""
+        self._claims[id(item)] = _Claim(key, content_hash, url or "")
+        if key is not None:
+            self._claimed_keys[key] = self._claimed_keys.get(key, 0) + 1
         if content_hash is not None:
             self._claimed_hashes[content_hash] = url or ""
 
-    def _release(self, item: Any) -> list[Any] | None:
+    def _release(self, item: Any) -> _Claim | None:
         claim = self._claims.pop(id(item), None)
         if claim is None:
             return None
-        key, content_hash, _ = claim
-        left = self._claimed_keys.get(key, 0) - 1
-        if left > 0:
-            self._claimed_keys[key] = left
-        else:
-            self._claimed_keys.pop(key, None)
-        if content_hash is not None:
-            self._claimed_hashes.pop(content_hash, None)
+        if claim.key is not None:
+            left = self._claimed_keys.get(claim.key, 0) - 1
+            if left > 0:
+                self._claimed_keys[claim.key] = left
+            else:
+                self._claimed_keys.pop(claim.key, None)
+        if claim.content_hash is not None:
+            self._claimed_hashes.pop(claim.content_hash, None)
         return claim
 
     def add_record(self, record: Mapping[str, Any], when: float | None = None) -> None:
-        """Put a written record's keys into the batch (they commit with the file's offset)."""
+        """Put a written record's identity into the batch (it commits with the file's offset).
+
+        A document is identified by its content hash (with its URL): "this URL with this text"
+        and "this text under another URL" both follow from it, so it needs no item key.
+        """
         when = time.time() if when is None else when
-        self.batch.items[key_digest(item_key(record))] = when
         if is_document(record):
             url = canonical_url(str(record.get("url") or ""))
             self.batch.contents[document_hash(record)] = (url, when)
+        else:
+            self.batch.items[key_digest(item_key(record))] = when
 
     def record_output(self, record: Mapping[str, Any], item: Any = None) -> None:
         """Called by the output pipeline right after it wrote ``record``'s line."""
         self.add_record(record)
         claim = self._claims.get(id(item)) if item is not None else None
         if claim is not None:
-            claim[2] = True
+            claim.written = True
         self._items_pending += 1
         self._maybe_commit()
 
@@ -424,10 +449,13 @@ class CrawlState:
 
     def _item_done(self, item: Any, response: Response | Failure | None, *, stored: bool) -> None:
         claim = self._release(item)
-        if stored and claim is not None and not claim[2] and self.store is not None:
+        if stored and claim is not None and not claim.written and self.store is not None:
             # No output pipeline recorded this item (e.g. a feed export writes it): keep its
-            # keys anyway so dedup still works across runs, without the exactly-once promise.
-            self.batch.items[claim[0]] = time.time()
+            # identity anyway so dedup still works across runs, without the exactly-once promise.
+            if claim.content_hash is not None:
+                self.batch.contents[claim.content_hash] = (claim.url, time.time())
+            elif claim.key is not None:
+                self.batch.items[claim.key] = time.time()
             self._items_pending += 1
         origin = self._origins.pop(id(item), None)
         key = origin.request_key if origin is not None else None

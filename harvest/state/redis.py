@@ -164,6 +164,15 @@ redis.call('SET', KEYS[2], ARGV[2], 'PX', ARGV[3])
 return 0
 """
 
+# Queue a request unless this round has seen it: the duplicate-filter add and the queue add in
+# one step. (scrapy-redis makes them two calls: a Redis failure between them marks a request
+# seen that was never queued, and the round loses it.) ARGV: member, score, fingerprint or "".
+_ENQUEUE = """
+if ARGV[3] ~= '' and redis.call('SADD', KEYS[2], ARGV[3]) == 0 then return 0 end
+redis.call('ZADD', KEYS[1], ARGV[2], ARGV[1])
+return 1
+"""
+
 # Drained: nothing queued and no worker holding an in-flight request.
 _DRAINED = """
 if redis.call('ZCARD', KEYS[1]) > 0 then return 0 end
@@ -332,7 +341,7 @@ class RedisStateStore:
         self.worker_timeout = 30.0
         self._scripts = {name: server.register_script(src) for name, src in (
             ("pop", _POP), ("requeue", _REQUEUE), ("join", _JOIN), ("leave", _LEAVE),
-            ("drained", _DRAINED), ("claim", _CLAIM))}
+            ("drained", _DRAINED), ("claim", _CLAIM), ("enqueue", _ENQUEUE))}
 
     # --- opening -------------------------------------------------------------------------------
 
@@ -606,9 +615,14 @@ class RedisStateStore:
         member = self._call("pop", self._scripts["pop"], [self.keys.queue, self.keys.inflight(self.worker)])
         return None if member is None else bytes(member)
 
-    def push_request(self, member: bytes, score: float) -> None:
-        """Queue an entry (``ZADD``; an identical entry already queued stays one)."""
-        self._call("push", self.server.zadd, self.keys.queue, {member: score})
+    def push_request(self, member: bytes, score: float, fingerprint: bytes | None = None) -> bool:
+        """Queue an entry; with ``fingerprint``, only if the round's duplicate filter lacks it.
+
+        Returns False when filtered. An identical entry already queued stays one.
+        """
+        added = self._call("push", self._scripts["enqueue"], [self.keys.queue, self.keys.dupefilter],
+                           [member, score, fingerprint or b""])
+        return bool(added)
 
     def queue_size(self) -> int:
         """Requests waiting in the shared queue."""

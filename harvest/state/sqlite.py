@@ -3,7 +3,8 @@
 Layout under the state root (``HARVEST_DATA_DIR/state`` unless ``HARVEST_STATE_URL`` is
 ``sqlite:///<dir>``)::
 
-    <spider>/state.sqlite      tables items, content, fetched, validators, frontier, output_offsets
+    <spider>/state.sqlite      tables items, content, urls, fetched, journal, validators,
+                               frontier, output_offsets
     <spider>.lock              held (flock) by the one crawl of <spider> that may write
     _shared/content.sqlite     content hashes of every spider, for cross-spider dedup
     <spider>.reset-<utc>/      an old state moved aside by a reset
@@ -14,6 +15,22 @@ a crawl writes; ``busy_timeout`` makes writers of the shared database wait for e
 instead of failing with "database is locked". ``synchronous=NORMAL`` is enough: a process
 kill loses nothing committed, and a power loss can at worst lose the last commits, which the
 output reconciliation replays from the (fsynced) output files.
+
+Write pattern: a key set of a million entries is a B-tree of thousands of pages, and inserting
+a commit's hundred random keys dirties a hundred of them, each written to the WAL at every
+commit. So seen keys, content hashes and fetch times are first *appended* to a ``journal`` table
+(a few pages per commit) and mirrored in small in-memory maps for lookups; every
+``merge_rows`` journal rows they are merged into the indexed tables in one sorted pass (each
+page written once per merge), in one transaction. On open the journal (at most ``merge_rows``
+rows) is loaded back into memory. In the shared database a document's hash is claimed as the
+document passes the dedup pipeline (see :meth:`SqliteStateStore.shared_content`); the journal is
+also pushed there in sorted batches (every ``share_seconds`` seconds, at each merge and at
+close) for whatever was not claimed that way.
+
+A merge rewrites about every page of the indexed tables, so they are kept small: keys are
+16-byte digests (content hashes and fingerprints truncated to 128 bits: a collision needs ~2^64
+entries), times are whole seconds, and document URLs live in an append-only ``urls`` table the
+content rows point into, which merges never rewrite.
 """
 
 from __future__ import annotations
@@ -28,7 +45,7 @@ import sqlite3
 import time
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import IO, TYPE_CHECKING
+from typing import IO, TYPE_CHECKING, Any
 from urllib.parse import unquote, urlsplit
 
 from harvest.exceptions import StateError
@@ -48,15 +65,19 @@ _SPIDER_NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$")
 _CORRUPT_CODES = {11, 26}  # SQLITE_CORRUPT, SQLITE_NOTADB
 #: Page cache per connection, in KiB (negative = KiB for SQLite). Enough for the hot part of the
 #: B-tree indexes at a million entries while keeping the process far below 100 MB.
-_CACHE_KIB = 16 * 1024
+_CACHE_KIB = 8 * 1024
+#: Bytes of WAL kept after a checkpoint (see _connect).
+_WAL_LIMIT = 32 * 1024 * 1024
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS items (
-    key BLOB PRIMARY KEY, stored_at REAL NOT NULL) WITHOUT ROWID;
+    key BLOB PRIMARY KEY, stored_at INTEGER NOT NULL) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS urls (
+    id INTEGER PRIMARY KEY, url TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS content (
-    hash BLOB PRIMARY KEY, url TEXT NOT NULL, stored_at REAL NOT NULL) WITHOUT ROWID;
+    hash BLOB PRIMARY KEY, url_id INTEGER NOT NULL, stored_at INTEGER NOT NULL) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS fetched (
-    fp BLOB PRIMARY KEY, first_fetched REAL NOT NULL, last_fetched REAL NOT NULL) WITHOUT ROWID;
+    fp BLOB PRIMARY KEY, first_fetched INTEGER NOT NULL, last_fetched INTEGER NOT NULL) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS validators (
     key BLOB PRIMARY KEY, etag TEXT, last_modified TEXT, fetched_at REAL NOT NULL) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS frontier (
@@ -64,13 +85,26 @@ CREATE TABLE IF NOT EXISTS frontier (
     dont_filter INTEGER NOT NULL, request BLOB NOT NULL);
 CREATE TABLE IF NOT EXISTS output_offsets (
     file TEXT PRIMARY KEY, "offset" INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS journal (
+    seq INTEGER PRIMARY KEY, kind INTEGER NOT NULL, key BLOB NOT NULL, url TEXT,
+    ts INTEGER NOT NULL);
 """
 
 _SHARED_SCHEMA = """
-CREATE TABLE IF NOT EXISTS content (
-    hash BLOB NOT NULL, spider TEXT NOT NULL, url TEXT NOT NULL, stored_at REAL NOT NULL,
-    PRIMARY KEY (hash, spider)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS spiders (
+    id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);
+CREATE TABLE IF NOT EXISTS hashes (
+    hash BLOB PRIMARY KEY, spider INTEGER NOT NULL, claimed_at INTEGER NOT NULL) WITHOUT ROWID;
 """
+#: journal.kind values
+_ITEM, _CONTENT, _FETCHED = 0, 1, 2
+#: Journal rows merged into the indexed tables at once: a merge rewrites most of their pages, so
+#: larger is cheaper per key; the in-memory mirror costs ~150 bytes a row (~15 MB here).
+MERGE_ROWS = 100_000
+#: Seconds between pushes of the journal's content hashes to the shared database. Documents
+#: claim theirs at once; this only bounds the delay for hashes replayed from the output.
+SHARE_SECONDS = 10.0
+
 
 
 def hash_bytes(content_hash: str) -> bytes:
@@ -80,6 +114,11 @@ def hash_bytes(content_hash: str) -> bytes:
     except ValueError:
         raw = b""
     return raw if len(raw) == 32 else hashlib.sha256(content_hash.encode("utf-8")).digest()
+
+
+def key16(content_hash: str) -> bytes:
+    """The stored form of a content hash: the first 128 bits of its digest."""
+    return hash_bytes(content_hash)[:16]
 
 
 def utc_stamp() -> str:
@@ -121,7 +160,10 @@ def _connect(path: Path, *, readonly: bool, busy_timeout: float) -> sqlite3.Conn
             conn.execute("PRAGMA journal_mode = WAL")
         conn.execute("PRAGMA synchronous = NORMAL")
         conn.execute(f"PRAGMA cache_size = -{_CACHE_KIB}")
-        conn.execute("PRAGMA temp_store = MEMORY")
+        conn.execute("PRAGMA temp_store = FILE")
+        # A merge grows the WAL to the size of the tables it rewrites; give that space back
+        # after the checkpoint instead of keeping the largest WAL ever seen.
+        conn.execute(f"PRAGMA journal_size_limit = {_WAL_LIMIT}")
     except BaseException:
         conn.close()
         raise
@@ -145,6 +187,20 @@ def _check_schema(conn: sqlite3.Connection, path: Path, schema: str, *, readonly
             conn.execute(f'SELECT 1 FROM "{table}" LIMIT 1').fetchall()
 
 
+def _open_checked(
+    path: Path, busy_timeout: float, *, readonly: bool
+) -> tuple[sqlite3.Connection, list[tuple[Any, ...]]]:
+    """Connect, check the schema and read the journal; any damage raises sqlite3.Error here."""
+    conn = _connect(path, readonly=readonly, busy_timeout=busy_timeout)
+    try:
+        _check_schema(conn, path, _SCHEMA, readonly=readonly)
+        journal = conn.execute("SELECT kind, key, url, ts FROM journal ORDER BY seq").fetchall()
+    except BaseException:
+        conn.close()
+        raise
+    return conn, journal
+
+
 class SqliteStateStore:
     """:class:`harvest.state.StateStore` on SQLite (WAL); see the module docstring for the layout.
 
@@ -161,7 +217,11 @@ class SqliteStateStore:
         *,
         shared: sqlite3.Connection | None = None,
         lock: IO[str] | None = None,
+        journal: list[tuple[Any, ...]] | None = None,
+        merge_rows: int = MERGE_ROWS,
+        share_seconds: float = SHARE_SECONDS,
     ) -> None:
+        journal = journal or []
         self.conn = conn
         self.path = path
         self.location = str(path)
@@ -169,6 +229,44 @@ class SqliteStateStore:
         self.origin = origin
         self.shared = shared
         self._lock = lock
+        self.merge_rows = max(1, merge_rows)
+        self.share_seconds = share_seconds
+        # In-memory mirror of the journal (see the module docstring).
+        self._recent_items: set[bytes] = set()
+        self._recent_content: dict[bytes, str] = {}
+        self._recent_fetched: dict[bytes, float] = {}
+        self._journal_rows = 0
+        # Journal rows up to this seq are in the shared table; after a restart, the whole
+        # journal is pushed again (INSERT OR IGNORE: idempotent).
+        self._shared_upto = 0
+        self._unshared = 0
+        self._last_share = time.monotonic()
+        self._load_journal(journal)
+        try:
+            self._spider_id = self._shared_spider_id() if shared is not None else 0
+        except sqlite3.Error as exc:
+            raise StateError(self.location, f"read failed: {exc}") from exc
+
+    def _shared_spider_id(self) -> int:
+        assert self.shared is not None
+        row = self.shared.execute("SELECT id FROM spiders WHERE name = ?", (self.spider_name,)).fetchone()
+        if row is None and self._lock is not None:
+            with self._transaction(self.shared):
+                self.shared.execute("INSERT OR IGNORE INTO spiders (name) VALUES (?)", (self.spider_name,))
+            row = self.shared.execute("SELECT id FROM spiders WHERE name = ?", (self.spider_name,)).fetchone()
+        return int(row[0]) if row is not None else 0
+
+    def _load_journal(self, rows: list[tuple[Any, ...]]) -> None:
+        for kind, key, url, ts in rows:
+            key = bytes(key)
+            if kind == _ITEM:
+                self._recent_items.add(key)
+            elif kind == _CONTENT:
+                self._recent_content.setdefault(key, url or "")
+                self._unshared += 1
+            elif kind == _FETCHED:
+                self._recent_fetched[key] = float(ts)
+        self._journal_rows = len(rows)
 
     @classmethod
     def from_url(
@@ -198,6 +296,8 @@ class SqliteStateStore:
         cross_spider: bool = True,
         readonly: bool = False,
         busy_timeout: float = 30.0,
+        merge_rows: int = MERGE_ROWS,
+        share_seconds: float = SHARE_SECONDS,
     ) -> Self:
         """Open (creating, resetting or recovering as needed) the state of ``spider_name``."""
         if not _SPIDER_NAME_RE.match(spider_name) or spider_name == SHARED_DIR:
@@ -210,12 +310,12 @@ class SqliteStateStore:
             if not path.exists():
                 raise StateError(str(path), "no crawl state here yet")
             try:
-                conn = _connect(path, readonly=True, busy_timeout=busy_timeout)
-                _check_schema(conn, path, _SCHEMA, readonly=True)
+                conn, journal = _open_checked(path, busy_timeout, readonly=True)
             except sqlite3.Error as exc:
                 raise StateError(str(path), f"cannot read it: {exc}") from None
             shared = cls._open_shared(root, busy_timeout, readonly=True) if cross_spider else None
-            return cls(conn, path, spider_name, StateOrigin.EXISTING, shared=shared)
+            return cls(conn, path, spider_name, StateOrigin.EXISTING, shared=shared, journal=journal,
+                       merge_rows=merge_rows, share_seconds=share_seconds)
 
         root.mkdir(parents=True, exist_ok=True)
         lock = cls._take_lock(root / f"{spider_name}.lock")
@@ -229,12 +329,7 @@ class SqliteStateStore:
                 origin = StateOrigin.RESET
             spider_dir.mkdir(parents=True, exist_ok=True)
             try:
-                conn = _connect(path, readonly=False, busy_timeout=busy_timeout)
-                try:
-                    _check_schema(conn, path, _SCHEMA, readonly=False)
-                except BaseException:
-                    conn.close()
-                    raise
+                conn, journal = _open_checked(path, busy_timeout, readonly=False)
             except sqlite3.Error as exc:
                 if not _is_corruption(exc):
                     raise StateError(str(path), f"cannot open it: {exc}") from None
@@ -245,14 +340,16 @@ class SqliteStateStore:
                     path, exc, moved,
                 )
                 spider_dir.mkdir(parents=True, exist_ok=True)
-                conn = _connect(path, readonly=False, busy_timeout=busy_timeout)
-                _check_schema(conn, path, _SCHEMA, readonly=False)
+                conn, journal = _open_checked(path, busy_timeout, readonly=False)
                 origin = StateOrigin.RECOVERED
             shared = cls._open_shared(root, busy_timeout, readonly=False) if cross_spider else None
+            if shared is not None:
+                shared.execute("ATTACH DATABASE ? AS src", (str(path),))
         except BaseException:
             lock.close()
             raise
-        return cls(conn, path, spider_name, origin, shared=shared, lock=lock)
+        return cls(conn, path, spider_name, origin, shared=shared, lock=lock, journal=journal,
+                   merge_rows=merge_rows, share_seconds=share_seconds)
 
     @staticmethod
     def _take_lock(path: Path) -> IO[str]:
@@ -309,29 +406,52 @@ class SqliteStateStore:
 
     def has_item(self, key: bytes) -> bool:
         """Whether an item with this key digest was stored."""
+        if key in self._recent_items:
+            return True
         return self._one("SELECT 1 FROM items WHERE key = ?", (key,)) is not None
 
     def content_url(self, content_hash: str) -> str | None:
         """URL of this spider's stored document with this content hash, if any."""
-        row = self._one("SELECT url FROM content WHERE hash = ?", (hash_bytes(content_hash),))
+        key = key16(content_hash)
+        recent = self._recent_content.get(key)
+        if recent is not None:
+            return recent
+        row = self._one("SELECT u.url FROM content c JOIN urls u ON u.id = c.url_id WHERE c.hash = ?", (key,))
         return None if row is None else str(row[0])
 
     def shared_content(self, content_hash: str) -> tuple[str, str] | None:
-        """(spider, url) of another spider's document with this content hash, if any."""
+        """(spider, "") of another spider that has this content hash; else claim it for this one.
+
+        Called when this spider is about to store a document: the hash is claimed in the shared
+        database at once (one autocommit insert; the first claim wins), so a spider running at the
+        same time that meets the same text sees it before either commits. A claim whose item is
+        then lost in a crash is harmless: the claimer refetches the page on resume and stores it.
+        The shared table keeps no URLs (they would double its size).
+        """
         if self.shared is None:
             return None
+        key = key16(content_hash)
         try:
+            if self._lock is not None and self._spider_id:
+                self.shared.execute(
+                    "INSERT OR IGNORE INTO hashes (hash, spider, claimed_at) VALUES (?, ?, ?)",
+                    (key, self._spider_id, int(time.time())))
             row = self.shared.execute(
-                "SELECT spider, url FROM content WHERE hash = ? AND spider != ? LIMIT 1",
-                (hash_bytes(content_hash), self.spider_name),
-            ).fetchone()
+                "SELECT s.name, h.spider FROM hashes h JOIN spiders s ON s.id = h.spider WHERE h.hash = ?",
+                (key,)).fetchone()
         except sqlite3.Error as exc:
-            raise StateError(self.location, f"shared content read failed: {exc}") from exc
-        return None if row is None else (str(row[0]), str(row[1]))
+            raise StateError(self.location, f"shared content hashes failed: {exc}") from exc
+        if row is None or row[1] == self._spider_id:
+            return None
+        return (str(row[0]), "")
 
     def last_fetched(self, fingerprint: bytes) -> float | None:
         """When a document with this request fingerprint was last fetched."""
-        row = self._one("SELECT last_fetched FROM fetched WHERE fp = ?", (fingerprint,))
+        key = fingerprint[:16]
+        recent = self._recent_fetched.get(key)
+        if recent is not None:
+            return recent
+        row = self._one("SELECT last_fetched FROM fetched WHERE fp = ?", (key,))
         return None if row is None else float(row[0])  # type: ignore[arg-type]
 
     def validators(self, key: bytes) -> Validators | None:
@@ -381,56 +501,49 @@ class SqliteStateStore:
     # --- writes ----------------------------------------------------------------------------
 
     def commit(self, batch: StateBatch) -> None:
-        """Apply ``batch`` in one transaction (shared content hashes first, in their own)."""
+        """Apply ``batch`` in one transaction; merge the journal or share hashes when due."""
         if self._lock is None:
             raise StateError(self.location, "opened read-only")
+        items = [(key, int(ts)) for key, ts in batch.items.items()]
+        contents = [(key16(h), url, int(ts)) for h, (url, ts) in batch.contents.items()]
+        fetched = [(fp[:16], int(ts)) for fp, ts in batch.fetched.items()]
         try:
-            if self.shared is not None and batch.contents:
-                # Committed first: if the crawl dies between the two, the spider's own state
-                # is rebuilt from its output files; a hash in the shared table always belongs
-                # to a line that was durably written.
-                with self._transaction(self.shared):
-                    self.shared.executemany(
-                        "INSERT OR IGNORE INTO content VALUES (?, ?, ?, ?)",
-                        ((hash_bytes(h), self.spider_name, url, ts)
-                         for h, (url, ts) in batch.contents.items()),
-                    )
             with self._transaction(self.conn):
-                self._apply(batch)
+                self._apply(batch, items, contents, fetched)
         except sqlite3.Error as exc:
             raise StateError(self.location, f"commit failed: {exc}") from exc
+        self._recent_items.update(key for key, _ in items)
+        for key, url, _ in contents:
+            self._recent_content.setdefault(key, url)
+        self._unshared += len(contents)
+        self._recent_fetched.update((fp, float(ts)) for fp, ts in fetched)
+        self._journal_rows += len(items) + len(contents) + len(fetched)
+        if self._journal_rows >= self.merge_rows:
+            self.merge()
+        elif self._unshared and time.monotonic() - self._last_share >= self.share_seconds:
+            self.share()
 
-    @staticmethod
-    @contextlib.contextmanager
-    def _transaction(conn: sqlite3.Connection) -> Iterator[None]:
-        # IMMEDIATE takes the write lock up front, so busy_timeout applies to waiting for it
-        # (a deferred transaction upgrading its lock can fail with SQLITE_BUSY at once).
-        conn.execute("BEGIN IMMEDIATE")
-        try:
-            yield
-        except BaseException:
-            conn.execute("ROLLBACK")
-            raise
-        conn.execute("COMMIT")
-
-    def _apply(self, batch: StateBatch) -> None:
+    def _apply(self, batch: StateBatch, items: list[tuple[bytes, int]],
+               contents: list[tuple[bytes, str, int]], fetched: list[tuple[bytes, int]]) -> None:
         ex = self.conn.executemany
-        if batch.items:
-            ex("INSERT OR IGNORE INTO items VALUES (?, ?)", batch.items.items())
-        if batch.contents:
-            ex("INSERT OR IGNORE INTO content VALUES (?, ?, ?)",
-               ((hash_bytes(h), url, ts) for h, (url, ts) in batch.contents.items()))
-        if batch.fetched:
-            ex("INSERT INTO fetched VALUES (?, ?, ?) "
-               "ON CONFLICT(fp) DO UPDATE SET last_fetched = excluded.last_fetched",
-               ((fp, ts, ts) for fp, ts in batch.fetched.items()))
+        journal = "INSERT INTO journal (kind, key, url, ts) VALUES (?, ?, ?, ?)"
+        if items:
+            ex(journal, ((_ITEM, key, None, ts) for key, ts in items))
+        if contents:
+            ex(journal, ((_CONTENT, key, url, ts) for key, url, ts in contents))
+        if fetched:
+            ex(journal, ((_FETCHED, fp, None, ts) for fp, ts in fetched))
         if batch.validators:
             ex("INSERT OR REPLACE INTO validators VALUES (?, ?, ?, ?)",
                ((k, v.etag, v.last_modified, ts) for k, (v, ts) in batch.validators.items()))
         if batch.frontier_clear:
             self.conn.execute("DELETE FROM frontier")
         elif batch.frontier_done:
-            ex("DELETE FROM frontier WHERE fp = ?", ((fp,) for fp in batch.frontier_done))
+            # One statement per few hundred keys: far cheaper than one statement per key.
+            done = list(batch.frontier_done)
+            for i in range(0, len(done), 500):
+                chunk = done[i:i + 500]
+                self.conn.execute(f"DELETE FROM frontier WHERE fp IN ({','.join('?' * len(chunk))})", chunk)
         if batch.frontier_add:
             ex("INSERT OR IGNORE INTO frontier (fp, dont_filter, request) VALUES (?, ?, ?)",
                ((fp, int(df), blob) for fp, (blob, df) in batch.frontier_add.items()))
@@ -438,8 +551,93 @@ class SqliteStateStore:
             ex('INSERT OR REPLACE INTO output_offsets (file, "offset") VALUES (?, ?)',
                batch.offsets.items())
 
+    def share(self) -> None:
+        """Push the journal's new content hashes to the shared database, in one sorted statement.
+
+        Documents claim their hash as they pass the dedup pipeline (:meth:`shared_content`);
+        this push covers the rest (lines replayed from the output after a crash, a spider that
+        switched cross-spider dedup on) and is cheap when everything was claimed already.
+
+        The shared connection has this spider's database attached as ``src`` and reads the
+        committed journal directly, so no row passes through Python.
+        """
+        self._last_share = time.monotonic()
+        if self.shared is None or not self._unshared:
+            self._unshared = 0
+            return
+        try:
+            upto = self.conn.execute("SELECT coalesce(max(seq), 0) FROM journal").fetchone()[0]
+            with self._transaction(self.shared, immediate=False):
+                self.shared.execute(
+                    "INSERT OR IGNORE INTO main.hashes (hash, spider, claimed_at) "
+                    "SELECT key, ?, min(ts) FROM src.journal WHERE kind = ? AND seq > ? AND seq <= ? "
+                    "GROUP BY key ORDER BY key",
+                    (self._spider_id, _CONTENT, self._shared_upto, upto))
+        except sqlite3.Error as exc:
+            raise StateError(self.location, f"sharing content hashes failed: {exc}") from exc
+        self._shared_upto = upto
+        self._unshared = 0
+
+    def merge(self) -> None:
+        """Fold the journal into the indexed tables in one sorted pass, in one transaction."""
+        # Shared first: a hash reaches the shared table before it leaves the journal, so a
+        # crash in between only repeats the (idempotent) push.
+        self.share()
+        try:
+            with self._transaction(self.conn):
+                self.conn.execute(
+                    "INSERT OR IGNORE INTO items (key, stored_at) "
+                    "SELECT key, min(ts) FROM journal WHERE kind = ? GROUP BY key ORDER BY key", (_ITEM,))
+                # New documents, grouped once in key order; their URLs are appended (ids in that
+                # order) and only the small content rows are merged into the index. A hash the
+                # content table has already (a replayed line) just leaves an unused URL row.
+                self.conn.execute("DROP TABLE IF EXISTS temp.merge_new")
+                self.conn.execute(
+                    "CREATE TEMP TABLE merge_new AS SELECT key, min(url) AS url, min(ts) AS ts "
+                    "FROM journal WHERE kind = ? GROUP BY key ORDER BY key", (_CONTENT,))
+                base = self.conn.execute("SELECT coalesce(max(id), 0) FROM urls").fetchone()[0]
+                self.conn.execute("INSERT INTO urls (id, url) SELECT ? + rowid, url FROM merge_new "
+                                  "ORDER BY rowid", (base,))
+                self.conn.execute("INSERT OR IGNORE INTO content (hash, url_id, stored_at) "
+                                  "SELECT key, ? + rowid, ts FROM merge_new ORDER BY rowid", (base,))
+                self.conn.execute("DROP TABLE temp.merge_new")
+                self.conn.execute(
+                    "INSERT INTO fetched (fp, first_fetched, last_fetched) "
+                    "SELECT key, min(ts), max(ts) FROM journal WHERE kind = ? GROUP BY key ORDER BY key "
+                    "ON CONFLICT(fp) DO UPDATE SET "
+                    "last_fetched = max(last_fetched, excluded.last_fetched)", (_FETCHED,))
+                self.conn.execute("DELETE FROM journal")
+        except sqlite3.Error as exc:
+            raise StateError(self.location, f"merge failed: {exc}") from exc
+        self._recent_items.clear()
+        self._recent_content.clear()
+        self._recent_fetched.clear()
+        self._journal_rows = 0
+        self._shared_upto = 0  # journal seq numbers start over once it is empty
+
+    @staticmethod
+    @contextlib.contextmanager
+    def _transaction(conn: sqlite3.Connection, *, immediate: bool = True) -> Iterator[None]:
+        # IMMEDIATE takes the write lock up front, so busy_timeout applies to waiting for it
+        # (a deferred transaction upgrading its lock can fail with SQLITE_BUSY at once). The
+        # shared push starts deferred: IMMEDIATE would also lock the attached spider database,
+        # and its single statement writes first, so it never upgrades.
+        conn.execute("BEGIN IMMEDIATE" if immediate else "BEGIN")
+        try:
+            yield
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        conn.execute("COMMIT")
+
     def close(self) -> None:
-        """Close the connections (a final checkpoint folds the WAL back) and release the lock."""
+        """Share pending content hashes, close the connections and release the lock."""
+        if self._lock is not None and self._unshared:
+            try:
+                self.share()
+            except StateError:
+                logger.warning("Could not share %d content hashes at close; they are shared on the "
+                               "next run", self._unshared, exc_info=True)
         for conn in (self.conn, self.shared):
             if conn is not None:
                 with contextlib.suppress(sqlite3.Error):

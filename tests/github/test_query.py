@@ -90,7 +90,8 @@ def test_slice_rendering() -> None:
     assert Slice().qualifiers() == ""
     assert Slice(None, date(2015, 1, 1)).qualifiers() == "created:<=2015-01-01"
     assert Slice(date(2015, 1, 1), None, 5, None).qualifiers() == "created:>=2015-01-01 stars:>=5"
-    assert Slice(date(2015, 1, 1), date(2015, 1, 1), None, 0).qualifiers() == "created:2015-01-01 stars:<=0"
+    one_day = Slice(date(2015, 1, 1), date(2015, 1, 1), 0, 0)
+    assert one_day.qualifiers() == "created:2015-01-01..2015-01-01 stars:0..0"
     part = Slice(date(2015, 1, 1), None, 3, 9)
     assert Slice.from_meta(part.to_meta()) == part
     assert Slice.from_meta(None) == Slice()

@@ -15,7 +15,6 @@ from scrapy.settings import Settings
 from scrapy.statscollectors import MemoryStatsCollector
 
 import harvest.settings as project_settings
-
 from harvest.middlewares.safety import (
     PrivateAddressMiddleware,
     SiteLimits,
@@ -105,7 +104,9 @@ def test_private_guard_checks_the_resolved_address() -> None:
     mw = PrivateAddressMiddleware(["127.0.0.1:8080"], resolve=system_resolve)
     # Nothing in the name says "private": only resolving it tells.
     assert refused(mw, f"http://{name}:8080/")
-    assert not refused(PrivateAddressMiddleware([f"{name}:8080"], resolve=system_resolve), f"http://{name}:8080/")
+    assert not refused(
+        PrivateAddressMiddleware([f"{name}:8080"], resolve=system_resolve), f"http://{name}:8080/"
+    )
 
 
 def test_private_guard_lets_public_hosts_and_resolver_failures_through() -> None:
@@ -129,7 +130,9 @@ def test_private_guard_is_off_unless_enabled() -> None:
         )
     with pytest.raises(NotConfigured):
         TrapGuardMiddleware.from_crawler(get_crawler())
-    crawler = get_crawler(settings={"HARVEST_SAFETY_ENABLED": True, "HARVEST_SAFETY_ALLOWED_HOSTS": ["db:5432"]})
+    crawler = get_crawler(
+        settings={"HARVEST_SAFETY_ENABLED": True, "HARVEST_SAFETY_ALLOWED_HOSTS": ["db:5432"]}
+    )
     assert PrivateAddressMiddleware.from_crawler(crawler).allowed_hosts == {"db:5432"}
     guard = TrapGuardMiddleware.from_crawler(crawler)
     assert guard.max_depth == crawler.settings.getint("HARVEST_SAFETY_MAX_DEPTH") > 0
@@ -149,13 +152,16 @@ def passes(mw: TrapGuardMiddleware, request: Request) -> bool:
 
 def test_trap_guard_depth_and_pages_per_site() -> None:
     crawler = get_crawler()
-    mw = TrapGuardMiddleware(max_depth=3, max_pages=5, site_limits={"small": SiteLimits(max_pages=2)},
-                             stats=crawler.stats)
+    mw = TrapGuardMiddleware(
+        max_depth=3, max_pages=5, site_limits={"small": SiteLimits(max_pages=2)}, stats=crawler.stats
+    )
     assert passes(mw, site_request("https://a.example/1", depth=3))
     assert not passes(mw, site_request("https://a.example/2", depth=4))
     assert [passes(mw, site_request(f"https://a.example/p{i}")) for i in range(5)] == [True] * 4 + [False]
     assert [passes(mw, site_request(f"https://b.example/{i}", site="small")) for i in range(3)] == [
-        True, True, False,
+        True,
+        True,
+        False,
     ]
     # Requests that belong to no site (robots.txt) are not counted or limited.
     assert passes(mw, Request("https://a.example/robots.txt"))
@@ -165,7 +171,9 @@ def test_trap_guard_depth_and_pages_per_site() -> None:
 
 def test_trap_guard_calendar_query_variants() -> None:
     mw = TrapGuardMiddleware(max_query_variants=10)
-    results = [passes(mw, site_request(f"https://a.example/calendar?date=2024-01-{d:02d}")) for d in range(1, 31)]
+    results = [
+        passes(mw, site_request(f"https://a.example/calendar?date=2024-01-{d:02d}")) for d in range(1, 31)
+    ]
     assert results == [True] * 10 + [False] * 20
     # A known variant still passes (a retry), other paths have their own budget,
     # and URLs from sitemaps and feeds are lists the site publishes: exempt.
@@ -194,8 +202,12 @@ def test_trap_guard_caps_page_size_and_counts_oversize_drops() -> None:
     assert sitemap.meta["download_maxsize"] == 50_000_000
     # Scrapy's message when Content-Length announces too much:
     with pytest.raises(IgnoreRequest):
-        mw.process_exception(request, DownloadCancelledError("Expected to receive 5000 bytes which is larger "
-                                                             "than download max size (1000) in request"))
+        mw.process_exception(
+            request,
+            DownloadCancelledError(
+                "Expected to receive 5000 bytes which is larger than download max size (1000) in request"
+            ),
+        )
     # A streamed body is cancelled without a message; the bytes counted tell why.
     streamed = site_request("https://a.example/streamed")
     mw.process_request(streamed)

@@ -112,7 +112,9 @@ def test_sphinx_docs_code_retention_across_the_whole_site() -> None:
     for page in pages:
         html = page.read_text(encoding="utf-8")
         n = len(re.findall(r"<div class=\"[^\"]*highlight-[a-z]", html))
-        article = extract_article(html, "https://docs.scrapy.org/en/latest/" + page.relative_to(root).as_posix())
+        article = extract_article(
+            html, "https://docs.scrapy.org/en/latest/" + page.relative_to(root).as_posix()
+        )
         total += n
         kept += len(fences(article.markdown)) if article else 0
     # trafilatura drops a few whole sections it judges boilerplate; the code inside goes with them.
@@ -121,7 +123,9 @@ def test_sphinx_docs_code_retention_across_the_whole_site() -> None:
 
 def test_mkdocs_page_one_line_blocks_stay_fenced() -> None:
     page = docs_page(MKDOCS, "user-guide/configuration.html")
-    article = extract_article(page.read_text(encoding="utf-8"), "https://www.mkdocs.org/user-guide/configuration.html")
+    article = extract_article(
+        page.read_text(encoding="utf-8"), "https://www.mkdocs.org/user-guide/configuration.html"
+    )
     assert article is not None
     assert article.title == "Configuration"
     assert article.canonical_url == "https://www.mkdocs.org/user-guide/configuration.html"
@@ -151,7 +155,10 @@ def test_legacy_encoding_pages(name: str, encoding: str, title: str, phrase: str
 
 def test_page_without_content() -> None:
     assert extract_article("", "https://example.org/") is None
-    assert extract_article("<html><body><nav><a href='/'>Home</a></nav></body></html>", "https://example.org/x") is None
+    assert (
+        extract_article("<html><body><nav><a href='/'>Home</a></nav></body></html>", "https://example.org/x")
+        is None
+    )
 
 
 def test_looks_like_article() -> None:
@@ -162,3 +169,32 @@ def test_looks_like_article() -> None:
     assert not looks_like_article('<head><meta property="og:type" content="website"></head>')
     html = shared_fixture(*OCTO, "index.html").read_text(encoding="utf-8")
     assert not looks_like_article(html)
+
+
+def test_worker_protocol_round_trip() -> None:
+    """serve() is the worker side of the spider's pool: frames in, frames out, stops at EOF."""
+    import io
+    import pickle
+
+    from harvest.parsers.article import serve
+
+    url = BASE + "2014/04/alguns-truques-com-o-repl-do-clojure/"
+    html = shared_fixture(
+        *OCTO, "2014", "04", "alguns-truques-com-o-repl-do-clojure", "index.html"
+    ).read_text(encoding="utf-8")
+    frames = b""
+    for job in [(html, url), ("", "https://example.org/empty")]:
+        data = pickle.dumps(job)
+        frames += len(data).to_bytes(4, "big") + data
+    out = io.BytesIO()
+    serve(io.BytesIO(frames), out)
+    raw = out.getvalue()
+    answers = []
+    while raw:
+        size = int.from_bytes(raw[:4], "big")
+        answers.append(pickle.loads(raw[4 : 4 + size]))
+        raw = raw[4 + size :]
+    assert answers[1] == ("ok", None)
+    status, fields = answers[0]
+    assert status == "ok"
+    assert fields == vars(extract_article(html, url))

@@ -31,7 +31,9 @@ def octo(*parts: str) -> Path:
 def test_robots_sitemap_lines() -> None:
     text = octo("robots.txt").read_text(encoding="utf-8")
     assert sitemaps_from_robots(text, BASE + "robots.txt") == ["http://1up4dev.org/sitemap.xml"]
-    relative = "User-agent: *\nDisallow: /private\nsitemap: /maps/index.xml\nSitemap:  https://cdn.example/s.xml\n"
+    relative = (
+        "User-agent: *\nDisallow: /private\nsitemap: /maps/index.xml\nSitemap:  https://cdn.example/s.xml\n"
+    )
     assert sitemaps_from_robots(relative, "https://example.org/robots.txt") == [
         "https://example.org/maps/index.xml",
         "https://cdn.example/s.xml",
@@ -67,8 +69,13 @@ def test_sitemap_index_and_text_sitemap() -> None:
 </sitemapindex>"""
     parsed = parse_sitemap(gzip.compress(index), "https://example.org/sitemap.xml")
     assert parsed.kind == "sitemapindex"
-    assert parsed.urls == ["https://example.org/sitemap-posts.xml.gz", "https://example.org/sitemap-pages.xml"]
-    text = parse_sitemap(b"https://example.org/a\n\n  https://example.org/b  \nnot a url\n", "https://example.org/")
+    assert parsed.urls == [
+        "https://example.org/sitemap-posts.xml.gz",
+        "https://example.org/sitemap-pages.xml",
+    ]
+    text = parse_sitemap(
+        b"https://example.org/a\n\n  https://example.org/b  \nnot a url\n", "https://example.org/"
+    )
     assert text.urls == ["https://example.org/a", "https://example.org/b"]
 
 
@@ -132,15 +139,20 @@ def test_sniff_tells_feeds_sitemaps_and_other_xml_apart() -> None:
     assert sniff_xml(octo("sitemap.xml").read_bytes()) == "urlset"
     # SOURCE.md: glow.xml is a video player's skin, not a feed, whatever its extension.
     assert sniff_xml(octo("assets", "jwplayer", "glow", "glow.xml").read_bytes()) is None
-    assert sniff_xml(b'<?xml version="1.0"?>\n<!-- c -->\n<sitemapindex xmlns="x"></sitemapindex>') == "sitemapindex"
+    assert (
+        sniff_xml(b'<?xml version="1.0"?>\n<!-- c -->\n<sitemapindex xmlns="x"></sitemapindex>')
+        == "sitemapindex"
+    )
     assert sniff_xml(b"<!DOCTYPE html><html><body>hi</body></html>") is None
 
 
 def test_feed_links_declared_in_head() -> None:
     html = octo("index.html").read_text(encoding="utf-8")
     assert feed_links(html, BASE) == ["http://feeds.feedburner.com/1up4developers"]
-    own = '<head><link rel="alternate" type="application/rss+xml" href="/feed.xml?x=1&amp;y=2">' \
-          '<link rel="alternate" hreflang="de" href="/de/"><link rel="stylesheet" href="/s.css"></head>'
+    own = (
+        '<head><link rel="alternate" type="application/rss+xml" href="/feed.xml?x=1&amp;y=2">'
+        '<link rel="alternate" hreflang="de" href="/de/"><link rel="stylesheet" href="/s.css"></head>'
+    )
     assert feed_links(own, "https://example.org/blog/") == ["https://example.org/feed.xml?x=1&y=2"]
 
 

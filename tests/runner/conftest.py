@@ -18,7 +18,7 @@ from tests import PROJECT_ROOT, read_jsonl
 from tests.servers import LoggedRequest, LoopbackServer, Reply, loopback_server
 
 TEST_SPIDERS = "tests.runner.spiders_for_tests"
-SPIDER_NAMES = ("alpha", "beta", "gamma", "crashy", "hangs")
+SPIDER_NAMES = ("alpha", "beta", "gamma", "crashy", "hangs", "leaky")
 #: Pages served per test spider (tests ask for fewer with TEST_PAGES).
 MAX_PAGES = 300
 
@@ -112,7 +112,9 @@ def fleet_env() -> dict[str, str]:
 
 
 def run_fleet(argv: list[str], timeout: float = 120) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(argv, cwd=PROJECT_ROOT, capture_output=True, text=True, timeout=timeout, env=fleet_env())
+    return subprocess.run(
+        argv, cwd=PROJECT_ROOT, capture_output=True, text=True, timeout=timeout, env=fleet_env()
+    )
 
 
 class FleetProcess:
@@ -131,7 +133,9 @@ class FleetProcess:
             if predicate():
                 return
             if self.proc.poll() is not None:
-                raise AssertionError(f"the fleet exited ({self.proc.returncode}) before {what}:\n{self.output()}")
+                raise AssertionError(
+                    f"the fleet exited ({self.proc.returncode}) before {what}:\n{self.output()}"
+                )
             time.sleep(0.1)
         raise AssertionError(f"timed out waiting for {what}:\n{self.output()}")
 

@@ -44,7 +44,9 @@ def assert_consistent(dirs: FleetDirs, spider: str) -> list[str]:
     return urls
 
 
-def test_once_runs_three_spiders_in_distinct_processes_and_counts_every_item(site: SpiderSite, dirs: FleetDirs):
+def test_once_runs_three_spiders_in_distinct_processes_and_counts_every_item(
+    site: SpiderSite, dirs: FleetDirs
+):
     result = run_fleet(fleet_argv(dirs, site.url, "--once", "--spiders", "alpha,beta,gamma", TEST_PAGES=15))
     assert result.returncode == 0, result.stdout + result.stderr
 
@@ -78,8 +80,15 @@ def test_sigterm_stops_within_grace_and_the_next_once_completes_without_duplicat
     site.delay = 0.3
     pages = 40
     argv = fleet_argv(
-        dirs, site.url, "--once", "--spiders", "alpha,beta,gamma", "--grace", "20",
-        TEST_PAGES=pages, CONCURRENT_REQUESTS_PER_DOMAIN=2,
+        dirs,
+        site.url,
+        "--once",
+        "--spiders",
+        "alpha,beta,gamma",
+        "--grace",
+        "20",
+        TEST_PAGES=pages,
+        CONCURRENT_REQUESTS_PER_DOMAIN=2,
     )
     fleet = background(argv)
     fleet.wait_until(lambda: status_or_empty(dirs).get("items_total", 0) >= 6, 60, "the first items")
@@ -102,7 +111,9 @@ def test_sigterm_stops_within_grace_and_the_next_once_completes_without_duplicat
     assert status["items_total"] == written
 
     site.delay = 0
-    result = run_fleet(fleet_argv(dirs, site.url, "--once", "--spiders", "alpha,beta,gamma", TEST_PAGES=pages))
+    result = run_fleet(
+        fleet_argv(dirs, site.url, "--once", "--spiders", "alpha,beta,gamma", TEST_PAGES=pages)
+    )
     assert result.returncode == 0, result.stdout + result.stderr
     for name in ("alpha", "beta", "gamma"):
         urls = assert_consistent(dirs, name)
@@ -112,10 +123,18 @@ def test_sigterm_stops_within_grace_and_the_next_once_completes_without_duplicat
 def test_crashing_spider_is_restarted_then_marked_failed_while_the_others_finish(
     site: SpiderSite, dirs: FleetDirs
 ):
-    result = run_fleet(fleet_argv(
-        dirs, site.url, "--once", "--spiders", "alpha,crashy",
-        TEST_PAGES=12, TEST_CRASH_AFTER=2, HARVEST_FLEET_MAX_CRASHES=3,
-    ))
+    result = run_fleet(
+        fleet_argv(
+            dirs,
+            site.url,
+            "--once",
+            "--spiders",
+            "alpha,crashy",
+            TEST_PAGES=12,
+            TEST_CRASH_AFTER=2,
+            HARVEST_FLEET_MAX_CRASHES=3,
+        )
+    )
     assert result.returncode == 1, result.stdout + result.stderr
     by_name = rows(dirs)
     crashy = by_name["crashy"]
@@ -128,11 +147,40 @@ def test_crashing_spider_is_restarted_then_marked_failed_while_the_others_finish
     assert "restart 1" in result.stderr and "restart 2" in result.stderr
 
 
+def test_helpers_of_a_crashed_spider_do_not_outlive_it(site: SpiderSite, dirs: FleetDirs, tmp_path: Path):
+    pids_file = tmp_path / "helpers"
+    result = run_fleet(
+        fleet_argv(
+            dirs,
+            site.url,
+            "--once",
+            "--spiders",
+            "leaky",
+            TEST_PAGES=1,
+            TEST_HELPER_PIDS=pids_file,
+            HARVEST_FLEET_MAX_CRASHES=2,
+        )
+    )
+    assert result.returncode == 1, result.stdout + result.stderr
+    helpers = [int(p) for p in pids_file.read_text().split()]
+    assert len(helpers) == 2  # one per run: the spider was restarted once
+    time.sleep(0.5)
+    assert not [pid for pid in helpers if _alive(pid)], "a helper process was left running"
+
+
 def test_hung_spider_is_killed_and_restarted(site: SpiderSite, dirs: FleetDirs):
-    result = run_fleet(fleet_argv(
-        dirs, site.url, "--once", "--spiders", "hangs",
-        TEST_PAGES=5, HARVEST_FLEET_HUNG_TIMEOUT=3, HARVEST_FLEET_MAX_CRASHES=2,
-    ))
+    result = run_fleet(
+        fleet_argv(
+            dirs,
+            site.url,
+            "--once",
+            "--spiders",
+            "hangs",
+            TEST_PAGES=5,
+            HARVEST_FLEET_HUNG_TIMEOUT=3,
+            HARVEST_FLEET_MAX_CRASHES=2,
+        )
+    )
     assert result.returncode == 1, result.stdout + result.stderr
     row = rows(dirs)["hangs"]
     assert row["state"] == "failed"
@@ -143,10 +191,18 @@ def test_hung_spider_is_killed_and_restarted(site: SpiderSite, dirs: FleetDirs):
 def test_max_data_size_stops_the_fleet_and_says_why(site: SpiderSite, dirs: FleetDirs):
     site.delay = 0.1
     pages = 300
-    result = run_fleet(fleet_argv(
-        dirs, site.url, "--spiders", "alpha,beta", "--max-data-size", "100KB",
-        TEST_PAGES=pages, HARVEST_FLEET_SIZE_CHECK_INTERVAL=0.3,
-    ))
+    result = run_fleet(
+        fleet_argv(
+            dirs,
+            site.url,
+            "--spiders",
+            "alpha,beta",
+            "--max-data-size",
+            "100KB",
+            TEST_PAGES=pages,
+            HARVEST_FLEET_SIZE_CHECK_INTERVAL=0.3,
+        )
+    )
     assert result.returncode == 3, result.stdout + result.stderr
     status = read_status(dirs.status)
     assert "past --max-data-size 100.0 KB" in status["stop_reason"]
@@ -181,17 +237,32 @@ def test_unreachable_host_fails_fast_with_cannot_reach(dirs: FleetDirs):
     assert f"cannot reach 127.0.0.1:{port}" in result.stdout
 
 
-def test_rounds_repeat_on_the_refresh_interval_until_the_duration(site: SpiderSite, dirs: FleetDirs):
-    dirs.write_config("alpha", "refresh_interval: 3s\n")
-    result = run_fleet(fleet_argv(dirs, site.url, "--spiders", "alpha", "--duration", "10s", TEST_PAGES=3))
-    assert result.returncode == 0, result.stdout + result.stderr
-    status = read_status(dirs.status)
-    row = status["spiders"][0]
-    assert status["stop_reason"] == "--duration 10s reached"
-    assert row["rounds"] >= 2
-    assert len(row["pids"]) >= row["rounds"]  # every round is a fresh process
+def test_rounds_repeat_on_the_refresh_interval(site: SpiderSite, dirs: FleetDirs, background):
+    dirs.write_config("alpha", "refresh_interval: 1s\n")
+    fleet = background(fleet_argv(dirs, site.url, "--spiders", "alpha", TEST_PAGES=3))
+
+    def rounds() -> int:
+        rows = status_or_empty(dirs).get("spiders") or [{}]
+        return int(rows[0].get("rounds", 0))
+
+    fleet.wait_until(lambda: rounds() >= 2, 90, "a second round")
+    fleet.signal(signal.SIGINT)
+    assert fleet.wait(30) == 0, fleet.output()
+    row = read_status(dirs.status)["spiders"][0]
+    assert len(row["pids"]) >= row["rounds"] >= 2  # every round is a fresh process
+    assert len(set(row["pids"])) == len(row["pids"])
     # Documents are stored once, however many rounds ran.
     assert sorted(assert_consistent(dirs, "alpha")) == sorted(f"{site.url}/alpha/{i}" for i in range(3))
+
+
+def test_duration_stops_the_fleet_gracefully(site: SpiderSite, dirs: FleetDirs):
+    site.delay = 0.2
+    result = run_fleet(fleet_argv(dirs, site.url, "--spiders", "alpha", "--duration", "3s", TEST_PAGES=200))
+    assert result.returncode == 0, result.stdout + result.stderr
+    status = read_status(dirs.status)
+    assert status["stop_reason"] == "--duration 3s reached"
+    assert status["spiders"][0]["state"] == "stopped"
+    assert len(assert_consistent(dirs, "alpha")) < 200
 
 
 def test_bad_spider_config_exits_2_naming_file_and_key_before_starting(dirs: FleetDirs):
@@ -204,11 +275,24 @@ def test_bad_spider_config_exits_2_naming_file_and_key_before_starting(dirs: Fle
 
 def test_grace_period_over_terminates_and_says_which(site: SpiderSite, dirs: FleetDirs, background):
     site.delay = 60  # in-flight requests cannot finish in time
-    fleet = background(fleet_argv(
-        dirs, site.url, "--once", "--spiders", "alpha", "--grace", "2", TEST_PAGES=3, DOWNLOAD_TIMEOUT=120,
-    ))
-    fleet.wait_until(lambda: any(r.get("requests", 0) >= 1 for r in status_or_empty(dirs).get("spiders", [])),
-                     60, "a request in flight")
+    fleet = background(
+        fleet_argv(
+            dirs,
+            site.url,
+            "--once",
+            "--spiders",
+            "alpha",
+            "--grace",
+            "2",
+            TEST_PAGES=3,
+            DOWNLOAD_TIMEOUT=120,
+        )
+    )
+    fleet.wait_until(
+        lambda: any(r.get("requests", 0) >= 1 for r in status_or_empty(dirs).get("spiders", [])),
+        60,
+        "a request in flight",
+    )
     sent = time.monotonic()
     fleet.signal(signal.SIGTERM)
     code = fleet.wait(30)
@@ -222,13 +306,28 @@ def test_grace_period_over_terminates_and_says_which(site: SpiderSite, dirs: Fle
 
 def test_second_ctrl_c_terminates_at_once(site: SpiderSite, dirs: FleetDirs, background):
     site.delay = 60
-    fleet = background(fleet_argv(
-        dirs, site.url, "--once", "--spiders", "alpha", "--grace", "100", TEST_PAGES=3, DOWNLOAD_TIMEOUT=120,
-    ))
-    fleet.wait_until(lambda: any(r.get("requests", 0) >= 1 for r in status_or_empty(dirs).get("spiders", [])),
-                     60, "a request in flight")
+    fleet = background(
+        fleet_argv(
+            dirs,
+            site.url,
+            "--once",
+            "--spiders",
+            "alpha",
+            "--grace",
+            "100",
+            TEST_PAGES=3,
+            DOWNLOAD_TIMEOUT=120,
+        )
+    )
+    fleet.wait_until(
+        lambda: any(r.get("requests", 0) >= 1 for r in status_or_empty(dirs).get("spiders", [])),
+        60,
+        "a request in flight",
+    )
     fleet.signal(signal.SIGINT)
-    fleet.wait_until(lambda: status_or_empty(dirs).get("state") == "stopping", 10, "the fleet to start stopping")
+    fleet.wait_until(
+        lambda: status_or_empty(dirs).get("state") == "stopping", 10, "the fleet to start stopping"
+    )
     sent = time.monotonic()
     fleet.signal(signal.SIGINT)
     code = fleet.wait(30)
@@ -236,3 +335,58 @@ def test_second_ctrl_c_terminates_at_once(site: SpiderSite, dirs: FleetDirs, bac
     assert code == 1
     assert rows(dirs)["alpha"]["state"] == "terminated"
     assert "received SIGINT again; terminating: alpha" in fleet.output()
+
+
+def test_replicas_need_a_shared_state_and_run_several_processes(site: SpiderSite, dirs: FleetDirs):
+    refused = run_fleet(fleet_argv(dirs, site.url, "--once", "--spiders", "alpha", "--replicas", "alpha=2"))
+    assert refused.returncode == 2
+    assert "argument --replicas" in refused.stderr and "HARVEST_STATE_URL=redis://" in refused.stderr
+    # Without a crawl state there is nothing to share: the replicas run side by side.
+    result = run_fleet(
+        fleet_argv(
+            dirs,
+            site.url,
+            "--once",
+            "--spiders",
+            "alpha",
+            "--replicas",
+            "alpha=2",
+            TEST_PAGES=4,
+            HARVEST_STATE_ENABLED=False,
+        )
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    by_name = rows(dirs)
+    assert set(by_name) == {"alpha#0", "alpha#1"}
+    assert by_name["alpha#0"]["pids"] != by_name["alpha#1"]["pids"]
+    assert all(r["state"] == "done" and r["items"] == 4 for r in by_name.values())
+
+
+def test_children_stop_on_their_own_when_the_supervisor_is_killed(
+    site: SpiderSite, dirs: FleetDirs, background
+):
+    site.delay = 0.3
+    fleet = background(fleet_argv(dirs, site.url, "--once", "--spiders", "alpha,beta", TEST_PAGES=100))
+    fleet.wait_until(lambda: status_or_empty(dirs).get("items_total", 0) >= 2, 60, "the first items")
+    children = [r["pid"] for r in read_status(dirs.status)["spiders"]]
+    fleet.signal(signal.SIGKILL)
+    fleet.wait(10)
+    deadline = time.monotonic() + 20
+    alive = children
+    while alive and time.monotonic() < deadline:
+        alive = [pid for pid in children if _alive(pid)]
+        time.sleep(0.2)
+    assert not alive, f"orphaned spider processes still running: {alive}"
+    for name in ("alpha", "beta"):
+        assert 1 <= len(assert_consistent(dirs, name)) < 100
+        assert "Stopping: the supervisor" in "".join(
+            p.read_text() for p in (dirs.data / "logs" / name).glob("*.log")
+        )
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as fh:
+            return fh.read().split(")")[-1].split()[0] != "Z"  # a zombie has exited
+    except FileNotFoundError:
+        return False

@@ -65,7 +65,11 @@ class BlogSite:
                 self.end_headers()
                 self.wfile.write(body)
 
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
+        class _Server(ThreadingHTTPServer):
+            def handle_error(self, request: Any, client_address: Any) -> None:
+                pass  # a crawler killed mid-request resets its connections: expected here
+
+        self.httpd = _Server(("127.0.0.1", 0), _Handler)
         self.httpd.daemon_threads = True
         self.port = int(self.httpd.server_address[1])
         self.base_url = f"http://127.0.0.1:{self.port}"
@@ -81,7 +85,8 @@ class BlogSite:
             return 404, b"not found", "text/plain"
         body = target.read_bytes()
         ctype = mimetypes.guess_type(target.name)[0] or "application/octet-stream"
-        if ctype in {"text/html", "application/xml", "text/xml", "text/plain"} or target.suffix in {".xml", ".txt"}:
+        textual = {"text/html", "application/xml", "text/xml", "text/plain"}
+        if ctype in textual or target.suffix in {".xml", ".txt"}:
             body = body.replace(ORIGINAL_HOST, self.base_url.encode())
             ctype += "; charset=utf-8"
         return 200, body, ctype

@@ -29,14 +29,16 @@ def require_redis_server() -> str:
 class RedisServer:
     """One redis-server process bound to 127.0.0.1 with persistence off (``--save '' --appendonly no``)."""
 
-    def __init__(self, workdir: Path, port: int | None = None) -> None:
+    def __init__(self, workdir: Path, port: int | None = None, password: str | None = None) -> None:
         self.workdir = workdir
         self.port = port or free_port()
+        self.password = password
         self.process: subprocess.Popen[bytes] | None = None
 
     @property
     def url(self) -> str:
-        return f"redis://127.0.0.1:{self.port}/0"
+        auth = f":{self.password}@" if self.password else ""
+        return f"redis://{auth}127.0.0.1:{self.port}/0"
 
     def start(self) -> RedisServer:
         binary = require_redis_server()
@@ -44,7 +46,8 @@ class RedisServer:
         log = (self.workdir / "redis.log").open("ab")
         self.process = subprocess.Popen(
             [binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-             "--dir", str(self.workdir), "--daemonize", "no", "--protected-mode", "yes"],
+             "--dir", str(self.workdir), "--daemonize", "no", "--protected-mode", "yes",
+             *(["--requirepass", self.password] if self.password else [])],
             stdout=log, stderr=subprocess.STDOUT,
         )
         deadline = time.monotonic() + 10
@@ -57,6 +60,10 @@ class RedisServer:
     def ping(self) -> bool:
         try:
             with socket.create_connection(("127.0.0.1", self.port), timeout=1) as sock:
+                if self.password:
+                    sock.sendall(f"AUTH {self.password}\r\n".encode())
+                    if not sock.recv(16).startswith(b"+OK"):
+                        return False
                 sock.sendall(b"PING\r\n")
                 return sock.recv(16).startswith(b"+PONG")
         except OSError:
@@ -87,9 +94,9 @@ class CuttableProxy:
         self._closed = False
         threading.Thread(target=self._accept_loop, daemon=True).start()
 
-    @property
-    def url(self) -> str:
-        return f"redis://127.0.0.1:{self.port}/0"
+    def url(self, password: str | None = None) -> str:
+        auth = f":{password}@" if password else ""
+        return f"redis://{auth}127.0.0.1:{self.port}/0"
 
     def _accept_loop(self) -> None:
         while not self._closed:

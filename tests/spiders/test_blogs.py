@@ -12,9 +12,13 @@
 
 from __future__ import annotations
 
+import os
 import re
+import signal
 import socket
 import subprocess
+import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -25,7 +29,7 @@ import yaml
 
 from harvest.middlewares.safety import is_public_address
 from harvest.parsers.discovery import parse_feed
-from tests import OWN_FIXTURES, read_jsonl, scrapy_crawl, shared_fixture
+from tests import OWN_FIXTURES, PROJECT_ROOT, read_jsonl, scrapy_crawl, shared_fixture
 from tests.servers import LoggedRequest, LoopbackServer, Reply, loopback_server
 
 OCTO = ("blogs", "octopress-1up4developers-github-io", "site")
@@ -155,22 +159,29 @@ def test_octopress_every_post_found_once(octopress: LoopbackServer, tmp_path: Pa
     assert text.startswith("---\n")
     assert "title: '[QuickTips] Habilitando auth_basic no Nginx e como gerar senhas do htpasswd'" in text
     assert "author: Rodrigo Panachi" in text
-    assert "```\nlocation ~ / {\n        auth_basic            \"Restricted\";" in text
+    assert '```\nlocation ~ / {\n        auth_basic            "Restricted";' in text
     # Links to other loopback services in the posts (localhost:4000, localhost:9292) are off-site.
     assert not any("localhost" in p for p in fetched)
 
-    # Second round: articles are fresh and unchanged; nothing is stored again.
+    # Second round: listing pages, the sitemap and the feed are fetched again; the articles are
+    # fresh (article_revisit) and not even requested; nothing is stored twice.
+    before = len(octopress.requests)
     result2, docs2, stats2 = crawl(tmp_path, [site])
     assert_finished(result2)
     assert len(docs2) == 109
     assert stats2.get("harvest/dedup/stored", 0) == 0
+    again = [r.path for r in octopress.requests[before:]]
+    assert {"/", "/sitemap.xml", "/atom.xml", "/page/2/", "/blog/archives/"} <= set(again)
+    assert not expected & {base + p for p in again}
 
 
 def test_octopress_found_through_links_alone(tmp_path: Path) -> None:
     """No robots.txt, no sitemap, no feed: pagination, archives and post links still reach all."""
     root = shared_fixture(*OCTO)
     with loopback_server() as server:
-        serve_tree(server, root, rewrite=OCTO_HOST, skip=frozenset({"/robots.txt", "/sitemap.xml", "/atom.xml"}))
+        serve_tree(
+            server, root, rewrite=OCTO_HOST, skip=frozenset({"/robots.txt", "/sitemap.xml", "/atom.xml"})
+        )
         result, docs, stats = crawl(tmp_path, [{"name": "octo", "start_urls": [server.base_url + "/"]}])
         assert_finished(result)
         assert {d["url"] for d in docs} == octo_post_urls(server.base_url)
@@ -231,7 +242,9 @@ def test_javascript_page_needs_render(tmp_path: Path, render: bool) -> None:
         _browser_or_skip()
     page = (OWN_FIXTURES / "blogs" / "js_article.html").read_bytes()
     with loopback_server() as server:
-        server.add("/", Reply(body=f'<html><body><a href="{server.base_url}/posts/keeper">post</a></body></html>'))
+        server.add(
+            "/", Reply(body=f'<html><body><a href="{server.base_url}/posts/keeper">post</a></body></html>')
+        )
         server.add("/posts/keeper", Reply(body=page))
         site = {"name": "spa", "start_urls": [server.base_url + "/"], "render": render}
         result, docs, stats = crawl(tmp_path, [site], timeout=120)
@@ -242,7 +255,7 @@ def test_javascript_page_needs_render(tmp_path: Path, render: bool) -> None:
         text = Path(docs[0]["path"]).read_text(encoding="utf-8")
         assert "The lighthouse keeper counted seventeen ships" in text
         assert "blue ledger" in text
-        assert docs[0]["title"] == "Rendered by JavaScript"
+        assert docs[0]["title"] == "The keeper's ledger"  # the heading the script wrote
     else:
         # The HTML alone holds only "Loading…": nothing worth storing, and no browser started.
         assert docs == []
@@ -253,8 +266,11 @@ def test_javascript_page_needs_render(tmp_path: Path, render: bool) -> None:
 def _calendar(request: LoggedRequest) -> Reply:
     date = parse_qs(urlsplit(request.path).query).get("date", ["2024-01-01"])[0]
     y, m, d = (int(x) for x in date.split("-"))
-    links = [f"/calendar?date={y}-{m:02d}-{d + 1:02d}", f"/calendar?date={y}-{m + 1:02d}-{d:02d}",
-             f"/calendar?date={y + 1}-{m:02d}-{d:02d}"]
+    links = [
+        f"/calendar?date={y}-{m:02d}-{d + 1:02d}",
+        f"/calendar?date={y}-{m + 1:02d}-{d:02d}",
+        f"/calendar?date={y + 1}-{m:02d}-{d:02d}",
+    ]
     body = "".join(f'<a href="{u}">next</a>' for u in links)
     return Reply(body=f"<html><body><h1>Events on {date}</h1>{body}</body></html>")
 
@@ -272,17 +288,25 @@ def _loop(request: LoggedRequest) -> Reply:
 
 def test_traps_stop_at_the_limits(tmp_path: Path) -> None:
     with loopback_server() as server:
-        server.add("/", Reply(body='<html><body><a href="/calendar?date=2024-01-01">calendar</a>'
-                                   '<a href="/events/2024/01/">events</a><a href="/loop/">loop</a>'
-                                   '<a href="/' + "long/" * 500 + '">long</a></body></html>'))
+        server.add(
+            "/",
+            Reply(
+                body='<html><body><a href="/calendar?date=2024-01-01">calendar</a>'
+                '<a href="/events/2024/01/">events</a><a href="/loop/">loop</a>'
+                # Longer than HARVEST_SAFETY_MAX_URL_LENGTH (2048), shorter than
+                # Scrapy's own URLLENGTH_LIMIT (2083), so ours is what stops it.
+                '<a href="/' + "long/" * 410 + '">long</a></body></html>'
+            ),
+        )
         server.add("/calendar", _calendar)
         for y in range(2024, 2040):
             for m in range(1, 13):
                 server.add(f"/events/{y}/{m:02d}/", _months)
         server.routes.update({"/loop/" + "loop/" * i: _loop for i in range(30)})
         site = {"name": "traps", "start_urls": [server.base_url + "/"], "max_depth": 12, "max_pages": 60}
-        result, docs, stats = crawl(tmp_path, [site], settings={"HARVEST_SAFETY_MAX_QUERY_VARIANTS": 25},
-                                    timeout=120)
+        result, docs, stats = crawl(
+            tmp_path, [site], settings={"HARVEST_SAFETY_MAX_QUERY_VARIANTS": 25}, timeout=120
+        )
         assert_finished(result)
         paths = server.paths_requested()
     calendar = [p for p in paths if p.startswith("/calendar")]
@@ -299,20 +323,88 @@ def test_traps_stop_at_the_limits(tmp_path: Path) -> None:
     assert docs == []
 
 
+def test_killed_crawl_resumes_and_stores_each_post_once(octopress: LoopbackServer, tmp_path: Path) -> None:
+    """kill -9 in the middle of a round; the next run finishes it without duplicates."""
+    config_dir = tmp_path / "config"
+    config_dir.mkdir()
+    site = {"name": "octo", "start_urls": [octopress.base_url + "/"]}
+    (config_dir / "blogs.yaml").write_text(yaml.safe_dump({"sites": [site]}), encoding="utf-8")
+    data = tmp_path / "data"
+    jsonl = data / "blogs" / "document.jsonl"
+    cmd = [
+        sys.executable,
+        "-m",
+        "scrapy",
+        "crawl",
+        "blogs",
+        "-s",
+        f"HARVEST_CONFIG_DIR={config_dir}",
+        "-s",
+        f"HARVEST_DATA_DIR={data}",
+        "-s",
+        "AUTOTHROTTLE_ENABLED=False",
+        "-s",
+        "CONCURRENT_REQUESTS_PER_DOMAIN=2",
+        "-s",
+        "HARVEST_STATE_COMMIT_ITEMS=5",
+        "-s",
+        "CLOSESPIDER_TIMEOUT=60",
+    ]
+    proc = subprocess.Popen(cmd, cwd=PROJECT_ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and len(read_jsonl(jsonl)) < 30:
+            time.sleep(0.1)
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=10)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    first = read_jsonl(jsonl)
+    assert 30 <= len(first) < 109, "the crawl must be killed half-way for this test to mean anything"
+    result, docs, stats = crawl(tmp_path, [site])
+    assert_finished(result)
+    urls = [d["url"] for d in docs]
+    assert set(urls) == octo_post_urls(octopress.base_url)
+    assert len(urls) == len(set(urls)) == 109
+
+
+def test_site_refresh_interval_skips_a_fresh_site(tmp_path: Path) -> None:
+    with loopback_server() as server:
+        server.add("/", Reply(body="<html><body><p>index</p></body></html>"))
+        sites = [{"name": "slow", "start_urls": [server.base_url + "/"], "refresh_interval": "1h"}]
+        assert_finished(crawl(tmp_path, sites)[0])
+        assert "/" in server.paths_requested()
+        before = len(server.requests)
+        result, _, stats = crawl(tmp_path, sites)
+        assert_finished(result)
+        assert len(server.requests) == before  # crawled less than an hour ago: not touched
+        assert stats["harvest/blogs/site_skipped_fresh"] == 1
+        # Asking for the site by name crawls it anyway.
+        assert_finished(crawl(tmp_path, sites, args={"site": "slow"})[0])
+        assert len(server.requests) > before
+
+
 def test_max_pages_per_site(tmp_path: Path) -> None:
     with loopback_server() as server:
         links = "".join(f'<a href="/posts/{i}">{i}</a>' for i in range(100))
         server.add("/", Reply(body=f"<html><body>{links}</body></html>"))
         for i in range(100):
-            server.add(f"/posts/{i}", Reply(body=f"<html><body><article><h1>Post {i}</h1><p>{'word ' * 60}"
-                                                 f"number {i}.</p></article></body></html>"))
-        site = {"name": "capped", "start_urls": [server.base_url + "/"], "max_pages": 10}
-        result, docs, stats = crawl(tmp_path, [site])
+            server.add(
+                f"/posts/{i}",
+                Reply(
+                    body=f"<html><body><article><h1>Post {i}</h1><p>{'word ' * 60}"
+                    f"number {i}.</p></article></body></html>"
+                ),
+            )
+        # Ad hoc: one URL from the command line, nothing from the YAML.
+        result, docs, stats = crawl(tmp_path, [], args={"url": server.base_url + "/", "max_pages": "10"})
         assert_finished(result)
         pages = [p for p in server.paths_requested() if p != "/robots.txt" and p != "/sitemap.xml"]
     assert len(pages) == 10
     assert stats["harvest/safety/max_pages"] > 0
     assert len(docs) == 9  # the start page counts too (robots.txt and sitemaps do not)
+    assert {d["site"] for d in docs} == {f"127.0.0.1:{server.port}"}
 
 
 @pytest.fixture
@@ -340,9 +432,14 @@ def test_private_addresses_never_fetched(tmp_path: Path, other_service: Loopback
         server.add("/", Reply(body=f"<html><body>{links}<a href='/posts/ok'>ok</a></body></html>"))
         for i, host in enumerate(hosts):
             server.add(f"/go/{i}", Reply(302, headers={"Location": f"http://{host}/secret-redirected"}))
-        server.add("/posts/ok", Reply(body="<html><body><article><h1>Fine</h1><p>"
-                                           + "An ordinary post on the configured site. " * 5
-                                           + "</p></article></body></html>"))
+        server.add(
+            "/posts/ok",
+            Reply(
+                body="<html><body><article><h1>Fine</h1><p>"
+                + "An ordinary post on the configured site. " * 5
+                + "</p></article></body></html>"
+            ),
+        )
         site = {
             "name": "site",
             "start_urls": [server.base_url + "/"],
@@ -362,25 +459,54 @@ def test_private_addresses_never_fetched(tmp_path: Path, other_service: Loopback
 def test_encodings_and_oversized_page(tmp_path: Path) -> None:
     fixtures = OWN_FIXTURES / "blogs"
     with loopback_server() as server:
-        server.add("/", Reply(body="<html><head><meta charset='utf-8'></head><body>" + "".join(
-            f'<a href="/posts/{n}">{n}</a>' for n in ("latin1", "gbk", "sjis", "big", "日本語")
-        ) + "</body></html>"))
+        server.add(
+            "/",
+            Reply(
+                body="<html><head><meta charset='utf-8'></head><body>"
+                + "".join(f'<a href="/posts/{n}">{n}</a>' for n in ("latin1", "gbk", "sjis", "big", "日本語"))
+                + "</body></html>"
+            ),
+        )
         # The charset only in the HTTP header; only in a <meta http-equiv>; only in <meta charset>.
-        server.add("/posts/latin1", Reply(body=(fixtures / "latin1.html").read_bytes(),
-                                          content_type="text/html; charset=iso-8859-1"))
+        server.add(
+            "/posts/latin1",
+            Reply(body=(fixtures / "latin1.html").read_bytes(), content_type="text/html; charset=iso-8859-1"),
+        )
         server.add("/posts/gbk", Reply(body=(fixtures / "gbk.html").read_bytes(), content_type="text/html"))
-        server.add("/posts/sjis", Reply(body=(fixtures / "shift_jis.html").read_bytes(), content_type="text/html"))
-        server.add("/posts/big", Reply(body="<html><body><article><p>" + "big page " * 40_000
-                                            + "</p></article></body></html>"))
+        server.add(
+            "/posts/sjis", Reply(body=(fixtures / "shift_jis.html").read_bytes(), content_type="text/html")
+        )
+        server.add(
+            "/posts/big",
+            Reply(body="<html><body><article><p>" + "big page " * 40_000 + "</p></article></body></html>"),
+        )
         # A non-ASCII path, linked as raw UTF-8: requested percent-encoded.
-        server.add("/posts/%E6%97%A5%E6%9C%AC%E8%AA%9E", Reply(body="<html><body><article><h1>日本語のパス</h1><p>"
-                                                           + "パスに日本語を含むページも正しく取得できます。" * 4
-                                                           + "</p></article></body></html>"))
+        server.add(
+            "/posts/%E6%97%A5%E6%9C%AC%E8%AA%9E",
+            Reply(
+                body="<html><body><article><h1>日本語のパス</h1><p>"
+                + "パスに日本語を含むページも正しく取得できます。" * 4
+                + "</p></article></body></html>"
+            ),
+        )
+        server.add(
+            "/robots.txt", Reply(body="User-agent: *\nDisallow: /posts/hidden\n", content_type="text/plain")
+        )
+        server.add(
+            "/posts/hidden",
+            Reply(body="<html><body><article><p>" + "not for robots " * 20 + "</p></article></body></html>"),
+        )
         site = {"name": "enc", "start_urls": [server.base_url + "/"]}
         result, docs, stats = crawl(tmp_path, [site], settings={"HARVEST_SAFETY_MAX_PAGE_BYTES": 100_000})
         assert_finished(result)
+        assert "/posts/hidden" not in server.paths_requested()  # robots.txt is obeyed
     by_path = {urlsplit(d["url"]).path: d for d in docs}
-    assert set(by_path) == {"/posts/latin1", "/posts/gbk", "/posts/sjis", "/posts/%E6%97%A5%E6%9C%AC%E8%AA%9E"}
+    assert set(by_path) == {
+        "/posts/latin1",
+        "/posts/gbk",
+        "/posts/sjis",
+        "/posts/%E6%97%A5%E6%9C%AC%E8%AA%9E",
+    }
     assert by_path["/posts/latin1"]["title"] == "Crème brûlée et façades naïves"
     assert by_path["/posts/gbk"]["title"] == "中文编码测试：网页抓取"
     assert by_path["/posts/sjis"]["title"] == "文字コードのテスト記事"
@@ -405,8 +531,12 @@ def test_bad_arguments_exit_2_before_any_request(tmp_path: Path, args: dict[str,
     config_dir = tmp_path / "config"
     config_dir.mkdir()
     (config_dir / "blogs.yaml").write_text("sites:\n  - name: one\n    start_urls: [http://127.0.0.1:9/]\n")
-    result = scrapy_crawl("blogs", settings={"HARVEST_CONFIG_DIR": config_dir, "HARVEST_DATA_DIR": tmp_path / "d"},
-                          args=args, timeout=60)
+    result = scrapy_crawl(
+        "blogs",
+        settings={"HARVEST_CONFIG_DIR": config_dir, "HARVEST_DATA_DIR": tmp_path / "d"},
+        args=args,
+        timeout=60,
+    )
     assert result.returncode == 2
     assert message in result.stderr
     assert not (tmp_path / "d").exists()
@@ -423,3 +553,39 @@ def test_bad_yaml_names_the_key(tmp_path: Path) -> None:
     assert result.returncode == 2
     assert "sites[0].article_patterns" in result.stderr and "not a valid regular expression" in result.stderr
     assert "sites[1].start_url" in result.stderr and "unknown key" in result.stderr
+
+
+def test_extraction_pool_matches_inline_recycles_and_survives_a_dead_worker() -> None:
+    import asyncio
+
+    from harvest.parsers.article import extract_article
+    from harvest.spiders.blogs import ExtractionPool
+
+    root = shared_fixture(*OCTO)
+    pages = [
+        (f"http://1up4dev.org/{p.parent.relative_to(root).as_posix()}/", p.read_text(encoding="utf-8"))
+        for p in sorted(root.glob("2013/*/*/index.html"))[:8]
+    ]
+    expected = [extract_article(html, url) for url, html in pages]
+
+    async def run() -> tuple[list[Any], set[int], int]:
+        pool = ExtractionPool("pool", workers=2, depth=2, max_tasks_per_child=3)
+        try:
+            results = await asyncio.gather(*(pool.extract(html, url) for url, html in pages))
+            pids = {w.proc.pid for w in pool._workers + pool._retired}
+            # A worker killed with pages in flight: those are extracted inline instead.
+            tasks = [asyncio.ensure_future(pool.extract(html, url)) for url, html in pages[:4]]
+            while not any(w.inflight for w in pool._workers):
+                await asyncio.sleep(0.001)
+            max(pool._workers, key=lambda w: len(w.inflight)).proc.kill()
+            assert await asyncio.gather(*tasks) == expected[:4]
+            # ...and the next pages go to a fresh worker.
+            assert await pool.extract(pages[5][1], pages[5][0]) == expected[5]
+            return results, pids, pool.crashes
+        finally:
+            await pool.close()
+
+    results, pids, crashes = asyncio.run(run())
+    assert results == expected
+    assert len(pids) >= 3  # 8 pages, 3 per worker: workers were replaced
+    assert crashes >= 1

@@ -66,4 +66,5 @@ class CrashSiteSpider(HarvestSpider):
         )
         for href in response.css("a.deep::attr(href)").getall():
             # Copies the harvest_* meta on purpose: the frontier key must not leak into children.
-            yield response.follow(href, callback=self.parse_article, meta={k: v for k, v in response.meta.items() if k.startswith("harvest_")})
+            meta = {k: v for k, v in response.meta.items() if k.startswith("harvest_")}
+            yield response.follow(href, callback=self.parse_article, meta=meta)

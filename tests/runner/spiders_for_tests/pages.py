@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import signal
+import subprocess
 import time
 from collections.abc import AsyncIterator, Iterator
 from typing import Any
@@ -85,3 +86,18 @@ class HangsSpider(PagesSpider):
     def on_response(self) -> None:
         if self.responses >= self.settings.getint("TEST_HANG_AFTER", 1):
             time.sleep(3600)
+
+
+class LeakySpider(PagesSpider):
+    """Starts a helper process (as an extraction pool or a browser would), then dies by SIGKILL.
+
+    Appends the helper's pid to the file named by TEST_HELPER_PIDS.
+    """
+
+    name = "leaky"
+
+    def on_response(self) -> None:
+        helper = subprocess.Popen(["sleep", "600"])
+        with open(self.settings.get("TEST_HELPER_PIDS"), "a") as fh:
+            fh.write(f"{helper.pid}\n")
+        os.kill(os.getpid(), signal.SIGKILL)
