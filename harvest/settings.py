@@ -124,7 +124,8 @@ DOWNLOADER_MIDDLEWARES = {
 # Off only for tools and tests that want Scrapy's plain behaviour (no dedup, no resume).
 HARVEST_STATE_ENABLED = True
 # Empty = embedded SQLite under HARVEST_DATA_DIR/state/<spider>/ (no server needed);
-# "sqlite:///<dir>" = SQLite under another folder; "redis://..." once that backend exists.
+# "sqlite:///<dir>" = SQLite under another folder; "redis://host:port/db" = Redis, shared by
+# every process and machine of a spider (with scrapy-redis's scheduler, see the Redis section).
 HARVEST_STATE_URL = ""
 # Commit points: outputs fsynced, then the state committed in one transaction. 100 items keeps
 # the fsync cost per item small and a crash's replay short.

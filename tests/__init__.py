@@ -31,7 +31,11 @@ def shared_fixture(*parts: str) -> Path:
 
 
 def get_crawler(spider_cls: Any = None, settings: dict[str, Any] | None = None) -> Any:
-    """A Crawler with the project's settings plus ``settings``, for component tests."""
+    """A Crawler with the project's settings plus ``settings``, for component tests.
+
+    No Twisted reactor is required (component tests build middlewares and pipelines without an
+    engine); pass ``TWISTED_REACTOR_ENABLED=True`` in ``settings`` for a test that crawls.
+    """
     from scrapy.settings import Settings
     from scrapy.spiders import Spider
     from scrapy.utils.test import get_crawler as scrapy_get_crawler
@@ -40,6 +44,7 @@ def get_crawler(spider_cls: Any = None, settings: dict[str, Any] | None = None) 
 
     merged = Settings()
     merged.setmodule(project_settings, priority="project")
+    merged.set("TWISTED_REACTOR_ENABLED", False, priority="project")
     merged.update(settings or {}, priority="cmdline")
     return scrapy_get_crawler(spider_cls or Spider, merged.copy_to_dict())
 

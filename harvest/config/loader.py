@@ -58,8 +58,20 @@ def validate_config(model: type[M], data: Any, source: str | Path) -> M:
 def load_config(
     model: type[M], config_dir: str | Path, spider_name: str, *, required: bool = False
 ) -> M:
-    """Read and validate one spider's YAML; a missing file gives the defaults unless ``required``."""
+    """Read and validate one spider's YAML; a missing file gives the defaults unless ``required``.
+
+    When ``config_dir`` itself does not exist (a scrapyd job runs in scrapyd's folder, where the
+    relative default ``spiders_config`` is absent), the configs packaged with harvest at build
+    time are used instead, so a deployed egg crawls what its source tree said.
+    """
     path = config_path(config_dir, spider_name)
+    if not Path(config_dir).is_dir():
+        from harvest.default_config import packaged_config
+
+        packaged = packaged_config(spider_name)
+        if packaged is not None:
+            logger.info("No folder %s; using the %s config packaged with harvest", config_dir, spider_name)
+            return _parse(model, packaged.text, packaged.source)
     if not path.exists():
         if required:
             raise ConfigError(path, "file not found (set HARVEST_CONFIG_DIR or create it)")
@@ -69,8 +81,13 @@ def load_config(
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise ConfigError(path, f"cannot read the file: {exc}") from None
+    return _parse(model, text, path)
+
+
+def _parse(model: type[M], text: str, source: str | Path) -> M:
+    """Parse YAML ``text`` read from ``source`` and validate it against ``model``."""
     if not text.strip():
-        raise ConfigError(path, "the file is empty (delete it to use the defaults)")
+        raise ConfigError(source, "the file is empty (delete it to use the defaults)")
     try:
         # safe_load: a config file must never be able to construct arbitrary Python objects.
         data = yaml.safe_load(text)
@@ -78,5 +95,5 @@ def load_config(
         mark = getattr(exc, "problem_mark", None)
         where = f"line {mark.line + 1}, column {mark.column + 1}: " if mark is not None else ""
         problem = getattr(exc, "problem", None) or str(exc)
-        raise ConfigError(path, f"YAML syntax error at {where}{problem}") from None
-    return validate_config(model, data, path)
+        raise ConfigError(source, f"YAML syntax error at {where}{problem}") from None
+    return validate_config(model, data, source)

@@ -2,7 +2,8 @@
 
 A store is opened per spider by :func:`open_store` from ``HARVEST_STATE_URL``; the scheme picks
 the backend from :data:`STORE_SCHEMES` (empty or ``sqlite:`` = the embedded SQLite store under
-``HARVEST_DATA_DIR/state/<spider>/``; another engineer adds ``redis:`` with the deployment work).
+``HARVEST_DATA_DIR/state/<spider>/``; ``redis://`` = :mod:`harvest.state.redis`, shared by many
+processes and machines).
 
 Every backend implements :class:`StateStore`: point lookups (never "load the whole set"), and
 :meth:`StateStore.commit`, which applies one :class:`StateBatch` atomically. The crawl commits a

@@ -149,11 +149,6 @@ def test_the_three_spiders_run_as_scrapyd_jobs(
     assert all(Path(d["path"]).is_file() for d in articles)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="needs harvest.config.loader to fall back to harvest.default_config when HARVEST_CONFIG_DIR "
-    "does not exist (patch in the deploy report); remove this marker with it",
-)
 def test_trending_job_uses_the_configs_packaged_in_the_egg(
     scrapyd: Scrapyd, server: LoopbackServer, tmp_path_factory: pytest.TempPathFactory
 ) -> None:

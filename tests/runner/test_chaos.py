@@ -1,0 +1,252 @@
+"""Chaos: ``run_all.py --once`` with the three real spiders while spider processes are SIGKILLed.
+
+The demo sites (trending pages, the GitHub API emulator, raw READMEs, a blog) are served on
+127.0.0.1 with added latency, so a round lasts long enough for 20 kills to land mid-crawl. The
+test kills a random spider process 20 times at random moments, and once the supervisor itself;
+the supervisor's children must then stop on their own, and ``run_all.py --once`` is started
+again on the same data folder until the round completes. The result must equal an undisturbed
+run of the same sites into another folder: the same items in every output file (by natural
+key, timestamps aside), no item twice, every JSON line parseable, every Markdown file a line
+names present, every SQLite state file sound, nothing left pending.
+
+Marked ``chaos``: it runs in CI with the rest; skip it locally with ``-m "not chaos"``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from harvest.demo import DemoSites, write_demo_config
+from harvest.pipelines.keys import item_key
+from harvest.runner.status import read_status
+from harvest.state.sqlite import SqliteStateStore
+from tests import PROJECT_ROOT
+from tests.runner.conftest import fleet_env
+
+pytestmark = [pytest.mark.chaos, pytest.mark.timeout(240)]
+
+SPIDERS = ("trending", "github_search", "blogs")
+CHILD_KILLS = 20
+#: Seconds each demo request takes: long enough that a round outlasts the kills.
+LATENCY = 0.25
+#: Fields that differ between two runs of the same items (when, and under which process).
+VOLATILE = ("observed_at", "fetched_at")
+
+
+def argv(data: Path, config: Path, sites: DemoSites) -> list[str]:
+    settings: dict[str, Any] = {
+        "HARVEST_CONFIG_DIR": config,
+        **sites.settings(),
+        "AUTOTHROTTLE_ENABLED": False,
+        # One request at a time per process against 127.0.0.1: a round lasts ~20 s, not 5.
+        "CONCURRENT_REQUESTS_PER_DOMAIN": 1,
+        # Frequent commit points, so kills land before, between and inside them.
+        "HARVEST_STATE_COMMIT_ITEMS": 5,
+        "HARVEST_STATE_COMMIT_SECONDS": 0.5,
+        # Every kill is a crash to the supervisor: restart at once, never give up.
+        "HARVEST_FLEET_MAX_CRASHES": 1000,
+        "HARVEST_FLEET_RESTART_BACKOFF": 0.1,
+        "HARVEST_FLEET_RESTART_BACKOFF_MAX": 0.5,
+        "HARVEST_FLEET_STATUS_INTERVAL": 0.5,
+        "HARVEST_FLEET_POLL_INTERVAL": 0.2,
+        "LOG_LEVEL": "INFO",
+    }
+    cmd = [sys.executable, "run_all.py", "--once", "--no-live", "--data-dir", str(data), "--spiders",
+           ",".join(SPIDERS)]
+    for key, value in settings.items():
+        cmd += ["-s", f"{key}={value}"]
+    return cmd
+
+
+def start(cmd: list[str], log: Path) -> subprocess.Popen[bytes]:
+    with log.open("ab") as fh:
+        return subprocess.Popen(cmd, cwd=PROJECT_ROOT, stdout=fh, stderr=subprocess.STDOUT, env=fleet_env())
+
+
+def _stat(pid: int) -> list[str] | None:
+    try:
+        with open(f"/proc/{pid}/stat") as fh:
+            fields = fh.read().rsplit(")", 1)[1].split()
+    except (FileNotFoundError, ProcessLookupError):
+        return None
+    return None if fields[0] == "Z" else fields
+
+
+def alive(pid: int) -> bool:
+    return _stat(pid) is not None
+
+
+def spider_children(supervisor: int) -> list[int]:
+    """Live spider processes of a supervisor (its spawned children, not its resource tracker)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        fields = _stat(int(entry))
+        if fields is None or int(fields[1]) != supervisor:
+            continue
+        try:
+            cmdline = Path(f"/proc/{entry}/cmdline").read_bytes()
+        except OSError:
+            continue
+        if b"spawn_main" in cmdline:
+            found.append(int(entry))
+    return found
+
+
+def outputs(data: Path) -> dict[str, Counter[str]]:
+    """``<spider>/<file>`` -> natural keys of its lines (timestamps aside), each checked on the way.
+
+    Documents of trending and github_search are one group, by content hash: a README both meet
+    is stored by whichever claims it first, which depends on timing, but only once.
+    """
+    out: dict[str, Counter[str]] = {}
+    for spider in SPIDERS:
+        for path in sorted((data / spider).glob("*.jsonl")):
+            raw = path.read_bytes()
+            assert not raw or raw.endswith(b"\n"), f"{path} ends with a partial line"
+            name = f"{spider}/{path.name}"
+            if path.name == "document.jsonl" and spider != "blogs":
+                name = "readmes"
+            keys = out.setdefault(name, Counter())
+            for n, line in enumerate(raw.splitlines(), 1):
+                try:
+                    record = json.loads(line)
+                except ValueError as exc:
+                    raise AssertionError(f"{path} line {n} is not JSON: {exc}") from None
+                if record.get("type") == "document":
+                    md = Path(record["path"])
+                    assert md.is_file(), f"{path} line {n} names {md}, which does not exist"
+                    assert md.read_text(encoding="utf-8").startswith("---\n"), md
+                    keys[record["content_hash"]] += 1
+                else:
+                    keys[item_key({**record, **dict.fromkeys(VOLATILE, "")})] += 1
+    return out
+
+
+def check_state(data: Path) -> None:
+    """Every SQLite file opens and passes its integrity check; no spider has work pending."""
+    files = sorted((data / "state").rglob("*.sqlite"))
+    assert {"content.sqlite", "budget.sqlite"} <= {p.name for p in files}, files
+    for path in files:
+        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            assert conn.execute("PRAGMA integrity_check").fetchall() == [("ok",)], path
+        finally:
+            conn.close()
+    for spider in SPIDERS:
+        store = SqliteStateStore.open(data / "state", spider, readonly=True)
+        try:
+            assert store.frontier_size() == 0, f"{spider}: requests left pending"
+            sizes = {p.name: p.stat().st_size for p in (data / spider).glob("*.jsonl")}
+            assert store.output_offsets() == sizes, f"{spider}: committed offsets differ from the files"
+        finally:
+            store.close()
+
+
+def wait_exit(proc: subprocess.Popen[bytes], timeout: float, log: Path) -> int:
+    try:
+        return proc.wait(timeout)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        raise AssertionError(f"run_all.py did not finish within {timeout:.0f} s; see {log}") from None
+
+
+def test_sigkill_chaos_loses_nothing_and_stores_nothing_twice(tmp_path: Path) -> None:
+    seed = random.randrange(1_000_000)
+    rng = random.Random(seed)
+    sites = DemoSites(latency=LATENCY).start()
+    # The emulator's search limit (30 a minute) would make every restarted search wait a minute.
+    sites.search_window.limit = 100_000
+    config, clean, chaos = tmp_path / "config", tmp_path / "clean", tmp_path / "chaos"
+    write_demo_config(config, sites)
+    clean_log, chaos_log = tmp_path / "clean.log", tmp_path / "chaos.log"
+    started = time.monotonic()
+    procs: list[subprocess.Popen[bytes]] = []
+    try:
+        # The undisturbed run goes alongside: same sites, own folder.
+        procs.append(start(argv(clean, config, sites), clean_log))
+        fleet = start(argv(chaos, config, sites), chaos_log)
+        procs.append(fleet)
+        supervisor_kill_at = rng.randrange(6, CHILD_KILLS - 4)
+        kills: list[tuple[str, float]] = []  # (what, age of the process in seconds)
+        orphans_stopped_in = None
+        deadline = time.monotonic() + 150
+        while len(kills) < CHILD_KILLS and time.monotonic() < deadline:
+            time.sleep(rng.uniform(0.4, 1.6))
+            if fleet.poll() is not None:
+                break
+            if len(kills) == supervisor_kill_at and orphans_stopped_in is None:
+                children = spider_children(fleet.pid)
+                fleet.send_signal(signal.SIGKILL)
+                fleet.wait(10)
+                t0 = time.monotonic()
+                while any(alive(pid) for pid in children) and time.monotonic() - t0 < 30:
+                    time.sleep(0.1)
+                left = [pid for pid in children if alive(pid)]
+                assert not left, f"spider processes {left} outlived their killed supervisor (seed {seed})"
+                orphans_stopped_in = time.monotonic() - t0
+                fleet = start(argv(chaos, config, sites), chaos_log)
+                procs.append(fleet)
+                continue
+            children = spider_children(fleet.pid)
+            if not children:
+                continue
+            victim = rng.choice(children)
+            clock = os.sysconf("SC_CLK_TCK")
+            fields = _stat(victim)
+            if fields is None:
+                continue
+            uptime = float(Path("/proc/uptime").read_text().split()[0])
+            age = uptime - int(fields[19]) / clock
+            os.kill(victim, signal.SIGKILL)
+            kills.append((str(victim), age))
+        chaos_code = wait_exit(fleet, 150, chaos_log)
+        clean_code = wait_exit(procs[0], 60, clean_log)
+    finally:
+        for proc in procs:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait(10)
+        sites.stop()
+    elapsed = time.monotonic() - started
+    where = f"(seed {seed}, {elapsed:.0f} s, logs in {tmp_path})"
+
+    assert clean_code == 0, f"the undisturbed run failed {where}"
+    assert chaos_code == 0, f"the restarted run failed {where}"
+    assert len(kills) == CHILD_KILLS, f"only {len(kills)} kills landed before the round ended {where}"
+    assert orphans_stopped_in is not None, f"the supervisor was never killed {where}"
+    mid_crawl = sum(1 for _, age in kills if age > 3.0)
+    assert mid_crawl >= CHILD_KILLS // 3, f"only {mid_crawl} kills hit a crawling process {where}"
+    status = read_status(chaos / "fleet" / "status.json")
+    restarts = sum(r["restarts"] for r in status["spiders"])
+    assert status["exit_code"] == 0
+
+    expected, got = outputs(clean), outputs(chaos)
+    for name, keys in {**expected, **got}.items():
+        twice = sorted(k for k, n in keys.items() if n > 1)
+        assert not twice, f"{name}: {len(twice)} items stored twice ({twice[:3]}) {where}"
+    for name in sorted(expected.keys() | got.keys()):
+        missing = set(expected.get(name, ())) - set(got.get(name, ()))
+        extra = set(got.get(name, ())) - set(expected.get(name, ()))
+        assert not missing and not extra, (
+            f"{name}: {len(missing)} items lost ({sorted(missing)[:3]}), {len(extra)} extra "
+            f"({sorted(extra)[:3]}) {where}"
+        )
+    assert sum(len(k) for k in expected.values()) > 300, expected.keys()
+    check_state(clean)
+    check_state(chaos)
+    print(f"chaos: {len(kills)} spider kills ({mid_crawl} mid-crawl), {restarts} restarts in the last "
+          f"fleet, orphans stopped {orphans_stopped_in:.1f} s after the supervisor's kill {where}")
