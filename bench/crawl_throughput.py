@@ -2,24 +2,36 @@
 
 For each site size (default 2,000 and 50,000 pages; every page links to ten others, see
 bench/gen_site.py), one after another against the same nginx (Debian's nginx-light, bound to
-127.0.0.1, config in a temp folder, access log off):
+127.0.0.1, config in a temp folder, a buffered access log that counts the fetches per URL):
 
 - ``scrapy-bare``: a bare Scrapy CrawlSpider that stores nothing (the framework's ceiling);
-- ``handwritten``: ../shared/baselines/handwritten_collector.py (the approach harvest replaces);
+- ``handwritten``: ../shared/baselines/handwritten_collector.py (the approach harvest replaces;
+  writes every page's raw HTML to a file);
 - ``crawlee``: Crawlee's ParselCrawler with in-memory storage (the fastest peer measured here);
-- ``harvest-off``: ``scrapy crawl blogs`` with extraction off (crawl, dedup state, frontier);
+- ``harvest-off``: ``scrapy crawl blogs`` with extraction off, harvest's best configuration for
+  this work: every page written once to ``page.jsonl`` (raw HTML), dedup state, persisted
+  frontier, exactly-once across kill -9;
+- ``harvest-off-x2``: the same with two processes sharing one crawl in Redis (a redis-server
+  started here), what ``run_all.py --replicas blogs=2`` runs;
 - ``harvest-inline``: extraction (trafilatura) inline in the spider callback;
 - ``harvest-pool``: extraction in the worker-process pool (the default).
 
-Printed per run: pages fetched, pages/s (process wall clock, start-up included), CPU seconds per
-page (the process tree: the crawler plus its extraction workers), peak RSS (sum over the process
-tree, sampled every 0.5 s), and ratios to the bare CrawlSpider; and harvest-pool / harvest-inline.
-Every contender gets the same concurrency (16 requests, 16 per host) and no throttling.
+Printed per run: pages fetched, output lines (harvest: with the number of distinct URLs),
+server-side fetches (and the most fetches of one URL), pages/s (process wall clock, start-up
+included), CPU ms per page (the process tree: crawler plus extraction workers), peak RSS (sum
+over the process tree, sampled every 0.5 s), ratio to bare Scrapy; then harvest-off against the
+hand-written collector and Crawlee with the issue-9 targets (>= 1.1x, >= 1.0x pages/s, peak RSS
+below Crawlee's). Every contender gets the same concurrency (16 requests, 16 per host) and no
+throttling. ``--repeat N`` runs the contenders N times in a row (the targets must hold in each).
+
+``--quick``: the regression guard, 2,000 pages, bare Scrapy and harvest-off only, printing
+harvest's ratio to bare Scrapy (pages/s and CPU per page) in about a minute.
 
 ``--render N`` also runs the rendered-page benchmark: N JavaScript pages through Chromium
 (``render: true``), pages/s, and the tree's PSS when 50 and when N pages were stored.
 
-usage: python bench/crawl_throughput.py [--pages 2000 50000] [--only harvest-pool,...] [--render 300]
+usage: python bench/crawl_throughput.py [--quick] [--pages 2000 50000] [--repeat 3]
+           [--only scrapy-bare,handwritten,crawlee,harvest-off,...] [--render 300]
 """
 
 from __future__ import annotations
@@ -28,6 +40,7 @@ import argparse
 import json
 import os
 import re
+import shlex
 import shutil
 import signal
 import socket
@@ -49,7 +62,19 @@ HANDWRITTEN = Path(os.environ.get("HARVEST_BASELINES", ROOT.parent / "shared" / 
     "handwritten_collector.py"
 )
 CONCURRENCY = 16
-CONTENDERS = ("scrapy-bare", "handwritten", "crawlee", "harvest-off", "harvest-inline", "harvest-pool")
+CONTENDERS = (
+    "scrapy-bare",
+    "handwritten",
+    "crawlee",
+    "harvest-off",
+    "harvest-off-x2",
+    "harvest-inline",
+    "harvest-pool",
+)
+#: What the issue compares (the default): harvest's best configuration and its three peers.
+DEFAULT_CONTENDERS = ("scrapy-bare", "handwritten", "crawlee", "harvest-off")
+#: Issue 9's targets for harvest-off: pages/s ratios to these peers, and peak RSS below Crawlee's.
+TARGETS = {"handwritten": 1.1, "crawlee": 1.0}
 _STAT_RE = re.compile(r"'([\w/.-]+)': (\d+)")
 
 
@@ -107,7 +132,8 @@ pid {self.dir}/nginx.pid;
 error_log {self.dir}/error.log warn;
 events {{ worker_connections 4096; }}
 http {{
-  access_log off;
+  log_format fetches '$request_uri';
+  access_log {self.dir}/access.log fetches buffer=256k flush=5s;
   sendfile on;
   keepalive_requests 1000000;
   client_body_temp_path {temp["body"]};
@@ -129,6 +155,26 @@ http {{
             except OSError:
                 time.sleep(0.05)
         raise RuntimeError(f"nginx did not start; see {self.dir}/error.log")
+
+    def fetches(self) -> dict[str, int]:
+        """Requests per URL path since the last call (the access log is rotated, nginx reopens it)."""
+        log = self.dir / "access.log"
+        taken = self.dir / f"access-{time.monotonic_ns()}.log"
+        if not log.exists() or self.proc is None:
+            return {}
+        log.rename(taken)
+        self.proc.send_signal(signal.SIGUSR1)  # flush the buffer and reopen the log
+        deadline = time.monotonic() + 10
+        while not log.exists() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        time.sleep(0.3)
+        counts: dict[str, int] = {}
+        with taken.open("rb") as fh:
+            for line in fh:
+                path = line.strip().decode("latin-1")
+                counts[path] = counts.get(path, 0) + 1
+        taken.unlink()
+        return counts
 
     def __exit__(self, *exc: object) -> None:
         if self.proc is not None:
@@ -194,9 +240,11 @@ def measure(
         )
 
 
+
 def _env() -> dict[str, str]:
     env = dict(os.environ)
     env.pop("SCRAPY_SETTINGS_MODULE", None)
+    env.pop("GITHUB_TOKEN", None)
     env["PYTHONPATH"] = str(ROOT)
     return env
 
@@ -206,7 +254,58 @@ def _stats(log: str) -> dict[str, int]:
     return {k: int(v) for k, v in _STAT_RE.findall(log[start:])} if start >= 0 else {}
 
 
-def run_contender(name: str, url: str, work: Path, pages: int) -> Run:
+class Redis:
+    """A redis-server on 127.0.0.1:<free port>, no persistence, for the replicas contender."""
+
+    def __init__(self) -> None:
+        self.port = free_port()
+        self.dir = Path(tempfile.mkdtemp(prefix="harvest-bench-redis-"))
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def __enter__(self) -> Redis:
+        binary = shutil.which("redis-server")
+        if binary is None:
+            raise RuntimeError("redis-server is not installed (apt-get install redis-server)")
+        self.proc = subprocess.Popen(
+            [binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
+             "--dir", str(self.dir)],
+            stdout=subprocess.DEVNULL,
+        )
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=0.5):
+                    return self
+            except OSError:
+                time.sleep(0.05)
+        raise RuntimeError("redis-server did not start")
+
+    def __exit__(self, *exc: object) -> None:
+        if self.proc is not None:
+            self.proc.terminate()
+            self.proc.wait(timeout=10)
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+
+def _page_lines(data: Path) -> tuple[int, int]:
+    """(lines, distinct URLs) of harvest's page.jsonl."""
+    path = data / "blogs" / "page.jsonl"
+    if not path.exists():
+        return 0, 0
+    urls: set[str] = set()
+    lines = 0
+    with path.open("rb") as fh:
+        for line in fh:
+            lines += 1
+            urls.add(json.loads(line)["url"])
+    return lines, len(urls)
+
+
+def run_contender(name: str, url: str, work: Path, pages: int, tag: str = "") -> Run:
     timeout = max(600.0, pages / 5)
     start_url = f"{url}/index.html"
     common = [
@@ -223,7 +322,7 @@ def run_contender(name: str, url: str, work: Path, pages: int) -> Run:
         "-s",
         "AUTOTHROTTLE_ENABLED=False",
     ]
-    out_dir = work / name
+    out_dir = work / f"{name}{tag}"
     out_dir.mkdir(parents=True, exist_ok=True)
     if name == "scrapy-bare":
         cmd = [
@@ -242,7 +341,8 @@ def run_contender(name: str, url: str, work: Path, pages: int) -> Run:
         cmd = [sys.executable, str(HANDWRITTEN), "--start", start_url, "--out", str(out_dir / "out")]
         rc, out, err, wall, cpu, peak = measure(cmd, cwd=out_dir, env=_env(), timeout=timeout)
         got = json.loads(out.strip().splitlines()[-1]) if out.strip() else {}
-        return Run(name, int(got.get("pages", 0)), wall, cpu, peak, rc)
+        written = sum(1 for _ in (out_dir / "out").rglob("*.md"))
+        return Run(name, int(got.get("pages", 0)), wall, cpu, peak, rc, items=written)
     if name == "crawlee":
         cmd = [
             sys.executable,
@@ -254,7 +354,8 @@ def run_contender(name: str, url: str, work: Path, pages: int) -> Run:
         rc, out, err, wall, cpu, peak = measure(cmd, cwd=out_dir, env=_env(), timeout=timeout)
         got = json.loads(out.strip().splitlines()[-1]) if out.strip() else {}
         return Run(name, int(got.get("pages", 0)), wall, cpu, peak, rc)
-    mode = name.removeprefix("harvest-")
+    mode = name.removeprefix("harvest-").removesuffix("-x2")
+    data = out_dir / "data"
     cmd = [
         sys.executable,
         "-m",
@@ -265,7 +366,7 @@ def run_contender(name: str, url: str, work: Path, pages: int) -> Run:
         f"url={start_url}",
         *common,
         "-s",
-        f"HARVEST_DATA_DIR={out_dir / 'data'}",
+        f"HARVEST_DATA_DIR={data}",
         "-s",
         f"HARVEST_BLOGS_EXTRACTION={mode}",
         # Throughput, not limits: the site is larger than the default per-site page budget.
@@ -274,11 +375,38 @@ def run_contender(name: str, url: str, work: Path, pages: int) -> Run:
         "-s",
         "HARVEST_SAFETY_MAX_DEPTH=0",
     ]
-    rc, out, err, wall, cpu, peak = measure(cmd, cwd=ROOT, env=_env(), timeout=timeout)
-    stats = _stats(err)
-    fetched = stats.get("harvest/blogs/article_pages", 0) + stats.get("harvest/blogs/listing_pages", 0)
+    if name.endswith("-x2"):
+        # Two processes of one spider sharing the crawl in Redis (run_all.py --replicas blogs=2
+        # does the same): a shell starts both, so the process tree is measured as one.
+        with Redis() as redis_server:
+            logs = [out_dir / f"log-{i}.txt" for i in range(2)]
+            shared = ["-s", f"HARVEST_STATE_URL={redis_server.url}", "-s", "MAX_IDLE_TIME_BEFORE_CLOSE=2"]
+            script = " & ".join(
+                shlex.join([
+                    *cmd, *shared, "-s", f"HARVEST_FLEET_REPLICA={i}", "-s", "HARVEST_FLEET_REPLICAS=2",
+                    "-s", f"LOG_FILE={log}",
+                ])
+                for i, log in enumerate(logs)
+            )
+            rc, out, err, wall, cpu, peak = measure(
+                ["bash", "-c", f"{script} & wait"], cwd=ROOT, env=_env(), timeout=timeout
+            )
+        texts = [log.read_text(encoding="utf-8", errors="replace") for log in logs if log.exists()]
+        err = "".join(texts)
+        per_process = [_stats(text) for text in texts]
+    else:
+        rc, out, err, wall, cpu, peak = measure(cmd, cwd=ROOT, env=_env(), timeout=timeout)
+        per_process = [_stats(err)]
+    fetched = sum(st.get("harvest/blogs/article_pages", 0) for st in per_process) + sum(
+        st.get("harvest/blogs/listing_pages", 0) for st in per_process
+    )
     if rc != 0:
         print(err[-3000:], file=sys.stderr)
+    if mode == "off":
+        lines, distinct = _page_lines(data)
+    else:
+        lines, distinct = sum(st.get("item_scraped_count", 0) for st in per_process), 0
+    finished = err.count("'finish_reason': 'finished'")
     return Run(
         name,
         fetched,
@@ -286,28 +414,59 @@ def run_contender(name: str, url: str, work: Path, pages: int) -> Run:
         cpu,
         peak,
         rc,
-        items=stats.get("item_scraped_count", 0),
-        extra={"finish": "finished" if "'finish_reason': 'finished'" in err else "?"},
+        items=lines,
+        extra={"distinct_urls": distinct, "finished": f"{finished}/{len(per_process)}"},
     )
 
 
 def print_table(pages: int, runs: list[Run]) -> None:
     bare = next((r for r in runs if r.name == "scrapy-bare"), None)
     print(f"\n## {pages:,}-page site (concurrency {CONCURRENCY}, nginx on 127.0.0.1)\n")
-    print("| contender | pages | items | wall s | pages/s | CPU ms/page | peak RSS MB | vs bare Scrapy |")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|")
+    print("| contender | pages | output | server fetches (max/URL) | wall s | pages/s | CPU ms/page "
+          "| peak RSS MB | vs bare Scrapy |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     for r in runs:
         ratio = f"{r.rate / bare.rate:.2f}x" if bare and bare.rate else "-"
+        distinct = r.extra.get("distinct_urls")
+        output = f"{r.items:,}" + (f" ({distinct:,} URLs)" if distinct else "")
+        fetches = f"{r.extra.get('fetches', 0):,} ({r.extra.get('max_fetches', 0)})"
         print(
-            f"| {r.name} | {r.pages:,} | {r.items:,} | {r.wall:.1f} | {r.rate:.1f} | {r.cpu_per_page_ms:.2f} "
-            f"| {r.peak_mb:.0f} | {ratio} |"
+            f"| {r.name} | {r.pages:,} | {output} | {fetches} | {r.wall:.1f} | {r.rate:.1f} "
+            f"| {r.cpu_per_page_ms:.2f} | {r.peak_mb:.0f} | {ratio} |"
         )
     by = {r.name: r for r in runs}
     if "harvest-pool" in by and "harvest-inline" in by and by["harvest-inline"].rate:
         ratio = by["harvest-pool"].rate / by["harvest-inline"].rate
         print(f"\nharvest-pool / harvest-inline: {ratio:.2f}x pages/s")
-    if "harvest-pool" in by and "crawlee" in by and by["crawlee"].rate:
-        print(f"harvest-pool / crawlee: {by['harvest-pool'].rate / by['crawlee'].rate:.2f}x pages/s")
+    print_targets(runs)
+
+
+def print_targets(runs: list[Run]) -> bool | None:
+    """harvest-off against its peers with the issue-9 targets; None when a side is missing."""
+    by = {r.name: r for r in runs}
+    harvest = by.get("harvest-off")
+    if harvest is None or not harvest.rate:
+        return None
+    verdicts = []
+    for peer, target in TARGETS.items():
+        if peer in by and by[peer].rate:
+            ratio = harvest.rate / by[peer].rate
+            ok = ratio >= target
+            verdicts.append(ok)
+            verdict = "ok" if ok else "MISSED"
+            print(f"harvest-off / {peer}: {ratio:.2f}x pages/s (target >= {target}x: {verdict}); "
+                  f"CPU per page {harvest.cpu_per_page_ms:.2f} vs {by[peer].cpu_per_page_ms:.2f} ms")
+    if "crawlee" in by:
+        ok = harvest.peak_mb < by["crawlee"].peak_mb
+        verdicts.append(ok)
+        print(f"peak RSS harvest-off {harvest.peak_mb:.0f} MB vs crawlee {by['crawlee'].peak_mb:.0f} MB "
+              f"(target below: {'ok' if ok else 'MISSED'})")
+    bare = by.get("scrapy-bare")
+    if bare is not None and bare.rate and harvest.cpu_per_page_ms:
+        print(f"harvest-off / scrapy-bare: {harvest.rate / bare.rate:.2f}x pages/s, "
+              f"{bare.cpu_per_page_ms / harvest.cpu_per_page_ms:.2f}x less CPU per page "
+              "(regression guard: compare with BENCHMARKS.md)")
+    return all(verdicts) if verdicts else None
 
 
 def render_bench(url: str, work: Path, n: int) -> dict[str, Any]:
@@ -383,12 +542,16 @@ def render_bench(url: str, work: Path, n: int) -> dict[str, Any]:
     return result
 
 
+
 def main() -> None:
     # SIGTERM unwinds like Ctrl-C, so nginx and the temp folders are cleaned up.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pages", type=int, nargs="+", default=[2000, 50000])
-    parser.add_argument("--only", default=",".join(CONTENDERS), help="comma-separated contenders")
+    parser.add_argument("--only", default=",".join(DEFAULT_CONTENDERS), help="comma-separated contenders")
+    parser.add_argument("--repeat", type=int, default=1, help="run the contenders this many times in a row")
+    parser.add_argument("--quick", action="store_true",
+                        help="regression guard: 2,000 pages, bare Scrapy and harvest-off, their ratio")
     parser.add_argument("--render", type=int, default=0, help="also render this many JS pages (e.g. 300)")
     parser.add_argument(
         "--sites",
@@ -398,11 +561,16 @@ def main() -> None:
     )
     parser.add_argument("--json", type=Path, help="also write the figures here")
     args = parser.parse_args()
+    if args.quick:
+        args.pages, args.only = [2000], "scrapy-bare,harvest-off"
     contenders = [c for c in args.only.split(",") if c]
     unknown = set(contenders) - set(CONTENDERS)
     if unknown:
         parser.error(f"unknown contenders: {', '.join(sorted(unknown))}")
+    print(f"load average at start: {' '.join(f'{x:.2f}' for x in os.getloadavg())} ({os.cpu_count()} CPUs)",
+          flush=True)
     report: dict[str, Any] = {"cpus": os.cpu_count(), "concurrency": CONCURRENCY, "sizes": {}}
+    verdicts: list[bool | None] = []
     for pages in args.pages:
         site = generate(
             args.sites / f"site-{pages}", pages, js_pages=args.render if pages == args.pages[0] else 0
@@ -410,23 +578,52 @@ def main() -> None:
         work = Path(tempfile.mkdtemp(prefix="harvest-bench-"))
         try:
             with Nginx(site) as nginx:
-                runs = []
-                for name in contenders:
-                    run = run_contender(name, nginx.url, work, pages)
-                    print(
-                        f"{name}: {run.pages} pages in {run.wall:.1f}s ({run.rate:.1f}/s), "
-                        f"cpu {run.cpu:.1f}s, peak {run.peak_mb:.0f} MB, rc {run.returncode}",
-                        flush=True,
+                for attempt in range(1, args.repeat + 1):
+                    runs = []
+                    nginx.fetches()
+                    for name in contenders:
+                        tag = f"-{attempt}"
+                        run = run_contender(name, nginx.url, work, pages, tag)
+                        counts = nginx.fetches()
+                        run.extra["fetches"] = sum(counts.values())
+                        run.extra["max_fetches"] = max(counts.values(), default=0)
+                        run.extra["refetched"] = sorted(u for u, n in counts.items() if n > 1)[:5]
+                        run.extra["load_before"] = os.getloadavg()[0]
+                        shutil.rmtree(work / f"{name}{tag}", ignore_errors=True)
+                        print(
+                            f"{name}: {run.pages} pages in {run.wall:.1f}s ({run.rate:.1f}/s), "
+                            f"cpu {run.cpu:.1f}s, peak {run.peak_mb:.0f} MB, output {run.items}, "
+                            f"fetches {run.extra['fetches']} (max {run.extra['max_fetches']} per URL), "
+                            f"rc {run.returncode}, load {run.extra['load_before']:.2f}; "
+                            f"fetched more than once: {', '.join(run.extra['refetched']) or 'none'}",
+                            flush=True,
+                        )
+                        runs.append(run)
+                    if args.repeat > 1:
+                        print(f"\n### run {attempt} of {args.repeat}")
+                    print_table(pages, runs)
+                    verdicts.append(_verdict(runs))
+                    report["sizes"].setdefault(pages, []).append(
+                        [asdict(r) | {"pages_per_s": round(r.rate, 1)} for r in runs]
                     )
-                    runs.append(run)
-                print_table(pages, runs)
-                report["sizes"][pages] = [asdict(r) | {"pages_per_s": round(r.rate, 1)} for r in runs]
                 if args.render and pages == args.pages[0]:
                     report["render"] = render_bench(nginx.url, work, args.render)
         finally:
             shutil.rmtree(work, ignore_errors=True)
+    judged = [v for v in verdicts if v is not None]
+    if judged:
+        print(f"\nissue-9 targets held in {sum(judged)} of {len(judged)} runs")
     if args.json:
         args.json.write_text(json.dumps(report, indent=1), encoding="utf-8")
+
+
+def _verdict(runs: list[Run]) -> bool | None:
+    by = {r.name: r for r in runs}
+    harvest = by.get("harvest-off")
+    if harvest is None or not all(p in by for p in (*TARGETS, "crawlee")):
+        return None
+    rates_ok = all(harvest.rate >= t * by[p].rate for p, t in TARGETS.items())
+    return rates_ok and harvest.peak_mb < by["crawlee"].peak_mb
 
 
 if __name__ == "__main__":

@@ -115,9 +115,45 @@ class FrontierScheduler(Scheduler):
             # run already scheduled the same URL afresh; that copy carries the same key).
             super().enqueue_request(request)
 
+    def _method_name(self, func: Any) -> str | None:
+        """The spider attribute naming bound method ``func``, found without ``inspect``.
+
+        ``Request.to_dict`` finds it with ``inspect.getmembers(spider)``, which evaluates every
+        attribute and property of the spider: ~0.25 ms a request, the largest single cost of a
+        crawl that stores little (measured, BENCHMARKS.md). None = let ``to_dict`` decide.
+        """
+        function = getattr(func, "__func__", None)
+        if function is None or getattr(func, "__self__", None) is not self.spider:
+            return None
+        name = getattr(func, "__name__", None)
+        bound = getattr(self.spider, name, None) if isinstance(name, str) else None
+        if getattr(bound, "__func__", None) is not function:
+            return None
+        return name
+
+    def _to_dict(self, request: Request) -> dict[str, Any]:
+        """``request.to_dict(spider=...)``, with the callbacks named cheaply when possible."""
+        callback, errback = request.callback, request.errback
+        cb_name = self._method_name(callback)
+        eb_name = self._method_name(errback)
+        if (callback is not None and cb_name is None) or (errback is not None and eb_name is None):
+            return request.to_dict(spider=self.spider)
+        # The same fields as Request.to_dict (checked by tests/test_frontier.py).
+        data: dict[str, Any] = {
+            "url": request.url,
+            "callback": cb_name,
+            "errback": eb_name,
+            "headers": dict(request.headers),
+        }
+        for attr in request.attributes:
+            data.setdefault(attr, getattr(request, attr))
+        if type(request) is not Request:
+            data["_class"] = request.__module__ + "." + request.__class__.__name__
+        return data
+
     def _serialize(self, request: Request) -> bytes | None:
         try:
-            data = request.to_dict(spider=self.spider)
+            data = self._to_dict(request)
             # to_dict() hands out the request's own meta dict: copy it, never edit it.
             data["meta"] = {k: v for k, v in data["meta"].items() if k != FRONTIER_KEY_META}
             return pickle.dumps(data, protocol=_PICKLE_PROTOCOL)

@@ -97,3 +97,22 @@ class DocumentItem:
         keys = ("url", "canonical_url", "repo", "site", "title", "author", "published",
                 "language", "source", "fetched_at", "content_hash")
         return {k: getattr(self, k) for k in keys if getattr(self, k) is not None}
+
+
+@dataclass
+class PageItem:
+    """A fetched page kept as served: the blogs spider's output with extraction off.
+
+    One JSON line per page in ``page.jsonl`` with the decoded HTML in ``html`` (a single
+    appended file: made durable by one fsync per commit point, not one per page). Identity is
+    the canonical URL plus ``body_sha256`` (sha256 of the body bytes as received), so a page is
+    written once per distinct body and again when it changes.
+    """
+
+    url: str
+    site: str
+    status: int
+    fetched_at: str
+    body_sha256: str
+    html: str = field(repr=False)
+    type: str = "page"

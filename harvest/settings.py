@@ -136,7 +136,8 @@ HARVEST_STATE_COMMIT_REQUESTS = 1000
 # A slow crawl still commits this often (seconds), so a kill loses at most this much progress.
 HARVEST_STATE_COMMIT_SECONDS = 5.0
 # Seconds a writer waits for a lock held by another process (the shared content database is
-# written by every spider) before failing; commits take milliseconds.
+# written by every spider) before failing; commits take milliseconds. A crawl also waits this
+# long for its spider's lock, so a run started while the previous one flushes does not fail.
 HARVEST_STATE_BUSY_TIMEOUT = 30.0
 # Pending requests restored into memory at a time when a crawl resumes (bounds memory for a
 # large frontier).
@@ -193,7 +194,12 @@ HARVEST_FLEET_REPLICAS = 1
 # --- blogs spider (harvest/spiders/blogs.py) ---------------------------------------------------
 # Where article extraction runs (trafilatura: ~10 ms a blog page, 100-300 ms a large docs page,
 # the crawl's dominant cost): "pool" = worker processes, so fetching never waits on it;
-# "inline" = in the callback (the comparison in bench/crawl_throughput.py); "off" = crawl only.
+# "inline" = in the callback (the comparison in bench/crawl_throughput.py); "off" = no
+# extraction: every HTML page is written as fetched, one line per page in
+# HARVEST_DATA_DIR/blogs/page.jsonl ({"type": "page", url, site, status, fetched_at,
+# body_sha256, html}), exactly once across kill -9 like every output (the fastest setting: a
+# page costs no parsing beyond its links, and its output one appended line, fsynced at commit
+# points). Identity: canonical URL + body_sha256, so an unchanged page is not written again.
 HARVEST_BLOGS_EXTRACTION = "pool"
 # Extraction worker processes; 0 = one per CPU (the crawl itself uses less than one core).
 HARVEST_BLOGS_EXTRACT_WORKERS = 0
@@ -227,6 +233,10 @@ HARVEST_SAFETY_MAX_SEGMENT_REPEATS = 3
 # Distinct query strings per path reached through links (calendars, faceted search);
 # URLs listed in sitemaps and feeds are exempt.
 HARVEST_SAFETY_MAX_QUERY_VARIANTS = 100
+# New links followed from one page at most: a real index rarely names more than a few thousand
+# pages (sitemaps, which may list 50,000, are exempt); past this a page is a link farm or a
+# generated trap, and each link would cost a scheduled, persisted request (~2 ms here).
+HARVEST_SAFETY_MAX_LINKS_PER_PAGE = 10000
 # An HTML page larger than this is dropped (stat harvest/safety/oversize): no article is.
 HARVEST_SAFETY_MAX_PAGE_BYTES = 5 * 1024 * 1024
 

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from itemadapter import ItemAdapter
 from scrapy.exceptions import DropItem, NotConfigured
 
+from harvest.exceptions import StateError
 from harvest.pipelines.keys import canonical_url, document_hash, is_document, item_key, key_digest
 from harvest.state.crawl import CrawlState
 
@@ -66,7 +67,21 @@ class DedupPipeline:
             self.stats.inc_value(f"harvest/dedup/{key}")
 
     def process_item(self, item: Any) -> Any:
-        """Pass ``item`` if it is new, else raise DropItem naming the key it matched."""
+        """Pass ``item`` if it is new, else raise DropItem naming the key it matched.
+
+        Once the crawl state is abandoned (a full disk), items are dropped quietly while the
+        crawl closes: the next run fetches them again.
+        """
+        if self.state.abandoned is not None:
+            raise DropItem(f"not stored: the crawl is stopping ({self.state.abandoned})", log_level="DEBUG")
+        try:
+            return self._check(item)
+        except StateError as exc:
+            if not self.state.stop_if_disk_full(exc):
+                raise
+            raise DropItem(f"not stored: {exc}", log_level="DEBUG") from exc
+
+    def _check(self, item: Any) -> Any:
         origin = self.state.item_origin(item)
         if origin is not None and not origin.dedup:
             self._inc("bypassed")

@@ -10,6 +10,8 @@ the dedup pipeline (on items) and the output reconciliation (on lines read back 
 - ``document``: canonical URL and content hash, so an unchanged body is never stored again
   while a changed body on a revisit is. The state stores a document by its content hash (with
   its URL), which answers both "this URL with this text" and "this text under another URL".
+- ``page`` (a raw page, the blogs spider with extraction off): canonical URL and the sha256
+  of the body, so a page is written again only when its bytes change.
 - any other type: the whole record (minus the Markdown body), so only exact copies collapse.
 """
 
@@ -59,11 +61,16 @@ def _document(r: Mapping[str, Any]) -> list[str]:
     return [canonical_url(str(r.get("url") or "")), document_hash(r)]
 
 
+def _page(r: Mapping[str, Any]) -> list[str]:
+    return [canonical_url(str(r.get("url") or "")), str(r.get("body_sha256") or "")]
+
+
 _KEY_FIELDS: dict[str, Callable[[Mapping[str, Any]], list[str]]] = {
     "trending_repo": _trending_repo,
     "trending_developer": _trending_developer,
     "repo": _repo,
     "document": _document,
+    "page": _page,
 }
 
 

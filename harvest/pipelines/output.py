@@ -16,20 +16,23 @@ again.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import logging
 import os
 import tempfile
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any, NoReturn
 
 import yaml
 from itemadapter import ItemAdapter
+from scrapy.exceptions import DropItem
+from scrapy.utils.defer import deferred_from_coro
 
 from harvest.fingerprints import content_hash
 from harvest.items import DocumentItem
 from harvest.state import StateOrigin
-from harvest.state.crawl import CrawlState
+from harvest.state.crawl import CrawlState, is_disk_full
 
 if TYPE_CHECKING:
     from scrapy.crawler import Crawler
@@ -134,13 +137,18 @@ class OutputPipeline:
         self._files: dict[str, IO[bytes]] = {}
         self._unsynced: set[str] = set()
         self._dirty_dirs: set[Path] = set()
+        #: Set by the first write that failed (a full disk): nothing more is written.
+        self.write_error: OSError | None = None
+        self.crawler: Crawler | None = None
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> Self:
         """Build from ``HARVEST_DATA_DIR``, the crawler's spider name and the crawl state."""
         assert crawler.spidercls is not None
-        return cls(crawler.settings.get("HARVEST_DATA_DIR"), crawler.spidercls.name,
-                   CrawlState.from_crawler(crawler), crawler.stats)
+        pipeline = cls(crawler.settings.get("HARVEST_DATA_DIR"), crawler.spidercls.name,
+                       CrawlState.from_crawler(crawler), crawler.stats)
+        pipeline.crawler = crawler
+        return pipeline
 
     def _inc(self, key: str, count: int = 1) -> None:
         if self.stats is not None and count:
@@ -247,27 +255,79 @@ class OutputPipeline:
             path = self.spider_dir / name
             if not path.exists():
                 self._dirty_dirs.add(self.spider_dir)
-            fh = open(path, "ab")  # noqa: SIM115 - kept open for the crawl, closed in close_spider
+            # Unbuffered: each line is one write the pipeline controls, so a write that fails
+            # half-way (a full disk) can be cut back to the last whole line (see _write_line).
+            fh = open(path, "ab", buffering=0)  # noqa: SIM115 - kept open, closed in close_spider
             self._files[name] = fh
         return fh
 
     def process_item(self, item: Any) -> Any:
-        """Write the document's Markdown file (if any), then its JSON line."""
+        """Write the document's Markdown file (if any), then its JSON line.
+
+        A write that fails (a full disk, a read-only or vanished folder) leaves no partial line
+        behind, stops the crawl (reason ``disk_full`` or ``output_error``) and abandons the
+        crawl state, as if the crawl was killed at that moment: the next run resumes from the
+        last commit. Items that arrive while the crawl closes are dropped, not written.
+        """
+        if self.write_error is not None:
+            raise DropItem(f"not written: the output failed earlier ({self.write_error})", log_level="DEBUG")
         if isinstance(item, DocumentItem):
             if not item.content_hash:
                 item.content_hash = content_hash(item.content)
             target = resolve_document_path(self.spider_dir, item.path)
-            atomic_write_text(target, render_markdown(item.front_matter(), item.content))
+            try:
+                atomic_write_text(target, render_markdown(item.front_matter(), item.content))
+            except OSError as exc:
+                self._write_failed(exc, target)
             self._dirty_dirs.add(target.parent)
             item.path = str(self.spider_dir / Path(item.path))
-        record = ItemAdapter(item).asdict()
+        if dataclasses.is_dataclass(item) and not isinstance(item, type):
+            # A shallow copy: ItemAdapter.asdict() deep-copies every field (a page's whole HTML
+            # included), and the record is only serialized and read.
+            record = {f.name: getattr(item, f.name) for f in dataclasses.fields(item)}
+        else:
+            record = ItemAdapter(item).asdict()
         record.pop("content", None)
         name = f"{record.get('type') or 'item'}.jsonl"
-        fh = self._jsonl(name)
-        fh.write(json.dumps(record, ensure_ascii=False, sort_keys=False).encode("utf-8") + b"\n")
+        line = json.dumps(record, ensure_ascii=False, sort_keys=False).encode("utf-8") + b"\n"
+        try:
+            # Written at once so readers see progress; fsynced at commit points.
+            self._write_line(self._jsonl(name), line)
+        except OSError as exc:
+            self._write_failed(exc, self.spider_dir / name)
         self._unsynced.add(name)
-        # Flushed per item so readers see progress; fsynced at commit points.
-        fh.flush()
         if self.state is not None:
             self.state.record_output(record, item)
         return item
+
+    @staticmethod
+    def _write_line(fh: IO[bytes], line: bytes) -> None:
+        """Append ``line`` whole, or cut the file back to where it was and raise."""
+        fd = fh.fileno()
+        start = os.fstat(fd).st_size
+        try:
+            view = memoryview(line)
+            while view:
+                view = view[os.write(fd, view):]
+        except OSError:
+            try:
+                os.ftruncate(fd, start)
+            except OSError:
+                logger.warning("Could not cut a partly written line off %s; the next run will",
+                               fh.name, exc_info=True)
+            raise
+
+    def _write_failed(self, exc: OSError, path: Path) -> NoReturn:
+        """Log once, stop the crawl and abandon its state (see process_item); drop the item."""
+        self.write_error = exc
+        self._inc("write_failed")
+        disk_full = is_disk_full(exc)
+        reason = "disk_full" if disk_full else "output_error"
+        logger.error("Cannot write %s: %s. Stopping the crawl: what was written before is intact, "
+                     "and the next run resumes from the last commit%s.", path, exc,
+                     " once there is space again" if disk_full else "")
+        if self.state is not None:
+            self.state.abandon(reason)
+        elif self.crawler is not None and self.crawler.engine is not None:
+            deferred_from_coro(self.crawler.engine.close_spider_async(reason=reason))
+        raise DropItem(f"not written to {path}: {exc}", log_level="DEBUG") from exc

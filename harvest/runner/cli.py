@@ -369,11 +369,13 @@ def _run(
     console: Console,
     live: bool,
 ) -> int:
+    from harvest.config.checks import check_settings
     from harvest.runner.display import Display, print_summary
     from harvest.runner.fleet import Fleet
     from harvest.runner.plan import PlanError, build_plan
 
     try:
+        check_settings(settings)
         config = FleetConfig.from_settings(settings)
     except ConfigError as exc:
         print(f"{PROG}: error: {exc}", file=sys.stderr)

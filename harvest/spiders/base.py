@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import scrapy
 
-from harvest.config import SpiderConfig, load_config, parse_bool
+from harvest.config import SpiderConfig, config_path, load_config, parse_bool
 from harvest.exceptions import ConfigError
 
 if TYPE_CHECKING:
@@ -63,13 +63,34 @@ class HarvestSpider(scrapy.Spider):
                 parse_bool(arguments["reset"], "reset")
             except ValueError as exc:
                 raise ConfigError(f"spider arguments of {cls.name!r}", [("-a reset", str(exc))]) from None
-        config = load_config(cls.config_model, settings.get("HARVEST_CONFIG_DIR"), cls.name)
-        return cls.apply_arguments(config, arguments)
+        config_dir = settings.get("HARVEST_CONFIG_DIR")
+        config = load_config(cls.config_model, config_dir, cls.name)
+        try:
+            return cls.apply_arguments(config, arguments)
+        except ConfigError as exc:
+            path = config_path(config_dir, cls.name)
+            if arguments or path.exists() or not Path(config_dir).is_dir():
+                raise
+            # The defaults alone have nothing to crawl: name the file the user has to write.
+            raise ConfigError(path, [("", "file not found, and the defaults alone cannot run:"),
+                                     *exc.problems]) from None
 
     @classmethod
     def apply_arguments(cls, config: SpiderConfig, arguments: dict[str, str]) -> SpiderConfig:
         """Return ``config`` with this run's ``-a`` arguments folded in (override per spider)."""
         return config
+
+    def retry_gave_up(self, request: Any) -> bool:
+        """Whether RetryMiddleware gave up on ``request``.
+
+        It logged that ("Gave up retrying <url>") already, so an errback only counts the
+        failure: one line per failure.
+        """
+        meta = getattr(request, "meta", None) or {}
+        max_retries = meta.get("max_retry_times")
+        if max_retries is None:
+            max_retries = self.settings.getint("RETRY_TIMES")
+        return self.settings.getbool("RETRY_ENABLED") and 0 < max_retries <= meta.get("retry_times", 0)
 
     @property
     def data_dir(self) -> Path:

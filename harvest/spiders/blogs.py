@@ -25,6 +25,7 @@ download handler is installed only when such a site is configured.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 import logging
 import os
@@ -44,13 +45,15 @@ from pydantic import ValidationError
 from scrapy.exceptions import IgnoreRequest
 from scrapy.http import HtmlResponse, TextResponse, XmlResponse
 from scrapy.linkextractors import IGNORED_EXTENSIONS
+from scrapy.settings import default_settings as scrapy_defaults
+from scrapy.spidermiddlewares.httperror import HttpError
 
 from harvest.browser import find_browser, page_meta, playwright_settings
 from harvest.config import SpiderConfig, parse_bool
 from harvest.config.blogs import BlogsConfig, SiteConfig
 from harvest.exceptions import ConfigError
 from harvest.fingerprints import content_hash, utc_now
-from harvest.items import DocumentItem
+from harvest.items import DocumentItem, PageItem
 from harvest.middlewares.safety import SiteLimits, host_port
 from harvest.parsers.article import Article, extract_article, looks_like_article
 from harvest.parsers.discovery import (
@@ -86,6 +89,28 @@ _XML_EXTENSIONS = (".xml", ".rss", ".atom", ".xml.gz", ".rdf")
 _INDEX_RE = re.compile(r"(?:^|/)index\.html?$")
 #: Seconds between a site's rounds are kept here, per site, for ``refresh_interval``.
 _ROUNDS_FILE = "site_rounds.json"
+
+# Scrapy's default middlewares for this spider (custom_settings below says which and why). The
+# _BASE settings are replaced, not the project's DOWNLOADER_MIDDLEWARES / SPIDER_MIDDLEWARES,
+# so harvest's own components and a user's -s additions still merge in.
+_SCRAPY_DMW = "scrapy.downloadermiddlewares"
+_DOWNLOADER_MIDDLEWARES_BASE = {
+    (
+        f"harvest.middlewares.lean.{path.rpartition('.')[2]}"
+        if path in {f"{_SCRAPY_DMW}.redirect.MetaRefreshMiddleware", f"{_SCRAPY_DMW}.stats.DownloaderStats"}
+        else path
+    ): order
+    for path, order in scrapy_defaults.DOWNLOADER_MIDDLEWARES_BASE.items()
+    if path != f"{_SCRAPY_DMW}.httpauth.HttpAuthMiddleware"
+}
+_UNUSED_SPIDER_MIDDLEWARES = frozenset(
+    {"RefererMiddleware", "UrlLengthMiddleware", "MetaCopyDetectionMiddleware"}
+)
+_SPIDER_MIDDLEWARES_BASE = {
+    path: order
+    for path, order in scrapy_defaults.SPIDER_MIDDLEWARES_BASE.items()
+    if path.rpartition(".")[2] not in _UNUSED_SPIDER_MIDDLEWARES
+}
 
 
 @dataclass
@@ -276,6 +301,13 @@ class BlogsSpider(HarvestSpider):
         # its callback's output (100 by default: ~1.5 ms of CPU a page). A page here yields ~10
         # requests and at most one item, handled synchronously: a few workers are plenty.
         "CONCURRENT_ITEMS": 4,
+        # Every enabled middleware costs per request or response (profiled, BENCHMARKS.md).
+        # Scrapy's defaults minus what does nothing for this spider: HTTP auth (no credentials
+        # here), Referer headers (no site needs them), the URL length limit (the trap guard
+        # applies HARVEST_SAFETY_MAX_URL_LENGTH) and the meta-copy detector (a development
+        # aid); meta refresh and downloader stats replaced by cheaper equivalents.
+        "DOWNLOADER_MIDDLEWARES_BASE": _DOWNLOADER_MIDDLEWARES_BASE,
+        "SPIDER_MIDDLEWARES_BASE": _SPIDER_MIDDLEWARES_BASE,
     }
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -285,8 +317,11 @@ class BlogsSpider(HarvestSpider):
         self.site_limits: dict[str, SiteLimits] = {}
         self._requested: set[str] = set()
         self._stored: set[str] = set()
+        self._links_capped_sites: set[str] = set()
         self._host_sites: dict[str, _Site] = {}
         self._extractor: ExtractionPool | None = None
+        #: Extraction off: every HTML page is written as fetched (a PageItem in page.jsonl).
+        self._raw_pages = False
         #: Sites this round crawls (those not skipped as fresh); recorded when it finishes.
         self._crawled_sites: list[str] = []
 
@@ -297,13 +332,18 @@ class BlogsSpider(HarvestSpider):
         assert isinstance(config, BlogsConfig)
         where = "spider arguments of 'blogs'"
         overrides: dict[str, Any] = {}
-        try:
-            if "render" in arguments:
+        if "render" in arguments:
+            try:
                 overrides["render"] = parse_bool(arguments["render"], "render")
-            if "max_pages" in arguments:
+            except ValueError as exc:
+                raise ConfigError(where, [("-a render", str(exc))]) from None
+        if "max_pages" in arguments:
+            try:
                 overrides["max_pages"] = int(arguments["max_pages"])
-        except ValueError as exc:
-            raise ConfigError(where, [("-a", str(exc))]) from None
+            except ValueError:
+                raise ConfigError(
+                    where, [("-a max_pages", f"expected a whole number, got {arguments['max_pages']!r}")]
+                ) from None
         if "source" in arguments:
             overrides["source"] = arguments["source"]
         url, site = arguments.get("url"), arguments.get("site")
@@ -342,6 +382,7 @@ class BlogsSpider(HarvestSpider):
         mode = s.get("HARVEST_BLOGS_EXTRACTION", "pool")
         if mode not in {"pool", "inline", "off"}:
             raise ConfigError("HARVEST_BLOGS_EXTRACTION", f"expected pool, inline or off, got {mode!r}")
+        spider._raw_pages = mode == "off"
         if mode != "off":
             spider._extractor = ExtractionPool(
                 mode,
@@ -603,6 +644,17 @@ class BlogsSpider(HarvestSpider):
     async def parse_page(self, response: scrapy.http.Response) -> AsyncIterator[Any]:
         """Follow the page's links; if it is an article, extract it and yield a DocumentItem."""
         site = self._site_of(response)
+        if isinstance(response, HtmlResponse) and response.body.startswith(b"\x1f\x8b"):
+            # Gzipped once more than Content-Encoding says (a misconfigured server): decoding
+            # it as text would store binary junk as an article.
+            try:
+                body = maybe_gunzip(response.body, self.settings.getint("HARVEST_SAFETY_MAX_PAGE_BYTES")
+                                    or self.settings.getint("DOWNLOAD_MAXSIZE"))
+            except ValueError as exc:
+                logger.warning("Unreadable %s: %s", response.url, exc)
+                self.crawler.stats.inc_value(f"{_STATS}/undecodable")
+                return
+            response = response.replace(body=body)
         if isinstance(response, XmlResponse) or not isinstance(response, TextResponse):
             for request in self.parse_xml(response):
                 yield request
@@ -613,6 +665,15 @@ class BlogsSpider(HarvestSpider):
         for request in self._follow(response, site):
             yield request
         html = response.text
+        if self._raw_pages:
+            yield PageItem(
+                url=response.url,
+                site=site.name,
+                status=response.status,
+                fetched_at=utc_now(),
+                body_sha256=hashlib.sha256(response.body).hexdigest(),
+                html=html,
+            )
         via = response.meta.get("harvest_via")
         is_article = site.article_url(response.url) or (
             not site.excluded(response.url)
@@ -651,12 +712,18 @@ class BlogsSpider(HarvestSpider):
             if (url_site := self._site_for(url, site)) is not None:
                 if (request := self._xml_request(url, url_site, "feed")) is not None:
                     yield request
+        max_links = self.settings.getint("HARVEST_SAFETY_MAX_LINKS_PER_PAGE")
+        new_links = 0
         for url in extract_links(html, response.url):
             if url in self._requested:
                 continue
             link_site = self._site_for(url, site)
             if link_site is None:
                 continue
+            new_links += 1
+            if max_links and new_links > max_links:
+                self._links_capped(response.url, site, max_links)
+                return
             path = urlsplit(url).path.lower()
             if path.endswith(_XML_EXTENSIONS):
                 request = self._xml_request(url, link_site, "link")
@@ -666,6 +733,15 @@ class BlogsSpider(HarvestSpider):
                 request = self._page_request(url, link_site, via="link")
             if request is not None:
                 yield request
+
+    def _links_capped(self, url: str, site: _Site, max_links: int) -> None:
+        # A page linking to more new pages than any index does is a link farm or a generated
+        # trap: every link would cost a scheduled, persisted request (the frontier would balloon).
+        self.crawler.stats.inc_value("harvest/safety/links_per_page")
+        level = logging.DEBUG if site.name in self._links_capped_sites else logging.WARNING
+        self._links_capped_sites.add(site.name)
+        logger.log(level, "Not following the links of %s past the first %d new ones "
+                   "(HARVEST_SAFETY_MAX_LINKS_PER_PAGE)", url, max_links)
 
     def _item(self, url: str, site: _Site, article: Article) -> DocumentItem | None:
         canonical = article.canonical_url or url
@@ -693,11 +769,36 @@ class BlogsSpider(HarvestSpider):
         )
 
     def on_error(self, failure: Failure) -> None:
-        """Failed downloads: counted; refusals (safety guards, fresh documents) logged where made."""
+        """Failed downloads: counted, and logged once with the URL.
+
+        Refusals (safety guards, fresh documents, robots.txt) are logged where they are made,
+        and a request RetryMiddleware gave up on was logged by it ("Gave up retrying"): both are
+        only counted here.
+        """
         request = getattr(failure, "request", None)
-        if failure.check(IgnoreRequest):
-            self.crawler.stats.inc_value(f"{_STATS}/ignored")
+        url = getattr(request, "url", "?")
+        meta = getattr(request, "meta", {})
+        stats = self.crawler.stats
+        if failure.check(IgnoreRequest) and not failure.check(HttpError):
+            redirects = meta.get("redirect_times", 0)
+            max_redirects = self.settings.getint("REDIRECT_MAX_TIMES")
+            if redirects and (meta.get("redirect_ttl") == 0 or redirects >= max_redirects):
+                # RedirectMiddleware says so only at DEBUG, and names the last hop only.
+                stats.inc_value(f"{_STATS}/failed/too_many_redirects")
+                first = (meta.get("redirect_urls") or [url])[0]
+                logger.warning("Gave up on %s after %d redirects (the last to %s)", first, redirects, url)
+                return
+            stats.inc_value(f"{_STATS}/ignored")
+            logger.debug("Request not fetched: %s (%s)", url, failure.getErrorMessage())
+            return
+        kind = failure.type.__name__ if failure.type else "error"
+        stats.inc_value(f"{_STATS}/failed/{kind}")
+        if self.retry_gave_up(request):
+            logger.debug("Request not fetched: %s (%s)", url, failure.getErrorMessage())
+            return
+        if isinstance(failure.value, HttpError):
+            # A missing robots.txt or guessed /sitemap.xml is normal: not worth a line.
+            level = logging.DEBUG if meta.get("harvest_list") else logging.INFO
+            logger.log(level, "Not fetched: %s (HTTP %d)", url, failure.value.response.status)
         else:
-            kind = failure.type.__name__ if failure.type else "error"
-            self.crawler.stats.inc_value(f"{_STATS}/failed/{kind}")
-        logger.debug("Request not fetched: %s (%s)", getattr(request, "url", "?"), failure.getErrorMessage())
+            logger.warning("Not fetched: %s (%s: %s)", url, kind, failure.getErrorMessage())

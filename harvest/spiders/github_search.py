@@ -699,18 +699,21 @@ class GithubSearchSpider(HarvestSpider):
     def readme_failed(self, failure: Failure) -> None:
         """A README not fetched: fresh or unchanged (RevisitMiddleware), or a real failure."""
         request = failure.request  # type: ignore[attr-defined]
-        if failure.check(IgnoreRequest):
+        # HttpError is an IgnoreRequest too: a README that failed with a 5xx is not "unchanged".
+        if failure.check(IgnoreRequest) and not failure.check(HttpError):
             self._stat("readme_unchanged")
             return
+        self._stat("readme_failed")
+        if self.retry_gave_up(request):
+            return  # RetryMiddleware logged it, with the URL
         if isinstance(failure.value, HttpError):
             response = failure.value.response
             message = redact(error_message(response.body), github_token())
-            logger.warning("README of %s failed: GitHub answered %d: %s", request.cb_kwargs.get("repo"),
-                           response.status, message)  # fmt: skip
+            logger.warning("README of %s failed (%s): GitHub answered %d: %s", request.cb_kwargs.get("repo"),
+                           request.url, response.status, message)  # fmt: skip
         else:
-            logger.warning("README of %s failed: %s", request.cb_kwargs.get("repo"),
-                           failure.getErrorMessage())  # fmt: skip
-        self._stat("readme_failed")
+            logger.warning("README of %s failed (%s): %s", request.cb_kwargs.get("repo"),
+                           request.url, failure.getErrorMessage())  # fmt: skip
 
     # --- end of the crawl ----------------------------------------------------------------------
     def _idle(self) -> None:

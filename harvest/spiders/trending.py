@@ -414,13 +414,15 @@ class TrendingSpider(HarvestSpider):
     def page_failed(self, failure: Failure) -> None:
         """A Trending page that could not be fetched even after retries."""
         request = failure.request  # type: ignore[attr-defined]
+        self._stat("page_failed")
+        if self.retry_gave_up(request):
+            return  # RetryMiddleware logged it, with the URL
         logger.error(
             "Trending page %s failed: %s",
             request.url,
             failure.getErrorMessage(),
             extra={"spider": self},
         )
-        self._stat("page_failed")
 
     def readme_failed(self, failure: Failure) -> None:
         """A README that could not be fetched: unchanged (304), skipped, or a real failure."""
@@ -429,11 +431,14 @@ class TrendingSpider(HarvestSpider):
         if isinstance(failure.value, HttpError) and failure.value.response.status == 304:
             self._stat("readme_unchanged")
             return
-        if failure.check(IgnoreRequest):
+        if failure.check(IgnoreRequest) and not failure.check(HttpError):
             # Still fresh in the crawl state, or refused by robots.txt: not fetched on purpose.
             logger.debug("README of %s not fetched: %s", repo, failure.getErrorMessage())
             self._stat("readme_skipped")
             return
+        self._stat("readme_failed")
+        if self.retry_gave_up(request):
+            return  # RetryMiddleware logged it, with the URL
         logger.warning(
             "README of %s could not be fetched from %s: %s",
             repo,
@@ -441,4 +446,3 @@ class TrendingSpider(HarvestSpider):
             failure.getErrorMessage(),
             extra={"spider": self},
         )
-        self._stat("readme_failed")

@@ -24,6 +24,7 @@ whatever they produce that was already written is dropped by the dedup pipeline.
 
 from __future__ import annotations
 
+import errno
 import logging
 import time
 import weakref
@@ -53,6 +54,23 @@ logger = logging.getLogger(__name__)
 FRONTIER_KEY_META = "harvest_frontier_key"
 #: After this many failed commits in a row the crawl stops: it can no longer promise anything.
 _MAX_COMMIT_FAILURES = 3
+
+#: Errors that mean the disk (or quota) is full: retrying a commit cannot help.
+_DISK_FULL_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT})
+
+
+def is_disk_full(exc: BaseException) -> bool:
+    """Whether ``exc`` (or an exception it was raised from) says the disk or quota is full."""
+    seen: BaseException | None = exc
+    while seen is not None:
+        if isinstance(seen, OSError) and seen.errno in _DISK_FULL_ERRNOS:
+            return True
+        # SQLite reports SQLITE_FULL as "database or disk is full".
+        if "disk is full" in str(seen) or "No space left" in str(seen):
+            return True
+        seen = seen.__cause__ or seen.__context__
+    return False
+
 
 _STATES: weakref.WeakKeyDictionary[Crawler, CrawlState | None] = weakref.WeakKeyDictionary()
 
@@ -133,6 +151,8 @@ class CrawlState:
         self._fetch_notes: dict[bytes, list[_FetchNote]] = {}
         self._timer: LoopingCall | None = None
         self.closed_reason: str | None = None
+        #: Set by :meth:`abandon`: nothing more is committed in this crawl.
+        self.abandoned: str | None = None
 
     # --- construction ------------------------------------------------------------------------
 
@@ -223,9 +243,34 @@ class CrawlState:
         if hook in self._pre_commit:
             self._pre_commit.remove(hook)
 
+    def abandon(self, reason: str) -> None:
+        """Commit nothing more and close the crawl with ``reason``, as if it was killed here.
+
+        For a failure that makes the outputs or the state unwritable (a full disk): what was
+        committed stays consistent, the lines written since are replayed on the next start
+        and the requests not committed as done are fetched again, as after ``kill -9``.
+        """
+        if self.abandoned is not None:
+            return
+        self.abandoned = reason
+        if self._timer is not None and self._timer.running:
+            self._timer.stop()
+        if self._on_fatal is not None:
+            self._on_fatal(reason)
+
+    def stop_if_disk_full(self, exc: BaseException) -> bool:
+        """If ``exc`` says the disk is full: log it (once), :meth:`abandon` the crawl, True."""
+        if not is_disk_full(exc):
+            return False
+        if self.abandoned is None:
+            logger.error("No space left on the device for the crawl state: %s. Stopping the crawl: "
+                         "what was committed is intact and the next run resumes from it.", exc)
+        self.abandon("disk_full")
+        return True
+
     def commit(self) -> None:
         """Make outputs durable, then commit the batch with their offsets (raises StateError)."""
-        if self.store is None:
+        if self.store is None or self.abandoned is not None:
             return
         for hook in list(self._pre_commit):
             self.batch.offsets.update(hook())
@@ -245,6 +290,8 @@ class CrawlState:
         except (StateError, OSError) as exc:
             self._commit_failures += 1
             self._inc("state/commit_failed")
+            if self.stop_if_disk_full(exc):
+                return False
             logger.error("Commit of the crawl state failed (%d in a row): %s",
                          self._commit_failures, exc, exc_info=True)
             if self._commit_failures >= _MAX_COMMIT_FAILURES and self._on_fatal is not None:
@@ -346,8 +393,13 @@ class CrawlState:
 
     def record_output(self, record: Mapping[str, Any], item: Any = None) -> None:
         """Called by the output pipeline right after it wrote ``record``'s line."""
-        self.add_record(record)
         claim = self._claims.get(id(item)) if item is not None else None
+        if claim is not None and claim.key is not None:
+            # The dedup pipeline computed this item's key digest from the same fields a moment
+            # ago (item keys canonicalize URLs: worth not doing twice per item).
+            self.batch.items[claim.key] = time.time()
+        else:
+            self.add_record(record)
         if claim is not None:
             claim.written = True
         self._items_pending += 1

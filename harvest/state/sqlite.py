@@ -101,6 +101,8 @@ _ITEM, _CONTENT, _FETCHED = 0, 1, 2
 #: Journal rows merged into the indexed tables at once: a merge rewrites most of their pages, so
 #: larger is cheaper per key; the in-memory mirror costs ~150 bytes a row (~15 MB here).
 MERGE_ROWS = 100_000
+#: Seconds between attempts to take a spider's lock while another crawl holds it.
+_LOCK_POLL = 0.1
 #: Seconds between pushes of the journal's content hashes to the shared database. Documents
 #: claim theirs at once; this only bounds the delay for hashes replayed from the output.
 SHARE_SECONDS = 10.0
@@ -283,8 +285,11 @@ class SqliteStateStore:
         """Open from ``HARVEST_STATE_URL`` (``""``, ``sqlite:`` or ``sqlite:///<state root>``)."""
         root_part = unquote(urlsplit(url).path) if url else ""
         root = Path(root_part) if root_part else Path(data_dir) / "state"
+        # A crawl opening its state waits for the spider's lock as long as for any SQLite lock:
+        # the previous writer may be finishing (the children of a killed supervisor flush their
+        # output while the restarted fleet starts new ones).
         return cls.open(root, spider_name, reset=reset, cross_spider=cross_spider,
-                        readonly=readonly, busy_timeout=busy_timeout)
+                        readonly=readonly, busy_timeout=busy_timeout, lock_wait=busy_timeout)
 
     @classmethod
     def open(
@@ -298,8 +303,12 @@ class SqliteStateStore:
         busy_timeout: float = 30.0,
         merge_rows: int = MERGE_ROWS,
         share_seconds: float = SHARE_SECONDS,
+        lock_wait: float = 0.0,
     ) -> Self:
-        """Open (creating, resetting or recovering as needed) the state of ``spider_name``."""
+        """Open (creating, resetting or recovering as needed) the state of ``spider_name``.
+
+        Another writer holding the spider's lock is waited for up to ``lock_wait`` seconds.
+        """
         if not _SPIDER_NAME_RE.match(spider_name) or spider_name == SHARED_DIR:
             raise StateError(str(root), f"spider name {spider_name!r} cannot name a state folder")
         spider_dir = root / spider_name
@@ -318,7 +327,7 @@ class SqliteStateStore:
                        merge_rows=merge_rows, share_seconds=share_seconds)
 
         root.mkdir(parents=True, exist_ok=True)
-        lock = cls._take_lock(root / f"{spider_name}.lock")
+        lock = cls._take_lock(root / f"{spider_name}.lock", lock_wait)
         try:
             origin = StateOrigin.EXISTING if path.exists() else StateOrigin.NEW
             if reset and spider_dir.exists():
@@ -352,16 +361,27 @@ class SqliteStateStore:
                    merge_rows=merge_rows, share_seconds=share_seconds)
 
     @staticmethod
-    def _take_lock(path: Path) -> IO[str]:
+    def _take_lock(path: Path, wait: float = 0.0) -> IO[str]:
         fh = open(path, "a+", encoding="utf-8")  # noqa: SIM115 - held for the store's lifetime
-        try:
-            fcntl.flock(fh.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            fh.seek(0)
-            holder = fh.read().strip() or "another process"
-            fh.close()
-            raise StateError(str(path), f"held by pid {holder}: another crawl of this spider "
-                             "is running (two writers would duplicate output)") from None
+        deadline = time.monotonic() + wait
+        waited = False
+        while True:
+            try:
+                fcntl.flock(fh.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                fh.seek(0)
+                holder = fh.read().strip() or "another process"
+                if time.monotonic() < deadline:
+                    if not waited:
+                        logger.info("%s is held by pid %s; waiting up to %.0f s for it to finish",
+                                    path, holder, wait)
+                        waited = True
+                    time.sleep(_LOCK_POLL)
+                    continue
+                fh.close()
+                raise StateError(str(path), f"held by pid {holder}: another crawl of this spider "
+                                 "is running (two writers would duplicate output)") from None
         fh.seek(0)
         fh.truncate()
         fh.write(str(os.getpid()))

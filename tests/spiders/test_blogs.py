@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 import signal
@@ -323,14 +324,20 @@ def test_traps_stop_at_the_limits(tmp_path: Path) -> None:
     assert docs == []
 
 
-def test_killed_crawl_resumes_and_stores_each_post_once(octopress: LoopbackServer, tmp_path: Path) -> None:
-    """kill -9 in the middle of a round; the next run finishes it without duplicates."""
+@pytest.mark.parametrize("extraction", ["pool", "off"])
+def test_killed_crawl_resumes_and_stores_each_post_once(
+    octopress: LoopbackServer, tmp_path: Path, extraction: str
+) -> None:
+    """kill -9 in the middle of a round; the next run finishes it without duplicates.
+
+    With extraction off every HTML page is written as fetched, to page.jsonl: once each as well.
+    """
     config_dir = tmp_path / "config"
     config_dir.mkdir()
     site = {"name": "octo", "start_urls": [octopress.base_url + "/"]}
     (config_dir / "blogs.yaml").write_text(yaml.safe_dump({"sites": [site]}), encoding="utf-8")
     data = tmp_path / "data"
-    jsonl = data / "blogs" / "document.jsonl"
+    jsonl = data / "blogs" / ("page.jsonl" if extraction == "off" else "document.jsonl")
     cmd = [
         sys.executable,
         "-m",
@@ -349,21 +356,43 @@ def test_killed_crawl_resumes_and_stores_each_post_once(octopress: LoopbackServe
         "HARVEST_STATE_COMMIT_ITEMS=5",
         "-s",
         "CLOSESPIDER_TIMEOUT=60",
+        "-s",
+        f"HARVEST_BLOGS_EXTRACTION={extraction}",
     ]
+    if extraction == "off":
+        # Without extraction the crawl is quick: slow the server so the kill lands half-way.
+        resolve = octopress.resolve
+        octopress.resolve = lambda req: (time.sleep(0.03), resolve(req))[1]  # type: ignore[method-assign]
     proc = subprocess.Popen(cmd, cwd=PROJECT_ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline and len(read_jsonl(jsonl)) < 30:
-            time.sleep(0.1)
+            time.sleep(0.05)
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait(timeout=10)
     finally:
         if proc.poll() is None:
             proc.kill()
     first = read_jsonl(jsonl)
+    if extraction == "off":
+        octopress.resolve = resolve  # type: ignore[method-assign]
     assert 30 <= len(first) < 109, "the crawl must be killed half-way for this test to mean anything"
-    result, docs, stats = crawl(tmp_path, [site])
+    result, docs, stats = crawl(tmp_path, [site], settings={"HARVEST_BLOGS_EXTRACTION": extraction})
     assert_finished(result)
+    if extraction == "off":
+        pages = read_jsonl(jsonl)
+        urls = [p["url"] for p in pages]
+        assert len(urls) == len(set(urls)), "a page was written twice"
+        assert octo_post_urls(octopress.base_url) <= set(urls)
+        # Every HTML page the server answered is in the output (robots.txt, feeds, sitemaps aren't).
+        served = {octopress.base_url + r.path for r in octopress.requests}
+        assert set(urls) <= served
+        assert {p["status"] for p in pages} == {200}
+        for page in pages:
+            assert hashlib.sha256(page["html"].encode("utf-8")).hexdigest() == page["body_sha256"]
+            assert "<html" in page["html"].lower()
+        assert docs == [], "extraction off writes no articles"
+        return
     urls = [d["url"] for d in docs]
     assert set(urls) == octo_post_urls(octopress.base_url)
     assert len(urls) == len(set(urls)) == 109

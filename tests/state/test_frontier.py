@@ -98,3 +98,37 @@ def test_only_unfinished_requests_survive_a_kill_and_are_resumed(
     stored = read_jsonl(tmp_path / "crashsite" / "document.jsonl")
     assert sorted(d["url"].rsplit("/", 2)[-2] for d in stored) == ["a", "a", "slow"]
     assert pending(tmp_path) == set()
+
+
+def test_persisted_requests_are_what_request_to_dict_gives() -> None:
+    """The scheduler names callbacks without ``inspect`` (hot path) but must persist the same dict."""
+    from scrapy import Spider
+    from scrapy.http import FormRequest
+
+    from harvest.frontier import FrontierScheduler
+    from tests import get_crawler
+
+    class TwoCallbacks(Spider):
+        name = "two_callbacks"
+
+        def parse_page(self, response: object) -> None: ...
+
+        def on_error(self, failure: object) -> None: ...
+
+    crawler = get_crawler(TwoCallbacks)
+    spider = TwoCallbacks()
+    scheduler = FrontierScheduler.from_crawler(crawler)
+    scheduler.spider = spider
+    scheduler._unserializable_logged = False  # set by open(), which needs an engine
+    requests = [
+        Request("http://127.0.0.1/a", callback=spider.parse_page, errback=spider.on_error,
+                meta={"harvest_site": "s", "depth": 2}, priority=5),
+        Request("http://127.0.0.1/b"),
+        FormRequest("http://127.0.0.1/c", formdata={"q": "x"}, callback=spider.parse_page),
+    ]
+    for request in requests:
+        assert scheduler._to_dict(request) == request.to_dict(spider=spider)
+    # A callback that is no method of the spider cannot be persisted, as with to_dict itself.
+    stray = Request("http://127.0.0.1/d", callback=lambda response: None)
+    assert scheduler._serialize(stray) is None
+    assert crawler.stats.get_value("harvest/frontier/unserializable") == 1

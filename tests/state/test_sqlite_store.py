@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import logging
 import multiprocessing
 import sqlite3
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -184,6 +186,24 @@ def test_a_second_writer_is_refused(tmp_path: Path) -> None:
     finally:
         store.close()
     SqliteStateStore.open(tmp_path, "spider").close()  # released on close
+
+
+def test_a_crawl_waits_for_the_previous_writer_to_finish(tmp_path: Path) -> None:
+    # The previous crawl (e.g. a child of a killed supervisor, flushing) holds the lock a while.
+    (tmp_path / "state").mkdir()
+    holder = open(tmp_path / "state" / "spider.lock", "a+")  # noqa: SIM115
+    fcntl.flock(holder.fileno(), fcntl.LOCK_EX)
+    release = threading.Timer(0.5, holder.close)
+    release.start()
+    started = time.monotonic()
+    store = open_store("", "spider", tmp_path, busy_timeout=10)  # what a crawl opens
+    try:
+        assert 0.4 < time.monotonic() - started < 5
+        with pytest.raises(StateError, match="another crawl of this spider is running"):
+            open_store("", "spider", tmp_path, busy_timeout=0.3)  # still refused after the wait
+    finally:
+        store.close()
+        release.join()
 
 
 def test_newer_schema_is_refused_not_moved(tmp_path: Path) -> None:
