@@ -41,7 +41,7 @@ SPIDERS = ("trending", "github_search", "blogs")
 CHILD_KILLS = 20
 #: Seconds each demo request takes: while the kills land (long enough that every spider is still
 #: crawling), and before and after them.
-SLOW, FAST = 0.8, 0.02
+SLOW, FAST = 1.5, 0.02
 #: Fields that differ between two runs of the same items (when they were seen).
 VOLATILE = ("observed_at", "fetched_at")
 
