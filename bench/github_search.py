@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import math
 import re
+import secrets
 import sys
 import tempfile
 import time
@@ -32,7 +33,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from tests import read_jsonl, scrapy_crawl  # noqa: E402
 from tests.github_emulator import Limits, generate_repos, github_emulator  # noqa: E402
 
-TOKEN = "ghp_benchmarkTokenNeverPrinted000000000"
+# A fresh fake token per run (the emulator accepts it): nothing token-like is committed.
+TOKEN = "ghp_" + secrets.token_hex(18)
 QUERY = "topic:web-scraping"
 
 
