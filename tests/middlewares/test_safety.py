@@ -11,10 +11,7 @@ import pytest
 from scrapy import Request, Spider
 from scrapy.crawler import Crawler
 from scrapy.exceptions import DownloadCancelledError, IgnoreRequest, NotConfigured
-from scrapy.settings import Settings
-from scrapy.statscollectors import MemoryStatsCollector
 
-import harvest.settings as project_settings
 from harvest.middlewares.safety import (
     PrivateAddressMiddleware,
     SiteLimits,
@@ -22,16 +19,12 @@ from harvest.middlewares.safety import (
     host_port,
     is_public_address,
 )
+from tests import get_crawler as shared_get_crawler
 
 
 def get_crawler(settings: dict[str, object] | None = None) -> Crawler:
     """A Crawler with the project's settings and a stats collector; no reactor, no engine."""
-    merged = Settings()
-    merged.setmodule(project_settings, priority="project")
-    merged.update(settings or {}, priority="cmdline")
-    crawler = Crawler(Spider, merged)
-    crawler.stats = MemoryStatsCollector(crawler)
-    return crawler
+    return shared_get_crawler(Spider, dict(settings or {}))
 
 
 async def system_resolve(host: str) -> str:

@@ -15,22 +15,16 @@ from scrapy.exceptions import (
     NotConfigured,
 )
 from scrapy.http import Response
-from scrapy.settings import Settings
-from scrapy.statscollectors import MemoryStatsCollector
 
-import harvest.settings as project_settings
 from harvest.extensions import fleet
 from harvest.extensions.fleet import FleetChannel, FleetExtension, add_to_counter
 from harvest.extensions.reachability import CANNOT_REACH, ReachabilityMiddleware, connect_failure
+from tests import get_crawler as shared_get_crawler
 
 
 def crawler(settings: dict[str, object] | None = None) -> Crawler:
-    merged = Settings()
-    merged.setmodule(project_settings, priority="project")
-    merged.update(settings or {}, priority="cmdline")
-    c = Crawler(Spider, merged)
-    c.stats = MemoryStatsCollector(c)
-    return c
+    """A Crawler with the project's settings and a stats collector; no reactor, no engine."""
+    return shared_get_crawler(Spider, dict(settings or {}))
 
 
 @pytest.fixture
