@@ -81,3 +81,16 @@ def read_jsonl(path: Path) -> list[dict[str, Any]]:
         return []
     with path.open(encoding="utf-8") as fh:
         return [json.loads(line) for line in fh if line.strip()]
+
+
+def read_committed_jsonl(path: Path) -> list[dict[str, Any]]:
+    """The complete lines of a JSON Lines file a process is writing, or was killed writing.
+
+    A SIGKILL can land inside a write: the torn last line has no newline yet. harvest cuts it
+    when it next opens the file, so a test reading between the kill and the restart skips it.
+    """
+    if not path.exists():
+        return []
+    data = path.read_bytes()
+    complete = data[: data.rfind(b"\n") + 1]
+    return [json.loads(line) for line in complete.decode("utf-8").splitlines() if line.strip()]

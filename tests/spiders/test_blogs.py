@@ -30,7 +30,7 @@ import yaml
 
 from harvest.middlewares.safety import is_public_address
 from harvest.parsers.discovery import parse_feed
-from tests import OWN_FIXTURES, PROJECT_ROOT, read_jsonl, scrapy_crawl, shared_fixture
+from tests import OWN_FIXTURES, PROJECT_ROOT, read_committed_jsonl, read_jsonl, scrapy_crawl, shared_fixture
 from tests.servers import LoggedRequest, LoopbackServer, Reply, loopback_server
 
 OCTO = ("blogs", "octopress-1up4developers-github-io", "site")
@@ -366,14 +366,14 @@ def test_killed_crawl_resumes_and_stores_each_post_once(
     proc = subprocess.Popen(cmd, cwd=PROJECT_ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         deadline = time.monotonic() + 60
-        while time.monotonic() < deadline and len(read_jsonl(jsonl)) < 30:
+        while time.monotonic() < deadline and len(read_committed_jsonl(jsonl)) < 30:
             time.sleep(0.05)
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait(timeout=10)
     finally:
         if proc.poll() is None:
             proc.kill()
-    first = read_jsonl(jsonl)
+    first = read_committed_jsonl(jsonl)
     if extraction == "off":
         octopress.resolve = resolve  # type: ignore[method-assign]
     assert 30 <= len(first) < 109, "the crawl must be killed half-way for this test to mean anything"
