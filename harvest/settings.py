@@ -53,6 +53,10 @@ FEED_EXPORT_ENCODING = "utf-8"
 TELNETCONSOLE_ENABLED = False
 REMOTE_CONTROL_ENABLED = False
 LOG_LEVEL = "INFO"
+# Skips building Scrapy's per-page DEBUG messages when LOG_LEVEL drops them (~2.5% of the CPU).
+LOG_FORMATTER = "harvest.logformatter.HarvestLogFormatter"
+# Scrapy's stats collector without its per-call deprecation shim (~2% of the CPU; harvest/stats.py).
+STATS_CLASS = "harvest.stats.StatsCollector"
 
 # --- GitHub REST API (harvest/github/, the github_search spider) ------------------------------
 # Requests in flight per token, summed over every process sharing it. GitHub asks for serial
@@ -101,6 +105,17 @@ ITEM_PIPELINES = {
     # Writes JSON Lines per item type and a Markdown file per document under HARVEST_DATA_DIR.
     "harvest.pipelines.output.OutputPipeline": 800,
 }
+
+EXTENSIONS = {
+    # Fewer young garbage collections and start-up objects frozen: ~10% of a crawl's CPU went to
+    # the cyclic collector (harvest/extensions/gctuning.py).
+    "harvest.extensions.gctuning.GarbageCollectorTuning": 0,
+}
+# Net allocations between young collections (Python's default 700; 0 leaves the collector alone).
+# 10,000 cut the collections of a 50,000-page crawl from 6,846 to 75 at the same peak RSS.
+HARVEST_GC_THRESHOLD = 10_000
+# Freeze the objects that exist when the engine starts (modules, classes): never scanned again.
+HARVEST_GC_FREEZE = True
 
 # --- Crawl state, frontier, dedup, revisits (harvest/state/, docs/ARCHITECTURE.md) ------------
 # Scrapy's scheduler plus a persisted frontier: a crawl killed with kill -9 resumes its pending

@@ -7,6 +7,7 @@ and under ``run_all.py`` as a crash loop. ``scrapy crawl`` (:mod:`harvest.comman
 
 - every setting whose default (harvest's, else Scrapy's) is a bool, a number or a dict, against
   that type, the way components read it (``getbool``, ``getint``/``getfloat``, ``getdict``);
+  harvest's numbers must not be negative, and its word-valued settings take one of their words;
 - ``HARVEST_*`` names typed on the command line, against those harvest defines (a misspelt
   knob would otherwise be ignored without a word);
 - ``HARVEST_STATE_URL`` against the known state backends, and the ``GITHUB_*_URL`` endpoints;
@@ -73,6 +74,20 @@ def _type_problem(settings: BaseSettings, name: str, default: Any, *, strict_int
     return None
 
 
+#: Settings that take one of a few words.
+CHOICES = {"HARVEST_BLOGS_EXTRACTION": ("pool", "inline", "off")}
+
+
+def _value_problem(settings: BaseSettings, name: str, default: Any) -> str | None:
+    """Range and choice checks of harvest's own settings (their types are checked already)."""
+    if name in CHOICES and str(settings.get(name)) not in CHOICES[name]:
+        return f"expected one of {', '.join(CHOICES[name])}, got {settings.get(name)!r}"
+    # Counts, sizes and durations: none of harvest's means anything below zero.
+    if isinstance(default, (int, float)) and not isinstance(default, bool) and settings.getfloat(name) < 0:
+        return f"expected 0 or more, got {settings.get(name)!r}"
+    return None
+
+
 def settings_problems(settings: BaseSettings) -> list[tuple[str, str]]:
     """(setting, problem) for every bad value among ``settings`` (see the module docstring)."""
     from scrapy.settings import SETTINGS_PRIORITIES
@@ -88,7 +103,10 @@ def settings_problems(settings: BaseSettings) -> list[tuple[str, str]]:
         if name in harvest_defaults:
             # Harvest's own integers are read with getint: "2.5" must fail here, not mid-crawl.
             strict = name.startswith("HARVEST_")
-            problem = _type_problem(settings, name, harvest_defaults[name], strict_int=strict)
+            default = harvest_defaults[name]
+            problem = _type_problem(settings, name, default, strict_int=strict)
+            if problem is None and strict:
+                problem = _value_problem(settings, name, default)
         elif name in scrapy_defaults:
             problem = _type_problem(settings, name, scrapy_defaults[name], strict_int=False)
         elif name.startswith("HARVEST_") and (settings.getpriority(name) or 0) >= cmdline:

@@ -53,10 +53,11 @@ _ROOT_KINDS: dict[bytes, XmlKind] = {
     b"urlset": "urlset",
     b"sitemapindex": "sitemapindex",
 }
-_NOISE_RE = re.compile(r"<script\b.*?</script\s*>|<style\b.*?</style\s*>|<!--.*?-->", re.I | re.S)
 _ATTR = r"""(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))"""
-_A_HREF_RE = re.compile(r"<a\s[^>]*?\bhref\s*=\s*" + _ATTR, re.I)
-_BASE_HREF_RE = re.compile(r"<base\s[^>]*?\bhref\s*=\s*" + _ATTR, re.I)
+# Matched on the lower-cased page: a case-sensitive scan is twice as fast as re.I, and skipping
+# a script or style block with str.find is several times faster than a lazy ``.*?`` over it.
+_LINK_SCAN_RE = re.compile(r"<(?:(script|style)\b|(!--)|(a|base)\s[^>]*?\bhref\s*=\s*" + _ATTR + ")")
+_BLOCK_END_RE = {"script": re.compile(r"</script\s*>"), "style": re.compile(r"</style\s*>")}
 _LINK_TAG_RE = re.compile(r"<link\s[^>]*>", re.I)
 _ATTR_RE = re.compile(r"""([\w:-]+)\s*=\s*""" + _ATTR)
 _FEED_TYPES = frozenset({"application/rss+xml", "application/atom+xml", "application/rdf+xml",
@@ -237,6 +238,8 @@ def feed_links(html: str, base_url: str) -> list[str]:
     """Feeds a page declares with ``<link rel="alternate" type="application/rss+xml" ...>``."""
     out: dict[str, None] = {}
     for tag in _LINK_TAG_RE.findall(html):
+        if "alternate" not in tag.lower():
+            continue  # stylesheets, icons, preloads: most link tags
         attrs = _attrs(tag)
         rels = attrs.get("rel", "").lower().split()
         if "alternate" in rels and attrs.get("type", "").lower().split(";")[0].strip() in _FEED_TYPES:
@@ -251,33 +254,68 @@ def extract_links(html: str, base_url: str) -> list[str]:
 
     ``<base href>`` is honoured; links inside scripts, styles and comments are not links.
     """
-    text = _NOISE_RE.sub(" ", html)
-    base = _BASE_HREF_RE.search(text)
-    if base:
-        base_url = urljoin(base_url, htmllib.unescape(_attr_value(base)).strip())
+    hrefs, base = _scan_hrefs(html)
+    if base is not None:
+        base_url = urljoin(base_url, base)
     parts = urlsplit(base_url)
-    origin = f"{parts.scheme}://{parts.netloc}"
+    scheme = parts.scheme
+    origin = f"{scheme}://{parts.netloc}"
     out: dict[str, None] = {}
-    for match in _A_HREF_RE.finditer(text):
-        href = _attr_value(match)
-        if "&" in href:
-            href = htmllib.unescape(href)
-        href = href.strip()
+    for href in hrefs:
         if not href or href[0] == "#" or href[:11].lower().startswith(_SKIP_SCHEMES):
             continue
         # Fast paths for the common absolute forms (urljoin costs ~10 us a link, and pages
         # have hundreds); anything with dot segments or odd syntax goes through urljoin.
         if "/." in href or "\\" in href:
             url = urljoin(base_url, href)
-        elif href.startswith(("http://", "https://")):
+        elif href.startswith(("http://", "https://")) and not href.endswith("//"):
             url = href
         elif href.startswith("//"):
-            url = f"{parts.scheme}:{href}"
+            url = f"{scheme}:{href}"
         elif href[0] == "/":
             url = origin + href
         else:
             url = urljoin(base_url, href)
-        url = url.partition("#")[0]
+        if "#" in url:
+            url = url.partition("#")[0]
         if url.startswith(("http://", "https://")):
             out[url] = None
     return list(out)
+
+
+def _scan_hrefs(html: str) -> tuple[list[str], str | None]:
+    """The ``<a href>`` values of a page, unescaped and stripped, and its first ``<base href>``."""
+    low = html.lower()
+    if len(low) != len(html):
+        # A few characters lower-case to two (U+0130): keep those as they are so that
+        # offsets line up with the original text.
+        low = "".join(c if len(c.lower()) != 1 else c.lower() for c in html)
+    hrefs: list[str] = []
+    base: str | None = None
+    pos = 0
+    search = _LINK_SCAN_RE.search
+    while (m := search(low, pos)) is not None:
+        block, comment, tag = m.group(1, 2, 3)
+        if block is not None:
+            end = _BLOCK_END_RE[block].search(low, m.end())
+            # An unclosed script or style hides nothing: scan on after its opening tag.
+            pos = end.end() if end is not None else m.end()
+            continue
+        if comment is not None:
+            end_at = low.find("-->", m.end())
+            pos = end_at + 3 if end_at >= 0 else m.end()
+            continue
+        pos = m.end()
+        # The value from the original text: URLs are case-sensitive.
+        for group in (4, 5, 6):
+            start = m.start(group)
+            if start >= 0:
+                value = html[start : m.end(group)]
+                break
+        if "&" in value:
+            value = htmllib.unescape(value)
+        if tag == "a":
+            hrefs.append(value.strip())
+        elif base is None:
+            base = value.strip()
+    return hrefs, base

@@ -24,6 +24,7 @@ import tempfile
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, NoReturn
 
+import orjson
 import yaml
 from itemadapter import ItemAdapter
 from scrapy.exceptions import DropItem
@@ -289,7 +290,12 @@ class OutputPipeline:
             record = ItemAdapter(item).asdict()
         record.pop("content", None)
         name = f"{record.get('type') or 'item'}.jsonl"
-        line = json.dumps(record, ensure_ascii=False, sort_keys=False).encode("utf-8") + b"\n"
+        try:
+            # orjson: ~6x faster than json on a page line (a whole HTML page as one string).
+            line = orjson.dumps(record, option=orjson.OPT_APPEND_NEWLINE)
+        except TypeError:
+            # What orjson refuses (non-str keys, integers past 64 bits), json writes or explains.
+            line = json.dumps(record, ensure_ascii=False, sort_keys=False).encode("utf-8") + b"\n"
         try:
             # Written at once so readers see progress; fsynced at commit points.
             self._write_line(self._jsonl(name), line)

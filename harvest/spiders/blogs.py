@@ -322,6 +322,8 @@ class BlogsSpider(HarvestSpider):
         self._extractor: ExtractionPool | None = None
         #: Extraction off: every HTML page is written as fetched (a PageItem in page.jsonl).
         self._raw_pages = False
+        self._max_depth = 0
+        self._max_links = 0
         #: Sites this round crawls (those not skipped as fresh); recorded when it finishes.
         self._crawled_sites: list[str] = []
 
@@ -383,6 +385,9 @@ class BlogsSpider(HarvestSpider):
         if mode not in {"pool", "inline", "off"}:
             raise ConfigError("HARVEST_BLOGS_EXTRACTION", f"expected pool, inline or off, got {mode!r}")
         spider._raw_pages = mode == "off"
+        # Read once: a settings lookup per page adds up over a crawl.
+        spider._max_depth = s.getint("HARVEST_SAFETY_MAX_DEPTH")
+        spider._max_links = s.getint("HARVEST_SAFETY_MAX_LINKS_PER_PAGE")
         if mode != "off":
             spider._extractor = ExtractionPool(
                 mode,
@@ -704,7 +709,7 @@ class BlogsSpider(HarvestSpider):
         depth = int(response.meta.get("depth") or 0)
         max_depth = site.config.max_depth
         if max_depth is None:
-            max_depth = self.settings.getint("HARVEST_SAFETY_MAX_DEPTH")
+            max_depth = self._max_depth
         if max_depth and depth + 1 > max_depth:
             return
         html = response.text
@@ -712,7 +717,7 @@ class BlogsSpider(HarvestSpider):
             if (url_site := self._site_for(url, site)) is not None:
                 if (request := self._xml_request(url, url_site, "feed")) is not None:
                     yield request
-        max_links = self.settings.getint("HARVEST_SAFETY_MAX_LINKS_PER_PAGE")
+        max_links = self._max_links
         new_links = 0
         for url in extract_links(html, response.url):
             if url in self._requested:

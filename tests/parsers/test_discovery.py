@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import gzip
 from pathlib import Path
+from urllib.parse import urljoin
 
+import lxml.html
 import pytest
 
 from harvest.parsers.discovery import (
@@ -22,6 +24,9 @@ from tests import shared_fixture
 OCTO = ("blogs", "octopress-1up4developers-github-io", "site")
 BASE = "http://1up4dev.org/"
 MKDOCS = Path("/usr/share/doc/mkdocs/html")
+SCRAPY_DOCS = Path("/usr/share/doc/python-scrapy-doc/html")
+#: Link schemes that never lead to a page.
+NOT_PAGES = ("javascript:", "mailto:", "tel:", "data:", "about:", "ftp:", "file:", "sms:")
 
 
 def octo(*parts: str) -> Path:
@@ -165,6 +170,47 @@ def test_extract_links_from_real_index() -> None:
     assert all("#" not in u for u in links)
     assert all(u.startswith(("http://", "https://")) for u in links)
     assert len(links) == len(set(links))
+
+
+def links_by_html_parser(html: str, base_url: str) -> list[str]:
+    """The same contract as extract_links, computed from lxml's DOM: the independent answer."""
+    doc = lxml.html.document_fromstring(html)
+    for base in doc.iter("base"):
+        if base.get("href") is not None:
+            base_url = urljoin(base_url, base.get("href").strip())
+            break
+    out: dict[str, None] = {}
+    for a in doc.iter("a"):
+        href = (a.get("href") or "").strip()
+        if not href or href.startswith("#") or href.lower().startswith(NOT_PAGES):
+            continue
+        url = urljoin(base_url, href).partition("#")[0]
+        if url.startswith(("http://", "https://")):
+            out[url] = None
+    return list(out)
+
+
+@pytest.mark.parametrize("root", ["octopress", "mkdocs", "scrapy-docs", "trending"])
+def test_extract_links_agrees_with_an_html_parser_on_real_sites(root: str) -> None:
+    """Every page of real sites: the regular-expression scan finds exactly the DOM's links."""
+    folder = {
+        "octopress": lambda: octo(),
+        "mkdocs": lambda: MKDOCS,
+        "scrapy-docs": lambda: SCRAPY_DOCS,
+        "trending": lambda: shared_fixture("trending"),
+    }[root]()
+    pages = sorted(folder.rglob("*.html"))
+    if not pages:
+        pytest.skip(f"no HTML pages under {folder} (Debian's mkdocs-doc / python-scrapy-doc)")
+    checked = 0
+    for page in pages:
+        html = page.read_text(encoding="utf-8", errors="replace")
+        if not html.strip():
+            continue
+        base = "https://site.example/" + page.relative_to(folder).as_posix()
+        assert extract_links(html, base) == links_by_html_parser(html, base), page
+        checked += 1
+    assert checked >= 5
 
 
 def test_extract_links_edge_cases() -> None:
