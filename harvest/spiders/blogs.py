@@ -51,6 +51,7 @@ from scrapy.spidermiddlewares.httperror import HttpError
 from harvest.browser import find_browser, page_meta, playwright_settings
 from harvest.config import SpiderConfig, parse_bool
 from harvest.config.blogs import BlogsConfig, SiteConfig
+from harvest.config.checks import CHOICES
 from harvest.exceptions import ConfigError
 from harvest.fingerprints import content_hash, utc_now
 from harvest.items import DocumentItem, PageItem
@@ -382,7 +383,7 @@ class BlogsSpider(HarvestSpider):
             spider._install_browser(crawler.settings)
         s = crawler.settings
         mode = s.get("HARVEST_BLOGS_EXTRACTION", "pool")
-        if mode not in {"pool", "inline", "off"}:
+        if mode not in CHOICES["HARVEST_BLOGS_EXTRACTION"]:
             raise ConfigError("HARVEST_BLOGS_EXTRACTION", f"expected pool, inline or off, got {mode!r}")
         spider._raw_pages = mode == "off"
         # Read once: a settings lookup per page adds up over a crawl.
