@@ -99,7 +99,11 @@ class FrontierScheduler(Scheduler):
             self._restore_left = 0
             return
         self._restore_after = page[-1].seq
-        self._restore_left = max(0, self._restore_left - len(page))
+        if len(page) < self.restore_batch:
+            # A short page is the last one: rows of the range retired meanwhile (a fresh copy of
+            # a pending request, scheduled and done before its row was restored) are gone.
+            self._restore_after = self._restore_upto
+        self._restore_left = 0 if not self._restore_pending() else max(0, self._restore_left - len(page))
         for entry in page:
             try:
                 request = request_from_dict(pickle.loads(entry.request), spider=self.spider)  # noqa: S301
@@ -202,11 +206,18 @@ class FrontierScheduler(Scheduler):
         return request
 
     def has_pending_requests(self) -> bool:
-        """Queued requests, or persisted ones not restored yet."""
-        return super().has_pending_requests() or (self.state is not None and self._restore_pending())
+        """Queued requests, or persisted ones not restored yet.
+
+        Asks the queues and the resume cursor, never ``len(self)``: the count of rows left to
+        restore is an estimate (rows of the range may be retired before they are reached), and
+        a "pending" answer that ``next_request`` cannot honour keeps the engine idle and alive
+        for ever (the resumed github_search that sat idle for 7 minutes).
+        """
+        return Scheduler.__len__(self) > 0 or (self.state is not None and self._restore_pending())
 
     def __len__(self) -> int:
-        return super().__len__() + self._restore_left
+        """Requests queued in memory plus (an estimate of) those still to restore."""
+        return Scheduler.__len__(self) + (self._restore_left if self._restore_pending() else 0)
 
 
 class FrontierMiddleware:

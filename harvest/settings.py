@@ -110,6 +110,10 @@ EXTENSIONS = {
     # Fewer young garbage collections and start-up objects frozen: ~10% of a crawl's CPU went to
     # the cyclic collector (harvest/extensions/gctuning.py).
     "harvest.extensions.gctuning.GarbageCollectorTuning": 0,
+    # Fleet children only (run_all.py): shared item counter, progress heartbeats, stop event.
+    "harvest.extensions.fleet.FleetExtension": 0,
+    # One log line naming the scheduler and duplicate filter, which Scrapy's own lists omit.
+    "harvest.extensions.components.CrawlComponentsLog": 0,
 }
 # Net allocations between young collections (Python's default 700; 0 leaves the collector alone).
 # 10,000 cut the collections of a 50,000-page crawl from 6,846 to 75 at the same peak RSS.
@@ -135,6 +139,17 @@ DOWNLOADER_MIDDLEWARES = {
     "harvest.middlewares.safety.PrivateAddressMiddleware": 60,
     # Trap guards last before the download, so they count only pages really fetched.
     "harvest.middlewares.safety.TrapGuardMiddleware": 950,
+    # Scrapy's decompression, replaced at its order: a body labelled gzip/deflate/br/zstd that
+    # is not encoded is used as it is instead of failing the page (harvest/middlewares/compression.py).
+    "scrapy.downloadermiddlewares.httpcompression.HttpCompressionMiddleware": None,
+    "harvest.middlewares.compression.HttpCompressionMiddleware": 590,
+    # Token, shared rate budget and ETags for requests under GITHUB_API_URL, for spiders that
+    # declare uses_github_api (github_search; trending's READMEs). After every built-in
+    # middleware, so a grant of the budget is held only while the request is on the wire.
+    "harvest.github.middleware.GithubApiMiddleware": 960,
+    # Fleet children only (run_all.py): closes a crawl none of whose hosts can be reached.
+    # Above RetryMiddleware (550): it sees a connection failure before a retry is scheduled.
+    "harvest.extensions.reachability.ReachabilityMiddleware": 560,
 }
 # Off only for tools and tests that want Scrapy's plain behaviour (no dedup, no resume).
 HARVEST_STATE_ENABLED = True
@@ -183,10 +198,12 @@ HARVEST_FLEET_RESTART_BACKOFF_MAX = 300.0
 # A spider that crashes this many times within HARVEST_FLEET_CRASH_WINDOW is marked failed.
 HARVEST_FLEET_MAX_CRASHES = 5
 HARVEST_FLEET_CRASH_WINDOW = 3600.0
-# Seconds without progress (no page, item or request) before a child counts as hung and is
-# restarted: longer than GitHub's longest rate-limit wait (the primary limit resets hourly),
-# so a spider that waits on purpose is left alone.
-HARVEST_FLEET_HUNG_TIMEOUT = 3900.0
+# Seconds before a child counts as hung and is restarted: with no heartbeat at all (its reactor
+# is blocked), or with heartbeats but no activity (no page, item or request, nothing in flight)
+# and no announced wait (harvest/waits.py). A few minutes: well past DOWNLOAD_TIMEOUT and a
+# retry, so a slow site is not a hang; a spider that waits on purpose (an hour for the GitHub
+# rate limit) announces it and is left alone while its heartbeats keep coming.
+HARVEST_FLEET_HUNG_TIMEOUT = 300.0
 # How often data/fleet/status.json is rewritten (seconds).
 HARVEST_FLEET_STATUS_INTERVAL = 2.0
 # Without a terminal: one progress line per spider this often (seconds).

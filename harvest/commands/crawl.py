@@ -15,23 +15,13 @@ from typing import TYPE_CHECKING
 from scrapy.commands.crawl import Command as ScrapyCrawlCommand
 from scrapy.exceptions import UsageError
 
-from harvest.config.checks import check_settings
+from harvest.crawl import OK_REASONS, build_crawler, finished_ok
 from harvest.exceptions import ConfigError
 
 if TYPE_CHECKING:
     import argparse
 
-#: Close reasons of a crawl that did its job (or was asked to stop and stopped cleanly).
-OK_REASONS = frozenset(
-    {
-        "finished",
-        "shutdown",
-        "closespider_timeout",
-        "closespider_itemcount",
-        "closespider_pagecount",
-        "stop_requested",
-    }
-)
+__all__ = ["OK_REASONS", "Command"]
 
 
 class Command(ScrapyCrawlCommand):
@@ -43,19 +33,11 @@ class Command(ScrapyCrawlCommand):
             super().run(args, opts)
             return
         assert self.crawler_process
-        crawler = self._create_crawler(args[0])
-        resolve = getattr(crawler.spidercls, "resolve_config", None)
         try:
-            check_settings(crawler.settings)
-            if resolve is not None:
-                resolve(crawler.settings, {k: str(v) for k, v in opts.spargs.items()})
+            crawler = build_crawler(self.crawler_process, args[0], opts.spargs)
         except ConfigError as exc:
             raise UsageError(str(exc), print_help=False) from None
         self.crawler_process.crawl(crawler, **opts.spargs)
         self.crawler_process.start()
-        if self.crawler_process.bootstrap_failed:
-            self.exitcode = 1
-            return
-        reason = crawler.stats.get_value("finish_reason") if crawler.stats else None
-        if reason is not None and reason not in OK_REASONS:
+        if self.crawler_process.bootstrap_failed or not finished_ok(crawler):
             self.exitcode = 1

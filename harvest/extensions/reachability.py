@@ -9,7 +9,9 @@ tried so far is unreachable and none has answered, the spider is closed with the
 ``cannot_reach`` (not an OK reason: ``scrapy crawl`` exits 1 and the fleet reports the hosts).
 A blogs crawl with one dead site among live ones keeps going: only that site is reported.
 
-Enabled by ``HARVEST_FLEET_REACHABILITY_ENABLED``; the fleet adds it to every child.
+Listed in ``harvest/settings.py``; applies in fleet children (a fleet channel is attached, see
+:mod:`harvest.extensions.fleet`) unless ``HARVEST_FLEET_REACHABILITY_ENABLED`` is off. A single
+``scrapy crawl`` shows its retries and failures to the user, who decides.
 """
 
 from __future__ import annotations
@@ -77,7 +79,11 @@ class ReachabilityMiddleware:
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> Self:
-        """Build unless ``HARVEST_FLEET_REACHABILITY_ENABLED`` is off."""
+        """Build in a fleet child, unless ``HARVEST_FLEET_REACHABILITY_ENABLED`` is off."""
+        from harvest.extensions.fleet import attached
+
+        if attached() is None:
+            raise NotConfigured("not running under run_all.py (no fleet channel attached)")
         if not crawler.settings.getbool("HARVEST_FLEET_REACHABILITY_ENABLED"):
             raise NotConfigured("HARVEST_FLEET_REACHABILITY_ENABLED is off")
         assert crawler.stats is not None

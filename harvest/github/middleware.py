@@ -19,9 +19,10 @@ Applies to requests under ``GITHUB_API_URL`` only; everything else passes untouc
 
 Request meta read here: ``github_resource`` (override the rate-limit resource; None = free of
 the primary limit, e.g. ``/rate_limit``), ``github_conditional`` (False: never send validators).
-Enabled per spider (github_search always, trending when a token is set, in their
-``update_settings``) at order 950, after every built-in middleware, so a grant is held only while
-the request is really on the wire.
+Listed in ``harvest/settings.py`` for every crawl, whatever starts it (``scrapy crawl``, the
+fleet, scrapyd); it applies to spiders that declare ``uses_github_api`` (github_search, and
+trending for its READMEs when a token is set), at order 960, after every built-in middleware, so
+a grant is held only while the request is really on the wire.
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ from scrapy.utils.asyncio import call_later
 from scrapy.utils.defer import maybe_deferred_to_future
 from twisted.internet.defer import Deferred
 
+from harvest import waits
 from harvest.github import github_token, redact, state_dir, token_digest
 from harvest.github.budget import RateBudget, rate_limit_snapshot
 from harvest.github.validators import ValidatorStore
@@ -197,8 +199,14 @@ class GithubApiMiddleware:
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> Self:
-        """Build from settings; ``NotConfigured`` when ``GITHUB_API_URL`` is empty."""
+        """Build from settings; ``NotConfigured`` for spiders that do not use the API.
+
+        A spider declares it with the class attribute ``uses_github_api = True``; for the others
+        (blogs), and when ``GITHUB_API_URL`` is empty, the middleware is not configured.
+        """
         settings = crawler.settings
+        if not getattr(crawler.spidercls, "uses_github_api", False):
+            raise NotConfigured("the spider does not declare uses_github_api")
         api_url = settings.get("GITHUB_API_URL")
         if not api_url:
             raise NotConfigured("GITHUB_API_URL is empty: GithubApiMiddleware has no API to guard")
@@ -219,7 +227,8 @@ class GithubApiMiddleware:
             stats=crawler.stats,
             crawler=crawler,
         )
-        crawler.signals.connect(mw.spider_opened, signal=signals.spider_opened)
+        # The state files are opened by the first request to the API (_open_required), not at
+        # spider_opened: trending without a token never sends one and must not announce itself.
         crawler.signals.connect(mw.spider_closed, signal=signals.spider_closed)
         return mw
 
@@ -251,9 +260,6 @@ class GithubApiMiddleware:
             self.validators.close()
             self.validators = None
 
-    def spider_opened(self) -> None:
-        """Signal handler: open the state files."""
-        self.open()
 
     def spider_closed(self) -> None:
         """Signal handler: close the state files."""
@@ -323,25 +329,42 @@ class GithubApiMiddleware:
                     request.headers["If-Modified-Since"] = stored.last_modified
         resource = self.resource(request)
         waited = 0.0
-        while True:
-            decision = budget.acquire(self.token_key, resource)
-            if decision.grant is not None:
-                break
-            if self._closing():
-                raise WaitInterrupted(f"spider closing while {request.url} waited for the GitHub rate limit")
-            pause = min(max(decision.wait, 0.01), _MAX_SLEEP_CHUNK)
-            if decision.wait >= _LOG_WAIT_AFTER and waited == 0.0:
-                logger.info(
-                    "GitHub %s budget of token %s: waiting %.1f s (%s) before %s",
-                    resource or "free",
-                    self.token_key,
-                    decision.wait,
-                    decision.reason,
-                    request.url,
-                )
-            started = time.monotonic()
-            await _pause(pause, self._waiters)
-            waited += time.monotonic() - started
+        # One announced wait per resource (harvest.waits): the fleet's watchdog leaves a spider
+        # that waits for the rate limit alone, and its status shows until when. Concurrent
+        # waiters re-announce it on their next pass if another one's grant cleared it.
+        wait_key = f"github/{resource or 'free'}"
+        announced = False
+        try:
+            while True:
+                decision = budget.acquire(self.token_key, resource)
+                if decision.grant is not None:
+                    break
+                if self._closing():
+                    raise WaitInterrupted(
+                        f"spider closing while {request.url} waited for the GitHub rate limit"
+                    )
+                pause = min(max(decision.wait, 0.01), _MAX_SLEEP_CHUNK)
+                if decision.wait >= _LOG_WAIT_AFTER and waited == 0.0:
+                    logger.info(
+                        "GitHub %s budget of token %s: waiting %.1f s (%s) before %s",
+                        resource or "free",
+                        self.token_key,
+                        decision.wait,
+                        decision.reason,
+                        request.url,
+                    )
+                if decision.wait >= _LOG_WAIT_AFTER and self.crawler is not None:
+                    until = time.time() + decision.wait
+                    end = time.strftime("%H:%M:%SZ", time.gmtime(until))
+                    text = f"waiting for the GitHub {resource or 'free'} rate limit until {end}"
+                    waits.announce(self.crawler, wait_key, f"{text} ({decision.reason})", until)
+                    announced = True
+                started = time.monotonic()
+                await _pause(pause, self._waiters)
+                waited += time.monotonic() - started
+        finally:
+            if announced and self.crawler is not None:
+                waits.clear(self.crawler, wait_key)
         if waited:
             self._inc("waits")
             self._inc("wait_ms", int(waited * 1000))

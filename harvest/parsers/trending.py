@@ -436,14 +436,30 @@ def _developer_login(row: Any, heading: Any | None, base_url: str) -> str | None
     return None
 
 
-def _developer_name(heading: Any | None, login: str | None) -> str | None:
+def _shows_login_apart(row: Any, heading: Any, login: str, base_url: str) -> bool:
+    """Whether the row shows the login outside its heading (2020+: ``<p><a href="/x">x</a></p>``)."""
+    for a in row.iter("a"):
+        if a is heading or _is_inside(a, heading) or _text(a).lower() != login.lower():
+            continue
+        linked = _login_of(_segments(a.get("href"), base_url))
+        if linked and linked.lower() == login.lower():
+            return True
+    return False
+
+
+def _developer_name(row: Any, heading: Any | None, login: str | None, base_url: str) -> str | None:
+    """The display name, None only when the row shows none.
+
+    A heading that reads as the login is the display name when the login is also shown apart
+    (``PySimpleGUI`` / ``PySimpleGUI``); alone, it is the login standing in for a missing name.
+    """
     if heading is None:
         return None
     full = _text(heading)
     if not full:
         return None
     if login and full.lower() == login.lower():
-        return None
+        return full if _shows_login_apart(row, heading, login, base_url) else None
     # 2015-2019: "login (Full Name)" in one heading.
     m = re.fullmatch(r"(\S+)\s*\((.*)\)", full)
     if m and login and m.group(1).lower() == login.lower():
@@ -476,7 +492,7 @@ def _parse_developer_row(row: Any, position: int, base_url: str) -> TrendingDeve
     return TrendingDeveloperRow(
         rank=_developer_rank(row, position),
         username=login,
-        name=_developer_name(heading, login),
+        name=_developer_name(row, heading, login, base_url),
         url=urljoin(base_url, f"/{login}") if login else None,
         popular_repo=_popular_repo(row, base_url),
     )

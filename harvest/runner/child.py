@@ -9,8 +9,9 @@ silently, so each run is a new interpreter (``multiprocessing`` spawn). The chil
 - sends its stdout and stderr (Scrapy's log, and any traceback of a crash) to its own log file
   under ``data/logs/<spider>/``;
 - validates the spider's config and arguments before the reactor starts, like ``scrapy crawl``;
-- runs the crawl with the fleet extension and the reachability middleware enabled, and exits
-  with 0 (an OK close reason), 1 (another reason or a failed start) or 2 (bad config).
+- builds its crawler with :func:`harvest.crawl.build_crawler`, like ``scrapy crawl`` (the fleet
+  only attaches its channel, which turns on the fleet's own components), and exits with 0 (an
+  OK close reason), 1 (another reason or a failed start) or 2 (bad config).
 """
 
 from __future__ import annotations
@@ -25,11 +26,6 @@ from pathlib import Path
 from typing import Any
 
 logger = logging.getLogger(__name__)
-
-FLEET_EXTENSION = "harvest.extensions.fleet.FleetExtension"
-REACHABILITY_MIDDLEWARE = "harvest.extensions.reachability.ReachabilityMiddleware"
-#: Above RetryMiddleware (550): it sees a connection failure before a retry is scheduled.
-REACHABILITY_ORDER = 560
 
 EXIT_OK = 0
 EXIT_FAILED = 1
@@ -89,35 +85,25 @@ def run_child(spec: ChildSpec, channel: Any) -> None:
 
 def _crawl(spec: ChildSpec, channel: Any) -> int:
     from scrapy.crawler import AsyncCrawlerProcess
-    from scrapy.utils.project import get_project_settings
 
-    from harvest.commands.crawl import OK_REASONS
+    from harvest.crawl import build_crawler, finished_ok, project_settings
     from harvest.exceptions import ConfigError
     from harvest.extensions import fleet
 
+    # The channel is all the fleet adds: its extension and reachability middleware are listed
+    # in harvest/settings.py like every component and apply once a channel is attached.
     fleet.attach(channel)
-    settings = get_project_settings()
-    settings.setdict(spec.settings, priority="cmdline")
-    extensions = {**settings.getdict("EXTENSIONS"), FLEET_EXTENSION: 0}
-    settings.set("EXTENSIONS", extensions, priority="cmdline")
-    middlewares = {**settings.getdict("DOWNLOADER_MIDDLEWARES"), REACHABILITY_MIDDLEWARE: REACHABILITY_ORDER}
-    settings.set("DOWNLOADER_MIDDLEWARES", middlewares, priority="cmdline")
-
-    process = AsyncCrawlerProcess(settings)
-    crawler = process.create_crawler(spec.spider)
-    resolve = getattr(crawler.spidercls, "resolve_config", None)
-    if resolve is not None:
-        try:
-            resolve(crawler.settings, dict(spec.spider_args))
-        except ConfigError as exc:
-            logger.error("%s", exc)
-            _send(channel, {"kind": "config_error", "message": str(exc)})
-            return EXIT_CONFIG
+    process = AsyncCrawlerProcess(project_settings(spec.settings))
+    try:
+        crawler = build_crawler(process, spec.spider, spec.spider_args)
+    except ConfigError as exc:
+        logger.error("%s", exc)
+        _send(channel, {"kind": "config_error", "message": str(exc)})
+        return EXIT_CONFIG
     process.crawl(crawler, **spec.spider_args)
     # No signal handlers: the supervisor stops us through the stop event (graceful) or SIGTERM.
     process.start(install_signal_handlers=False)
     if process.bootstrap_failed:
         _send(channel, {"kind": "fatal", "message": "the crawl failed to start (see the log)"})
         return EXIT_FAILED
-    reason = crawler.stats.get_value("finish_reason") if crawler.stats else None
-    return EXIT_OK if reason in OK_REASONS else EXIT_FAILED
+    return EXIT_OK if finished_ok(crawler) else EXIT_FAILED

@@ -57,6 +57,7 @@ from harvest.fingerprints import content_hash, utc_now
 from harvest.items import DocumentItem, PageItem
 from harvest.middlewares.safety import SiteLimits, host_port
 from harvest.parsers.article import Article, extract_article, looks_like_article
+from harvest.parsers.charset import misdeclared_encoding
 from harvest.parsers.discovery import (
     extract_links,
     feed_links,
@@ -665,6 +666,10 @@ class BlogsSpider(HarvestSpider):
             for request in self.parse_xml(response):
                 yield request
             return
+        if (legacy := misdeclared_encoding(response)) is not None:
+            # Header says UTF-8, bytes are Latin-1/Windows-1252: "Zürich", not "Z\ufffdrich".
+            self.crawler.stats.inc_value(f"{_STATS}/misdeclared_charset")
+            response = response.replace(encoding=legacy)
         if not isinstance(response, HtmlResponse) and b"<html" not in response.body[:2048].lower():
             self.crawler.stats.inc_value(f"{_STATS}/not_html")
             return

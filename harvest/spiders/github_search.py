@@ -25,7 +25,7 @@ How a search is collected:
   ``query_failed`` (exit code 1).
 
 Rate limits, the token and conditional requests are :class:`~harvest.github.middleware.
-GithubApiMiddleware`'s job (added by :meth:`update_settings`). A search page's ETag is stored
+GithubApiMiddleware`'s job (it applies to spiders with ``uses_github_api``). A search page's ETag is stored
 only once every item of that page was written, so a crash never hides unwritten results behind
 a 304. READMEs are documents (``harvest_kind="document"``) whose revisits belong to
 RevisitMiddleware, exactly like the trending spider's.
@@ -48,7 +48,6 @@ import scrapy
 from pydantic import ValidationError
 from scrapy import signals
 from scrapy.exceptions import CloseSpider, IgnoreRequest
-from scrapy.settings import SETTINGS_PRIORITIES
 from scrapy.spidermiddlewares.httperror import HttpError
 
 from harvest.config import SpiderConfig, parse_bool
@@ -61,7 +60,6 @@ from harvest.github.middleware import (
     META_LAST_MODIFIED,
     META_MEMO,
     META_NOT_MODIFIED,
-    GithubApiMiddleware,
     WaitInterrupted,
 )
 from harvest.github.query import Slice, SlicedQuery, parse_query, query_problems, split_slice
@@ -85,15 +83,12 @@ from harvest.spiders.base import HarvestSpider
 if TYPE_CHECKING:
     from scrapy.crawler import Crawler
     from scrapy.http import Response
-    from scrapy.settings import BaseSettings
     from twisted.python.failure import Failure
     from typing_extensions import Self
 
 logger = logging.getLogger(__name__)
 
 _STATS = "harvest/github_search"
-#: After every built-in downloader middleware: a rate-limit grant is held only on the wire.
-_MIDDLEWARE_ORDER = 950
 #: Search pages before READMEs: results first, documents as the budget allows.
 _SEARCH_PRIORITY = 10
 _README_PRIORITY = -10
@@ -145,20 +140,15 @@ class GithubSearchSpider(HarvestSpider):
     arguments: ClassVar[frozenset[str]] = frozenset({"query", "max_results", "sort", "order", "readmes"})
     config: GithubSearchConfig
 
-    @classmethod
-    def update_settings(cls, settings: BaseSettings) -> None:
-        """Add GithubApiMiddleware; an API is paced by its rate-limit headers, not robots.txt."""
-        super().update_settings(settings)
-        middlewares = {**settings.getdict("DOWNLOADER_MIDDLEWARES"), GithubApiMiddleware: _MIDDLEWARE_ORDER}
-        # At "spider" priority at least: `scrapy crawl` merges the project settings into the
-        # crawler again (CrawlerRunner.create_crawler), which overwrites equal priorities.
-        priority = max(settings.getpriority("DOWNLOADER_MIDDLEWARES") or 0, SETTINGS_PRIORITIES["spider"])
-        settings.set("DOWNLOADER_MIDDLEWARES", middlewares, priority=priority)
+    #: GithubApiMiddleware (listed in harvest/settings.py) applies to this spider's API requests.
+    uses_github_api: ClassVar[bool] = True
+    custom_settings = {
         # api.github.com is an API governed by its terms and rate limits; its robots.txt is for
         # web crawlers, and fetching it would spend the core budget.
-        settings.set("ROBOTSTXT_OBEY", False, priority="spider")
+        "ROBOTSTXT_OBEY": False,
         # The pace comes from x-ratelimit-* and the per-token concurrency, not from latency.
-        settings.set("AUTOTHROTTLE_ENABLED", False, priority="spider")
+        "AUTOTHROTTLE_ENABLED": False,
+    }
 
     @classmethod
     def apply_arguments(cls, config: SpiderConfig, arguments: dict[str, str]) -> SpiderConfig:

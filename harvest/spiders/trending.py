@@ -29,7 +29,6 @@ import scrapy
 from pydantic import ValidationError
 from scrapy.exceptions import CloseSpider, IgnoreRequest
 from scrapy.http import TextResponse
-from scrapy.settings import SETTINGS_PRIORITIES
 from scrapy.spidermiddlewares.httperror import HttpError
 
 from harvest.config import SpiderConfig, parse_bool
@@ -48,7 +47,6 @@ from harvest.spiders.base import HarvestSpider
 
 if TYPE_CHECKING:
     from scrapy.http import Response
-    from scrapy.settings import BaseSettings
     from twisted.python.failure import Failure
 
 logger = logging.getLogger(__name__)
@@ -64,11 +62,6 @@ README_NAMES = (
     "README",
 )
 _STATS = "harvest/trending"
-#: Adds the token at download time and takes it off again (so it never reaches a log, the
-#: persisted frontier or a retry), and spends the token's budget shared with github_search.
-_GITHUB_API_MIDDLEWARE = "harvest.github.middleware.GithubApiMiddleware"
-#: After every built-in middleware, so its rate-limit grant is held only while on the wire.
-_GITHUB_API_MIDDLEWARE_ORDER = 950
 _PERIOD_WORDS = {"daily": "today", "weekly": "this week", "monthly": "this month"}
 
 
@@ -112,21 +105,10 @@ class TrendingSpider(HarvestSpider):
         "readmes": "-a readmes",
     }
 
-    @classmethod
-    def update_settings(cls, settings: BaseSettings) -> None:
-        """With ``GITHUB_TOKEN`` set, READMEs come from the API: enable its middleware."""
-        super().update_settings(settings)
-        if not os.environ.get("GITHUB_TOKEN", "").strip():
-            return
-        # By import path, not class: importing the middleware here would load the reactor
-        # before Scrapy installs the asyncio one. A user's own entry (even None) is kept.
-        middlewares = settings.getdict("DOWNLOADER_MIDDLEWARES")
-        if _GITHUB_API_MIDDLEWARE not in middlewares:
-            middlewares[_GITHUB_API_MIDDLEWARE] = _GITHUB_API_MIDDLEWARE_ORDER
-            # At least "spider" priority: `scrapy crawl` re-applies the project settings to the
-            # crawler after this runs, which would undo a change made at "project" priority.
-            priority = max(settings.getpriority("DOWNLOADER_MIDDLEWARES") or 0, SETTINGS_PRIORITIES["spider"])
-            settings.set("DOWNLOADER_MIDDLEWARES", middlewares, priority=priority)
+    #: With GITHUB_TOKEN set, READMEs come from the API: GithubApiMiddleware (listed in
+    #: harvest/settings.py) adds the token on the wire and spends the budget shared with
+    #: github_search. Without a token no request goes to the API and it does nothing.
+    uses_github_api: ClassVar[bool] = True
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -1,8 +1,9 @@
 """``scrapy crawl github_search`` through a fault-injecting proxy in front of the GitHub emulator.
 
-Searches go through untouched; three READMEs fail for good in three ways (500 on every try, a
-connection reset mid-body, a gzip header on a plain body). The crawl must finish, store every
-repository and every other README, and count and log each failed README once with its URL
+Two READMEs fail for good (500 on every try, a connection reset mid-body). Every search page
+and one README come back labelled ``Content-Encoding: gzip`` on their plain JSON: they must be
+used as they are. The crawl must finish, store every repository and every other README (the
+mislabelled one with its exact text), and count and log each failed README once with its URL
 (a README that fails is not "unchanged").
 """
 
@@ -12,7 +13,9 @@ import re
 import subprocess
 from collections.abc import Iterator
 from dataclasses import dataclass
+from http.server import BaseHTTPRequestHandler
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -23,7 +26,34 @@ from tests.github_emulator import Limits, github_emulator
 TOKEN = "ghp_FaultProxyToken000000000000000000001"
 QUERY = "topic:web-scraping created:>=2025-10-01"
 RETRY_TIMES = 1
-KINDS = ["/f/burst/a/50", "/f/reset/b", "/f/gzip-plain/c"]
+KINDS = ["/f/burst/a/50", "/f/reset/b"]
+
+
+class _MislabellingProxy(FaultServer):
+    """FaultServer's forwarding, adding ``Content-Encoding: gzip`` to the plain answers of
+    the paths starting with ``mislabel``."""
+
+    def __init__(self, *, mislabel: tuple[str, ...], **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.mislabel = mislabel
+
+    def _forward(self, h: BaseHTTPRequestHandler) -> None:
+        if not h.path.startswith(self.mislabel):
+            return super()._forward(h)
+        send_header = h.send_header
+
+        def with_label(key: str, value: str) -> None:
+            send_header(key, value)
+            if key.lower() == "content-length":
+                send_header("Content-Encoding", "gzip")
+
+        # For this answer only: the handler serves the next request of a keep-alive connection.
+        h.send_header = with_label  # type: ignore[method-assign]
+        try:
+            super()._forward(h)
+        finally:
+            del h.send_header
+        return None
 
 
 @dataclass
@@ -34,6 +64,8 @@ class Run:
     repos: list[str]
     with_readme: list[str]
     broken: dict[str, str]  # README path -> the fault it gets
+    mislabelled: str  # the repository whose README answer is labelled gzip
+    readme_text: str  # its README, as the emulator holds it
 
 
 @pytest.fixture(scope="module")
@@ -44,7 +76,10 @@ def run(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Run]:
         assert 20 <= len(matching) <= 100  # one page of results
         with_readme = sorted(r.full_name for r in matching if r.readme is not None)
         broken = {f"/repos/{name}/readme": kind for name, kind in zip(with_readme, KINDS, strict=False)}
-        with FaultServer(faults=broken, upstream=emulator.base_url) as proxy:
+        mislabelled = with_readme[len(KINDS)]
+        readme_text = next(r.readme for r in matching if r.full_name == mislabelled)
+        mislabel = ("/search/repositories", f"/repos/{mislabelled}/readme")
+        with _MislabellingProxy(mislabel=mislabel, faults=broken, upstream=emulator.base_url) as proxy:
             result = scrapy_crawl(
                 "github_search",
                 settings={
@@ -62,7 +97,8 @@ def run(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Run]:
             )
             (tmp / "crawl.log").write_text(result.stderr, encoding="utf-8")
             yield Run(result, tmp / "data" / "github_search", proxy,
-                      sorted(r.full_name for r in matching), with_readme, broken)
+                      sorted(r.full_name for r in matching), with_readme, broken, mislabelled,
+                      readme_text or "")
 
 
 def test_everything_else_is_collected(run: Run) -> None:
@@ -73,6 +109,18 @@ def test_everything_else_is_collected(run: Run) -> None:
     failed = {path.split("/")[2] + "/" + path.split("/")[3] for path in run.broken}
     docs = sorted(d["repo"] for d in read_jsonl(run.out / "document.jsonl"))
     assert docs == sorted(set(run.with_readme) - failed)
+    doc = next(d for d in read_jsonl(run.out / "document.jsonl") if d["repo"] == run.mislabelled)
+    assert Path(doc["path"]).read_text(encoding="utf-8").endswith(run.readme_text)
+
+
+def test_mislabelled_api_answers_are_counted_and_logged_once(run: Run) -> None:
+    searches = sum(n for path, n in run.proxy.hits.items() if path.startswith("/search/repositories"))
+    assert searches >= 1
+    stat = re.search(r"'harvest/compression/mislabelled': (\d+)", run.result.stderr)
+    assert stat is not None and int(stat.group(1)) == searches + 1
+    lines = [line for line in run.result.stderr.splitlines()
+             if "[harvest.middlewares.compression]" in line and run.proxy.base_url in line]
+    assert len(lines) == 1 and "] INFO: " in lines[0], lines
 
 
 def test_each_failed_readme_is_counted_and_logged_once(run: Run) -> None:

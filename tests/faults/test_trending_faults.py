@@ -3,7 +3,8 @@
 One crawl: the daily page answers 503 and 500 before the real page; the weekly page resets the
 connection on every try; one README announces gzip on a plain body, another stalls past the
 download timeout, a third comes after a 429. The crawl must finish on its own, keep everything
-the good answers hold, and count and log each failure once with its URL.
+the good answers hold (the READMEs labelled gzip included, as sent), and count and log each
+failure once with its URL.
 """
 
 from __future__ import annotations
@@ -30,7 +31,10 @@ READMES = {
     "/tinyhumansai/openhuman/HEAD/README.md": "/f/gzip-plain/r1",
     "/rohitg00/agentmemory/HEAD/README.md": f"/f/stall/r2?seconds={TIMEOUT * 3}",
     "/mattpocock/skills/HEAD/README.md": "/f/429/r3",
+    "/CloakHQ/CloakBrowser/HEAD/README.md": "/f/gzip-plain/r4",
 }
+#: READMEs sent plain with ``Content-Encoding: gzip`` (two on one host: one log line).
+GZIP_PLAIN = ["/tinyhumansai/openhuman/HEAD/README.md", "/CloakHQ/CloakBrowser/HEAD/README.md"]
 
 
 Run: TypeAlias = tuple[subprocess.CompletedProcess[str], Path, FaultServer]
@@ -93,10 +97,26 @@ def test_finishes_with_what_the_good_answers_hold(crawl: Run) -> None:
     assert server.count(DAILY) == 3
     repos = read_jsonl(out / "trending_repo.jsonl")
     assert sorted(r["rank"] for r in repos if r["since"] == "daily") == list(range(1, 12))
-    # The README after a 429 is collected; the gzip-lying and the stalled ones are not.
-    docs = {d["repo"] for d in read_jsonl(out / "document.jsonl")}
-    assert "mattpocock/skills" in docs
-    assert not docs & {"tinyhumansai/openhuman", "rohitg00/agentmemory"}
+    # The README after a 429 and those labelled gzip but sent plain are collected, with the
+    # exact text sent; the stalled one is not.
+    docs = {d["repo"]: d for d in read_jsonl(out / "document.jsonl")}
+    assert {"mattpocock/skills", "tinyhumansai/openhuman", "CloakHQ/CloakBrowser"} <= set(docs)
+    assert "rohitg00/agentmemory" not in docs
+    for path in GZIP_PLAIN:
+        repo = "/".join(path.split("/")[1:3])
+        stored = Path(docs[repo]["path"]).read_text(encoding="utf-8")
+        assert stored.endswith(f"\n# {path.split('/')[2]}\n\nA README.\n"), stored
+
+
+def test_mislabelled_gzip_is_counted_and_logged_once_per_host(crawl: Run) -> None:
+    result, _, server = crawl
+    assert stat(result, "harvest/compression/mislabelled") == len(GZIP_PLAIN)
+    lines = [line for line in result.stderr.splitlines()
+             if "[harvest.middlewares.compression]" in line and server.base_url in line]
+    assert len(lines) == 1 and "] INFO: " in lines[0], lines
+    for path in GZIP_PLAIN:
+        assert lines_naming(result, server.url(path)) == []
+        assert server.count(path) == 1
 
 
 def test_each_failure_is_counted_and_logged_once(crawl: Run) -> None:
@@ -104,8 +124,7 @@ def test_each_failure_is_counted_and_logged_once(crawl: Run) -> None:
     assert server.count(WEEKLY) == RETRY_TIMES + 1
     assert stat(result, "harvest/trending/page_failed") == 1
     assert len(lines_naming(result, server.url(WEEKLY))) == 1, lines_naming(result, server.url(WEEKLY))
-    gzip_url, stall_url = (server.url(p) for p in list(READMES)[:2])
-    assert stat(result, "harvest/trending/readme_failed") == 2
+    stall_url = server.url(list(READMES)[1])
+    assert stat(result, "harvest/trending/readme_failed") == 1
     assert server.count(list(READMES)[1]) == RETRY_TIMES + 1
-    for url in (gzip_url, stall_url):
-        assert len(lines_naming(result, url)) == 1, lines_naming(result, url)
+    assert len(lines_naming(result, stall_url)) == 1, lines_naming(result, stall_url)

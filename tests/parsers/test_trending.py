@@ -455,6 +455,41 @@ def test_developers_2022_full_page() -> None:
     assert by_login["simonbasle"].name == "Simon Baslé"
 
 
+def test_developers_2022_a_display_name_equal_to_the_login_is_kept() -> None:
+    # No saved page has a row whose display name reads as its login (GitHub's PySimpleGUI:
+    # "PySimpleGUI" in the h1 and "PySimpleGUI" in the p). The real 2022 page with Rich-Harris's
+    # display name set to his login is that row; everything else on the page stays as saved.
+    html = dev_page("2022")
+    shown = "\n            Rich Harris\n"
+    assert html.count(shown) == 1
+    rows = parse_trending_developers(html.replace(shown, "\n            Rich-Harris\n"), DEVS_URL)
+    assert rows[0] == dev(1, "Rich-Harris", "Rich-Harris", "Rich-Harris/degit")
+    assert rows[1:] == parse_trending_developers(html, DEVS_URL)[1:]
+    # Case differences do not matter either: the page shows a name, so there is one.
+    rows = parse_trending_developers(html.replace(shown, "\n            rich-harris\n"), DEVS_URL)
+    assert rows[0].name == "rich-harris"
+
+
+def test_developers_2022_a_row_without_display_name_gives_null() -> None:
+    # The h1-era row of an account without a display name: the login in the h1 and no p.
+    html = dev_page("2022")
+    start = html.index('id="pa-Geal"')
+    p_start = html.index('<p class="f4 text-normal mb-1"', start)
+    p_end = html.index("</p>", p_start) + len("</p>")
+    html = html[:start] + html[start:p_start].replace("Geoffroy Couprie", "Geal") + html[p_end:]
+    assert parse_trending_developers(html, DEVS_URL)[-1] == dev(25, "Geal", None, "Geal/nom")
+
+
+def test_developers_without_display_name_on_saved_pages() -> None:
+    # Real rows that show only the login (2019: "tensorflow", no "(Name)"): still null.
+    by_login = {r.username: r for r in parse_trending_developers(dev_page("2019"), DEVS_URL)}
+    assert [login for login, r in by_login.items() if r.name is None] == [
+        "tensorflow", "GoogleChromeLabs", "CyC2018",
+    ]
+    # ...and a display name equal to the login, "vuejs (vuejs)", is a name.
+    assert by_login["vuejs"].name == "vuejs"
+
+
 def test_developers_2026_own_page() -> None:
     rows = parse_trending_developers(own("developers_2026.html"), DEVS_URL)
     assert rows == [

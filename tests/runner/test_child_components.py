@@ -17,7 +17,7 @@ from scrapy.exceptions import (
 from scrapy.http import Response
 
 from harvest.extensions import fleet
-from harvest.extensions.fleet import FleetChannel, FleetExtension, add_to_counter
+from harvest.extensions.fleet import FleetChannel, FleetExtension
 from harvest.extensions.reachability import CANNOT_REACH, ReachabilityMiddleware, connect_failure
 from tests import get_crawler as shared_get_crawler
 
@@ -31,7 +31,7 @@ def crawler(settings: dict[str, object] | None = None) -> Crawler:
 def channel():
     ctx = multiprocessing.get_context("spawn")
     receive, send = ctx.Pipe(duplex=False)
-    ch = FleetChannel(ctx.Value("q", 0), ctx.Event(), send, os.getppid())
+    ch = FleetChannel(ctx.Array("q", 2, lock=False), ctx.Event(), send, os.getppid(), slot=1)
     yield ch, receive
     fleet.attach(None)
 
@@ -50,7 +50,7 @@ def test_fleet_extension_counts_items_and_stops_on_the_event(channel):
     for _ in range(3):
         ext.item_scraped({}, None)
         stats.inc_value("item_scraped_count")
-    assert ch.counter.value == 3
+    assert list(ch.counter) == [0, 3]  # its own slot only
     ext.poll()
     assert closed == [] and receive.recv()["items"] == 3
     ch.stop_event.set()
@@ -73,24 +73,6 @@ def test_fleet_extension_stops_when_the_supervisor_is_gone(channel):
     closed: list[str] = []
     FleetExtension(ch, crawler().stats, 0.1, closed.append).poll()
     assert closed == ["stop_requested"]
-
-
-def test_counter_lock_held_by_a_dead_process_does_not_hang():
-    ctx = multiprocessing.get_context("spawn")
-    counter = ctx.Value("q", 0)
-    counter.get_lock().acquire()  # an RLock: a second acquire from this thread would succeed
-    proc = ctx.Process(target=_add_one, args=(counter,))
-    proc.start()
-    proc.join(10)
-    assert proc.exitcode == 0  # returned (False) instead of blocking forever
-    counter.get_lock().release()
-    assert counter.value == 0
-
-
-def _add_one(counter: object) -> None:
-    import sys
-
-    sys.exit(0 if add_to_counter(counter) is False else 1)
 
 
 def test_connect_failures_are_recognised():
@@ -135,6 +117,11 @@ def test_a_host_that_answered_once_is_retried_normally():
     assert closed == [] and mw.stats.get_value("harvest/reachability/unreachable") is None
 
 
-def test_reachability_can_be_turned_off():
-    with pytest.raises(NotConfigured):
+def test_reachability_applies_in_fleet_children_only(channel):
+    fleet.attach(None)
+    with pytest.raises(NotConfigured, match="run_all.py"):
+        ReachabilityMiddleware.from_crawler(crawler())
+    fleet.attach(channel[0])
+    assert isinstance(ReachabilityMiddleware.from_crawler(crawler()), ReachabilityMiddleware)
+    with pytest.raises(NotConfigured, match="HARVEST_FLEET_REACHABILITY_ENABLED"):
         ReachabilityMiddleware.from_crawler(crawler({"HARVEST_FLEET_REACHABILITY_ENABLED": False}))

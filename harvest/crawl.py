@@ -1,0 +1,76 @@
+"""One way to build a crawl, whoever starts it.
+
+``scrapy crawl`` (:mod:`harvest.commands.crawl`, which scrapyd jobs run too), a fleet child
+(:mod:`harvest.runner.child`) and the tests (``tests.get_crawler``) all get their crawler from
+:func:`build_crawler`, so no entry point can lose a component. No entry point adds components
+by merging dicts at a settings priority: every component harvest has is listed once in
+``harvest/settings.py`` and decides in ``from_crawler`` whether it applies (the GitHub API
+middleware for spiders that declare ``uses_github_api``; the fleet's extension and reachability
+middleware when a fleet channel is attached; Redis scale-out when the state URL is a Redis one).
+
+What differs between entry points is only data: settings at ``cmdline`` priority (``-s``, the
+fleet's ``--data-dir``), spider arguments, and for the fleet the channel it attaches first.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from harvest.config.checks import check_settings
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from scrapy.crawler import Crawler, CrawlerRunnerBase
+    from scrapy.settings import Settings
+    from scrapy.spiders import Spider
+
+#: Close reasons of a crawl that did its job (or was asked to stop and stopped cleanly).
+OK_REASONS = frozenset(
+    {
+        "finished",
+        "shutdown",
+        "closespider_timeout",
+        "closespider_itemcount",
+        "closespider_pagecount",
+        "stop_requested",
+    }
+)
+
+
+def project_settings(overrides: Mapping[str, Any] | None = None) -> Settings:
+    """The project's settings with ``overrides`` at ``cmdline`` priority, as ``scrapy crawl -s``."""
+    from scrapy.utils.project import get_project_settings
+
+    settings = get_project_settings()
+    settings.setdict(dict(overrides or {}), priority="cmdline")
+    return settings
+
+
+def build_crawler(
+    runner: CrawlerRunnerBase,
+    spider: str | type[Spider],
+    arguments: Mapping[str, Any] | None = None,
+    *,
+    validate: bool = True,
+) -> Crawler:
+    """Create the crawler of ``spider`` in ``runner`` and check its settings and config.
+
+    Raises :class:`harvest.exceptions.ConfigError` (naming the file or setting and the key) for
+    bad settings, a bad YAML config or bad spider ``arguments``: before the reactor starts and
+    before anything is written. ``validate=False`` is for component tests that build a crawler
+    of a bare ``scrapy.Spider``.
+    """
+    crawler = runner.create_crawler(spider)
+    if validate:
+        check_settings(crawler.settings)
+        resolve = getattr(crawler.spidercls, "resolve_config", None)
+        if resolve is not None:
+            resolve(crawler.settings, {k: str(v) for k, v in (arguments or {}).items()})
+    return crawler
+
+
+def finished_ok(crawler: Crawler) -> bool:
+    """True when the crawl closed with a reason that means its data is complete and right."""
+    reason = crawler.stats.get_value("finish_reason") if crawler.stats else None
+    return reason in OK_REASONS
