@@ -114,7 +114,15 @@ EXTENSIONS = {
     "harvest.extensions.fleet.FleetExtension": 0,
     # One log line naming the scheduler and duplicate filter, which Scrapy's own lists omit.
     "harvest.extensions.components.CrawlComponentsLog": 0,
+    # Closes a crawl that is idle and alive (nothing sent or in flight, nothing handed out, no
+    # announced wait) with reason "stuck", instead of letting it poll for ever.
+    "harvest.extensions.stuck.StuckCrawlGuard": 0,
 }
+# Seconds a crawl may sit idle and alive before it is closed as stuck (0 = never): past any
+# DOWNLOAD_TIMEOUT, retry or delay, since those keep a request in flight anyway.
+HARVEST_CRAWL_STUCK_TIMEOUT = 120.0
+# How often the stuck guard looks (seconds): the engine's own heartbeat is 5 s.
+HARVEST_CRAWL_STUCK_CHECK = 10.0
 # Net allocations between young collections (Python's default 700; 0 leaves the collector alone).
 # 10,000 cut the collections of a 50,000-page crawl from 6,846 to 75 at the same peak RSS.
 HARVEST_GC_THRESHOLD = 10_000

@@ -1,12 +1,17 @@
 """The child side of the fleet: count items, report progress to run_all.py, stop when asked.
 
-Each spider process that ``harvest.runner`` starts gets a :class:`FleetChannel` (the fleet's
-shared item counter, its stop event and a pipe back to the supervisor) through :func:`attach`
-before its crawler is built. :class:`FleetExtension` then adds every scraped item to the shared
-counter, sends the supervisor a progress report every ``HARVEST_FLEET_POLL_INTERVAL`` seconds
-(which doubles as a heartbeat for hang detection), and closes the spider with the reason
+Each spider process that ``harvest.runner`` starts gets a :class:`FleetChannel` (its own slot of
+the fleet's item counter, the stop event and a pipe back to the supervisor) through
+:func:`attach` before its crawler is built. :class:`FleetExtension` then adds every scraped item
+to its slot (no lock: see harvest.runner.counter), sends the supervisor a progress report every
+``HARVEST_FLEET_POLL_INTERVAL`` seconds, and closes the spider with the reason
 ``stop_requested`` once the stop event is set or the supervisor has died, so in-flight
 requests finish and output and crawl state are flushed by the normal close path.
+
+The progress report is the heartbeat the supervisor's watchdog reads. It comes from a looping
+call on the reactor, so a blocked reactor sends none; and it says what the crawl is doing:
+its counts, the requests in flight in the downloader, the requests waiting in the scheduler,
+and the waits components announced (:mod:`harvest.waits`, e.g. the GitHub rate limit).
 
 Under a plain ``scrapy crawl`` no channel is attached and the extension is not configured.
 """
@@ -23,6 +28,8 @@ from scrapy.exceptions import NotConfigured
 from scrapy.utils.asyncio import create_looping_call
 from scrapy.utils.defer import deferred_from_coro
 
+from harvest import waits
+
 if TYPE_CHECKING:
     from collections.abc import Callable
     from multiprocessing.connection import Connection
@@ -38,17 +45,13 @@ logger = logging.getLogger(__name__)
 STOP_REASON = "stop_requested"
 #: Longest error text carried to the supervisor's table: one line, not a traceback.
 _MAX_ERROR_CHARS = 300
-#: Seconds a child waits for the shared counter's lock. The lock is held for nanoseconds; the
-#: timeout only matters if a sibling was killed while holding it, and then a lost count is
-#: better than a hung crawl.
-_COUNTER_LOCK_TIMEOUT = 2.0
 
 
 @dataclass
 class FleetChannel:
     """What a spider process shares with the supervisor (inherited through spawn)."""
 
-    #: ``multiprocessing.Value("q")``: items written by all spiders of the fleet.
+    #: The fleet's item counter: a shared ``Array("q", lock=False)``, one slot per running child.
     counter: Any
     #: ``multiprocessing.Event``: set once, when the whole fleet must stop.
     stop_event: Any
@@ -56,6 +59,8 @@ class FleetChannel:
     conn: Connection
     #: The supervisor's pid; if this process is re-parented, the supervisor is gone.
     parent_pid: int
+    #: This process's slot of ``counter``: it is the slot's only writer.
+    slot: int = 0
 
 
 _channel: FleetChannel | None = None
@@ -70,18 +75,6 @@ def attach(channel: FleetChannel | None) -> None:
 def attached() -> FleetChannel | None:
     """The fleet channel of this process, if it runs under the fleet."""
     return _channel
-
-
-def add_to_counter(counter: Any, n: int = 1) -> bool:
-    """Add ``n`` to a shared ``multiprocessing.Value`` under its lock; False if the lock is stuck."""
-    lock = counter.get_lock()
-    if not lock.acquire(timeout=_COUNTER_LOCK_TIMEOUT):
-        return False
-    try:
-        counter.value += n
-    finally:
-        lock.release()
-    return True
 
 
 class _LastErrorHandler(logging.Handler):
@@ -102,7 +95,7 @@ class _LastErrorHandler(logging.Handler):
 
 
 class FleetExtension:
-    """Counts items into the fleet's shared counter and honours the fleet's stop event.
+    """Counts items into this process's counter slot, sends heartbeats, honours the stop event.
 
     Enabled by the fleet for its children (``harvest.runner.child``); ``NotConfigured``
     when the process runs outside the fleet.
@@ -114,8 +107,11 @@ class FleetExtension:
         stats: StatsCollector,
         poll_interval: float,
         close_spider: Callable[[str], None],
+        crawler: Crawler | None = None,
     ) -> None:
         self.channel = channel
+        #: For the heartbeat's activity (engine, announced waits); None in unit tests.
+        self.crawler = crawler
         self.stats = stats
         self.poll_interval = poll_interval
         self.close_spider = close_spider
@@ -123,7 +119,6 @@ class FleetExtension:
         self.errors = _LastErrorHandler()
         self._task: Any = None
         self._pipe_open = True
-        self._lock_warned = False
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> Self:
@@ -138,7 +133,9 @@ class FleetExtension:
             dfd = deferred_from_coro(crawler.engine.close_spider_async(reason=reason))
             dfd.addErrback(lambda f: logger.error("Could not close the spider: %s", f.value))
 
-        ext = cls(channel, crawler.stats, crawler.settings.getfloat("HARVEST_FLEET_POLL_INTERVAL"), close)
+        ext = cls(
+            channel, crawler.stats, crawler.settings.getfloat("HARVEST_FLEET_POLL_INTERVAL"), close, crawler
+        )
         crawler.signals.connect(ext.spider_opened, signal=signals.spider_opened)
         crawler.signals.connect(ext.item_scraped, signal=signals.item_scraped)
         crawler.signals.connect(ext.spider_closed, signal=signals.spider_closed)
@@ -152,14 +149,13 @@ class FleetExtension:
         self._task.start(self.poll_interval, now=True)
 
     def item_scraped(self, item: Any, spider: Spider) -> None:
-        """An item passed every pipeline (it is written): count it fleet-wide."""
-        if not add_to_counter(self.channel.counter) and not self._lock_warned:
-            self._lock_warned = True
-            logger.warning("The fleet's item counter is locked by a dead process; counts are now low")
-            self.stats.inc_value("harvest/fleet/counter_lock_timeout")
+        """An item passed every pipeline (it is written): count it fleet-wide, in our own slot."""
+        # This process is the slot's only writer (harvest.runner.counter): no lock to take, so
+        # a sibling killed at any instant cannot make this wait.
+        self.channel.counter[self.channel.slot] += 1
 
     def poll(self) -> None:
-        """Stop if the fleet asks to (or its supervisor died); report progress either way."""
+        """Stop if the fleet asks to (or its supervisor died); send the heartbeat either way."""
         if not self.stopping:
             if self.channel.stop_event.is_set():
                 self.request_stop("the fleet is stopping")
@@ -184,7 +180,7 @@ class FleetExtension:
         self.send({"kind": "closed", "reason": reason, "unreachable": list(unreachable), **self.snapshot()})
 
     def snapshot(self) -> dict[str, Any]:
-        """This crawl's counts so far, as the supervisor's table shows them."""
+        """This crawl's counts and activity so far, as the supervisor's watchdog and table use them."""
         get = self.stats.get_value
         return {
             "items": int(get("item_scraped_count", 0)),
@@ -192,6 +188,29 @@ class FleetExtension:
             "requests": int(get("downloader/request_count", 0)),
             "errors": int(get("log_count/ERROR", 0)),
             "last_error": self.errors.last,
+            **self.activity(),
+        }
+
+    def activity(self) -> dict[str, Any]:
+        """Requests in flight and scheduled, and the announced waits (empty outside a crawl)."""
+        if self.crawler is None:
+            return {"in_flight": 0, "scheduled": 0, "waits": []}
+        in_flight = scheduled = 0
+        try:
+            engine = self.crawler.engine
+        except RuntimeError:  # Scrapy 2.19: "not set yet", before the crawl starts
+            engine = None
+        if engine is not None:
+            in_flight = len(engine.downloader.active)
+            scheduler = engine.scheduler
+            if scheduler is not None:
+                # Every scheduler has has_pending_requests(); ours and Scrapy's also count cheaply.
+                sized = getattr(scheduler, "__len__", None)
+                scheduled = int(sized()) if sized is not None else int(scheduler.has_pending_requests())
+        return {
+            "in_flight": in_flight,
+            "scheduled": scheduled,
+            "waits": [w.as_dict() for w in waits.current(self.crawler)],
         }
 
     def send(self, message: dict[str, Any]) -> None:

@@ -39,6 +39,8 @@ _FRAME = 0.25
 _NARROW = 110
 #: Widest "last error" cell; the full text is in status.json and the spider's log.
 _ERROR_WIDTH = 60
+#: Widest "waiting for" cell (longer texts fold); every wait is in status.json.
+_WAIT_WIDTH = 50
 
 
 def _state_text(row: dict[str, Any]) -> Text:
@@ -60,7 +62,8 @@ def fleet_table(
 ) -> RenderableType:
     """One row per spider process slot, and the fleet's totals in the caption.
 
-    On a narrow terminal the headers shrink and the last errors go under the table.
+    On a narrow terminal the headers shrink, and what each spider waits for and its last error
+    go under the table.
     """
     narrow = width < _NARROW
     # No vertical rules: on an 80-column terminal every character goes to the numbers.
@@ -78,6 +81,7 @@ def fleet_table(
     for header in (*headers, *([("rnd" if narrow else "rounds")] if final else [])):
         table.add_column(header, justify="right", no_wrap=True)
     if not narrow:
+        table.add_column("waiting for", overflow="fold", max_width=_WAIT_WIDTH)
         table.add_column("last error", overflow="fold", max_width=_ERROR_WIDTH)
     notes = []
     for row in snapshot["spiders"]:
@@ -93,7 +97,10 @@ def fleet_table(
         ]
         if final:
             cells.append(str(row["rounds"]))
+        waiting_for = row.get("waiting_for")
         if narrow:
+            if waiting_for:
+                notes.append(Text(f"{row['name']}: {_short(waiting_for, width - len(row['name']) - 3)}"))
             if row["last_error"]:
                 notes.append(
                     Text(
@@ -102,6 +109,7 @@ def fleet_table(
                     )
                 )
         else:
+            cells.append(Text(waiting_for or "", style="cyan"))  # folds: its end time matters
             cells.append(Text(_short(row["last_error"]), style="red"))
         table.add_row(*cells)
     table.caption = caption(snapshot)
@@ -131,6 +139,10 @@ def log_line(row: dict[str, Any]) -> str:
     )
     if row.get("next_round_in_s") is not None:
         line += f" next-round-in={format_duration(row['next_round_in_s'])}"
+    if row.get("in_flight"):
+        line += f" in-flight={row['in_flight']}"
+    if row.get("waiting_for") and row["state"] != "waiting":
+        line += f" waiting-for={row['waiting_for']!r}"
     if row["last_error"]:
         line += f" last-error={_short(row['last_error'])!r}"
     return line

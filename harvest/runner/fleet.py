@@ -2,17 +2,19 @@
 
 Each spider run is a fresh interpreter started with the ``spawn`` method (a Twisted reactor
 cannot restart, and a forked child of a process that touched one fails silently). Children
-share one item counter (``multiprocessing.Value`` under its lock) and one stop event, and each
-has its own one-way pipe for progress reports, so a child killed mid-write can corrupt nothing
-but its own pipe.
+share one item counter (a shared array with one slot per running child, which that child alone
+writes: no lock, see harvest.runner.counter) and one stop event, and each has its own one-way
+pipe for progress reports, so a child killed mid-write can corrupt nothing but its own pipe
+and its own slot.
 
 The loop waits on every pipe, every process sentinel and a signal wake-up fd at once, so it
 reacts at once to a report, an exit or a Ctrl-C, and otherwise sleeps. Its duties:
 
 - start due jobs while fewer than ``--processes`` run (rounds every ``refresh_interval``);
 - watchdog: a process that dies mid-round is restarted with exponential backoff and marked
-  failed after ``HARVEST_FLEET_MAX_CRASHES`` within ``HARVEST_FLEET_CRASH_WINDOW``; one with no
-  progress for ``HARVEST_FLEET_HUNG_TIMEOUT`` is killed and counts as a crash;
+  failed after ``HARVEST_FLEET_MAX_CRASHES`` within ``HARVEST_FLEET_CRASH_WINDOW``; one that
+  sends no heartbeat (a blocked reactor), or shows no activity and announces no wait, for
+  ``HARVEST_FLEET_HUNG_TIMEOUT`` is killed and counts as a crash (see :meth:`Job.hang`);
 - stop: a signal, ``--duration`` or ``--max-data-size`` sets the stop event; children finish
   their in-flight work and flush; after ``--grace`` seconds the rest are terminated, and a
   second signal terminates them at once;
@@ -36,6 +38,7 @@ from harvest.commands.crawl import OK_REASONS
 from harvest.extensions.fleet import STOP_REASON, FleetChannel
 from harvest.extensions.reachability import CANNOT_REACH
 from harvest.runner.child import ChildSpec, run_child
+from harvest.runner.counter import SlotCounter
 from harvest.runner.jobs import FAILURE_STATES, Counts, Job, JobState
 from harvest.runner.sizes import SizeMonitor
 from harvest.runner.status import STATUS_VERSION, iso, status_path, write_status
@@ -67,6 +70,8 @@ class Running:
     job: Job
     process: BaseProcess
     conn: Connection
+    #: Its slot of the fleet's item counter, folded back and freed once it is reaped.
+    slot: int
     closed: dict[str, Any] | None = None
     fatal: str | None = None
     config_error: str | None = None
@@ -145,7 +150,8 @@ class Fleet:
             for i in range(p.replicas)
         ]
         self.ctx = multiprocessing.get_context("spawn")
-        self.counter = self.ctx.Value("q", 0)
+        # One slot per process that may run at once; a slot is reused only after its child exits.
+        self.counter = SlotCounter(self.ctx, self.processes)
         self.stop_event = self.ctx.Event()
         self.running: dict[int, Running] = {}  # by job index
         self.stop_reason: str | None = None
@@ -235,6 +241,7 @@ class Fleet:
                 r.process.join()
                 self._drain(r, now)
                 del self.running[idx]
+                self.counter.release(r.slot)  # dead: it can write nothing more
                 self._on_exit(r, now)
 
     def _drain(self, r: Running, now: float) -> None:
@@ -248,10 +255,18 @@ class Fleet:
     # --- child reports -----------------------------------------------------------------------
     def _on_message(self, r: Running, msg: dict[str, Any], now: float) -> None:
         r.messages += 1
+        r.job.heartbeat(now)
         kind = msg.get("kind")
         if kind in ("progress", "closed"):
             counts = Counts(msg["items"], msg["pages"], msg["requests"], msg["errors"])
-            r.job.report(counts, msg.get("last_error"), now)
+            r.job.report(
+                counts,
+                msg.get("last_error"),
+                now,
+                in_flight=int(msg.get("in_flight") or 0),
+                scheduled=int(msg.get("scheduled") or 0),
+                waits=list(msg.get("waits") or []),
+            )
             if kind == "closed":
                 r.closed = msg
         elif kind == "fatal":
@@ -360,20 +375,24 @@ class Fleet:
             settings=settings,
             spider_args={"_job": f"{stamp}-{job.spider}{suffix}"},
         )
-        channel = FleetChannel(self.counter, self.stop_event, send, os.getpid())
+        slot = self.counter.acquire()
+        channel = FleetChannel(self.counter.slots, self.stop_event, send, os.getpid(), slot=slot)
         process = self.ctx.Process(target=run_child, args=(spec, channel), name=f"harvest-{job.name}")
         # The child inherits an ignored SIGINT from the start, so a Ctrl-C that reaches the whole
         # process group cannot kill it while it is still importing (see harvest.runner.child).
         previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
         try:
             process.start()
+        except BaseException:
+            self.counter.release(slot)
+            raise
         finally:
             signal.signal(signal.SIGINT, previous)
         send.close()
         assert process.pid is not None
         was_restart = job.state == JobState.RESTARTING
         job.start_process(process.pid, now, str(log_file))
-        self.running[idx] = Running(job, process, receive)
+        self.running[idx] = Running(job, process, receive, slot)
         logger.info(
             "%s %s (pid %d, log %s)",
             job.name,
@@ -392,10 +411,10 @@ class Fleet:
     def _watchdog(self, now: float) -> None:
         for r in self.running.values():
             if r.killed_for is None and r.job.state == JobState.RUNNING:
-                idle = r.job.hung_for(now)
-                if idle > self.config.hung_timeout:
-                    r.killed_for = f"hung: no progress for {format_duration(idle)}"
-                    logger.warning("%s (pid %s) is %s; killing it", r.job.name, r.process.pid, r.killed_for)
+                hang = r.job.hang(now, self.config.hung_timeout)
+                if hang is not None:
+                    r.killed_for = hang
+                    logger.warning("%s (pid %s) is %s; killing it", r.job.name, r.process.pid, hang)
                     self._kill(r, now)
             if r.kill_sent_at is not None and now - r.kill_sent_at > _KILL_AFTER and r.process.is_alive():
                 _signal_tree(r.process, signal.SIGKILL)
@@ -488,12 +507,8 @@ class Fleet:
 
     # --- reporting ---------------------------------------------------------------------------
     def items_total(self) -> int:
-        """The shared counter, read without taking its lock.
-
-        A plain 64-bit read cannot tear here, and a sibling killed while holding the lock must
-        not freeze the supervisor.
-        """
-        return int(self.counter.get_obj().value)
+        """Items written by every process of this fleet run (the counter's slots, summed)."""
+        return self.counter.total()
 
     def snapshot(self, now: float, *, final: bool = False) -> dict[str, Any]:
         """The fleet as status.json and the table show it."""
@@ -502,6 +517,9 @@ class Fleet:
         for job in self.jobs:
             counts = job.counts
             next_in = (job.next_start - now) if job.scheduled and not job.state.is_active else None
+            waiting_for = job.waiting_for() if job.state.is_active else None
+            if next_in is not None and job.state == JobState.WAITING:
+                waiting_for = f"sleeping until the next round at {iso(wall + next_in)}"
             rows.append(
                 {
                     "name": job.name,
@@ -515,6 +533,13 @@ class Fleet:
                     "pages": counts.pages,
                     "requests": counts.requests,
                     "items_per_min": round(job.items_per_minute(now), 1),
+                    "in_flight": job.in_flight,
+                    "scheduled_requests": job.scheduled_requests,
+                    "waiting_for": waiting_for,
+                    "waits": [
+                        {**w, "until": iso(w.get("until")), "since": iso(w.get("since"))} for w in job.waits
+                    ],
+                    "last_heartbeat_s": round(job.silent_for(now), 1) if job.state.is_active else None,
                     "errors": counts.errors,
                     "restarts": job.restarts,
                     "rounds": job.rounds,

@@ -3,6 +3,12 @@
 A :class:`Job` is one spider (or one replica of it) across the whole fleet run: each round and
 each restart is a new OS process, and the job adds up what they did. The watchdog's policy
 lives here as plain methods on plain data, so it is tested without starting any process.
+
+Hang detection (:meth:`Job.hang`) reads the heartbeats the live process sends every poll
+interval (harvest.extensions.fleet): a process that sends none for the timeout has a blocked
+reactor; one that sends them but shows no activity (no change in items, pages or requests,
+nothing in flight) and announces no wait (harvest.waits) for the timeout is stuck. A process
+that announces a wait, however long, is neither while its heartbeats keep coming.
 """
 
 from __future__ import annotations
@@ -11,6 +17,9 @@ import logging
 from collections import deque
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import Any
+
+from harvest.runner.units import format_duration
 
 logger = logging.getLogger(__name__)
 
@@ -86,7 +95,15 @@ class Job:
     started_at: float | None = None
     round_started_at: float | None = None
     next_start: float = 0.0
+    #: Last sign of activity of the live process: counts changed, requests in flight, or a wait.
     last_progress_at: float = 0.0
+    #: Last message of any kind from the live process (its reactor was turning).
+    last_heartbeat_at: float = 0.0
+    #: The live process's last heartbeat: requests in the downloader and in the scheduler...
+    in_flight: int = 0
+    scheduled_requests: int = 0
+    #: ...and the waits it announced (harvest.waits.Wait as dicts).
+    waits: list[dict[str, Any]] = field(default_factory=list)
     log_file: str | None = None
     _samples: deque[tuple[float, int]] = field(default_factory=deque)
 
@@ -130,15 +147,38 @@ class Job:
         self.current = Counts()
         self.started_at = now
         self.last_progress_at = now
+        self.last_heartbeat_at = now
+        self._clear_activity()
         self.log_file = log_file
 
-    def report(self, counts: Counts, last_error: str | None, now: float) -> None:
-        """A progress report from the live process; any change in counts is progress."""
-        if (counts.items, counts.pages, counts.requests) != (
+    def heartbeat(self, now: float) -> None:
+        """The live process sent something: its reactor is turning."""
+        self.last_heartbeat_at = now
+
+    def report(
+        self,
+        counts: Counts,
+        last_error: str | None,
+        now: float,
+        *,
+        in_flight: int = 0,
+        scheduled: int = 0,
+        waits: list[dict[str, Any]] | None = None,
+    ) -> None:
+        """A progress report (heartbeat) from the live process.
+
+        Activity is any change in counts, a request in flight, or an announced wait.
+        """
+        self.heartbeat(now)
+        changed = (counts.items, counts.pages, counts.requests) != (
             self.current.items,
             self.current.pages,
             self.current.requests,
-        ):
+        )
+        self.in_flight = in_flight
+        self.scheduled_requests = scheduled
+        self.waits = list(waits or [])
+        if changed or in_flight > 0 or self.waits:
             self.last_progress_at = now
         self.current = counts
         if last_error:
@@ -158,13 +198,43 @@ class Job:
         return (self.counts.items - n0) * 60.0 / span
 
     def hung_for(self, now: float) -> float:
-        """Seconds since the live process last made progress."""
+        """Seconds since the live process last showed activity."""
         return now - self.last_progress_at
+
+    def silent_for(self, now: float) -> float:
+        """Seconds since the live process last sent anything."""
+        return now - self.last_heartbeat_at
+
+    def hang(self, now: float, timeout: float) -> str | None:
+        """Why the live process counts as hung after ``timeout`` seconds, or None if it does not."""
+        silent = self.silent_for(now)
+        if silent > timeout:
+            return f"hung: no heartbeat for {format_duration(silent)} (its reactor is blocked)"
+        idle = self.hung_for(now)
+        if idle > timeout:
+            return (
+                f"hung: no progress for {format_duration(idle)}, nothing in flight and no announced wait"
+                + (f" ({self.scheduled_requests} requests scheduled)" if self.scheduled_requests else "")
+            )
+        return None
+
+    def waiting_for(self) -> str | None:
+        """What the live process said it waits for (the soonest wait, and how many more)."""
+        if not self.waits:
+            return None
+        text = str(self.waits[0].get("text") or self.waits[0].get("key"))
+        return text + (f" (+{len(self.waits) - 1} more)" if len(self.waits) > 1 else "")
+
+    def _clear_activity(self) -> None:
+        self.in_flight = 0
+        self.scheduled_requests = 0
+        self.waits = []
 
     def _end_process(self) -> None:
         self.done_counts = self.done_counts + self.current
         self.current = Counts()
         self.pid = None
+        self._clear_activity()
 
     def finish_round(self, reason: str, outcome: JobState, now: float, *, again: bool) -> None:
         """The process ended its crawl with ``reason``; ``again``: schedule the next round.

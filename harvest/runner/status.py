@@ -2,8 +2,13 @@
 
 The file holds the same rows as the live table (one per spider process slot), plus the fleet's
 start time, supervisor pid, every pid each spider has had, the shared item total and the data
-folder's size. It is replaced through a temporary file and a rename, so a reader never sees
-half of it, and it is left behind with ``"state": "finished"`` and the exit code at the end.
+folder's size. Each row also carries the live process's last heartbeat: ``in_flight`` and
+``scheduled_requests``, ``waits`` (what it announced it waits for, see harvest.waits, with ISO
+``until`` times), ``waiting_for`` (the soonest of them in words, or the next round of a
+spider between rounds) and ``last_heartbeat_s`` (seconds since it last reported).
+
+It is replaced through a temporary file and a rename, so a reader never sees half of it, and it
+is left behind with ``"state": "finished"`` and the exit code at the end.
 """
 
 from __future__ import annotations

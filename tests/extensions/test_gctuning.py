@@ -24,9 +24,12 @@ def restore_gc() -> Iterator[None]:
 
 def test_tuned_while_the_engine_runs_and_restored_after() -> None:
     gc.set_threshold(700, 10, 10)
-    ext = GarbageCollectorTuning.from_crawler(get_crawler())
+    crawler = get_crawler()
+    threshold = crawler.settings.getint("HARVEST_GC_THRESHOLD")
+    assert threshold > 700  # the project's default raises it
+    ext = GarbageCollectorTuning.from_crawler(crawler)
     ext.engine_started()
-    assert gc.get_threshold() == (10_000, 10, 10)  # older generations keep their ratios
+    assert gc.get_threshold() == (threshold, 10, 10)  # older generations keep their ratios
     assert gc.get_freeze_count() > 1000  # modules, classes, functions loaded so far
     gc.collect()
     assert gc.get_freeze_count() > 1000, "a collection must not thaw the frozen objects"
@@ -36,9 +39,10 @@ def test_tuned_while_the_engine_runs_and_restored_after() -> None:
 
 
 def test_threshold_only() -> None:
-    ext = GarbageCollectorTuning.from_crawler(get_crawler(settings={"HARVEST_GC_FREEZE": False}))
+    settings = {"HARVEST_GC_FREEZE": False, "HARVEST_GC_THRESHOLD": 4321}
+    ext = GarbageCollectorTuning.from_crawler(get_crawler(settings=settings))
     ext.engine_started()
-    assert gc.get_threshold()[0] == 10_000 and gc.get_freeze_count() == 0
+    assert gc.get_threshold()[0] == 4321 and gc.get_freeze_count() == 0
     ext.engine_stopped()
 
 
@@ -54,9 +58,14 @@ def test_a_real_crawl_runs_with_it(tmp_path: Path) -> None:
         server.add("/", Reply(body="<html><body><p>index</p></body></html>"))
         result = scrapy_crawl(
             "blogs",
-            settings={"HARVEST_DATA_DIR": tmp_path, "LOG_LEVEL": "DEBUG", "HARVEST_BLOGS_EXTRACTION": "off"},
+            settings={
+                "HARVEST_DATA_DIR": tmp_path,
+                "LOG_LEVEL": "DEBUG",
+                "HARVEST_BLOGS_EXTRACTION": "off",
+                "HARVEST_GC_THRESHOLD": 12345,
+            },
             args={"url": server.base_url + "/"},
         )
     assert result.returncode == 0, result.stderr[-2000:]
     assert "harvest.extensions.gctuning.GarbageCollectorTuning" in result.stderr  # "Enabled extensions"
-    assert "Garbage collector: threshold (10000, " in result.stderr
+    assert "Garbage collector: threshold (12345, " in result.stderr  # from the setting

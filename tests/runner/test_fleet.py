@@ -1,7 +1,8 @@
 """The fleet for real: run_all.py subprocesses, spawned spider processes, a loopback site.
 
 Test spiders (tests/runner/spiders_for_tests) keep these fast and deterministic; the same
-behaviour with the three real spiders is in test_fleet_real_spiders.py.
+behaviour with the three real spiders is in test_fleet_real_spiders.py. Tests assert events (the
+status file, the supervisor's messages, the logs); a time limit only guards against a hang.
 """
 
 from __future__ import annotations
@@ -17,8 +18,13 @@ import pytest
 from harvest.runner.machine import cpu_count
 from harvest.runner.status import read_status
 from tests.runner.conftest import FleetDirs, SpiderSite, fleet_argv, run_fleet
+from tests.runner.spiders_for_tests.waiting import WAIT_TEXT
 
 pytestmark = pytest.mark.timeout(180)
+
+#: HARVEST_FLEET_HUNG_TIMEOUT of the watchdog tests: above a spawned child's start-up on a busy
+#: machine (it sends its first heartbeat once its crawl opens).
+HUNG_TIMEOUT = 5
 
 
 def rows(dirs: FleetDirs) -> dict[str, dict[str, Any]]:
@@ -92,13 +98,12 @@ def test_sigterm_stops_within_grace_and_the_next_once_completes_without_duplicat
     )
     fleet = background(argv)
     fleet.wait_until(lambda: status_or_empty(dirs).get("items_total", 0) >= 6, 60, "the first items")
-    sent = time.monotonic()
     fleet.signal(signal.SIGTERM)
-    code = fleet.wait(40)
-    elapsed = time.monotonic() - sent
+    code = fleet.wait(120)  # hang guard
     out = fleet.output()
     assert code == 0, out
-    assert elapsed < 20, f"took {elapsed:.1f} s to stop"
+    # Every child finished its in-flight work and exited on its own: nobody was terminated.
+    assert "grace period is over" not in out and "terminating" not in out
 
     status = read_status(dirs.status)
     assert status["stop_reason"] == "received SIGTERM"
@@ -164,11 +169,10 @@ def test_helpers_of_a_crashed_spider_do_not_outlive_it(site: SpiderSite, dirs: F
     assert result.returncode == 1, result.stdout + result.stderr
     helpers = [int(p) for p in pids_file.read_text().split()]
     assert len(helpers) == 2  # one per run: the spider was restarted once
-    time.sleep(0.5)
-    assert not [pid for pid in helpers if _alive(pid)], "a helper process was left running"
+    _wait_gone(helpers, "a helper process was left running")
 
 
-def test_hung_spider_is_killed_and_restarted(site: SpiderSite, dirs: FleetDirs):
+def test_a_child_whose_reactor_is_blocked_is_killed_as_hung_and_restarted(site: SpiderSite, dirs: FleetDirs):
     result = run_fleet(
         fleet_argv(
             dirs,
@@ -177,7 +181,7 @@ def test_hung_spider_is_killed_and_restarted(site: SpiderSite, dirs: FleetDirs):
             "--spiders",
             "hangs",
             TEST_PAGES=5,
-            HARVEST_FLEET_HUNG_TIMEOUT=3,
+            HARVEST_FLEET_HUNG_TIMEOUT=HUNG_TIMEOUT,
             HARVEST_FLEET_MAX_CRASHES=2,
         )
     )
@@ -185,7 +189,109 @@ def test_hung_spider_is_killed_and_restarted(site: SpiderSite, dirs: FleetDirs):
     row = rows(dirs)["hangs"]
     assert row["state"] == "failed"
     assert row["restarts"] == 1 and len(row["pids"]) == 2
-    assert "hung: no progress for" in row["last_error"]
+    assert "hung: no heartbeat for" in row["last_error"], row
+    assert "(its reactor is blocked); killing it" in result.stderr
+    assert "hangs hung: no heartbeat for" in result.stderr and "restart 1" in result.stderr
+
+
+def test_a_child_announcing_a_long_wait_is_not_killed_and_shows_what_it_waits_for(
+    site: SpiderSite, dirs: FleetDirs, background
+):
+    # It waits 3 hung timeouts with nothing in flight, then finishes its crawl normally.
+    fleet = background(
+        fleet_argv(
+            dirs,
+            site.url,
+            "--once",
+            "--spiders",
+            "announces",
+            TEST_PAGES=2,
+            TEST_WAIT_SECONDS=3 * HUNG_TIMEOUT,
+            HARVEST_FLEET_HUNG_TIMEOUT=HUNG_TIMEOUT,
+        )
+    )
+
+    def announced() -> dict[str, Any]:
+        spiders = status_or_empty(dirs).get("spiders") or [{}]
+        return spiders[0] if WAIT_TEXT in (spiders[0].get("waiting_for") or "") else {}
+
+    fleet.wait_until(lambda: bool(announced()), 60, "the wait in status.json")
+    row = announced()
+    assert row["state"] == "running" and row["in_flight"] == 0
+    [wait] = row["waits"]
+    assert wait["key"] == "test" and wait["until"].endswith("Z")
+    code = fleet.wait(30 * HUNG_TIMEOUT)  # hang guard
+    out = fleet.output()
+    assert code == 0, out
+    row = rows(dirs)["announces"]
+    assert row["state"] == "done" and row["last_reason"] == "finished", row
+    assert row["restarts"] == 0 and len(row["pids"]) == 1 and "hung" not in out
+    log = "".join(p.read_text() for p in (dirs.data / "logs" / "announces").glob("*.log"))
+    assert "The announced wait is over; closing" in log
+
+
+def test_a_child_idling_with_nothing_in_flight_and_no_wait_is_restarted(site: SpiderSite, dirs: FleetDirs):
+    result = run_fleet(
+        fleet_argv(
+            dirs,
+            site.url,
+            "--once",
+            "--spiders",
+            "idles",
+            TEST_PAGES=2,
+            HARVEST_FLEET_HUNG_TIMEOUT=HUNG_TIMEOUT,
+            HARVEST_FLEET_MAX_CRASHES=2,
+        )
+    )
+    assert result.returncode == 1, result.stdout + result.stderr
+    row = rows(dirs)["idles"]
+    assert row["state"] == "failed" and row["restarts"] == 1 and len(row["pids"]) == 2
+    assert "hung: no progress for" in row["last_error"], row
+    assert "nothing in flight and no announced wait" in row["last_error"]
+    assert "no heartbeat" not in result.stderr  # its reactor kept turning
+
+
+def test_a_child_killed_mid_crawl_keeps_its_count_and_the_others_counting(
+    site: SpiderSite, dirs: FleetDirs
+):
+    site.delay = 0.05
+    pages = 20
+    result = run_fleet(
+        fleet_argv(
+            dirs,
+            site.url,
+            "--once",
+            "--spiders",
+            "alpha,beta,crashy",
+            "--processes",
+            "3",
+            TEST_PAGES=pages,
+            TEST_CRASH_AFTER=3,
+            HARVEST_FLEET_MAX_CRASHES=3,
+            CONCURRENT_REQUESTS_PER_DOMAIN=2,
+        )
+    )
+    assert result.returncode == 1, result.stdout + result.stderr
+    status = read_status(dirs.status)
+    by_name = {r["name"]: r for r in status["spiders"]}
+    crashy = by_name["crashy"]
+    assert crashy["state"] == "failed" and len(crashy["pids"]) == 3  # SIGKILLed three times
+    assert "killed by SIGKILL" in crashy["last_error"]
+    for name in ("alpha", "beta"):
+        assert by_name[name]["state"] == "done" and by_name[name]["items"] == pages
+        assert len(assert_consistent(dirs, name)) == pages
+    crashy_lines = len(dirs.items("crashy"))
+    assert crashy_lines >= 3  # each of its processes wrote before it died
+    # The survivors' items are all counted; the killed processes' counts survive their deaths
+    # and restarts (folded into the total). Nothing is counted twice: a kill can only lose the
+    # count of an item whose line was written a moment before its item_scraped signal.
+    crashy_counted = status["items_total"] - 2 * pages
+    assert crashy_lines - len(crashy["pids"]) <= crashy_counted <= crashy_lines
+    assert crashy_counted >= 1
+    logs = "".join(p.read_text() for p in (dirs.data / "logs").glob("*/*.log"))
+    # The lock-based counter's symptom (a sibling died holding its lock) cannot occur.
+    assert "locked by a dead process" not in logs + result.stderr
+    assert "counter_lock_timeout" not in logs
 
 
 def test_max_data_size_stops_the_fleet_and_says_why(site: SpiderSite, dirs: FleetDirs):
@@ -213,11 +319,10 @@ def test_max_data_size_stops_the_fleet_and_says_why(site: SpiderSite, dirs: Flee
 
 
 def test_processes_far_beyond_this_machine_are_refused(dirs: FleetDirs):
-    if cpu_count() * 4 >= 100:
-        pytest.skip("this machine could run 100 processes")
-    result = run_fleet(fleet_argv(dirs, None, "--processes", "100"))
+    refused = max(100, cpu_count() * 4 + 1)  # past 4 per CPU on any machine
+    result = run_fleet(fleet_argv(dirs, None, "--processes", str(refused)))
     assert result.returncode == 2
-    assert "argument --processes: 100 processes are far beyond this machine" in result.stderr
+    assert f"argument --processes: {refused} processes are far beyond this machine" in result.stderr
     assert "--force" in result.stderr
     assert not dirs.data.exists(), "nothing may start before the flags are checked"
 
@@ -226,9 +331,7 @@ def test_unreachable_host_fails_fast_with_cannot_reach(dirs: FleetDirs):
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]  # closed again below: connections are refused
-    started = time.monotonic()
     result = run_fleet(fleet_argv(dirs, f"http://127.0.0.1:{port}", "--once", "--spiders", "alpha"))
-    assert time.monotonic() - started < 30
     assert result.returncode == 1, result.stdout + result.stderr
     row = rows(dirs)["alpha"]
     assert row["state"] == "unreachable"
@@ -293,14 +396,13 @@ def test_grace_period_over_terminates_and_says_which(site: SpiderSite, dirs: Fle
         60,
         "a request in flight",
     )
-    sent = time.monotonic()
     fleet.signal(signal.SIGTERM)
-    code = fleet.wait(30)
-    assert 2 <= time.monotonic() - sent < 15
+    code = fleet.wait(120)  # hang guard
     out = fleet.output()
     row = rows(dirs)["alpha"]
     assert code == 1, out
     assert row["state"] == "terminated"
+    assert f"the 2 s grace period is over; terminating: alpha (pid {row['last_pid']})" in out
     assert f"Terminated after the grace period: alpha (pid {row['last_pid']})" in out
 
 
@@ -328,13 +430,13 @@ def test_second_ctrl_c_terminates_at_once(site: SpiderSite, dirs: FleetDirs, bac
     fleet.wait_until(
         lambda: status_or_empty(dirs).get("state") == "stopping", 10, "the fleet to start stopping"
     )
-    sent = time.monotonic()
     fleet.signal(signal.SIGINT)
-    code = fleet.wait(30)
-    assert time.monotonic() - sent < 10
+    code = fleet.wait(120)  # hang guard: the grace (100 s) is not waited for
     assert code == 1
     assert rows(dirs)["alpha"]["state"] == "terminated"
-    assert "received SIGINT again; terminating: alpha" in fleet.output()
+    out = fleet.output()
+    assert "received SIGINT again; terminating: alpha" in out
+    assert "grace period is over" not in out
 
 
 def test_replicas_need_a_shared_state_and_run_several_processes(site: SpiderSite, dirs: FleetDirs):
@@ -376,17 +478,22 @@ def test_children_stop_on_their_own_when_the_supervisor_is_killed(
     children = [r["pid"] for r in read_status(dirs.status)["spiders"]]
     fleet.signal(signal.SIGKILL)
     fleet.wait(10)
-    deadline = time.monotonic() + 20
-    alive = children
-    while alive and time.monotonic() < deadline:
-        alive = [pid for pid in children if _alive(pid)]
-        time.sleep(0.2)
-    assert not alive, f"orphaned spider processes still running: {alive}"
+    _wait_gone(children, "orphaned spider processes still running")
     for name in ("alpha", "beta"):
         assert 1 <= len(assert_consistent(dirs, name)) < 100
         assert "Stopping: the supervisor" in "".join(
             p.read_text() for p in (dirs.data / "logs" / name).glob("*.log")
         )
+
+
+def _wait_gone(pids: list[int], what: str, guard: float = 60.0) -> None:
+    """Wait until none of ``pids`` runs; ``guard`` seconds only catch a hang."""
+    deadline = time.monotonic() + guard
+    alive = pids
+    while alive and time.monotonic() < deadline:
+        alive = [pid for pid in pids if _alive(pid)]
+        time.sleep(0.1)
+    assert not alive, f"{what}: {alive}"
 
 
 def _alive(pid: int) -> bool:

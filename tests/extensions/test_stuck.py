@@ -1,0 +1,68 @@
+"""StuckCrawlGuard: a crawl idle and alive is closed with reason "stuck" and says why."""
+
+from __future__ import annotations
+
+import re
+
+from harvest.extensions.stuck import STUCK_REASON
+from tests import scrapy_crawl
+from tests.servers import LoopbackServer, Reply
+
+#: Guards against a hang only (the guard closes the crawl within a few seconds here).
+HANG_GUARD = 120
+
+
+def test_a_scheduler_that_hands_nothing_out_closes_the_crawl_as_stuck(tmp_path) -> None:
+    server = LoopbackServer().start()
+    server.add("/list/1", Reply(body='<ul><li class="row" data-n="1"><a href="/a/1">1</a></li></ul>'))
+    server.add("/a/1", Reply(body="<h1>1</h1><article><p>One.</p></article>"))
+    try:
+        result = scrapy_crawl(
+            "crashsite",
+            settings={
+                "SPIDER_MODULES": "tests.spiders_for_tests",
+                "SCHEDULER": "tests.spiders_for_tests.stuck.AlwaysPendingScheduler",
+                "HARVEST_DATA_DIR": tmp_path / "data",
+                "ROBOTSTXT_OBEY": False,
+                "AUTOTHROTTLE_ENABLED": False,
+                "HARVEST_CRAWL_STUCK_TIMEOUT": 2,
+                "HARVEST_CRAWL_STUCK_CHECK": 0.5,
+                "CLOSESPIDER_TIMEOUT": HANG_GUARD,
+            },
+            args={"base_url": server.base_url, "observed_at": "2024-01-01T00:00:00Z"},
+            timeout=HANG_GUARD * 2,
+        )
+    finally:
+        server.stop()
+    log = result.stderr
+    # Everything there was to do was done first, then the guard closed the crawl.
+    assert server.paths_requested() == ["/list/1", "/a/1"]
+    assert f"'finish_reason': '{STUCK_REASON}'" in log, log[-3000:]
+    assert "'harvest/crawl/stuck': 1" in log
+    assert re.search(r"ERROR: Nothing sent, nothing in flight and no announced wait for \d+ s: its scheduler "
+                     r"reports 1 pending request\(s\) but hands none out", log)  # fmt: skip
+    assert result.returncode == 1  # not an OK close reason
+
+
+def test_a_normal_crawl_is_not_touched(tmp_path) -> None:
+    server = LoopbackServer().start()
+    server.add("/list/1", Reply(body='<ul><li class="row" data-n="1"><a href="/a/1">1</a></li></ul>'))
+    server.add("/a/1", Reply(body="<h1>1</h1><article><p>One.</p></article>"))
+    try:
+        result = scrapy_crawl(
+            "crashsite",
+            settings={
+                "SPIDER_MODULES": "tests.spiders_for_tests",
+                "HARVEST_DATA_DIR": tmp_path / "data",
+                "ROBOTSTXT_OBEY": False,
+                "HARVEST_CRAWL_STUCK_TIMEOUT": 2,
+                "HARVEST_CRAWL_STUCK_CHECK": 0.5,
+                "CLOSESPIDER_TIMEOUT": HANG_GUARD,
+            },
+            args={"base_url": server.base_url, "observed_at": "2024-01-01T00:00:00Z"},
+            timeout=HANG_GUARD * 2,
+        )
+    finally:
+        server.stop()
+    assert "'finish_reason': 'finished'" in result.stderr and result.returncode == 0
+    assert "harvest/crawl/stuck" not in result.stderr
