@@ -20,5 +20,6 @@ lint:
 	$(PYTHON) -m ruff check .
 	$(PYTHON) -m mypy
 
+# Two workers, a test file per worker at a time (-rs from pyproject: skips listed with reasons).
 test: install lint
-	$(PYTHON) -m pytest -q
+	$(PYTHON) -m pytest -q -n 2 --dist loadfile

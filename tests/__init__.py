@@ -7,46 +7,75 @@ import os
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import pytest
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 #: Real pages other people wrote; read in place, never copied (see ../shared/README.md).
-SHARED_FIXTURES = Path(
-    os.environ.get("HARVEST_SHARED_FIXTURES", PROJECT_ROOT.parent / "shared" / "fixtures")
-)
+SHARED_FIXTURES = Path(os.environ.get("HARVEST_SHARED_FIXTURES", PROJECT_ROOT.parent / "shared" / "fixtures"))
 #: Small pages the project wrote itself.
 OWN_FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
 
+#: Under CI (``CI=true``, as .ci/run and most CI services set it) every requirement is installed:
+#: a missing one is a broken CI, so the test fails instead of skipping.
+IN_CI = os.environ.get("CI", "").strip().lower() not in {"", "0", "false", "no"}
+
+
+def skip_or_fail(reason: str) -> NoReturn:
+    """Skip the test with ``reason`` on a user's machine; fail it under CI (``CI=true``)."""
+    if IN_CI:
+        pytest.fail(f"{reason} [CI=true: a missing requirement fails instead of skipping]", pytrace=False)
+    pytest.skip(reason)
+
+
+def require(condition: object, reason: str) -> None:
+    """Go on if ``condition`` holds, else :func:`skip_or_fail` with ``reason``."""
+    if not condition:
+        skip_or_fail(reason)
+
+
+#: The seed of the randomized tests (crash, chaos); ``HARVEST_TEST_SEED=N`` replays a failure.
+DEFAULT_TEST_SEED = 20260101
+
+
+def random_seed() -> int:
+    """The random seed for this run: fixed, or ``HARVEST_TEST_SEED``; printed for a replay."""
+    raw = os.environ.get("HARVEST_TEST_SEED", "").strip()
+    seed = int(raw) if raw else DEFAULT_TEST_SEED
+    print(f"random seed {seed} (replay with HARVEST_TEST_SEED={seed})")
+    return seed
+
+
 def shared_fixture(*parts: str) -> Path:
-    """Path of a shared fixture, or skip the test with the reason when it is absent."""
+    """Path of a shared fixture, or skip the test with the reason when it is absent (CI: fail)."""
     path = SHARED_FIXTURES.joinpath(*parts)
-    if not path.exists():
-        pytest.skip(
-            f"shared fixture {path} not found (set HARVEST_SHARED_FIXTURES to the fixtures folder)"
-        )
+    require(
+        path.exists(), f"shared fixture {path} not found (set HARVEST_SHARED_FIXTURES to the fixtures folder)"
+    )
     return path
 
 
 def get_crawler(spider_cls: Any = None, settings: dict[str, Any] | None = None) -> Any:
     """A Crawler with the project's settings plus ``settings``, for component tests.
 
-    No Twisted reactor is required (component tests build middlewares and pipelines without an
-    engine); pass ``TWISTED_REACTOR_ENABLED=True`` in ``settings`` for a test that crawls.
+    Built by :func:`harvest.crawl.build_crawler`, the one function every entry point uses, so a
+    component test sees the components a real crawl has. No Twisted reactor is required
+    (component tests build middlewares and pipelines without an engine); pass
+    ``TWISTED_REACTOR_ENABLED=True`` in ``settings`` for a test that crawls.
     """
-    from scrapy.settings import Settings
+    from scrapy.crawler import AsyncCrawlerRunner, CrawlerRunner
     from scrapy.spiders import Spider
-    from scrapy.utils.test import get_crawler as scrapy_get_crawler
+    from scrapy.utils.reactor import is_reactor_installed
 
-    import harvest.settings as project_settings
+    from harvest.crawl import build_crawler, project_settings
 
-    merged = Settings()
-    merged.setmodule(project_settings, priority="project")
-    merged.set("TWISTED_REACTOR_ENABLED", False, priority="project")
-    merged.update(settings or {}, priority="cmdline")
-    return scrapy_get_crawler(spider_cls or Spider, merged.copy_to_dict())
+    merged = project_settings({"TWISTED_REACTOR_ENABLED": False, **(settings or {})})
+    runner = CrawlerRunner(merged) if is_reactor_installed() else AsyncCrawlerRunner(merged)
+    crawler = build_crawler(runner, spider_cls or Spider, validate=False)
+    crawler._apply_settings()
+    return crawler
 
 
 def scrapy_crawl(

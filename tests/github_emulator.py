@@ -315,7 +315,7 @@ def _range_predicate(value: str, kind: str) -> Any:
         return lambda v: (lo is None or _cmp(v, lo) >= 0) and (hi is None or _cmp(v, hi) <= 0)
     for op in (">=", "<=", ">", "<"):
         if value.startswith(op):
-            b = _parse_value(value[len(op):], kind)
+            b = _parse_value(value[len(op) :], kind)
             return {
                 ">=": lambda v, b=b: _cmp(v, b) >= 0,
                 "<=": lambda v, b=b: _cmp(v, b) <= 0,
@@ -453,6 +453,10 @@ class Event:
     status: int
     resource: str | None
     counted: bool
+    #: When the request arrived (``at`` is when it was answered).
+    arrived: float = 0.0
+    #: The epoch second its primary window resets (None: no primary resource).
+    reset: int | None = None
 
 
 @dataclass
@@ -494,6 +498,9 @@ class GithubEmulator(LoopbackServer):
         self._counts: dict[str, int] = {}
         self._q_answers: dict[str, int] = {}
         self._items: dict[int, tuple[Repo, dict[str, Any]]] = {}
+        self._pending_exhaust: dict[tuple[str, str], float] = {}
+        #: (label, resource) -> the reset epoch second of a budget :meth:`exhaust` spent.
+        self.exhausted_until: dict[tuple[str, str], int] = {}
 
     # --- test helpers ---------------------------------------------------------------------
     def search_count(self, q: str) -> int:
@@ -520,13 +527,29 @@ class GithubEmulator(LoopbackServer):
         with self._state:
             return [e.status for e in self.events if e.path.startswith(path_prefix)]
 
-    def exhaust(self, token: str | None, resource: str, seconds: float) -> None:
-        """Spend a budget as another client would, for ``seconds`` from now."""
+    def exhaust(
+        self, token: str | None, resource: str, seconds: float, *, on_first_request: bool = False
+    ) -> int:
+        """Spend a budget as another client would, for ``seconds`` from now; return its reset.
+
+        ``on_first_request``: from the token's first request instead (however long the client
+        takes to start, it finds the budget spent for that long); the reset is then in
+        :attr:`exhausted_until` once that request arrived, and 0 is returned.
+        """
         label = self._label(token)
         with self._state:
-            self._windows[(label, resource)] = _Window(
-                used=self._limit(label, resource), reset=math.ceil(time.time() + seconds)
-            )
+            if on_first_request:
+                self._pending_exhaust[(label, resource)] = seconds
+                return 0
+            reset = math.ceil(time.time() + seconds)
+            self._windows[(label, resource)] = _Window(used=self._limit(label, resource), reset=reset)
+            self.exhausted_until[(label, resource)] = reset
+            return reset
+
+    def exhausted_reset(self, token: str | None, resource: str) -> int | None:
+        """The reset of the budget :meth:`exhaust` spent (None: not spent yet)."""
+        with self._state:
+            return self.exhausted_until.get((self._label(token), resource))
 
     def update_repo(self, full_name: str, **changes: Any) -> None:
         """Change one repository (its search pages and README then get new ETags)."""
@@ -589,6 +612,8 @@ class GithubEmulator(LoopbackServer):
         path = parts.path
         resource = None if path == "/rate_limit" else "search" if path.startswith("/search/") else "core"
         with self._state:
+            for key in [k for k in self._pending_exhaust if k[0] == label]:
+                self.exhaust(token, key[1], self._pending_exhaust.pop(key))
             self._in_flight[label] = self._in_flight.get(label, 0) + 1
             self.max_in_flight[label] = max(self.max_in_flight.get(label, 0), self._in_flight[label])
             concurrent = self._in_flight[label]
@@ -603,7 +628,9 @@ class GithubEmulator(LoopbackServer):
             with self._state:
                 self._in_flight[label] -= 1
         with self._state:
-            event = Event(time.time(), label, request.method, request.path, reply.status, resource, counted)
+            win = self._windows.get((label, resource)) if resource is not None else None
+            event = Event(time.time(), label, request.method, request.path, reply.status, resource, counted,
+                          arrived, win.reset if win is not None else None)  # fmt: skip
             self.events.append(event)
         return reply
 
@@ -695,7 +722,13 @@ class GithubEmulator(LoopbackServer):
         return self._json(403, body, headers)
 
     def _conditional(
-        self, request: LoggedRequest, token: str | None, label: str, resource: str, body: str, now: float,
+        self,
+        request: LoggedRequest,
+        token: str | None,
+        label: str,
+        resource: str,
+        body: str,
+        now: float,
         headers: dict[str, str],
     ) -> tuple[Reply, bool]:
         # An ETag is only good for the token that received it (github/docs#34689).
@@ -717,7 +750,10 @@ class GithubEmulator(LoopbackServer):
                 limit = self._limit(label, name)
                 left = max(0, limit - win.used)
                 data["resources"][name] = {
-                    "limit": limit, "used": win.used, "remaining": left, "reset": win.reset
+                    "limit": limit,
+                    "used": win.used,
+                    "remaining": left,
+                    "reset": win.reset,
                 }
             data["rate"] = data["resources"]["core"]
         return self._json(200, data, dict(self.t.rate_limit_headers))

@@ -22,7 +22,7 @@ from typing import Any
 
 from harvest.fingerprints import normalize_text
 from harvest.state.sqlite import SqliteStateStore
-from tests import PROJECT_ROOT, read_jsonl
+from tests import PROJECT_ROOT, random_seed, read_jsonl
 from tests.servers import LoggedRequest, LoopbackServer, Reply
 
 PAGES, PER_PAGE = 6, 10
@@ -34,8 +34,10 @@ OBSERVED_AT = "2024-01-01T00:00:00Z"
 
 def article_text(n: int) -> list[str]:
     src = DUPLICATE_OF.get(n, n)
-    paras = [f"Article number {src} is about topic {src * 7 % 13}, explained at some length.",
-             f"The second paragraph of article {src} adds a detail or two."]
+    paras = [
+        f"Article number {src} is about topic {src * 7 % 13}, explained at some length.",
+        f"The second paragraph of article {src} adds a detail or two.",
+    ]
     if n != src:
         paras = [p.replace(" ", "  \r\n ") for p in paras]
     return paras
@@ -49,8 +51,10 @@ def serve_site(server: LoopbackServer) -> None:
             return Reply(404, "not found", content_type="text/plain")
         kind, n = parts[0], int(parts[1])
         if kind == "list" and 1 <= n <= PAGES:
-            rows = "".join(f'<li class="row" data-n="{i}"><a href="/a/{i}">article {i}</a></li>'
-                           for i in range((n - 1) * PER_PAGE + 1, n * PER_PAGE + 1))
+            rows = "".join(
+                f'<li class="row" data-n="{i}"><a href="/a/{i}">article {i}</a></li>'
+                for i in range((n - 1) * PER_PAGE + 1, n * PER_PAGE + 1)
+            )
             nxt = f'<a class="next" href="/list/{n + 1}">next</a>' if n < PAGES else ""
             return Reply(body=f"<html><body><ul>{rows}</ul>{nxt}</body></html>")
         if kind in ("a", "deep"):
@@ -150,7 +154,7 @@ def test_kill_9_and_restart_equals_clean_run(server: LoopbackServer, tmp_path: P
     total = sum(clean["repos"].values()) + len(clean["docs"])
     assert total == PAGES * PER_PAGE * 2 + PAGES * PER_PAGE // 2 - len(DUPLICATE_OF)
 
-    seed = random.randrange(1_000_000)
+    seed = random_seed()
     rng = random.Random(seed)
     # Kill points by number of output lines: right at the first line, then spread to the end.
     points = sorted({1, *rng.sample(range(2, total), 6)})
@@ -162,8 +166,9 @@ def test_kill_9_and_restart_equals_clean_run(server: LoopbackServer, tmp_path: P
         kills += run(server, crash_dir, tmp_path / "crash.log", point)
     last_run_start = len(server.requests)
     assert not run(server, crash_dir, tmp_path / "crash.log", None)
-    last_run_doc_fetches = sum(1 for p in server.paths_requested()[last_run_start:]
-                               if p.startswith(("/a/", "/deep/")))
+    last_run_doc_fetches = sum(
+        1 for p in server.paths_requested()[last_run_start:] if p.startswith(("/a/", "/deep/"))
+    )
     crashed = outputs(crash_dir)
 
     where = f"(seed {seed}, kill points {points}, logs in {tmp_path})"

@@ -37,4 +37,8 @@ def test_same_results_as_scrapys_collector() -> None:
 
 
 def test_the_project_uses_it() -> None:
-    assert get_crawler().settings.get("STATS_CLASS") == "harvest.stats.StatsCollector"
+    # What a crawl built from the project's settings collects its stats with (not the setting's text).
+    crawler = get_crawler()
+    assert isinstance(crawler.stats, StatsCollector)
+    crawler.stats.inc_value("harvest/dedup/stored")
+    assert crawler.stats.get_value("harvest/dedup/stored") == 1

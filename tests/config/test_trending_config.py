@@ -6,8 +6,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 
 from harvest.config import load_config
+from harvest.config.base import parse_duration
 from harvest.config.trending import TrendingConfig
 from harvest.exceptions import ConfigError
 from harvest.spiders.trending import TrendingSpider
@@ -25,12 +27,15 @@ def load(tmp_path: Path, text: str) -> TrendingConfig:
 def test_shipped_yaml_is_valid_and_sensible() -> None:
     config = load_config(TrendingConfig, PROJECT_YAML.parent, "trending")
     assert isinstance(config, TrendingConfig)
-    assert config.languages == []
-    assert config.periods == ["daily"]
-    assert config.spoken_language is None
-    assert config.developers and config.readmes
-    assert config.readme_revisit == 7 * 86400
-    assert config.refresh_interval == 86400
+    # Every key of the file reaches the config as written (durations parsed), none is ignored.
+    raw = yaml.safe_load(PROJECT_YAML.read_text(encoding="utf-8"))
+    assert raw, "the shipped trending.yaml sets its keys explicitly"
+    for key, value in raw.items():
+        expected = parse_duration(value) if key in {"readme_revisit", "refresh_interval"} else value
+        assert getattr(config, key) == expected, key
+    # And the settings nobody would want by surprise: a round every day, READMEs not refetched daily.
+    assert config.periods and config.refresh_interval is not None and config.refresh_interval >= 3600
+    assert config.readme_revisit is None or config.readme_revisit > config.refresh_interval
 
 
 def test_missing_file_gives_defaults(tmp_path: Path) -> None:

@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 import requests
 
-from tests import PROJECT_ROOT
+from tests import PROJECT_ROOT, skip_or_fail
 
 #: Basic-auth credentials of the test scrapyd (as in the README's scrapyd.conf).
 USERNAME = "harvest"
@@ -36,14 +36,14 @@ def free_port() -> int:
 
 
 def require_scrapyd() -> None:
-    """Skip when scrapyd or scrapyd-client is missing; fail when setuptools would break scrapyd."""
+    """Skip (CI: fail) when scrapyd or scrapyd-client is missing; fail when setuptools would break scrapyd."""
     for dist in ("scrapyd", "scrapyd-client"):
         try:
             metadata.version(dist)
         except metadata.PackageNotFoundError:
-            pytest.skip(f"{dist} is not installed (pip install -e '.[test]')")
+            skip_or_fail(f"{dist} is not installed (pip install -e '.[test]')")
     if shutil.which("scrapyd-deploy") is None:
-        pytest.skip("scrapyd-deploy is not on PATH (pip install -e '.[test]')")
+        skip_or_fail("scrapyd-deploy is not on PATH (pip install -e '.[test]')")
     major = int(metadata.version("setuptools").split(".")[0])
     if major >= 81:
         pytest.fail("setuptools >= 81 has no pkg_resources; scrapyd 1.6 jobs need setuptools<81")
@@ -52,11 +52,17 @@ def require_scrapyd() -> None:
 def clean_copy(dest: Path) -> Path:
     """Copy what a fresh clone of the working tree holds into ``dest`` (git state untouched)."""
     if shutil.which("git") is None or not (PROJECT_ROOT / ".git").exists():
-        pytest.skip("not a git checkout: cannot tell which files a clean clone would hold")
-    listed = subprocess.run(
-        ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
-        cwd=PROJECT_ROOT, capture_output=True, check=True,
-    ).stdout.decode().split("\0")
+        skip_or_fail("not a git checkout: cannot tell which files a clean clone would hold")
+    listed = (
+        subprocess.run(
+            ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+            cwd=PROJECT_ROOT,
+            capture_output=True,
+            check=True,
+        )
+        .stdout.decode()
+        .split("\0")
+    )
     for rel in filter(None, listed):
         source = PROJECT_ROOT / rel
         if source.is_file():  # tracked files deleted in the working tree are skipped
@@ -72,7 +78,9 @@ def ignored_by_git(paths: list[str]) -> set[str]:
         return set()
     out = subprocess.run(
         ["git", "check-ignore", "--no-index", "--stdin", "-z"],
-        cwd=PROJECT_ROOT, input="\0".join(paths).encode(), capture_output=True,
+        cwd=PROJECT_ROOT,
+        input="\0".join(paths).encode(),
+        capture_output=True,
     ).stdout.decode()
     return set(filter(None, out.split("\0")))
 
@@ -139,9 +147,8 @@ class Scrapyd:
             self.process.wait(timeout=5)
 
 
-def start_scrapyd(root: Path) -> Scrapyd:
-    """Start scrapyd in ``root`` with a scrapyd.conf like the README's (basic auth on)."""
-    port = free_port()
+def _start_scrapyd_once(root: Path, port: int) -> Scrapyd | None:
+    """Start scrapyd on ``port``; None if it exited at once (the port was taken meanwhile)."""
     root.mkdir(parents=True, exist_ok=True)
     (root / "scrapyd.conf").write_text(
         "[scrapyd]\n"
@@ -173,15 +180,33 @@ def start_scrapyd(root: Path) -> Scrapyd:
     deadline = time.monotonic() + 30
     while True:
         try:
-            if server.get("daemonstatus.json")["status"] == "ok":
+            # Ours, not another test's scrapyd on the same port: its own log says it listens.
+            ours = f"Site starting on {port}" in (root / "scrapyd.out").read_text(errors="replace")
+            if ours and server.get("daemonstatus.json")["status"] == "ok":
                 return server
         except requests.RequestException:
             pass
+        if process.poll() is not None and "Address already in use" in (root / "scrapyd.out").read_text(
+            errors="replace"
+        ):
+            server.stop()
+            return None
         if process.poll() is not None or time.monotonic() > deadline:
             server.stop()
             out = (root / "scrapyd.out").read_text(errors="replace")
             raise RuntimeError(f"scrapyd did not start on port {port}:\n{out[-3000:]}")
         time.sleep(0.2)
+
+
+def start_scrapyd(root: Path) -> Scrapyd:
+    """Start scrapyd in ``root`` with a scrapyd.conf like the README's (basic auth on)."""
+    for _attempt in range(4):
+        server = _start_scrapyd_once(root, free_port())
+        if server is not None:
+            return server
+    raise RuntimeError(
+        f"scrapyd found no free port:\n{(root / 'scrapyd.out').read_text(errors='replace')[-3000:]}"
+    )
 
 
 def deploy(scrapyd: Scrapyd, project_dir: Path, version: str, project: str = "harvest") -> dict[str, Any]:
@@ -199,7 +224,11 @@ def deploy(scrapyd: Scrapyd, project_dir: Path, version: str, project: str = "ha
     env = {**scrapyd.env, "SCRAPYD_TEST_PASSWORD": PASSWORD}
     result = subprocess.run(
         ["scrapyd-deploy", "test", "--version", version, "--project", project],
-        cwd=project_dir, env=env, capture_output=True, text=True, timeout=180,
+        cwd=project_dir,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=180,
     )
     assert result.returncode == 0, f"scrapyd-deploy failed:\n{result.stdout}\n{result.stderr}"
     reply = json.loads(result.stdout.strip().splitlines()[-1])

@@ -130,7 +130,9 @@ def _worker(path: str, requests: int, server: dict, lock: object, limit: int, wi
             now = time.time()
             if now >= server["reset"]:
                 server["used"], server["reset"] = 0, now + window
+                server["windows"] += 1
             server["used"] += 1
+            server["granted_at"] = [*server["granted_at"], now]
             server["in_flight"] += 1
             server["max_in_flight"] = max(server["max_in_flight"], server["in_flight"])
             if server["used"] > limit:
@@ -148,24 +150,28 @@ def _worker(path: str, requests: int, server: dict, lock: object, limit: int, wi
 def test_processes_sharing_a_token_share_one_budget(tmp_path: Path) -> None:
     ctx = multiprocessing.get_context("spawn")
     with ctx.Manager() as manager:
-        server = manager.dict(used=0, reset=0.0, in_flight=0, max_in_flight=0, violations=0)
+        server = manager.dict(
+            used=0, reset=0.0, in_flight=0, max_in_flight=0, violations=0, windows=0, granted_at=[]
+        )
         lock = manager.Lock()
         limit, window = 6, 0.4
         procs = [
             ctx.Process(target=_worker, args=(str(tmp_path / "b.sqlite"), 8, server, lock, limit, window))
             for _ in range(3)
         ]
-        start = time.time()
         for p in procs:
             p.start()
         for p in procs:
             p.join(timeout=60)
             assert p.exitcode == 0
-        took = time.time() - start
         assert server["violations"] == 0
         assert server["max_in_flight"] <= 2
-        # 24 requests at 6 per 0.4 s window need at least 3 full waits.
-        assert took >= 3 * window
+        # 24 requests at 6 per 0.4 s window: at least 4 windows, so at least 3 full waits between
+        # the first and the last request the server recorded (process start-up not included).
+        granted = server["granted_at"]
+        assert len(granted) == 24
+        assert server["windows"] >= 4
+        assert max(granted) - min(granted) >= 3 * window
 
 
 def _grab_and_die(path: str) -> None:

@@ -46,8 +46,10 @@ def test_listing_pages_are_always_fetched_unconditionally(tmp_path: Path) -> Non
     state.retire(state.request_key(listing))
     state.commit()
     again = Request("https://example.org/blog/")  # harvest_kind defaults to listing
-    assert mw.process_request(again) is None
+    mw.process_request(again)  # no IgnoreRequest: fetched, and unconditionally
     assert b"If-None-Match" not in again.headers
+    stats = mw.stats.get_stats() if mw.stats else {}
+    assert "harvest/revisit/fresh" not in stats and "harvest/revisit/conditional" not in stats
 
 
 def test_document_lifecycle_fresh_then_conditional_then_not_modified(tmp_path: Path) -> None:
@@ -65,7 +67,7 @@ def test_document_lifecycle_fresh_then_conditional_then_not_modified(tmp_path: P
 
     clock.now += 3600
     stale = Request(DOC, meta={"harvest_kind": "document", "harvest_ttl": "1h"})
-    assert mw.process_request(stale) is None
+    mw.process_request(stale)  # no IgnoreRequest: fetched again, conditionally
     assert stale.headers[b"If-None-Match"] == b'"v1"'
     assert stale.headers[b"If-Modified-Since"] == b"Mon, 01 Jan 2024 00:00:00 GMT"
     with pytest.raises(IgnoreRequest, match="not modified"):
@@ -91,7 +93,9 @@ def test_a_fetch_counts_only_once_its_request_is_done(tmp_path: Path) -> None:
     state.store.close()
     state.store = None
     mw2, _ = middleware(tmp_path, clock)
-    assert mw2.process_request(Request(DOC, meta={"harvest_kind": "document"})) is None
+    again = Request(DOC, meta={"harvest_kind": "document"})
+    mw2.process_request(again)  # no IgnoreRequest: fetched again
+    assert "harvest/revisit/fresh" not in (mw2.stats.get_stats() if mw2.stats else {})
 
 
 def test_validators_are_kept_apart_by_validator_key(tmp_path: Path) -> None:
@@ -153,14 +157,22 @@ class ValidatingSite:
 def crawl(server: LoopbackServer, data_dir: Path, **args: str) -> dict[str, str]:
     result = scrapy_crawl(
         "crashsite",
-        settings={"SPIDER_MODULES": "tests.spiders_for_tests", "HARVEST_DATA_DIR": str(data_dir),
-                  "ROBOTSTXT_OBEY": False, "AUTOTHROTTLE_ENABLED": False, "CLOSESPIDER_TIMEOUT": 60},
+        settings={
+            "SPIDER_MODULES": "tests.spiders_for_tests",
+            "HARVEST_DATA_DIR": str(data_dir),
+            "ROBOTSTXT_OBEY": False,
+            "AUTOTHROTTLE_ENABLED": False,
+            "CLOSESPIDER_TIMEOUT": 60,
+        },
         args={"base_url": server.base_url, "observed_at": "2024-01-01T00:00:00Z", **args},
         timeout=120,
     )
     assert result.returncode == 0, result.stderr[-3000:]
-    return {line.split("'")[1]: line.rsplit(":", 1)[1].strip(" ,")
-            for line in result.stderr.splitlines() if line.startswith(" 'harvest/")}
+    return {
+        line.split("'")[1]: line.rsplit(":", 1)[1].strip(" ,")
+        for line in result.stderr.splitlines()
+        if line.startswith(" 'harvest/")
+    }
 
 
 def test_revisits_in_real_crawls(server: LoopbackServer, tmp_path: Path) -> None:

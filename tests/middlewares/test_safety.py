@@ -87,19 +87,20 @@ def test_private_guard_allows_exactly_the_configured_host_and_port() -> None:
 
 
 def test_private_guard_checks_the_resolved_address() -> None:
-    name = socket.gethostname()
-    try:
-        address = socket.gethostbyname(name)
-    except OSError:
-        pytest.skip(f"this machine's name {name!r} does not resolve")
-    if is_public_address(address):
-        pytest.skip(f"this machine's name resolves to a public address ({address})")
-    mw = PrivateAddressMiddleware(["127.0.0.1:8080"], resolve=system_resolve)
+    # An injected resolver: a name like this machine's, resolving to a private address, whatever
+    # this machine's own name resolves to.
+    name = "build-box.internal"
+    asked: list[str] = []
+
+    async def resolve(host: str) -> str:
+        asked.append(host)
+        return {name: "10.1.2.3"}[host]
+
+    mw = PrivateAddressMiddleware(["127.0.0.1:8080"], resolve=resolve)
     # Nothing in the name says "private": only resolving it tells.
     assert refused(mw, f"http://{name}:8080/")
-    assert not refused(
-        PrivateAddressMiddleware([f"{name}:8080"], resolve=system_resolve), f"http://{name}:8080/"
-    )
+    assert asked == [name]
+    assert not refused(PrivateAddressMiddleware([f"{name}:8080"], resolve=resolve), f"http://{name}:8080/")
 
 
 def test_private_guard_lets_public_hosts_and_resolver_failures_through() -> None:
@@ -212,7 +213,8 @@ def test_trap_guard_caps_page_size_and_counts_oversize_drops() -> None:
     # Other cancellations are not oversize pages.
     other = site_request("https://a.example/other")
     mw.process_request(other)
-    assert mw.process_exception(other, DownloadCancelledError("")) is None
+    mw.process_exception(other, DownloadCancelledError(""))  # no IgnoreRequest: left to the others
+    assert crawler.stats.get_value("harvest/safety/oversize") == 2
 
 
 def test_host_port() -> None:

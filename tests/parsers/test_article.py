@@ -12,7 +12,7 @@ import pytest
 
 from harvest.parsers.article import extract_article, looks_like_article
 from harvest.parsers.discovery import parse_feed
-from tests import OWN_FIXTURES, shared_fixture
+from tests import OWN_FIXTURES, shared_fixture, skip_or_fail
 
 OCTO = ("blogs", "octopress-1up4developers-github-io", "site")
 BASE = "http://1up4dev.org/"
@@ -37,7 +37,7 @@ def octo_posts() -> list[tuple[str, Path]]:
 def docs_page(root: Path, rel: str) -> Path:
     path = root / rel
     if not path.exists():
-        pytest.skip(f"{path} not found (apt-get install mkdocs-doc python-scrapy-doc)")
+        skip_or_fail(f"{path} not found (apt-get install mkdocs-doc python-scrapy-doc)")
     return path
 
 

@@ -19,7 +19,7 @@ from harvest.parsers.discovery import (
     sitemaps_from_robots,
     sniff_xml,
 )
-from tests import shared_fixture
+from tests import shared_fixture, skip_or_fail
 
 OCTO = ("blogs", "octopress-1up4developers-github-io", "site")
 BASE = "http://1up4dev.org/"
@@ -59,7 +59,7 @@ def test_octopress_sitemap_lists_every_post() -> None:
 
 def test_gzip_sitemap_equals_plain() -> None:
     if not (MKDOCS / "sitemap.xml.gz").exists():
-        pytest.skip("mkdocs-doc is not installed (apt-get install mkdocs-doc)")
+        skip_or_fail("mkdocs-doc is not installed (apt-get install mkdocs-doc)")
     plain = parse_sitemap((MKDOCS / "sitemap.xml").read_bytes(), "https://www.mkdocs.org/")
     packed = parse_sitemap((MKDOCS / "sitemap.xml.gz").read_bytes(), "https://www.mkdocs.org/")
     assert packed.urls == plain.urls
@@ -201,7 +201,7 @@ def test_extract_links_agrees_with_an_html_parser_on_real_sites(root: str) -> No
     }[root]()
     pages = sorted(folder.rglob("*.html"))
     if not pages:
-        pytest.skip(f"no HTML pages under {folder} (Debian's mkdocs-doc / python-scrapy-doc)")
+        skip_or_fail(f"no HTML pages under {folder} (Debian's mkdocs-doc / python-scrapy-doc)")
     checked = 0
     for page in pages:
         html = page.read_text(encoding="utf-8", errors="replace")

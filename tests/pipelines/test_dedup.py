@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import multiprocessing
 from pathlib import Path
+from typing import Any
 
 import pytest
 from scrapy.exceptions import NotConfigured
@@ -77,7 +79,7 @@ def test_another_spiders_document_is_not_stored_again(tmp_path: Path) -> None:
     solo.close()
 
 
-def test_spiders_running_at_the_same_time_do_not_both_store_a_text(tmp_path: Path) -> None:
+def test_a_claim_is_visible_before_the_commit(tmp_path: Path) -> None:
     trending_run = Run(tmp_path, "trending", HARVEST_STATE_COMMIT_ITEMS=1000)
     search_run = Run(tmp_path, "github_search", HARVEST_STATE_COMMIT_ITEMS=1000)
     assert trending_run.feed(document("https://github.com/octo/cat#readme", TEXT))
@@ -86,6 +88,37 @@ def test_spiders_running_at_the_same_time_do_not_both_store_a_text(tmp_path: Pat
     trending_run.close()
     search_run.close()
     assert search_run.stats["harvest/dedup/content_seen"] == 1
+
+
+RACE_TEXTS = 300
+
+
+def _race(data_dir: str, spider: str, barrier: Any, result: Any) -> None:
+    """One spider's process: wait for the other, then store the same texts as fast as it can."""
+    run = Run(Path(data_dir), spider, HARVEST_STATE_COMMIT_ITEMS=7)
+    order = range(RACE_TEXTS) if spider == "trending" else reversed(range(RACE_TEXTS))
+    barrier.wait(60)
+    stored = [n for n in order if run.feed(document(f"https://{spider}.example.org/{n}", f"{TEXT} #{n}"))]
+    run.close()
+    result.put((spider, stored))
+
+
+def test_spiders_running_at_the_same_time_do_not_both_store_a_text(tmp_path: Path) -> None:
+    """Two processes started together race for the same texts: each is stored by exactly one."""
+    ctx = multiprocessing.get_context("spawn")
+    barrier, result = ctx.Barrier(2), ctx.Queue()
+    procs = [ctx.Process(target=_race, args=(str(tmp_path), name, barrier, result))
+             for name in ("trending", "github_search")]  # fmt: skip
+    for proc in procs:
+        proc.start()
+    stored = dict(result.get(timeout=120) for _ in procs)
+    for proc in procs:
+        proc.join(timeout=60)
+        assert proc.exitcode == 0
+    both = set(stored["trending"]) & set(stored["github_search"])
+    assert not both, f"stored by both spiders: {sorted(both)[:5]}"
+    assert set(stored["trending"]) | set(stored["github_search"]) == set(range(RACE_TEXTS))
+    assert len(lines(tmp_path, "trending")) + len(lines(tmp_path, "github_search")) == RACE_TEXTS
 
 
 def test_a_changed_document_is_stored_again_and_an_unchanged_one_is_not(tmp_path: Path) -> None:

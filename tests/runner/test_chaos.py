@@ -32,7 +32,7 @@ from harvest.demo import DemoSites, write_demo_config
 from harvest.pipelines.keys import item_key
 from harvest.runner.status import read_status
 from harvest.state.sqlite import SqliteStateStore
-from tests import PROJECT_ROOT
+from tests import PROJECT_ROOT, random_seed
 from tests.runner.conftest import fleet_env
 
 pytestmark = [pytest.mark.chaos, pytest.mark.timeout(420)]
@@ -65,8 +65,16 @@ def argv(data: Path, config: Path, sites: DemoSites) -> list[str]:
         "HARVEST_FLEET_POLL_INTERVAL": 0.2,
         "LOG_LEVEL": "INFO",
     }
-    cmd = [sys.executable, "run_all.py", "--once", "--no-live", "--data-dir", str(data), "--spiders",
-           ",".join(SPIDERS)]
+    cmd = [
+        sys.executable,
+        "run_all.py",
+        "--once",
+        "--no-live",
+        "--data-dir",
+        str(data),
+        "--spiders",
+        ",".join(SPIDERS),
+    ]
     for key, value in settings.items():
         cmd += ["-s", f"{key}={value}"]
     return cmd
@@ -199,7 +207,7 @@ def wait_exit(proc: subprocess.Popen[bytes], timeout: float, log: Path) -> int:
 
 
 def test_sigkill_chaos_loses_nothing_and_stores_nothing_twice(tmp_path: Path) -> None:
-    seed = random.randrange(1_000_000)
+    seed = random_seed()
     rng = random.Random(seed)
     sites = DemoSites(latency=FAST).start()
     # The emulator's search limit (30 a minute) would make every restarted search wait a minute.
@@ -285,6 +293,15 @@ def test_sigkill_chaos_loses_nothing_and_stores_nothing_twice(tmp_path: Path) ->
     status = read_status(chaos / "fleet" / "status.json")
     restarts = sum(r["restarts"] for r in status["spiders"])
     assert status["exit_code"] == 0
+    # Every spider killed under the restarted supervisor was restarted by it (a kill is a crash).
+    killed_under_last_fleet = len(kills) - supervisor_kill_at
+    assert killed_under_last_fleet >= 4, where
+    assert restarts >= killed_under_last_fleet, (
+        f"{restarts} restarts for {killed_under_last_fleet} kills {where}"
+    )
+    assert not [r for r in status["spiders"] if r["state"] == "failed"], f"{status['spiders']} {where}"
+    # Each kill landed at the random moment drawn for it, mid-crawl.
+    assert all(age >= 0.2 for _, age in kills), f"{kills} {where}"
 
     expected, got = outputs(clean), outputs(chaos)
     for run, found in (("undisturbed", expected), ("chaos", got)):
@@ -302,6 +319,8 @@ def test_sigkill_chaos_loses_nothing_and_stores_nothing_twice(tmp_path: Path) ->
     check_state(clean)
     check_state(chaos)
     ages = sorted(age for _, age in kills)
-    print(f"chaos: {len(kills)} spider kills (after {ages[0]:.1f}-{ages[-1]:.1f} s of crawling), "
-          f"{restarts} restarts in the last fleet, orphans stopped {orphans_stopped_in:.1f} s after "
-          f"the supervisor's kill {where}")
+    print(
+        f"chaos: {len(kills)} spider kills (after {ages[0]:.1f}-{ages[-1]:.1f} s of crawling), "
+        f"{restarts} restarts in the last fleet, orphans stopped {orphans_stopped_in:.1f} s after "
+        f"the supervisor's kill {where}"
+    )

@@ -13,16 +13,15 @@ import threading
 import time
 from pathlib import Path
 
-import pytest
-
+from tests import skip_or_fail
 from tests.deploy.scrapyd import free_port
 
 
 def require_redis_server() -> str:
-    """Path of redis-server, or skip the test with the reason."""
+    """Path of redis-server, or skip the test with the reason (CI: fail)."""
     path = shutil.which("redis-server")
     if path is None:
-        pytest.skip("redis-server is not installed (apt-get install redis-server)")
+        skip_or_fail("redis-server is not installed (apt-get install redis-server)")
     return path
 
 
@@ -31,6 +30,7 @@ class RedisServer:
 
     def __init__(self, workdir: Path, port: int | None = None, password: str | None = None) -> None:
         self.workdir = workdir
+        self._fixed_port = port is not None
         self.port = port or free_port()
         self.password = password
         self.process: subprocess.Popen[bytes] | None = None
@@ -41,21 +41,54 @@ class RedisServer:
         return f"redis://{auth}127.0.0.1:{self.port}/0"
 
     def start(self) -> RedisServer:
+        """Start it; on a port another test (an xdist worker) took meanwhile, again on a new one."""
+        for _attempt in range(5):
+            if self._start_once():
+                return self
+            if self._fixed_port:
+                break
+            self.port = free_port()
+        raise RuntimeError(f"redis-server did not start: {(self.workdir / 'redis.log').read_text()}")
+
+    def _start_once(self) -> bool:
         binary = require_redis_server()
         self.workdir.mkdir(parents=True, exist_ok=True)
-        log = (self.workdir / "redis.log").open("ab")
-        self.process = subprocess.Popen(
-            [binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-             "--dir", str(self.workdir), "--daemonize", "no", "--protected-mode", "yes",
-             *(["--requirepass", self.password] if self.password else [])],
-            stdout=log, stderr=subprocess.STDOUT,
-        )
+        log_path = self.workdir / "redis.log"
+        log_path.write_bytes(b"")
+        with log_path.open("ab") as log:
+            self.process = subprocess.Popen(
+                [
+                    binary,
+                    "--port",
+                    str(self.port),
+                    "--bind",
+                    "127.0.0.1",
+                    "--save",
+                    "",
+                    "--appendonly",
+                    "no",
+                    "--dir",
+                    str(self.workdir),
+                    "--daemonize",
+                    "no",
+                    "--protected-mode",
+                    "yes",
+                    *(["--requirepass", self.password] if self.password else []),
+                ],
+                stdout=log,
+                stderr=subprocess.STDOUT,
+            )
         deadline = time.monotonic() + 10
-        while not self.ping():
-            if self.process.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"redis-server did not start: {(self.workdir / 'redis.log').read_text()}")
+        # Ours, not another test's server on the same port: its own log says it is ready.
+        while b"Ready to accept connections" not in log_path.read_bytes() or not self.ping():
+            if self.process.poll() is not None:
+                self.process = None
+                return False
+            if time.monotonic() > deadline:
+                self.stop()
+                raise RuntimeError(f"redis-server did not start: {log_path.read_text()}")
             time.sleep(0.05)
-        return self
+        return True
 
     def ping(self) -> bool:
         try:

@@ -19,6 +19,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -30,7 +31,15 @@ import yaml
 
 from harvest.middlewares.safety import is_public_address
 from harvest.parsers.discovery import parse_feed
-from tests import OWN_FIXTURES, PROJECT_ROOT, read_committed_jsonl, read_jsonl, scrapy_crawl, shared_fixture
+from tests import (
+    OWN_FIXTURES,
+    PROJECT_ROOT,
+    read_committed_jsonl,
+    read_jsonl,
+    scrapy_crawl,
+    shared_fixture,
+    skip_or_fail,
+)
 from tests.servers import LoggedRequest, LoopbackServer, Reply, loopback_server
 
 OCTO = ("blogs", "octopress-1up4developers-github-io", "site")
@@ -204,7 +213,7 @@ def test_octopress_feed_alone_gives_its_entries(tmp_path: Path) -> None:
 
 def test_docs_site_every_page_with_fenced_code(tmp_path: Path) -> None:
     if not (MKDOCS / "index.html").exists():
-        pytest.skip("mkdocs-doc is not installed (apt-get install mkdocs-doc)")
+        skip_or_fail("mkdocs-doc is not installed (apt-get install mkdocs-doc)")
     with loopback_server() as server:
         serve_tree(server, MKDOCS, rewrite=b"https://www.mkdocs.org")
         site = {"name": "mkdocs", "start_urls": [server.base_url + "/index.html"], "source": "docs"}
@@ -233,7 +242,7 @@ def _browser_or_skip() -> None:
     from harvest.browser import find_browser
 
     if find_browser() is None:
-        pytest.skip("no Chromium found (apt-get install chromium, or playwright install chromium)")
+        skip_or_fail("no Chromium found (apt-get install chromium, or playwright install chromium)")
 
 
 @pytest.mark.playwright
@@ -359,24 +368,42 @@ def test_killed_crawl_resumes_and_stores_each_post_once(
         "-s",
         f"HARVEST_BLOGS_EXTRACTION={extraction}",
     ]
-    if extraction == "off":
-        # Without extraction the crawl is quick: slow the server so the kill lands half-way.
-        resolve = octopress.resolve
-        octopress.resolve = lambda req: (time.sleep(0.03), resolve(req))[1]  # type: ignore[method-assign]
+    # The kill must land half-way however fast this machine is: after 40 posts, the server holds
+    # every further post until the kill (an event, not a delay).
+    resolve = octopress.resolve
+    post = re.compile(r"/20\d\d/\d\d/[^/]+/$")
+    answered: list[str] = []
+    held = threading.Event()
+    lock = threading.Lock()
+
+    def gated(req: LoggedRequest) -> Reply:
+        if post.match(req.path):
+            with lock:
+                hold = len(answered) >= 40
+                if not hold:
+                    answered.append(req.path)
+            if hold:
+                held.wait(120)
+        return resolve(req)
+
+    octopress.resolve = gated  # type: ignore[method-assign]
     proc = subprocess.Popen(cmd, cwd=PROJECT_ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline and len(read_committed_jsonl(jsonl)) < 30:
+        deadline = time.monotonic() + 120  # only guards against a hang
+        while len(read_committed_jsonl(jsonl)) < 30:
+            assert proc.poll() is None and time.monotonic() < deadline, "30 lines never written"
             time.sleep(0.05)
+        assert proc.poll() is None  # the kill lands mid-crawl
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait(timeout=10)
     finally:
         if proc.poll() is None:
             proc.kill()
-    first = read_committed_jsonl(jsonl)
-    if extraction == "off":
+        held.set()
         octopress.resolve = resolve  # type: ignore[method-assign]
-    assert 30 <= len(first) < 109, "the crawl must be killed half-way for this test to mean anything"
+    first = read_committed_jsonl(jsonl)
+    first_posts = [line for line in first if post.search(urlsplit(line["url"]).path)]
+    assert 30 <= len(first) and len(first_posts) <= 40 < 109, "the crawl must be killed half-way"
     result, docs, stats = crawl(tmp_path, [site], settings={"HARVEST_BLOGS_EXTRACTION": extraction})
     assert_finished(result)
     if extraction == "off":

@@ -25,6 +25,7 @@ import yaml
 from scrapy.settings import Settings
 
 import harvest.settings as project_settings
+from harvest.config.base import parse_duration
 from harvest.config.github_search import GithubSearchConfig
 from harvest.exceptions import ConfigError
 from harvest.fingerprints import content_hash
@@ -141,14 +142,24 @@ def test_readmes_become_documents(tmp_path: Path) -> None:
         assert emulator.violations == [] and 403 not in emulator.statuses()
 
 
+def announced_waits(result: subprocess.CompletedProcess[str], resource: str = "search") -> list[float]:
+    """The waits the GitHub middleware announced in its log ("waiting 599.8 s (exhausted)")."""
+    pattern = rf"GitHub {resource} budget of token \S+: waiting (\d+(?:\.\d+)?) s \(exhausted\)"
+    return [float(w) for w in re.findall(pattern, result.stderr)]
+
+
 def test_a_long_wait_does_not_hold_up_closing(emulator: GithubEmulator, tmp_path: Path) -> None:
-    emulator.exhaust(TOKEN, "search", 600)  # spent by another program for ten minutes
-    start = time.monotonic()
+    reset = emulator.exhaust(TOKEN, "search", 600)  # spent by another program for ten minutes
     result = crawl(emulator, tmp_path, {"query": TOPIC}, settings={"CLOSESPIDER_TIMEOUT": 3})
+    ended = time.time()
     assert result.returncode == 0, result.stderr[-3000:]  # closespider_timeout: a clean stop
-    assert time.monotonic() - start < 30
     assert f"Search '{TOPIC}' interrupted while waiting for the rate limit" in result.stderr
-    assert "waiting 59" in result.stderr  # the wait was announced: "waiting 599.x s (exhausted)"
+    assert "Closing spider (closespider_timeout)" in result.stderr  # not the end of the wait
+    # The wait was announced, for the time left until the reset (plus the reset margin): however
+    # late the crawl started, it announced no less than what was left when it ended.
+    waits = announced_waits(result)
+    assert waits, result.stderr[-3000:]
+    assert reset - ended <= waits[0] <= 600 + 1, waits
     assert not any(e.path.startswith("/search/") for e in emulator.events)  # nothing sent early
 
 
@@ -190,8 +201,13 @@ def test_killed_runs_lose_nothing_and_duplicate_nothing(tmp_path: Path) -> None:
         # A secondary limit every 6th request, with Retry-After (the 2018 recording's form)...
         Limits(search_limit=30, search_window=2.0, secondary_every=6, secondary_retry_after=1),
         # ... and without it (2021 on): exponential backoff from HARVEST_GITHUB_BACKOFF_BASE.
-        Limits(search_limit=30, search_window=2.0, secondary_every=6, secondary_retry_after=None,
-               secondary_block=0.4),  # fmt: skip
+        Limits(
+            search_limit=30,
+            search_window=2.0,
+            secondary_every=6,
+            secondary_retry_after=None,
+            secondary_block=0.4,
+        ),  # fmt: skip
     ],
     ids=["retry-after", "backoff"],
 )
@@ -207,15 +223,23 @@ def test_secondary_limits_are_waited_out(limits: Limits, tmp_path: Path) -> None
 
 
 def test_a_budget_spent_elsewhere_is_waited_for(emulator: GithubEmulator, tmp_path: Path) -> None:
-    emulator.exhaust(TOKEN, "search", 2.5)  # another program used the token's search budget
+    # Another program used the token's search budget: spent from the crawl's first request (so
+    # however slowly it starts, it finds 2.5 s to wait).
+    emulator.exhaust(TOKEN, "search", 2.5, on_first_request=True)
     query = f"{TOPIC} created:>=2024-01-01"
-    start = time.monotonic()
     result = crawl(emulator, tmp_path, {"query": query, "readmes": "false"})
     assert result.returncode == 0, result.stderr[-3000:]
     assert len(repos_of(tmp_path)) == emulator.search_count(query)
     # GET /rate_limit (free) told the spider before any search was sent: no 403 at all.
     assert 403 not in emulator.statuses() and emulator.violations == []
-    assert time.monotonic() - start >= 2.0
+    # The wait was announced and counted, and the first search arrived after the reset (by the
+    # emulator's own request log).
+    reset = emulator.exhausted_reset(TOKEN, "search")
+    assert reset is not None
+    assert announced_waits(result), result.stderr[-3000:]
+    assert stat(result, "github/waits") >= 1
+    searches = [e for e in emulator.events if e.path.startswith("/search/")]
+    assert searches and min(e.arrived for e in searches) >= reset
 
 
 def test_processes_sharing_a_token_share_its_budget(tmp_path: Path) -> None:
@@ -236,8 +260,13 @@ def test_processes_sharing_a_token_share_its_budget(tmp_path: Path) -> None:
             assert len(repos_of(tmp_path / f"d{i}")) == emulator.search_count(queries[i])
         assert emulator.violations == [] and 403 not in emulator.statuses()
         assert max(emulator.max_in_flight.values()) == 1  # HARVEST_GITHUB_CONCURRENCY across processes
-        spent = [e.at for e in emulator.events if e.counted]
-        assert len(spent) == 6 and max(spent) - min(spent) >= 1.0  # a second window was waited for
+        spent = [e for e in emulator.events if e.counted]
+        assert len(spent) == 6
+        # A budget of 4: the 6 searches were counted in two windows, the later ones after the reset.
+        windows = sorted({e.reset for e in spent if e.reset is not None})
+        assert len(windows) == 2, windows
+        assert sum(1 for e in spent if e.reset == windows[0]) == 4
+        assert all(e.arrived >= windows[0] for e in spent if e.reset == windows[1])
 
 
 def test_another_cap_page_size_and_a_crowded_day(tmp_path: Path) -> None:
@@ -367,8 +396,16 @@ def resolve(config_dir: Path, text: str | None, args: dict[str, str] | None = No
 
 def test_the_shipped_config_is_valid() -> None:
     config = resolve(PROJECT_ROOT / "spiders_config", None)
-    assert config.queries and all(q.query for q in config.queries)
-    assert config.readme_revisit == 7 * 86400
+    raw = yaml.safe_load((PROJECT_ROOT / "spiders_config" / "github_search.yaml").read_text(encoding="utf-8"))
+    # The file's searches and durations, as written (each query a string or a mapping).
+    queries = [{"query": q} if isinstance(q, str) else q for q in raw["queries"]]
+    assert [q.query for q in config.queries] == [q["query"] for q in queries]
+    assert config.readme_revisit == parse_duration(raw["readme_revisit"])
+    assert config.refresh_interval == parse_duration(raw["refresh_interval"])
+    assert [q.refresh_interval for q in config.queries] == [
+        parse_duration(q["refresh_interval"]) if "refresh_interval" in q else None for q in queries
+    ]
+    assert [q.readmes for q in config.queries] == [q.get("readmes", True) for q in queries]
 
 
 def test_config_forms_and_overrides(tmp_path: Path) -> None:
@@ -380,7 +417,12 @@ def test_config_forms_and_overrides(tmp_path: Path) -> None:
     assert config.readme_revisit is None
     a, b = config.queries
     assert (a.query, a.sort, a.order, a.max_results, a.readmes, a.refresh_interval) == (
-        "topic:a", "best-match", "desc", None, True, None
+        "topic:a",
+        "best-match",
+        "desc",
+        None,
+        True,
+        None,
     )
     assert (b.query, b.sort, b.refresh_interval) == ("topic:b stars:>5", "stars", 6 * 3600)
     # -a options without -a query apply to every configured search.

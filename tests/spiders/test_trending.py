@@ -226,23 +226,40 @@ def test_languages_readmes_once_and_unknown_language(server: LoopbackServer, tmp
 
 
 def test_second_round_same_day_adds_nothing(server: LoopbackServer, tmp_path: Path) -> None:
-    """Same page twice in one day: one observation per row; READMEs fresh for readme_revisit."""
+    """Same page twice in one day: one observation per row; READMEs fresh for readme_revisit.
+
+    The clock is injected (``HARVEST_NOW``): the rounds run at the start and the end of one UTC
+    day, then a third early the next day, whatever the time of day the test runs.
+    """
     server.add("/robots.txt", ROBOTS)
     server.add_file("/trending", daily_2026())
     server.add("/tinyhumansai/openhuman/HEAD/README.md", Reply(body=README_OPENHUMAN, content_type=TEXT))
-    first, out = crawl(server, tmp_path, args={"developers": "false"})
+    morning = {"HARVEST_NOW": "2026-03-01T00:00:01Z"}
+    first, out = crawl(server, tmp_path, args={"developers": "false"}, env=morning)
     assert first.returncode == 0, first.stderr[-3000:]
     readme_fetches = server.paths_requested().count("/tinyhumansai/openhuman/HEAD/README.md")
 
-    second, _ = crawl(server, tmp_path, args={"developers": "false"})
+    evening = {"HARVEST_NOW": "2026-03-01T23:59:59Z"}
+    second, _ = crawl(server, tmp_path, args={"developers": "false"}, env=evening)
 
     assert second.returncode == 0, second.stderr[-3000:]
     assert server.paths_requested().count("/trending?since=daily") == 2  # listings: every round
-    assert len(read_jsonl(out / "trending_repo.jsonl")) == 11
+    repos = read_jsonl(out / "trending_repo.jsonl")
+    assert len(repos) == 11
+    assert {r["observed_at"] for r in repos} == {"2026-03-01T00:00:01Z"}
     assert len(read_jsonl(out / "document.jsonl")) == 1
     # The stored README is fresh (readme_revisit: 7d): not even requested again.
     assert server.paths_requested().count("/tinyhumansai/openhuman/HEAD/README.md") == readme_fetches
     assert stat(second, "harvest/trending/readme_skipped") == 1
+
+    # A second later it is another day: a new observation of every row.
+    next_day, _ = crawl(
+        server, tmp_path, args={"developers": "false"}, env={"HARVEST_NOW": "2026-03-02T00:00:00Z"}
+    )
+    assert next_day.returncode == 0, next_day.stderr[-3000:]
+    repos = read_jsonl(out / "trending_repo.jsonl")
+    assert len(repos) == 22
+    assert sorted({r["observed_at"] for r in repos}) == ["2026-03-01T00:00:01Z", "2026-03-02T00:00:00Z"]
 
 
 def test_readmes_off(server: LoopbackServer, tmp_path: Path) -> None:

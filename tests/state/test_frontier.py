@@ -29,8 +29,9 @@ class Site:
         path = req.path
         if path == "/list/1":
             targets = {1: "/r/1", 2: "/missing/2", 3: "/a/3", 4: "/slow/4"}
-            rows = "".join(f'<li class="row" data-n="{n}"><a href="{href}">{n}</a></li>'
-                           for n, href in targets.items())
+            rows = "".join(
+                f'<li class="row" data-n="{n}"><a href="{href}">{n}</a></li>' for n, href in targets.items()
+            )
             return Reply(body=f"<html><body><ul>{rows}</ul></body></html>")
         if path == "/r/1":
             return Reply(301, b"", headers={"Location": "/a/1"})
@@ -45,9 +46,13 @@ class Site:
 
 def crawl_cmd(server: LoopbackServer, data_dir: Path) -> list[str]:
     settings = {
-        "SPIDER_MODULES": "tests.spiders_for_tests", "HARVEST_DATA_DIR": str(data_dir),
-        "ROBOTSTXT_OBEY": "False", "AUTOTHROTTLE_ENABLED": "False", "RETRY_ENABLED": "False",
-        "HARVEST_STATE_COMMIT_SECONDS": "0.2", "CLOSESPIDER_TIMEOUT": "60",
+        "SPIDER_MODULES": "tests.spiders_for_tests",
+        "HARVEST_DATA_DIR": str(data_dir),
+        "ROBOTSTXT_OBEY": "False",
+        "AUTOTHROTTLE_ENABLED": "False",
+        "RETRY_ENABLED": "False",
+        "HARVEST_STATE_COMMIT_SECONDS": "0.2",
+        "CLOSESPIDER_TIMEOUT": "60",
     }
     cmd = [sys.executable, "-m", "scrapy", "crawl", "crashsite"]
     for key, value in settings.items():
@@ -69,27 +74,32 @@ def test_only_unfinished_requests_survive_a_kill_and_are_resumed(
     site = Site(server)
     env = {k: v for k, v in os.environ.items() if k != "GITHUB_TOKEN"}
     log = tmp_path / "crawl.log"
+    fingerprint = RequestFingerprinter().fingerprint
+    slow = {fingerprint(Request(f"{server.base_url}/slow/4"))}
     with log.open("wb") as fh:
         proc = subprocess.Popen(crawl_cmd(server, tmp_path), cwd=PROJECT_ROOT, stdout=fh, stderr=fh, env=env)
         try:
+            # Wait for the state, not for a time: both articles written, and a commit point that
+            # retired everything but the hanging /slow/4 (the deadline only guards against a hang).
             deadline = time.monotonic() + 60
-            while len(read_jsonl(tmp_path / "crashsite" / "document.jsonl")) < 2:
+            while len(read_jsonl(tmp_path / "crashsite" / "document.jsonl")) < 2 or pending(tmp_path) != slow:
                 assert proc.poll() is None and time.monotonic() < deadline, log.read_text()[-3000:]
                 time.sleep(0.05)
-            time.sleep(1.5)  # several commit points pass while /slow/4 hangs
+            assert proc.poll() is None  # the kill lands mid-crawl: /slow/4 is still being answered
+            assert "/slow/4" in [r.path for r in server.requests]
         finally:
             proc.send_signal(signal.SIGKILL)
             proc.wait(10)
 
-    fingerprint = RequestFingerprinter().fingerprint
     left = pending(tmp_path)
     # Done and retired: the listing, the redirect (replaced by /a/1), the 404, both articles.
-    assert left == {fingerprint(Request(f"{server.base_url}/slow/4"))}, log.read_text()[-3000:]
+    assert left == slow, log.read_text()[-3000:]
 
     site.slow = False
     mark = len(server.requests)
-    result = subprocess.run(crawl_cmd(server, tmp_path), cwd=PROJECT_ROOT, capture_output=True,
-                            text=True, timeout=120, env=env)
+    result = subprocess.run(
+        crawl_cmd(server, tmp_path), cwd=PROJECT_ROOT, capture_output=True, text=True, timeout=120, env=env
+    )
     assert result.returncode == 0, result.stderr[-3000:]
     assert "'harvest/frontier/resumed': 1" in result.stderr
     fetched = [r.path for r in server.requests[mark:]]
@@ -121,8 +131,13 @@ def test_persisted_requests_are_what_request_to_dict_gives() -> None:
     scheduler.spider = spider
     scheduler._unserializable_logged = False  # set by open(), which needs an engine
     requests = [
-        Request("http://127.0.0.1/a", callback=spider.parse_page, errback=spider.on_error,
-                meta={"harvest_site": "s", "depth": 2}, priority=5),
+        Request(
+            "http://127.0.0.1/a",
+            callback=spider.parse_page,
+            errback=spider.on_error,
+            meta={"harvest_site": "s", "depth": 2},
+            priority=5,
+        ),
         Request("http://127.0.0.1/b"),
         FormRequest("http://127.0.0.1/c", formdata={"q": "x"}, callback=spider.parse_page),
     ]

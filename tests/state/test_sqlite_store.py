@@ -193,17 +193,22 @@ def test_a_crawl_waits_for_the_previous_writer_to_finish(tmp_path: Path) -> None
     (tmp_path / "state").mkdir()
     holder = open(tmp_path / "state" / "spider.lock", "a+")  # noqa: SIM115
     fcntl.flock(holder.fileno(), fcntl.LOCK_EX)
-    release = threading.Timer(0.5, holder.close)
-    release.start()
-    started = time.monotonic()
+    released = threading.Event()
+
+    def release() -> None:
+        holder.close()
+        released.set()
+
+    timer = threading.Timer(0.5, release)
+    timer.start()
     store = open_store("", "spider", tmp_path, busy_timeout=10)  # what a crawl opens
     try:
-        assert 0.4 < time.monotonic() - started < 5
+        assert released.is_set()  # it opened only once the previous writer let go, not before
         with pytest.raises(StateError, match="another crawl of this spider is running"):
             open_store("", "spider", tmp_path, busy_timeout=0.3)  # still refused after the wait
     finally:
         store.close()
-        release.join()
+        timer.join()
 
 
 def test_newer_schema_is_refused_not_moved(tmp_path: Path) -> None:
