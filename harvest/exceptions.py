@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
+
+from scrapy.exceptions import NotConfigured
 
 
 class HarvestError(Exception):
@@ -32,3 +35,22 @@ class StateError(HarvestError):
     def __init__(self, location: str, reason: str) -> None:
         self.location = location
         super().__init__(f"crawl state at {location}: {reason}")
+
+
+class NotApplicable(NotConfigured):
+    """A component that does not apply to this crawl, by design: off without a WARNING.
+
+    Scrapy logs ``Disabled <component>: <reason>`` as a WARNING for every ``NotConfigured`` that
+    carries a reason, so each ``scrapy crawl`` warned about components that were off on purpose
+    (the fleet's outside the fleet, the safety guards for the GitHub spiders). This one keeps its
+    reason out of ``args`` (``str(exc)`` still gives it) and logs it at DEBUG instead: warnings
+    are for what a user should act on.
+    """
+
+    def __init__(self, reason: str) -> None:
+        super().__init__()
+        self.reason = reason
+        logging.getLogger(__name__).debug("Component not applicable: %s", reason)
+
+    def __str__(self) -> str:
+        return self.reason

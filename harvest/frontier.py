@@ -22,10 +22,11 @@ from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING, Any
 
 from scrapy.core.scheduler import Scheduler
-from scrapy.exceptions import CloseSpider, NotConfigured
+from scrapy.exceptions import CloseSpider
 from scrapy.http import Request, Response
 from scrapy.utils.request import request_from_dict
 
+from harvest.exceptions import NotApplicable
 from harvest.state.crawl import FRONTIER_KEY_META, CrawlState
 
 if TYPE_CHECKING:
@@ -237,7 +238,7 @@ class FrontierMiddleware:
         """Enabled with the crawl state (``HARVEST_STATE_ENABLED``)."""
         state = CrawlState.from_crawler(crawler)
         if state is None:
-            raise NotConfigured("HARVEST_STATE_ENABLED is off")
+            raise NotApplicable("HARVEST_STATE_ENABLED is off")
         return cls(state)
 
     async def process_start(self, start: AsyncIterator[Any]) -> AsyncIterator[Any]:

@@ -70,21 +70,19 @@ def settings_for(sites: DemoSites, config: Path, data: Path) -> dict[str, str]:
 @pytest.fixture(scope="module")
 def under_scrapy_crawl(
     demo: tuple[DemoSites, Path], tmp_path_factory: pytest.TempPathFactory
-) -> dict[str, Components]:
+) -> dict[str, str]:
     sites, config = demo
     found = {}
     for spider in SPIDERS:
         data = tmp_path_factory.mktemp(f"crawl-{spider}")
         result = scrapy_crawl(spider, settings=settings_for(sites, config, data), timeout=180)
         assert result.returncode == 0, result.stderr[-3000:]
-        found[spider] = components(result.stderr)
+        found[spider] = result.stderr
     return found
 
 
 @pytest.fixture(scope="module")
-def under_the_fleet(
-    demo: tuple[DemoSites, Path], tmp_path_factory: pytest.TempPathFactory
-) -> dict[str, Components]:
+def under_the_fleet(demo: tuple[DemoSites, Path], tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     sites, config = demo
     data = tmp_path_factory.mktemp("fleet")
     argv = [sys.executable, "run_all.py", "--data-dir", str(data), "--once", "--spiders", ",".join(SPIDERS)]
@@ -97,14 +95,14 @@ def under_the_fleet(
     for spider in SPIDERS:
         logs = sorted((data / "logs" / spider).glob("*.log"))
         assert len(logs) == 1, logs
-        found[spider] = components(logs[0].read_text(encoding="utf-8"))
+        found[spider] = logs[0].read_text(encoding="utf-8")
     return found
 
 
 @pytest.fixture(scope="module")
 def under_scrapyd(
     demo: tuple[DemoSites, Path], tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[dict[str, Components]]:
+) -> Iterator[dict[str, str]]:
     require_scrapyd()
     sites, config = demo
     server: Scrapyd = start_scrapyd(tmp_path_factory.mktemp("scrapyd"))
@@ -118,16 +116,16 @@ def under_scrapyd(
             for spider in SPIDERS
         }
         server.wait_finished("harvest", list(jobs.values()), timeout=240)
-        yield {spider: components(server.job_log("harvest", job)) for spider, job in jobs.items()}
+        yield {spider: server.job_log("harvest", job) for spider, job in jobs.items()}
     finally:
         server.stop()
 
 
 @pytest.mark.parametrize("spider", SPIDERS)
 def test_the_fleet_runs_what_scrapy_crawl_runs_plus_its_own(
-    spider: str, under_scrapy_crawl: dict[str, Components], under_the_fleet: dict[str, Components]
+    spider: str, under_scrapy_crawl: dict[str, str], under_the_fleet: dict[str, str]
 ) -> None:
-    crawl, fleet = under_scrapy_crawl[spider], under_the_fleet[spider]
+    crawl, fleet = components(under_scrapy_crawl[spider]), components(under_the_fleet[spider])
     for kind, listed in crawl.items():
         additions = FLEET_ADDITIONS.get(kind, set())
         assert not additions & set(listed), f"{kind}: a fleet component is on outside the fleet"
@@ -137,17 +135,29 @@ def test_the_fleet_runs_what_scrapy_crawl_runs_plus_its_own(
 
 @pytest.mark.parametrize("spider", SPIDERS)
 def test_a_scrapyd_job_runs_what_scrapy_crawl_runs(
-    spider: str, under_scrapy_crawl: dict[str, Components], under_scrapyd: dict[str, Components]
+    spider: str, under_scrapy_crawl: dict[str, str], under_scrapyd: dict[str, str]
 ) -> None:
-    assert under_scrapyd[spider] == under_scrapy_crawl[spider]
+    assert components(under_scrapyd[spider]) == components(under_scrapy_crawl[spider])
 
 
 def test_the_github_api_middleware_is_on_for_the_spiders_that_use_the_api(
-    under_scrapy_crawl: dict[str, Components], under_the_fleet: dict[str, Components]
+    under_scrapy_crawl: dict[str, str], under_the_fleet: dict[str, str]
 ) -> None:
-    for found in (under_scrapy_crawl, under_the_fleet):
+    for logs in (under_scrapy_crawl, under_the_fleet):
+        found = {spider: components(log) for spider, log in logs.items()}
         assert GITHUB_API in found["github_search"]["downloader middlewares"]
         assert GITHUB_API in found["trending"]["downloader middlewares"]
         assert GITHUB_API not in found["blogs"]["downloader middlewares"]
         for spider in SPIDERS:
             assert found[spider]["scheduler"] == ["harvest.frontier.FrontierScheduler"]
+
+
+def test_a_normal_run_prints_no_warning(
+    under_scrapy_crawl: dict[str, str], under_the_fleet: dict[str, str], under_scrapyd: dict[str, str]
+) -> None:
+    """Warnings are for what a user should act on; a normal run of each spider has none."""
+    for entry, logs in (("scrapy crawl", under_scrapy_crawl), ("run_all.py", under_the_fleet),
+                        ("scrapyd", under_scrapyd)):  # fmt: skip
+        for spider, log in logs.items():
+            warnings = [line for line in log.splitlines() if "WARNING" in line or "ERROR" in line]
+            assert warnings == [], f"{entry} {spider}: {warnings}"

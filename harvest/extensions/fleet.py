@@ -24,11 +24,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from scrapy import signals
-from scrapy.exceptions import NotConfigured
 from scrapy.utils.asyncio import create_looping_call
 from scrapy.utils.defer import deferred_from_coro
 
 from harvest import waits
+from harvest.exceptions import NotApplicable
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -125,7 +125,7 @@ class FleetExtension:
         """Build from the attached channel and ``HARVEST_FLEET_POLL_INTERVAL``."""
         channel = attached()
         if channel is None:
-            raise NotConfigured("not running under run_all.py (no fleet channel attached)")
+            raise NotApplicable("not running under run_all.py (no fleet channel attached)")
         assert crawler.stats is not None
 
         def close(reason: str) -> None:

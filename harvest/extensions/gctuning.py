@@ -21,9 +21,8 @@ import logging
 from typing import TYPE_CHECKING
 
 from scrapy import signals
-from scrapy.exceptions import NotConfigured
 
-from harvest.exceptions import ConfigError
+from harvest.exceptions import ConfigError, NotApplicable
 
 if TYPE_CHECKING:
     from scrapy.crawler import Crawler
@@ -51,7 +50,7 @@ class GarbageCollectorTuning:
         threshold = crawler.settings.getint("HARVEST_GC_THRESHOLD")
         freeze = crawler.settings.getbool("HARVEST_GC_FREEZE")
         if not threshold and not freeze:
-            raise NotConfigured("HARVEST_GC_THRESHOLD is 0 and HARVEST_GC_FREEZE is off")
+            raise NotApplicable("HARVEST_GC_THRESHOLD is 0 and HARVEST_GC_FREEZE is off")
         ext = cls(threshold, freeze)
         crawler.signals.connect(ext.engine_started, signal=signals.engine_started)
         crawler.signals.connect(ext.engine_stopped, signal=signals.engine_stopped)

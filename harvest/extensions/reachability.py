@@ -20,10 +20,12 @@ import logging
 from typing import TYPE_CHECKING, Any
 
 from scrapy import exceptions as scrapy_errors
-from scrapy.exceptions import IgnoreRequest, NotConfigured
+from scrapy.exceptions import IgnoreRequest
 from scrapy.utils.defer import deferred_from_coro
 from scrapy.utils.httpobj import urlparse_cached
 from twisted.internet import error as tx_errors
+
+from harvest.exceptions import NotApplicable
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -83,9 +85,9 @@ class ReachabilityMiddleware:
         from harvest.extensions.fleet import attached
 
         if attached() is None:
-            raise NotConfigured("not running under run_all.py (no fleet channel attached)")
+            raise NotApplicable("not running under run_all.py (no fleet channel attached)")
         if not crawler.settings.getbool("HARVEST_FLEET_REACHABILITY_ENABLED"):
-            raise NotConfigured("HARVEST_FLEET_REACHABILITY_ENABLED is off")
+            raise NotApplicable("HARVEST_FLEET_REACHABILITY_ENABLED is off")
         assert crawler.stats is not None
 
         def close(reason: str) -> None:

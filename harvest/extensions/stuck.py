@@ -20,11 +20,11 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from scrapy import signals
-from scrapy.exceptions import NotConfigured
 from scrapy.utils.asyncio import create_looping_call
 from scrapy.utils.defer import deferred_from_coro
 
 from harvest import waits
+from harvest.exceptions import NotApplicable
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -57,9 +57,9 @@ class StuckCrawlGuard:
         """From ``HARVEST_CRAWL_STUCK_TIMEOUT`` (0 = off) and ``HARVEST_CRAWL_STUCK_CHECK``."""
         timeout = crawler.settings.getfloat("HARVEST_CRAWL_STUCK_TIMEOUT")
         if timeout <= 0:
-            raise NotConfigured("HARVEST_CRAWL_STUCK_TIMEOUT is 0")
+            raise NotApplicable("HARVEST_CRAWL_STUCK_TIMEOUT is 0")
         if str(crawler.settings.get("HARVEST_STATE_URL") or "").startswith(("redis://", "rediss://", "unix://")):
-            raise NotConfigured("Redis scale-out: idle workers wait for work on purpose")
+            raise NotApplicable("Redis scale-out: idle workers wait for work on purpose")
         check = min(timeout, crawler.settings.getfloat("HARVEST_CRAWL_STUCK_CHECK"))
         guard = cls(crawler, timeout, check)
         crawler.signals.connect(guard.spider_opened, signal=signals.spider_opened)

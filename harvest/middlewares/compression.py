@@ -41,7 +41,6 @@ from urllib.parse import urlsplit
 
 from scrapy.downloadermiddlewares.httpcompression import HttpCompressionMiddleware as _ScrapyHttpCompression
 from scrapy.downloadermiddlewares.retry import get_retry_request
-from scrapy.exceptions import NotConfigured
 from scrapy.utils._compression import _CHUNK_SIZE, _check_max_size
 
 try:
@@ -53,6 +52,8 @@ if sys.version_info >= (3, 14):  # pragma: no cover
     from compression import zstd
 else:
     from backports import zstd
+
+from harvest.exceptions import NotApplicable
 
 if TYPE_CHECKING:
     from scrapy.crawler import Crawler
@@ -228,7 +229,7 @@ class HttpCompressionMiddleware(_ScrapyHttpCompression):
     def from_crawler(cls, crawler: Crawler) -> Self:
         """Off with ``COMPRESSION_ENABLED``, like Scrapy's."""
         if not crawler.settings.getbool("COMPRESSION_ENABLED"):
-            raise NotConfigured("COMPRESSION_ENABLED is off")
+            raise NotApplicable("COMPRESSION_ENABLED is off")
         return cls(crawler=crawler)
 
     def process_response(self, request: Request, response: Response) -> Request | Response:  # type: ignore[override]

@@ -1,4 +1,4 @@
-"""Cheaper drop-ins for two of Scrapy's per-response downloader middlewares (the blogs spider's).
+"""Cheaper drop-ins for Scrapy's per-response downloader middlewares (the blogs spider's).
 
 Profiled on a 50,000-page crawl (BENCHMARKS.md, "blogs: crawl throughput"), each cost a few
 percent of the crawl's CPU for nothing on almost every page:
@@ -21,9 +21,11 @@ import re
 from typing import TYPE_CHECKING
 
 from scrapy.downloadermiddlewares.redirect import MetaRefreshMiddleware as _ScrapyMetaRefresh
-from scrapy.exceptions import NotConfigured
+from scrapy.downloadermiddlewares.redirect import RedirectMiddleware as _ScrapyRedirect
 from scrapy.http import HtmlResponse
 from scrapy.utils.python import global_object_name
+
+from harvest.exceptions import NotApplicable
 
 if TYPE_CHECKING:
     from scrapy.crawler import Crawler
@@ -38,7 +40,24 @@ _REFRESH_RE = re.compile("refresh", re.IGNORECASE)
 _META_SCAN = 4096
 
 
-class MetaRefreshMiddleware(_ScrapyMetaRefresh):
+class _NoRefererMixin:
+    """Redirects without a Referer header, said once in the docs rather than warned per crawl.
+
+    The blogs spider leaves Scrapy's RefererMiddleware out on purpose (no site needs a Referer;
+    it costs CPU per request). Scrapy's redirect middlewares then log a WARNING at every start
+    that the Referer will be removed on redirects: true, intended, nothing to act on. Without
+    that spider middleware, ``handle_referer`` removes the header, as wanted.
+    """
+
+    def _engine_started(self) -> None:
+        """Skip the look-up of RefererMiddleware and its warning (see the class docstring)."""
+
+
+class RedirectMiddleware(_NoRefererMixin, _ScrapyRedirect):
+    """Scrapy's RedirectMiddleware, for a crawl without RefererMiddleware (no warning)."""
+
+
+class MetaRefreshMiddleware(_NoRefererMixin, _ScrapyMetaRefresh):
     """Scrapy's MetaRefreshMiddleware, skipped for pages whose head cannot hold a refresh."""
 
     def process_response(self, request: Request, response: Response) -> Request | Response:  # type: ignore[override]
@@ -58,7 +77,7 @@ class DownloaderStats:
     def from_crawler(cls, crawler: Crawler) -> Self:
         """Off with ``DOWNLOADER_STATS``, like Scrapy's."""
         if not crawler.settings.getbool("DOWNLOADER_STATS"):
-            raise NotConfigured("DOWNLOADER_STATS is off")
+            raise NotApplicable("DOWNLOADER_STATS is off")
         return cls(crawler.stats)
 
     def process_request(self, request: Request) -> None:

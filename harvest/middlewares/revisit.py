@@ -29,9 +29,10 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from scrapy.exceptions import IgnoreRequest, NotConfigured
+from scrapy.exceptions import IgnoreRequest
 
 from harvest.config import parse_duration
+from harvest.exceptions import NotApplicable
 from harvest.state import Validators
 from harvest.state.crawl import CrawlState
 
@@ -84,7 +85,7 @@ class RevisitMiddleware:
         """Enabled with the crawl state."""
         state = CrawlState.from_crawler(crawler)
         if state is None:
-            raise NotConfigured("HARVEST_STATE_ENABLED is off")
+            raise NotApplicable("HARVEST_STATE_ENABLED is off")
         return cls(state, crawler.stats)
 
     def _inc(self, key: str) -> None:

@@ -29,10 +29,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from scrapy import signals
-from scrapy.exceptions import DontCloseSpider, NotConfigured
+from scrapy.exceptions import DontCloseSpider
 from twisted.internet.task import LoopingCall
 
-from harvest.exceptions import StateError
+from harvest.exceptions import NotApplicable, StateError
 from harvest.scale.scheduler import stop_for_redis
 from harvest.state.crawl import CrawlState
 from harvest.state.redis import RedisStateStore
@@ -110,10 +110,10 @@ class RedisCoordinator:
         """Enabled for ``HARVEST_STATE_URL=redis://...`` with the crawl state on."""
         settings = crawler.settings
         if not is_redis_url(settings.get("HARVEST_STATE_URL")):
-            raise NotConfigured("HARVEST_STATE_URL is not a Redis URL")
+            raise NotApplicable("HARVEST_STATE_URL is not a Redis URL")
         state = CrawlState.from_crawler(crawler)
         if state is None:
-            raise NotConfigured("HARVEST_STATE_ENABLED is off")
+            raise NotApplicable("HARVEST_STATE_ENABLED is off")
         coordinator = cls(
             crawler,
             state,
