@@ -14,6 +14,7 @@ fleet's ``--data-dir``), spider arguments, and for the fleet the channel it atta
 
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING, Any
 
 from harvest.config.checks import check_settings
@@ -24,6 +25,8 @@ if TYPE_CHECKING:
     from scrapy.crawler import Crawler, CrawlerRunnerBase
     from scrapy.settings import Settings
     from scrapy.spiders import Spider
+
+logger = logging.getLogger(__name__)
 
 #: Close reasons of a crawl that did its job (or was asked to stop and stopped cleanly).
 OK_REASONS = frozenset(
@@ -74,3 +77,19 @@ def finished_ok(crawler: Crawler) -> bool:
     """True when the crawl closed with a reason that means its data is complete and right."""
     reason = crawler.stats.get_value("finish_reason") if crawler.stats else None
     return reason in OK_REASONS
+
+
+def close_crawl(crawler: Crawler, reason: str) -> None:
+    """Close ``crawler``'s spider with ``reason`` from anywhere in the crawl (no-op once closed).
+
+    Components that decide a crawl must stop (the fleet's stop event, unreachable hosts, a stuck
+    scheduler, a fatal state or output error) all close it this way: the engine's own close path
+    finishes in-flight work and flushes outputs and state; a failure to close is logged.
+    """
+    from scrapy.utils.defer import deferred_from_coro
+
+    engine = crawler.engine
+    if engine is None or engine.spider is None:
+        return
+    dfd = deferred_from_coro(engine.close_spider_async(reason=reason))
+    dfd.addErrback(lambda f: logger.error("Could not close the spider (%s): %s", reason, f.value))

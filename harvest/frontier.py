@@ -26,7 +26,6 @@ from scrapy.exceptions import CloseSpider
 from scrapy.http import Request, Response
 from scrapy.utils.request import request_from_dict
 
-from harvest.exceptions import NotApplicable
 from harvest.state.crawl import FRONTIER_KEY_META, CrawlState
 
 if TYPE_CHECKING:
@@ -236,9 +235,7 @@ class FrontierMiddleware:
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> Self:
         """Enabled with the crawl state (``HARVEST_STATE_ENABLED``)."""
-        state = CrawlState.from_crawler(crawler)
-        if state is None:
-            raise NotApplicable("HARVEST_STATE_ENABLED is off")
+        state = CrawlState.required(crawler)
         return cls(state)
 
     async def process_start(self, start: AsyncIterator[Any]) -> AsyncIterator[Any]:

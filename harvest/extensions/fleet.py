@@ -21,13 +21,14 @@ from __future__ import annotations
 import logging
 import os
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from scrapy import signals
 from scrapy.utils.asyncio import create_looping_call
-from scrapy.utils.defer import deferred_from_coro
 
 from harvest import waits
+from harvest.crawl import close_crawl
 from harvest.exceptions import NotApplicable
 
 if TYPE_CHECKING:
@@ -127,15 +128,8 @@ class FleetExtension:
         if channel is None:
             raise NotApplicable("not running under run_all.py (no fleet channel attached)")
         assert crawler.stats is not None
-
-        def close(reason: str) -> None:
-            assert crawler.engine is not None
-            dfd = deferred_from_coro(crawler.engine.close_spider_async(reason=reason))
-            dfd.addErrback(lambda f: logger.error("Could not close the spider: %s", f.value))
-
-        ext = cls(
-            channel, crawler.stats, crawler.settings.getfloat("HARVEST_FLEET_POLL_INTERVAL"), close, crawler
-        )
+        poll = crawler.settings.getfloat("HARVEST_FLEET_POLL_INTERVAL")
+        ext = cls(channel, crawler.stats, poll, partial(close_crawl, crawler), crawler)
         crawler.signals.connect(ext.spider_opened, signal=signals.spider_opened)
         crawler.signals.connect(ext.item_scraped, signal=signals.item_scraped)
         crawler.signals.connect(ext.spider_closed, signal=signals.spider_closed)
@@ -187,6 +181,9 @@ class FleetExtension:
             "pages": int(get("response_received_count", 0)),
             "requests": int(get("downloader/request_count", 0)),
             "errors": int(get("log_count/ERROR", 0)),
+            # For the dashboard's /metrics: requests that waited for the GitHub budget, state commits.
+            "rate_limit_waits": int(get("harvest/github/waits", 0)),
+            "state_commits": int(get("harvest/state/commits", 0)),
             "last_error": self.errors.last,
             **self.activity(),
         }

@@ -17,14 +17,15 @@ Listed in ``harvest/settings.py``; applies in fleet children (a fleet channel is
 from __future__ import annotations
 
 import logging
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from scrapy import exceptions as scrapy_errors
 from scrapy.exceptions import IgnoreRequest
-from scrapy.utils.defer import deferred_from_coro
 from scrapy.utils.httpobj import urlparse_cached
 from twisted.internet import error as tx_errors
 
+from harvest.crawl import close_crawl
 from harvest.exceptions import NotApplicable
 
 if TYPE_CHECKING:
@@ -90,12 +91,8 @@ class ReachabilityMiddleware:
             raise NotApplicable("HARVEST_FLEET_REACHABILITY_ENABLED is off")
         assert crawler.stats is not None
 
-        def close(reason: str) -> None:
-            assert crawler.engine is not None
-            dfd = deferred_from_coro(crawler.engine.close_spider_async(reason=reason))
-            dfd.addErrback(lambda f: logger.error("Could not close the spider: %s", f.value))
 
-        return cls(crawler.stats, close)
+        return cls(crawler.stats, partial(close_crawl, crawler))
 
     def process_request(self, request: Request) -> None:
         """Remember which hosts this crawl has tried."""

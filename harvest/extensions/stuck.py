@@ -21,10 +21,11 @@ from typing import TYPE_CHECKING, Any
 
 from scrapy import signals
 from scrapy.utils.asyncio import create_looping_call
-from scrapy.utils.defer import deferred_from_coro
 
 from harvest import waits
+from harvest.crawl import close_crawl
 from harvest.exceptions import NotApplicable
+from harvest.state import is_redis_url
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -58,7 +59,7 @@ class StuckCrawlGuard:
         timeout = crawler.settings.getfloat("HARVEST_CRAWL_STUCK_TIMEOUT")
         if timeout <= 0:
             raise NotApplicable("HARVEST_CRAWL_STUCK_TIMEOUT is 0")
-        if str(crawler.settings.get("HARVEST_STATE_URL") or "").startswith(("redis://", "rediss://", "unix://")):
+        if is_redis_url(crawler.settings.get("HARVEST_STATE_URL")):
             raise NotApplicable("Redis scale-out: idle workers wait for work on purpose")
         check = min(timeout, crawler.settings.getfloat("HARVEST_CRAWL_STUCK_CHECK"))
         guard = cls(crawler, timeout, check)
@@ -118,5 +119,4 @@ class StuckCrawlGuard:
                      now - self._idle_since, why, STUCK_REASON)  # fmt: skip
         assert self.crawler.stats is not None and self.crawler.engine is not None
         self.crawler.stats.inc_value("harvest/crawl/stuck")
-        dfd = deferred_from_coro(self.crawler.engine.close_spider_async(reason=STUCK_REASON))
-        dfd.addErrback(lambda f: logger.error("Could not close the spider: %s", f.value))
+        close_crawl(self.crawler, STUCK_REASON)

@@ -32,7 +32,6 @@ from typing import TYPE_CHECKING, Any
 from scrapy.exceptions import IgnoreRequest
 
 from harvest.config import parse_duration
-from harvest.exceptions import NotApplicable
 from harvest.state import Validators
 from harvest.state.crawl import CrawlState
 
@@ -83,9 +82,7 @@ class RevisitMiddleware:
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> Self:
         """Enabled with the crawl state."""
-        state = CrawlState.from_crawler(crawler)
-        if state is None:
-            raise NotApplicable("HARVEST_STATE_ENABLED is off")
+        state = CrawlState.required(crawler)
         return cls(state, crawler.stats)
 
     def _inc(self, key: str) -> None:

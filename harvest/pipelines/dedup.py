@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from itemadapter import ItemAdapter
 from scrapy.exceptions import DropItem
 
-from harvest.exceptions import NotApplicable, StateError
+from harvest.exceptions import StateError
 from harvest.pipelines.keys import canonical_url, document_hash, is_document, item_key, key_digest
 from harvest.state.crawl import CrawlState
 
@@ -53,9 +53,7 @@ class DedupPipeline:
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> Self:
         """Build from the crawl's shared state."""
-        state = CrawlState.from_crawler(crawler)
-        if state is None:
-            raise NotApplicable("HARVEST_STATE_ENABLED is off: nothing to deduplicate against")
+        state = CrawlState.required(crawler)
         return cls(state, crawler.stats, debug=crawler.settings.getbool("HARVEST_DEDUP_DEBUG"))
 
     def open_spider(self) -> None:

@@ -19,6 +19,7 @@ from harvest.exceptions import ConfigError
 from harvest.runner.machine import Capacity
 from harvest.runner.options import FleetConfig, FleetOptions
 from harvest.runner.units import format_size, parse_positive_duration, parse_size
+from harvest.state import is_redis_url
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -396,7 +397,7 @@ def _run(
     except ConfigError as exc:
         print(f"{PROG}: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
-    shared_state = str(settings.get("HARVEST_STATE_URL") or "").startswith("redis")
+    shared_state = is_redis_url(settings.get("HARVEST_STATE_URL"))
     replicated = any(p.replicas > 1 for p in plan)
     if replicated and settings.getbool("HARVEST_STATE_ENABLED", True) and not shared_state:
         return _usage_error(

@@ -21,7 +21,8 @@ from typing import TYPE_CHECKING
 from scrapy.utils.python import global_object_name
 
 from harvest.exceptions import ConfigError
-from harvest.scale.coordinator import RedisCoordinator, is_redis_url
+from harvest.scale.coordinator import RedisCoordinator
+from harvest.state import is_redis_url
 
 if TYPE_CHECKING:
     from scrapy.settings import BaseSettings

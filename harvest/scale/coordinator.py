@@ -34,6 +34,7 @@ from twisted.internet.task import LoopingCall
 
 from harvest.exceptions import NotApplicable, StateError
 from harvest.scale.scheduler import stop_for_redis
+from harvest.state import is_redis_url
 from harvest.state.crawl import CrawlState
 from harvest.state.redis import RedisStateStore
 
@@ -46,11 +47,6 @@ logger = logging.getLogger(__name__)
 
 #: Lines replayed between two commits when taking over a dead worker's output.
 _REPLAY_COMMIT_LINES = 10_000
-
-
-def is_redis_url(url: str | None) -> bool:
-    """Whether ``HARVEST_STATE_URL`` selects the Redis backend."""
-    return str(url or "").split(":", 1)[0].lower() in {"redis", "rediss"}
 
 
 def replay_lines(path: Path, start: int, record: Any) -> tuple[int, int]:
@@ -111,9 +107,7 @@ class RedisCoordinator:
         settings = crawler.settings
         if not is_redis_url(settings.get("HARVEST_STATE_URL")):
             raise NotApplicable("HARVEST_STATE_URL is not a Redis URL")
-        state = CrawlState.from_crawler(crawler)
-        if state is None:
-            raise NotApplicable("HARVEST_STATE_ENABLED is off")
+        state = CrawlState.required(crawler)
         coordinator = cls(
             crawler,
             state,

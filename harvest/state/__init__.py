@@ -27,6 +27,7 @@ logger = logging.getLogger(__name__)
 
 __all__ = [
     "STORE_SCHEMES",
+    "is_redis_url",
     "FrontierEntry",
     "StateBatch",
     "StateOrigin",
@@ -163,6 +164,11 @@ STORE_SCHEMES: dict[str, str] = {
     "sqlite": "harvest.state.sqlite.SqliteStateStore",
     "redis": "harvest.state.redis.RedisStateStore", "rediss": "harvest.state.redis.RedisStateStore",
 }
+
+
+def is_redis_url(url: str | None) -> bool:
+    """Whether a ``HARVEST_STATE_URL`` selects the Redis backend (shared by processes and machines)."""
+    return STORE_SCHEMES.get(str(url or "").split(":", 1)[0].lower(), "").startswith("harvest.state.redis.")
 
 
 def open_store(

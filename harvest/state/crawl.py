@@ -38,7 +38,7 @@ from scrapy.http import Request, Response
 from scrapy.utils.defer import deferred_from_coro
 from twisted.python.failure import Failure
 
-from harvest.exceptions import StateError
+from harvest.exceptions import NotApplicable, StateError
 from harvest.pipelines.keys import canonical_url, document_hash, is_document, item_key, key_digest
 from harvest.state import StateBatch, StateStore, Validators, open_store
 
@@ -155,6 +155,18 @@ class CrawlState:
         self.abandoned: str | None = None
 
     # --- construction ------------------------------------------------------------------------
+
+    @classmethod
+    def required(cls, crawler: Crawler) -> CrawlState:
+        """The crawl's shared instance, for components that only make sense with it.
+
+        Raises :class:`~harvest.exceptions.NotApplicable` (off without a warning) when
+        ``HARVEST_STATE_ENABLED`` is off.
+        """
+        state = cls.from_crawler(crawler)
+        if state is None:
+            raise NotApplicable("HARVEST_STATE_ENABLED is off")
+        return state
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> CrawlState | None:
