@@ -2,7 +2,7 @@
 
 Shared by every spider, enabled in ITEM_PIPELINES before the output pipeline. An item is dropped
 
-- when its natural key (:mod:`harvest.pipelines.keys`) was stored by an earlier run, earlier
+- when its natural key (:mod:`harvest.identity`) was stored by an earlier run, earlier
   in this run, or is in flight right now; for a document, when the same URL was stored with the
   same content hash (stat ``harvest/dedup/url_seen``);
 - for a document, when its content hash (sha256 of the normalized text, so a byte-different
@@ -25,7 +25,7 @@ from itemadapter import ItemAdapter
 from scrapy.exceptions import DropItem
 
 from harvest.exceptions import StateError
-from harvest.pipelines.keys import canonical_url, document_hash, is_document, item_key, key_digest
+from harvest.identity import canonical_url, document_hash, is_document, item_key, key_digest
 from harvest.state.crawl import CrawlState
 
 if TYPE_CHECKING:

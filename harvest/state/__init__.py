@@ -113,7 +113,7 @@ class StateStore(Protocol):
     """What the crawl needs from a state backend. All lookups are point queries.
 
     Keys are bytes digests (request fingerprints from ``crawler.request_fingerprinter``, item
-    key digests from :mod:`harvest.pipelines.keys`); content hashes are sha256 hex strings.
+    key digests from :mod:`harvest.identity`); content hashes are sha256 hex strings.
     """
 
     #: Where the state lives (a path or URL), for messages.

@@ -39,7 +39,7 @@ from scrapy.utils.defer import deferred_from_coro
 from twisted.python.failure import Failure
 
 from harvest.exceptions import NotApplicable, StateError
-from harvest.pipelines.keys import canonical_url, document_hash, is_document, item_key, key_digest
+from harvest.identity import canonical_url, document_hash, is_document, item_key, key_digest
 from harvest.state import StateBatch, StateStore, Validators, open_store
 
 if TYPE_CHECKING:

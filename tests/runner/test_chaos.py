@@ -29,7 +29,7 @@ from typing import Any
 import pytest
 
 from harvest.demo import DemoSites, write_demo_config
-from harvest.pipelines.keys import item_key
+from harvest.identity import item_key
 from harvest.runner.status import read_status
 from harvest.state.sqlite import SqliteStateStore
 from tests import PROJECT_ROOT, random_seed
