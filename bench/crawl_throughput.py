@@ -436,8 +436,8 @@ def print_table(pages: int, runs: list[Run]) -> None:
         )
     by = {r.name: r for r in runs}
     if "harvest-pool" in by and "harvest-inline" in by and by["harvest-inline"].rate:
-        ratio = by["harvest-pool"].rate / by["harvest-inline"].rate
-        print(f"\nharvest-pool / harvest-inline: {ratio:.2f}x pages/s")
+        pool_vs_inline = by["harvest-pool"].rate / by["harvest-inline"].rate
+        print(f"\nharvest-pool / harvest-inline: {pool_vs_inline:.2f}x pages/s")
     print_targets(runs)
 
 
@@ -525,7 +525,7 @@ def render_bench(url: str, work: Path, n: int) -> dict[str, Any]:
 
     first = next((t for t, s, _ in samples if s >= 1), 0.0)
     last = next((t for t, s, _ in samples if s >= stored), wall)
-    result = {
+    result: dict[str, float | None] = {
         "pages": stored,
         "wall_s": round(wall, 1),
         "returncode": rc,

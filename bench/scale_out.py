@@ -26,6 +26,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
@@ -206,7 +207,8 @@ def memory_per_entry(url: str, entries: int) -> dict[str, float]:
     client = redis.Redis.from_url(url)
     client.flushdb()
     results = {}
-    cases = {
+    # Each case names the command and the member it stores for entry i (bytes or hex text).
+    cases: dict[str, Callable[[int], tuple[str, bytes | str]]] = {
         "dupefilter, 20-byte fingerprints (harvest)": lambda i: ("sadd", _fp(i)),
         "dupefilter, 40-char hex (stock scrapy-redis)": lambda i: ("sadd", _fp(i).hex()),
         "fetched: fingerprint -> last fetch (harvest)": lambda i: ("hset", _fp(i)),

@@ -69,7 +69,7 @@ def yaml_cases() -> list[Case]:
     for command in ("crawl", "fleet"):
         for spider, good in GOOD.items():
             bad_type, type_words = WRONG_TYPE[spider]
-            variants = [
+            variants: list[tuple[str, str | None, tuple[str, str]]] = [
                 ("syntax", good + "refresh_interval: [1d\n", ("{config}", "YAML syntax error at line")),
                 ("unknown-key", good + "refresh_intervall: 1d\n",
                  ("{config}", "refresh_intervall: unknown key")),

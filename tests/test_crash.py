@@ -44,9 +44,9 @@ def article_text(n: int) -> list[str]:
 
 
 def serve_site(server: LoopbackServer) -> None:
-    def handler(req: LoggedRequest) -> Reply:
+    def handler(request: LoggedRequest) -> Reply:
         time.sleep(DELAY)
-        parts = req.path.strip("/").split("/")
+        parts = request.path.strip("/").split("/")
         if len(parts) != 2 or not parts[1].isdigit():
             return Reply(404, "not found", content_type="text/plain")
         kind, n = parts[0], int(parts[1])

@@ -234,9 +234,9 @@ def test_article_urls_cannot_steer_file_names(tmp_path: Path) -> None:
             )
 
         for slug in slugs:
-            path = "/" + slug
-            server.add(path, article)
-            server.add(urlsplit(path).path, article)
+            url_path = "/" + slug
+            server.add(url_path, article)
+            server.add(urlsplit(url_path).path, article)
         config = tmp_path / "config"
         config.mkdir()
         site = {

@@ -42,9 +42,9 @@ class _MislabellingProxy(FaultServer):
             return super()._forward(h)
         send_header = h.send_header
 
-        def with_label(key: str, value: str) -> None:
-            send_header(key, value)
-            if key.lower() == "content-length":
+        def with_label(keyword: str, value: str) -> None:
+            send_header(keyword, value)
+            if keyword.lower() == "content-length":
                 send_header("Content-Encoding", "gzip")
 
         # For this answer only: the handler serves the next request of a keep-alive connection.

@@ -6,6 +6,7 @@ import multiprocessing
 import os
 import time
 from pathlib import Path
+from typing import TypedDict, cast
 
 import pytest
 
@@ -117,7 +118,19 @@ def test_unusable_file_is_a_state_error(tmp_path: Path) -> None:
 
 
 # --- across processes ----------------------------------------------------------------------------
-def _worker(path: str, requests: int, server: dict, lock: object, limit: int, window: float) -> None:
+class ServerLog(TypedDict):
+    """The shared fake server's counters (a Manager dict, written by every worker under the lock)."""
+
+    used: int
+    reset: float
+    in_flight: int
+    max_in_flight: int
+    violations: int
+    windows: int
+    granted_at: list[float]
+
+
+def _worker(path: str, requests: int, server: ServerLog, lock: object, limit: int, window: float) -> None:
     """One harvest process: takes grants, "sends" requests to a shared fake server, reports back."""
     budget = RateBudget(path, concurrency=2, margin=0.02, poll=0.002)
     done = 0
@@ -150,9 +163,10 @@ def _worker(path: str, requests: int, server: dict, lock: object, limit: int, wi
 def test_processes_sharing_a_token_share_one_budget(tmp_path: Path) -> None:
     ctx = multiprocessing.get_context("spawn")
     with ctx.Manager() as manager:
-        server = manager.dict(
+        initial = ServerLog(
             used=0, reset=0.0, in_flight=0, max_in_flight=0, violations=0, windows=0, granted_at=[]
         )
+        server = manager.dict(initial)
         lock = manager.Lock()
         limit, window = 6, 0.4
         procs = [
@@ -164,13 +178,15 @@ def test_processes_sharing_a_token_share_one_budget(tmp_path: Path) -> None:
         for p in procs:
             p.join(timeout=60)
             assert p.exitcode == 0
-        assert server["violations"] == 0
-        assert server["max_in_flight"] <= 2
+        # A plain copy of the proxy: the keys of `initial`, each written with its declared type.
+        log = cast(ServerLog, server.copy())
+        assert log["violations"] == 0
+        assert log["max_in_flight"] <= 2
         # 24 requests at 6 per 0.4 s window: at least 4 windows, so at least 3 full waits between
         # the first and the last request the server recorded (process start-up not included).
-        granted = server["granted_at"]
+        granted = log["granted_at"]
         assert len(granted) == 24
-        assert server["windows"] >= 4
+        assert log["windows"] >= 4
         assert max(granted) - min(granted) >= 3 * window
 
 

@@ -33,7 +33,7 @@ def middleware(tmp_path: Path, clock: Clock) -> tuple[RevisitMiddleware, CrawlSt
     return RevisitMiddleware(state, crawler.stats, clock=clock), state
 
 
-def fetch(mw: RevisitMiddleware, request: Request, status: int = 200, **headers: str) -> Response:
+def fetch(mw: RevisitMiddleware, request: Request, status: int = 200, /, **headers: str) -> Response:
     mw.process_request(request)
     response = Response(request.url, status=status, headers=headers, request=request)
     return mw.process_response(request, response)
@@ -134,19 +134,19 @@ class ValidatingSite:
     def etag(self, n: int) -> str:
         return f'"{abs(hash(self.version[n])) % 10**8}"'
 
-    def handle(self, req: LoggedRequest) -> Reply:
-        if req.path == "/list/1":
+    def handle(self, request: LoggedRequest) -> Reply:
+        if request.path == "/list/1":
             rows = "".join(f'<li class="row" data-n="{n}"><a href="/a/{n}">a{n}</a></li>' for n in (1, 2))
             return Reply(body=f"<html><body><ul>{rows}</ul></body></html>")
-        n = int(req.path.rsplit("/", 1)[-1])
+        n = int(request.path.rsplit("/", 1)[-1])
         page = f"<html><body><h1>{n}</h1><article><p>{self.version[n]}</p></article></body></html>"
         if n == 1:
-            if self.honor_validators and req.headers.get("If-None-Match") == self.etag(1):
+            if self.honor_validators and request.headers.get("If-None-Match") == self.etag(1):
                 return Reply(304, b"")
             return Reply(body=page, headers={"ETag": self.etag(1)})
         stamp = "Mon, 01 Jan 2024 00:00:00 GMT"
         unchanged = "first" in self.version[2]
-        if self.honor_validators and req.headers.get("If-Modified-Since") == stamp and unchanged:
+        if self.honor_validators and request.headers.get("If-Modified-Since") == stamp and unchanged:
             return Reply(304, b"")
         return Reply(body=page, headers={"Last-Modified": stamp})
 

@@ -47,8 +47,9 @@ def test_fleet_extension_counts_items_and_stops_on_the_event(channel):
     stats = crawler().stats
     closed: list[str] = []
     ext = FleetExtension(ch, stats, 0.1, closed.append)
+    spider = Spider("fleet-test")
     for _ in range(3):
-        ext.item_scraped({}, None)
+        ext.item_scraped({}, spider)
         stats.inc_value("item_scraped_count")
     assert list(ch.counter) == [0, 3]  # its own slot only
     ext.poll()
@@ -59,7 +60,7 @@ def test_fleet_extension_counts_items_and_stops_on_the_event(channel):
     assert closed == ["stop_requested"]  # once, however often it polls
     assert stats.get_value("harvest/fleet/stop_requested") == 1
     stats.set_value("harvest/reachability/unreachable", ["example.org (DNS lookup failed)"])
-    ext.spider_closed(None, "stop_requested")
+    ext.spider_closed(spider, "stop_requested")
     messages = []
     while receive.poll():
         messages.append(receive.recv())

@@ -41,7 +41,7 @@ class CrashSiteSpider(HarvestSpider):
         observed_at = self.spider_arguments.get("observed_at") or utc_now()
         for row in response.css("li.row"):
             n = int(row.attrib["data-n"])
-            href = row.css("a::attr(href)").get()
+            href = row.css("a").attrib["href"]  # every row links its article, as data-n above
             yield RepoItem(
                 repo=f"site/repo-{n}", url=response.urljoin(href), description=f"row {n}",
                 language=None, topics=[], stars=n, forks=0, open_issues=0, created_at=None,

@@ -34,12 +34,17 @@ def make_crawler(data_dir: Path, spider: str = "spider", *, reset: bool = False,
     merged = Settings()
     merged.setmodule(project_settings, priority="project")
     merged.update({"HARVEST_DATA_DIR": str(data_dir), **settings}, priority="cmdline")
-    spidercls = type("TestSpider", (Spider,), {"name": spider})
-    crawler = Crawler(spidercls, merged)
+
+    class TestSpider(Spider):
+        name = spider
+        reset = False  # what HarvestSpider sets from -a reset=1
+
+    crawler = Crawler(TestSpider, merged)
     crawler.stats = MemoryStatsCollector(crawler)
     crawler.request_fingerprinter = build_from_crawler(RequestFingerprinter, crawler)
-    crawler.spider = spidercls.from_crawler(crawler)
-    crawler.spider.reset = reset  # what HarvestSpider sets from -a reset=1
+    test_spider = TestSpider.from_crawler(crawler)
+    test_spider.reset = reset
+    crawler.spider = test_spider
     return crawler
 
 
@@ -50,8 +55,9 @@ class Run:
         self, data_dir: Path, spider: str = "spider", *, reset: bool = False, **settings: Any
     ) -> None:
         self.crawler = make_crawler(data_dir, spider, reset=reset, **settings)
-        self.state = CrawlState.from_crawler(self.crawler)
-        assert self.state is not None
+        state = CrawlState.from_crawler(self.crawler)
+        assert state is not None
+        self.state = state
         self.dedup = DedupPipeline.from_crawler(self.crawler)
         self.output = OutputPipeline.from_crawler(self.crawler)
         self.dedup.open_spider()

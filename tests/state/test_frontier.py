@@ -25,8 +25,8 @@ class Site:
         self.slow = True
         server.resolve = self.handle  # type: ignore[method-assign]
 
-    def handle(self, req: LoggedRequest) -> Reply:
-        path = req.path
+    def handle(self, request: LoggedRequest) -> Reply:
+        path = request.path
         if path == "/list/1":
             targets = {1: "/r/1", 2: "/missing/2", 3: "/a/3", 4: "/slow/4"}
             rows = "".join(
@@ -143,7 +143,10 @@ def test_persisted_requests_are_what_request_to_dict_gives() -> None:
     ]
     for request in requests:
         assert scheduler._to_dict(request) == request.to_dict(spider=spider)
+
     # A callback that is no method of the spider cannot be persisted, as with to_dict itself.
-    stray = Request("http://127.0.0.1/d", callback=lambda response: None)
+    def not_a_method(response: object) -> None: ...
+
+    stray = Request("http://127.0.0.1/d", callback=not_a_method)
     assert scheduler._serialize(stray) is None
     assert crawler.stats.get_value("harvest/frontier/unserializable") == 1
