@@ -59,6 +59,7 @@ examples:
   python run_all.py --once                    one round of each, then exit
   python run_all.py --spiders trending,blogs --duration 2h --max-data-size 20GB
   python run_all.py --demo                    the whole fleet in a minute against local sample sites
+  python run_all.py --dashboard 127.0.0.1:8787  the live table, /status.json and /metrics over HTTP
   python run_all.py -s LOG_LEVEL=DEBUG -s CONCURRENT_REQUESTS_PER_DOMAIN=2
 
 what it writes (under --data-dir, default data/):
@@ -206,6 +207,12 @@ def build_parser() -> argparse.ArgumentParser:
         "command: no network, no token, about a minute",
     )
     parser.add_argument(
+        "--dashboard",
+        metavar="[HOST:]PORT",
+        help="serve the live table, /status.json and Prometheus /metrics over HTTP while the fleet "
+        "runs (read-only; 127.0.0.1 unless a host is given; default: HARVEST_FLEET_DASHBOARD)",
+    )
+    parser.add_argument(
         "--no-live",
         dest="live",
         action="store_false",
@@ -226,6 +233,13 @@ def parse_args(argv: Sequence[str] | None, parser: argparse.ArgumentParser | Non
         replicas[name] = count
     if ns.demo and ns.spiders:
         parser.error("argument --spiders: --demo always runs trending, github_search and blogs")
+    if ns.dashboard:
+        from harvest.runner.dashboard import parse_address
+
+        try:
+            parse_address(ns.dashboard)
+        except ValueError as exc:
+            parser.error(f"argument --dashboard: {exc}")
     return FleetOptions(
         spiders=ns.spiders,
         once=ns.once or ns.demo,
@@ -239,6 +253,7 @@ def parse_args(argv: Sequence[str] | None, parser: argparse.ArgumentParser | Non
         demo=ns.demo,
         replicas=replicas,
         live=ns.live,
+        dashboard=ns.dashboard,
     )
 
 
@@ -311,6 +326,23 @@ def _prepare_demo_dir(data_dir: Path) -> None:
         logger.warning("%s is not empty; the demo adds to it (and skips what its state has seen)", data_dir)
     data_dir.mkdir(parents=True, exist_ok=True)
     (data_dir / DEMO_MARKER).write_text("made by run_all.py --demo; the next --demo may delete this folder\n")
+
+
+def _demo_report(console: Console, data_dir: Path) -> None:
+    """Build the report of the demo's data and say where it is (a failure is logged, not fatal)."""
+    from harvest.report import build_report
+
+    try:
+        result = build_report(data_dir, data_dir / "report")
+    except Exception:  # the demo's crawl succeeded; a report problem must not turn it into a failure
+        logger.exception("Could not build the report of %s", data_dir)
+        return
+    console.print(
+        f"Report: {result.path} (open it in a browser; `scrapy report -s HARVEST_DATA_DIR={data_dir}` "
+        "rebuilds it)",
+        highlight=False,
+        soft_wrap=True,
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -432,11 +464,25 @@ def _run(
     )
     if options.max_data_size is not None:
         logger.info("Data folder limit: %s", format_size(options.max_data_size))
-    code = fleet.run()
+    dashboard = None
+    dashboard_at = options.dashboard or str(settings.get("HARVEST_FLEET_DASHBOARD") or "")
+    if dashboard_at:
+        from harvest.runner.dashboard import open_dashboard
+
+        try:
+            dashboard = open_dashboard(dashboard_at, lambda: fleet.last_snapshot, settings)
+        except (ValueError, OSError) as exc:
+            return _usage_error(parser, "argument --dashboard", str(exc))
+    try:
+        code = fleet.run()
+    finally:
+        if dashboard is not None:
+            dashboard.stop()
     assert fleet.last_snapshot is not None
     print_summary(console, fleet.last_snapshot, output_lines(data_dir, [p.name for p in plan]))
     console.print(f"Supervisor log: {fleet_log}", highlight=False, soft_wrap=True)
     if options.demo:
+        _demo_report(console, data_dir)
         console.print(
             f"[bold]Demo done.[/] Its output is in {data_dir}/; configure spiders_config/ "
             f"and run `python run_all.py` for the real thing.",

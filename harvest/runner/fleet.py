@@ -258,7 +258,14 @@ class Fleet:
         r.job.heartbeat(now)
         kind = msg.get("kind")
         if kind in ("progress", "closed"):
-            counts = Counts(msg["items"], msg["pages"], msg["requests"], msg["errors"])
+            counts = Counts(
+                msg["items"],
+                msg["pages"],
+                msg["requests"],
+                msg["errors"],
+                int(msg.get("rate_limit_waits") or 0),
+                int(msg.get("state_commits") or 0),
+            )
             r.job.report(
                 counts,
                 msg.get("last_error"),
@@ -541,6 +548,8 @@ class Fleet:
                     ],
                     "last_heartbeat_s": round(job.silent_for(now), 1) if job.state.is_active else None,
                     "errors": counts.errors,
+                    "rate_limit_waits": counts.rate_limit_waits,
+                    "state_commits": counts.state_commits,
                     "restarts": job.restarts,
                     "rounds": job.rounds,
                     "last_error": job.last_error,

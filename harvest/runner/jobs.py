@@ -60,6 +60,10 @@ class Counts:
     pages: int = 0
     requests: int = 0
     errors: int = 0
+    #: Requests that waited for the GitHub rate budget (stat harvest/github/waits).
+    rate_limit_waits: int = 0
+    #: Crawl state commits (stat harvest/state/commits).
+    state_commits: int = 0
 
     def __add__(self, other: Counts) -> Counts:
         return Counts(
@@ -67,6 +71,8 @@ class Counts:
             self.pages + other.pages,
             self.requests + other.requests,
             self.errors + other.errors,
+            self.rate_limit_waits + other.rate_limit_waits,
+            self.state_commits + other.state_commits,
         )
 
 

@@ -32,6 +32,8 @@ class FleetOptions:
     replicas: dict[str, int] = field(default_factory=dict)
     #: None: a live table when stdout is a terminal; False: log lines always.
     live: bool | None = None
+    #: ``--dashboard [HOST:]PORT`` (None: HARVEST_FLEET_DASHBOARD decides).
+    dashboard: str | None = None
 
 
 @dataclass(frozen=True)

@@ -26,10 +26,10 @@ def parse_size(text: str) -> int:
 
 
 def parse_positive_duration(text: str) -> float:
-    """Seconds from ``"2h"``, ``"90s"``, ``"1.5d"``; zero, negative and "never" are refused."""
+    """Seconds from ``"2h"``, ``"90s"``, ``"1.5d"``, ``"1h30m"``; zero, negative and "never" are refused."""
     seconds = parse_duration(text)
     if seconds is None or seconds <= 0:
-        raise ValueError(f"expected a duration such as 90s, 30m, 2h or 7d, got {text!r}")
+        raise ValueError(f"expected a duration such as 90s, 30m, 2h, 7d or 1h30m, got {text!r}")
     return seconds
 
 
