@@ -9,7 +9,9 @@ opt in one by one with ``meta={"playwright": True}`` and all others still go ove
 
 The shape measured best here: one browser context (the implicit ``default``; naming another
 with ``PLAYWRIGHT_MAX_CONTEXTS=1`` deadlocks scrapy-playwright) with a few pages in it; images,
-fonts and media are aborted, and so are subrequests to private addresses on other hosts.
+fonts and media are aborted. With the private-address guard on, every connection the browser
+makes goes through :class:`harvest.browser_guard.BrowserGuard` (a SOCKS5 proxy applying the
+guard's rules and connecting to the address it checked); service workers are blocked.
 scrapy-playwright closes every page after its response unless ``playwright_include_page`` is
 set, which harvest never does, so a failing page cannot leak.
 """
@@ -23,12 +25,11 @@ import shutil
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
-from urllib.parse import urlsplit
-
-from harvest.middlewares.safety import host_port, is_public_address
 
 if TYPE_CHECKING:
     from scrapy.settings import BaseSettings
+
+    from harvest.browser_guard import BrowserGuard
 
 logger = logging.getLogger(__name__)
 
@@ -110,13 +111,43 @@ def find_browser(executable: str = "") -> Browser | None:
     return None
 
 
-def playwright_settings(settings: BaseSettings, browser: Browser) -> dict[str, Any]:
-    """Scrapy settings that install scrapy-playwright with ``browser`` (HARVEST_BROWSER_*)."""
+#: With the guard: no UDP at all from WebRTC (QUIC is off already), so every byte goes through it.
+GUARDED_ARGS = ("--force-webrtc-ip-handling-policy=disable_non_proxied_udp",)
+
+
+def guarded_args(guard: BrowserGuard) -> list[str]:
+    """Chromium switches that send every connection through ``guard`` and let Chromium resolve nothing.
+
+    Playwright derives the same from its ``proxy`` option, but drops loopback from the proxy when
+    ``PLAYWRIGHT_DISABLE_FORCED_CHROMIUM_PROXIED_LOOPBACK`` is set; Chromium keeps the last of a
+    repeated switch, and these come last.
+    """
+    return [
+        *GUARDED_ARGS,
+        f"--proxy-server={guard.proxy_server}",
+        # Loopback too: Chromium bypasses proxies for localhost/127.0.0.0/8/[::1] by default.
+        "--proxy-bypass-list=<-loopback>",
+        # Every name resolves to "not found" in Chromium; the proxy resolves them (SOCKS5 by name).
+        "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
+    ]
+
+
+def playwright_settings(
+    settings: BaseSettings, browser: Browser, guard: BrowserGuard | None = None
+) -> dict[str, Any]:
+    """Scrapy settings that install scrapy-playwright with ``browser`` (HARVEST_BROWSER_*).
+
+    With ``guard`` every connection of the browser goes through it (a SOCKS5 proxy, loopback
+    included; Chromium resolves no name itself: see ``guarded_args``).
+    """
     launch: dict[str, Any] = {
         "headless": True,
         "args": list(CHROMIUM_ARGS),
         "timeout": settings.getfloat("HARVEST_BROWSER_LAUNCH_TIMEOUT") * 1000,
     }
+    if guard is not None:
+        launch["args"] += guarded_args(guard)
+        launch["proxy"] = {"server": guard.proxy_server}
     if browser.executable:
         launch["executable_path"] = browser.executable
     handlers = dict(settings.getdict("DOWNLOAD_HANDLERS"))
@@ -139,37 +170,16 @@ def page_meta(settings: BaseSettings) -> dict[str, Any]:
     return {
         "playwright": True,
         "playwright_page_goto_kwargs": {"wait_until": settings.get("HARVEST_BROWSER_WAIT_UNTIL")},
+        # Service workers fetch outside the page; blocked (the context is created with these).
+        "playwright_context_kwargs": {"service_workers": "block"},
     }
 
 
 def abort_request(request: Any) -> bool:
-    """PLAYWRIGHT_ABORT_REQUEST: skip images/fonts/media, and private hosts other than the page's.
+    """PLAYWRIGHT_ABORT_REQUEST: skip images, fonts and media (a text extractor never needs them).
 
-    The page's own host was checked by the safety middleware before the browser got the URL;
-    its scripts must not reach into the machine's network behind that check.
+    Where a request may go is not decided here: Playwright's routing does not see redirects, and
+    Chromium would resolve names itself. The guard's proxy (:mod:`harvest.browser_guard`) checks
+    every connection instead.
     """
-    if request.resource_type in ABORTED_RESOURCE_TYPES:
-        return True
-    if request.is_navigation_request():
-        return False
-    parts = urlsplit(request.url)
-    if parts.scheme not in {"http", "https", "ws", "wss"}:
-        return False
-    host = (parts.hostname or "").strip("[]")
-    try:
-        page_url = request.frame.page.url
-    except Exception:  # noqa: BLE001 - service-worker requests have no frame: judge the URL alone
-        page_url = ""
-    page = urlsplit(page_url)
-    scheme = {"ws": "http", "wss": "https"}.get(parts.scheme, parts.scheme)
-    try:
-        same_origin = page_url and host_port(host, parts.port, scheme) == host_port(
-            page.hostname, page.port, page.scheme
-        )
-    except ValueError:
-        return True
-    if same_origin:
-        return False
-    private_name = host == "localhost" or host.endswith(".localhost")
-    looks_like_ip = host.replace(".", "").isdigit() or ":" in host
-    return private_name or (looks_like_ip and not is_public_address(host))
+    return bool(request.resource_type in ABORTED_RESOURCE_TYPES)

@@ -3,9 +3,14 @@
 ``PrivateAddressMiddleware`` (early in the chain, before robots.txt is even fetched) refuses any
 request whose host *resolves* to a private, loopback, link-local or otherwise non-global address
 (10/8, 172.16/12, 192.168/16, 127/8, 169.254/16, ::1, fc00::/7, ...), unless that exact
-``host:port`` is a configured site. The name is resolved with the crawler's own DNS resolver,
-whose cache the download then reuses, so a name cannot pass the check with one address and be
-fetched at another. Redirects come back through the chain as new requests and are checked too.
+``host:port`` is a configured site. While the spider runs it wraps the reactor's resolver in a
+``GuardedResolver``: the address a request was checked against is *pinned* for that request, so
+the download connects to exactly that address; a name nobody checked resolves only to public
+addresses (or a configured site's). A decision lives as long as the request it was made for: the
+next request resolves again (through Scrapy's DNS cache) and is checked again, so a name that
+rebinds to a private address is refused. Redirects come back through the chain as new requests
+and are checked too. Pages rendered by the browser go through the same check
+(:mod:`harvest.browser_guard`); ``resolver_problems`` names the settings that would bypass it.
 
 ``TrapGuardMiddleware`` (last before the download, so it only counts pages really fetched) stops
 crawler traps: too deep, too many pages for one site, overlong URLs, a path segment repeated
@@ -25,22 +30,36 @@ from __future__ import annotations
 
 import ipaddress
 import logging
-from collections import Counter, OrderedDict
+from collections import Counter
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from scrapy import signals
-from scrapy.exceptions import DownloadCancelledError, IgnoreRequest, NotConfigured
+from scrapy.exceptions import DownloadCancelledError, IgnoreRequest
+from scrapy.settings import SETTINGS_PRIORITIES
 from scrapy.utils.defer import maybe_deferred_to_future
 from scrapy.utils.httpobj import urlparse_cached
+from scrapy.utils.misc import load_object
+from twisted.internet import defer
+from twisted.internet.error import DNSLookupError
+from twisted.internet.interfaces import IResolverSimple
+from zope.interface import implementer
+
+from harvest.exceptions import ConfigError, NotApplicable
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from scrapy import Request, Spider
     from scrapy.crawler import Crawler
     from scrapy.http import Response
+    from scrapy.settings import BaseSettings
     from scrapy.statscollectors import StatsCollector
+    from twisted.internet.defer import Deferred
     from typing_extensions import Self
+
+    from harvest.browser_guard import BrowserGuard
 
 logger = logging.getLogger(__name__)
 
@@ -49,8 +68,8 @@ Resolver = Callable[[str], Awaitable[str]]
 _DEFAULT_PORTS = {"http": 80, "https": 443}
 #: Sources whose URLs are lists a site publishes on purpose, not links a trap could generate.
 TRUSTED_VIA = frozenset({"seed", "sitemap", "feed", "robots"})
-#: Decisions kept per host:port; beyond this the oldest are forgotten (and re-resolved).
-_DECISION_CACHE_SIZE = 10000
+#: Request meta key holding the host name pinned for a request until it leaves the downloader.
+PIN_META = "_harvest_pinned_host"
 
 
 def host_port(url_host: str | None, port: int | None, scheme: str) -> str:
@@ -80,10 +99,110 @@ def _ip_literal(host: str) -> str | None:
 async def _twisted_resolve(host: str) -> str:
     from twisted.internet import reactor
 
-    # The reactor's resolver is the one the HTTP download handler uses, and its cache
-    # (scrapy.resolver.dnscache) pins the address we check for the download that follows.
     deferred: Any = reactor.resolve(host)  # type: ignore[arg-type]
     return str(await maybe_deferred_to_future(deferred))
+
+
+def resolver_problems(settings: BaseSettings) -> list[tuple[str, str]]:
+    """(setting, problem) for each setting that would let a download bypass the private-address guard.
+
+    Empty unless the guard is on (``HARVEST_SAFETY_ENABLED`` and ``HARVEST_SAFETY_PRIVATE_ADDRESSES``).
+    The guard wraps the reactor's simple resolver (``IResolverSimple``, what Scrapy's HTTP download
+    uses); a ``TWISTED_DNS_RESOLVER``/``DNS_RESOLVER`` of another kind would be replaced or bypassed.
+    ``DNSCACHE_ENABLED=False`` is refused as well: with pinning it no longer opens a hole, but the
+    guard must not rest on a switch that once voided it, and without the cache every check is a
+    thread-pool lookup.
+    """
+    if not settings.getbool("HARVEST_SAFETY_ENABLED") or not settings.getbool(
+        "HARVEST_SAFETY_PRIVATE_ADDRESSES"
+    ):
+        return []
+    problems: list[tuple[str, str]] = []
+    if not settings.getbool("DNSCACHE_ENABLED"):
+        problems.append(
+            (
+                "DNSCACHE_ENABLED",
+                "must stay on while the private-address guard is on (HARVEST_SAFETY_ENABLED); "
+                "HARVEST_SAFETY_PRIVATE_ADDRESSES=False turns the guard off",
+            )
+        )
+    # The one Scrapy installs (scrapy.crawler's _setup_reactor): the deprecated DNS_RESOLVER
+    # when set and not overridden by a TWISTED_DNS_RESOLVER of higher priority.
+    dns_priority = settings.getpriority("DNS_RESOLVER") or 0
+    name = "TWISTED_DNS_RESOLVER"
+    if dns_priority > SETTINGS_PRIORITIES["default"] and (settings.getpriority(name) or 0) <= dns_priority:
+        name = "DNS_RESOLVER"
+    path = settings.get(name)
+    try:
+        cls = load_object(path) if isinstance(path, str) else path
+    except (ImportError, ValueError, AttributeError, NameError) as exc:
+        problems.append((name, f"cannot load {path!r}: {exc}"))
+        return problems
+    if not IResolverSimple.implementedBy(cls):
+        problems.append(
+            (
+                name,
+                f"{path!r} is not a simple resolver (IResolverSimple, like Scrapy's "
+                "CachingThreadedResolver): the private-address guard cannot wrap it",
+            )
+        )
+    return problems
+
+
+@implementer(IResolverSimple)
+class GuardedResolver:
+    """The reactor's resolver while the private-address guard runs: the download gets the checked address.
+
+    ``pin(name, address)`` holds the address the guard checked for a request in flight; a lookup of
+    a pinned name answers it, so the connection goes where the check looked. A lookup of a name
+    nobody pinned (a component that bypassed the middleware) is checked here: a non-public answer
+    for a host that is not a configured site fails like an unknown name.
+    """
+
+    def __init__(self, inner: Any, guard: PrivateAddressMiddleware) -> None:
+        self.inner = inner
+        self.guard = guard
+        self._pins: dict[str, tuple[str, int]] = {}
+
+    def lookup(self, name: str) -> Deferred[str]:
+        """A fresh answer of the wrapped resolver (through Scrapy's DNS cache), unpinned and unchecked."""
+        deferred: Deferred[str] = self.inner.getHostByName(name)
+        return deferred
+
+    def pinned(self, name: str) -> str | None:
+        """The address pinned for ``name``, if a checked request for it is in flight."""
+        entry = self._pins.get(name.lower())
+        return entry[0] if entry else None
+
+    def pin(self, name: str, address: str) -> None:
+        """Hold ``address`` for ``name`` until as many ``unpin`` calls as ``pin`` calls."""
+        key = name.lower()
+        held, count = self._pins.get(key, (address, 0))
+        self._pins[key] = (held, count + 1)
+
+    def unpin(self, name: str) -> None:
+        """Release one pin of ``name``; the last one lets the next request resolve afresh."""
+        key = name.lower()
+        held, count = self._pins.get(key, ("", 0))
+        if count <= 1:
+            self._pins.pop(key, None)
+        else:
+            self._pins[key] = (held, count - 1)
+
+    def getHostByName(self, name: str, timeout: Sequence[int] = ()) -> Deferred[str]:  # noqa: N802
+        """The pinned address, else the wrapped resolver's answer if the guard allows it."""
+        pinned = self.pinned(name)
+        if pinned is not None:
+            return defer.succeed(pinned)
+        deferred: Deferred[str] = self.inner.getHostByName(name, timeout)
+        deferred.addCallback(self._check_unpinned, name)
+        return deferred
+
+    def _check_unpinned(self, address: str, name: str) -> str:
+        if is_public_address(address) or self.guard.allows_name(name):
+            return address
+        self.guard.count("refused/dns")
+        raise DNSLookupError(f"{name} resolves to the non-public address {address}: refused by the guard")
 
 
 class _Once:
@@ -116,34 +235,126 @@ class PrivateAddressMiddleware:
         stats: StatsCollector | None = None,
     ) -> None:
         self.allowed_hosts = {h.lower() for h in allowed_hosts}
-        self.resolve = resolve or _twisted_resolve
+        self._resolve = resolve
         self.stats = stats
-        self._decisions: OrderedDict[str, str | None] = OrderedDict()
+        self.resolver: GuardedResolver | None = None
+        self.browser_guard: BrowserGuard | None = None
         self._log = _Once()
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> Self:
-        """Build from settings; the spider's configured hosts are added when it opens."""
+        """Build from settings; the spider's configured hosts are added when it opens.
+
+        Raises ConfigError naming a setting that would bypass the guard (``resolver_problems``).
+        """
         if not crawler.settings.getbool("HARVEST_SAFETY_ENABLED"):
-            raise NotConfigured("HARVEST_SAFETY_ENABLED is off")
+            raise NotApplicable("HARVEST_SAFETY_ENABLED is off")
         if not crawler.settings.getbool("HARVEST_SAFETY_PRIVATE_ADDRESSES"):
-            raise NotConfigured("HARVEST_SAFETY_PRIVATE_ADDRESSES is off")
+            raise NotApplicable("HARVEST_SAFETY_PRIVATE_ADDRESSES is off")
+        problems = resolver_problems(crawler.settings)
+        if problems:
+            from harvest.config.checks import SOURCE
+
+            raise ConfigError(SOURCE, problems)
         mw = cls(crawler.settings.getlist("HARVEST_SAFETY_ALLOWED_HOSTS"), stats=crawler.stats)
         crawler.signals.connect(mw.spider_opened, signal=signals.spider_opened)
+        crawler.signals.connect(mw.spider_closed, signal=signals.spider_closed)
+        crawler.signals.connect(mw.request_left_downloader, signal=signals.request_left_downloader)
         return mw
 
-    def spider_opened(self, spider: Spider) -> None:
-        """Allow the spider's configured sites (their exact host:port)."""
+    async def spider_opened(self, spider: Spider) -> None:
+        """Allow the spider's configured sites, wrap the reactor's resolver, start the browser's guard."""
         self.allowed_hosts |= {h.lower() for h in getattr(spider, "allowed_private_hosts", ())}
+        if self._resolve is None:
+            self.install_resolver()
+        self.browser_guard = getattr(spider, "browser_guard", None)
+        if self.browser_guard is not None:
+            await self.browser_guard.start(self)
+
+    async def spider_closed(self, spider: Spider) -> None:
+        """Stop the browser's guard and give the reactor its own resolver back."""
+        if self.browser_guard is not None:
+            await self.browser_guard.stop()
+        self.uninstall_resolver()
+
+    def install_resolver(self) -> None:
+        """Wrap the reactor's resolver (a simple one, see ``resolver_problems``) in a GuardedResolver."""
+        from twisted.internet import reactor
+
+        current = reactor.resolver
+        if not IResolverSimple.providedBy(current):
+            problem = f"{current!r} is not a simple resolver the guard can wrap"
+            raise ConfigError("settings", [("TWISTED_DNS_RESOLVER", problem)])
+        self.resolver = GuardedResolver(current, self)
+        reactor.installResolver(self.resolver)
+
+    def uninstall_resolver(self) -> None:
+        """Put the wrapped resolver back if ours is still the reactor's."""
+        from twisted.internet import reactor
+
+        if self.resolver is not None and reactor.resolver is self.resolver:
+            reactor.installResolver(self.resolver.inner)
+        self.resolver = None
+
+    def count(self, event: str) -> None:
+        """Count ``harvest/safety/<event>``."""
+        if self.stats is not None:
+            self.stats.inc_value(f"harvest/safety/{event}")
+
+    def allows_name(self, name: str) -> bool:
+        """Whether ``name`` is the host of a configured site (on some port)."""
+        name = name.lower()
+        return any(key.rsplit(":", 1)[0] == name for key in self.allowed_hosts)
 
     def _refuse(self, reason: str, host: str, request: Request, detail: str) -> IgnoreRequest:
-        if self.stats is not None:
-            self.stats.inc_value(f"harvest/safety/{reason}")
-        self._log(reason, host, "Refused %s: %s", request.url, detail)
+        self.log_refusal(reason, host, f"Refused {request.url}:", detail)
         return IgnoreRequest(f"{reason}: {detail}")
 
+    def log_refusal(self, reason: str, key: str, what: str, detail: str) -> None:
+        """Count ``harvest/safety/<reason>`` and log ``what detail`` once per (reason, key)."""
+        self.count(reason)
+        self._log(reason, key, "%s %s", what, detail)
+
+    async def lookup(self, host: str) -> str:
+        """``host``'s address as the download will use it: the pinned one, else a fresh answer."""
+        if self._resolve is not None:
+            return await self._resolve(host)
+        if self.resolver is None:
+            return await _twisted_resolve(host)
+        pinned = self.resolver.pinned(host)
+        if pinned is not None:
+            return pinned
+        deferred: Any = self.resolver.lookup(host)
+        return str(await maybe_deferred_to_future(deferred))
+
+    async def check(self, host: str, port: int) -> tuple[str | None, str | None]:
+        """(address to connect to, None) if ``host:port`` may be fetched, else (None, why not).
+
+        The one rule of plain downloads and the browser: an IP literal or the resolved address
+        must be public unless ``host:port`` is a configured site. A name that does not resolve
+        gives (None, None): the caller reports its own DNS error.
+        """
+        host = host.lower().strip("[]")
+        key = f"{host}:{port}"
+        allowed = key in self.allowed_hosts
+        literal = _ip_literal(host)
+        if literal is not None:
+            if allowed or is_public_address(literal):
+                return literal, None
+            return None, f"{key} is the non-public address {literal}, and is not a configured site"
+        if not allowed and (host in {"localhost", "localhost.localdomain"} or host.endswith(".localhost")):
+            return None, f"{key} is a loopback name, and is not a configured site"
+        try:
+            address = await self.lookup(host)
+        except Exception:  # noqa: BLE001 - any resolver failure: let the caller report it
+            logger.debug("Could not resolve %s; leaving the error to the downloader", host)
+            return None, None
+        if allowed or is_public_address(address):
+            return address, None
+        return None, f"{key} resolves to the non-public address {address}, and is not a configured site"
+
     async def process_request(self, request: Request) -> None:
-        """Raise IgnoreRequest for a non-http(s) URL or a host that resolves to a private address."""
+        """Raise IgnoreRequest for a non-http(s) URL or a private address; pin the address checked."""
         parts = urlparse_cached(request)
         if parts.scheme not in _DEFAULT_PORTS:
             raise self._refuse("scheme", parts.scheme, request, f"scheme {parts.scheme!r} is not http(s)")
@@ -154,33 +365,31 @@ class PrivateAddressMiddleware:
         key = host_port(parts.hostname, port, parts.scheme)
         if key in self.allowed_hosts:
             return
-        if key in self._decisions:
-            self._decisions.move_to_end(key)
-            refused = self._decisions[key]
-        else:
-            refused = await self._decide(parts.hostname or "")
-            self._decisions[key] = refused
-            if len(self._decisions) > _DECISION_CACHE_SIZE:
-                self._decisions.popitem(last=False)
+        host = (parts.hostname or "").lower()
+        address, refused = await self.check(host, port or _DEFAULT_PORTS[parts.scheme])
         if refused is not None:
-            raise self._refuse(
-                "private_address", key, request,
-                f"{key} resolves to the non-public address {refused}, and is not a configured site",
-            )
+            raise self._refuse("private_address", key, request, refused)
+        if address is not None and self.resolver is not None and _ip_literal(host) is None:
+            self.resolver.pin(host, address)
+            request.meta[PIN_META] = host
 
-    async def _decide(self, host: str) -> str | None:
-        """The offending address if ``host`` is (or resolves to) a non-public one, else None."""
-        literal = _ip_literal(host)
-        if literal is not None:
-            return None if is_public_address(literal) else literal
-        if host in {"localhost", "localhost.localdomain"} or host.endswith(".localhost"):
-            return "127.0.0.1"
-        try:
-            address = await self.resolve(host)
-        except Exception:  # noqa: BLE001 - any resolver failure: let the download report it
-            logger.debug("Could not resolve %s; leaving the error to the downloader", host)
-            return None
-        return None if is_public_address(address) else address
+    def _release(self, request: Request) -> None:
+        host = request.meta.pop(PIN_META, None)
+        if host is not None and self.resolver is not None:
+            self.resolver.unpin(host)
+
+    def request_left_downloader(self, request: Request, spider: Spider | None = None) -> None:
+        """The download is over: its pin goes, the next request for the host is checked afresh."""
+        self._release(request)
+
+    def process_response(self, request: Request, response: Response) -> Response:
+        """Release the pin of a finished download."""
+        self._release(request)
+        return response
+
+    def process_exception(self, request: Request, exception: Exception) -> None:
+        """Release the pin of a failed download."""
+        self._release(request)
 
 
 @dataclass(frozen=True)
@@ -230,7 +439,7 @@ class TrapGuardMiddleware:
         """Build from the ``HARVEST_SAFETY_*`` settings (0 disables a guard)."""
         s = crawler.settings
         if not s.getbool("HARVEST_SAFETY_ENABLED"):
-            raise NotConfigured("HARVEST_SAFETY_ENABLED is off")
+            raise NotApplicable("HARVEST_SAFETY_ENABLED is off")
         mw = cls(
             max_depth=s.getint("HARVEST_SAFETY_MAX_DEPTH"),
             max_pages=s.getint("HARVEST_SAFETY_MAX_PAGES"),
