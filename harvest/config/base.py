@@ -6,14 +6,19 @@ import re
 from datetime import timedelta
 from typing import Any
 
+import pytimeparse
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-_DURATION_RE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([smhdw]?)\s*$", re.IGNORECASE)
-_DURATION_UNITS = {"": 1, "s": 1, "m": 60, "h": 3600, "d": 86400, "w": 604800}
+# A bare number is seconds (pytimeparse wants a unit); no sign, exponent, inf or nan.
+_SECONDS_RE = re.compile(r"^\d+(?:\.\d+)?$")
 
 
 def parse_duration(value: Any) -> float | None:
-    """Seconds from ``90``, ``"90s"``, ``"15m"``, ``"6h"``, ``"7d"``, ``"2w"``; None/"never" -> None."""
+    """Seconds from ``90``, ``"90s"``, ``"15m"``, ``"6h"``, ``"7d"``, ``"2w"``; None/"never" -> None.
+
+    Compound and spelled-out durations (``"1h30m"``, ``"3m 20s"``, ``"1 hour"``) are read by
+    pytimeparse.
+    """
     if value is None:
         return None
     if isinstance(value, bool):
@@ -27,10 +32,14 @@ def parse_duration(value: Any) -> float | None:
     text = str(value).strip().lower()
     if text in {"never", "none", "off", ""}:
         return None
-    m = _DURATION_RE.match(text)
-    if not m:
-        raise ValueError(f"expected a duration such as '90s', '15m', '6h' or '7d', got {value!r}")
-    return float(m.group(1)) * _DURATION_UNITS[m.group(2).lower()]
+    if _SECONDS_RE.match(text):
+        return float(text)
+    # Clock forms are refused: pytimeparse reads "1:30" as 90 seconds, where a user setting a
+    # refresh interval may mean an hour and a half. Signs are refused like negative numbers.
+    seconds = None if ":" in text or text[0] in "+-" else pytimeparse.parse(text)
+    if seconds is None:
+        raise ValueError(f"expected a duration such as '90s', '15m', '6h', '7d' or '1h30m', got {value!r}")
+    return float(seconds)
 
 
 def parse_bool(value: Any, name: str = "value") -> bool:

@@ -1,50 +1,56 @@
 """Finding a site's pages, cheapest source first: robots.txt, sitemaps, feeds, then links.
 
-Pure functions over bytes and text, so they are tested on saved real files:
+Pure functions over bytes and text, so they are tested on saved real files. The formats are
+read by libraries: Scrapy's own sitemap and robots.txt readers and gunzip, and feedparser.
 
 - ``sitemaps_from_robots``: the ``Sitemap:`` lines of a robots.txt.
 - ``parse_sitemap``: a sitemap (``urlset``), a sitemap index, gzip-compressed or not, or a
   plain-text sitemap (one URL a line).
-- ``parse_feed``: the entries of an RSS 2.0, RSS 1.0 (RDF) or Atom feed.
-- ``sniff_xml``: which of those a fetched XML document is (a ``.xml`` link can be anything:
-  player skins, configs), so a link is parsed as a feed or sitemap only when it is one.
+- ``parse_feed``: the entries of an RSS 0.9x/1.0/2.0 or Atom feed, or a JSON Feed.
+- ``sniff_xml``: which of those a fetched document is (a ``.xml`` link can be anything: player
+  skins, configs), so a link is parsed as a feed or sitemap only when it is one.
 - ``feed_links``: feeds a page declares with ``<link rel="alternate">``.
-- ``extract_links``: every ``<a href>`` of a page, absolute, without fragments: a regular
-  expression over the text, several times cheaper than building a DOM, which matters because
-  link extraction runs on every page in the crawl's main process.
+- ``extract_links``: every ``<a href>`` of a page, absolute, without fragments.
 
-XML is parsed with entity expansion and network access off (no XXE, no billion laughs).
+``feed_links`` and ``extract_links`` are hand-written scanners on purpose: they run on every
+page in the crawl's main process, and a regular expression over the text is several times
+cheaper than building a DOM. They are kept only because ``tests/parsers/test_discovery.py``
+checks that they find exactly what lxml's DOM finds on every page of real sites; replace
+them with lxml if that test cannot be kept.
+
+No XML entity is ever expanded and nothing is fetched (no XXE, no billion laughs): sitemaps are
+read with entity resolution and network access off, and a feed that declares entities is not
+read at all.
 """
 
 from __future__ import annotations
 
-import gzip
 import html as htmllib
 import io
+import json
 import logging
 import re
+import struct
+import zlib
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 from urllib.parse import urldefrag, urljoin, urlsplit
 
+import feedparser
 from lxml import etree
+from scrapy.utils import sitemap as scrapy_sitemap
+from scrapy.utils.gz import gunzip
 
 logger = logging.getLogger(__name__)
 
 XmlKind = Literal["feed", "urlset", "sitemapindex"]
 
-_XML_PARSER_KW = {
-    "resolve_entities": False,
-    "no_network": True,
-    "recover": True,
-    "remove_comments": True,
-    "remove_pis": True,
-}
 #: Sitemaps may hold 50,000 URLs and 50 MB uncompressed (sitemaps.org); refuse more than that.
 MAX_SITEMAP_BYTES = 50 * 1024 * 1024
 _GZIP_MAGIC = b"\x1f\x8b"
+_LEADING_JUNK = b"\xef\xbb\xbf \t\r\n"  # a UTF-8 BOM and whitespace before the first tag
+_HTTP = ("http://", "https://")
 
-_ROBOTS_SITEMAP_RE = re.compile(r"^\s*sitemap\s*:\s*(\S+)", re.IGNORECASE | re.MULTILINE)
 _ROOT_TAG_RE = re.compile(rb"<(?![?!])(?:[\w.-]+:)?([\w.-]+)[\s>/]")
 _ROOT_KINDS: dict[bytes, XmlKind] = {
     b"feed": "feed",
@@ -53,6 +59,7 @@ _ROOT_KINDS: dict[bytes, XmlKind] = {
     b"urlset": "urlset",
     b"sitemapindex": "sitemapindex",
 }
+_JSON_FEED_VERSION = "https://jsonfeed.org/version/"
 _ATTR = r"""(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))"""
 # Matched on the lower-cased page: a case-sensitive scan is twice as fast as re.I, and skipping
 # a script or style block with str.find is several times faster than a lazy ``.*?`` over it.
@@ -60,8 +67,9 @@ _LINK_SCAN_RE = re.compile(r"<(?:(script|style)\b|(!--)|(a|base)\s[^>]*?\bhref\s
 _BLOCK_END_RE = {"script": re.compile(r"</script\s*>"), "style": re.compile(r"</style\s*>")}
 _LINK_TAG_RE = re.compile(r"<link\s[^>]*>", re.I)
 _ATTR_RE = re.compile(r"""([\w:-]+)\s*=\s*""" + _ATTR)
-_FEED_TYPES = frozenset({"application/rss+xml", "application/atom+xml", "application/rdf+xml",
-                         "application/feed+json"})
+_FEED_TYPES = frozenset(
+    {"application/rss+xml", "application/atom+xml", "application/rdf+xml", "application/feed+json"}
+)
 _SKIP_SCHEMES = ("javascript:", "mailto:", "tel:", "data:", "about:", "ftp:", "file:", "sms:")
 
 
@@ -83,38 +91,36 @@ class Sitemap:
     lastmod: dict[str, str] = field(default_factory=dict)
 
 
-def sitemaps_from_robots(text: str, base_url: str) -> list[str]:
+def sitemaps_from_robots(text: str | bytes, base_url: str) -> list[str]:
     """Absolute URLs of the ``Sitemap:`` lines of a robots.txt (relative ones are resolved)."""
-    out: dict[str, None] = {}
-    for match in _ROBOTS_SITEMAP_RE.finditer(text):
-        url = urljoin(base_url, match.group(1).strip())
-        if url.startswith(("http://", "https://")):
-            out[url] = None
-    return list(out)
+    # Scrapy reads bytes (its str form is deprecated); a line that is not UTF-8 is skipped.
+    raw = text.encode("utf-8", "replace") if isinstance(text, str) else text
+    found = scrapy_sitemap.sitemap_urls_from_robots(raw, base_url)
+    return list(dict.fromkeys(url for url in found if url.startswith(_HTTP)))
 
 
 def maybe_gunzip(body: bytes, max_size: int = MAX_SITEMAP_BYTES) -> bytes:
     """``body`` decompressed if it is gzip data (``sitemap.xml.gz``), else unchanged.
 
-    Raises ValueError past ``max_size`` decompressed bytes (a gzip bomb) or on corrupt data.
+    Raises ValueError past ``max_size`` decompressed bytes (a gzip bomb) or on corrupt data;
+    a truncated or CRC-damaged stream gives what could be decompressed (Scrapy's gunzip).
     """
     if not body.startswith(_GZIP_MAGIC):
         return body
-    out = io.BytesIO()
     try:
-        with gzip.GzipFile(fileobj=io.BytesIO(body)) as fh:
-            while chunk := fh.read(64 * 1024):
-                out.write(chunk)
-                if out.tell() > max_size:
-                    raise ValueError(f"gzip data inflates past {max_size} bytes")
-    except (OSError, EOFError) as exc:
+        return gunzip(body, max_size=max_size)
+    except (OSError, EOFError, struct.error, zlib.error) as exc:
         raise ValueError(f"corrupt gzip data: {exc}") from None
-    return out.getvalue()
+    except ValueError:
+        # Scrapy's size error class is private: any other ValueError here is the size limit.
+        raise ValueError(f"gzip data inflates past {max_size} bytes") from None
 
 
 def sniff_xml(body: bytes) -> XmlKind | None:
-    """Whether ``body`` is a feed, a sitemap or a sitemap index, from its root element."""
-    head = body[:4096].lstrip(b"\xef\xbb\xbf \t\r\n")
+    """Whether ``body`` is a feed (XML or JSON Feed), a sitemap or a sitemap index."""
+    head = body[:4096].lstrip(_LEADING_JUNK)
+    if head.startswith(b"{"):
+        return "feed" if _json_feed(body) is not None else None
     if not head.startswith(b"<"):
         return None
     # Skip the XML declaration, comments and doctype: the first real start tag is the root.
@@ -123,106 +129,108 @@ def sniff_xml(body: bytes) -> XmlKind | None:
     return None
 
 
-def _xml_root(body: bytes) -> etree._Element | None:
-    parser = etree.XMLParser(**_XML_PARSER_KW)
-    try:
-        root = etree.fromstring(body, parser=parser)
-    except etree.XMLSyntaxError:
-        return None
-    return root
-
-
-def _local(tag: object) -> str:
-    return etree.QName(tag).localname if isinstance(tag, str) else ""
-
-
-def _text(el: etree._Element | None) -> str | None:
-    if el is None:
-        return None
-    text = "".join(el.itertext()).strip()
-    return text or None
-
-
 def parse_sitemap(body: bytes, base_url: str) -> Sitemap:
     """URLs of a sitemap or sitemap index (gzip or plain, XML or text); empty if unreadable."""
-    data = maybe_gunzip(body)
-    stripped = data.lstrip(b"\xef\xbb\xbf \t\r\n")
-    if not stripped.startswith(b"<"):
-        # A text sitemap: one absolute URL per line (sitemaps.org allows it).
-        lines = stripped.decode("utf-8", "replace").splitlines()
-        return Sitemap("urlset", [u.strip() for u in lines if u.strip().startswith(("http://", "https://"))])
-    root = _xml_root(data)
-    if root is None:
+    data = maybe_gunzip(body).lstrip(_LEADING_JUNK)
+    if not data.startswith(b"<"):
+        # A text sitemap: one absolute URL per line (sitemaps.org allows it; Scrapy does not).
+        lines = data.decode("utf-8", "replace").splitlines()
+        return Sitemap("urlset", [u.strip() for u in lines if u.strip().startswith(_HTTP)])
+    try:
+        parsed = scrapy_sitemap.Sitemap(data)
+    except (etree.XMLSyntaxError, StopIteration):
         return Sitemap("urlset")
-    kind: Literal["urlset", "sitemapindex"] = (
-        "sitemapindex" if _local(root.tag) == "sitemapindex" else "urlset"
-    )
-    result = Sitemap(kind)
+    result = Sitemap("sitemapindex" if parsed.type == "sitemapindex" else "urlset")
     seen: set[str] = set()
-    for child in root:
-        if _local(child.tag) not in {"url", "sitemap"}:
-            continue
-        loc = lastmod = None
-        for el in child:
-            name = _local(el.tag)
-            if name == "loc":
-                loc = _text(el)
-            elif name == "lastmod":
-                lastmod = _text(el)
-        if not loc:
-            continue
-        url = urljoin(base_url, loc)
-        if url in seen or not url.startswith(("http://", "https://")):
-            continue
-        seen.add(url)
-        result.urls.append(url)
-        if lastmod:
-            result.lastmod[url] = lastmod
+    try:
+        for entry in parsed:
+            url = urljoin(base_url, entry["loc"])
+            if url in seen or not url.startswith(_HTTP):
+                continue
+            seen.add(url)
+            result.urls.append(url)
+            if entry.get("lastmod"):
+                result.lastmod[url] = entry["lastmod"]
+    except etree.XMLSyntaxError:
+        # A sitemap cut short (download size limit): the URLs before the break still count.
+        logger.debug("Sitemap %s is not well-formed past %d URLs", base_url, len(result.urls))
     return result
 
 
 def parse_feed(body: bytes, base_url: str) -> list[FeedEntry]:
-    """Entries of an RSS 2.0, RSS 1.0 or Atom feed, in feed order; empty if unreadable."""
-    root = _xml_root(maybe_gunzip(body))
-    if root is None:
+    """Entries of an RSS 0.9x/1.0/2.0 or Atom feed or a JSON Feed, in feed order; empty if unreadable."""
+    data = maybe_gunzip(body)
+    json_feed = _json_feed(data)
+    if json_feed is not None:
+        return _json_feed_entries(json_feed, base_url)
+    if _declares_entities(data):
+        # feedparser's expat expands internal entities (megabytes, seconds of CPU before its
+        # amplification limit): no real feed declares any, so a feed that does is not read.
+        logger.debug("Feed %s declares XML entities; not read", base_url)
         return []
-    kind = _local(root.tag)
+    parsed = feedparser.parse(
+        # A stream, never bytes: feedparser opens bytes that look like a path as a local file.
+        io.BytesIO(data),
+        response_headers={"content-location": base_url},
+        # Only links, titles and dates are read: sanitizing and rewriting each entry's HTML
+        # body would cost ~5x the parse.
+        sanitize_html=False,
+        resolve_relative_uris=False,
+    )
     entries: list[FeedEntry] = []
-    if kind == "feed":
-        feed_base = root.get("{http://www.w3.org/XML/1998/namespace}base") or base_url
-        for entry in root:
-            if _local(entry.tag) != "entry":
-                continue
-            href = title = published = None
-            for el in entry:
-                name = _local(el.tag)
-                if name == "link" and el.get("rel", "alternate") == "alternate" and el.get("href"):
-                    href = href or el.get("href")
-                elif name == "title":
-                    title = _text(el)
-                elif name == "published" or (name == "updated" and published is None):
-                    published = _text(el)
-            if href:
-                entries.append(FeedEntry(urljoin(feed_base, href.strip()), title, published))
-        return entries
-    items = root.iter("{*}item")
-    for item in items:
-        link = guid = title = published = None
-        guid_permalink = True
-        for el in item:
-            name = _local(el.tag)
-            if name == "link":
-                link = _text(el) or el.get("href")
-            elif name == "guid":
-                guid = _text(el)
-                guid_permalink = el.get("isPermaLink", "true").lower() != "false"
-            elif name == "title":
-                title = _text(el)
-            elif name in {"pubDate", "date", "published"}:
-                published = _text(el)
-        url = link or (guid if guid_permalink else None)
+    for entry in parsed.entries:
+        # feedparser takes an RSS <guid> as the link only when it is a permalink.
+        link = entry.get("link")
+        if link:
+            title = (entry.get("title") or "").strip() or None
+            published = entry.get("published") or entry.get("updated")
+            entries.append(FeedEntry(urljoin(base_url, link.strip()), title, published))
+    return entries
+
+
+def _declares_entities(data: bytes) -> bool:
+    """Whether an XML document declares entities (in its DOCTYPE, before the root element)."""
+    root = _ROOT_TAG_RE.search(data)
+    return b"<!ENTITY" in data[: root.start() if root else len(data)]
+
+
+def _json_feed(data: bytes) -> dict[str, Any] | None:
+    """The decoded object if ``data`` is a JSON Feed (https://jsonfeed.org/version/1.1)."""
+    if not data.lstrip(_LEADING_JUNK).startswith(b"{"):
+        return None
+    try:
+        doc = json.loads(data)
+    except (ValueError, UnicodeDecodeError):
+        return None
+    if (
+        isinstance(doc, dict)
+        and str(doc.get("version", "")).startswith(_JSON_FEED_VERSION)
+        and isinstance(doc.get("items"), list)
+    ):
+        return doc
+    return None
+
+
+def _json_feed_entries(doc: dict[str, Any], base_url: str) -> list[FeedEntry]:
+    # JSON Feed is JSON: the json module parses it; this only maps its fields (spec 1.1).
+    entries: list[FeedEntry] = []
+    for item in doc["items"]:
+        if not isinstance(item, dict):
+            continue
+        url = item.get("url")
+        if not isinstance(url, str) or not url.strip():
+            # Like an RSS permalink guid: an ``id`` that is a URL is the item's address.
+            url = item.get("id") if str(item.get("id", "")).startswith(_HTTP) else None
         if url:
-            entries.append(FeedEntry(urljoin(base_url, url.strip()), title, published))
+            title = item.get("title")
+            published = item.get("date_published") or item.get("date_modified")
+            entries.append(
+                FeedEntry(
+                    urljoin(base_url, url.strip()),
+                    (title.strip() or None) if isinstance(title, str) else None,
+                    published if isinstance(published, str) else None,
+                )
+            )
     return entries
 
 

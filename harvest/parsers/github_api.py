@@ -16,14 +16,11 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from requests.utils import parse_header_links
+
 from harvest.items import RepoItem
 
 logger = logging.getLogger(__name__)
-
-# One ``<url>; rel="next"`` element of a Link header (RFC 8288). GitHub quotes rel values;
-# some proxies drop the quotes, and one element may carry several space-separated rels.
-_LINK_RE = re.compile(r'<([^>]*)>\s*((?:;\s*[^;,]+)*)')
-_REL_RE = re.compile(r'rel\s*=\s*"?([^";]+)"?', re.IGNORECASE)
 #: GitHub's wording when a page lies past the result cap ("Only the first 1000 search results
 #: are available"); the number is read, never assumed.
 _CAP_RE = re.compile(r"only the first (\d+) search results", re.IGNORECASE)
@@ -43,14 +40,15 @@ def parse_link_header(value: str | bytes | None) -> dict[str, str]:
     if not value:
         return {}
     if isinstance(value, bytes):
-        value = value.decode("latin-1")
+        value = value.decode("latin-1")  # HTTP header bytes; GitHub's URLs are ASCII anyway
     links: dict[str, str] = {}
-    for m in _LINK_RE.finditer(value):
-        url, params = m.group(1).strip(), m.group(2)
-        rel = _REL_RE.search(params)
-        if not rel:
-            continue
-        for name in rel.group(1).split():
+    # requests' parser (behind ``Response.links``) reads RFC 8288 elements with quoted or bare
+    # parameter values; one element may carry several space-separated rels (``rel="prev first"``).
+    for link in parse_header_links(value):
+        url = link.pop("url", "").strip()
+        # Parameter names are case-insensitive (RFC 8288 3.), and requests keeps them as sent.
+        rels = " ".join(v for k, v in link.items() if k.lower() == "rel")
+        for name in rels.split() if url else ():
             links.setdefault(name.lower(), url)
     return links
 

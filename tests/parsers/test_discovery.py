@@ -1,9 +1,12 @@
 """Discovery parsers on real files: the Octopress blog's robots.txt, sitemap and feeds, MkDocs'
-gzip sitemap; plus small hand-written feeds and sitemaps for the formats those lack."""
+gzip sitemap; plus small hand-written feeds and sitemaps for the formats those lack. The link
+scanners are checked against lxml's DOM on every page of real sites: that check is what keeps
+them (see harvest/parsers/discovery.py)."""
 
 from __future__ import annotations
 
 import gzip
+import time
 from pathlib import Path
 from urllib.parse import urljoin
 
@@ -26,6 +29,8 @@ BASE = "http://1up4dev.org/"
 MKDOCS = Path("/usr/share/doc/mkdocs/html")
 SCRAPY_DOCS = Path("/usr/share/doc/python-scrapy-doc/html")
 #: Link schemes that never lead to a page.
+#: The link types of a feed (``<link rel="alternate" type=...>``).
+FEED_TYPES = ("application/rss+xml", "application/atom+xml", "application/rdf+xml", "application/feed+json")
 NOT_PAGES = ("javascript:", "mailto:", "tel:", "data:", "about:", "ftp:", "file:", "sms:")
 
 
@@ -121,6 +126,45 @@ def test_rss_and_rdf_feeds() -> None:
     ]
 
 
+def test_rss_091_and_json_feed() -> None:
+    rss091 = b"""<?xml version="1.0" encoding="ISO-8859-1"?>
+<!DOCTYPE rss PUBLIC "-//Netscape Communications//DTD RSS 0.91//EN"
+  "http://my.netscape.com/publish/formats/rss-0.91.dtd">
+<rss version="0.91"><channel><title>Old</title><link>https://example.org/</link>
+<item><title>Caf\xe9</title><link>https://example.org/cafe.html</link></item>
+</channel></rss>"""
+    assert parse_feed(rss091, "https://example.org/rss.xml") == [
+        type(parse_feed(rss091, "https://example.org/")[0])("https://example.org/cafe.html", "Caf\u00e9")
+    ]
+    json_feed = b"""{"version": "https://jsonfeed.org/version/1.1", "title": "J",
+      "home_page_url": "https://example.org/",
+      "items": [
+        {"id": "1", "url": "https://example.org/j/1", "title": "One",
+         "date_published": "2024-03-04T05:06:07Z"},
+        {"id": "https://example.org/j/2", "content_text": "no url: the id is one"},
+        {"id": "3", "url": "/j/3", "date_modified": "2024-05-06"},
+        {"id": "tag:example.org,4", "content_text": "neither"}
+      ]}"""
+    assert sniff_xml(json_feed) == "feed"
+    entries = parse_feed(json_feed, "https://example.org/feed.json")
+    assert [(e.url, e.title, e.published) for e in entries] == [
+        ("https://example.org/j/1", "One", "2024-03-04T05:06:07Z"),
+        ("https://example.org/j/2", None, None),
+        ("https://example.org/j/3", None, "2024-05-06"),
+    ]
+    # Other JSON is not a feed.
+    assert sniff_xml(b'{"items": []}') is None
+    assert parse_feed(b'{"version": 1, "items": [{"url": "https://x/"}]}', "https://x/") == []
+
+
+def test_feed_bytes_are_never_opened_as_a_path(tmp_path: Path) -> None:
+    local = tmp_path / "feed.xml"
+    local.write_bytes(
+        b'<rss version="2.0"><channel><item><link>https://local/x</link></item></channel></rss>'
+    )
+    assert parse_feed(str(local).encode(), "https://example.org/") == []
+
+
 def test_xml_entities_are_not_expanded(tmp_path: Path) -> None:
     secret = tmp_path / "secret.txt"
     secret.write_text("TOP-SECRET-VALUE", encoding="utf-8")
@@ -130,6 +174,22 @@ def test_xml_entities_are_not_expanded(tmp_path: Path) -> None:
 </channel></rss>""".encode()
     entries = parse_feed(evil, "https://example.org/")
     assert all("TOP-SECRET" not in (e.title or "") for e in entries)
+    evil_map = f"""<?xml version="1.0"?>
+<!DOCTYPE urlset [<!ENTITY xxe SYSTEM "file://{secret}">]>
+<urlset><url><loc>https://example.org/&xxe;</loc></url></urlset>""".encode()
+    assert all("TOP-SECRET" not in u for u in parse_sitemap(evil_map, "https://example.org/").urls)
+
+
+def test_entity_expansion_bomb_is_not_read() -> None:
+    entities = '<!ENTITY a0 "ha">' + "".join(f'<!ENTITY a{i} "{f"&a{i - 1};" * 10}">' for i in range(1, 10))
+    bomb = f"""<?xml version="1.0"?><!DOCTYPE rss [{entities}]>
+<rss version="2.0"><channel><item><title>&a9;</title><link>https://example.org/x</link></item>
+</channel></rss>""".encode()
+    started = time.perf_counter()
+    assert parse_feed(bomb, "https://example.org/") == []
+    assert time.perf_counter() - started < 0.5
+    sitemap = bomb.replace(b"rss", b"urlset").replace(b"<channel><item><title>", b"<url><loc>")
+    assert all(len(u) < 100 for u in parse_sitemap(sitemap, "https://example.org/").urls)
 
 
 def test_gzip_bomb_is_refused() -> None:
@@ -190,15 +250,20 @@ def links_by_html_parser(html: str, base_url: str) -> list[str]:
     return list(out)
 
 
-@pytest.mark.parametrize("root", ["octopress", "mkdocs", "scrapy-docs", "trending"])
-def test_extract_links_agrees_with_an_html_parser_on_real_sites(root: str) -> None:
-    """Every page of real sites: the regular-expression scan finds exactly the DOM's links."""
-    folder = {
+def real_site(root: str) -> Path:
+    """A folder of real pages: the Octopress blog, Debian's MkDocs and Scrapy docs, trending."""
+    return {
         "octopress": lambda: octo(),
         "mkdocs": lambda: MKDOCS,
         "scrapy-docs": lambda: SCRAPY_DOCS,
         "trending": lambda: shared_fixture("trending"),
     }[root]()
+
+
+@pytest.mark.parametrize("root", ["octopress", "mkdocs", "scrapy-docs", "trending"])
+def test_extract_links_agrees_with_an_html_parser_on_real_sites(root: str) -> None:
+    """Every page of real sites: the regular-expression scan finds exactly the DOM's links."""
+    folder = real_site(root)
     pages = sorted(folder.rglob("*.html"))
     if not pages:
         skip_or_fail(f"no HTML pages under {folder} (Debian's mkdocs-doc / python-scrapy-doc)")
@@ -211,6 +276,41 @@ def test_extract_links_agrees_with_an_html_parser_on_real_sites(root: str) -> No
         assert extract_links(html, base) == links_by_html_parser(html, base), page
         checked += 1
     assert checked >= 5
+
+
+def feed_links_by_html_parser(html: str, base_url: str) -> list[str]:
+    """The same contract as feed_links, from lxml's DOM."""
+    doc = lxml.html.document_fromstring(html)
+    out: dict[str, None] = {}
+    for link in doc.iter("link"):
+        rels = (link.get("rel") or "").lower().split()
+        kind = (link.get("type") or "").lower().split(";")[0].strip()
+        href = (link.get("href") or "").strip()
+        if "alternate" in rels and kind in FEED_TYPES and href:
+            out[urljoin(base_url, href).partition("#")[0]] = None
+    return list(out)
+
+
+@pytest.mark.parametrize("root", ["octopress", "mkdocs", "scrapy-docs", "trending"])
+def test_feed_links_agree_with_an_html_parser_on_real_sites(root: str) -> None:
+    """Every page of real sites: the ``<link rel=alternate>`` scan finds exactly the DOM's feeds."""
+    folder = real_site(root)
+    pages = sorted(folder.rglob("*.html"))
+    if not pages:
+        skip_or_fail(f"no HTML pages under {folder} (Debian's mkdocs-doc / python-scrapy-doc)")
+    checked = with_feeds = 0
+    for page in pages:
+        html = page.read_text(encoding="utf-8", errors="replace")
+        if not html.strip():
+            continue
+        base = "https://site.example/" + page.relative_to(folder).as_posix()
+        found = feed_links(html, base)
+        assert found == feed_links_by_html_parser(html, base), page
+        checked += 1
+        with_feeds += bool(found)
+    assert checked >= 5
+    if root == "octopress":
+        assert with_feeds >= 100  # every Octopress page declares its feed
 
 
 def test_extract_links_edge_cases() -> None:

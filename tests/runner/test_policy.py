@@ -34,12 +34,15 @@ def test_parse_size_rejects(text: str):
         parse_size(text)
 
 
-@pytest.mark.parametrize(("text", "seconds"), [("2h", 7200), ("90s", 90), ("1.5d", 129600), ("15m", 900)])
+@pytest.mark.parametrize(
+    ("text", "seconds"),
+    [("2h", 7200), ("90s", 90), ("1.5d", 129600), ("15m", 900), ("1h30m", 5400), ("3m 20s", 200)],
+)
 def test_parse_positive_duration(text: str, seconds: float):
     assert parse_positive_duration(text) == seconds
 
 
-@pytest.mark.parametrize("text", ["0", "never", "soon", "-5m"])
+@pytest.mark.parametrize("text", ["0", "never", "soon", "-5m", "1:30", "inf", "1y"])
 def test_parse_positive_duration_rejects(text: str):
     with pytest.raises(ValueError, match="expected a duration"):
         parse_positive_duration(text)
