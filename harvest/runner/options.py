@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING
 
-from harvest.exceptions import ConfigError
+from harvest.config.settings_model import read_settings
 
 if TYPE_CHECKING:
     from scrapy.settings import BaseSettings
@@ -38,7 +38,10 @@ class FleetOptions:
 
 @dataclass(frozen=True)
 class FleetConfig:
-    """The supervisor's knobs, from ``HARVEST_FLEET_*`` (defaults and reasons in harvest/settings.py)."""
+    """The supervisor's knobs, from ``HARVEST_FLEET_<FIELD>``.
+
+    Defaults and reasons in harvest/settings.py; types and floors in harvest/config/settings_model.py.
+    """
 
     grace: float
     processes_per_cpu: int
@@ -57,36 +60,6 @@ class FleetConfig:
 
     @classmethod
     def from_settings(cls, settings: BaseSettings) -> FleetConfig:
-        """Read and check every HARVEST_FLEET_* knob; a bad value raises ConfigError naming it."""
-        problems: list[tuple[str, str]] = []
-
-        def number(name: str, *, minimum: float = 0.0, integer: bool = False) -> float:
-            try:
-                value = settings.getint(name) if integer else settings.getfloat(name)
-            except (TypeError, ValueError):
-                problems.append((name, f"expected a number, got {settings.get(name)!r}"))
-                return minimum
-            if value < minimum:
-                problems.append((name, f"must be at least {minimum:g}, got {value!r}"))
-                return minimum
-            return value
-
-        config = cls(
-            grace=number("HARVEST_FLEET_GRACE"),
-            processes_per_cpu=int(number("HARVEST_FLEET_PROCESSES_PER_CPU", minimum=1, integer=True)),
-            max_processes_per_cpu=int(number("HARVEST_FLEET_MAX_PROCESSES_PER_CPU", minimum=1, integer=True)),
-            process_memory_mb=int(number("HARVEST_FLEET_PROCESS_MEMORY_MB", minimum=1, integer=True)),
-            restart_backoff=number("HARVEST_FLEET_RESTART_BACKOFF"),
-            restart_backoff_max=number("HARVEST_FLEET_RESTART_BACKOFF_MAX"),
-            max_crashes=int(number("HARVEST_FLEET_MAX_CRASHES", minimum=1, integer=True)),
-            crash_window=number("HARVEST_FLEET_CRASH_WINDOW", minimum=1),
-            hung_timeout=number("HARVEST_FLEET_HUNG_TIMEOUT", minimum=1),
-            status_interval=number("HARVEST_FLEET_STATUS_INTERVAL", minimum=0.1),
-            log_interval=number("HARVEST_FLEET_LOG_INTERVAL", minimum=0.1),
-            size_check_interval=number("HARVEST_FLEET_SIZE_CHECK_INTERVAL", minimum=0.1),
-            poll_interval=number("HARVEST_FLEET_POLL_INTERVAL", minimum=0.05),
-            log_keep=int(number("HARVEST_FLEET_LOG_KEEP", minimum=1, integer=True)),
-        )
-        if problems:
-            raise ConfigError("settings (-s or harvest/settings.py)", problems)
-        return config
+        """Read every HARVEST_FLEET_* knob through the settings model; a bad one raises ConfigError."""
+        values = read_settings(settings)
+        return cls(**{f.name: getattr(values, f"HARVEST_FLEET_{f.name.upper()}") for f in fields(cls)})

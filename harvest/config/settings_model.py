@@ -1,0 +1,210 @@
+"""One pydantic model of the Scrapy settings harvest checks: types, bounds and names, declared once.
+
+The defaults live in :mod:`harvest.settings` (and Scrapy's own), and the model derives its fields
+from them: every setting whose default is a bool, a number or a dict is read the way components
+read it (``getbool``, ``getint``/``getfloat``, ``getdict``); harvest's own integers are whole
+numbers (``getint``: ``"2.5"`` must fail here, not mid-crawl), its numbers are at least
+:data:`MINIMUMS` (else 0), its word-valued settings take one of :data:`CHOICES`. ``HARVEST_*`` names
+are closed (``extra="forbid"``): one typed on the command line that harvest does not define is
+refused, naming it. ``HARVEST_STATE_URL`` names a known state backend and the :data:`ENDPOINTS`
+are absolute http(s) URLs.
+
+:func:`read_settings` validates a ``Settings`` object and returns the model (typed values, the
+defaults where unset); :func:`settings_model_problems` gives the (setting, problem) pairs that
+:class:`harvest.exceptions.ConfigError` renders.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import TYPE_CHECKING, Annotated, Any, Literal
+from urllib.parse import urlsplit
+
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    ValidationError,
+    create_model,
+    field_validator,
+)
+from scrapy.settings import SETTINGS_PRIORITIES, BaseSettings
+
+from harvest.exceptions import ConfigError
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from pydantic_core import ErrorDetails
+
+#: How a bad setting is named in the error message (``scrapy crawl`` and ``run_all.py`` alike).
+SOURCE = "settings (-s or harvest/settings.py)"
+#: Endpoint settings that must be absolute http(s) URLs.
+ENDPOINTS = ("GITHUB_WEB_URL", "GITHUB_RAW_URL", "GITHUB_API_URL")
+#: Settings that take one of a few words.
+CHOICES: dict[str, tuple[str, ...]] = {"HARVEST_BLOGS_EXTRACTION": ("pool", "inline", "off")}
+#: Harvest numbers with a floor above 0 (none of the others means anything below zero): the
+#: fleet's knobs below which the supervisor cannot work.
+MINIMUMS: dict[str, float] = {
+    "HARVEST_FLEET_PROCESSES_PER_CPU": 1,
+    "HARVEST_FLEET_MAX_PROCESSES_PER_CPU": 1,
+    "HARVEST_FLEET_PROCESS_MEMORY_MB": 1,
+    "HARVEST_FLEET_MAX_CRASHES": 1,
+    "HARVEST_FLEET_CRASH_WINDOW": 1,
+    "HARVEST_FLEET_HUNG_TIMEOUT": 1,
+    "HARVEST_FLEET_STATUS_INTERVAL": 0.1,
+    "HARVEST_FLEET_LOG_INTERVAL": 0.1,
+    "HARVEST_FLEET_SIZE_CHECK_INTERVAL": 0.1,
+    "HARVEST_FLEET_POLL_INTERVAL": 0.05,
+    "HARVEST_FLEET_LOG_KEEP": 1,
+}
+#: The words of an unknown ``HARVEST_*`` name's problem.
+UNKNOWN = "unknown setting (check the spelling; harvest/settings.py lists every HARVEST_*)"
+_OWN = "HARVEST_"
+
+
+def _reader(method: str, expected: str) -> Callable[[Any], Any]:
+    """A before-validator reading a value with ``BaseSettings.<method>``, as a component would."""
+
+    def read(value: Any) -> Any:
+        try:
+            return getattr(BaseSettings({"value": value}), method)("value")
+        except (TypeError, ValueError):
+            raise ValueError(f"expected {expected}, got {value!r}") from None
+
+    return read
+
+
+_BOOL = BeforeValidator(_reader("getbool", "true or false (1/0)"))
+_WHOLE = BeforeValidator(_reader("getint", "a whole number"))
+_NUMBER = BeforeValidator(_reader("getfloat", "a number"))
+_DICT = BeforeValidator(_reader("getdict", "a JSON object"))
+
+
+def _field_type(name: str, default: Any, *, own: bool) -> Any:
+    """The annotated type of setting ``name`` from its ``default`` (``own``: defined by harvest)."""
+    strict = own and name.startswith(_OWN)
+    if name in CHOICES:
+        return Literal[CHOICES[name]]
+    if isinstance(default, bool):
+        return Annotated[bool, _BOOL]
+    if isinstance(default, (int, float)):
+        if not strict:  # Scrapy reads its numbers with getfloat as often as getint (DOWNLOAD_TIMEOUT)
+            return Annotated[float, _NUMBER]
+        floor = Field(ge=MINIMUMS.get(name, 0))
+        return Annotated[int, _WHOLE, floor] if isinstance(default, int) else Annotated[float, _NUMBER, floor]
+    if isinstance(default, dict):
+        return Annotated[dict[Any, Any], _DICT]
+    return Any
+
+
+class _Checks(BaseModel):
+    """The checks that are not a field's type: state backend and endpoints."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    @field_validator("HARVEST_STATE_URL", check_fields=False)
+    @classmethod
+    def _known_backend(cls, value: Any) -> Any:
+        from harvest.state import STORE_SCHEMES
+
+        url = str(value or "")
+        scheme = urlsplit(url).scheme if url else ""
+        if scheme not in STORE_SCHEMES:
+            known = ", ".join(f"{s}://" for s in sorted(STORE_SCHEMES) if s)
+            raise ValueError(f"unknown scheme {scheme!r} in {url!r} (use empty, or {known})")
+        return value
+
+    @field_validator(*ENDPOINTS, check_fields=False)
+    @classmethod
+    def _absolute_url(cls, value: Any) -> Any:
+        url = str(value or "")
+        parts = urlsplit(url)
+        if parts.scheme not in {"http", "https"} or not parts.hostname:
+            raise ValueError(f"expected an absolute http(s) URL, got {url!r}")
+        return value
+
+
+def _upper(module: Any) -> dict[str, Any]:
+    return {k: getattr(module, k) for k in dir(module) if k.isupper()}
+
+
+@cache
+def _harvest_defaults() -> dict[str, Any]:
+    """Every setting :mod:`harvest.settings` defines, with its default."""
+    import harvest.settings
+
+    return _upper(harvest.settings)
+
+
+@cache
+def settings_model() -> type[BaseModel]:
+    """The model: one field per setting harvest checks, its default the one harvest (or Scrapy) sets."""
+    import scrapy.settings.default_settings as scrapy_settings
+
+    own = _harvest_defaults()
+    fields: dict[str, Any] = {}
+    for name, default in _upper(scrapy_settings).items():
+        if name not in own and isinstance(default, (bool, int, float, dict)):
+            fields[name] = (_field_type(name, default, own=False), default)
+    for name, default in own.items():
+        fields[name] = (_field_type(name, default, own=True), default)
+    return create_model("HarvestSettings", __base__=_Checks, **fields)
+
+
+def _input(settings: BaseSettings) -> dict[str, Any]:
+    """The values to validate: every field set above Scrapy's defaults, and HARVEST_* names typed."""
+    fields = settings_model().model_fields
+    data: dict[str, Any] = {}
+    for name in settings:
+        priority = settings.getpriority(name) or 0
+        if priority <= SETTINGS_PRIORITIES["default"]:
+            continue  # Scrapy's own defaults (reading a deprecated one would warn)
+        known = name in fields
+        if known or (name.startswith(_OWN) and priority >= SETTINGS_PRIORITIES["cmdline"]):
+            value = settings.get(name)
+            if value is not None or not known:
+                data[name] = value
+    for name in ("HARVEST_STATE_URL", *ENDPOINTS):  # checked even where unset
+        data[name] = settings.get(name) or ""
+    return data
+
+
+def _problem(error: ErrorDetails, data: dict[str, Any]) -> tuple[str, str]:
+    """(setting, message) of one pydantic error, quoting the value as it was given."""
+    name = str(error["loc"][0]) if error["loc"] else ""
+    value = data.get(name)
+    ctx = error.get("ctx") or {}
+    kind = error["type"]
+    if kind == "extra_forbidden":
+        return name, UNKNOWN
+    if kind == "value_error":
+        return name, str(ctx["error"])
+    if kind == "literal_error":
+        return name, f"expected one of {', '.join(CHOICES[name])}, got {value!r}"
+    if kind == "greater_than_equal":
+        return name, f"expected {ctx['ge']:g} or more, got {value!r}"
+    return name, f"{error['msg']}, got {value!r}"
+
+
+def _validate(settings: BaseSettings) -> tuple[BaseModel | None, list[tuple[str, str]]]:
+    data = _input(settings)
+    try:
+        return settings_model().model_validate(data), []
+    except ValidationError as exc:
+        problems = [_problem(error, data) for error in exc.errors()]
+        return None, sorted(problems)
+
+
+def settings_model_problems(settings: BaseSettings) -> list[tuple[str, str]]:
+    """(setting, problem) for every value of ``settings`` the model refuses, by setting name."""
+    return _validate(settings)[1]
+
+
+def read_settings(settings: BaseSettings) -> BaseModel:
+    """The settings harvest checks, validated and typed; raises ConfigError naming each bad one."""
+    model, problems = _validate(settings)
+    if model is None:
+        raise ConfigError(SOURCE, problems)
+    return model
