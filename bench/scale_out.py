@@ -24,10 +24,8 @@ import socket
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from collections.abc import Callable
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
@@ -36,12 +34,15 @@ import redis
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from harvest.loopback import LoopbackServer, Reply  # noqa: E402
 from harvest.state.redis import _FLOAT, RedisKeys  # noqa: E402
 
 logger = logging.getLogger(__name__)
 
-WORDS = ("crawler frontier redis queue worker scale throughput latency politeness article "
-         "markdown extraction dedup fingerprint heartbeat shard machine process network").split()
+WORDS = (
+    "crawler frontier redis queue worker scale throughput latency politeness article "
+    "markdown extraction dedup fingerprint heartbeat shard machine process network"
+).split()
 
 
 def article_html(i: int, articles: int) -> str:
@@ -49,78 +50,38 @@ def article_html(i: int, articles: int) -> str:
     paragraphs = "".join(f"<p>Paragraph {p} of post {i}: {text}.</p>" for p in range(6))
     others = ((i * 13 + 1) % articles, (i * 31 + 7) % articles)
     links = "".join(f'<a href="{post_path(j)}">post {j}</a> ' for j in others)
-    return (f"<!doctype html><html><head><meta charset='utf-8'><title>Post {i}</title>"
-            f"<meta property='og:type' content='article'></head><body><article><h1>Post {i}</h1>"
-            f"{paragraphs}</article><nav>{links}</nav></body></html>")
+    return (
+        f"<!doctype html><html><head><meta charset='utf-8'><title>Post {i}</title>"
+        f"<meta property='og:type' content='article'></head><body><article><h1>Post {i}</h1>"
+        f"{paragraphs}</article><nav>{links}</nav></body></html>"
+    )
 
 
 def post_path(i: int) -> str:
     return f"/2024/{i % 12 + 1:02d}/post-{i}/"
 
 
-class DelayedSite:
+class DelayedSite(LoopbackServer):
     """A generated blog on 127.0.0.1 that answers after ``delay`` seconds, logging request times."""
 
     def __init__(self, articles: int, delay: float) -> None:
+        super().__init__(delay=delay, name="delayed-site")
         self.articles = articles
-        self.delay = delay
-        self.times: list[float] = []
-        self.active = 0
-        self.max_active = 0
-        self.paths: dict[str, int] = {}
-        self._lock = threading.Lock()
         pages = (articles + 9) // 10
-        self.routes: dict[str, str] = {}
         index = "".join(f'<a href="/page/{k}/">page {k}</a> ' for k in range(1, pages + 1))
-        self.routes["/"] = f"<html><body>{index}</body></html>"
+        self.add("/", Reply(body=f"<html><body>{index}</body></html>"))
         for k in range(1, pages + 1):
             listed = range((k - 1) * 10, min(k * 10, articles))
             links = "".join(f'<a href="{post_path(i)}">post {i}</a> ' for i in listed)
-            self.routes[f"/page/{k}/"] = f"<html><body><h1>Page {k}</h1>{links}</body></html>"
+            self.add(f"/page/{k}/", Reply(body=f"<html><body><h1>Page {k}</h1>{links}</body></html>"))
         for i in range(articles):
-            self.routes[post_path(i)] = article_html(i, articles)
-        site = self
+            self.add(post_path(i), Reply(body=article_html(i, articles)))
 
-        class Handler(BaseHTTPRequestHandler):
-            protocol_version = "HTTP/1.1"
-
-            def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
-                pass
-
-            def do_GET(self) -> None:  # noqa: N802
-                with site._lock:
-                    site.times.append(time.monotonic())
-                    site.paths[self.path] = site.paths.get(self.path, 0) + 1
-                    site.active += 1
-                    site.max_active = max(site.max_active, site.active)
-                time.sleep(site.delay)
-                with site._lock:
-                    site.active -= 1
-                body = site.routes.get(self.path)
-                status = 200 if body is not None else 404
-                data = (body or "not found").encode()
-                self.send_response(status)
-                self.send_header("Content-Type", "text/html; charset=utf-8")
-                self.send_header("Content-Length", str(len(data)))
-                self.end_headers()
-                self.wfile.write(data)
-
-        class Server(ThreadingHTTPServer):
-            daemon_threads = True
-            request_queue_size = 128
-
-            def handle_error(self, request: Any, client_address: Any) -> None:
-                pass
-
-        self.httpd = Server(("127.0.0.1", 0), Handler)
-        self.base_url = f"http://127.0.0.1:{self.httpd.server_address[1]}"
-        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
-
-    def reset(self) -> None:
+    @property
+    def times(self) -> list[float]:
+        """Arrival time (``time.monotonic()``) of each request since the last ``clear()``."""
         with self._lock:
-            self.times.clear()
-            self.paths.clear()
-            self.max_active = 0
+            return [r.arrived for r in self.requests]
 
 
 def free_port() -> int:
@@ -134,8 +95,8 @@ def start_redis(workdir: Path) -> tuple[subprocess.Popen[bytes], int]:
     if binary is None:
         sys.exit("redis-server is not installed (apt-get install redis-server)")
     port = free_port()
-    proc = subprocess.Popen([binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "",
-                             "--appendonly", "no", "--dir", str(workdir)], stdout=subprocess.DEVNULL)
+    flags = ["--port", str(port), "--bind", "127.0.0.1", "--dir", str(workdir)]
+    proc = subprocess.Popen([binary, *flags, "--save", "", "--appendonly", "no"], stdout=subprocess.DEVNULL)
     client = redis.Redis(port=port)
     for _ in range(100):
         try:
@@ -149,15 +110,20 @@ def start_redis(workdir: Path) -> tuple[subprocess.Popen[bytes], int]:
 def run(site: DelayedSite, url: str, processes: int, workdir: Path) -> dict[str, Any]:
     client = redis.Redis.from_url(url)
     client.flushdb()
-    site.reset()
+    site.clear()
     config = workdir / "config"
     config.mkdir(parents=True, exist_ok=True)
     (config / "blogs.yaml").write_text(f"sites:\n  - name: bench\n    start_urls: ['{site.base_url}/']\n")
     data = workdir / f"data-{processes}"
     settings = {
-        "HARVEST_STATE_URL": url, "HARVEST_DATA_DIR": data, "HARVEST_CONFIG_DIR": config,
-        "AUTOTHROTTLE_ENABLED": False, "TELNETCONSOLE_ENABLED": False, "REMOTE_CONTROL_ENABLED": False,
-        "MAX_IDLE_TIME_BEFORE_CLOSE": 2, "LOG_LEVEL": "INFO",
+        "HARVEST_STATE_URL": url,
+        "HARVEST_DATA_DIR": data,
+        "HARVEST_CONFIG_DIR": config,
+        "AUTOTHROTTLE_ENABLED": False,
+        "TELNETCONSOLE_ENABLED": False,
+        "REMOTE_CONTROL_ENABLED": False,
+        "MAX_IDLE_TIME_BEFORE_CLOSE": 2,
+        "LOG_LEVEL": "INFO",
     }
     used_before = int(client.info("memory")["used_memory"])
     cpu_before = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -182,19 +148,30 @@ def run(site: DelayedSite, url: str, processes: int, workdir: Path) -> dict[str,
     cpu_after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (cpu_after.ru_utime + cpu_after.ru_stime) - (cpu_before.ru_utime + cpu_before.ru_stime)
     codes = [p.returncode for p in procs]
-    docs = [json.loads(line) for line in (data / "blogs" / "document.jsonl").read_text().splitlines()] \
-        if (data / "blogs" / "document.jsonl").exists() else []
+    docs = (
+        [json.loads(line) for line in (data / "blogs" / "document.jsonl").read_text().splitlines()]
+        if (data / "blogs" / "document.jsonl").exists()
+        else []
+    )
     window = site.times[-1] - site.times[0] if len(site.times) > 1 else float("nan")
     used_after = int(client.info("memory")["used_memory"])
-    post_hits = [site.paths.get(post_path(i), 0) for i in range(site.articles)]
+    post_hits = [site.hits[post_path(i)] for i in range(site.articles)]
     return {
-        "processes": processes, "codes": codes, "requests": len(site.times), "window": window,
-        "wall": wall, "first_request": site.times[0] - started if site.times else float("nan"),
-        "documents": len(docs), "unique_documents": len({d["url"] for d in docs}),
+        "processes": processes,
+        "codes": codes,
+        "requests": len(site.times),
+        "window": window,
+        "wall": wall,
+        "first_request": site.times[0] - started if site.times else float("nan"),
+        "documents": len(docs),
+        "unique_documents": len({d["url"] for d in docs}),
         "posts_fetched_once": sum(1 for n in post_hits if n == 1),
         "posts_refetched": sum(1 for n in post_hits if n > 1),
-        "cpu": cpu, "seen_urls": seen, "max_active": site.max_active,
-        "peak_used": peak_used - used_before, "kept_used": used_after - used_before,
+        "cpu": cpu,
+        "seen_urls": seen,
+        "max_active": site.peak_in_flight,
+        "peak_used": peak_used - used_before,
+        "kept_used": used_after - used_before,
     }
 
 
@@ -241,33 +218,39 @@ def main() -> None:
     workdir = Path(tempfile.mkdtemp(prefix="harvest-scale-bench-"))
     redis_proc, port = start_redis(workdir)
     url = f"redis://127.0.0.1:{port}/0"
-    site = DelayedSite(args.articles, args.delay)
+    site = DelayedSite(args.articles, args.delay).start()
     try:
         pages = (args.articles + 9) // 10 + 1
-        print(f"site: {args.articles} posts + {pages} index pages, {args.delay * 1000:.0f} ms per answer; "
-              f"CPUs: {os.cpu_count()}; default politeness per process")
+        print(
+            f"site: {args.articles} posts + {pages} index pages, {args.delay * 1000:.0f} ms per answer; "
+            f"CPUs: {os.cpu_count()}; default politeness per process"
+        )
         rows = [run(site, url, n, workdir) for n in (int(x) for x in args.processes.split(","))]
         base = rows[0]["requests"] / rows[0]["window"]
-        print("\n| processes | exit codes | requests | posts stored (unique) | posts fetched once / more "
-              "| crawl window s | pages/s | speed-up | most requests in flight | wall s (first request at) "
-              "| crawler CPU s | seen URLs | Redis peak / kept bytes |")
+        print(
+            "\n| processes | exit codes | requests | posts stored (unique) | posts fetched once / more "
+            "| crawl window s | pages/s | speed-up | most requests in flight | wall s (first request at) "
+            "| crawler CPU s | seen URLs | Redis peak / kept bytes |"
+        )
         print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
         for r in rows:
             rate = r["requests"] / r["window"]
-            print(f"| {r['processes']} | {r['codes']} | {r['requests']} "
-                  f"| {r['documents']} ({r['unique_documents']}) "
-                  f"| {r['posts_fetched_once']} / {r['posts_refetched']} | {r['window']:.1f} | {rate:.1f} "
-                  f"| {rate / base:.2f}x | {r['max_active']} | {r['wall']:.1f} ({r['first_request']:.1f}) "
-                  f"| {r['cpu']:.1f} "
-                  f"| {r['seen_urls']} "
-                  f"| {r['peak_used']:,} / {r['kept_used']:,} |")
+            print(
+                f"| {r['processes']} | {r['codes']} | {r['requests']} "
+                f"| {r['documents']} ({r['unique_documents']}) "
+                f"| {r['posts_fetched_once']} / {r['posts_refetched']} | {r['window']:.1f} | {rate:.1f} "
+                f"| {rate / base:.2f}x | {r['max_active']} | {r['wall']:.1f} ({r['first_request']:.1f}) "
+                f"| {r['cpu']:.1f} "
+                f"| {r['seen_urls']} "
+                f"| {r['peak_used']:,} / {r['kept_used']:,} |"
+            )
         print(f"\nRedis memory per entry ({args.entries:,} entries, INFO used_memory delta):")
         for name, per in memory_per_entry(url, args.entries).items():
             print(f"- {name}: {per:.1f} bytes")
     finally:
         redis_proc.terminate()
         redis_proc.wait(timeout=10)
-        site.httpd.shutdown()
+        site.stop()
         shutil.rmtree(workdir, ignore_errors=True)
 
 

@@ -37,6 +37,9 @@ OK_REASONS = frozenset(
         "closespider_itemcount",
         "closespider_pagecount",
         "stop_requested",
+        # A Redis worker the others gave up (frozen past its lease): it stopped without
+        # committing, and they fetch its requests (harvest.scale.coordinator).
+        "lease_lost",
     }
 )
 

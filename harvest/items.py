@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from harvest.parsers.rights import Rights
+
 
 @dataclass
 class TrendingRepoItem:
@@ -89,13 +91,29 @@ class DocumentItem:
     site: str | None = None
     author: str | None = None
     published: str | None = None
+    #: ISO 639-1 code detected from the text (py3langid); None when the text is too short.
     language: str | None = None
+    #: What the page declared (``<html lang>``, Content-Language meta), as written there.
+    language_declared: str | None = None
+    #: The detector's probability for ``language`` (0-1).
+    language_score: float | None = None
+    #: Opt-out and licence signals of the page (:class:`harvest.parsers.rights.Rights`).
+    rights: Rights | None = None
+    #: The site reserved text-and-data mining or said noai: ``content`` was not kept.
+    text_withheld: bool = False
+    #: URL of an earlier document whose text this one nearly repeats (HARVEST_NEAR_DUP=flag).
+    near_duplicate_of: str | None = None
+    #: The WARC file (relative to HARVEST_DATA_DIR) holding the response, with HARVEST_WARC_ENABLED.
+    warc_file: str | None = None
+    #: The WARC-Record-ID of that response record.
+    warc_record_id: str | None = None
     type: str = "document"
 
     def front_matter(self) -> dict[str, Any]:
         """Fields written at the top of the Markdown file (None values left out)."""
         keys = ("url", "canonical_url", "repo", "site", "title", "author", "published",
-                "language", "source", "fetched_at", "content_hash")
+                "language", "language_declared", "source", "fetched_at", "content_hash",
+                "near_duplicate_of")
         return {k: getattr(self, k) for k in keys if getattr(self, k) is not None}
 
 

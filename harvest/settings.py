@@ -102,6 +102,14 @@ HARVEST_GITHUB_CREATED_FLOOR = "2007-10-01"
 ITEM_PIPELINES = {
     # Drops items whose key or content is stored already (before anything is written).
     "harvest.pipelines.dedup.DedupPipeline": 700,
+    # Documents: the language detected from the text (after dedup: a dropped copy costs nothing).
+    "harvest.pipelines.language.LanguagePipeline": 710,
+    # Documents: near-duplicates of stored ones flagged or dropped (MinHash-LSH, HARVEST_NEAR_DUP).
+    "harvest.pipelines.neardup.NearDupPipeline": 720,
+    # Documents whose site opted out of AI use keep metadata and rights, not text (last before output).
+    "harvest.pipelines.rights.OptOutPipeline": 750,
+    # HARVEST_WARC_ENABLED: the response of each stored item archived as WARC, right before its line.
+    "harvest.pipelines.warc.WarcPipeline": 790,
     # Writes JSON Lines per item type and a Markdown file per document under HARVEST_DATA_DIR.
     "harvest.pipelines.output.OutputPipeline": 800,
 }
@@ -129,6 +137,23 @@ HARVEST_GC_THRESHOLD = 10_000
 # Freeze the objects that exist when the engine starts (modules, classes): never scanned again.
 HARVEST_GC_FREEZE = True
 
+# --- One pace per site across processes (harvest/pace.py, harvest/middlewares/pace.py) -------
+# On: a site's delay and concurrency (a blogs site's download_delay/concurrency, else
+# DOWNLOAD_DELAY and CONCURRENT_REQUESTS_PER_DOMAIN) and its robots.txt Crawl-delay hold in total
+# over every harvest process of a data folder (state/_pace/pace.sqlite) or of a Redis state, not
+# per process: --replicas or a second fleet must not hit a small site harder.
+HARVEST_PACE_ENABLED = True
+# Longest Crawl-delay obeyed (seconds): a site asking for more is paced at this (and told in the
+# log); one request a minute already means a day for 1,440 pages.
+HARVEST_PACE_MAX_DELAY = 60.0
+# How often a request waiting for another process's request to end asks again (seconds); the
+# requests of one process wake each other at once.
+HARVEST_PACE_POLL = 0.02
+# A grant not given back after this long is presumed lost (its process is frozen, or was killed
+# on another machine; dead processes of this machine are noticed at once). A grant covers one
+# attempt on the wire, so twice DOWNLOAD_TIMEOUT; longer would let a frozen process stall a site.
+HARVEST_PACE_STALE_AFTER = 60.0
+
 # --- Crawl state, frontier, dedup, revisits (harvest/state/, docs/ARCHITECTURE.md) ------------
 # Scrapy's scheduler plus a persisted frontier: a crawl killed with kill -9 resumes its pending
 # requests.
@@ -137,6 +162,8 @@ SPIDER_MIDDLEWARES = {
     # Outermost (lowest order): it must see every callback's final output to know when a
     # request is done.
     "harvest.frontier.FrontierMiddleware": 10,
+    # HARVEST_WARC_ENABLED: hands each response's captured exchange to the items it gives.
+    "harvest.middlewares.warc.WarcItemMiddleware": 900,
 }
 DOWNLOADER_MIDDLEWARES = {
     # Before robots.txt (100) so a fresh document costs no traffic at all; after offsite (50).
@@ -147,6 +174,9 @@ DOWNLOADER_MIDDLEWARES = {
     "harvest.middlewares.safety.PrivateAddressMiddleware": 60,
     # Trap guards last before the download, so they count only pages really fetched.
     "harvest.middlewares.safety.TrapGuardMiddleware": 950,
+    # A rendered page the guard left on an error page (a refused script navigation) is dropped
+    # next to the downloader, before any other middleware sees it (harvest/browser_guard.py).
+    "harvest.browser_guard.BrowserPageMiddleware": 980,
     # Scrapy's decompression, replaced at its order: a body labelled gzip/deflate/br/zstd that
     # is not encoded is used as it is instead of failing the page (harvest/middlewares/compression.py).
     "scrapy.downloadermiddlewares.httpcompression.HttpCompressionMiddleware": None,
@@ -155,9 +185,19 @@ DOWNLOADER_MIDDLEWARES = {
     # declare uses_github_api (github_search; trending's READMEs). After every built-in
     # middleware, so a grant of the budget is held only while the request is on the wire.
     "harvest.github.middleware.GithubApiMiddleware": 960,
+    # One pace per site across every process of the data folder (or of the Redis state), with
+    # robots.txt Crawl-delay: after every built-in middleware, so a grant is held only while the
+    # request is on the wire and the time between grants is the time between arrivals.
+    "harvest.middlewares.pace.PaceMiddleware": 955,
     # Fleet children only (run_all.py): closes a crawl none of whose hosts can be reached.
     # Above RetryMiddleware (550): it sees a connection failure before a retry is scheduled.
     "harvest.extensions.reachability.ReachabilityMiddleware": 560,
+    # Spiders that collect rights (blogs): the site's TDMRep rules and robots.txt verdict per page.
+    # Low order: its process_response runs after redirects and retries were handled.
+    "harvest.middlewares.rights.SiteRightsMiddleware": 80,
+    # HARVEST_WARC_ENABLED: next to the downloader, so the exchange is kept as it came off the
+    # wire (before decompression and redirects).
+    "harvest.middlewares.warc.WarcCaptureMiddleware": 990,
 }
 # Off only for tools and tests that want Scrapy's plain behaviour (no dedup, no resume).
 HARVEST_STATE_ENABLED = True
@@ -187,6 +227,30 @@ HARVEST_DEDUP_RESET = False
 HARVEST_DEDUP_CROSS_SPIDER = True
 # Log every dropped duplicate at INFO (they are expected on every round, so DEBUG by default).
 HARVEST_DEDUP_DEBUG = False
+
+# --- Dataset signals: language, opt-outs, near-duplicates (docs/ARCHITECTURE.md) ---------------
+# Detect each document's language from its text (py3langid, model inside its wheel; ~1 ms a page):
+# pages often declare their theme's lang, not their text's.
+HARVEST_LANGUAGE_DETECT = True
+# Record sites' opt-out and licence signals per document (robots meta, X-Robots-Tag, TDMRep,
+# rel=license) for spiders that collect them (blogs).
+HARVEST_RIGHTS_ENABLED = True
+# Fetch /.well-known/tdmrep.json once per site and round: TDMRep's site-wide reservation.
+HARVEST_RIGHTS_TDMREP = True
+# A document whose site reserved text-and-data mining or said noai keeps its metadata and
+# rights, not its text: the safe default for a dataset someone will publish.
+HARVEST_RESPECT_OPTOUT = True
+# Near-duplicate documents (same text with another sidebar, mirrors): "flag" stores them with
+# near_duplicate_of = the earlier URL (nothing lost, a dataset builder decides), "drop", "off".
+HARVEST_NEAR_DUP = "flag"
+# Estimated Jaccard similarity of word 5-gram shingles from which a document is a near-duplicate:
+# 0.9 catches a changed template or footer, not two posts on one topic.
+HARVEST_NEAR_DUP_THRESHOLD = 0.9
+# Archive the responses of stored items as WARC under HARVEST_DATA_DIR/<spider>/warc/ (off: the
+# archive roughly doubles the disk a crawl uses; on for provenance when publishing).
+HARVEST_WARC_ENABLED = False
+# A WARC file is closed and the next one started past this size (1 GB, Common Crawl's order).
+HARVEST_WARC_MAX_SIZE = 1024 * 1024 * 1024
 
 # --- Fleet (run_all.py, harvest/runner/) ------------------------------------------------------
 # Seconds the children get to finish in-flight work and flush after Ctrl-C/SIGTERM (--grace):
@@ -230,6 +294,12 @@ HARVEST_FLEET_REACHABILITY_ENABLED = True
 # the count, so a shared (Redis) state backend can tell the processes apart.
 HARVEST_FLEET_REPLICA = 0
 HARVEST_FLEET_REPLICAS = 1
+# run_all.py --dashboard: "[HOST:]PORT" to serve the live table, /status.json and /metrics over
+# HTTP; empty = off (a server nobody asked for is an open port). No host = 127.0.0.1 (loopback).
+HARVEST_FLEET_DASHBOARD = ""
+# Seconds between the dashboard page's own refreshes: the status changes every
+# HARVEST_FLEET_STATUS_INTERVAL, faster refreshes show nothing new.
+HARVEST_FLEET_DASHBOARD_REFRESH = 2.0
 
 # --- blogs spider (harvest/spiders/blogs.py) ---------------------------------------------------
 # Where article extraction runs (trafilatura: ~10 ms a blog page, 100-300 ms a large docs page,

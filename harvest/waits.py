@@ -25,6 +25,8 @@ from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any
 from weakref import WeakKeyDictionary
 
+from twisted.internet.defer import Deferred
+
 if TYPE_CHECKING:
     from scrapy.crawler import Crawler
 
@@ -83,3 +85,29 @@ def current(crawler: Crawler, now: float | None = None) -> list[Wait]:
     now = time.time() if now is None else now
     live = [w for w in waits.values() if w.until is None or w.until + STALE_AFTER >= now]
     return sorted(live, key=lambda w: (w.until is None, w.until or 0.0, w.key))
+
+
+def wake(waiter: Deferred[None]) -> None:
+    """End a :func:`pause` early (a grant it waits for was released)."""
+    if not waiter.called:
+        waiter.callback(None)
+
+
+async def pause(seconds: float, waiters: list[Deferred[None]]) -> None:
+    """Wait ``seconds`` without blocking the reactor, or less if :func:`wake` is called meanwhile.
+
+    The waiter is listed in ``waiters`` while it waits, so whoever releases a shared grant can
+    wake every waiter of this process at once instead of letting them poll.
+    """
+    from scrapy.utils.asyncio import call_later
+    from scrapy.utils.defer import maybe_deferred_to_future
+
+    waiter: Deferred[None] = Deferred()
+    timer = call_later(seconds, wake, waiter)
+    waiters.append(waiter)
+    try:
+        await maybe_deferred_to_future(waiter)
+    finally:
+        timer.cancel()
+        if waiter in waiters:
+            waiters.remove(waiter)

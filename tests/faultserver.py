@@ -38,13 +38,12 @@ import gzip
 import socket
 import struct
 import threading
-import time
 import urllib.error
 import urllib.request
-from collections import Counter
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any
+from http.server import BaseHTTPRequestHandler
 from urllib.parse import parse_qs, urlsplit
+
+from harvest.loopback import LoggedRequest, LoopbackServer, Reply, Writer, send_reply
 
 
 def article_html(name: str, body: str = "", *, charset: str | None = "utf-8") -> str:
@@ -61,17 +60,13 @@ def article_html(name: str, body: str = "", *, charset: str | None = "utf-8") ->
     )
 
 
-class _QuietServer(ThreadingHTTPServer):
-    """Connections the client drops or this server resets on purpose are not errors."""
+class FaultServer(LoopbackServer):
+    """Threaded HTTP/1.1 server on 127.0.0.1 with the faulty endpoints listed above.
 
-    daemon_threads = True
-
-    def handle_error(self, request: Any, client_address: Any) -> None:
-        pass
-
-
-class FaultServer:
-    """Threaded HTTP/1.1 server on 127.0.0.1 with the faulty endpoints listed above."""
+    Answers are written to the request handler itself (:meth:`respond` returns a writer), so
+    that a fault can cut a body, reset the connection or hold it. ``hits`` counts requests per
+    path with its query string; ``count(path)`` reads it.
+    """
 
     def __init__(
         self,
@@ -84,6 +79,7 @@ class FaultServer:
         faults: dict[str, str] | None = None,
         upstream: str | None = None,
     ) -> None:
+        super().__init__(name="faults")
         self.robots_disallow_all = robots_disallow_all
         self.index_links = list(index_links or [])
         self.feeds = list(feeds or [])
@@ -95,59 +91,29 @@ class FaultServer:
         self.faults = dict(faults or {})
         #: base URL every request no fault or page claims is forwarded to
         self.upstream = upstream.rstrip("/") if upstream else None
-        self.hits: Counter[str] = Counter()
-        self.log: list[tuple[float, str]] = []
-        self._lock = threading.Lock()
         self._stall_release = threading.Event()
-        server = self
-
-        class _Handler(BaseHTTPRequestHandler):
-            protocol_version = "HTTP/1.1"
-
-            def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
-                pass
-
-            def do_GET(self) -> None:  # noqa: N802
-                with server._lock:
-                    server.hits[self.path] += 1
-                    server.log.append((time.monotonic(), self.path))
-                    count = server.hits[self.path]
-                server.handle(self, count)
-
-        self.httpd = _QuietServer(("127.0.0.1", 0), _Handler)
-        self.httpd.daemon_threads = True
-        self.port = self.httpd.server_address[1]
-        self.base_url = f"http://127.0.0.1:{self.port}"
-        self._thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
 
     # -- plumbing ------------------------------------------------------------------------------
-    def start(self) -> FaultServer:
-        self._thread.start()
-        return self
-
     def stop(self) -> None:
         self._stall_release.set()
-        self.httpd.shutdown()
-        self.httpd.server_close()
+        super().stop()
+
+    @property
+    def log(self) -> list[tuple[float, str]]:
+        """(arrival time, path) of every request, in order."""
+        with self._lock:
+            return [(r.arrived, r.path) for r in self.requests]
 
     def url(self, path: str) -> str:
         return f"{self.base_url}{path}"
-
-    def count(self, path: str) -> int:
-        """How often ``path`` (with its query string) was requested."""
-        with self._lock:
-            return self.hits[path]
 
     def requested(self) -> set[str]:
         """Every path requested, without query strings."""
         with self._lock:
             return {urlsplit(p).path for p in self.hits}
 
-    def __enter__(self) -> FaultServer:
-        return self.start()
-
-    def __exit__(self, *exc: object) -> None:
-        self.stop()
+    def respond(self, request: LoggedRequest) -> Writer:
+        return lambda h: self.handle(h, request.nth)
 
     @staticmethod
     def _send(
@@ -157,14 +123,8 @@ class FaultServer:
         headers: dict[str, str] | None = None,
         content_type: str = "text/html; charset=utf-8",
     ) -> None:
-        h.send_response(status)
-        all_headers = {"Content-Type": content_type, "Content-Length": str(len(body))}
-        all_headers.update(headers or {})
-        for k, v in all_headers.items():
-            if v is not None:
-                h.send_header(k, v)
-        h.end_headers()
-        h.wfile.write(body)
+        sent = {k: v for k, v in (headers or {}).items() if v is not None}
+        send_reply(h, Reply(status, body, sent, content_type))
 
     # -- routing -------------------------------------------------------------------------------
     def handle(self, h: BaseHTTPRequestHandler, count: int) -> None:

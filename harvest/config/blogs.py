@@ -101,6 +101,18 @@ class SiteConfig(BaseModel):
     max_depth: int | None = Field(
         default=None, ge=0, description="Links followed from a start page at most (HARVEST_SAFETY_MAX_DEPTH)."
     )
+    download_delay: float | None = Field(
+        default=None,
+        ge=0,
+        description="Seconds between two requests to this site, over every process (default "
+        "DOWNLOAD_DELAY); robots.txt's Crawl-delay wins when larger.",
+    )
+    concurrency: int | None = Field(
+        default=None,
+        ge=1,
+        description="Requests to this site at once, over every process "
+        "(default CONCURRENT_REQUESTS_PER_DOMAIN).",
+    )
     render: bool = Field(default=False, description="Fetch pages through a real browser (JavaScript sites).")
     refresh_interval: float | None = Field(
         default=None, description="Overrides the top-level refresh_interval for this site ('6h', '1d')."

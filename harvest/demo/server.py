@@ -14,22 +14,18 @@ Four small HTTP servers stand in for the hosts the spiders talk to:
 
 from __future__ import annotations
 
-import logging
 import math
 import re
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from datetime import date
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 from urllib.parse import parse_qs, quote, urlencode, urlsplit
 
 from harvest.demo import pages
 from harvest.demo.content import Repo, World, build_world
-
-logger = logging.getLogger(__name__)
+from harvest.loopback import LoggedRequest, LoopbackServer, Reply
 
 #: GitHub's per-window limits as the emulator advertises them (authenticated figures: the demo
 #: must not make a spider wait an hour for the anonymous core limit of 60).
@@ -40,71 +36,41 @@ SEARCH_CAP = 1000
 _PERIODS = ("daily", "weekly", "monthly")
 
 
-@dataclass
-class Reply:
-    """An HTTP answer."""
-
-    status: int = 200
-    body: str = ""
-    content_type: str = "text/html; charset=utf-8"
-    headers: dict[str, str] = field(default_factory=dict)
-
-
 Route = Callable[[str, dict[str, list[str]], dict[str, str]], Reply]
 
 
-class _Server:
-    """A threaded HTTP server on 127.0.0.1:<free port> answering through one route function."""
+class _Server(LoopbackServer):
+    """A loopback server answering through one route function of (path, query, headers).
+
+    Header names reach the route in lower case; ``latency`` seconds pass before each answer.
+    """
 
     def __init__(self, name: str, route: Route, latency: float) -> None:
-        self.name = name
+        super().__init__(delay=latency, name=f"demo-{name}")
         self.route = route
-        self.latency = latency
-        self.requests: list[str] = []
-        lock = threading.Lock()
-        server = self
 
-        class Handler(BaseHTTPRequestHandler):
-            protocol_version = "HTTP/1.1"
+    @property
+    def latency(self) -> float:
+        """Seconds each answer waits (settable while serving)."""
+        return self.delay
 
-            def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
-                pass
+    @latency.setter
+    def latency(self, seconds: float) -> None:
+        self.delay = seconds
 
-            def do_GET(self) -> None:  # noqa: N802
-                with lock:
-                    server.requests.append(self.path)
-                if server.latency:
-                    time.sleep(server.latency)
-                parts = urlsplit(self.path)
-                try:
-                    reply = server.route(
-                        parts.path, parse_qs(parts.query), {k.lower(): v for k, v in self.headers.items()}
-                    )
-                except Exception:  # a demo page bug must answer 500, not kill the server thread
-                    logger.exception("demo %s site failed on %s", server.name, self.path)
-                    reply = Reply(500, "internal error", "text/plain")
-                body = reply.body.encode("utf-8")
-                self.send_response(reply.status)
-                self.send_header("Content-Type", reply.content_type)
-                for key, value in reply.headers.items():
-                    self.send_header(key, value)
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
-                if reply.status != 304:
-                    self.wfile.write(body)
-
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.httpd.daemon_threads = True
-        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}"
-        self.thread = threading.Thread(target=self.httpd.serve_forever, name=f"demo-{name}", daemon=True)
+    def resolve(self, request: LoggedRequest) -> Reply:
+        """The route function's answer to ``request``."""
+        parts = urlsplit(request.path)
+        headers = {k.lower(): v for k, v in request.headers.items()}
+        return self.route(parts.path, parse_qs(parts.query), headers)
 
 
-_ALLOW_ALL = Reply(200, "User-agent: *\nDisallow:\n", "text/plain")
-_NOT_FOUND = Reply(404, "Not Found", "text/plain")
+_ALLOW_ALL = Reply(200, "User-agent: *\nDisallow:\n", content_type="text/plain")
+_NOT_FOUND = Reply(404, "Not Found", content_type="text/plain")
 
 
 def _json(data: Any, status: int = 200, headers: dict[str, str] | None = None) -> Reply:
-    return Reply(status, pages.dumps(data), "application/json; charset=utf-8", headers or {})
+    return Reply(status, pages.dumps(data), headers or {}, "application/json; charset=utf-8")
 
 
 class _RateWindow:
@@ -202,25 +168,24 @@ class DemoSites:
     def start(self) -> DemoSites:
         """Start serving (threads of this process)."""
         for server in self.servers.values():
-            server.thread.start()
+            server.start()
         return self
 
     def stop(self) -> None:
         """Stop serving and free the ports."""
         for server in self.servers.values():
-            server.httpd.shutdown()
-            server.httpd.server_close()
+            server.stop()
 
     def urls(self) -> dict[str, str]:
         """Base URL of each site."""
-        return {name: s.url for name, s in self.servers.items()}
+        return {name: s.base_url for name, s in self.servers.items()}
 
     def settings(self) -> dict[str, str]:
         """The endpoint settings that point the spiders at these sites."""
         return {
-            "GITHUB_WEB_URL": self.servers["web"].url,
-            "GITHUB_RAW_URL": self.servers["raw"].url,
-            "GITHUB_API_URL": self.servers["api"].url,
+            "GITHUB_WEB_URL": self.servers["web"].base_url,
+            "GITHUB_RAW_URL": self.servers["raw"].base_url,
+            "GITHUB_API_URL": self.servers["api"].base_url,
         }
 
     # --- github.com ----------------------------------------------------------------------
@@ -253,7 +218,7 @@ class DemoSites:
 
     # --- api.github.com ------------------------------------------------------------------
     def _api(self, path: str, query: dict[str, list[str]], headers: dict[str, str]) -> Reply:
-        base = self.servers["api"].url
+        base = self.servers["api"].base_url
         if path == "/robots.txt":
             return _ALLOW_ALL
         if path == "/rate_limit":
@@ -286,10 +251,10 @@ class DemoSites:
             repo = self.repos.get(f"{m.group(1)}/{m.group(2)}")
             if repo is None:
                 return _json({"message": "Not Found"}, 404, rate)
-            body = pages.readme_json(repo, base, self.servers["raw"].url, self.servers["web"].url)
+            body = pages.readme_json(repo, base, self.servers["raw"].base_url, self.servers["web"].base_url)
             etag = f'W/"{body["sha"]}"'
             if headers.get("if-none-match") == etag:
-                return Reply(304, "", "application/json", {**rate, "ETag": etag})
+                return Reply(304, "", {**rate, "ETag": etag}, "application/json")
             return _json(body, headers={**rate, "ETag": etag})
         return _json({"message": "Not Found"}, 404)
 
@@ -329,7 +294,7 @@ class DemoSites:
             links += [f'<{link(page + 1)}>; rel="next"', f'<{link(last)}>; rel="last"']
         if page > 1:
             links += [f'<{link(page - 1)}>; rel="prev"', f'<{link(1)}>; rel="first"']
-        web = self.servers["web"].url
+        web = self.servers["web"].base_url
         body = {
             "total_count": len(found),
             "incomplete_results": False,
@@ -339,7 +304,7 @@ class DemoSites:
 
     # --- the blog ------------------------------------------------------------------------
     def _blog(self, path: str, query: dict[str, list[str]], headers: dict[str, str]) -> Reply:
-        base = self.servers["blog"].url
+        base = self.servers["blog"].base_url
         posts = sorted(self.world.posts, key=lambda p: p.published, reverse=True)
         if path == "/robots.txt":
             return Reply(

@@ -1,7 +1,9 @@
 """GitHub REST API support: query slicing, shared rate limits, per-token conditional requests.
 
-The package holds the query slicer, a rate-limit budget shared across processes, per-token
-validators, and the downloader middleware that applies them.
+The package holds the query slicer (:mod:`~harvest.github.query`) and the search planner with
+its memo (:mod:`~harvest.github.planner`), a rate-limit budget shared across processes, per-token
+validators, the downloader middleware that applies them, and README documents
+(:mod:`~harvest.github.readme`).
 
 The token is read from the ``GITHUB_TOKEN`` environment variable only. Everything stored or
 logged refers to it through :func:`token_digest`, never the token itself.

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from harvest.exceptions import StateError
+from harvest.state.shared import open_shared_db, pid_alive
 
 logger = logging.getLogger(__name__)
 
@@ -67,16 +67,6 @@ class Window:
     in_flight: int
 
 
-def _pid_alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
-
-
 class RateBudget:
     """Shared per-token, per-resource budget (see the module docstring for the rules).
 
@@ -104,15 +94,7 @@ class RateBudget:
         self.poll = poll
         self.stale_after = stale_after
         self.pid = os.getpid()
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            # isolation_level=None: we issue BEGIN IMMEDIATE ourselves.
-            self._db = sqlite3.connect(self.path, timeout=30.0, isolation_level=None)
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=NORMAL")
-            self._db.executescript(_SCHEMA)
-        except sqlite3.Error as exc:
-            raise StateError(str(self.path), f"cannot open the GitHub rate-limit budget: {exc}") from exc
+        self._db = open_shared_db(self.path, _SCHEMA, "GitHub rate-limit budget")
 
     def close(self) -> None:
         """Drop this process's grants and close the file."""
@@ -128,7 +110,7 @@ class RateBudget:
     def _purge(self, db: sqlite3.Connection, now: float) -> None:
         db.execute("DELETE FROM inflight WHERE started < ?", (now - self.stale_after,))
         for (pid,) in db.execute("SELECT DISTINCT pid FROM inflight WHERE pid != ?", (self.pid,)).fetchall():
-            if not _pid_alive(pid):
+            if not pid_alive(pid):
                 db.execute("DELETE FROM inflight WHERE pid = ?", (pid,))
 
     def acquire(self, token: str, resource: str | None, now: float | None = None) -> Decision:

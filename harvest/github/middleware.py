@@ -35,12 +35,11 @@ from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from scrapy import signals
-from scrapy.exceptions import IgnoreRequest, NotConfigured
-from scrapy.utils.asyncio import call_later
-from scrapy.utils.defer import maybe_deferred_to_future
+from scrapy.exceptions import IgnoreRequest
 from twisted.internet.defer import Deferred
 
 from harvest import waits
+from harvest.exceptions import NotApplicable
 from harvest.github import github_token, redact, state_dir, token_digest
 from harvest.github.budget import RateBudget, rate_limit_snapshot
 from harvest.github.validators import ValidatorStore
@@ -130,22 +129,8 @@ class WaitInterrupted(IgnoreRequest):
     """The spider closed while a request waited for the rate limit (not a failure of the request)."""
 
 
-def _wake(waiter: Deferred[None]) -> None:
-    if not waiter.called:
-        waiter.callback(None)
-
-
-async def _pause(seconds: float, waiters: list[Deferred[None]]) -> None:
-    """Wait ``seconds`` without blocking the reactor, or less if a grant is released meanwhile."""
-    waiter: Deferred[None] = Deferred()
-    timer = call_later(seconds, _wake, waiter)
-    waiters.append(waiter)
-    try:
-        await maybe_deferred_to_future(waiter)
-    finally:
-        timer.cancel()
-        if waiter in waiters:
-            waiters.remove(waiter)
+_wake = waits.wake
+_pause = waits.pause
 
 
 class GithubApiMiddleware:
@@ -206,10 +191,10 @@ class GithubApiMiddleware:
         """
         settings = crawler.settings
         if not getattr(crawler.spidercls, "uses_github_api", False):
-            raise NotConfigured("the spider does not declare uses_github_api")
+            raise NotApplicable("the spider does not declare uses_github_api")
         api_url = settings.get("GITHUB_API_URL")
         if not api_url:
-            raise NotConfigured("GITHUB_API_URL is empty: GithubApiMiddleware has no API to guard")
+            raise NotApplicable("GITHUB_API_URL is empty: GithubApiMiddleware has no API to guard")
         assert crawler.spidercls is not None
         mw = cls(
             api_url,

@@ -6,27 +6,29 @@ the request is authorized, but an ETag is only valid for the token that received
 consumer is the spider: a 304 means "unchanged *for you*", which holds only if the same spider
 stored the items of the earlier 200.
 
-Next to the ETag each row keeps a small ``memo`` (the ``Link`` header's next URL, the
-``total_count``...): on a 304 the spider still needs them to walk the same pages and slices as
-the previous run, without the body.
+Next to the ETag each row keeps a small ``memo`` (for search pages a
+:class:`harvest.github.planner.SearchMemo`: the ``Link`` header's next URL, the
+``total_count``, the slices...): on a 304 the spider still needs them to walk the same pages and
+slices as the previous run, without the body.
 
-A validator is written only once the items of its response are safely stored (the spider calls
-:meth:`ValidatorStore.put` after the last item passed the pipelines), so a crash in between
-refetches the page instead of losing its items. ``runs`` remembers when each query last finished,
-for per-query refresh intervals.
+A validator is written only once the items of its response are safely stored
+(:class:`PageValidators` calls :meth:`ValidatorStore.put` after the last item passed the
+pipelines), so a crash in between refetches the page instead of losing its items. ``runs``
+remembers when each query last finished, for per-query refresh intervals.
 """
 
 from __future__ import annotations
 
 import json
 import logging
-import sqlite3
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from harvest.exceptions import StateError
+from harvest.github.planner import SearchMemo
+from harvest.state.shared import open_shared_db
 
 logger = logging.getLogger(__name__)
 
@@ -57,14 +59,8 @@ class ValidatorStore:
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._db = sqlite3.connect(self.path, timeout=30.0, isolation_level=None)
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=NORMAL")
-            self._db.executescript(_SCHEMA)
-        except sqlite3.Error as exc:
-            raise StateError(str(self.path), f"cannot open the GitHub validator store: {exc}") from exc
+        # Statements run one by one in autocommit mode (each is its own transaction).
+        self._db = open_shared_db(self.path, _SCHEMA, "GitHub validator store")
 
     def close(self) -> None:
         """Close the file."""
@@ -136,3 +132,98 @@ class ValidatorStore:
             "ON CONFLICT (consumer, query_key) DO UPDATE SET finished = excluded.finished",
             (consumer, query_key, time.time() if when is None else when),
         )
+
+
+@dataclass
+class _Pending:
+    """A page's validator, waiting for the page's items to be stored."""
+
+    url: str
+    etag: str | None
+    last_modified: str | None
+    memo: SearchMemo
+    remaining: int
+    failed: bool = False
+
+
+class PageValidators:
+    """One consumer's search-page validators under one token, stored once the page's items are.
+
+    The store is opened on first use. A page whose items are still in the pipelines keeps its
+    validator here; the consumer reports each item's fate (:meth:`item_done`), and the validator
+    is stored when the last one was stored or dropped as already stored, and never when one
+    failed (the page must then be fetched in full next time).
+    """
+
+    def __init__(self, path: str | Path, consumer: str, token: str) -> None:
+        self.path = Path(path)
+        self.consumer = consumer
+        self.token = token
+        self._store: ValidatorStore | None = None
+        self._pending: dict[str, _Pending] = {}
+        self._item_page: dict[int, str] = {}
+
+    @property
+    def store(self) -> ValidatorStore:
+        """The validator store (opened now if it was not)."""
+        if self._store is None:
+            self._store = ValidatorStore(self.path)
+        return self._store
+
+    def open(self) -> None:
+        """Open the store now, so that a state folder it cannot use fails before any request."""
+        _ = self.store
+
+    def reset(self) -> None:
+        """Forget the consumer's validators and finish times (``-a reset=1``)."""
+        self.store.reset(self.consumer)
+
+    def last_finished(self, query_key: str) -> float | None:
+        """Epoch seconds when ``query_key`` last ran to its end without errors."""
+        return self.store.last_finished(self.consumer, query_key)
+
+    def mark_finished(self, query_key: str) -> None:
+        """Record that ``query_key`` ran to its end (now)."""
+        self.store.mark_finished(self.consumer, query_key)
+
+    def remembered(self, url: str) -> SearchMemo | None:
+        """The memo stored with ``url``'s validator, if one is stored."""
+        stored = self.store.get(self.consumer, self.token, url)
+        return SearchMemo.from_dict(stored.memo) if stored is not None else None
+
+    def store_after(
+        self, url: str, etag: str | None, last_modified: str | None, memo: SearchMemo, items: Sequence[object]
+    ) -> None:
+        """Store ``url``'s validator once ``items`` are stored (at once when there are none)."""
+        if not etag and not last_modified:
+            return
+        if not items:
+            self._put(url, etag, last_modified, memo)
+            return
+        self._pending[url] = _Pending(url, etag, last_modified, memo, len(items))
+        for item in items:
+            # Items are matched by identity: the signals hand back the very object yielded.
+            self._item_page[id(item)] = url
+
+    def item_done(self, item: object, ok: bool) -> None:
+        """``item`` left the pipelines: stored (or already stored) when ``ok``, failed if not."""
+        url = self._item_page.pop(id(item), None)
+        pending = self._pending.get(url) if url else None
+        if pending is None:
+            return
+        pending.remaining -= 1
+        pending.failed = pending.failed or not ok
+        if pending.remaining <= 0:
+            del self._pending[pending.url]
+            if not pending.failed:
+                self._put(pending.url, pending.etag, pending.last_modified, pending.memo)
+
+    def _put(self, url: str, etag: str | None, last_modified: str | None, memo: SearchMemo) -> None:
+        self.store.put(self.consumer, self.token, url, etag=etag, last_modified=last_modified,
+                       memo=memo.to_dict())  # fmt: skip
+
+    def close(self) -> None:
+        """Close the store if it was opened (pages still pending are fetched in full next time)."""
+        if self._store is not None:
+            self._store.close()
+            self._store = None

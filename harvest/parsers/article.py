@@ -19,12 +19,14 @@ import logging
 import pickle
 import re
 import sys
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from typing import IO, Any
 from urllib.parse import urljoin
 
 import lxml.html
 from lxml import etree
+
+from harvest.parsers.rights import PageSignals, page_signals
 
 logger = logging.getLogger(__name__)
 
@@ -80,6 +82,8 @@ _ARTICLE_TYPE_RE = re.compile(
     r'"@type"\s*:\s*\[?\s*"(?:BlogPosting|Article|NewsArticle|TechArticle|ScholarlyArticle|Report|'
     r'SocialMediaPosting|HowTo)"'
 )
+#: The agent token ``<meta name="...">`` robots directives are read for (BOT_NAME).
+DEFAULT_AGENT = "harvest"
 _META_TAG_RE = re.compile(r"<meta\s[^>]*>", re.I)
 _META_ATTR_RE = re.compile(r"""(property|name|content)\s*=\s*(?:"([^"]*)"|'([^']*)')""", re.I)
 
@@ -105,6 +109,17 @@ class Article:
     language: str | None
     canonical_url: str | None
     code_blocks: int = 0
+    #: Opt-out and licence signals of the page's HTML (flat: the worker protocol sends asdict()):
+    #: robots directives of ``<meta name="robots">``, TDMRep meta values, ``rel="license"``.
+    robots_meta: list[str] = field(default_factory=list)
+    tdm_reservation_meta: str | None = None
+    tdm_policy_meta: str | None = None
+    license_url: str | None = None
+
+    def signals(self) -> PageSignals:
+        """The page's own rights signals, for :func:`harvest.parsers.rights.combine`."""
+        return PageSignals(list(self.robots_meta), self.tdm_reservation_meta, self.tdm_policy_meta,
+                           self.license_url)
 
 
 @dataclass
@@ -412,6 +427,7 @@ def extract_article(html: str, url: str) -> Article | None:
     og_title = _meta(tree, "og:title", "twitter:title")
     head_title = (tree.findtext(".//title") or "").strip()
     declared_language = _pick_language(tree, None)
+    signals = page_signals(tree, url, DEFAULT_AGENT)
     document = _extract(tree, url, recall=False)
     if document is None or document.body is None or not len(document.body):
         # Short posts fall under trafilatura's minimum size; ask again, favouring recall.
@@ -437,6 +453,10 @@ def extract_article(html: str, url: str) -> Article | None:
         language=declared_language or document.language or None,
         canonical_url=canonical,
         code_blocks=used,
+        robots_meta=signals.robots,
+        tdm_reservation_meta=signals.tdm_reservation,
+        tdm_policy_meta=signals.tdm_policy,
+        license_url=signals.license_url,
     )
 
 

@@ -21,9 +21,9 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import unquote, urljoin, urlsplit
 
 from parsel import Selector
@@ -91,6 +91,9 @@ class TrendingDeveloperRow:
     name: str | None
     url: str | None
     popular_repo: str | None
+
+
+_Row = TypeVar("_Row", TrendingRepoRow, TrendingDeveloperRow)
 
 
 # --- small helpers -----------------------------------------------------------------------------
@@ -190,8 +193,43 @@ def _login_of(segments: list[str] | None) -> str | None:
     return login
 
 
+def _repo_link(a: Any, base_url: str) -> str | None:
+    """``owner/name`` when the link points at a repository's own page (``/owner/name``)."""
+    segments = _segments(a.get("href"), base_url)
+    return _repo_of(segments) if segments is not None and len(segments) == 2 else None
+
+
 def _class_xpath(tag: str, cls: str) -> str:
     return f"//{tag}[contains(concat(' ', normalize-space(@class), ' '), ' {cls} ')]"
+
+
+def _rows_by_xpath(root: Any, xpaths: Iterable[str]) -> Iterator[list[Any]]:
+    """The rows each non-empty xpath finds, in the order the xpaths are given."""
+    for xpath in xpaths:
+        rows = root.xpath(xpath)
+        if rows:
+            yield rows
+
+
+def _first_named(
+    candidates: Iterable[list[Any]],
+    parse_row: Callable[[Any, int], _Row],
+    named: Callable[[_Row], bool],
+) -> list[_Row]:
+    """The rows of the first row finder whose rows are all ``named``, else of the first one.
+
+    Row finders go from the most specific (known class names) to the most general. When none
+    names every row, the first non-empty attempt is returned as is, so the caller sees rows
+    without a name (a changed layout) rather than an empty list that looks like a quiet day.
+    """
+    fallback: list[_Row] | None = None
+    for rows in candidates:
+        parsed = [parse_row(row, rank) for rank, row in enumerate(rows, start=1)]
+        if all(named(r) for r in parsed):
+            return parsed
+        if fallback is None:
+            fallback = parsed
+    return fallback or []
 
 
 def _split_rows(anchors: list[Any]) -> list[Any]:
@@ -226,9 +264,8 @@ def is_empty_listing(html: str) -> bool:
 def _repo_heading(row: Any, base_url: str) -> tuple[Any, str] | tuple[None, None]:
     for heading in row.iter(*_HEADINGS):
         for a in heading.iter("a"):
-            segments = _segments(a.get("href"), base_url)
-            repo = _repo_of(segments)
-            if repo and segments is not None and len(segments) == 2:
+            repo = _repo_link(a, base_url)
+            if repo:
                 return heading, repo
     return None, None
 
@@ -357,23 +394,22 @@ def _parse_repo_row(row: Any, rank: int, base_url: str) -> TrendingRepoRow:
 
 
 def _repo_row_candidates(root: Any, base_url: str) -> Iterator[list[Any]]:
-    for xpath in (
-        _class_xpath("article", "Box-row"),
-        _class_xpath("li", "repo-list-item"),
-        _class_xpath("ol", "repo-list") + "/li",
-    ):
-        rows = root.xpath(xpath)
-        if rows:
-            yield rows
+    yield from _rows_by_xpath(
+        root,
+        (
+            _class_xpath("article", "Box-row"),
+            _class_xpath("li", "repo-list-item"),
+            _class_xpath("ol", "repo-list") + "/li",
+        ),
+    )
+    # Semantic: one row per repository heading link, outside the site's chrome.
     anchors = []
     for heading in root.iter(*_HEADINGS):
         if not _outside_chrome(heading):
             continue
-        for a in heading.iter("a"):
-            segments = _segments(a.get("href"), base_url)
-            if segments is not None and len(segments) == 2 and _repo_of(segments):
-                anchors.append(a)
-                break
+        link = next((a for a in heading.iter("a") if _repo_link(a, base_url)), None)
+        if link is not None:
+            anchors.append(link)
     if anchors:
         yield _split_rows(anchors)
 
@@ -382,19 +418,14 @@ def parse_trending_repos(html: str, page_url: str) -> list[TrendingRepoRow]:
     """Every repository row of a Trending page, in page order (rank 1 first).
 
     Row finders are tried from the most specific (known class names) to the most general
-    (repository headings); the first whose rows all carry a repository name wins. When none
-    does, the first non-empty attempt is returned as is, so the caller can see rows without a
-    name (a changed layout) rather than an empty list that looks like a quiet day.
+    (repository headings); the first whose rows all carry a repository name wins (see
+    :func:`_first_named` for when none does).
     """
-    root = Selector(text=html).root
-    fallback: list[TrendingRepoRow] | None = None
-    for rows in _repo_row_candidates(root, page_url):
-        parsed = [_parse_repo_row(row, i, page_url) for i, row in enumerate(rows, start=1)]
-        if all(r.repo for r in parsed):
-            return parsed
-        if fallback is None:
-            fallback = parsed
-    return fallback or []
+    return _first_named(
+        _repo_row_candidates(Selector(text=html).root, page_url),
+        lambda row, rank: _parse_repo_row(row, rank, page_url),
+        lambda parsed: bool(parsed.repo),
+    )
 
 
 # --- developers --------------------------------------------------------------------------------
@@ -478,11 +509,9 @@ def _developer_rank(row: Any, position: int) -> int:
 
 def _popular_repo(row: Any, base_url: str) -> str | None:
     for a in row.iter("a"):
-        segments = _segments(a.get("href"), base_url)
-        if segments is not None and len(segments) == 2:
-            repo = _repo_of(segments)
-            if repo:
-                return repo
+        repo = _repo_link(a, base_url)
+        if repo:
+            return repo
     return None
 
 
@@ -500,15 +529,15 @@ def _parse_developer_row(row: Any, position: int, base_url: str) -> TrendingDeve
 
 def _developer_row_candidates(root: Any, base_url: str) -> Iterator[list[Any]]:
     box_row = _class_xpath("article", "Box-row")
-    for xpath in (
-        f"{box_row}[not(ancestor::article)]",
-        _class_xpath("li", "user-leaderboard-list-item"),
-        "//li[starts-with(@id, 'pa-')]",
-        "//*[starts-with(@id, 'pa-')][not(ancestor::*[starts-with(@id, 'pa-')])]",
-    ):
-        rows = root.xpath(xpath)
-        if rows:
-            yield rows
+    yield from _rows_by_xpath(
+        root,
+        (
+            f"{box_row}[not(ancestor::article)]",
+            _class_xpath("li", "user-leaderboard-list-item"),
+            "//li[starts-with(@id, 'pa-')]",
+            "//*[starts-with(@id, 'pa-')][not(ancestor::*[starts-with(@id, 'pa-')])]",
+        ),
+    )
     # Semantic: one row per avatar link <a href="/login"><img alt="@login"></a>.
     anchors = []
     seen: set[str] = set()
@@ -542,14 +571,10 @@ def parse_trending_developers(html: str, page_url: str) -> list[TrendingDevelope
     """Every developer row of a Trending developers page, in page order.
 
     Same policy as :func:`parse_trending_repos`: the first row finder whose rows all carry a
-    username wins; otherwise the first non-empty attempt is returned so the caller sees the gap.
+    username wins (see :func:`_first_named` for when none does).
     """
-    root = Selector(text=html).root
-    fallback: list[TrendingDeveloperRow] | None = None
-    for rows in _developer_row_candidates(root, page_url):
-        parsed = [_parse_developer_row(row, i, page_url) for i, row in enumerate(rows, start=1)]
-        if all(r.username for r in parsed):
-            return parsed
-        if fallback is None:
-            fallback = parsed
-    return fallback or []
+    return _first_named(
+        _developer_row_candidates(Selector(text=html).root, page_url),
+        lambda row, position: _parse_developer_row(row, position, page_url),
+        lambda parsed: bool(parsed.username),
+    )

@@ -272,6 +272,9 @@ class OutputPipeline:
         """
         if self.write_error is not None:
             raise DropItem(f"not written: the output failed earlier ({self.write_error})", log_level="DEBUG")
+        if self.state is not None and not self.state.holds_lease():
+            # A worker of a shared (Redis) crawl given up by the others: they fetch its requests.
+            raise DropItem("not written: this worker's lease on the crawl was taken", log_level="DEBUG")
         if isinstance(item, DocumentItem):
             if not item.content_hash:
                 item.content_hash = content_hash(item.content)

@@ -9,7 +9,13 @@ URL. Every ``HARVEST_REDIS_HEARTBEAT`` seconds, and whenever the worker is idle,
   wrote but did not commit replayed into the state first, so its requests, fetched again by the
   others, do not store anything twice; a worker of another machine is given up after
   ``HARVEST_REDIS_ABANDON_TIMEOUT`` (long enough for its own restart to do that replay; past
-  it, what it wrote without committing may be stored again: never lost, at worst twice);
+  it, what it wrote there without committing may be stored again: never lost, at worst twice);
+- holds this worker's *lease* (its registry entry): a worker given up by the others (frozen by
+  SIGSTOP, swapped out, cut off) is fenced. Its heartbeat does not register it again, its
+  commits are refused (:meth:`harvest.state.redis.RedisStateStore.commit` checks the lease in
+  the same transaction), and the output pipeline writes no line without the lease
+  (:meth:`~harvest.state.redis.RedisStateStore.holds_lease`): it stops with reason
+  ``lease_lost``, and its requests are fetched again by the others;
 - wakes the engine every ``HARVEST_REDIS_IDLE_POLL`` seconds while it waits for work (Scrapy
   itself looks only every 5 s);
 - keeps the spider open while the shared frontier has work anywhere (scrapy-redis's
@@ -33,7 +39,7 @@ from scrapy.exceptions import DontCloseSpider
 from twisted.internet.task import LoopingCall
 
 from harvest.exceptions import NotApplicable, StateError
-from harvest.scale.scheduler import stop_for_redis
+from harvest.scale.scheduler import LEASE_LOST_REASON, stop_for_redis
 from harvest.state import is_redis_url
 from harvest.state.crawl import CrawlState
 from harvest.state.redis import RedisStateStore
@@ -168,13 +174,24 @@ class RedisCoordinator:
             return
         try:
             if not store.heartbeat():
-                logger.warning("This worker (%s) had been given up as dead by the others (no "
-                               "heartbeat for %.0fs): its requests were given back; it goes on",
-                               store.worker, self.worker_timeout)
-                self._inc("revived")
+                self.fenced()
+                return
             self.recover()
         except StateError as exc:
             stop_for_redis(self.crawler, store, exc)
+
+    def fenced(self) -> None:
+        """This worker's lease was taken while it was frozen or cut off: stop, committing nothing.
+
+        Its requests were given back and are fetched by the others; the output lines it wrote
+        after its last commit were replayed by a worker of this machine before the takeover
+        (see the module docstring), and it writes none after.
+        """
+        store = self.store
+        assert store is not None
+        self._inc("fenced")
+        stop_for_redis(self.crawler, store, StateError(store.location, store.failure or "lease taken"))
+        self.state.abandoned = self.state.abandoned or LEASE_LOST_REASON
 
     def recover(self) -> int:
         """Give back the requests of every dead worker; returns how many were requeued."""

@@ -55,6 +55,8 @@ logger = logging.getLogger(__name__)
 
 #: Close reason when Redis fails mid-crawl (not "finished": scrapy crawl exits with 1).
 REDIS_CLOSE_REASON = "redis_unavailable"
+#: Close reason of a worker whose lease the others took while it was frozen or cut off.
+LEASE_LOST_REASON = "lease_lost"
 #: First byte of a queue entry: the entry layout version (then a 20-byte key, then a pickle).
 _ENTRY_VERSION = b"\x01"
 _KEY_SIZE = 20
@@ -72,6 +74,12 @@ def stop_for_redis(crawler: Crawler, store: RedisStateStore | None, error: Excep
     if getattr(crawler, "_harvest_redis_stopping", False):
         return
     crawler._harvest_redis_stopping = True  # type: ignore[attr-defined]
+    if store is not None and store.fenced:
+        # Not Redis failing: the others gave this worker up (harvest.scale.coordinator.fenced).
+        store.report_fence()
+        if crawler.engine is not None and crawler.engine.spider is not None:
+            deferred_from_coro(crawler.engine.close_spider_async(reason=LEASE_LOST_REASON))
+        return
     where = store.location if store is not None else "Redis"
     logger.error(
         "%s; stopping this crawl cleanly. Nothing is lost: pending requests stay in Redis at %s "

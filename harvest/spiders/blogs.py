@@ -55,6 +55,7 @@ from harvest.config.checks import CHOICES
 from harvest.exceptions import ConfigError
 from harvest.fingerprints import content_hash, utc_now
 from harvest.items import DocumentItem, PageItem
+from harvest.middlewares.rights import SITE_RIGHTS_META
 from harvest.middlewares.safety import SiteLimits, host_port
 from harvest.parsers.article import Article, extract_article, looks_like_article
 from harvest.parsers.charset import misdeclared_encoding
@@ -67,6 +68,7 @@ from harvest.parsers.discovery import (
     sitemaps_from_robots,
     sniff_xml,
 )
+from harvest.parsers.rights import Rights, TdmRule, agent_token, combine
 from harvest.paths import safe_name
 from harvest.spiders.base import HarvestSpider
 
@@ -99,7 +101,12 @@ _SCRAPY_DMW = "scrapy.downloadermiddlewares"
 _DOWNLOADER_MIDDLEWARES_BASE = {
     (
         f"harvest.middlewares.lean.{path.rpartition('.')[2]}"
-        if path in {f"{_SCRAPY_DMW}.redirect.MetaRefreshMiddleware", f"{_SCRAPY_DMW}.stats.DownloaderStats"}
+        if path
+        in {
+            f"{_SCRAPY_DMW}.redirect.MetaRefreshMiddleware",
+            f"{_SCRAPY_DMW}.redirect.RedirectMiddleware",
+            f"{_SCRAPY_DMW}.stats.DownloaderStats",
+        }
         else path
     ): order
     for path, order in scrapy_defaults.DOWNLOADER_MIDDLEWARES_BASE.items()
@@ -221,9 +228,16 @@ class ExtractionPool:
         self.crashes = 0
 
     async def _spawn(self) -> _Worker:
+        # The worker imports harvest from where this process did: under scrapyd that is the
+        # deployed egg, which only this process's sys.path names (like multiprocessing's spawn).
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}
         proc = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "harvest.parsers.article",
-            stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
+            sys.executable,
+            "-m",
+            "harvest.parsers.article",
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+            env=env,
         )
         return _Worker(proc)
 
@@ -296,6 +310,8 @@ class BlogsSpider(HarvestSpider):
     config_model = BlogsConfig
     arguments: ClassVar[frozenset[str]] = frozenset({"url", "site", "render", "source", "max_pages"})
     config: BlogsConfig
+    #: SiteRightsMiddleware applies: sites' opt-out signals are recorded per document.
+    collects_rights: ClassVar[bool] = True
     custom_settings = {
         # This spider crawls hosts nobody vetted: private-address and trap guards on.
         "HARVEST_SAFETY_ENABLED": True,
@@ -405,14 +421,32 @@ class BlogsSpider(HarvestSpider):
         if browser is None:
             raise ConfigError(
                 "spiders_config/blogs.yaml",
-                [(f"sites[{n}].render", "no browser found: install Chromium (apt-get install chromium) "
-                  "or set HARVEST_BROWSER_EXECUTABLE") for n in rendered],
+                [
+                    (
+                        f"sites[{n}].render",
+                        "no browser found: install Chromium (apt-get install chromium) "
+                        "or set HARVEST_BROWSER_EXECUTABLE",
+                    )
+                    for n in rendered
+                ],
             )
-        logger.info("Sites %s are rendered with %s browser %s", rendered, browser.kind,
-                    browser.executable or "(Playwright's own)")
+        logger.info(
+            "Sites %s are rendered with %s browser %s",
+            rendered,
+            browser.kind,
+            browser.executable or "(Playwright's own)",
+        )
         # Settings are still open here (the crawler freezes them after building the spider);
         # which sites render is known only now, from the YAML and the -a arguments.
-        for key, value in playwright_settings(settings, browser).items():
+        # With the private-address guard on, the browser connects only through the guard's proxy.
+        guard = None
+        if settings.getbool("HARVEST_SAFETY_ENABLED") and settings.getbool(
+            "HARVEST_SAFETY_PRIVATE_ADDRESSES"
+        ):
+            from harvest.browser_guard import BrowserGuard
+
+            guard = self.browser_guard = BrowserGuard()
+        for key, value in playwright_settings(settings, browser, guard).items():
             if (settings.getpriority(key) or 0) <= 20:
                 settings.set(key, value, priority="spider")
         for site in self.sites:
@@ -465,8 +499,12 @@ class BlogsSpider(HarvestSpider):
             interval = site.config.refresh_interval
             last = rounds.get(site.name)
             if interval is not None and last is not None and now - last < interval:
-                logger.info("Site %s is fresh (crawled %.0f s ago, refresh_interval %.0f s); skipped",
-                            site.name, now - last, interval)
+                logger.info(
+                    "Site %s is fresh (crawled %.0f s ago, refresh_interval %.0f s); skipped",
+                    site.name,
+                    now - last,
+                    interval,
+                )
                 self.crawler.stats.inc_value(f"{_STATS}/site_skipped_fresh")
                 continue
             due.append(site)
@@ -524,9 +562,21 @@ class BlogsSpider(HarvestSpider):
         article = site.article_url(url) or (via == "feed" and not site.excluded(url))
         priority = _PRIO_LISTED if listed else (_PRIO_ARTICLE_LINK if article else _PRIO_LINK)
         return self._request(
-            url, site, via=via, callback=self.parse_page, kind="document" if article else "listing",
+            url,
+            site,
+            via=via,
+            callback=self.parse_page,
+            kind="document" if article else "listing",
             priority=priority,
         )
+
+    def site_pace(self, url: str) -> tuple[str, float | None, int | None] | None:
+        """(site, download_delay, concurrency) of the site ``url`` is in (harvest.middlewares.pace)."""
+        host = (urlsplit(url).hostname or "").lower()
+        site = self._host_sites.get(host)
+        if site is None:
+            site = next((s for s in self.sites if s.in_scope(host)), None)
+        return None if site is None else (site.name, site.config.download_delay, site.config.concurrency)
 
     def _site_for(self, url: str, default: _Site) -> _Site | None:
         host = (urlsplit(url).hostname or "").lower()
@@ -546,8 +596,12 @@ class BlogsSpider(HarvestSpider):
             )
             for origin in origins:
                 request = self._request(
-                    f"{origin}/robots.txt", site, via="robots", callback=self.parse_robots,
-                    priority=_PRIO_LISTS, meta={"harvest_origin": origin, "harvest_list": True},
+                    f"{origin}/robots.txt",
+                    site,
+                    via="robots",
+                    callback=self.parse_robots,
+                    priority=_PRIO_LISTS,
+                    meta={"harvest_origin": origin, "harvest_list": True},
                 )
                 if request is not None:
                     request = request.replace(errback=self.on_robots_error)
@@ -565,7 +619,11 @@ class BlogsSpider(HarvestSpider):
 
     def _xml_request(self, url: str, site: _Site, via: str) -> scrapy.Request | None:
         return self._request(
-            url, site, via=via, callback=self.parse_xml, priority=_PRIO_LISTS,
+            url,
+            site,
+            via=via,
+            callback=self.parse_xml,
+            priority=_PRIO_LISTS,
             meta={
                 "download_maxsize": self.settings.getint("HARVEST_BLOGS_MAX_SITEMAP_BYTES"),
                 "harvest_list": True,
@@ -655,8 +713,11 @@ class BlogsSpider(HarvestSpider):
             # Gzipped once more than Content-Encoding says (a misconfigured server): decoding
             # it as text would store binary junk as an article.
             try:
-                body = maybe_gunzip(response.body, self.settings.getint("HARVEST_SAFETY_MAX_PAGE_BYTES")
-                                    or self.settings.getint("DOWNLOAD_MAXSIZE"))
+                body = maybe_gunzip(
+                    response.body,
+                    self.settings.getint("HARVEST_SAFETY_MAX_PAGE_BYTES")
+                    or self.settings.getint("DOWNLOAD_MAXSIZE"),
+                )
             except ValueError as exc:
                 logger.warning("Unreadable %s: %s", response.url, exc)
                 self.crawler.stats.inc_value(f"{_STATS}/undecodable")
@@ -709,6 +770,7 @@ class BlogsSpider(HarvestSpider):
             return
         item = self._item(response.url, site, article)
         if item is not None:
+            item.rights = self._rights(response, article)
             yield item
 
     def _follow(self, response: TextResponse, site: _Site) -> Iterator[scrapy.Request]:
@@ -751,8 +813,12 @@ class BlogsSpider(HarvestSpider):
         self.crawler.stats.inc_value("harvest/safety/links_per_page")
         level = logging.DEBUG if site.name in self._links_capped_sites else logging.WARNING
         self._links_capped_sites.add(site.name)
-        logger.log(level, "Not following the links of %s past the first %d new ones "
-                   "(HARVEST_SAFETY_MAX_LINKS_PER_PAGE)", url, max_links)
+        logger.log(
+            level,
+            "Not following the links of %s past the first %d new ones (HARVEST_SAFETY_MAX_LINKS_PER_PAGE)",
+            url,
+            max_links,
+        )
 
     def _item(self, url: str, site: _Site, article: Article) -> DocumentItem | None:
         canonical = article.canonical_url or url
@@ -771,12 +837,34 @@ class BlogsSpider(HarvestSpider):
             title=article.title,
             author=article.author,
             published=article.published,
-            language=article.language,
+            language_declared=article.language,
             path=f"{safe_name(site.name)}/{safe_name(article_slug(named_by))}.md",
             content_hash=content_hash(article.markdown),
             fetched_at=utc_now(),
             source=site.config.source,
             content=article.markdown,
+        )
+
+    def _rights(self, response: scrapy.http.Response, article: Article) -> Rights:
+        """The document's opt-out and licence signals: headers, its HTML, the site's TDMRep."""
+        site = response.meta.get(SITE_RIGHTS_META) or {}
+        rule = None
+        if site.get("tdm_reservation") is not None:
+            rule = TdmRule(site["tdm_reservation"], site.get("tdm_policy"))
+
+        def header(name: str) -> str | None:
+            value = response.headers.get(name)
+            return value.decode("latin-1") if value is not None else None
+
+        return combine(
+            agent=agent_token(self.settings.get("USER_AGENT") or self.name),
+            headers_robots=[v.decode("latin-1") for v in response.headers.getlist("X-Robots-Tag")],
+            header_tdm_reservation=header("tdm-reservation"),
+            header_tdm_policy=header("tdm-policy"),
+            page=article.signals(),
+            site_rule=rule,
+            robots_txt=site.get("robots_txt"),
+            base_url=response.url,
         )
 
     def on_error(self, failure: Failure) -> None:

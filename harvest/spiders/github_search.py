@@ -19,16 +19,19 @@ How a search is collected:
   ``HARVEST_GITHUB_INCOMPLETE_RETRIES`` times, then kept and counted
   (``harvest/github_search/incomplete_accepted``) with a warning.
 - A 304 (the page did not change since the last run, for this token) yields nothing; the memo
-  stored with its ETag tells the next page and the slices to walk.
+  stored with its ETag (:class:`~harvest.github.planner.SearchMemo`) tells the next page and the
+  slices to walk.
 - A 401, 422 or other answer that retrying cannot fix stops *that* search with an error naming
   it and GitHub's message; the other searches go on, and the crawl closes with reason
   ``query_failed`` (exit code 1).
 
-Rate limits, the token and conditional requests are :class:`~harvest.github.middleware.
-GithubApiMiddleware`'s job (it applies to spiders with ``uses_github_api``). A search page's ETag is stored
-only once every item of that page was written, so a crash never hides unwritten results behind
-a 304. READMEs are documents (``harvest_kind="document"``) whose revisits belong to
-RevisitMiddleware, exactly like the trending spider's.
+Where to cut a search is :class:`~harvest.github.planner.SlicePlanner`'s decision; this spider
+decides what to request from it. Rate limits, the token and conditional requests are
+:class:`~harvest.github.middleware.GithubApiMiddleware`'s job (it applies to spiders with
+``uses_github_api``). A search page's ETag is stored only once every item of that page was
+written (:class:`~harvest.github.validators.PageValidators`), so a crash never hides unwritten
+results behind a 304. READMEs are documents (``harvest_kind="document"``) whose revisits belong
+to RevisitMiddleware, exactly like the trending spider's.
 
 Items: ``RepoItem`` (``type: "repo"``) per repository and search, ``DocumentItem``
 (``source: "readme"``) per README, stored as ``readmes/<safe name>.md``.
@@ -38,11 +41,11 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import AsyncIterator, Iterator
-from dataclasses import dataclass, field
-from datetime import date, datetime, timedelta, timezone
+from collections.abc import AsyncIterator, Iterator, Sequence
+from dataclasses import dataclass, field, replace
+from datetime import date
 from typing import TYPE_CHECKING, Any, ClassVar
-from urllib.parse import parse_qs, quote, urlencode, urlsplit
+from urllib.parse import quote, urlencode
 
 import scrapy
 from pydantic import ValidationError
@@ -53,7 +56,7 @@ from scrapy.spidermiddlewares.httperror import HttpError
 from harvest.config import SpiderConfig, parse_bool
 from harvest.config.github_search import GithubQueryConfig, GithubSearchConfig
 from harvest.exceptions import ConfigError
-from harvest.fingerprints import content_hash, utc_now
+from harvest.fingerprints import utc_now
 from harvest.github import github_token, redact, state_dir, token_digest
 from harvest.github.middleware import (
     META_ETAG,
@@ -62,22 +65,21 @@ from harvest.github.middleware import (
     META_NOT_MODIFIED,
     WaitInterrupted,
 )
-from harvest.github.query import Slice, SlicedQuery, parse_query, query_problems, split_slice
-from harvest.github.validators import ValidatorStore
-from harvest.items import DocumentItem
+from harvest.github.planner import SearchMemo, SlicePlan, SlicePlanner
+from harvest.github.query import Slice, SlicedQuery, parse_query, query_problems
+from harvest.github.readme import api_readme, readme_document
+from harvest.github.validators import PageValidators
+from harvest.items import DocumentItem, RepoItem
 from harvest.parsers.github_api import (
     SearchPage,
     error_message,
     load_json,
     parse_link_header,
-    parse_readme,
     parse_search_page,
     repo_item,
     repo_key,
     result_cap_from_message,
 )
-from harvest.parsers.readme import readme_title
-from harvest.paths import safe_name
 from harvest.spiders.base import HarvestSpider
 
 if TYPE_CHECKING:
@@ -117,16 +119,48 @@ class _Run:
     started: float = field(default_factory=time.monotonic)
 
 
-@dataclass
-class _PendingCommit:
-    """A search page's validator, waiting for the page's items to be stored."""
+def _argument_overrides(arguments: dict[str, str]) -> dict[str, Any]:
+    """The query fields ``-a max_results/sort/order/readmes`` set (ConfigError naming bad ones)."""
+    overrides: dict[str, Any] = {}
+    problems: list[tuple[str, str]] = []
+    if "max_results" in arguments:
+        text = arguments["max_results"].strip().lower()
+        if text in {"", "all", "none", "0"}:
+            overrides["max_results"] = None
+        elif text.isdigit():
+            overrides["max_results"] = int(text)
+        else:
+            problems.append(("-a max_results", f"expected a positive number or 'all', got {text!r}"))
+    for name in ("sort", "order"):
+        if name in arguments:
+            overrides[name] = arguments[name].strip()
+    if "readmes" in arguments:
+        try:
+            overrides["readmes"] = parse_bool(arguments["readmes"], "-a readmes")
+        except ValueError as exc:
+            problems.append(("-a readmes", str(exc)))
+    if problems:
+        raise ConfigError("spider arguments of 'github_search'", problems)
+    return overrides
 
-    url: str
-    etag: str | None
-    last_modified: str | None
-    memo: dict[str, Any]
-    remaining: int
-    failed: bool = False
+
+def _queries(
+    config: GithubSearchConfig, query: str | None, overrides: dict[str, Any]
+) -> list[GithubQueryConfig]:
+    """``-a query`` alone, else the configured searches; ``overrides`` applied to each."""
+    try:
+        if query is not None:
+            return [GithubQueryConfig(query=query, **overrides)]
+        queries = [q.model_copy(update={}) for q in config.queries]
+        for q in queries:
+            for key, value in overrides.items():
+                setattr(q, key, value)  # validate_assignment checks each value
+        return queries
+    except ValidationError as exc:
+        raise ConfigError(
+            "spider arguments of 'github_search'",
+            [(f"-a {'.'.join(str(p) for p in e['loc']) or 'query'}", e["msg"]) for e in exc.errors()],
+        ) from None
 
 
 class GithubSearchSpider(HarvestSpider):
@@ -154,39 +188,7 @@ class GithubSearchSpider(HarvestSpider):
     def apply_arguments(cls, config: SpiderConfig, arguments: dict[str, str]) -> SpiderConfig:
         """``-a query`` replaces the configured searches; the other arguments apply to each."""
         assert isinstance(config, GithubSearchConfig)
-        overrides: dict[str, Any] = {}
-        problems: list[tuple[str, str]] = []
-        if "max_results" in arguments:
-            text = arguments["max_results"].strip().lower()
-            if text in {"", "all", "none", "0"}:
-                overrides["max_results"] = None
-            elif text.isdigit():
-                overrides["max_results"] = int(text)
-            else:
-                problems.append(("-a max_results", f"expected a positive number or 'all', got {text!r}"))
-        for name in ("sort", "order"):
-            if name in arguments:
-                overrides[name] = arguments[name].strip()
-        if "readmes" in arguments:
-            try:
-                overrides["readmes"] = parse_bool(arguments["readmes"], "-a readmes")
-            except ValueError as exc:
-                problems.append(("-a readmes", str(exc)))
-        if problems:
-            raise ConfigError("spider arguments of 'github_search'", problems)
-        try:
-            if "query" in arguments:
-                queries = [GithubQueryConfig(query=arguments["query"], **overrides)]
-            else:
-                queries = [q.model_copy(update={}) for q in config.queries]
-                for q in queries:
-                    for key, value in overrides.items():
-                        setattr(q, key, value)  # validate_assignment checks each value
-        except ValidationError as exc:
-            raise ConfigError(
-                "spider arguments of 'github_search'",
-                [(f"-a {'.'.join(str(p) for p in e['loc']) or 'query'}", e["msg"]) for e in exc.errors()],
-            ) from None
+        queries = _queries(config, arguments.get("query"), _argument_overrides(arguments))
         if not queries:
             raise ConfigError(
                 "spider arguments of 'github_search'",
@@ -202,13 +204,16 @@ class GithubSearchSpider(HarvestSpider):
         spider.api_url = settings.get("GITHUB_API_URL").rstrip("/")
         spider.web_url = settings.get("GITHUB_WEB_URL").rstrip("/")
         spider.per_page = settings.getint("HARVEST_GITHUB_PER_PAGE")
-        spider.result_cap = settings.getint("HARVEST_GITHUB_RESULT_CAP")
+        spider.planner = SlicePlanner(
+            result_cap=settings.getint("HARVEST_GITHUB_RESULT_CAP"),
+            created_floor=date.fromisoformat(settings.get("HARVEST_GITHUB_CREATED_FLOOR")),
+        )
         spider.incomplete_retries = settings.getint("HARVEST_GITHUB_INCOMPLETE_RETRIES")
         spider.max_query_length = settings.getint("HARVEST_GITHUB_MAX_QUERY_LENGTH")
         spider.max_operators = settings.getint("HARVEST_GITHUB_MAX_OPERATORS")
-        spider.created_floor = date.fromisoformat(settings.get("HARVEST_GITHUB_CREATED_FLOOR"))
         spider.check_rate_limit = settings.getbool("HARVEST_GITHUB_CHECK_RATE_LIMIT")
-        spider.state_path = state_dir(settings) / "validators.sqlite"
+        path = state_dir(settings) / "validators.sqlite"
+        spider._pages = PageValidators(path, spider.name, spider.token_key)
         crawler.signals.connect(spider._item_stored, signal=signals.item_scraped)
         crawler.signals.connect(spider._item_stored, signal=signals.item_dropped)
         crawler.signals.connect(spider._item_failed, signal=signals.item_error)
@@ -221,29 +226,26 @@ class GithubSearchSpider(HarvestSpider):
         self.api_url = ""
         self.web_url = ""
         self.per_page = 100
-        self.result_cap = 1000
+        self.planner = SlicePlanner(result_cap=1000, created_floor=date(2007, 10, 1))
         self.incomplete_retries = 2
         self.max_query_length = 256
         self.max_operators = 5
-        self.created_floor = date(2007, 10, 1)
         self.check_rate_limit = True
-        self.state_path: Any = None
         self.token_key = token_digest(github_token())
-        self.validators: ValidatorStore | None = None
+        self._pages: PageValidators | None = None
         self._runs: dict[str, _Run] = {}
-        self._pending: dict[str, _PendingCommit] = {}
-        self._item_page: dict[int, str] = {}
         self._readmes_requested: set[str] = set()
 
     # --- bookkeeping ---------------------------------------------------------------------------
+    @property
+    def pages(self) -> PageValidators:
+        """Search pages' validators and memos, in the data folder (set up by ``from_crawler``)."""
+        assert self._pages is not None, "the spider was built without from_crawler"
+        return self._pages
+
     def _stat(self, key: str, count: int = 1) -> None:
         assert self.crawler.stats is not None
         self.crawler.stats.inc_value(f"{_STATS}/{key}", count)
-
-    def _store(self) -> ValidatorStore:
-        if self.validators is None:
-            self.validators = ValidatorStore(self.state_path)
-        return self.validators
 
     def _run_for(self, meta: dict[str, Any]) -> _Run:
         """The run a request belongs to (rebuilt from meta for a request resumed after a crash)."""
@@ -254,48 +256,25 @@ class GithubSearchSpider(HarvestSpider):
             run = self._runs[key] = _Run(cfg, parse_query(cfg.query))
         return run
 
-    def _defer_commit(self, url: str, meta: dict[str, Any], memo: dict[str, Any], items: list[Any]) -> None:
-        """Store the page's validator once its ``items`` are stored (at once if there are none)."""
-        etag, last_modified = meta.get(META_ETAG), meta.get(META_LAST_MODIFIED)
-        if not etag and not last_modified:
-            return
-        if not items:
-            self._store().put(self.name, self.token_key, url, etag=etag, last_modified=last_modified,
-                              memo=memo)  # fmt: skip
-            return
-        self._pending[url] = _PendingCommit(url, etag, last_modified, memo, len(items))
-        for item in items:
-            self._item_page[id(item)] = url
-
-    def _item_done(self, item: Any, ok: bool) -> None:
-        url = self._item_page.pop(id(item), None)
-        pending = self._pending.get(url) if url else None
-        if pending is None:
-            return
-        pending.remaining -= 1
-        pending.failed = pending.failed or not ok
-        if pending.remaining <= 0:
-            del self._pending[pending.url]
-            if not pending.failed:
-                self._store().put(
-                    self.name, self.token_key, pending.url,
-                    etag=pending.etag, last_modified=pending.last_modified, memo=pending.memo,
-                )  # fmt: skip
+    def _store_after(self, response: Response, memo: SearchMemo, items: Sequence[object]) -> None:
+        """Store the page's validator with ``memo`` once its ``items`` are stored."""
+        meta = response.meta
+        self.pages.store_after(response.url, meta.get(META_ETAG), meta.get(META_LAST_MODIFIED), memo, items)
 
     def _item_stored(self, item: Any) -> None:
         """item_scraped / item_dropped: written now, or already stored before."""
-        self._item_done(item, ok=True)
+        self.pages.item_done(item, ok=True)
 
     def _item_failed(self, item: Any) -> None:
         """item_error: the page must be fetched in full next time."""
-        self._item_done(item, ok=False)
+        self.pages.item_done(item, ok=False)
 
     # --- start ---------------------------------------------------------------------------------
     async def start(self) -> AsyncIterator[Any]:
         """Check the budget (free of the primary limit), then start every due search."""
-        store = self._store()
+        self.pages.open()
         if self.reset:
-            store.reset(self.name)
+            self.pages.reset()
             logger.info("github_search: stored ETags and query times cleared (-a reset)")
         if self.check_rate_limit:
             yield scrapy.Request(
@@ -320,7 +299,6 @@ class GithubSearchSpider(HarvestSpider):
         yield from self._start_searches()
 
     def _start_searches(self) -> Iterator[scrapy.Request]:
-        store = self._store()
         for cfg in self.config.queries:
             self._stat("queries")
             problems = query_problems(
@@ -330,7 +308,7 @@ class GithubSearchSpider(HarvestSpider):
             if problems:
                 self._fail(run, "; ".join(problems), sent=False)
                 continue
-            last = store.last_finished(self.name, cfg.key)
+            last = self.pages.last_finished(cfg.key)
             if cfg.refresh_interval and last is not None and time.time() - last < cfg.refresh_interval:
                 logger.info(
                     "Search %r is fresh (finished %.0f s ago, refreshed every %.0f s): skipped",
@@ -400,25 +378,25 @@ class GithubSearchSpider(HarvestSpider):
         return Slice.from_meta(meta["slice"]) if meta.get("slice") else run.sliced.root
 
     def _not_modified(self, run: _Run, response: Response) -> Iterator[Any]:
+        """A page unchanged since the last run: walk on as its stored memo says."""
         meta = response.meta
-        memo = meta.get(META_MEMO) or {}
+        memo = SearchMemo.from_dict(meta.get(META_MEMO))
         run.not_modified += 1
         run.pages += 1
         self._stat("pages_not_modified")
-        if meta.get("first") and "total" not in memo:
+        if meta.get("first") and memo.total is None:
             # A validator without its memo (stored by an older version): fetch the page in full.
             yield self._search_request(run, self._slice_or_none(meta), url=response.url, conditional=False)
             return
-        if meta.get("first") and memo.get("parts"):
+        if meta.get("first") and memo.parts:
             run.splits += 1
-            parts = [Slice.from_meta(p) for p in memo["parts"]]
-            yield from self._slices(run, self._part(run, meta), parts, memo.get("total"))
+            yield from self._slices(run, self._part(run, meta), memo.parts, memo.total)
             return
-        run.counted += int(memo.get("n", 0))
-        nxt = memo.get("next")
-        if nxt and not self._limit_reached(run):
-            yield self._search_request(run, self._slice_or_none(meta), url=nxt, first=False,
-                                       total=memo.get("total", meta.get("slice_total")))  # fmt: skip
+        run.counted += memo.count
+        if memo.next_url and not self._limit_reached(run):
+            total = memo.total if memo.total is not None else meta.get("slice_total")
+            yield self._search_request(run, self._slice_or_none(meta), url=memo.next_url, first=False,
+                                       total=total)  # fmt: skip
 
     def _slice_or_none(self, meta: dict[str, Any]) -> Slice | None:
         return Slice.from_meta(meta["slice"]) if meta.get("slice") else None
@@ -431,59 +409,96 @@ class GithubSearchSpider(HarvestSpider):
         return False
 
     def _page(self, run: _Run, response: Response) -> Iterator[Any]:
-        meta = response.meta
+        """A search page's answer: asked again while incomplete, cut into slices, or collected."""
+        page = self._read_page(run, response)
+        if page is None:
+            return
+        if page.incomplete_results:
+            again = self._ask_again(run, response, page)
+            if again is not None:
+                yield again
+                return
+        links = parse_link_header(response.headers.get("Link"))
+        memo = SearchMemo(total=page.total_count, count=len(page.items), next_url=links.get("next"))
+        if response.meta.get("first"):
+            plan = self._plan(run, response, page, links)
+            memo = replace(memo, cap=plan.cap, parts=plan.parts)
+            if plan.parts:
+                if not page.incomplete_results:
+                    self._store_after(response, memo, [])
+                run.splits += 1
+                yield from self._slices(run, self._part(run, response.meta), plan.parts, page.total_count)
+                return
+        yield from self._collect(run, response, page, memo)
+
+    def _read_page(self, run: _Run, response: Response) -> SearchPage | None:
+        """The page's results; None (and the search stopped) when the answer is unreadable."""
         try:
             page = parse_search_page(load_json(response.body))
         except ValueError as exc:
             self._fail(run, f"unreadable search answer from {response.url}: {exc}")
-            return
-        links = parse_link_header(response.headers.get("Link"))
+            return None
         run.pages += 1
         self._stat("pages")
+        return page
+
+    def _ask_again(self, run: _Run, response: Response, page: SearchPage) -> scrapy.Request | None:
+        """The request asking again for a page GitHub cut short; None: keep it (and count it)."""
+        meta = response.meta
         tries = int(meta.get("incomplete_tries", 0))
-        if page.incomplete_results:
-            if tries < self.incomplete_retries:
-                self._stat("incomplete_retried")
-                logger.info("Search %r: GitHub timed out on %s (incomplete_results); asking again",
-                            run.cfg.query, response.url)  # fmt: skip
-                yield self._search_request(run, self._slice_or_none(meta), url=response.url,
-                                           first=bool(meta.get("first")), tries=tries + 1,
-                                           total=meta.get("slice_total"), conditional=False)  # fmt: skip
-                return
-            run.incomplete += 1
-            self._stat("incomplete_accepted")
+        if tries < self.incomplete_retries:
+            self._stat("incomplete_retried")
+            logger.info("Search %r: GitHub timed out on %s (incomplete_results); asking again",
+                        run.cfg.query, response.url)  # fmt: skip
+            return self._search_request(run, self._slice_or_none(meta), url=response.url,
+                                        first=bool(meta.get("first")), tries=tries + 1,
+                                        total=meta.get("slice_total"), conditional=False)  # fmt: skip
+        run.incomplete += 1
+        self._stat("incomplete_accepted")
+        logger.warning(
+            "Search %r: %s was still incomplete after %d retries; keeping its %d results, "
+            "some may be missing",
+            run.cfg.query, response.url, tries, len(page.items),
+        )  # fmt: skip
+        return None
+
+    def _plan(self, run: _Run, response: Response, page: SearchPage, links: dict[str, str]) -> SlicePlan:
+        """The planner's verdict on a first page: walk it, or collect these slices instead."""
+        part = self._part(run, response.meta)
+        plan = self.planner.plan(
+            run.sliced, part, page, links, max_results=run.cfg.max_results,
+            # Last run's plan for this URL: the same slices, whose pages then answer 304.
+            remembered=lambda: self.pages.remembered(response.url),
+        )  # fmt: skip
+        if plan.reused:
+            self._stat("slice_plans_reused")
+        if plan.unreachable:
+            run.unreachable += plan.unreachable
+            self._stat("results_unreachable", plan.unreachable)
             logger.warning(
-                "Search %r: %s was still incomplete after %d retries; keeping its %d results, "
-                "some may be missing",
-                run.cfg.query, response.url, tries, len(page.items),
+                "Search %r: the slice %r holds %d results and cannot be cut further (one day, "
+                "one star count); only the first %d are reachable",
+                run.cfg.query, run.sliced.text(part), page.total_count, plan.cap,
             )  # fmt: skip
-        memo: dict[str, Any] = {"total": page.total_count, "n": len(page.items), "next": links.get("next")}
-        if meta.get("first"):
-            # A page cut short by a timeout says nothing about the cap: only complete ones teach it.
-            cap = self.result_cap
-            if not page.incomplete_results:
-                cap = self._reachable(page.total_count, page, links)
-            memo["cap"] = cap
-            limit = run.cfg.max_results
-            if page.total_count > cap and (limit is None or limit > cap):
-                part = self._part(run, meta)
-                parts = self._plan(run, response.url, part, page, cap)
-                if parts:
-                    memo["parts"] = [p.to_meta() for p in parts]
-                    if not page.incomplete_results:
-                        self._defer_commit(response.url, meta, memo, [])
-                    run.splits += 1
-                    yield from self._slices(run, part, parts, page.total_count)
-                    return
-                run.unreachable += page.total_count - cap
-                self._stat("results_unreachable", page.total_count - cap)
-                logger.warning(
-                    "Search %r: the slice %r holds %d results and cannot be cut further (one day, "
-                    "one star count); only the first %d are reachable",
-                    run.cfg.query, run.sliced.text(part), page.total_count, cap,
-                )  # fmt: skip
+        return plan
+
+    def _collect(self, run: _Run, response: Response, page: SearchPage, memo: SearchMemo) -> Iterator[Any]:
+        """The page's new repositories (with README requests), then its next page."""
+        items, follow = self._new_repos(run, page)
+        self._stat("repos", len(items))
+        if not page.incomplete_results:
+            # An incomplete page is not remembered: the next run must fetch it in full.
+            self._store_after(response, memo, items)
+        yield from items
+        yield from follow
+        if memo.next_url and not self._limit_reached(run):
+            yield self._search_request(run, self._slice_or_none(response.meta), url=memo.next_url,
+                                       first=False, total=page.total_count)  # fmt: skip
+
+    def _new_repos(self, run: _Run, page: SearchPage) -> tuple[list[RepoItem], list[scrapy.Request]]:
+        """Items for the page's repositories not seen in this run, and their README requests."""
         observed = utc_now()
-        items: list[Any] = []
+        items: list[RepoItem] = []
         follow: list[scrapy.Request] = []
         for raw in page.items:
             if self._limit_reached(run):
@@ -501,60 +516,10 @@ class GithubSearchSpider(HarvestSpider):
             if run.cfg.readmes and item.repo.lower() not in self._readmes_requested:
                 self._readmes_requested.add(item.repo.lower())
                 follow.append(self._readme_request(item.repo))
-        self._stat("repos", len(items))
-        if not page.incomplete_results:
-            self._defer_commit(response.url, meta, memo, items)
-        yield from items
-        yield from follow
-        nxt = links.get("next")
-        if nxt and not self._limit_reached(run):
-            yield self._search_request(run, self._slice_or_none(meta), url=nxt, first=False,
-                                       total=page.total_count)  # fmt: skip
-
-    def _reachable(self, total: int, page: SearchPage, links: dict[str, str]) -> int:
-        """How many results the API serves for this search: the cap, or fewer as its links show.
-
-        A lower cap learnt here holds for the rest of the run.
-        """
-        cap = self.result_cap
-        if not links.get("next"):
-            reachable = len(page.items)  # page 1 is all the API will serve of this search
-        else:
-            try:
-                last_page = int(parse_qs(urlsplit(links.get("last", "")).query)["page"][0])
-            except (KeyError, ValueError, IndexError):
-                return cap
-            # Pages as the server cuts them (it may serve fewer per page than asked).
-            reachable = last_page * max(1, len(page.items))
-        if total > reachable and reachable < cap:
-            logger.info("GitHub serves at most %d results per search here (setting: %d)", reachable, cap)
-            self.result_cap = reachable
-        return min(cap, reachable)
-
-    def _plan(self, run: _Run, url: str, part: Slice, page: Any, cap: int) -> list[Slice]:
-        """The slices of an over-cap search: last run's plan for this URL, else a new cut."""
-        previous = self._store().get(self.name, self.token_key, url)
-        if previous is not None and previous.memo.get("parts"):
-            self._stat("slice_plans_reused")
-            return [Slice.from_meta(p) for p in previous.memo["parts"]]
-        dates, stars = [], []
-        for raw in page.items:
-            created = raw.get("created_at")
-            if isinstance(created, str) and len(created) >= 10:
-                try:
-                    dates.append(date.fromisoformat(created[:10]))
-                except ValueError:
-                    pass
-            if isinstance(raw.get("stargazers_count"), int):
-                stars.append(raw["stargazers_count"])
-        today = datetime.now(timezone.utc).date() + timedelta(days=1)
-        return split_slice(
-            run.sliced, part, total=page.total_count, cap=cap, floor=self.created_floor, today=today,
-            sample_dates=dates, sample_stars=stars,
-        )  # fmt: skip
+        return items, follow
 
     def _slices(
-        self, run: _Run, parent: Slice, parts: list[Slice], total: int | None
+        self, run: _Run, parent: Slice, parts: Sequence[Slice], total: int | None
     ) -> Iterator[scrapy.Request]:
         run.slices += len(parts) - 1
         self._stat("splits")
@@ -576,7 +541,7 @@ class GithubSearchSpider(HarvestSpider):
                 response = failure.value.response
                 message = redact(error_message(response.body), github_token())
                 cap = result_cap_from_message(message) if response.status == 422 else None
-                if cap is not None and not request.meta.get("first") and cap < self.result_cap:
+                if cap is not None and not request.meta.get("first") and cap < self.planner.result_cap:
                     yield from self._recut(run, request, cap)
                     return
                 self._fail(run, f"GitHub answered {response.status}: {message}", url=request.url)
@@ -594,12 +559,10 @@ class GithubSearchSpider(HarvestSpider):
     def _recut(self, run: _Run, request: scrapy.Request, cap: int) -> Iterator[scrapy.Request]:
         """A page past the cap (the server's cap is lower than ours): cut its slice and go on."""
         logger.warning("GitHub serves only %d results per search (setting: %d); re-cutting %r",
-                       cap, self.result_cap, run.cfg.query)  # fmt: skip
-        self.result_cap = cap
+                       cap, self.planner.result_cap, run.cfg.query)  # fmt: skip
         part = self._part(run, request.meta)
         total = int(request.meta.get("slice_total") or cap * 2)
-        today = datetime.now(timezone.utc).date() + timedelta(days=1)
-        parts = split_slice(run.sliced, part, total=total, cap=cap, floor=self.created_floor, today=today)
+        parts = self.planner.recut(run.sliced, part, total, cap)
         if not parts:
             run.unreachable += max(0, total - cap)
             self._stat("results_unreachable", max(0, total - cap))
@@ -633,7 +596,7 @@ class GithubSearchSpider(HarvestSpider):
             f", {run.incomplete} incomplete pages kept" if run.incomplete else "",
         )  # fmt: skip
         if not run.incomplete:
-            self._store().mark_finished(self.name, run.cfg.key)
+            self.pages.mark_finished(run.cfg.key)
 
     # --- READMEs -------------------------------------------------------------------------------
     def _readme_request(self, repo: str) -> scrapy.Request:
@@ -664,27 +627,17 @@ class GithubSearchSpider(HarvestSpider):
             self._stat("readme_missing")
             return
         try:
-            readme = parse_readme(load_json(response.body))
+            text, url = api_readme(response.body, response.url)
         except ValueError as exc:
             logger.warning("README of %s from %s is unreadable: %s", repo, response.url, exc)
             self._stat("readme_failed")
             return
-        text = readme.text.replace("\r\n", "\n").replace("\r", "\n")
-        if not text.strip():
+        document = readme_document(repo, text, url=url, web_url=self.web_url)
+        if document is None:
             self._stat("readme_missing")
             return
         self._stat("readmes")
-        yield DocumentItem(
-            url=readme.download_url or readme.html_url or response.url,
-            canonical_url=f"{self.web_url}/{repo}",
-            repo=repo,
-            title=readme_title(text) or repo,
-            path=f"readmes/{safe_name(repo, suffix='.md')}",
-            content_hash=content_hash(text),
-            fetched_at=utc_now(),
-            source="readme",
-            content=text,
-        )
+        yield document
 
     def readme_failed(self, failure: Failure) -> None:
         """A README not fetched: fresh or unchanged (RevisitMiddleware), or a real failure."""
@@ -721,6 +674,5 @@ class GithubSearchSpider(HarvestSpider):
         for run in self._runs.values():
             if not run.finished and not run.failed:
                 logger.warning("Search %r did not finish (crawl closed: %s)", run.cfg.query, reason)
-        if self.validators is not None:
-            self.validators.close()
-            self.validators = None
+        if self._pages is not None:
+            self._pages.close()

@@ -16,13 +16,11 @@ Failure policy, so that a broken run is never mistaken for a quiet day:
 
 from __future__ import annotations
 
-import base64
-import binascii
-import json
 import logging
 import os
-from collections.abc import AsyncIterator, Iterator
-from typing import TYPE_CHECKING, Any, ClassVar, NoReturn
+from collections.abc import AsyncIterator, Callable, Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, NoReturn, TypeVar
 from urllib.parse import quote, urlencode
 
 import scrapy
@@ -34,15 +32,16 @@ from scrapy.spidermiddlewares.httperror import HttpError
 from harvest.config import SpiderConfig, parse_bool
 from harvest.config.trending import TrendingConfig
 from harvest.exceptions import ConfigError
-from harvest.fingerprints import content_hash, utc_now
+from harvest.fingerprints import utc_now
+from harvest.github.readme import api_readme, readme_document
 from harvest.items import DocumentItem, TrendingDeveloperItem, TrendingRepoItem
-from harvest.parsers.readme import readme_title
 from harvest.parsers.trending import (
+    TrendingDeveloperRow,
+    TrendingRepoRow,
     is_empty_listing,
     parse_trending_developers,
     parse_trending_repos,
 )
-from harvest.paths import safe_name
 from harvest.spiders.base import HarvestSpider
 
 if TYPE_CHECKING:
@@ -63,6 +62,36 @@ README_NAMES = (
 )
 _STATS = "harvest/trending"
 _PERIOD_WORDS = {"daily": "today", "weekly": "this week", "monthly": "this month"}
+
+_Row = TypeVar("_Row", TrendingRepoRow, TrendingDeveloperRow)
+
+
+@dataclass(frozen=True)
+class _Listing(Generic[_Row]):
+    """One kind of Trending page: how its rows are read, and how logs and stats name them."""
+
+    #: "repository" / "developer", as in "no repository rows were found".
+    noun: str
+    #: "repositories" / "developers", as in "No trending repositories at ...".
+    plural: str
+    #: What a row without a name lacks, as in "rows [3] of 25 have no username".
+    name: str
+    #: Stat counting the pages read (``harvest/trending/<pages_stat>``).
+    pages_stat: str
+    #: Stat counting the rows read.
+    rows_stat: str
+    parse: Callable[[str, str], list[_Row]]
+    named: Callable[[_Row], bool]
+
+
+_REPOS: _Listing[TrendingRepoRow] = _Listing(
+    "repository", "repositories", "repository name", "repo_pages", "repos",
+    parse_trending_repos, lambda row: bool(row.repo),
+)  # fmt: skip
+_DEVELOPERS: _Listing[TrendingDeveloperRow] = _Listing(
+    "developer", "developers", "username", "developer_pages", "developers",
+    parse_trending_developers, lambda row: bool(row.username),
+)  # fmt: skip
 
 
 def trending_url(web_url: str, language: str | None, since: str, spoken_language: str | None = None) -> str:
@@ -240,30 +269,39 @@ class TrendingSpider(HarvestSpider):
             self._layout_changed(response, "its body is not text/HTML")
         return response.text
 
+    def _rows(self, response: Response, language: str | None, listing: _Listing[_Row]) -> list[_Row]:
+        """The page's rows, every one named; [] for a page GitHub says is empty or a 404.
+
+        A page whose rows cannot be found or named closes the crawl (``layout_changed``).
+        """
+        if response.status == 404:
+            self._page_missing(response, language)
+            return []
+        html = self._page_html(response)
+        rows = listing.parse(html, response.url)
+        if not rows and is_empty_listing(html):
+            logger.info("No trending %s at %s (GitHub says so)", listing.plural, response.url)
+            self._stat("empty_page")
+            return []
+        if not rows:
+            self._layout_changed(response, f"no {listing.noun} rows were found")
+        unnamed = [row.rank for row in rows if not listing.named(row)]
+        if unnamed:
+            self._layout_changed(response, f"rows {unnamed} of {len(rows)} have no {listing.name}")
+        self._stat(listing.pages_stat)
+        self._stat(listing.rows_stat, len(rows))
+        return rows
+
     def parse_repos(
         self, response: Response, language: str | None, since: str
     ) -> Iterator[TrendingRepoItem | scrapy.Request]:
         """Repository rows -> TrendingRepoItem (plus a README request per new repository)."""
-        if response.status == 404:
-            self._page_missing(response, language)
-            return
-        html = self._page_html(response)
         observed_at = utc_now()
-        rows = parse_trending_repos(html, response.url)
-        if not rows and is_empty_listing(html):
-            logger.info("No trending repositories at %s (GitHub says so)", response.url)
-            self._stat("empty_page")
-            return
-        if not rows:
-            self._layout_changed(response, "no repository rows were found")
-        unnamed = [row.rank for row in rows if not row.repo]
-        if unnamed:
-            self._layout_changed(response, f"rows {unnamed} of {len(rows)} have no repository name")
-        self._check_period(response, since, [row.period for row in rows])
-        self._stat("repo_pages")
-        self._stat("repos", len(rows))
+        rows = self._rows(response, language, _REPOS)
+        if rows:
+            self._check_period(response, since, [row.period for row in rows])
         for row in rows:
-            assert row.repo is not None and row.url is not None  # checked above
+            assert row.repo is not None and row.url is not None  # checked by _rows
             yield TrendingRepoItem(
                 repo=row.repo,
                 url=row.url,
@@ -303,25 +341,9 @@ class TrendingSpider(HarvestSpider):
         self, response: Response, language: str | None, since: str
     ) -> Iterator[TrendingDeveloperItem]:
         """Developer rows -> TrendingDeveloperItem."""
-        if response.status == 404:
-            self._page_missing(response, language)
-            return
-        html = self._page_html(response)
         observed_at = utc_now()
-        rows = parse_trending_developers(html, response.url)
-        if not rows and is_empty_listing(html):
-            logger.info("No trending developers at %s (GitHub says so)", response.url)
-            self._stat("empty_page")
-            return
-        if not rows:
-            self._layout_changed(response, "no developer rows were found")
-        unnamed = [row.rank for row in rows if not row.username]
-        if unnamed:
-            self._layout_changed(response, f"rows {unnamed} of {len(rows)} have no username")
-        self._stat("developer_pages")
-        self._stat("developers", len(rows))
-        for row in rows:
-            assert row.username is not None and row.url is not None  # checked above
+        for row in self._rows(response, language, _DEVELOPERS):
+            assert row.username is not None and row.url is not None  # checked by _rows
             yield TrendingDeveloperItem(
                 username=row.username,
                 name=row.name,
@@ -347,49 +369,23 @@ class TrendingSpider(HarvestSpider):
             return
         url = response.url
         if api:
-            text, url = self._api_readme(response, repo)
+            try:
+                text, url = api_readme(response.body, response.url)
+            except ValueError as exc:
+                logger.warning("README of %s from %s is not the API's JSON: %s", repo, response.url, exc,
+                               extra={"spider": self})  # fmt: skip
+                self._stat("readme_failed")
+                return
         elif isinstance(response, TextResponse):
             text = response.text
         else:
             text = response.body.decode("utf-8", errors="replace")
-        if not text.strip():
+        document = readme_document(repo, text, url=url, web_url=self.settings.get("GITHUB_WEB_URL"))
+        if document is None:
             self._stat("readme_missing")
             return
-        # One line-ending convention in the stored Markdown (the content hash ignores it anyway).
-        text = text.replace("\r\n", "\n").replace("\r", "\n")
         self._stat("readmes")
-        web = self.settings.get("GITHUB_WEB_URL").rstrip("/")
-        yield DocumentItem(
-            url=url,
-            canonical_url=f"{web}/{repo}",
-            repo=repo,
-            title=readme_title(text) or repo,
-            path=f"readmes/{safe_name(repo, suffix='.md')}",
-            content_hash=content_hash(text),
-            fetched_at=utc_now(),
-            source="readme",
-            content=text,
-        )
-
-    def _api_readme(self, response: Response, repo: str) -> tuple[str, str]:
-        """(text, url) from ``GET /repos/{o}/{r}/readme``: JSON with base64 ``content``."""
-        try:
-            data = json.loads(response.body)
-            encoded = data.get("content") or ""
-            if data.get("encoding", "base64") != "base64":
-                return str(encoded), str(data.get("download_url") or response.url)
-            text = base64.b64decode(encoded).decode("utf-8", errors="replace")
-        except (ValueError, AttributeError, binascii.Error) as exc:
-            logger.warning(
-                "README of %s from %s is not the API's JSON: %s",
-                repo,
-                response.url,
-                exc,
-                extra={"spider": self},
-            )
-            self._stat("readme_failed")
-            return "", response.url
-        return text, str(data.get("download_url") or data.get("html_url") or response.url)
+        yield document
 
     # --- errbacks --------------------------------------------------------------------------
 

@@ -270,6 +270,23 @@ class CrawlState:
         if self._on_fatal is not None:
             self._on_fatal(reason)
 
+    def holds_lease(self) -> bool:
+        """Whether this process may write output now (False: :meth:`abandon` with ``lease_lost``).
+
+        Always true for a store of one writer; a shared store (Redis) answers whether this
+        worker still holds its lease on the shared crawl, so a worker that other workers gave
+        up while it was frozen writes nothing they will write again.
+        """
+        check = getattr(self.store, "holds_lease", None)
+        if check is None or check():
+            return True
+        if self.abandoned is None:
+            report = getattr(self.store, "report_fence", None)
+            if report is not None:
+                report()
+            self.abandon("lease_lost")
+        return False
+
     def stop_if_disk_full(self, exc: BaseException) -> bool:
         """If ``exc`` says the disk is full: log it (once), :meth:`abandon` the crawl, True."""
         if not is_disk_full(exc):

@@ -33,6 +33,10 @@ Guarantees, as the SQLite store's, with several writers:
   data folder) append to the same JSON Lines files, so the offset a restart may trust is the
   smallest one committed by a worker of that machine still registered (or, with none, the
   largest left by those gone): every line before it is committed.
+- A worker's registry entry is its *lease*: the commit checks it in the same transaction
+  (``WATCH``), a heartbeat renews only an entry still there, and the output pipeline writes a
+  line only while :meth:`RedisStateStore.holds_lease`. A worker given up by the others (frozen
+  past ``worker_timeout``) is *fenced*: it commits and writes nothing more, and stops.
 - A Redis error makes the store *fail*: the error names the URL (password masked), and nothing
   more is committed by this process, so a request whose output could not be recorded is never
   retired; it is fetched again after a restart.
@@ -75,6 +79,9 @@ KEY_PREFIX = "harvest"
 SHARED = "_shared"
 #: Old state moved aside by a reset stays this long (seconds) before Redis drops it.
 RESET_KEEP_SECONDS = 7 * 86400
+#: Seconds before a worker's lease ends (``HARVEST_REDIS_WORKER_TIMEOUT`` after its last
+#: heartbeat) from which it renews the lease before writing output (at most a quarter of it).
+LEASE_MARGIN = 2.0
 #: A dedup claim lives this long at most (milliseconds); a commit (every few seconds) removes
 #: it, and a dead holder's claim is taken over at once, so this only collects leftovers.
 CLAIM_TTL_MS = 600_000
@@ -339,6 +346,11 @@ class RedisStateStore:
         self.failure: str | None = None
         #: Heartbeat age after which a worker is dead (the coordinator sets it from settings).
         self.worker_timeout = 30.0
+        #: When this worker's lease was last renewed (its registry entry's score).
+        self._beat = 0.0
+        #: Set once the lease was taken by another worker (see :meth:`heartbeat`).
+        self.fenced = False
+        self._fence_reported = False
         self._scripts = {name: server.register_script(src) for name, src in (
             ("pop", _POP), ("requeue", _REQUEUE), ("join", _JOIN), ("leave", _LEAVE),
             ("drained", _DRAINED), ("claim", _CLAIM), ("enqueue", _ENQUEUE))}
@@ -537,8 +549,30 @@ class RedisStateStore:
         self._call("commit", self._commit, batch)
 
     def _commit(self, batch: StateBatch) -> None:
+        """The batch in one transaction, fenced: applied only while this worker holds its lease.
+
+        The lease is this worker's entry in the registry (the coordinator of another worker
+        removes it when it takes the worker's requests back). ``WATCH`` on the registry makes
+        "still registered" and the writes one atomic step: a takeover between them aborts the
+        transaction, and the check runs again (another worker's heartbeat also aborts it).
+        """
+        for _attempt in range(20):
+            with self.server.pipeline(transaction=True) as pipe:
+                pipe.watch(self.keys.workers)
+                if getattr(self, "_joined", False) and pipe.zscore(self.keys.workers, self.worker) is None:
+                    self._fence()
+                    raise StateError(self.location, f"commit refused: {self.failure}")
+                pipe.multi()
+                self._queue_batch(pipe, batch)
+                try:
+                    pipe.execute()
+                    return
+                except redis.WatchError:
+                    continue
+        raise redis.RedisError("the worker registry kept changing during 20 commit attempts")
+
+    def _queue_batch(self, pipe: Any, batch: StateBatch) -> None:
         k = self.keys
-        pipe = self.server.pipeline(transaction=True)
         if batch.items:
             pipe.sadd(k.items, *batch.items)
             pipe.delete(*(k.claim("item", key) for key in batch.items))
@@ -559,7 +593,6 @@ class RedisStateStore:
             pipe.hdel(k.inflight(self.worker), *batch.frontier_done)
         if batch.offsets:
             pipe.hset(k.offsets(self.worker), mapping=dict(batch.offsets.items()))
-        pipe.execute()
 
     def close(self) -> None:
         """Leave the crawl (if joined) and close the connection."""
@@ -575,9 +608,11 @@ class RedisStateStore:
     def join(self) -> JoinResult:
         """Register this worker; start a new round if the crawl is idle, else join the round."""
         k = self.keys
+        now = time.time()
         result = self._call("join", self._scripts["join"],
-                            [k.workers, k.queue, k.dupefilter, k.round], [self.worker, time.time()])
+                            [k.workers, k.queue, k.dupefilter, k.round], [self.worker, now])
         self._joined = True
+        self._beat = now
         return JoinResult(bool(result[0]), int(result[1]), int(result[2]), int(result[3]))
 
     def leave(self) -> int:
@@ -593,9 +628,55 @@ class RedisStateStore:
         return int(count)
 
     def heartbeat(self) -> bool:
-        """Tell the others this worker is alive; False if it had been given up as dead."""
-        added = self._call("heartbeat", self.server.zadd, self.keys.workers, {self.worker: time.time()})
-        return not added
+        """Renew this worker's lease; False if it was taken (given up as dead): then it is fenced.
+
+        Only an entry still in the registry is renewed (``ZADD XX``): a worker given up while
+        it was frozen or cut off never registers itself again, it stops (see :meth:`_fence`).
+        """
+        if self.fenced:
+            return False
+        now = time.time()
+        renewed = self._call("heartbeat", lambda: self.server.zadd(
+            self.keys.workers, {self.worker: now}, xx=True, ch=True))
+        if renewed:
+            self._beat = now
+            return True
+        self._fence()
+        return False
+
+    def _fence(self) -> None:
+        """This worker's lease was taken: nothing more is committed or written by this process."""
+        self.fenced = True
+        if self.failure is None:
+            self.failure = (f"this worker ({self.worker}) was given up as dead by the others (no "
+                            f"heartbeat for {self.worker_timeout:.0f}s) and its requests given back: "
+                            "it commits and writes nothing more")
+
+    def report_fence(self) -> None:
+        """Log, once, that this worker was fenced and stops (a WARNING: nothing is lost)."""
+        if self.fenced and not self._fence_reported:
+            self._fence_reported = True
+            logger.warning("%s; this worker stops (reason lease_lost), the others fetch its requests",
+                           self.failure)
+
+    def holds_lease(self) -> bool:
+        """Whether this worker may still write output: its lease is held, with a margin.
+
+        Answered from the time of the last renewal (no Redis call) while that is well within
+        ``worker_timeout``, the soonest any other worker may take the lease; near the end, the
+        lease is renewed first. False once fenced, or when Redis cannot say.
+        """
+        if self.failure is not None:
+            return False
+        if not getattr(self, "_joined", False):
+            return True
+        margin = min(LEASE_MARGIN, self.worker_timeout / 4)
+        if time.time() < self._beat + self.worker_timeout - margin:
+            return True
+        try:
+            return self.heartbeat()
+        except StateError:
+            return False
 
     def workers(self) -> dict[str, float]:
         """Registered workers and their last heartbeat."""

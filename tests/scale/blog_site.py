@@ -10,14 +10,10 @@ every answer, as a real site's latency would.
 from __future__ import annotations
 
 import mimetypes
-import threading
-import time
-from collections import Counter
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any
 from urllib.parse import unquote, urlsplit
 
+from harvest.loopback import LoggedRequest, LoopbackServer, Reply
 from tests import shared_fixture
 
 ORIGINAL_HOST = b"http://1up4dev.org"
@@ -36,44 +32,22 @@ def post_paths(root: Path) -> set[str]:
     }
 
 
-class BlogSite:
-    """A threaded static server for one site folder, with host rewriting and a request count."""
+class BlogSite(LoopbackServer):
+    """A threaded static server for one site folder, with host rewriting and a request count.
+
+    ``hits`` counts requests by path, unquoted and without the query string.
+    """
 
     def __init__(self, root: Path, *, delay: float = 0.0) -> None:
+        super().__init__(delay=delay, name="blog-site")
         self.root = root.resolve()
-        self.delay = delay
-        self.hits: Counter[str] = Counter()
-        self._lock = threading.Lock()
-        site = self
 
-        class _Handler(BaseHTTPRequestHandler):
-            protocol_version = "HTTP/1.1"
+    def hit_key(self, request: LoggedRequest) -> str:
+        return unquote(urlsplit(request.path).path)
 
-            def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
-                pass
-
-            def do_GET(self) -> None:  # noqa: N802
-                path = unquote(urlsplit(self.path).path)
-                with site._lock:
-                    site.hits[path] += 1
-                if site.delay:
-                    time.sleep(site.delay)
-                status, body, ctype = site.answer(path)
-                self.send_response(status)
-                self.send_header("Content-Type", ctype)
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
-                self.wfile.write(body)
-
-        class _Server(ThreadingHTTPServer):
-            def handle_error(self, request: Any, client_address: Any) -> None:
-                pass  # a crawler killed mid-request resets its connections: expected here
-
-        self.httpd = _Server(("127.0.0.1", 0), _Handler)
-        self.httpd.daemon_threads = True
-        self.port = int(self.httpd.server_address[1])
-        self.base_url = f"http://127.0.0.1:{self.port}"
-        self._thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+    def resolve(self, request: LoggedRequest) -> Reply:
+        status, body, ctype = self.answer(self.hit_key(request))
+        return Reply(status, body, content_type=ctype)
 
     def answer(self, path: str) -> tuple[int, bytes, str]:
         target = (self.root / path.lstrip("/")).resolve()
@@ -90,11 +64,3 @@ class BlogSite:
             body = body.replace(ORIGINAL_HOST, self.base_url.encode())
             ctype += "; charset=utf-8"
         return 200, body, ctype
-
-    def start(self) -> BlogSite:
-        self._thread.start()
-        return self
-
-    def stop(self) -> None:
-        self.httpd.shutdown()
-        self.httpd.server_close()

@@ -1,0 +1,255 @@
+"""PaceMiddleware: one pace per site across every process, robots.txt ``Crawl-delay`` included.
+
+Every request to a host waits for a grant from the shared pace (:mod:`harvest.pace`): at most
+the site's concurrency in flight and one request per interval, summed over every harvest process
+of the data folder (fleet spiders, ``--replicas``, a second fleet), or of the Redis state. A
+site's pace (:meth:`harvest.spiders.blogs.BlogsSpider.site_pace`; other spiders: the settings):
+
+- ``concurrency``: the site's ``concurrency``, else ``CONCURRENT_REQUESTS_PER_DOMAIN``;
+- ``interval``: the largest of the site's ``download_delay`` (else ``DOWNLOAD_DELAY``), the
+  robots.txt ``Crawl-delay`` for our user agent (capped at ``HARVEST_PACE_MAX_DELAY``), and the
+  delay AutoThrottle currently asks for the host in this process.
+
+``Crawl-delay`` comes from Scrapy's ``robots_parsed`` signal (Scrapy parses it but does not
+enforce it); it is logged once per host at INFO and recorded, with the rest of the pace, per host
+in the shared state (``state/_pace/pace.sqlite`` table ``sites``, or Redis hash
+``harvest:_pace:sites``). The grant is taken late (order 955, after every built-in middleware), and
+the host's Scrapy download slot is told not to delay a granted request again, so the time
+between grants is the time between arrivals at the site. Requests with
+``meta["harvest_pace"] = False`` are not paced.
+
+Stats: ``harvest/pace/grants``, ``harvest/pace/waits``, ``harvest/pace/wait_ms``,
+``harvest/pace/crawl_delay``.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from scrapy import signals
+from scrapy.utils.httpobj import urlparse_cached
+
+from harvest import waits
+from harvest.exceptions import NotApplicable
+from harvest.pace import PACE_DIR, Pace, PaceBudget, PaceStore, RedisPaceBudget, SitePace
+
+if TYPE_CHECKING:
+    from scrapy import Request, Spider
+    from scrapy.crawler import Crawler
+    from scrapy.http import Response
+    from scrapy.robotstxt import RobotParser
+    from twisted.internet.defer import Deferred
+    from typing_extensions import Self
+
+logger = logging.getLogger(__name__)
+
+META_PACE = "harvest_pace"
+_META_GRANT = "_harvest_pace_grant"
+
+
+def _is_redis(url: str | None) -> bool:
+    return str(url or "").split(":", 1)[0].lower() in {"redis", "rediss"}
+
+
+class PaceMiddleware:
+    """Downloader middleware holding each site's pace across processes (see the module docstring).
+
+    Settings: ``HARVEST_PACE_ENABLED``, ``HARVEST_PACE_MAX_DELAY``, ``HARVEST_PACE_POLL``,
+    ``HARVEST_PACE_STALE_AFTER``, ``DOWNLOAD_DELAY``, ``CONCURRENT_REQUESTS_PER_DOMAIN``,
+    ``HARVEST_DATA_DIR``, ``HARVEST_STATE_URL``.
+    """
+
+    def __init__(self, crawler: Crawler) -> None:
+        settings = crawler.settings
+        self.crawler = crawler
+        self.stats = crawler.stats
+        self.default_delay = max(0.0, settings.getfloat("DOWNLOAD_DELAY"))
+        self.default_concurrency = max(1, settings.getint("CONCURRENT_REQUESTS_PER_DOMAIN"))
+        self.max_delay = settings.getfloat("HARVEST_PACE_MAX_DELAY")
+        self.poll = settings.getfloat("HARVEST_PACE_POLL")
+        self.stale_after = settings.getfloat("HARVEST_PACE_STALE_AFTER")
+        self.state_url = settings.get("HARVEST_STATE_URL") or ""
+        self.path = Path(settings.get("HARVEST_DATA_DIR")) / "state" / PACE_DIR / "pace.sqlite"
+        self.user_agent = settings.get("ROBOTSTXT_USER_AGENT") or settings.get("USER_AGENT") or ""
+        self.store: PaceStore | None = None
+        self._paces: dict[str, Pace] = {}
+        self._crawl_delays: dict[str, float | None] = {}
+        #: Per download slot: the delay Scrapy (DOWNLOAD_DELAY, AutoThrottle) last asked for.
+        self._slot_delays: dict[str, float] = {}
+        self._waiters: list[Deferred[None]] = []
+        #: Per host, the request of this process that asks the shared store (see process_request).
+        self._heads: dict[str, object] = {}
+
+    @classmethod
+    def from_crawler(cls, crawler: Crawler) -> Self:
+        """Enabled unless ``HARVEST_PACE_ENABLED`` is off."""
+        if not crawler.settings.getbool("HARVEST_PACE_ENABLED"):
+            raise NotApplicable("HARVEST_PACE_ENABLED is off")
+        mw = cls(crawler)
+        crawler.signals.connect(mw.robots_parsed, signal=signals.robots_parsed)
+        crawler.signals.connect(mw.spider_closed, signal=signals.spider_closed)
+        return mw
+
+    # --- the shared store ----------------------------------------------------------------------
+    def _open(self) -> PaceStore:
+        if self.store is None:
+            if _is_redis(self.state_url):
+                import redis
+
+                server = redis.Redis.from_url(self.state_url, socket_timeout=30.0, socket_connect_timeout=5.0)
+                self.store = RedisPaceBudget(server, stale_after=self.stale_after, poll=self.poll)
+            else:
+                self.store = PaceBudget(self.path, stale_after=self.stale_after, poll=self.poll)
+        return self.store
+
+    def spider_closed(self, spider: Spider) -> None:
+        """Give back this process's grants."""
+        if self.store is not None:
+            self.store.close()
+            self.store = None
+
+    def _inc(self, key: str, value: int = 1) -> None:
+        if self.stats is not None:
+            self.stats.inc_value(f"harvest/pace/{key}", value)
+
+    # --- the pace of a host --------------------------------------------------------------------
+    def _site(self, request: Request) -> tuple[str, float, int]:
+        spider = self.crawler.spider
+        found = getattr(spider, "site_pace", None)
+        entry = found(request.url) if callable(found) else None
+        host = urlparse_cached(request).hostname or ""
+        if entry is None:
+            return host, self.default_delay, self.default_concurrency
+        name, delay, concurrency = entry
+        return (
+            name,
+            self.default_delay if delay is None else float(delay),
+            self.default_concurrency if concurrency is None else int(concurrency),
+        )
+
+    def _pace(self, host: str, request: Request) -> Pace:
+        pace = self._paces.get(host)
+        if pace is None:
+            site, configured, concurrency = self._site(request)
+            crawl_delay = self._crawl_delays.get(host)
+            pace = Pace(max(configured, crawl_delay or 0.0), concurrency)
+            self._paces[host] = pace
+            self._open().record(SitePace(host, site, configured, crawl_delay, pace.interval, concurrency))
+            if crawl_delay:
+                logger.info(
+                    "robots.txt of %s asks for Crawl-delay: %g s; site %s is paced at one request "
+                    "every %g s (configured %g s), at most %d at once, across every process",
+                    host,
+                    crawl_delay,
+                    site,
+                    pace.interval,
+                    configured,
+                    concurrency,
+                )
+        return pace
+
+    def robots_parsed(self, robotparser: RobotParser, request: Request) -> None:
+        """Note the ``Crawl-delay`` robots.txt asks of our user agent for this host."""
+        host = urlparse_cached(request).netloc.lower()
+        try:
+            delay = robotparser.crawl_delay(self.user_agent)
+        except Exception:  # a parser without Crawl-delay support
+            delay = None
+        if delay is not None and delay > self.max_delay:
+            logger.info(
+                "robots.txt of %s asks for Crawl-delay: %g s; capped at HARVEST_PACE_MAX_DELAY=%g s",
+                host,
+                delay,
+                self.max_delay,
+            )
+            delay = self.max_delay
+        self._crawl_delays[host] = delay if delay and delay > 0 else None
+        if delay and delay > 0:
+            self._inc("crawl_delay")
+            self._paces.pop(host, None)
+            # robots.txt itself went out at the pace known before it: the next request waits.
+            self._open().stretch(host, self._pace(host, request).interval)
+
+    def _slot_delay(self, request: Request, pace: Pace) -> float:
+        """The delay Scrapy's slot wants; the slot itself no longer delays granted requests."""
+        downloader = getattr(getattr(self.crawler, "engine", None), "downloader", None)
+        if downloader is None:
+            return 0.0
+        key = downloader.get_slot_key(request)
+        slot = downloader.slots.get(key)
+        if slot is None:
+            return self._slot_delays.get(key, 0.0)
+        if slot.delay:
+            # DOWNLOAD_DELAY, or AutoThrottle's latest estimate since the last request.
+            self._slot_delays[key] = min(slot.delay, self.max_delay)
+            slot.delay = 0.0
+        if slot.latercall is not None:
+            # Scrapy blocks the slot for a delay after each request even with nothing queued.
+            slot.latercall.cancel()
+            slot.latercall = None
+        slot.concurrency = max(slot.concurrency, pace.concurrency)
+        return self._slot_delays.get(key, 0.0)
+
+    def _current_pace(self, host: str, request: Request) -> Pace:
+        """The host's pace now (AutoThrottle's delay changes with every answer)."""
+        base = self._pace(host, request)
+        slot_delay = self._slot_delay(request, base)
+        return Pace(slot_delay, base.concurrency) if slot_delay > base.interval else base
+
+    # --- requests ------------------------------------------------------------------------------
+    async def process_request(self, request: Request) -> None:
+        """Wait for a grant of the host's shared pace."""
+        if request.meta.get(META_PACE) is False or not request.url.startswith(("http:", "https:")):
+            return
+        store = self._open()
+        host = urlparse_cached(request).netloc.lower()
+        waited = 0.0
+        token = object()
+        try:
+            while True:
+                # One request per host and process asks the shared store; the others of this
+                # process wait to be woken (a grant taken or given back here), not polling it.
+                head = self._heads.setdefault(host, token)
+                decision = store.acquire(host, self._current_pace(host, request)) if head is token else None
+                if decision is not None and decision.grant is not None:
+                    break
+                started = time.monotonic()
+                wait = 1.0 if decision is None else min(max(decision.wait, 0.005), 1.0)
+                await waits.pause(wait, self._waiters)
+                waited += time.monotonic() - started
+        finally:
+            if self._heads.get(host) is token:
+                del self._heads[host]
+                self._wake()
+        if waited:
+            self._inc("waits")
+            self._inc("wait_ms", int(waited * 1000))
+        request.meta[_META_GRANT] = decision.grant
+        self._inc("grants")
+
+    def _release(self, request: Request) -> None:
+        grant = request.meta.pop(_META_GRANT, None)
+        if grant is not None and self.store is not None:
+            self.store.release(grant)
+            self._wake()
+
+    def _wake(self) -> None:
+        waiters, self._waiters = self._waiters, []
+        for waiter in waiters:
+            waits.wake(waiter)
+
+    def process_response(self, request: Request, response: Response) -> Request | Response:
+        """End the grant."""
+        self._release(request)
+        return response
+
+    def process_exception(self, request: Request, exception: BaseException) -> None:
+        """End the grant; the exception goes on (to RetryMiddleware and the errback)."""
+        self._release(request)
+
+    def describe(self) -> dict[str, Any]:
+        """The paces in use by this process (for tests and debugging)."""
+        return {host: (p.interval, p.concurrency) for host, p in self._paces.items()}

@@ -1,0 +1,111 @@
+"""MinHash signatures of a text's word shingles, and their LSH band keys (pure functions).
+
+A document is reduced to the set of its word 5-grams (lower case, punctuation dropped; each
+CJK character counts as a word, since those scripts put no spaces between words), then to a
+MinHash signature of ``NUM_PERM`` 32-bit values (datasketch, fixed seed: signatures are
+comparable across processes and runs). Locality-sensitive hashing splits the signature into
+``bands`` bands of ``rows`` values; two documents sharing one band's values are candidates,
+and a candidate is a near-duplicate when the estimated Jaccard similarity of the two signatures
+reaches the threshold. The band layout favours recall (:meth:`BandLayout.for_threshold`).
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import re
+from dataclasses import dataclass
+
+import numpy as np
+from datasketch import MinHash
+
+#: Signature length: 128 values estimate a Jaccard similarity within ~0.03 (1/sqrt(128)/3).
+NUM_PERM = 128
+#: Share of pairs at the threshold the band layout must make candidates.
+RECALL = 0.999
+#: Words per shingle: 5 makes sentences, not vocabulary, count.
+SHINGLE_WORDS = 5
+_SEED = 1
+_SCHEME = "affine32"
+_WORD_RE = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]|[^\W_]+")
+_FENCE_RE = re.compile(r"^(`{3,}|~{3,}).*?^\1\s*$", re.M | re.S)
+_LINK_TARGET_RE = re.compile(r"\]\([^)]*\)")
+
+
+@dataclass(frozen=True)
+class BandLayout:
+    """How a signature is cut into LSH bands: ``bands`` bands of ``rows`` values."""
+
+    bands: int
+    rows: int
+
+    @classmethod
+    def for_threshold(cls, threshold: float, num_perm: int = NUM_PERM) -> BandLayout:
+        """The layout with the fewest candidates that still finds ``RECALL`` of pairs at ``threshold``.
+
+        A pair of Jaccard similarity ``s`` shares a band with probability ``1 - (1 - s**r)**b``;
+        candidates are then checked on the whole signature, so extra candidates cost a little
+        time, missed pairs cost a near-duplicate. At 0.9: 16 bands of 8 rows (99.99% of pairs at
+        0.9 found; a pair at 0.5 is a candidate 6% of the time, at 0.3 0.1%).
+        """
+        best = cls(num_perm, 1)
+        for rows in range(1, num_perm + 1):
+            bands = num_perm // rows
+            if 1 - (1 - threshold**rows) ** bands < RECALL:
+                break
+            best = cls(bands, rows)
+        return best
+
+
+@functools.cache
+def _permutations() -> np.ndarray:
+    return MinHash(NUM_PERM, seed=_SEED).permutations
+
+
+def words(text: str) -> list[str]:
+    """The words of a Markdown text (code fences kept: a copied tutorial is its code too)."""
+    return _WORD_RE.findall(_LINK_TARGET_RE.sub("]", text).lower())
+
+
+def shingles(text: str, size: int = SHINGLE_WORDS) -> set[bytes]:
+    """The distinct word ``size``-grams of ``text`` (a shorter text is one shingle)."""
+    tokens = words(text)
+    if len(tokens) <= size:
+        return {" ".join(tokens).encode()} if tokens else set()
+    return {" ".join(tokens[i : i + size]).encode() for i in range(len(tokens) - size + 1)}
+
+
+def signature(text: str) -> np.ndarray | None:
+    """The MinHash signature of ``text`` (uint32 array of NUM_PERM), None for an empty text."""
+    grams = shingles(text)
+    if not grams:
+        return None
+    minhash = MinHash(NUM_PERM, permutations=_permutations(), scheme=_SCHEME)
+    minhash.update_batch(list(grams))
+    return np.asarray(minhash.hashvalues, dtype=np.uint32)
+
+
+def band_keys(sig: np.ndarray, layout: BandLayout) -> list[int]:
+    """One signed 64-bit key per band (fits an SQLite INTEGER and a Redis hash field)."""
+    raw = sig.astype("<u4", copy=False)
+    keys = []
+    for band in range(layout.bands):
+        chunk = raw[band * layout.rows : (band + 1) * layout.rows].tobytes()
+        digest = hashlib.blake2b(chunk, digest_size=8, person=band.to_bytes(2, "big")).digest()
+        keys.append(int.from_bytes(digest, "big", signed=True))
+    return keys
+
+
+def similarity(a: np.ndarray, b: np.ndarray) -> float:
+    """Estimated Jaccard similarity of two signatures (share of equal values)."""
+    return float(np.count_nonzero(a == b)) / float(len(a))
+
+
+def to_bytes(sig: np.ndarray) -> bytes:
+    """A signature as stored (little-endian uint32)."""
+    return sig.astype("<u4", copy=False).tobytes()
+
+
+def from_bytes(data: bytes) -> np.ndarray:
+    """A stored signature back as an array."""
+    return np.frombuffer(data, dtype="<u4")

@@ -1,0 +1,57 @@
+"""Language detection on real pages: the Portuguese Octopress blog, a Chinese post, English docs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from harvest.parsers.article import extract_article
+from harvest.parsers.language import detect_language, prose
+from tests import OWN_FIXTURES, shared_fixture, skip_or_fail
+
+OCTO = ("blogs", "octopress-1up4developers-github-io", "site")
+MKDOCS = Path("/usr/share/doc/mkdocs/html")
+
+
+def test_portuguese_posts_detected_although_declared_english() -> None:
+    root = shared_fixture(*OCTO)
+    posts = sorted(root.glob("201[0-6]/*/*/index.html"))[:12]
+    assert len(posts) == 12
+    for post in posts:
+        article = extract_article(post.read_text(encoding="utf-8"), "http://1up4dev.org/x/")
+        assert article is not None
+        # The Octopress theme says lang="en"; the text is Brazilian Portuguese.
+        assert article.language == "en"
+        guess = detect_language(article.markdown)
+        assert guess is not None, post
+        assert guess.language == "pt", (post, guess)
+        assert 0.5 < guess.score <= 1.0
+
+
+def test_chinese_post() -> None:
+    html = (OWN_FIXTURES / "blogs" / "gbk.html").read_bytes().decode("gbk")
+    article = extract_article(html, "http://example.cn/posts/gbk")
+    assert article is not None and article.language == "zh-CN"
+    guess = detect_language(article.markdown)
+    assert guess is not None and guess.language == "zh"
+
+
+def test_english_docs_code_not_counted() -> None:
+    if not (MKDOCS / "index.html").exists():
+        skip_or_fail("mkdocs-doc is not installed (apt-get install mkdocs-doc)")
+    for page in (
+        "user-guide/configuration.html",
+        "getting-started.html",
+        "user-guide/writing-your-docs.html",
+    ):
+        article = extract_article(
+            (MKDOCS / page).read_text(encoding="utf-8"), f"https://www.mkdocs.org/{page}"
+        )
+        assert article is not None
+        guess = detect_language(article.markdown)
+        assert guess is not None and guess.language == "en", (page, guess)
+    assert "site_name" not in prose("Text\n\n```yaml\nsite_name: x\n```\n")
+
+
+def test_too_little_text_gives_no_guess() -> None:
+    assert detect_language("") is None
+    assert detect_language("```python\nprint(1)\n```\n[x](http://a.b/c)") is None

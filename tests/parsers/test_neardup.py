@@ -1,0 +1,73 @@
+"""Near-duplicate signatures on the real Octopress blog: template changes are near-copies,
+pagination pages that repeat several posts are not copies of any one of them."""
+
+from __future__ import annotations
+
+import re
+
+from harvest.parsers.article import extract_article
+from harvest.parsers.neardup import BandLayout, band_keys, shingles, signature, similarity
+from tests import shared_fixture
+
+OCTO = ("blogs", "octopress-1up4developers-github-io", "site")
+
+
+def retemplate(html: str, extra: str) -> str:
+    """The same post's article inside another site's template, with one line added."""
+    body = re.search(r"<article.*?</article>", html, re.S)
+    assert body is not None
+    article = body.group(0).replace(
+        '<div class="entry-content">', f'<div class="entry-content"><p>{extra}</p>', 1
+    )
+    return (
+        "<!DOCTYPE html><html lang='pt-BR'><head><meta charset='utf-8'><title>Mirror</title></head><body>"
+        "<header><nav><a href='/'>Mirror home</a> <a href='/about/'>About this mirror</a></nav></header>"
+        f"<main>{article}</main><aside><h2>Links</h2><ul><li>Other mirror</li></ul></aside>"
+        "<footer>Hosted mirror, all rights with the authors</footer></body></html>"
+    )
+
+
+def _markdown(html: str) -> str:
+    article = extract_article(html, "http://1up4dev.org/x/")
+    assert article is not None
+    return article.markdown
+
+
+def test_same_post_in_another_template_is_a_near_duplicate() -> None:
+    root = shared_fixture(*OCTO)
+    posts = sorted(p for p in root.glob("201[2-5]/*/*/index.html") if p.stat().st_size > 20_000)[:5]
+    sigs = []
+    for post in posts:
+        html = post.read_text(encoding="utf-8")
+        original = _markdown(html)
+        copy = _markdown(retemplate(html, "Republicado com permissão do autor."))
+        assert original != copy
+        a, b = signature(original), signature(copy)
+        assert a is not None and b is not None
+        assert similarity(a, b) >= 0.9
+        layout = BandLayout.for_threshold(0.9)
+        assert set(band_keys(a, layout)) & set(band_keys(b, layout))
+        sigs.append(a)
+    # Different posts are far apart.
+    for i, a in enumerate(sigs):
+        for b in sigs[i + 1 :]:
+            assert similarity(a, b) < 0.3
+
+
+def test_pagination_page_is_not_a_copy_of_the_posts_it_repeats() -> None:
+    root = shared_fixture(*OCTO)
+    page = (root / "page" / "2" / "index.html").read_text(encoding="utf-8")
+    listing = signature(_markdown(page))
+    assert listing is not None
+    linked = re.findall(r'href="http://1up4dev\.org(/20\d\d/\d\d/[^"/]+/)"', page)
+    assert linked
+    for path in sorted(set(linked))[:5]:
+        post = signature(_markdown((root / path.strip("/") / "index.html").read_text(encoding="utf-8")))
+        assert post is not None
+        assert similarity(listing, post) < 0.9
+
+
+def test_shingles_of_cjk_and_short_texts() -> None:
+    assert len(shingles("这是一个中文的博客文章")) == 7
+    assert shingles("two words") == {b"two words"}
+    assert signature("") is None
