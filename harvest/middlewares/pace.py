@@ -106,10 +106,13 @@ class PaceMiddleware:
         return self.store
 
     def spider_closed(self, spider: Spider) -> None:
-        """Give back this process's grants."""
+        """Give back this process's grants (a failure is not news: stale grants expire)."""
         if self.store is not None:
-            self.store.close()
-            self.store = None
+            store, self.store = self.store, None
+            try:
+                store.close()
+            except Exception as exc:  # noqa: BLE001 - a full disk already stopped the crawl, with its error
+                logger.info("Could not release this process's pace grants (%s); they expire", exc)
 
     def _inc(self, key: str, value: int = 1) -> None:
         if self.stats is not None:
