@@ -41,6 +41,11 @@ def _identifier() -> LanguageIdentifier:
     return LanguageIdentifier.from_modelpath(MODEL_DIR / MODEL_FILE, norm_probs=True)
 
 
+def warm_up() -> None:
+    """Load the model once (a pipeline calls this when the crawl opens)."""
+    _identifier()
+
+
 def prose(markdown: str) -> str:
     """The prose of a Markdown text: code blocks, inline code, link targets and URLs removed."""
     text = _FENCE_RE.sub(" ", markdown)

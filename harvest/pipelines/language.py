@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from scrapy.exceptions import NotConfigured
 
 from harvest.items import DocumentItem
-from harvest.parsers.language import detect_language
+from harvest.parsers.language import detect_language, warm_up
 
 if TYPE_CHECKING:
     from scrapy.crawler import Crawler
@@ -37,6 +37,10 @@ class LanguagePipeline:
         if not crawler.settings.getbool("HARVEST_LANGUAGE_DETECT"):
             raise NotConfigured  # HARVEST_LANGUAGE_DETECT is off (bare: a message is logged at WARNING)
         return cls(crawler.stats)
+
+    def open_spider(self) -> None:
+        """Load the detector's model now (tens of MB), before the crawl starts, not on a first page."""
+        warm_up()
 
     def process_item(self, item: Any) -> Any:
         """Detect the language of a document's text (other items pass untouched)."""
