@@ -12,7 +12,8 @@ from tests.servers import LoopbackServer, Reply
 HANG_GUARD = 120
 
 
-def test_a_scheduler_that_hands_nothing_out_closes_the_crawl_as_stuck(tmp_path) -> None:
+def _crawl_two_pages(tmp_path, **settings):
+    """Crawl /list/1 -> /a/1 with the crashsite spider and a fast stuck guard; the result."""
     server = LoopbackServer().start()
     server.add("/list/1", Reply(body='<ul><li class="row" data-n="1"><a href="/a/1">1</a></li></ul>'))
     server.add("/a/1", Reply(body="<h1>1</h1><article><p>One.</p></article>"))
@@ -21,22 +22,28 @@ def test_a_scheduler_that_hands_nothing_out_closes_the_crawl_as_stuck(tmp_path) 
             "crashsite",
             settings={
                 "SPIDER_MODULES": "tests.spiders_for_tests",
-                "SCHEDULER": "tests.spiders_for_tests.stuck.AlwaysPendingScheduler",
                 "HARVEST_DATA_DIR": tmp_path / "data",
                 "ROBOTSTXT_OBEY": False,
                 "AUTOTHROTTLE_ENABLED": False,
                 "HARVEST_CRAWL_STUCK_TIMEOUT": 2,
                 "HARVEST_CRAWL_STUCK_CHECK": 0.5,
                 "CLOSESPIDER_TIMEOUT": HANG_GUARD,
+                **settings,
             },
             args={"base_url": server.base_url, "observed_at": "2024-01-01T00:00:00Z"},
             timeout=HANG_GUARD * 2,
         )
     finally:
         server.stop()
+    return result, server.paths_requested()
+
+
+def test_a_scheduler_that_hands_nothing_out_closes_the_crawl_as_stuck(tmp_path) -> None:
+    scheduler = "tests.spiders_for_tests.stuck.AlwaysPendingScheduler"
+    result, paths = _crawl_two_pages(tmp_path, SCHEDULER=scheduler)
     log = result.stderr
     # Everything there was to do was done first, then the guard closed the crawl.
-    assert server.paths_requested() == ["/list/1", "/a/1"]
+    assert paths == ["/list/1", "/a/1"]
     assert f"'finish_reason': '{STUCK_REASON}'" in log, log[-3000:]
     assert "'harvest/crawl/stuck': 1" in log
     assert re.search(r"ERROR: Nothing sent, nothing in flight and no announced wait for \d+ s: its scheduler "
@@ -45,24 +52,6 @@ def test_a_scheduler_that_hands_nothing_out_closes_the_crawl_as_stuck(tmp_path) 
 
 
 def test_a_normal_crawl_is_not_touched(tmp_path) -> None:
-    server = LoopbackServer().start()
-    server.add("/list/1", Reply(body='<ul><li class="row" data-n="1"><a href="/a/1">1</a></li></ul>'))
-    server.add("/a/1", Reply(body="<h1>1</h1><article><p>One.</p></article>"))
-    try:
-        result = scrapy_crawl(
-            "crashsite",
-            settings={
-                "SPIDER_MODULES": "tests.spiders_for_tests",
-                "HARVEST_DATA_DIR": tmp_path / "data",
-                "ROBOTSTXT_OBEY": False,
-                "HARVEST_CRAWL_STUCK_TIMEOUT": 2,
-                "HARVEST_CRAWL_STUCK_CHECK": 0.5,
-                "CLOSESPIDER_TIMEOUT": HANG_GUARD,
-            },
-            args={"base_url": server.base_url, "observed_at": "2024-01-01T00:00:00Z"},
-            timeout=HANG_GUARD * 2,
-        )
-    finally:
-        server.stop()
+    result, _ = _crawl_two_pages(tmp_path)
     assert "'finish_reason': 'finished'" in result.stderr and result.returncode == 0
     assert "harvest/crawl/stuck" not in result.stderr
