@@ -51,8 +51,8 @@ CREATE TABLE IF NOT EXISTS sites (
 
 # One grant, atomically, by the Redis server's clock. KEYS: in-flight ZSET (grant -> expiry),
 # the last grant's time, the next grant's earliest time. ARGV: grant, interval, concurrency,
-# stale_after, poll. Returns {granted (0/1), seconds to wait as a string} (Lua numbers become
-# integers).
+# stale_after, poll. Returns {granted (0/1), a string}: the grant's time if granted, else the
+# seconds to wait (strings, as Lua numbers become integers).
 _ACQUIRE = """
 local t = redis.call('TIME')
 local now = tonumber(t[1]) + tonumber(t[2]) / 1000000
@@ -65,7 +65,7 @@ local interval = tonumber(ARGV[2])
 redis.call('SET', KEYS[2], tostring(now), 'PX', math.floor(interval * 1000) + 600000)
 redis.call('SET', KEYS[3], tostring(now + interval), 'PX', math.floor(interval * 1000) + 600000)
 redis.call('PEXPIRE', KEYS[1], math.floor(tonumber(ARGV[4]) * 1000) + 60000)
-return {1, '0'}
+return {1, tostring(now)}
 """
 
 # Push the next grant of a host to at least its last grant + ARGV[1] seconds.
@@ -97,6 +97,9 @@ class Grant:
     grant: str | None
     wait: float = 0.0
     reason: str = ""
+    #: When the grant was made, by the clock of the store that made it (grants of one host are
+    #: at least the interval apart on that clock, whenever the caller gets to run).
+    at: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -189,7 +192,7 @@ class PaceBudget:
                 "ON CONFLICT (host) DO UPDATE SET last = excluded.last, next = excluded.next",
                 (host, now, now + pace.interval),
             )
-        return Grant(grant)
+        return Grant(grant, at=now)
 
     def release(self, grant: str | None) -> None:
         """End a grant (the answer arrived, or the request failed)."""
@@ -261,7 +264,7 @@ class RedisPaceBudget:
         granted, wait = self._script(keys, args)
         if int(granted):
             self._held[grant] = inflight
-            return Grant(grant)
+            return Grant(grant, at=float(wait))
         wait_s = float(wait)
         return Grant(None, wait_s, "interval" if wait_s != self.poll else "concurrency")
 

@@ -276,6 +276,10 @@ HARVEST_FLEET_CRASH_WINDOW = 3600.0
 # retry, so a slow site is not a hang; a spider that waits on purpose (an hour for the GitHub
 # rate limit) announces it and is left alone while its heartbeats keep coming.
 HARVEST_FLEET_HUNG_TIMEOUT = 300.0
+# Until a child's first heartbeat it is still importing and opening its state, which on a loaded
+# machine can take far longer than usual: it is judged hung only after this many seconds
+# (or HARVEST_FLEET_HUNG_TIMEOUT, if that is longer).
+HARVEST_FLEET_START_TIMEOUT = 120.0
 # How often data/fleet/status.json is rewritten (seconds).
 HARVEST_FLEET_STATUS_INTERVAL = 2.0
 # Without a terminal: one progress line per spider this often (seconds).

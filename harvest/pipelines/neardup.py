@@ -234,8 +234,10 @@ class NearDupPipeline:
                 self.state.commit_safely()
             self.state.remove_pre_commit(self.commit)
         if self.index is not None:
-            if self._written:
+            # An abandoned crawl (full disk, lost lease) committed nothing more: its last lines
+            # are replayed into the index from the committed offset by the next run.
+            if self._written and (self.state is None or self.state.abandoned is None):
                 self.index.add(self._written)
-                self._written = []
+            self._written = []
             self.index.close()
             self.index = None

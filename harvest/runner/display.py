@@ -200,9 +200,10 @@ def print_summary(console: Console, snapshot: dict[str, Any], outputs: list[str]
     terminated = [r for r in snapshot["spiders"] if r["state"] == "terminated"]
     if terminated:
         names = ", ".join(f"{r['name']} (pid {r['last_pid']})" for r in terminated)
-        console.print(f"[bold red]Terminated after the grace period:[/] {names}")
+        console.print(f"[bold red]Terminated after the grace period:[/] {names}", soft_wrap=True)
     if snapshot.get("stop_reason"):
-        console.print(f"Stopped: {snapshot['stop_reason']}")
+        # One line whatever the width: the reason names a path, and users grep for it.
+        console.print(f"Stopped: {snapshot['stop_reason']}", soft_wrap=True)
     failed = [
         r for r in snapshot["spiders"] if r["state"] in ("failed", "unreachable", "error", "terminated")
     ]

@@ -418,7 +418,7 @@ class Fleet:
     def _watchdog(self, now: float) -> None:
         for r in self.running.values():
             if r.killed_for is None and r.job.state == JobState.RUNNING:
-                hang = r.job.hang(now, self.config.hung_timeout)
+                hang = r.job.hang(now, self.config.hung_timeout, self.config.start_timeout)
                 if hang is not None:
                     r.killed_for = hang
                     logger.warning("%s (pid %s) is %s; killing it", r.job.name, r.process.pid, hang)

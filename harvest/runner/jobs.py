@@ -105,6 +105,8 @@ class Job:
     last_progress_at: float = 0.0
     #: Last message of any kind from the live process (its reactor was turning).
     last_heartbeat_at: float = 0.0
+    #: Whether the live process has sent anything yet (until then it is starting up).
+    heard_from: bool = False
     #: The live process's last heartbeat: requests in the downloader and in the scheduler...
     in_flight: int = 0
     scheduled_requests: int = 0
@@ -154,12 +156,14 @@ class Job:
         self.started_at = now
         self.last_progress_at = now
         self.last_heartbeat_at = now
+        self.heard_from = False
         self._clear_activity()
         self.log_file = log_file
 
     def heartbeat(self, now: float) -> None:
         """The live process sent something: its reactor is turning."""
         self.last_heartbeat_at = now
+        self.heard_from = True
 
     def report(
         self,
@@ -211,8 +215,14 @@ class Job:
         """Seconds since the live process last sent anything."""
         return now - self.last_heartbeat_at
 
-    def hang(self, now: float, timeout: float) -> str | None:
-        """Why the live process counts as hung after ``timeout`` seconds, or None if it does not."""
+    def hang(self, now: float, timeout: float, start_timeout: float = 0.0) -> str | None:
+        """Why the live process counts as hung after ``timeout`` seconds, or None if it does not.
+
+        Before its first heartbeat the process is still starting (imports, state), which a loaded
+        machine slows down: then it has ``start_timeout`` seconds if that is longer.
+        """
+        if not self.heard_from:
+            timeout = max(timeout, start_timeout)
         silent = self.silent_for(now)
         if silent > timeout:
             return f"hung: no heartbeat for {format_duration(silent)} (its reactor is blocked)"

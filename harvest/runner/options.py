@@ -52,6 +52,7 @@ class FleetConfig:
     max_crashes: int
     crash_window: float
     hung_timeout: float
+    start_timeout: float
     status_interval: float
     log_interval: float
     size_check_interval: float

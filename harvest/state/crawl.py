@@ -292,7 +292,7 @@ class CrawlState:
         if not is_disk_full(exc):
             return False
         if self.abandoned is None:
-            logger.error("No space left on the device for the crawl state: %s. Stopping the crawl: "
+            logger.error("No space left on device for the crawl state: %s. Stopping the crawl: "
                          "what was committed is intact and the next run resumes from it.", exc)
         self.abandon("disk_full")
         return True

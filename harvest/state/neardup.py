@@ -30,6 +30,7 @@ import numpy as np
 
 from harvest.exceptions import StateError
 from harvest.parsers.neardup import NUM_PERM, BandLayout, band_keys, from_bytes, similarity, to_bytes
+from harvest.state.shared import immediate, open_shared_db
 
 logger = logging.getLogger(__name__)
 
@@ -81,12 +82,8 @@ class NearDupIndex:
     def __init__(self, path: Path, *, threshold: float = 0.9, busy_timeout: float = 30.0) -> None:
         self.path = path
         self.threshold = threshold
-        path.parent.mkdir(parents=True, exist_ok=True)
+        self.db = open_shared_db(path, _SCHEMA, "near-duplicate index", busy_timeout=busy_timeout)
         try:
-            self.db = sqlite3.connect(path, timeout=busy_timeout, isolation_level=None)
-            self.db.execute("PRAGMA journal_mode=WAL")
-            self.db.execute("PRAGMA synchronous=NORMAL")
-            self.db.executescript(_SCHEMA)
             self.layout = self._layout(threshold)
         except sqlite3.Error as exc:
             raise StateError(str(path), f"cannot open the near-duplicate index: {exc}") from exc
@@ -143,8 +140,7 @@ class NearDupIndex:
         """Index ``docs`` and record ``spider``'s progress ``offset``, in one transaction."""
         count = 0
         try:
-            self.db.execute("BEGIN IMMEDIATE")
-            try:
+            with immediate(self.db):
                 for doc in docs:
                     cur = self.db.execute(
                         "INSERT OR IGNORE INTO docs (spider, url, content_hash, signature)"
@@ -164,10 +160,6 @@ class NearDupIndex:
                     count += 1
                 if spider is not None and offset is not None:
                     self.db.execute("INSERT OR REPLACE INTO progress VALUES (?, ?)", (spider, offset))
-                self.db.execute("COMMIT")
-            except BaseException:
-                self.db.execute("ROLLBACK")
-                raise
         except sqlite3.Error as exc:
             raise StateError(str(self.path), f"cannot write the near-duplicate index: {exc}") from exc
         return count

@@ -1,10 +1,11 @@
 """Small SQLite files shared by every process of one data folder (rate budgets, site pace).
 
-The GitHub rate budget (:mod:`harvest.github.budget`) and the per-site pace
-(:mod:`harvest.pace`) keep their tables in one SQLite file each, written by every process of a
-data folder: WAL mode (readers never wait for the writer), ``BEGIN IMMEDIATE`` transactions of
-a few statements (processes serialize on the file lock for microseconds), and grants of
-processes that died purged by pid. This module holds that plumbing once.
+The GitHub rate budget (:mod:`harvest.github.budget`), the per-site pace (:mod:`harvest.pace`) and
+the near-duplicate index (:mod:`harvest.state.neardup`) keep their tables in one SQLite file each,
+written by every process of a data folder: WAL mode (readers never wait for the writer), ``BEGIN
+IMMEDIATE`` transactions of a few statements (processes serialize on the file lock for
+microseconds), and grants of processes that died purged by pid. This module holds that plumbing
+once.
 """
 
 from __future__ import annotations
@@ -17,8 +18,13 @@ from pathlib import Path
 
 from harvest.exceptions import StateError
 
+_CHECKPOINT_PAGES = 100
+_WAL_LIMIT = 1024 * 1024
 
-def open_shared_db(path: str | Path, schema: str, what: str) -> sqlite3.Connection:
+
+def open_shared_db(
+    path: str | Path, schema: str, what: str, *, busy_timeout: float = 30.0
+) -> sqlite3.Connection:
     """Open (creating it and its folder) a shared SQLite file in WAL mode, with ``schema``.
 
     Transactions are the caller's (:func:`immediate`); ``what`` names the file in errors.
@@ -27,9 +33,13 @@ def open_shared_db(path: str | Path, schema: str, what: str) -> sqlite3.Connecti
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         # isolation_level=None: transactions are BEGIN IMMEDIATE, issued by immediate().
-        db = sqlite3.connect(path, timeout=30.0, isolation_level=None)
+        db = sqlite3.connect(path, timeout=busy_timeout, isolation_level=None)
         db.execute("PRAGMA journal_mode=WAL")
         db.execute("PRAGMA synchronous=NORMAL")
+        # These files take many tiny commits: checkpoint every ~400 KB of WAL (not SQLite's 4 MB)
+        # and give the space back, so a nearly full disk is not filled by a log of small rows.
+        db.execute(f"PRAGMA wal_autocheckpoint = {_CHECKPOINT_PAGES}")
+        db.execute(f"PRAGMA journal_size_limit = {_WAL_LIMIT}")
         db.executescript(schema)
     except sqlite3.Error as exc:
         raise StateError(str(path), f"cannot open the {what}: {exc}") from exc
@@ -42,10 +52,12 @@ def immediate(db: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
     db.execute("BEGIN IMMEDIATE")
     try:
         yield db
+        db.execute("COMMIT")
     except BaseException:
-        db.execute("ROLLBACK")
+        # SQLite has already rolled back after some errors (a full disk on COMMIT).
+        if db.in_transaction:
+            db.execute("ROLLBACK")
         raise
-    db.execute("COMMIT")
 
 
 def pid_alive(pid: int) -> bool:

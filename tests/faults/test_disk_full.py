@@ -97,7 +97,7 @@ def test_a_full_disk_stops_the_crawl_cleanly_and_a_rerun_completes(
     assert first.returncode == 1, first.stderr[-3000:]
     assert "'finish_reason': 'disk_full'" in first.stderr
     errors = [line for line in first.stderr.splitlines() if re.search(r"\] (ERROR|CRITICAL): ", line)]
-    assert len(errors) == 1, errors
+    assert len(errors) == 1, first.stderr[-6000:]
     assert "No space left on device" in errors[0] and str(data_dir) in errors[0]
     assert "Traceback" not in first.stderr, first.stderr[-5000:]
     written = _intact(data_dir)

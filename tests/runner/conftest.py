@@ -6,6 +6,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -21,19 +22,33 @@ TEST_SPIDERS = "tests.runner.spiders_for_tests"
 SPIDER_NAMES = ("alpha", "beta", "gamma", "crashy", "hangs", "leaky")
 #: Pages served per test spider (tests ask for fewer with TEST_PAGES).
 MAX_PAGES = 300
+#: Longest a held page waits for release: only a guard against a test that forgets to release.
+HOLD_GUARD = 120.0
 
 
 class SpiderSite:
-    """The loopback site of the test spiders: ``/<spider>/<i>``, each answered after ``delay`` s."""
+    """The loopback site of the test spiders: ``/<spider>/<i>``, each answered after ``delay`` s.
+
+    With ``hold_from`` set, pages from that index on are held unanswered until :meth:`release`,
+    so a test can act while every spider is known to be mid-crawl.
+    """
 
     def __init__(self, server: LoopbackServer) -> None:
         self.server = server
         self.delay = 0.0
+        self.hold_from: int | None = None
+        self._released = threading.Event()
         for name in SPIDER_NAMES:
             for i in range(MAX_PAGES):
                 server.add(f"/{name}/{i}", self._page)
 
+    def release(self) -> None:
+        """Answer the held pages (and every later one)."""
+        self._released.set()
+
     def _page(self, request: LoggedRequest) -> Reply:
+        if self.hold_from is not None and int(request.path.rsplit("/", 1)[-1]) >= self.hold_from:
+            self._released.wait(HOLD_GUARD)
         if self.delay:
             time.sleep(self.delay)
         return Reply(body=f"<html><body><h1>{request.path}</h1><p>Text of {request.path}.</p></body></html>")

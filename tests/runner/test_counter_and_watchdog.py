@@ -127,6 +127,16 @@ def test_no_heartbeat_is_a_blocked_reactor() -> None:
     assert job.hang(302.0, 300.0) == "hung: no heartbeat for 5m 1s (its reactor is blocked)"
 
 
+def test_a_process_still_starting_has_the_start_timeout() -> None:
+    job = running()
+    # Nothing heard yet: slow imports on a loaded machine are not a hang before the start timeout.
+    assert job.hang(10.0, 5.0, 120.0) is None
+    assert job.hang(121.0, 5.0, 120.0) == "hung: no heartbeat for 2m 1s (its reactor is blocked)"
+    # Once it has reported, the hung timeout applies again.
+    job.report(Counts(), None, 20.0)
+    assert job.hang(26.0, 5.0, 120.0) is not None
+
+
 def test_heartbeats_without_activity_or_wait_are_a_hang() -> None:
     job = running()
     job.report(Counts(items=1, pages=1, requests=1), None, 1.0)

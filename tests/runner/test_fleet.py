@@ -10,6 +10,7 @@ from __future__ import annotations
 import signal
 import socket
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -467,23 +468,41 @@ def test_replicas_need_a_shared_state_and_run_several_processes(site: SpiderSite
 def test_children_stop_on_their_own_when_the_supervisor_is_killed(
     site: SpiderSite, dirs: FleetDirs, background
 ):
-    site.delay = 0.3
+    # Pages from 10 on are held: both spiders are mid-crawl when the supervisor dies.
+    site.hold_from = 10
     fleet = background(fleet_argv(dirs, site.url, "--once", "--spiders", "alpha,beta", TEST_PAGES=100))
-    # Each spider must have written something (under load one may start seconds after the other).
-    fleet.wait_until(
-        lambda: all(r["items"] >= 1 for r in status_or_empty(dirs).get("spiders", [{"items": 0}])),
-        60,
-        "the first items of each spider",
-    )
-    children = [r["pid"] for r in read_status(dirs.status)["spiders"]]
-    fleet.signal(signal.SIGKILL)
-    fleet.wait(10)
+    try:
+        fleet.wait_until(
+            lambda: all(r["items"] >= 1 for r in status_or_empty(dirs).get("spiders", [{"items": 0}])),
+            60,
+            "the first items of each spider",
+        )
+        children = [r["pid"] for r in read_status(dirs.status)["spiders"]]
+        fleet.signal(signal.SIGKILL)
+        fleet.wait(10)
+
+        def logs(name: str) -> str:
+            return "".join(p.read_text() for p in (dirs.data / "logs" / name).glob("*.log"))
+
+        # Each child notices on its own, while its held requests are still in flight.
+        _wait_for(
+            lambda: all("Stopping: the supervisor" in logs(n) for n in ("alpha", "beta")),
+            "both children to notice the supervisor is gone",
+        )
+    finally:
+        site.release()
     _wait_gone(children, "orphaned spider processes still running")
     for name in ("alpha", "beta"):
         assert 1 <= len(assert_consistent(dirs, name)) < 100
-        assert "Stopping: the supervisor" in "".join(
-            p.read_text() for p in (dirs.data / "logs" / name).glob("*.log")
-        )
+
+
+def _wait_for(predicate: Callable[[], bool], what: str, guard: float = 60.0) -> None:
+    """Wait until ``predicate()`` holds; ``guard`` seconds only catch a hang."""
+    deadline = time.monotonic() + guard
+    while not predicate():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
+        time.sleep(0.1)
 
 
 def _wait_gone(pids: list[int], what: str, guard: float = 60.0) -> None:

@@ -25,6 +25,7 @@ from harvest.fingerprints import content_hash, utc_now
 from harvest.items import DocumentItem
 from harvest.paths import safe_name
 from harvest.spiders.base import HarvestSpider
+from harvest.state.crawl import CrawlState
 
 
 class PagesSpider(HarvestSpider):
@@ -75,6 +76,9 @@ class CrashySpider(PagesSpider):
 
     def on_response(self) -> None:
         if self.responses >= self.settings.getint("TEST_CRASH_AFTER", 2):
+            # Commit first, so each process leaves items behind whatever the commit timer did
+            # (tests count them); the kill still lands with this response's item in flight.
+            CrawlState.required(self.crawler).commit()
             os.kill(os.getpid(), signal.SIGKILL)
 
 
