@@ -29,6 +29,7 @@ import pyarrow.parquet as pq
 
 from harvest import items as item_types
 from harvest.exceptions import StateError
+from harvest.jsonlines import replay_lines
 from harvest.parsers.rights import Rights
 from harvest.pipelines.neardup import markdown_body
 
@@ -169,25 +170,20 @@ def spiders_in(data_dir: Path) -> list[str]:
     )
 
 
+def _stamp(record: dict[str, Any]) -> str:
+    """When a row was observed or fetched ("" when it says neither)."""
+    return next((str(record[k]) for k in _DATE_FIELDS if record.get(k)), "")
+
+
 def _rows(path: Path, start: int, end: int, since: str | None) -> tuple[list[dict[str, Any]], int]:
     rows: list[dict[str, Any]] = []
-    pos = start
-    with path.open("rb") as fh:
-        fh.seek(start)
-        for line in fh:
-            if pos + len(line) > end or not line.endswith(b"\n"):
-                break
-            pos += len(line)
-            try:
-                record = json.loads(line)
-            except ValueError:
-                continue
-            if not isinstance(record, dict):
-                continue
-            stamp = next((str(record[k]) for k in _DATE_FIELDS if record.get(k)), "")
-            if since and stamp and stamp < since:
-                continue
+
+    def keep(record: dict[str, Any]) -> None:
+        stamp = _stamp(record)
+        if not (since and stamp and stamp < since):
             rows.append(record)
+
+    _, pos = replay_lines(path, start, keep, end=end)
     return rows, pos
 
 
@@ -199,6 +195,57 @@ def _document_row(record: dict[str, Any]) -> dict[str, Any]:
         except OSError:
             logger.warning("Markdown file of %s is missing: %s", record.get("url"), record.get("path"))
     return {**record, "text": text}
+
+
+def _collect_rows(
+    data: Path, spiders: list[str], offsets: dict[str, int], state_url: str, since: str | None
+) -> tuple[dict[str, list[dict[str, Any]]], dict[str, int]]:
+    """The new rows of each item type past ``offsets``, and the offsets they end at."""
+    by_type: dict[str, list[dict[str, Any]]] = {}
+    new_offsets: dict[str, int] = {}
+    for spider in spiders:
+        committed = committed_offsets(data, spider, state_url)
+        for path in sorted((data / spider).glob("*.jsonl")):
+            key = f"{spider}/{path.name}"
+            start = offsets.get(key, 0)
+            end = committed.get(path.name, 0) if committed is not None else path.stat().st_size
+            if end <= start:
+                continue
+            rows, pos = _rows(path, start, end, since)
+            new_offsets[key] = pos
+            for record in rows:
+                item_type = str(record.get("type") or path.stem)
+                if item_type not in _ITEM_CLASSES:
+                    continue
+                record["spider"] = spider
+                if item_type == "document":
+                    record = _document_row(record)
+                by_type.setdefault(item_type, []).append(record)
+    return by_type, new_offsets
+
+
+def _write_part(folder: Path, item_type: str, number: int, fmt: str, rows: list[dict[str, Any]]) -> Path:
+    """Write ``rows`` as part ``number`` of an item type's folder (atomically) and return its path."""
+    folder.mkdir(exist_ok=True)
+    path = folder / f"part-{number:05d}.{fmt}"
+    tmp = folder / f".{path.name}.tmp"
+    schema = schema_for(item_type)
+    names = set(schema.names)
+    clean = [{k: v for k, v in r.items() if k in names} for r in rows]
+    if fmt == "parquet":
+        table = pa.Table.from_pylist(clean, schema=schema)
+        pq.write_table(
+            table,
+            tmp,
+            row_group_size=ROW_GROUP_ROWS.get(item_type, DEFAULT_ROW_GROUP_ROWS),
+            compression="zstd",
+        )
+    else:
+        with tmp.open("w", encoding="utf-8") as fh:
+            for row in clean:
+                fh.write(json.dumps({n: row.get(n) for n in schema.names}, ensure_ascii=False) + "\n")
+    tmp.replace(path)
+    return path
 
 
 def export(
@@ -225,53 +272,14 @@ def export(
     spiders = spiders_in(data) if target == "all" else [target]
     if target != "all" and not (data / target).is_dir():
         raise ValueError(f"no output of spider {target!r} under {data}")
-    by_type: dict[str, list[dict[str, Any]]] = {}
-    new_offsets: dict[str, int] = {}
-    for spider in spiders:
-        committed = committed_offsets(data, spider, state_url)
-        for path in sorted((data / spider).glob("*.jsonl")):
-            key = f"{spider}/{path.name}"
-            start = state.offsets.get(key, 0)
-            end = committed.get(path.name, 0) if committed is not None else path.stat().st_size
-            if end <= start:
-                continue
-            rows, pos = _rows(path, start, end, since)
-            new_offsets[key] = pos
-            for record in rows:
-                item_type = str(record.get("type") or path.stem)
-                if item_type not in _ITEM_CLASSES:
-                    continue
-                record["spider"] = spider
-                if item_type == "document":
-                    record = _document_row(record)
-                by_type.setdefault(item_type, []).append(record)
+    by_type, new_offsets = _collect_rows(data, spiders, state.offsets, state_url, since)
     files: list[Path] = []
     written: Counter[str] = Counter()
     for item_type, rows in sorted(by_type.items()):
         if not rows:
             continue
         number = state.parts.get(item_type, 0)
-        folder = out / item_type
-        folder.mkdir(exist_ok=True)
-        path = folder / f"part-{number:05d}.{fmt}"
-        tmp = folder / f".{path.name}.tmp"
-        schema = schema_for(item_type)
-        names = set(schema.names)
-        clean = [{k: v for k, v in r.items() if k in names} for r in rows]
-        if fmt == "parquet":
-            table = pa.Table.from_pylist(clean, schema=schema)
-            pq.write_table(
-                table,
-                tmp,
-                row_group_size=ROW_GROUP_ROWS.get(item_type, DEFAULT_ROW_GROUP_ROWS),
-                compression="zstd",
-            )
-        else:
-            with tmp.open("w", encoding="utf-8") as fh:
-                for row in clean:
-                    fh.write(json.dumps({n: row.get(n) for n in schema.names}, ensure_ascii=False) + "\n")
-        tmp.replace(path)
-        files.append(path)
+        files.append(_write_part(out / item_type, item_type, number, fmt, rows))
         state.parts[item_type] = number + 1
         written[item_type] += len(rows)
         for row in rows:
@@ -285,7 +293,7 @@ def export(
 def _count(state: ExportState, item_type: str, row: dict[str, Any]) -> None:
     state.count("type", item_type)
     state.count("spider", row.get("spider"))
-    stamp = next((str(row[k]) for k in _DATE_FIELDS if row.get(k)), None)
+    stamp = _stamp(row)
     if stamp:
         state.dates["first"] = min(state.dates.get("first", stamp), stamp)
         state.dates["last"] = max(state.dates.get("last", stamp), stamp)

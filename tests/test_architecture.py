@@ -20,8 +20,13 @@ PACKAGE = PROJECT_ROOT / "harvest"
 FORBIDDEN: dict[str, tuple[set[str], str]] = {
     "parsers": (
         {"spiders", "state", "runner", "pipelines", "middlewares", "extensions", "scale", "commands",
-         "report", "crawl", "frontier", "github"},
+         "report", "crawl", "frontier", "github", "extraction"},
         "parsers are pure functions: HTML/JSON in, typed data out",
+    ),
+    "extraction": (
+        {"spiders", "state", "runner", "pipelines", "middlewares", "extensions", "scale", "commands",
+         "report", "crawl", "frontier", "github", "export"},
+        "the extraction pool runs parsers in worker processes; it knows nothing of the crawl",
     ),
     "identity": ({"state", "pipelines", "spiders", "runner"}, "identity sits below state and pipelines"),
     "state": (

@@ -41,7 +41,7 @@ from twisted.internet.defer import Deferred
 from harvest import waits
 from harvest.exceptions import NotApplicable
 from harvest.github import github_token, redact, state_dir, token_digest
-from harvest.github.budget import RateBudget, rate_limit_snapshot
+from harvest.github.budget import Decision, RateBudget, rate_limit_snapshot
 from harvest.github.validators import ValidatorStore
 from harvest.parsers.github_api import error_message, is_rate_limit_message, load_json
 
@@ -298,20 +298,32 @@ class GithubApiMiddleware:
         if not self.applies(request):
             return
         budget, validators = self._open_required()
-        # A copy of a request (retry, requeue) may still carry the header; it is set again below.
+        self._prepare_headers(request, validators)
+        request.meta[_META_GRANT] = await self._wait_for_grant(request, budget)
+        if self._token:
+            request.headers["Authorization"] = f"Bearer {self._token}"
+        self._inc("requests")
+
+    def _prepare_headers(self, request: Request, validators: ValidatorStore) -> None:
+        """Drop a stale Authorization; add Accept, the API version and the stored validators."""
+        # A copy of a request (retry, requeue) may still carry the header; it is set again later.
         # Validators another middleware added (RevisitMiddleware, for documents) stay.
         if "Authorization" in request.headers:
             del request.headers["Authorization"]
         request.headers.setdefault("Accept", "application/vnd.github+json")
         if self.api_version:
             request.headers.setdefault("X-GitHub-Api-Version", self.api_version)
-        if request.meta.get("github_conditional", True):
-            stored = validators.get(self.consumer, self.token_key, request.url)
-            if stored is not None:
-                if stored.etag:
-                    request.headers["If-None-Match"] = stored.etag
-                if stored.last_modified:
-                    request.headers["If-Modified-Since"] = stored.last_modified
+        if not request.meta.get("github_conditional", True):
+            return
+        stored = validators.get(self.consumer, self.token_key, request.url)
+        if stored is not None:
+            if stored.etag:
+                request.headers["If-None-Match"] = stored.etag
+            if stored.last_modified:
+                request.headers["If-Modified-Since"] = stored.last_modified
+
+    async def _wait_for_grant(self, request: Request, budget: RateBudget) -> str:
+        """Poll the shared budget (without blocking the reactor) until it grants ``request``."""
         resource = self.resource(request)
         waited = 0.0
         # One announced wait per resource (harvest.waits): the fleet's watchdog leaves a spider
@@ -329,21 +341,9 @@ class GithubApiMiddleware:
                         f"spider closing while {request.url} waited for the GitHub rate limit"
                     )
                 pause = min(max(decision.wait, 0.01), _MAX_SLEEP_CHUNK)
-                if decision.wait >= _LOG_WAIT_AFTER and waited == 0.0:
-                    logger.info(
-                        "GitHub %s budget of token %s: waiting %.1f s (%s) before %s",
-                        resource or "free",
-                        self.token_key,
-                        decision.wait,
-                        decision.reason,
-                        request.url,
-                    )
-                if decision.wait >= _LOG_WAIT_AFTER and self.crawler is not None:
-                    until = time.time() + decision.wait
-                    end = time.strftime("%H:%M:%SZ", time.gmtime(until))
-                    text = f"waiting for the GitHub {resource or 'free'} rate limit until {end}"
-                    waits.announce(self.crawler, wait_key, f"{text} ({decision.reason})", until)
-                    announced = True
+                if decision.wait >= _LOG_WAIT_AFTER:
+                    self._tell_wait(request, resource, decision, wait_key, first=waited == 0.0)
+                    announced = announced or self.crawler is not None
                 started = time.monotonic()
                 await _pause(pause, self._waiters)
                 waited += time.monotonic() - started
@@ -353,10 +353,26 @@ class GithubApiMiddleware:
         if waited:
             self._inc("waits")
             self._inc("wait_ms", int(waited * 1000))
-        request.meta[_META_GRANT] = decision.grant
-        if self._token:
-            request.headers["Authorization"] = f"Bearer {self._token}"
-        self._inc("requests")
+        return decision.grant
+
+    def _tell_wait(
+        self, request: Request, resource: str | None, decision: Decision, wait_key: str, *, first: bool
+    ) -> None:
+        """Log a long wait (on a request's first pass) and announce it to the fleet's watchdog."""
+        if first:
+            logger.info(
+                "GitHub %s budget of token %s: waiting %.1f s (%s) before %s",
+                resource or "free",
+                self.token_key,
+                decision.wait,
+                decision.reason,
+                request.url,
+            )
+        if self.crawler is not None:
+            until = time.time() + decision.wait
+            end = time.strftime("%H:%M:%SZ", time.gmtime(until))
+            text = f"waiting for the GitHub {resource or 'free'} rate limit until {end}"
+            waits.announce(self.crawler, wait_key, f"{text} ({decision.reason})", until)
 
     # --- response side ---------------------------------------------------------------------
     def process_exception(self, request: Request, exception: BaseException) -> None:

@@ -33,7 +33,7 @@ import logging
 import struct
 import sys
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from gzip import GzipFile
 from io import BytesIO
 from typing import TYPE_CHECKING
@@ -82,30 +82,51 @@ class _NotEncoded(Exception):
     """The body is not in the announced encoding (raised by the decoders below)."""
 
 
+def _collect(chunks: Iterable[bytes], max_size: int) -> bytes:
+    """Join decoded chunks, failing as soon as they pass ``max_size`` (Scrapy's ``_check_max_size``)."""
+    output = BytesIO()
+    size = 0
+    for chunk in chunks:
+        size += len(chunk)
+        _check_max_size(size, max_size)
+        output.write(chunk)
+    return output.getvalue()
+
+
+def _read_chunks(
+    read: Callable[[int], bytes],
+    encoding: str,
+    data: bytes,
+    forgive: tuple[type[BaseException], ...] = (),
+) -> Iterator[bytes]:
+    """Read a decompressing file to its end; a stream that ends early raises TruncatedBody.
+
+    An error of ``forgive`` after some output ends the body there; before any, it is raised.
+    """
+    decoded = False
+    while True:
+        try:
+            chunk = read(_CHUNK_SIZE)
+        except EOFError:
+            # "Compressed file ended before the end-of-stream marker was reached".
+            raise TruncatedBody(encoding, len(data)) from None
+        except forgive:
+            if decoded:
+                return
+            raise
+        if not chunk:
+            return
+        decoded = True
+        yield chunk
+
+
 def _gunzip(data: bytes, max_size: int) -> bytes:
     """Scrapy's ``gunzip`` (every member, CRC errors forgiven), except a truncated stream fails."""
     if not data.startswith(_GZIP_MAGIC):
         raise _NotEncoded
     f = GzipFile(fileobj=BytesIO(data))
-    output = BytesIO()
-    size = 0
-    while True:
-        try:
-            chunk = f.read1(_CHUNK_SIZE)
-        except EOFError:
-            # "Compressed file ended before the end-of-stream marker was reached".
-            raise TruncatedBody("gzip", len(data)) from None
-        except (OSError, struct.error):
-            # CRC mismatch or junk after a complete member: Scrapy keeps what was decoded.
-            if output.getbuffer().nbytes:
-                break
-            raise
-        if not chunk:
-            break
-        size += len(chunk)
-        _check_max_size(size, max_size)
-        output.write(chunk)
-    return output.getvalue()
+    # CRC mismatch or junk after a complete member: Scrapy keeps what was decoded.
+    return _collect(_read_chunks(f.read1, "gzip", data, forgive=(OSError, struct.error)), max_size)
 
 
 def _zlib_header(data: bytes) -> bool:
@@ -116,19 +137,15 @@ def _zlib_header(data: bytes) -> bool:
     return cmf & 0x0F == 8 and cmf >> 4 <= 7 and ((cmf << 8) | flg) % 31 == 0
 
 
+def _inflate_chunks(decompressor: zlib._Decompress, data: bytes) -> Iterator[bytes]:
+    yield decompressor.decompress(data, _CHUNK_SIZE)
+    while decompressor.unconsumed_tail and not decompressor.eof:
+        yield decompressor.decompress(decompressor.unconsumed_tail, _CHUNK_SIZE)
+
+
 def _inflate_stream(decompressor: zlib._Decompress, data: bytes, max_size: int) -> bytes:
     """Scrapy's ``_inflate`` loop (chunked, size-checked) on a given decompressor."""
-    chunk = decompressor.decompress(data, _CHUNK_SIZE)
-    size = len(chunk)
-    _check_max_size(size, max_size)
-    output = BytesIO()
-    output.write(chunk)
-    while decompressor.unconsumed_tail and not decompressor.eof:
-        chunk = decompressor.decompress(decompressor.unconsumed_tail, _CHUNK_SIZE)
-        size += len(chunk)
-        _check_max_size(size, max_size)
-        output.write(chunk)
-    return output.getvalue()
+    return _collect(_inflate_chunks(decompressor, data), max_size)
 
 
 def _inflate(data: bytes, max_size: int) -> bytes:
@@ -155,30 +172,29 @@ def _inflate(data: bytes, max_size: int) -> bytes:
     return body
 
 
+def _brotli_chunks(decompressor: brotli.Decompressor, first: bytes) -> Iterator[bytes]:
+    yield first
+    while not decompressor.is_finished():
+        chunk = decompressor.process(b"", output_buffer_limit=_CHUNK_SIZE)
+        if not chunk:
+            return
+        yield chunk
+
+
 def _unbrotli(data: bytes, max_size: int) -> bytes:
     """Scrapy's ``_unbrotli``; a body the decoder rejects, or takes nothing from, is not brotli."""
     decompressor = brotli.Decompressor()
     try:
-        chunk = decompressor.process(data, output_buffer_limit=_CHUNK_SIZE)
+        first = decompressor.process(data, output_buffer_limit=_CHUNK_SIZE)
     except brotli.error:
         raise _NotEncoded from None
-    size = len(chunk)
-    _check_max_size(size, max_size)
-    output = BytesIO()
-    output.write(chunk)
-    while not decompressor.is_finished():
-        chunk = decompressor.process(b"", output_buffer_limit=_CHUNK_SIZE)
-        if not chunk:
-            break
-        size += len(chunk)
-        _check_max_size(size, max_size)
-        output.write(chunk)
+    body = _collect(_brotli_chunks(decompressor, first), max_size)
     if not decompressor.is_finished():
-        if not size:
+        if not body:
             # No magic to go by: a short plain body ("hello") can look like a stream's start.
             raise _NotEncoded
         raise TruncatedBody("br", len(data))
-    return output.getvalue()
+    return body
 
 
 def _unzstd(data: bytes, max_size: int) -> bytes:
@@ -187,19 +203,7 @@ def _unzstd(data: bytes, max_size: int) -> bytes:
     if not (data.startswith(_ZSTD_MAGIC) or skippable):
         raise _NotEncoded
     reader = zstd.ZstdFile(BytesIO(data))
-    output = BytesIO()
-    size = 0
-    while True:
-        try:
-            chunk = reader.read(_CHUNK_SIZE)
-        except EOFError:
-            raise TruncatedBody("zstd", len(data)) from None
-        if not chunk:
-            break
-        size += len(chunk)
-        _check_max_size(size, max_size)
-        output.write(chunk)
-    return output.getvalue()
+    return _collect(_read_chunks(reader.read, "zstd", data), max_size)
 
 
 _DECODERS: dict[bytes, Callable[[bytes, int], bytes]] = {

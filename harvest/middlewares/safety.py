@@ -50,6 +50,7 @@ from harvest.exceptions import ConfigError, NotApplicable
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
+    from urllib.parse import ParseResult
 
     from scrapy import Request, Spider
     from scrapy.crawler import Crawler
@@ -205,7 +206,7 @@ class GuardedResolver:
         raise DNSLookupError(f"{name} resolves to the non-public address {address}: refused by the guard")
 
 
-class _Once:
+class _RefusalLog:
     """Log a refusal once per (reason, host); the stats count every one."""
 
     def __init__(self) -> None:
@@ -239,7 +240,7 @@ class PrivateAddressMiddleware:
         self.stats = stats
         self.resolver: GuardedResolver | None = None
         self.browser_guard: BrowserGuard | None = None
-        self._log = _Once()
+        self._log = _RefusalLog()
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> Self:
@@ -432,7 +433,7 @@ class TrapGuardMiddleware:
         self.pages: Counter[str] = Counter()
         self._queries: dict[tuple[str, str, str], set[str]] = {}
         self._received: dict[int, int] = {}
-        self._log = _Once()
+        self._log = _RefusalLog()
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> Self:
@@ -487,20 +488,8 @@ class TrapGuardMiddleware:
         max_depth = self._limit(site, "max_depth")
         if max_depth and depth > max_depth:
             raise self._refuse("max_depth", site, request, f"depth {depth} > max_depth {max_depth}")
-        if self.max_segment_repeats:
-            segments = [s for s in parts.path.split("/") if s]
-            if segments:
-                segment, count = Counter(segments).most_common(1)[0]
-                if count > self.max_segment_repeats:
-                    raise self._refuse("repeated_segments", site, request,
-                                       f"path segment {segment!r} repeated {count} times")
-        if parts.query and self.max_query_variants and request.meta.get("harvest_via") not in TRUSTED_VIA:
-            variants = self._queries.setdefault((site, parts.netloc, parts.path), set())
-            if parts.query not in variants:
-                if len(variants) >= self.max_query_variants:
-                    raise self._refuse("query_variants", site, request,
-                                       f"more than {self.max_query_variants} query strings for {parts.path}")
-                variants.add(parts.query)
+        self._check_repeated_segments(site, request, parts.path)
+        self._check_query_variants(site, request, parts)
         if request.meta.get("harvest_list"):
             # robots.txt, sitemaps and feeds: lists of pages, not pages; their own size cap.
             return
@@ -510,6 +499,28 @@ class TrapGuardMiddleware:
         self.pages[site] += 1
         if self.max_page_bytes and "download_maxsize" not in request.meta:
             request.meta["download_maxsize"] = self.max_page_bytes
+
+    def _check_repeated_segments(self, site: str, request: Request, path: str) -> None:
+        """Refuse a path whose most common segment repeats more than ``max_segment_repeats`` times."""
+        if not self.max_segment_repeats:
+            return
+        segments = [s for s in path.split("/") if s]
+        if segments:
+            segment, count = Counter(segments).most_common(1)[0]
+            if count > self.max_segment_repeats:
+                raise self._refuse("repeated_segments", site, request,
+                                   f"path segment {segment!r} repeated {count} times")
+
+    def _check_query_variants(self, site: str, request: Request, parts: ParseResult) -> None:
+        """Refuse a new query string of a path past ``max_query_variants`` (trusted lists exempt)."""
+        if not parts.query or not self.max_query_variants or request.meta.get("harvest_via") in TRUSTED_VIA:
+            return
+        variants = self._queries.setdefault((site, parts.netloc, parts.path), set())
+        if parts.query not in variants:
+            if len(variants) >= self.max_query_variants:
+                raise self._refuse("query_variants", site, request,
+                                   f"more than {self.max_query_variants} query strings for {parts.path}")
+            variants.add(parts.query)
 
     def process_response(self, request: Request, response: Response) -> Response:
         """Forget the byte count of a finished download."""

@@ -41,57 +41,73 @@ def clean_inline(text: str) -> str:
     return " ".join(text.split())[:_MAX_TITLE].strip()
 
 
+def _fence_after(line: str, fence: str | None) -> tuple[bool, str | None]:
+    """Whether ``line`` is a code fence marker, and the fence open after it (None: outside code)."""
+    m = _FENCE_RE.match(line)
+    if not m:
+        return False, fence
+    marker = m.group(1)
+    if fence is None:
+        return True, marker[0] * 3
+    if marker.startswith(fence):
+        return True, None
+    return True, fence
+
+
+def _html_heading_at(lines: list[str], i: int) -> tuple[int, str, int] | None:
+    """An HTML heading starting on line ``i`` (it may span lines): (level, text, lines it takes)."""
+    chunk = "\n".join(lines[i : i + 30])
+    hm = _HTML_HEADING_RE.search(chunk)
+    if hm and not chunk[: hm.start()].strip("\n").count("\n"):
+        return int(hm.group(1)), clean_inline(hm.group(2)), chunk[: hm.end()].count("\n") + 1
+    return None
+
+
+def _underlined_heading(line: str, nxt: str) -> tuple[int, str, int] | None:
+    """A Setext or RST heading: ``line`` underlined by ``nxt``."""
+    setext = _SETEXT_RE.match(nxt)
+    if setext:
+        return (1 if setext.group(1)[0] == "=" else 2), clean_inline(line), 2
+    if _RST_ADORN_RE.match(nxt) and len(nxt.strip()) >= len(line.strip()):
+        return (1 if nxt.strip()[0] in "=#*" else 2), clean_inline(line), 2
+    return None
+
+
+def _heading_at(lines: list[str], i: int) -> tuple[int, str, int] | None:
+    """The heading starting on line ``i`` (outside code): (level, cleaned text, lines it takes)."""
+    line = lines[i]
+    nxt = lines[i + 1] if i + 1 < len(lines) else ""
+    atx = _ATX_RE.match(line)
+    if atx:
+        return len(atx.group(1)), clean_inline(atx.group(2) or ""), 1
+    if "<h" in line.lower():
+        found = _html_heading_at(lines, i)
+        if found is not None:
+            return found
+    # RST title with an overline: ====\nTitle\n====
+    if _RST_ADORN_RE.match(line) and i + 2 < len(lines) and lines[i + 2].strip() == line.strip():
+        if nxt.strip():
+            return 1, clean_inline(nxt), 3
+    prev_blank = i == 0 or not lines[i - 1].strip()
+    if line.strip() and prev_blank and nxt.strip():
+        return _underlined_heading(line, nxt)
+    return None
+
+
 def _headings(text: str) -> Iterator[tuple[int, str]]:
     """(level, cleaned text) of each heading, in document order."""
     lines = text.splitlines()
     fence: str | None = None
     i = 0
     while i < len(lines):
-        line = lines[i]
-        m = _FENCE_RE.match(line)
-        if m:
-            marker = m.group(1)
-            if fence is None:
-                fence = marker[0] * 3
-            elif marker.startswith(fence):
-                fence = None
+        is_fence, fence = _fence_after(lines[i], fence)
+        found = None if is_fence or fence is not None else _heading_at(lines, i)
+        if found is None:
             i += 1
             continue
-        if fence is not None:
-            i += 1
-            continue
-        nxt = lines[i + 1] if i + 1 < len(lines) else ""
-        atx = _ATX_RE.match(line)
-        if atx:
-            yield len(atx.group(1)), clean_inline(atx.group(2) or "")
-            i += 1
-            continue
-        if "<h" in line.lower():
-            # An HTML heading may span lines: read up to its closing tag.
-            chunk = "\n".join(lines[i : i + 30])
-            hm = _HTML_HEADING_RE.search(chunk)
-            if hm and not chunk[: hm.start()].strip("\n").count("\n"):
-                yield int(hm.group(1)), clean_inline(hm.group(2))
-                i += chunk[: hm.end()].count("\n") + 1
-                continue
-        # RST title with an overline: ====\nTitle\n====
-        if _RST_ADORN_RE.match(line) and i + 2 < len(lines) and lines[i + 2].strip() == line.strip():
-            if nxt.strip():
-                yield 1, clean_inline(nxt)
-                i += 3
-                continue
-        prev_blank = i == 0 or not lines[i - 1].strip()
-        if line.strip() and prev_blank and nxt.strip():
-            setext = _SETEXT_RE.match(nxt)
-            if setext:
-                yield (1 if setext.group(1)[0] == "=" else 2), clean_inline(line)
-                i += 2
-                continue
-            if _RST_ADORN_RE.match(nxt) and len(nxt.strip()) >= len(line.strip()):
-                yield (1 if nxt.strip()[0] in "=#*" else 2), clean_inline(line)
-                i += 2
-                continue
-        i += 1
+        level, title, used = found
+        yield level, title
+        i += used
 
 
 def readme_title(text: str) -> str | None:

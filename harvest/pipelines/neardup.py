@@ -22,7 +22,6 @@ killed before its index commit) are indexed from their Markdown files.
 
 from __future__ import annotations
 
-import json
 import logging
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -34,6 +33,7 @@ from scrapy.exceptions import DropItem, NotConfigured
 
 from harvest.identity import canonical_url
 from harvest.items import DocumentItem
+from harvest.jsonlines import replay_lines
 from harvest.parsers.neardup import signature, similarity
 from harvest.state.crawl import CrawlState
 from harvest.state.neardup import IndexedDoc, NearDupIndex, NearMatch, RedisNearDupIndex, state_root
@@ -136,20 +136,13 @@ class NearDupPipeline:
         if not path.exists() or path.stat().st_size <= start:
             return 0
         docs: list[IndexedDoc] = []
-        pos = start
-        with path.open("rb") as fh:
-            fh.seek(start)
-            for line in fh:
-                if not line.endswith(b"\n"):
-                    break
-                pos += len(line)
-                try:
-                    record = json.loads(line)
-                except ValueError:
-                    continue
-                doc = self._doc_from_record(record)
-                if doc is not None:
-                    docs.append(doc)
+
+        def index(record: Mapping[str, Any]) -> None:
+            doc = self._doc_from_record(record)
+            if doc is not None:
+                docs.append(doc)
+
+        _, pos = replay_lines(path, start, index)
         added = self.index.add(docs, spider=self.spider, offset=pos)
         if added:
             logger.info("Near-duplicate index: %d documents written by an earlier run indexed", added)

@@ -1,10 +1,13 @@
-"""Calendar helpers of the report: day ranges, windows relative to the latest observation."""
+"""Calendar helpers of the report: day ranges, windows relative to the latest observation, new per day."""
 
 from __future__ import annotations
 
 import logging
+from collections import Counter
 from collections.abc import Iterable
 from datetime import date, timedelta
+
+from harvest.report.model import Chart, Figure, Series, Table
 
 logger = logging.getLogger(__name__)
 
@@ -25,3 +28,19 @@ def day_range(days: Iterable[str], limit: int = MAX_DAYS) -> list[str]:
 def window_start(latest_day: str, days: int) -> str:
     """The first day of the ``days``-day window that ends on ``latest_day`` (inclusive)."""
     return (date.fromisoformat(latest_day) - timedelta(days=days - 1)).isoformat()
+
+
+def new_per_day_figure(fid: str, title: str, sightings: Iterable[tuple[str, str]], days: list[str]) -> Figure:
+    """Repositories new per day: ``sightings`` are (repository, day) pairs; each counts on its first day."""
+    first: dict[str, str] = {}
+    for repo, day in sightings:
+        if repo not in first or day < first[repo]:
+            first[repo] = day
+    per_day = Counter(first.values())
+    counts = [per_day.get(d, 0) for d in days]
+    return Figure(
+        fid,
+        title,
+        Table(["day", "new repositories"], [[d, c] for d, c in zip(days, counts, strict=True)]),
+        Chart("bar", days, [Series("new repositories", [float(c) for c in counts])], y_label="repositories"),
+    )

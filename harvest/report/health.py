@@ -122,31 +122,41 @@ def round_from_log(spider: str, path: Path) -> RoundStats | None:
     )
 
 
+def _read_rounds(health: Health, logs: Path, since: str | None, spider: str | None) -> None:
+    """Add each log's round (from ``since``, of ``spider`` if given) or count it unfinished."""
+    for folder in sorted(p for p in logs.iterdir() if p.is_dir() and p.name != "fleet"):
+        if spider is not None and folder.name != spider:
+            continue
+        for path in sorted(folder.glob("*.log")):
+            stats = round_from_log(folder.name, path)
+            if stats is None:
+                health.unfinished_logs += 1
+            elif since is None or stats.started.replace(" ", "T") >= since[:16]:
+                health.rounds.append(stats)
+
+
+def _read_status(path: Path) -> dict[str, Any] | None:
+    """``fleet/status.json`` as a dict (None when absent or unreadable)."""
+    if not path.is_file():
+        return None
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        logger.info("%s is not readable JSON; the report leaves it out", path)
+        return None
+    return data if isinstance(data, dict) else None
+
+
 def load_health(data_dir: Path, *, since: str | None = None, spider: str | None = None) -> Health:
     """Read the rounds' stats, the state sizes and the status file under ``data_dir``."""
     health = Health()
     logs = data_dir / "logs"
     if logs.is_dir():
-        for folder in sorted(p for p in logs.iterdir() if p.is_dir() and p.name != "fleet"):
-            if spider is not None and folder.name != spider:
-                continue
-            for path in sorted(folder.glob("*.log")):
-                stats = round_from_log(folder.name, path)
-                if stats is None:
-                    health.unfinished_logs += 1
-                elif since is None or stats.started.replace(" ", "T") >= since[:16]:
-                    health.rounds.append(stats)
+        _read_rounds(health, logs, since, spider)
     state = data_dir / "state"
     if state.is_dir():
         for folder in sorted(p for p in state.iterdir() if p.is_dir()):
             if spider is None or folder.name in (spider, "_shared", "_github"):
                 health.state_sizes[folder.name] = folder_size(folder)
-    status = data_dir / "fleet" / "status.json"
-    if status.is_file():
-        try:
-            data = json.loads(status.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            logger.info("%s is not readable JSON; the report leaves it out", status)
-        else:
-            health.status = data if isinstance(data, dict) else None
+    health.status = _read_status(data_dir / "fleet" / "status.json")
     return health

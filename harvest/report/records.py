@@ -170,78 +170,95 @@ class _Loader:
         return self.since is None or stamp >= self.since
 
     def add(self, spider: str, obj: dict[str, Any]) -> bool:
+        """Add the record ``obj`` holds (unless older than ``since``); False if it holds none."""
         kind = obj.get("type")
         if kind == "trending_repo":
-            stamp = _str(obj.get("observed_at"))
-            repo, rank = _str(obj.get("repo")), _int(obj.get("rank"))
-            if stamp is None or repo is None or rank is None:
-                return False
-            if self.keep(stamp):
-                self.ds.trending.append(
-                    TrendingObservation(
-                        repo,
-                        _str(obj.get("language")),
-                        _int(obj.get("stars")),
-                        _int(obj.get("period_stars")),
-                        _str(obj.get("since")) or "",
-                        _str(obj.get("language_filter")),
-                        rank,
-                        stamp,
-                    )
-                )
-        elif kind == "trending_developer":
-            stamp, user, rank = _str(obj.get("observed_at")), _str(obj.get("username")), _int(obj.get("rank"))
-            if stamp is None or user is None or rank is None:
-                return False
-            if self.keep(stamp):
-                self.ds.developers.append(
-                    DeveloperObservation(
-                        user, _str(obj.get("name")), rank, _str(obj.get("since")) or "", stamp
-                    )
-                )
-        elif kind == "repo":
-            stamp, repo = _str(obj.get("observed_at")), _str(obj.get("repo"))
-            if stamp is None or repo is None:
-                return False
-            if self.keep(stamp):
-                topics = obj.get("topics")
-                self.ds.search.append(
-                    SearchResult(
-                        repo,
-                        _str(obj.get("query")) or "",
-                        _str(obj.get("language")),
-                        _int(obj.get("stars")) or 0,
-                        tuple(t for t in topics if isinstance(t, str)) if isinstance(topics, list) else (),
-                        _str(obj.get("created_at")),
-                        stamp,
-                    )
-                )
-        elif kind == "document":
-            stamp, url = _str(obj.get("fetched_at")), _str(obj.get("url"))
-            if stamp is None or url is None:
-                return False
-            if self.keep(stamp):
-                self.ds.documents.append(
-                    Document(
-                        spider,
-                        url,
-                        _str(obj.get("source")) or "",
-                        _str(obj.get("site")),
-                        _str(obj.get("published")),
-                        stamp,
-                        _str(obj.get("content_hash")) or "",
-                    )
-                )
-        elif kind == "page":
-            stamp, url = _str(obj.get("fetched_at")), _str(obj.get("url"))
-            if stamp is None or url is None:
-                return False
-            if self.keep(stamp):
-                self.ds.pages.append(
-                    Page(spider, url, _str(obj.get("site")) or "", _int(obj.get("status")) or 0, stamp)
-                )
-        else:
+            return self._add_trending(obj)
+        if kind == "trending_developer":
+            return self._add_developer(obj)
+        if kind == "repo":
+            return self._add_search_result(obj)
+        if kind == "document":
+            return self._add_document(spider, obj)
+        if kind == "page":
+            return self._add_page(spider, obj)
+        return False
+
+    def _add_trending(self, obj: dict[str, Any]) -> bool:
+        stamp = _str(obj.get("observed_at"))
+        repo, rank = _str(obj.get("repo")), _int(obj.get("rank"))
+        if stamp is None or repo is None or rank is None:
             return False
+        if self.keep(stamp):
+            self.ds.trending.append(
+                TrendingObservation(
+                    repo,
+                    _str(obj.get("language")),
+                    _int(obj.get("stars")),
+                    _int(obj.get("period_stars")),
+                    _str(obj.get("since")) or "",
+                    _str(obj.get("language_filter")),
+                    rank,
+                    stamp,
+                )
+            )
+        return True
+
+    def _add_developer(self, obj: dict[str, Any]) -> bool:
+        stamp, user, rank = _str(obj.get("observed_at")), _str(obj.get("username")), _int(obj.get("rank"))
+        if stamp is None or user is None or rank is None:
+            return False
+        if self.keep(stamp):
+            self.ds.developers.append(
+                DeveloperObservation(user, _str(obj.get("name")), rank, _str(obj.get("since")) or "", stamp)
+            )
+        return True
+
+    def _add_search_result(self, obj: dict[str, Any]) -> bool:
+        stamp, repo = _str(obj.get("observed_at")), _str(obj.get("repo"))
+        if stamp is None or repo is None:
+            return False
+        if self.keep(stamp):
+            topics = obj.get("topics")
+            self.ds.search.append(
+                SearchResult(
+                    repo,
+                    _str(obj.get("query")) or "",
+                    _str(obj.get("language")),
+                    _int(obj.get("stars")) or 0,
+                    tuple(t for t in topics if isinstance(t, str)) if isinstance(topics, list) else (),
+                    _str(obj.get("created_at")),
+                    stamp,
+                )
+            )
+        return True
+
+    def _add_document(self, spider: str, obj: dict[str, Any]) -> bool:
+        stamp, url = _str(obj.get("fetched_at")), _str(obj.get("url"))
+        if stamp is None or url is None:
+            return False
+        if self.keep(stamp):
+            self.ds.documents.append(
+                Document(
+                    spider,
+                    url,
+                    _str(obj.get("source")) or "",
+                    _str(obj.get("site")),
+                    _str(obj.get("published")),
+                    stamp,
+                    _str(obj.get("content_hash")) or "",
+                )
+            )
+        return True
+
+    def _add_page(self, spider: str, obj: dict[str, Any]) -> bool:
+        stamp, url = _str(obj.get("fetched_at")), _str(obj.get("url"))
+        if stamp is None or url is None:
+            return False
+        if self.keep(stamp):
+            self.ds.pages.append(
+                Page(spider, url, _str(obj.get("site")) or "", _int(obj.get("status")) or 0, stamp)
+            )
         return True
 
 

@@ -6,7 +6,7 @@ import logging
 import math
 from collections import Counter, defaultdict
 
-from harvest.report.days import day_range
+from harvest.report.days import day_range, new_per_day_figure
 from harvest.report.model import Chart, Fact, Figure, Section, Series, Table
 from harvest.report.records import SearchResult
 
@@ -35,21 +35,6 @@ def _per_query(results: list[SearchResult], days: list[str]) -> Figure:
         "Search results per query per day (distinct repositories returned)",
         Table(["query", "day", "results"], rows),
         Chart("lines", days, series, y_label="repositories"),
-    )
-
-
-def _new_per_day(results: list[SearchResult], days: list[str]) -> Figure:
-    first: dict[str, str] = {}
-    for r in results:
-        if r.repo not in first or r.day < first[r.repo]:
-            first[r.repo] = r.day
-    per_day = Counter(first.values())
-    counts = [per_day.get(d, 0) for d in days]
-    return Figure(
-        "search-new",
-        "Repositories new to the searches per day (first day any query returned them)",
-        Table(["day", "new repositories"], [[d, c] for d, c in zip(days, counts, strict=True)]),
-        Chart("bar", days, [Series("new repositories", [float(c) for c in counts])], y_label="repositories"),
     )
 
 
@@ -113,7 +98,12 @@ def search_section(results: list[SearchResult]) -> Section:
     section.intro = f"Observed from {days[0]} to {days[-1]}."
     section.figures = [
         _per_query(results, days),
-        _new_per_day(results, days),
+        new_per_day_figure(
+            "search-new",
+            "Repositories new to the searches per day (first day any query returned them)",
+            ((r.repo, r.day) for r in results),
+            days,
+        ),
         _stars(latest),
         _topics(latest),
     ]

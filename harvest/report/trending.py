@@ -13,7 +13,7 @@ import logging
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 
-from harvest.report.days import day_range, window_start
+from harvest.report.days import day_range, new_per_day_figure, window_start
 from harvest.report.model import Chart, Fact, Figure, Panel, Section, Series, Table
 from harvest.report.records import DeveloperObservation, TrendingObservation
 
@@ -122,21 +122,6 @@ def _multiples(observations: list[TrendingObservation], repos: list[str], days: 
     )
 
 
-def _new_per_day(observations: list[TrendingObservation], days: list[str]) -> Figure:
-    first: dict[str, str] = {}
-    for obs in observations:
-        if obs.repo not in first or obs.day < first[obs.repo]:
-            first[obs.repo] = obs.day
-    per_day = Counter(first.values())
-    counts = [per_day.get(d, 0) for d in days]
-    return Figure(
-        "trending-new",
-        "Repositories new to Trending per day (first day each one was observed)",
-        Table(["day", "new repositories"], [[d, c] for d, c in zip(days, counts, strict=True)]),
-        Chart("bar", days, [Series("new repositories", [float(c) for c in counts])], y_label="repositories"),
-    )
-
-
 def _languages(observations: list[TrendingObservation], days: list[str]) -> Figure:
     totals = Counter(o.language or "unknown" for o in observations)
     top = [lang for lang, _ in totals.most_common(TOP_LANGUAGES)]
@@ -224,7 +209,14 @@ def trending_section(
         )
         repos = [r.repo for r in month[:6]]
         section.figures.append(_multiples(observations, repos, days[-30:]))
-        section.figures.append(_new_per_day(observations, days))
+        section.figures.append(
+            new_per_day_figure(
+                "trending-new",
+                "Repositories new to Trending per day (first day each one was observed)",
+                ((obs.repo, obs.day) for obs in observations),
+                days,
+            )
+        )
         section.figures.append(_languages(observations, days))
     if developers:
         section.figures.append(_developers(developers))

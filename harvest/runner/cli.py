@@ -27,6 +27,10 @@ if TYPE_CHECKING:
     from rich.console import Console
     from scrapy.settings import Settings
 
+    from harvest.runner.dashboard import Dashboard
+    from harvest.runner.fleet import Fleet
+    from harvest.runner.plan import SpiderPlan
+
 logger = logging.getLogger(__name__)
 
 PROG = "run_all.py"
@@ -394,6 +398,101 @@ def main(argv: Sequence[str] | None = None) -> int:
             shutil.rmtree(config_dir_tmp, ignore_errors=True)
 
 
+class _Refused(Exception):
+    """The command line or settings were refused (the error is printed); ``code`` is the exit code."""
+
+    def __init__(self, code: int) -> None:
+        super().__init__(code)
+        self.code = code
+
+
+def _fleet_config(settings: Settings) -> FleetConfig:
+    """The checked settings as the fleet's config; _Refused (usage) on a bad setting."""
+    from harvest.config.checks import check_settings
+
+    try:
+        check_settings(settings)
+        return FleetConfig.from_settings(settings)
+    except ConfigError as exc:
+        print(f"{PROG}: error: {exc}", file=sys.stderr)
+        raise _Refused(EXIT_USAGE) from None
+
+
+def _capacity(parser: argparse.ArgumentParser, options: FleetOptions, config: FleetConfig) -> Capacity:
+    """The machine's capacity; _Refused when ``--processes`` exceeds it without ``--force``."""
+    capacity = Capacity.measure(
+        config.processes_per_cpu, config.max_processes_per_cpu, config.process_memory_mb
+    )
+    if options.processes is not None:
+        refusal = capacity.refusal(options.processes)
+        if refusal and not options.force:
+            raise _Refused(_usage_error(parser, "argument --processes", refusal))
+    return capacity
+
+
+def _checked_plan(
+    parser: argparse.ArgumentParser, options: FleetOptions, settings: Settings
+) -> list[SpiderPlan]:
+    """The fleet's spiders; _Refused on a bad selection or replicas without a shared state."""
+    from harvest.runner.plan import PlanError, build_plan
+
+    try:
+        plan = build_plan(settings, options.spiders, options.replicas)
+    except PlanError as exc:
+        flag = f"argument {exc.flag}" if exc.flag.startswith("-") else exc.flag
+        raise _Refused(_usage_error(parser, flag, exc.message)) from None
+    except ConfigError as exc:
+        print(f"{PROG}: error: {exc}", file=sys.stderr)
+        raise _Refused(EXIT_USAGE) from None
+    shared_state = is_redis_url(settings.get("HARVEST_STATE_URL"))
+    replicated = any(p.replicas > 1 for p in plan)
+    if replicated and settings.getbool("HARVEST_STATE_ENABLED", True) and not shared_state:
+        raise _Refused(
+            _usage_error(
+                parser,
+                "argument --replicas",
+                "several processes of one spider need a crawl state they can share: set "
+                "-s HARVEST_STATE_URL=redis://HOST:6379/0 (the embedded store takes one writer per spider)",
+            )
+        )
+    return plan
+
+
+def _start_dashboard(
+    parser: argparse.ArgumentParser, options: FleetOptions, settings: Settings, fleet: Fleet
+) -> Dashboard | None:
+    """The dashboard if ``--dashboard`` or ``HARVEST_FLEET_DASHBOARD`` asks for one; _Refused if it cannot."""
+    dashboard_at = options.dashboard or str(settings.get("HARVEST_FLEET_DASHBOARD") or "")
+    if not dashboard_at:
+        return None
+    from harvest.runner.dashboard import open_dashboard
+
+    try:
+        return open_dashboard(dashboard_at, lambda: fleet.last_snapshot, settings)
+    except (ValueError, OSError) as exc:
+        raise _Refused(_usage_error(parser, "argument --dashboard", str(exc))) from None
+
+
+def _print_outcome(
+    console: Console, options: FleetOptions, fleet: Fleet, plan: list[SpiderPlan], fleet_log: Path, code: int
+) -> None:
+    """The summary table, where the logs and outputs are, the demo's report, the exit code."""
+    from harvest.runner.display import print_summary
+
+    data_dir = fleet.data_dir
+    assert fleet.last_snapshot is not None
+    print_summary(console, fleet.last_snapshot, output_lines(data_dir, [p.name for p in plan]))
+    console.print(f"Supervisor log: {fleet_log}", highlight=False, soft_wrap=True)
+    if options.demo:
+        _demo_report(console, data_dir)
+        console.print(
+            f"[bold]Demo done.[/] Its output is in {data_dir}/; configure spiders_config/ "
+            f"and run `python run_all.py` for the real thing.",
+            soft_wrap=True,
+        )
+    console.print(f"Exit code {code}.", highlight=False)
+
+
 def _run(
     parser: argparse.ArgumentParser,
     options: FleetOptions,
@@ -402,42 +501,15 @@ def _run(
     console: Console,
     live: bool,
 ) -> int:
-    from harvest.config.checks import check_settings
-    from harvest.runner.display import Display, print_summary
+    from harvest.runner.display import Display
     from harvest.runner.fleet import Fleet
-    from harvest.runner.plan import PlanError, build_plan
 
     try:
-        check_settings(settings)
-        config = FleetConfig.from_settings(settings)
-    except ConfigError as exc:
-        print(f"{PROG}: error: {exc}", file=sys.stderr)
-        return EXIT_USAGE
-    capacity = Capacity.measure(
-        config.processes_per_cpu, config.max_processes_per_cpu, config.process_memory_mb
-    )
-    if options.processes is not None:
-        refusal = capacity.refusal(options.processes)
-        if refusal and not options.force:
-            return _usage_error(parser, "argument --processes", refusal)
-    try:
-        plan = build_plan(settings, options.spiders, options.replicas)
-    except PlanError as exc:
-        return _usage_error(
-            parser, f"argument {exc.flag}" if exc.flag.startswith("-") else exc.flag, exc.message
-        )
-    except ConfigError as exc:
-        print(f"{PROG}: error: {exc}", file=sys.stderr)
-        return EXIT_USAGE
-    shared_state = is_redis_url(settings.get("HARVEST_STATE_URL"))
-    replicated = any(p.replicas > 1 for p in plan)
-    if replicated and settings.getbool("HARVEST_STATE_ENABLED", True) and not shared_state:
-        return _usage_error(
-            parser,
-            "argument --replicas",
-            "several processes of one spider need a crawl state they can share: set "
-            "-s HARVEST_STATE_URL=redis://HOST:6379/0 (the embedded store takes one writer per spider)",
-        )
+        config = _fleet_config(settings)
+        capacity = _capacity(parser, options, config)
+        plan = _checked_plan(parser, options, settings)
+    except _Refused as refused:
+        return refused.code
     jobs = sum(p.replicas for p in plan)
     processes = options.processes if options.processes is not None else min(capacity.default, jobs)
     if jobs > processes:
@@ -464,29 +536,14 @@ def _run(
     )
     if options.max_data_size is not None:
         logger.info("Data folder limit: %s", format_size(options.max_data_size))
-    dashboard = None
-    dashboard_at = options.dashboard or str(settings.get("HARVEST_FLEET_DASHBOARD") or "")
-    if dashboard_at:
-        from harvest.runner.dashboard import open_dashboard
-
-        try:
-            dashboard = open_dashboard(dashboard_at, lambda: fleet.last_snapshot, settings)
-        except (ValueError, OSError) as exc:
-            return _usage_error(parser, "argument --dashboard", str(exc))
+    try:
+        dashboard = _start_dashboard(parser, options, settings, fleet)
+    except _Refused as refused:
+        return refused.code
     try:
         code = fleet.run()
     finally:
         if dashboard is not None:
             dashboard.stop()
-    assert fleet.last_snapshot is not None
-    print_summary(console, fleet.last_snapshot, output_lines(data_dir, [p.name for p in plan]))
-    console.print(f"Supervisor log: {fleet_log}", highlight=False, soft_wrap=True)
-    if options.demo:
-        _demo_report(console, data_dir)
-        console.print(
-            f"[bold]Demo done.[/] Its output is in {data_dir}/; configure spiders_config/ "
-            f"and run `python run_all.py` for the real thing.",
-            soft_wrap=True,
-        )
-    console.print(f"Exit code {code}.", highlight=False)
+    _print_outcome(console, options, fleet, plan, fleet_log, code)
     return code

@@ -28,17 +28,17 @@ stop_for_redis`).
 
 from __future__ import annotations
 
-import json
 import logging
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from scrapy import signals
 from scrapy.exceptions import DontCloseSpider
 from twisted.internet.task import LoopingCall
 
 from harvest.exceptions import NotApplicable, StateError
+from harvest.jsonlines import replay_lines
 from harvest.scale.scheduler import LEASE_LOST_REASON, stop_for_redis
 from harvest.state import is_redis_url
 from harvest.state.crawl import CrawlState
@@ -53,30 +53,6 @@ logger = logging.getLogger(__name__)
 
 #: Lines replayed between two commits when taking over a dead worker's output.
 _REPLAY_COMMIT_LINES = 10_000
-
-
-def replay_lines(path: Path, start: int, record: Any) -> tuple[int, int]:
-    """Feed every complete JSON line of ``path`` from byte ``start`` to ``record``.
-
-    Read-only and safe while other processes append: a last line without its newline (a write
-    in progress) is left alone. Returns (lines replayed, offset after the last complete line).
-    """
-    count = 0
-    pos = start
-    with path.open("rb") as fh:
-        fh.seek(start)
-        for line in fh:
-            if not line.endswith(b"\n"):
-                break
-            pos += len(line)
-            try:
-                data = json.loads(line)
-            except ValueError:
-                continue
-            if isinstance(data, dict):
-                record(data)
-                count += 1
-    return count, pos
 
 
 class RedisCoordinator:

@@ -127,8 +127,11 @@ class StateStore(Protocol):
     def content_url(self, content_hash: str) -> str | None:
         """URL of this spider's stored document with this content hash, if any."""
 
-    def shared_content(self, content_hash: str) -> tuple[str, str] | None:
-        """(spider, url) of another spider's document with this hash, if cross-spider (url may be "")."""
+    def claim_content(self, content_hash: str) -> tuple[str, str] | None:
+        """Claim this content hash for this spider; (spider, url) of another spider that claimed it first.
+
+        None when cross-spider dedup is off or the hash is this spider's; the url may be "".
+        """
 
     def last_fetched(self, fingerprint: bytes) -> float | None:
         """When a document with this request fingerprint was last fetched (epoch seconds)."""

@@ -278,8 +278,16 @@ class CrawlState:
         up while it was frozen writes nothing they will write again.
         """
         check = getattr(self.store, "holds_lease", None)
-        if check is None or check():
-            return True
+        try:
+            if check is None or check():
+                return True
+        except StateError as exc:
+            # The shared store cannot say (unreachable): not a lost lease but a failed store.
+            if self.abandoned is None:
+                logger.error("%s; stopping this crawl cleanly. Nothing is lost: what was committed "
+                             "stays, and the next run resumes from it.", exc)
+                self.abandon("state_error")
+            return False
         if self.abandoned is None:
             report = getattr(self.store, "report_fence", None)
             if report is not None:
@@ -380,7 +388,7 @@ class CrawlState:
         url = store.content_url(content_hash)
         if url is not None:
             return ContentOwner(url)
-        shared = store.shared_content(content_hash)
+        shared = store.claim_content(content_hash)
         if shared is not None:
             return ContentOwner(shared[1], spider=shared[0])
         return None

@@ -251,7 +251,7 @@ class RedisKeys:
         return f"{KEY_PREFIX}:{SHARED}:content"
 
     @property
-    def fetched(self) -> str:
+    def fetch_times(self) -> str:
         """Last fetch per document."""
         return self.key("fetched")
 
@@ -298,7 +298,7 @@ class RedisKeys:
 
     def state_keys(self) -> list[str]:
         """The fixed keys of the spider's state (what a reset moves aside)."""
-        return [self.items, self.content, self.fetched, self.validators, self.queue,
+        return [self.items, self.content, self.fetch_times, self.validators, self.queue,
                 self.dupefilter, self.workers, self.round]
 
 
@@ -388,7 +388,7 @@ class RedisStateStore:
         keys = RedisKeys(spider_name)
         try:
             server.ping()
-            existing = any(server.exists(k) for k in (keys.items, keys.fetched, keys.content, keys.queue))
+            existing = any(server.exists(k) for k in (keys.items, keys.fetch_times, keys.content, keys.queue))
             origin = StateOrigin.EXISTING if existing else StateOrigin.NEW
             if reset:
                 if readonly:
@@ -467,8 +467,11 @@ class RedisStateStore:
         value = self._call("lookup", self.server.hget, self.keys.content, digest)
         return None if value is None else bytes(value).decode("utf-8", "replace")
 
-    def shared_content(self, content_hash: str) -> tuple[str, str] | None:
-        """(spider, url) of another spider's document with this content hash, if cross-spider."""
+    def claim_content(self, content_hash: str) -> tuple[str, str] | None:
+        """(spider, url) of another spider that claimed this content hash, if cross-spider.
+
+        This spider's own claim is written with its batch (``HSETNX`` at commit: the first wins).
+        """
         if not self.cross_spider:
             return None
         value = self._call("lookup", self.server.hget, self.keys.shared_content, hash_bytes(content_hash))
@@ -479,7 +482,7 @@ class RedisStateStore:
 
     def last_fetched(self, fingerprint: bytes) -> float | None:
         """When a document with this request fingerprint was last fetched (epoch seconds)."""
-        value = self._call("lookup", self.server.hget, self.keys.fetched, fingerprint)
+        value = self._call("lookup", self.server.hget, self.keys.fetch_times, fingerprint)
         return None if value is None else float(_FLOAT.unpack(value)[0])
 
     def validators(self, key: bytes) -> Validators | None:
@@ -583,7 +586,7 @@ class RedisStateStore:
             if self.cross_spider:
                 pipe.hsetnx(k.shared_content, digest, f"{self.spider_name}\0{url}")
         if batch.fetched:
-            pipe.hset(k.fetched, mapping={fp: _FLOAT.pack(ts) for fp, ts in batch.fetched.items()})
+            pipe.hset(k.fetch_times, mapping={fp: _FLOAT.pack(ts) for fp, ts in batch.fetched.items()})
         if batch.validators:
             pipe.hset(k.validators, mapping={
                 key: json.dumps([v.etag, v.last_modified]) for key, (v, _) in batch.validators.items()})
@@ -664,19 +667,18 @@ class RedisStateStore:
 
         Answered from the time of the last renewal (no Redis call) while that is well within
         ``worker_timeout``, the soonest any other worker may take the lease; near the end, the
-        lease is renewed first. False once fenced, or when Redis cannot say.
+        lease is renewed first. False once fenced; StateError when Redis cannot say.
         """
-        if self.failure is not None:
+        if self.fenced:
             return False
+        if self.failure is not None:
+            raise StateError(self.location, f"lease check refused: Redis failed earlier ({self.failure})")
         if not getattr(self, "_joined", False):
             return True
         margin = min(LEASE_MARGIN, self.worker_timeout / 4)
         if time.time() < self._beat + self.worker_timeout - margin:
             return True
-        try:
-            return self.heartbeat()
-        except StateError:
-            return False
+        return self.heartbeat()
 
     def workers(self) -> dict[str, float]:
         """Registered workers and their last heartbeat."""

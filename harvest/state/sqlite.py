@@ -23,7 +23,7 @@ commit. So seen keys, content hashes and fetch times are first *appended* to a `
 ``merge_rows`` journal rows they are merged into the indexed tables in one sorted pass (each
 page written once per merge), in one transaction. On open the journal (at most ``merge_rows``
 rows) is loaded back into memory. In the shared database a document's hash is claimed as the
-document passes the dedup pipeline (see :meth:`SqliteStateStore.shared_content`); the journal is
+document passes the dedup pipeline (see :meth:`SqliteStateStore.claim_content`); the journal is
 also pushed there in sorted batches (every ``share_seconds`` seconds, at each merge and at
 close) for whatever was not claimed that way.
 
@@ -439,7 +439,7 @@ class SqliteStateStore:
         row = self._one("SELECT u.url FROM content c JOIN urls u ON u.id = c.url_id WHERE c.hash = ?", (key,))
         return None if row is None else str(row[0])
 
-    def shared_content(self, content_hash: str) -> tuple[str, str] | None:
+    def claim_content(self, content_hash: str) -> tuple[str, str] | None:
         """(spider, "") of another spider that has this content hash; else claim it for this one.
 
         Called when this spider is about to store a document: the hash is claimed in the shared
@@ -574,7 +574,7 @@ class SqliteStateStore:
     def share(self) -> None:
         """Push the journal's new content hashes to the shared database, in one sorted statement.
 
-        Documents claim their hash as they pass the dedup pipeline (:meth:`shared_content`);
+        Documents claim their hash as they pass the dedup pipeline (:meth:`claim_content`);
         this push covers the rest (lines replayed from the output after a crash, a spider that
         switched cross-spider dedup on) and is cheap when everything was claimed already.
 

@@ -38,6 +38,23 @@ def test_a_worker_whose_lease_was_taken_commits_and_writes_nothing(
     assert not a.holds_lease()
 
 
+def test_a_lease_redis_cannot_confirm_is_a_failed_store_not_a_lost_lease(
+    redis_server: RedisServer, tmp_path: Path
+) -> None:
+    """Redis unreachable near the lease's end: the check raises (the crawl fails, exit 1),
+    it does not answer "lease taken" (which ends a worker with exit 0 as if all were well)."""
+    a = store_for(redis_server, tmp_path)
+    a.join()
+    a._beat -= 3600  # the lease needs renewing: the check must ask Redis
+    a.server.connection_pool.disconnect()
+    redis_server.stop()
+    with pytest.raises(StateError, match="failed"):
+        a.holds_lease()
+    with pytest.raises(StateError, match="Redis failed earlier"):
+        a.holds_lease()
+    assert not a.fenced
+
+
 def test_a_worker_frozen_past_the_timeout_is_fenced_and_stores_nothing_twice(crawl: Crawl) -> None:
     """SIGSTOP one of two workers mid-crawl past ``HARVEST_REDIS_WORKER_TIMEOUT``, then SIGCONT it.
 

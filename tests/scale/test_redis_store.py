@@ -68,16 +68,16 @@ def test_commit_then_reopen(redis_server: RedisServer, tmp_path: Path) -> None:
     again.close()
 
 
-def test_shared_content_names_the_other_spider(redis_server: RedisServer, tmp_path: Path) -> None:
+def test_claim_content_names_the_other_spider(redis_server: RedisServer, tmp_path: Path) -> None:
     trending = store_for(redis_server, tmp_path, "trending")
     batch = StateBatch()
     batch.contents[HASH] = ("https://raw.example/o/r/HEAD/README.md", 1.0)
     trending.commit(batch)
     search = store_for(redis_server, tmp_path, "github_search")
-    assert search.shared_content(HASH) == ("trending", "https://raw.example/o/r/HEAD/README.md")
-    assert trending.shared_content(HASH) is None  # its own, not another spider's
+    assert search.claim_content(HASH) == ("trending", "https://raw.example/o/r/HEAD/README.md")
+    assert trending.claim_content(HASH) is None  # its own, not another spider's
     alone = store_for(redis_server, tmp_path, "blogs", cross_spider=False)
-    assert alone.shared_content(HASH) is None
+    assert alone.claim_content(HASH) is None
 
 
 def test_a_batch_is_all_or_nothing(redis_server: RedisServer, tmp_path: Path) -> None:

@@ -110,7 +110,8 @@ def test_redis_going_away_stops_cleanly_and_a_restart_resumes(tmp_path: Path, bl
         run.wait_for(lambda: posts_fetched(run) >= 20, 120, "20 posts fetched")
         proxy.cut()  # Redis unreachable; its data survives, as in a partition or a failover
         codes = run.wait(workers, timeout=120)  # (the timeout only guards against a hang)
-        assert all(code != 0 for code in codes), codes  # the crawl did not finish: not a success
+        # The crawl did not finish: not a success.
+        assert all(code != 0 for code in codes), (codes, [w.text()[-4000:] for w in workers])
         masked = f"redis://:***@127.0.0.1:{proxy.port}/0"
         for worker in workers:
             log = worker.text()

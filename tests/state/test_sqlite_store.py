@@ -241,8 +241,8 @@ def test_cross_spider_content(tmp_path: Path) -> None:
         batch = StateBatch()
         batch.contents[HASH_1] = ("https://example.org/readme", 1.0)
         one.commit(batch)
-        assert two.shared_content(HASH_1) == ("one", "")  # the shared table keeps no URLs
-        assert one.shared_content(HASH_1) is None  # its own hashes are not "another spider's"
+        assert two.claim_content(HASH_1) == ("one", "")  # the shared table keeps no URLs
+        assert one.claim_content(HASH_1) is None  # its own hashes are not "another spider's"
         assert two.content_url(HASH_1) is None
     finally:
         one.close()
@@ -251,15 +251,15 @@ def test_cross_spider_content(tmp_path: Path) -> None:
     three = SqliteStateStore.open(tmp_path, "three")
     four = SqliteStateStore.open(tmp_path, "four")
     try:
-        assert three.shared_content(HASH_2) is None  # claimed by three
-        assert four.shared_content(HASH_2) == ("three", "")
-        assert three.shared_content(HASH_2) is None  # still its own
+        assert three.claim_content(HASH_2) is None  # claimed by three
+        assert four.claim_content(HASH_2) == ("three", "")
+        assert three.claim_content(HASH_2) is None  # still its own
     finally:
         three.close()
         four.close()
     lonely = SqliteStateStore.open(tmp_path, "five", cross_spider=False)
     try:
-        assert lonely.shared_content(HASH_1) is None
+        assert lonely.claim_content(HASH_1) is None
     finally:
         lonely.close()
 
@@ -302,7 +302,7 @@ def _reader(root: str, spider: str, seconds: float, result: Any) -> None:
             try:
                 for i in range(0, 2000, 7):
                     store.has_item(i.to_bytes(16, "big"))
-                    store.shared_content(f"other-{i}")
+                    store.claim_content(f"other-{i}")
                 store.output_offsets()
                 reads += 1
             finally:

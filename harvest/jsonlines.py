@@ -1,0 +1,41 @@
+"""Reading the JSON Lines outputs from a byte offset, as their writers leave them.
+
+The output pipeline appends one JSON object per line; a line without its newline is a write in
+progress (or cut short by a kill). :func:`replay_lines` is the one reader of "the complete lines
+past an offset": the near-duplicate index catching up, a Redis worker replaying a dead worker's
+output, and ``scrapy export`` reading up to the committed offset.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+
+def replay_lines(
+    path: Path, start: int, record: Callable[[dict[str, Any]], object], end: int | None = None
+) -> tuple[int, int]:
+    """Feed every complete JSON object line of ``path`` from byte ``start`` to ``record``.
+
+    Stops at a last line without its newline (a write in progress: read-only and safe while other
+    processes append) and, with ``end``, before a line that would pass that offset. Lines that are
+    not JSON objects are skipped. Returns (lines fed, offset after the last complete line read).
+    """
+    count = 0
+    pos = start
+    with path.open("rb") as fh:
+        fh.seek(start)
+        for line in fh:
+            if (end is not None and pos + len(line) > end) or not line.endswith(b"\n"):
+                break
+            pos += len(line)
+            try:
+                data = json.loads(line)
+            except ValueError:
+                continue
+            if isinstance(data, dict):
+                record(data)
+                count += 1
+    return count, pos
