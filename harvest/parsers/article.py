@@ -1,7 +1,8 @@
 """An article page (blog post, docs page) to clean Markdown plus its metadata.
 
 ``extract_article(html, url)`` is a pure function: the same page always gives the same result,
-so it runs in a worker process as well as inline, and is tested on saved real pages.
+so it runs in a worker process (``harvest.extraction``) as well as inline, and is tested on
+saved real pages.
 
 Main-content detection and Markdown come from trafilatura (the best of the extractors measured
 on our fixtures). Its weak spot is code: it turns one-line ``<pre>`` blocks into inline code,
@@ -16,11 +17,9 @@ A placeholder trafilatura dropped as boilerplate drops its code too, as it shoul
 from __future__ import annotations
 
 import logging
-import pickle
 import re
-import sys
-from dataclasses import asdict, dataclass, field
-from typing import IO, Any
+from dataclasses import dataclass, field
+from typing import Any
 from urllib.parse import urljoin
 
 import lxml.html
@@ -459,45 +458,3 @@ def extract_article(html: str, url: str) -> Article | None:
         license_url=signals.license_url,
     )
 
-
-def serve(stdin: IO[bytes], stdout: IO[bytes]) -> None:
-    """Extract pages sent on ``stdin`` until it closes: the worker side of the spider's pool.
-
-    Frames both ways are a 4-byte big-endian length and a pickle. In: ``(html, url)``. Out:
-    ``("ok", fields of the Article or None)`` or ``("error", message)``. Only plain values cross
-    (pickles of our own pipe between our own processes, never data from elsewhere). End of input
-    (the crawler exited, or was killed) ends the worker, so none outlives its crawl.
-    """
-    while True:
-        header = stdin.read(4)
-        if len(header) < 4:
-            return
-        payload = stdin.read(int.from_bytes(header, "big"))
-        html, url = pickle.loads(payload)
-        try:
-            article = extract_article(html, url)
-            result: tuple[str, Any] = ("ok", asdict(article) if article is not None else None)
-        except Exception as exc:  # noqa: BLE001 - the page's problem, reported to the crawler
-            result = ("error", f"{type(exc).__name__}: {exc}")
-        data = pickle.dumps(result, protocol=pickle.HIGHEST_PROTOCOL)
-        stdout.write(len(data).to_bytes(4, "big") + data)
-        stdout.flush()
-
-
-def main() -> None:
-    """``python -m harvest.parsers.article``: run one extraction worker on stdin/stdout."""
-    out = sys.stdout.buffer
-    # Anything a library prints must not corrupt the frames on stdout: send it to stderr.
-    sys.stdout = sys.stderr
-    try:
-        serve(sys.stdin.buffer, out)
-    except (BrokenPipeError, KeyboardInterrupt):
-        pass
-
-
-if __name__ == "__main__":
-    # Run through the imported module, so results are built from harvest.parsers.article's
-    # classes and not from a second copy of this file loaded as __main__.
-    from harvest.parsers.article import main as _main
-
-    _main()

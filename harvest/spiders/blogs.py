@@ -10,9 +10,10 @@ One round, per site (``spiders_config/blogs.yaml``, or ``-a url=...`` for one si
    by where it was listed (feed entries are articles) and by what it declares (``og:type``
    article, schema.org Article/BlogPosting). Articles become ``DocumentItem``s written to
    ``data/blogs/<site>/<slug>.md``; listing pages (indexes, tags, archives) are only followed.
-3. Extraction (``harvest.parsers.article``) runs in a process pool fed from the callbacks, with a
-   bound on pages in flight: the crawl keeps fetching while the other cores extract, and when the
-   pool falls behind the callbacks wait, which holds Scrapy's downloads (back-pressure).
+3. Extraction (``harvest.parsers.article``) runs in a process pool (``harvest.extraction``) fed
+   from the callbacks, with a bound on pages in flight: the crawl keeps fetching while the other
+   cores extract, and when the pool falls behind the callbacks wait, which holds Scrapy's
+   downloads (back-pressure).
 
 Articles are requested with ``harvest_kind="document"`` and ``harvest_ttl`` = the site's
 ``article_revisit`` (skipped while fresh, revisited conditionally after); listings, feeds and
@@ -24,16 +25,12 @@ download handler is installed only when such a site is configured.
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import json
 import logging
 import os
-import pickle
 import re
-import sys
 import time
-from collections import deque
 from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -53,11 +50,12 @@ from harvest.config import SpiderConfig, parse_bool
 from harvest.config.blogs import BlogsConfig, SiteConfig
 from harvest.config.checks import CHOICES
 from harvest.exceptions import ConfigError
+from harvest.extraction import ExtractionPool
 from harvest.fingerprints import content_hash, utc_now
 from harvest.items import DocumentItem, PageItem
 from harvest.middlewares.rights import SITE_RIGHTS_META
 from harvest.middlewares.safety import SiteLimits, host_port
-from harvest.parsers.article import Article, extract_article, looks_like_article
+from harvest.parsers.article import Article, looks_like_article
 from harvest.parsers.charset import misdeclared_encoding
 from harvest.parsers.discovery import (
     extract_links,
@@ -152,143 +150,6 @@ class _Site:
         return path not in {"", "/"} and any(r.search(url) for r in self.article_res)
 
 
-class WorkerCrashed(Exception):
-    """An extraction worker exited while pages were in flight."""
-
-
-class _Worker:
-    """One ``python -m harvest.parsers.article`` process and the pages it has in flight."""
-
-    def __init__(self, proc: asyncio.subprocess.Process) -> None:
-        self.proc = proc
-        self.inflight: deque[asyncio.Future[Any]] = deque()
-        self.done = 0
-        self.retiring = False
-        self.reader = asyncio.ensure_future(self._read())
-
-    async def _read(self) -> None:
-        assert self.proc.stdout is not None
-        try:
-            while True:
-                header = await self.proc.stdout.readexactly(4)
-                payload = await self.proc.stdout.readexactly(int.from_bytes(header, "big"))
-                future = self.inflight.popleft()
-                self.done += 1
-                if not future.done():
-                    future.set_result(pickle.loads(payload))
-        except (asyncio.IncompleteReadError, ConnectionError):
-            pass
-        finally:
-            while self.inflight:
-                future = self.inflight.popleft()
-                if not future.done():
-                    future.set_exception(WorkerCrashed(f"extraction worker {self.proc.pid} exited"))
-
-    async def submit(self, html: str, url: str) -> Any:
-        assert self.proc.stdin is not None
-        data = pickle.dumps((html, url), protocol=pickle.HIGHEST_PROTOCOL)
-        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
-        self.inflight.append(future)
-        try:
-            self.proc.stdin.write(len(data).to_bytes(4, "big") + data)
-            await self.proc.stdin.drain()
-        except (ConnectionError, RuntimeError) as exc:
-            raise WorkerCrashed(f"extraction worker {self.proc.pid} is gone: {exc}") from None
-        return await future
-
-    def close(self) -> None:
-        """End of input: the worker finishes what it has and exits."""
-        if self.proc.stdin is not None and not self.proc.stdin.is_closing():
-            self.proc.stdin.close()
-
-
-class ExtractionPool:
-    """Runs ``extract_article`` inline or in worker processes, with a bound on pages in flight.
-
-    ``mode`` is ``"pool"`` or ``"inline"``. Workers are ``python -m harvest.parsers.article``
-    processes spoken to over pipes by the crawl's own event loop: no helper threads competing
-    with the crawl for the GIL (with ``concurrent.futures`` the hand-offs waited on it and the
-    workers sat idle half the time), and a worker sees end-of-input and exits when the crawler
-    dies, even by ``kill -9``. Each worker holds ``depth`` pages (one being extracted, the next
-    already in its pipe); further callers wait, their responses stay in Scrapy's scraper slot,
-    and past ``SCRAPER_SLOT_MAX_ACTIVE_SIZE`` Scrapy stops downloading: memory stays bounded.
-    A worker is replaced after ``max_tasks_per_child`` pages (a leaking parser cannot grow for
-    ever) or when it dies (its pages are then extracted inline). Workers start on first use.
-    """
-
-    def __init__(self, mode: str, workers: int, depth: int, max_tasks_per_child: int) -> None:
-        self.mode = mode
-        self.size = max(1, workers or (os.cpu_count() or 1))
-        self.depth = max(1, depth)
-        self.max_tasks_per_child = max_tasks_per_child
-        self._workers: list[_Worker] = []
-        self._retired: list[_Worker] = []
-        self._slots: asyncio.Semaphore | None = None
-        self._starting: asyncio.Lock | None = None
-        self.crashes = 0
-
-    async def _spawn(self) -> _Worker:
-        # The worker imports harvest from where this process did: under scrapyd that is the
-        # deployed egg, which only this process's sys.path names (like multiprocessing's spawn).
-        env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}
-        proc = await asyncio.create_subprocess_exec(
-            sys.executable,
-            "-m",
-            "harvest.parsers.article",
-            stdin=asyncio.subprocess.PIPE,
-            stdout=asyncio.subprocess.PIPE,
-            env=env,
-        )
-        return _Worker(proc)
-
-    async def _pick(self) -> _Worker:
-        if self._starting is None:
-            self._starting = asyncio.Lock()
-        async with self._starting:
-            for worker in list(self._workers):
-                assigned = worker.done + len(worker.inflight)
-                worn = bool(self.max_tasks_per_child) and assigned >= self.max_tasks_per_child
-                if worker.reader.done() or worn:
-                    worker.close()  # it answers what it holds, then exits
-                    self._retired.append(worker)
-                    self._workers.remove(worker)
-            while len(self._workers) < self.size:
-                self._workers.append(await self._spawn())
-        return min(self._workers, key=lambda w: len(w.inflight))
-
-    async def extract(self, html: str, url: str) -> Article | None:
-        """The article of ``html``; waits for room in a worker first when all are busy."""
-        if self.mode != "pool":
-            return extract_article(html, url)
-        if self._slots is None:
-            self._slots = asyncio.Semaphore(self.size * self.depth)
-        async with self._slots:
-            try:
-                status, value = await (await self._pick()).submit(html, url)
-            except WorkerCrashed:
-                self.crashes += 1
-                logger.error("An extraction worker died; extracting %s inline", url, exc_info=True)
-                return extract_article(html, url)
-        if status != "ok":
-            raise RuntimeError(value)
-        return Article(**value) if value is not None else None
-
-    async def close(self, timeout: float = 10.0) -> None:
-        """Close the workers' input and wait for them to exit (killed after ``timeout``)."""
-        workers, self._workers = [*self._workers, *self._retired], []
-        self._retired = []
-        for worker in workers:
-            worker.close()
-        for worker in workers:
-            try:
-                await asyncio.wait_for(worker.proc.wait(), timeout)
-            except asyncio.TimeoutError:
-                logger.warning("Extraction worker %s did not exit; killing it", worker.proc.pid)
-                worker.proc.kill()
-                await worker.proc.wait()
-            await worker.reader
-
-
 def article_slug(url: str) -> str:
     """The part of an article's URL that names it: its path (and query), without index.html."""
     parts = urlsplit(url)
@@ -301,6 +162,47 @@ def article_slug(url: str) -> str:
 def _site_name_for(url: str) -> str:
     parts = urlsplit(url)
     return (parts.netloc or "site").lower()
+
+
+#: Where a bad ``-a`` argument is reported.
+_ARGUMENTS = "spider arguments of 'blogs'"
+
+
+def _site_overrides(arguments: dict[str, str]) -> dict[str, Any]:
+    """The site settings that ``-a render``, ``-a max_pages`` and ``-a source`` override."""
+    overrides: dict[str, Any] = {}
+    if "render" in arguments:
+        try:
+            overrides["render"] = parse_bool(arguments["render"], "render")
+        except ValueError as exc:
+            raise ConfigError(_ARGUMENTS, [("-a render", str(exc))]) from None
+    if "max_pages" in arguments:
+        try:
+            overrides["max_pages"] = int(arguments["max_pages"])
+        except ValueError:
+            raise ConfigError(
+                _ARGUMENTS, [("-a max_pages", f"expected a whole number, got {arguments['max_pages']!r}")]
+            ) from None
+    if "source" in arguments:
+        overrides["source"] = arguments["source"]
+    return overrides
+
+
+def _configured_sites(config: BlogsConfig, name: str | None, overrides: dict[str, Any]) -> list[SiteConfig]:
+    """The configured sites (only the one named ``name`` if given), with ``overrides`` applied.
+
+    Raises ValidationError when an override makes a site invalid.
+    """
+    sites = list(config.sites)
+    if name:
+        sites = [s for s in sites if s.name == name]
+        if not sites:
+            known = ", ".join(s.name for s in config.sites) or "(none configured)"
+            raise ConfigError(_ARGUMENTS, [("-a site", f"no site named {name!r}; known: {known}")])
+    sites = [s.model_copy(update=overrides) if overrides else s for s in sites]
+    for s in sites:
+        SiteConfig.model_validate(s.model_dump())
+    return sites
 
 
 class BlogsSpider(HarvestSpider):
@@ -350,44 +252,21 @@ class BlogsSpider(HarvestSpider):
     def apply_arguments(cls, config: SpiderConfig, arguments: dict[str, str]) -> SpiderConfig:
         """``-a url=`` (one ad hoc site), ``-a site=NAME``, and ``render``/``source``/``max_pages``."""
         assert isinstance(config, BlogsConfig)
-        where = "spider arguments of 'blogs'"
-        overrides: dict[str, Any] = {}
-        if "render" in arguments:
-            try:
-                overrides["render"] = parse_bool(arguments["render"], "render")
-            except ValueError as exc:
-                raise ConfigError(where, [("-a render", str(exc))]) from None
-        if "max_pages" in arguments:
-            try:
-                overrides["max_pages"] = int(arguments["max_pages"])
-            except ValueError:
-                raise ConfigError(
-                    where, [("-a max_pages", f"expected a whole number, got {arguments['max_pages']!r}")]
-                ) from None
-        if "source" in arguments:
-            overrides["source"] = arguments["source"]
+        overrides = _site_overrides(arguments)
         url, site = arguments.get("url"), arguments.get("site")
         if url and site:
-            raise ConfigError(where, [("-a url / -a site", "give one of them, not both")])
+            raise ConfigError(_ARGUMENTS, [("-a url / -a site", "give one of them, not both")])
         try:
             if url:
                 sites = [SiteConfig(name=_site_name_for(url), start_urls=[url], **overrides)]
             else:
-                sites = list(config.sites)
-                if site:
-                    sites = [s for s in sites if s.name == site]
-                    if not sites:
-                        known = ", ".join(s.name for s in config.sites) or "(none configured)"
-                        raise ConfigError(where, [("-a site", f"no site named {site!r}; known: {known}")])
-                sites = [s.model_copy(update=overrides) if overrides else s for s in sites]
-                for s in sites:
-                    SiteConfig.model_validate(s.model_dump())
+                sites = _configured_sites(config, site, overrides)
         except ValidationError as exc:
             problems = [(f"-a {'.'.join(str(p) for p in e['loc']) or 'url'}", e["msg"]) for e in exc.errors()]
-            raise ConfigError(where, problems) from None
+            raise ConfigError(_ARGUMENTS, problems) from None
         if not sites:
             raise ConfigError(
-                where, "no sites to crawl: add sites to spiders_config/blogs.yaml or pass -a url=URL"
+                _ARGUMENTS, "no sites to crawl: add sites to spiders_config/blogs.yaml or pass -a url=URL"
             )
         return config.model_copy(update={"sites": sites})
 
@@ -578,7 +457,8 @@ class BlogsSpider(HarvestSpider):
             site = next((s for s in self.sites if s.in_scope(host)), None)
         return None if site is None else (site.name, site.config.download_delay, site.config.concurrency)
 
-    def _site_for(self, url: str, default: _Site) -> _Site | None:
+    def _site_in_scope(self, url: str, default: _Site) -> _Site | None:
+        """The site whose hosts ``url`` is on (``default`` first); None when it is out of scope."""
         host = (urlsplit(url).hostname or "").lower()
         if default.in_scope(host):
             return default
@@ -630,7 +510,8 @@ class BlogsSpider(HarvestSpider):
             },
         )
 
-    def _site_of(self, response: Any) -> _Site:
+    def _site_of_response(self, response: Any) -> _Site:
+        """The site a response (or request) was fetched for: its ``harvest_site`` meta."""
         name = response.meta.get("harvest_site")
         for site in self.sites:
             if site.name == name:
@@ -640,14 +521,14 @@ class BlogsSpider(HarvestSpider):
     # --- callbacks ------------------------------------------------------------------------
     def parse_robots(self, response: TextResponse) -> Iterator[scrapy.Request]:
         """Sitemaps named by robots.txt; ``/sitemap.xml`` when it names none."""
-        site = self._site_of(response)
+        site = self._site_of_response(response)
         if isinstance(response, TextResponse):
             text = response.text
         else:
             text = response.body.decode("utf-8", "replace")
         found = False
         for url in sitemaps_from_robots(text, response.url):
-            if self._site_for(url, site) is None:
+            if self._site_in_scope(url, site) is None:
                 continue
             found = True
             if (request := self._xml_request(url, site, "sitemap")) is not None:
@@ -658,7 +539,7 @@ class BlogsSpider(HarvestSpider):
     def on_robots_error(self, failure: Failure) -> Iterator[scrapy.Request]:
         """No robots.txt: try ``/sitemap.xml`` anyway."""
         request = failure.request  # type: ignore[attr-defined]
-        site = self._site_of(request)
+        site = self._site_of_response(request)
         if not site.config.sitemaps:
             yield from self._guess_sitemap(request.meta.get("harvest_origin", request.url), site)
 
@@ -670,7 +551,7 @@ class BlogsSpider(HarvestSpider):
 
     def parse_xml(self, response: scrapy.http.Response) -> Iterator[scrapy.Request]:
         """A sitemap, sitemap index or feed (sniffed from the body, not trusted from the URL)."""
-        site = self._site_of(response)
+        site = self._site_of_response(response)
         stats = self.crawler.stats
         try:
             body = maybe_gunzip(response.body, self.settings.getint("HARVEST_BLOGS_MAX_SITEMAP_BYTES"))
@@ -681,48 +562,45 @@ class BlogsSpider(HarvestSpider):
         kind = sniff_xml(body)
         if kind == "feed":
             stats.inc_value(f"{_STATS}/feeds")
-            for entry in parse_feed(body, response.url):
-                entry_site = self._site_for(entry.url, site)
-                if entry_site is None:
-                    continue
-                request = self._page_request(entry.url, entry_site, via="feed", listed=True)
-                if request is not None:
-                    yield request
+            yield from self._feed_requests(body, response.url, site)
         elif kind in {"urlset", "sitemapindex"}:
-            sitemap = parse_sitemap(body, response.url)
             stats.inc_value(f"{_STATS}/sitemaps")
-            for url in sitemap.urls:
-                if (url_site := self._site_for(url, site)) is None:
-                    continue
-                if sitemap.kind == "sitemapindex":
-                    request = self._xml_request(url, url_site, "sitemap")
-                else:
-                    request = self._page_request(url, url_site, via="sitemap", listed=True)
-                if request is not None:
-                    yield request
+            yield from self._sitemap_requests(body, response.url, site)
         elif isinstance(response, HtmlResponse):
             yield from self._follow(response, site)
         else:
             logger.debug("%s is neither a feed nor a sitemap; ignored", response.url)
             stats.inc_value(f"{_STATS}/xml_other")
 
+    def _feed_requests(self, body: bytes, url: str, site: _Site) -> Iterator[scrapy.Request]:
+        """Requests for the entries of the feed ``body`` (fetched from ``url``) that are in scope."""
+        for entry in parse_feed(body, url):
+            entry_site = self._site_in_scope(entry.url, site)
+            if entry_site is None:
+                continue
+            request = self._page_request(entry.url, entry_site, via="feed", listed=True)
+            if request is not None:
+                yield request
+
+    def _sitemap_requests(self, body: bytes, url: str, site: _Site) -> Iterator[scrapy.Request]:
+        """Requests for the URLs in scope of a sitemap (pages) or sitemap index (sitemaps)."""
+        sitemap = parse_sitemap(body, url)
+        for listed in sitemap.urls:
+            if (url_site := self._site_in_scope(listed, site)) is None:
+                continue
+            if sitemap.kind == "sitemapindex":
+                request = self._xml_request(listed, url_site, "sitemap")
+            else:
+                request = self._page_request(listed, url_site, via="sitemap", listed=True)
+            if request is not None:
+                yield request
+
     async def parse_page(self, response: scrapy.http.Response) -> AsyncIterator[Any]:
         """Follow the page's links; if it is an article, extract it and yield a DocumentItem."""
-        site = self._site_of(response)
-        if isinstance(response, HtmlResponse) and response.body.startswith(b"\x1f\x8b"):
-            # Gzipped once more than Content-Encoding says (a misconfigured server): decoding
-            # it as text would store binary junk as an article.
-            try:
-                body = maybe_gunzip(
-                    response.body,
-                    self.settings.getint("HARVEST_SAFETY_MAX_PAGE_BYTES")
-                    or self.settings.getint("DOWNLOAD_MAXSIZE"),
-                )
-            except ValueError as exc:
-                logger.warning("Unreadable %s: %s", response.url, exc)
-                self.crawler.stats.inc_value(f"{_STATS}/undecodable")
-                return
-            response = response.replace(body=body)
+        site = self._site_of_response(response)
+        if (ungzipped := self._ungzipped(response)) is None:
+            return
+        response = ungzipped
         if isinstance(response, XmlResponse) or not isinstance(response, TextResponse):
             for request in self.parse_xml(response):
                 yield request
@@ -738,74 +616,117 @@ class BlogsSpider(HarvestSpider):
             yield request
         html = response.text
         if self._raw_pages:
-            yield PageItem(
-                url=response.url,
-                site=site.name,
-                status=response.status,
-                fetched_at=utc_now(),
-                body_sha256=hashlib.sha256(response.body).hexdigest(),
-                html=html,
+            yield self._page_item(response, site, html)
+        if not self._is_article(response, site, html):
+            self.crawler.stats.inc_value(f"{_STATS}/listing_pages")
+            return
+        self.crawler.stats.inc_value(f"{_STATS}/article_pages")
+        item = await self._document(response, site, html)
+        if item is not None:
+            yield item
+
+    def _ungzipped(self, response: scrapy.http.Response) -> scrapy.http.Response | None:
+        """The response, its body gunzipped if gzip bytes came as HTML; None when unreadable."""
+        if not (isinstance(response, HtmlResponse) and response.body.startswith(b"\x1f\x8b")):
+            return response
+        # Gzipped once more than Content-Encoding says (a misconfigured server): decoding it as
+        # text would store binary junk as an article.
+        try:
+            body = maybe_gunzip(
+                response.body,
+                self.settings.getint("HARVEST_SAFETY_MAX_PAGE_BYTES")
+                or self.settings.getint("DOWNLOAD_MAXSIZE"),
             )
+        except ValueError as exc:
+            logger.warning("Unreadable %s: %s", response.url, exc)
+            self.crawler.stats.inc_value(f"{_STATS}/undecodable")
+            return None
+        return response.replace(body=body)
+
+    @staticmethod
+    def _page_item(response: TextResponse, site: _Site, html: str) -> PageItem:
+        """The page as fetched (extraction off)."""
+        return PageItem(
+            url=response.url,
+            site=site.name,
+            status=response.status,
+            fetched_at=utc_now(),
+            body_sha256=hashlib.sha256(response.body).hexdigest(),
+            html=html,
+        )
+
+    @staticmethod
+    def _is_article(response: TextResponse, site: _Site, html: str) -> bool:
+        """Whether the page is an article: by its URL, by the feed it was listed in, or by its HTML."""
         via = response.meta.get("harvest_via")
-        is_article = site.article_url(response.url) or (
+        return site.article_url(response.url) or (
             not site.excluded(response.url)
             and urlsplit(response.url).path not in {"", "/"}
             and (via == "feed" or looks_like_article(html))
         )
-        if not is_article:
-            self.crawler.stats.inc_value(f"{_STATS}/listing_pages")
-            return
-        self.crawler.stats.inc_value(f"{_STATS}/article_pages")
+
+    async def _document(self, response: TextResponse, site: _Site, html: str) -> DocumentItem | None:
+        """The article's DocumentItem; None when extraction is off, fails or finds nothing new."""
         if self._extractor is None:
-            return
+            return None
         try:
             article = await self._extractor.extract(html, response.url)
         except Exception:  # noqa: BLE001 - one bad page must not stop the crawl
             logger.warning("Extraction failed for %s", response.url, exc_info=True)
             self.crawler.stats.inc_value(f"{_STATS}/extract_failed")
-            return
+            return None
         if article is None:
             logger.info("No main content found in %s; not stored", response.url)
             self.crawler.stats.inc_value(f"{_STATS}/empty_article")
-            return
+            return None
         item = self._item(response.url, site, article)
         if item is not None:
             item.rights = self._rights(response, article)
-            yield item
+        return item
 
     def _follow(self, response: TextResponse, site: _Site) -> Iterator[scrapy.Request]:
-        depth = int(response.meta.get("depth") or 0)
+        """Requests for the feeds a page declares and the links it holds, within depth and scope."""
         max_depth = site.config.max_depth
         if max_depth is None:
             max_depth = self._max_depth
-        if max_depth and depth + 1 > max_depth:
+        if max_depth and int(response.meta.get("depth") or 0) + 1 > max_depth:
             return
         html = response.text
-        for url in feed_links(html, response.url):
-            if (url_site := self._site_for(url, site)) is not None:
-                if (request := self._xml_request(url, url_site, "feed")) is not None:
+        yield from self._declared_feed_requests(html, response.url, site)
+        yield from self._link_requests(html, response.url, site)
+
+    def _declared_feed_requests(self, html: str, url: str, site: _Site) -> Iterator[scrapy.Request]:
+        """Requests for the feeds the page declares (``<link rel="alternate">``) that are in scope."""
+        for feed_url in feed_links(html, url):
+            if (url_site := self._site_in_scope(feed_url, site)) is not None:
+                if (request := self._xml_request(feed_url, url_site, "feed")) is not None:
                     yield request
+
+    def _link_requests(self, html: str, url: str, site: _Site) -> Iterator[scrapy.Request]:
+        """Requests for the new in-scope links of a page, up to HARVEST_SAFETY_MAX_LINKS_PER_PAGE."""
         max_links = self._max_links
         new_links = 0
-        for url in extract_links(html, response.url):
-            if url in self._requested:
+        for link in extract_links(html, url):
+            if link in self._requested:
                 continue
-            link_site = self._site_for(url, site)
+            link_site = self._site_in_scope(link, site)
             if link_site is None:
                 continue
             new_links += 1
             if max_links and new_links > max_links:
-                self._links_capped(response.url, site, max_links)
+                self._links_capped(url, site, max_links)
                 return
-            path = urlsplit(url).path.lower()
-            if path.endswith(_XML_EXTENSIONS):
-                request = self._xml_request(url, link_site, "link")
-            elif os.path.splitext(path)[1] in _SKIP_EXTENSIONS:
-                continue
-            else:
-                request = self._page_request(url, link_site, via="link")
-            if request is not None:
+            if (request := self._link_request(link, link_site)) is not None:
                 yield request
+
+    def _link_request(self, url: str, site: _Site) -> scrapy.Request | None:
+        """A request for a link: a sitemap or feed by its extension, else a page (files skipped)."""
+        path = urlsplit(url).path.lower()
+        if path.endswith(_XML_EXTENSIONS):
+            return self._xml_request(url, site, "link")
+        if os.path.splitext(path)[1] in _SKIP_EXTENSIONS:
+            return None
+        return self._page_request(url, site, via="link")
 
     def _links_capped(self, url: str, site: _Site, max_links: int) -> None:
         # A page linking to more new pages than any index does is a link farm or a generated

@@ -169,32 +169,3 @@ def test_looks_like_article() -> None:
     assert not looks_like_article('<head><meta property="og:type" content="website"></head>')
     html = shared_fixture(*OCTO, "index.html").read_text(encoding="utf-8")
     assert not looks_like_article(html)
-
-
-def test_worker_protocol_round_trip() -> None:
-    """serve() is the worker side of the spider's pool: frames in, frames out, stops at EOF."""
-    import io
-    import pickle
-
-    from harvest.parsers.article import serve
-
-    url = BASE + "2014/04/alguns-truques-com-o-repl-do-clojure/"
-    html = shared_fixture(
-        *OCTO, "2014", "04", "alguns-truques-com-o-repl-do-clojure", "index.html"
-    ).read_text(encoding="utf-8")
-    frames = b""
-    for job in [(html, url), ("", "https://example.org/empty")]:
-        data = pickle.dumps(job)
-        frames += len(data).to_bytes(4, "big") + data
-    out = io.BytesIO()
-    serve(io.BytesIO(frames), out)
-    raw = out.getvalue()
-    answers = []
-    while raw:
-        size = int.from_bytes(raw[:4], "big")
-        answers.append(pickle.loads(raw[4 : 4 + size]))
-        raw = raw[4 + size :]
-    assert answers[1] == ("ok", None)
-    status, fields = answers[0]
-    assert status == "ok"
-    assert fields == vars(extract_article(html, url))

@@ -610,39 +610,3 @@ def test_bad_yaml_names_the_key(tmp_path: Path) -> None:
     assert result.returncode == 2
     assert "sites[0].article_patterns" in result.stderr and "not a valid regular expression" in result.stderr
     assert "sites[1].start_url" in result.stderr and "unknown key" in result.stderr
-
-
-def test_extraction_pool_matches_inline_recycles_and_survives_a_dead_worker() -> None:
-    import asyncio
-
-    from harvest.parsers.article import extract_article
-    from harvest.spiders.blogs import ExtractionPool
-
-    root = shared_fixture(*OCTO)
-    pages = [
-        (f"http://1up4dev.org/{p.parent.relative_to(root).as_posix()}/", p.read_text(encoding="utf-8"))
-        for p in sorted(root.glob("2013/*/*/index.html"))[:8]
-    ]
-    expected = [extract_article(html, url) for url, html in pages]
-
-    async def run() -> tuple[list[Any], set[int], int]:
-        pool = ExtractionPool("pool", workers=2, depth=2, max_tasks_per_child=3)
-        try:
-            results = await asyncio.gather(*(pool.extract(html, url) for url, html in pages))
-            pids = {w.proc.pid for w in pool._workers + pool._retired}
-            # A worker killed with pages in flight: those are extracted inline instead.
-            tasks = [asyncio.ensure_future(pool.extract(html, url)) for url, html in pages[:4]]
-            while not any(w.inflight for w in pool._workers):
-                await asyncio.sleep(0.001)
-            max(pool._workers, key=lambda w: len(w.inflight)).proc.kill()
-            assert await asyncio.gather(*tasks) == expected[:4]
-            # ...and the next pages go to a fresh worker.
-            assert await pool.extract(pages[5][1], pages[5][0]) == expected[5]
-            return results, pids, pool.crashes
-        finally:
-            await pool.close()
-
-    results, pids, crashes = asyncio.run(run())
-    assert results == expected
-    assert len(pids) >= 3  # 8 pages, 3 per worker: workers were replaced
-    assert crashes >= 1
