@@ -18,6 +18,7 @@ demo: install
 
 lint:
 	$(PYTHON) -m ruff check .
+	$(PYTHON) -m ruff format --check .
 	$(PYTHON) -m mypy
 
 # Two workers, a test file per worker at a time (-rs from pyproject: skips listed with reasons).

@@ -240,7 +240,6 @@ def measure(
         )
 
 
-
 def _env() -> dict[str, str]:
     env = dict(os.environ)
     env.pop("SCRAPY_SETTINGS_MODULE", None)
@@ -271,8 +270,19 @@ class Redis:
         if binary is None:
             raise RuntimeError("redis-server is not installed (apt-get install redis-server)")
         self.proc = subprocess.Popen(
-            [binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-             "--dir", str(self.dir)],
+            [
+                binary,
+                "--port",
+                str(self.port),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+                "--dir",
+                str(self.dir),
+            ],
             stdout=subprocess.DEVNULL,
         )
         deadline = time.monotonic() + 10
@@ -382,10 +392,18 @@ def run_contender(name: str, url: str, work: Path, pages: int, tag: str = "") ->
             logs = [out_dir / f"log-{i}.txt" for i in range(2)]
             shared = ["-s", f"HARVEST_STATE_URL={redis_server.url}", "-s", "MAX_IDLE_TIME_BEFORE_CLOSE=2"]
             script = " & ".join(
-                shlex.join([
-                    *cmd, *shared, "-s", f"HARVEST_FLEET_REPLICA={i}", "-s", "HARVEST_FLEET_REPLICAS=2",
-                    "-s", f"LOG_FILE={log}",
-                ])
+                shlex.join(
+                    [
+                        *cmd,
+                        *shared,
+                        "-s",
+                        f"HARVEST_FLEET_REPLICA={i}",
+                        "-s",
+                        "HARVEST_FLEET_REPLICAS=2",
+                        "-s",
+                        f"LOG_FILE={log}",
+                    ]
+                )
                 for i, log in enumerate(logs)
             )
             rc, out, err, wall, cpu, peak = measure(
@@ -422,8 +440,10 @@ def run_contender(name: str, url: str, work: Path, pages: int, tag: str = "") ->
 def print_table(pages: int, runs: list[Run]) -> None:
     bare = next((r for r in runs if r.name == "scrapy-bare"), None)
     print(f"\n## {pages:,}-page site (concurrency {CONCURRENCY}, nginx on 127.0.0.1)\n")
-    print("| contender | pages | output | server fetches (max/URL) | wall s | pages/s | CPU ms/page "
-          "| peak RSS MB | vs bare Scrapy |")
+    print(
+        "| contender | pages | output | server fetches (max/URL) | wall s | pages/s | CPU ms/page "
+        "| peak RSS MB | vs bare Scrapy |"
+    )
     print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     for r in runs:
         ratio = f"{r.rate / bare.rate:.2f}x" if bare and bare.rate else "-"
@@ -454,18 +474,24 @@ def print_targets(runs: list[Run]) -> bool | None:
             ok = ratio >= target
             verdicts.append(ok)
             verdict = "ok" if ok else "MISSED"
-            print(f"harvest-off / {peer}: {ratio:.2f}x pages/s (target >= {target}x: {verdict}); "
-                  f"CPU per page {harvest.cpu_per_page_ms:.2f} vs {by[peer].cpu_per_page_ms:.2f} ms")
+            print(
+                f"harvest-off / {peer}: {ratio:.2f}x pages/s (target >= {target}x: {verdict}); "
+                f"CPU per page {harvest.cpu_per_page_ms:.2f} vs {by[peer].cpu_per_page_ms:.2f} ms"
+            )
     if "crawlee" in by:
         ok = harvest.peak_mb < by["crawlee"].peak_mb
         verdicts.append(ok)
-        print(f"peak RSS harvest-off {harvest.peak_mb:.0f} MB vs crawlee {by['crawlee'].peak_mb:.0f} MB "
-              f"(target below: {'ok' if ok else 'MISSED'})")
+        print(
+            f"peak RSS harvest-off {harvest.peak_mb:.0f} MB vs crawlee {by['crawlee'].peak_mb:.0f} MB "
+            f"(target below: {'ok' if ok else 'MISSED'})"
+        )
     bare = by.get("scrapy-bare")
     if bare is not None and bare.rate and harvest.cpu_per_page_ms:
-        print(f"harvest-off / scrapy-bare: {harvest.rate / bare.rate:.2f}x pages/s, "
-              f"{bare.cpu_per_page_ms / harvest.cpu_per_page_ms:.2f}x less CPU per page "
-              "(regression guard: compare with BENCHMARKS.md)")
+        print(
+            f"harvest-off / scrapy-bare: {harvest.rate / bare.rate:.2f}x pages/s, "
+            f"{bare.cpu_per_page_ms / harvest.cpu_per_page_ms:.2f}x less CPU per page "
+            "(regression guard: compare with BENCHMARKS.md)"
+        )
     return all(verdicts) if verdicts else None
 
 
@@ -542,7 +568,6 @@ def render_bench(url: str, work: Path, n: int) -> dict[str, Any]:
     return result
 
 
-
 def main() -> None:
     # SIGTERM unwinds like Ctrl-C, so nginx and the temp folders are cleaned up.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
@@ -550,8 +575,11 @@ def main() -> None:
     parser.add_argument("--pages", type=int, nargs="+", default=[2000, 50000])
     parser.add_argument("--only", default=",".join(DEFAULT_CONTENDERS), help="comma-separated contenders")
     parser.add_argument("--repeat", type=int, default=1, help="run the contenders this many times in a row")
-    parser.add_argument("--quick", action="store_true",
-                        help="regression guard: 2,000 pages, bare Scrapy and harvest-off, their ratio")
+    parser.add_argument(
+        "--quick",
+        action="store_true",
+        help="regression guard: 2,000 pages, bare Scrapy and harvest-off, their ratio",
+    )
     parser.add_argument("--render", type=int, default=0, help="also render this many JS pages (e.g. 300)")
     parser.add_argument(
         "--sites",
@@ -567,8 +595,10 @@ def main() -> None:
     unknown = set(contenders) - set(CONTENDERS)
     if unknown:
         parser.error(f"unknown contenders: {', '.join(sorted(unknown))}")
-    print(f"load average at start: {' '.join(f'{x:.2f}' for x in os.getloadavg())} ({os.cpu_count()} CPUs)",
-          flush=True)
+    print(
+        f"load average at start: {' '.join(f'{x:.2f}' for x in os.getloadavg())} ({os.cpu_count()} CPUs)",
+        flush=True,
+    )
     report: dict[str, Any] = {"cpus": os.cpu_count(), "concurrency": CONCURRENCY, "sizes": {}}
     verdicts: list[bool | None] = []
     for pages in args.pages:

@@ -115,14 +115,26 @@ def bench_store(root: str, n: int, commit_items: int, lookups: int, out: Any) ->
     hash_lookup_s = time.perf_counter() - t0
     store.close()
 
-    out.put({
-        "n": n, "commit_items": commit_items, "commits": commits,
-        "insert_s": insert_s, "keygen_s": keygen_s, "reopen_s": reopen_s,
-        "fp_lookups": len(fps), "fp_found": fp_found, "fp_lookup_s": fp_lookup_s,
-        "hash_lookups": len(hashes), "hash_found": hash_found, "hash_lookup_s": hash_lookup_s,
-        "rss_insert_mb": rss_insert, "rss_mb": peak_rss_mb(),
-        "disk_spider": disk_bytes(state_root / "bench"), "disk_shared": disk_bytes(state_root / "_shared"),
-    })
+    out.put(
+        {
+            "n": n,
+            "commit_items": commit_items,
+            "commits": commits,
+            "insert_s": insert_s,
+            "keygen_s": keygen_s,
+            "reopen_s": reopen_s,
+            "fp_lookups": len(fps),
+            "fp_found": fp_found,
+            "fp_lookup_s": fp_lookup_s,
+            "hash_lookups": len(hashes),
+            "hash_found": hash_found,
+            "hash_lookup_s": hash_lookup_s,
+            "rss_insert_mb": rss_insert,
+            "rss_mb": peak_rss_mb(),
+            "disk_spider": disk_bytes(state_root / "bench"),
+            "disk_shared": disk_bytes(state_root / "_shared"),
+        }
+    )
 
 
 def bench_json(root: str, n: int, every: int, lookups: int, out: Any) -> None:
@@ -154,9 +166,21 @@ def bench_json(root: str, n: int, every: int, lookups: int, out: Any) -> None:
     t0 = time.perf_counter()
     found = sum(fp in urls for fp in fps)
     lookup_s = time.perf_counter() - t0
-    out.put({"n": n, "every": every, "rewrites": rewrites, "insert_s": insert_s, "reopen_s": reopen_s,
-             "lookups": len(fps), "found": found, "lookup_s": lookup_s, "rss_insert_mb": rss_insert,
-             "rss_mb": peak_rss_mb(), "disk": path.stat().st_size})
+    out.put(
+        {
+            "n": n,
+            "every": every,
+            "rewrites": rewrites,
+            "insert_s": insert_s,
+            "reopen_s": reopen_s,
+            "lookups": len(fps),
+            "found": found,
+            "lookup_s": lookup_s,
+            "rss_insert_mb": rss_insert,
+            "rss_mb": peak_rss_mb(),
+            "disk": path.stat().st_size,
+        }
+    )
 
 
 def in_process(target: Any, *args: Any) -> dict[str, Any]:
@@ -173,8 +197,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--n", type=int, default=1_000_000, help="documents to insert (default 1,000,000)")
     parser.add_argument("--lookups", type=int, default=100_000, help="lookups after reopening (half present)")
-    parser.add_argument("--commit-items", type=int, default=None,
-                        help="documents per commit (default: HARVEST_STATE_COMMIT_ITEMS)")
+    parser.add_argument(
+        "--commit-items",
+        type=int,
+        default=None,
+        help="documents per commit (default: HARVEST_STATE_COMMIT_ITEMS)",
+    )
     parser.add_argument("--baseline-n", type=int, default=100_000, help="documents for the JSON baseline")
     parser.add_argument("--baseline-every", type=int, default=50, help="JSON rewrite interval (documents)")
     parser.add_argument("--dir", default=None, help="scratch folder (default: a temp folder, removed after)")
@@ -190,8 +218,10 @@ def main() -> None:
         (scratch / "json").mkdir(parents=True, exist_ok=True)
         print(f"SQLite store: {args.n:,} documents, commit every {args.commit_items} ...", flush=True)
         s = in_process(bench_store, str(scratch / "store"), args.n, args.commit_items, args.lookups)
-        print(f"JSON baseline: {args.baseline_n:,} documents, rewrite every {args.baseline_every} ...",
-              flush=True)
+        print(
+            f"JSON baseline: {args.baseline_n:,} documents, rewrite every {args.baseline_every} ...",
+            flush=True,
+        )
         j = in_process(bench_json, str(scratch / "json"), args.baseline_n, args.baseline_every, args.lookups)
     finally:
         if args.dir is None:
@@ -204,39 +234,60 @@ def main() -> None:
     json_extrap_s = j["insert_s"] * scale * scale
     json_extrap_rate = 2 * n / json_extrap_s
     print()
-    print(f"python {sys.version.split()[0]}, sqlite {__import__('sqlite3').sqlite_version}, "
-          f"{os.cpu_count()} CPUs")
+    print(
+        f"python {sys.version.split()[0]}, sqlite {__import__('sqlite3').sqlite_version}, "
+        f"{os.cpu_count()} CPUs"
+    )
     print()
-    print("| measure | SQLite store (harvest) | JSON seen-file, rewritten every "
-          f"{j['every']} |")
+    print(f"| measure | SQLite store (harvest) | JSON seen-file, rewritten every {j['every']} |")
     print("|---|---|---|")
-    print(f"| documents inserted | {n:,} ({s['commits']:,} commits of {s['commit_items']}) | "
-          f"{bn:,} measured ({j['rewrites']:,} rewrites); {n:,} extrapolated (n^2) |")
-    print(f"| insert time (in the store) | {s['insert_s']:.1f} s (the crawl's own key hashing: "
-          f"{s['keygen_s']:.1f} s more) | "
-          f"{j['insert_s']:.1f} s at {bn:,}; ~{json_extrap_s:,.0f} s (~{json_extrap_s / 3600:.1f} h) "
-          f"at {n:,} (extrapolated) |")
-    print(f"| inserts/s (fingerprints + content hashes) | {fh_rate:,.0f} | {json_rate:,.0f} at {bn:,}; "
-          f"~{json_extrap_rate:,.0f} at {n:,} (extrapolated) |")
-    print(f"| ratio (store / JSON) | | {fh_rate / json_rate:,.1f}x at {bn:,}; "
-          f"~{fh_rate / json_extrap_rate:,.0f}x at {n:,} (extrapolated) |")
-    print(f"| reopen | {s['reopen_s'] * 1000:.1f} ms at {n:,} | {j['reopen_s'] * 1000:.0f} ms at {bn:,} "
-          f"(json.load of everything; linear in n) |")
-    print(f"| lookups/s, URL fingerprints | {s['fp_lookups'] / s['fp_lookup_s']:,.0f} "
-          f"({s['fp_found']:,} of {s['fp_lookups']:,} found) | {j['lookups'] / j['lookup_s']:,.0f} "
-          f"(in-memory set; {j['found']:,} found) |")
-    print(f"| lookups/s, content hashes | {s['hash_lookups'] / s['hash_lookup_s']:,.0f} "
-          f"({s['hash_found']:,} of {s['hash_lookups']:,} found) | (same set) |")
-    print(f"| peak RSS | {s['rss_mb']:.0f} MB (insert phase {s['rss_insert_mb']:.0f} MB) | "
-          f"{j['rss_mb']:.0f} MB at {bn:,} (every entry is a Python object; grows with n) |")
-    print(f"| bytes on disk | {s['disk_spider']:,} spider db + {s['disk_shared']:,} shared db "
-          f"= {(s['disk_spider'] + s['disk_shared']) / n:.0f} B/document | {j['disk']:,} at {bn:,} "
-          f"({j['disk'] / bn:.0f} B/document) |")
+    print(
+        f"| documents inserted | {n:,} ({s['commits']:,} commits of {s['commit_items']}) | "
+        f"{bn:,} measured ({j['rewrites']:,} rewrites); {n:,} extrapolated (n^2) |"
+    )
+    print(
+        f"| insert time (in the store) | {s['insert_s']:.1f} s (the crawl's own key hashing: "
+        f"{s['keygen_s']:.1f} s more) | "
+        f"{j['insert_s']:.1f} s at {bn:,}; ~{json_extrap_s:,.0f} s (~{json_extrap_s / 3600:.1f} h) "
+        f"at {n:,} (extrapolated) |"
+    )
+    print(
+        f"| inserts/s (fingerprints + content hashes) | {fh_rate:,.0f} | {json_rate:,.0f} at {bn:,}; "
+        f"~{json_extrap_rate:,.0f} at {n:,} (extrapolated) |"
+    )
+    print(
+        f"| ratio (store / JSON) | | {fh_rate / json_rate:,.1f}x at {bn:,}; "
+        f"~{fh_rate / json_extrap_rate:,.0f}x at {n:,} (extrapolated) |"
+    )
+    print(
+        f"| reopen | {s['reopen_s'] * 1000:.1f} ms at {n:,} | {j['reopen_s'] * 1000:.0f} ms at {bn:,} "
+        f"(json.load of everything; linear in n) |"
+    )
+    print(
+        f"| lookups/s, URL fingerprints | {s['fp_lookups'] / s['fp_lookup_s']:,.0f} "
+        f"({s['fp_found']:,} of {s['fp_lookups']:,} found) | {j['lookups'] / j['lookup_s']:,.0f} "
+        f"(in-memory set; {j['found']:,} found) |"
+    )
+    print(
+        f"| lookups/s, content hashes | {s['hash_lookups'] / s['hash_lookup_s']:,.0f} "
+        f"({s['hash_found']:,} of {s['hash_lookups']:,} found) | (same set) |"
+    )
+    print(
+        f"| peak RSS | {s['rss_mb']:.0f} MB (insert phase {s['rss_insert_mb']:.0f} MB) | "
+        f"{j['rss_mb']:.0f} MB at {bn:,} (every entry is a Python object; grows with n) |"
+    )
+    print(
+        f"| bytes on disk | {s['disk_spider']:,} spider db + {s['disk_shared']:,} shared db "
+        f"= {(s['disk_spider'] + s['disk_shared']) / n:.0f} B/document | {j['disk']:,} at {bn:,} "
+        f"({j['disk'] / bn:.0f} B/document) |"
+    )
     print()
     ok = fh_rate >= 100_000 and s["reopen_s"] < 0.5 and s["rss_mb"] < 100
-    print(f"targets: >=100,000 inserts/s {'OK' if fh_rate >= 100_000 else 'MISSED'}; "
-          f"reopen < 0.5 s {'OK' if s['reopen_s'] < 0.5 else 'MISSED'}; "
-          f"peak RSS < 100 MB {'OK' if s['rss_mb'] < 100 else 'MISSED'} -> {'all met' if ok else 'NOT met'}")
+    print(
+        f"targets: >=100,000 inserts/s {'OK' if fh_rate >= 100_000 else 'MISSED'}; "
+        f"reopen < 0.5 s {'OK' if s['reopen_s'] < 0.5 else 'MISSED'}; "
+        f"peak RSS < 100 MB {'OK' if s['rss_mb'] < 100 else 'MISSED'} -> {'all met' if ok else 'NOT met'}"
+    )
 
 
 if __name__ == "__main__":

@@ -80,8 +80,12 @@ class FrontierScheduler(Scheduler):
             if self._restore_left:
                 self._restore_upto = store.frontier_max_seq()
                 self._resumed_dont_filter = store.frontier_dont_filter()
-                logger.info("Resuming %d pending requests from the frontier in %s",
-                            self._restore_left, store.location, extra={"spider": spider})
+                logger.info(
+                    "Resuming %d pending requests from the frontier in %s",
+                    self._restore_left,
+                    store.location,
+                    extra={"spider": spider},
+                )
                 assert self.stats is not None
                 self.stats.set_value("harvest/frontier/resumed", self._restore_left)
                 self._restore_page()
@@ -108,8 +112,12 @@ class FrontierScheduler(Scheduler):
             try:
                 request = request_from_dict(pickle.loads(entry.request), spider=self.spider)  # noqa: S301
             except Exception:  # a boundary: any undecodable entry is retired, the rest resume
-                logger.warning("Dropping a pending request that cannot be restored (fingerprint %s)",
-                               entry.fingerprint.hex(), exc_info=True, extra={"spider": self.spider})
+                logger.warning(
+                    "Dropping a pending request that cannot be restored (fingerprint %s)",
+                    entry.fingerprint.hex(),
+                    exc_info=True,
+                    extra={"spider": self.spider},
+                )
                 assert self.stats is not None
                 self.stats.inc_value("harvest/frontier/unrestorable")
                 self.state.retire(entry.fingerprint)
@@ -165,9 +173,13 @@ class FrontierScheduler(Scheduler):
             assert self.stats is not None
             self.stats.inc_value("harvest/frontier/unserializable")
             if not self._unserializable_logged:
-                logger.warning("Cannot persist %s in the frontier (%s); it is crawled but would not "
-                               "survive a crash. No more unserializable requests will be logged.",
-                               request, exc, extra={"spider": self.spider})
+                logger.warning(
+                    "Cannot persist %s in the frontier (%s); it is crawled but would not "
+                    "survive a crash. No more unserializable requests will be logged.",
+                    request,
+                    exc,
+                    extra={"spider": self.spider},
+                )
                 self._unserializable_logged = True
             return None
 

@@ -44,13 +44,22 @@ def _norm(value: Any) -> str:
 
 
 def _trending_repo(r: Mapping[str, Any]) -> list[str]:
-    return [_norm(r.get("repo")), _norm(r.get("since")), _norm(r.get("language_filter")),
-            _norm(r.get("spoken_language")), _day(r.get("observed_at"))]
+    return [
+        _norm(r.get("repo")),
+        _norm(r.get("since")),
+        _norm(r.get("language_filter")),
+        _norm(r.get("spoken_language")),
+        _day(r.get("observed_at")),
+    ]
 
 
 def _trending_developer(r: Mapping[str, Any]) -> list[str]:
-    return [_norm(r.get("username")), _norm(r.get("since")), _norm(r.get("language_filter")),
-            _day(r.get("observed_at"))]
+    return [
+        _norm(r.get("username")),
+        _norm(r.get("since")),
+        _norm(r.get("language_filter")),
+        _day(r.get("observed_at")),
+    ]
 
 
 def _repo(r: Mapping[str, Any]) -> list[str]:

@@ -111,9 +111,21 @@ class DocumentItem:
 
     def front_matter(self) -> dict[str, Any]:
         """Fields written at the top of the Markdown file (None values left out)."""
-        keys = ("url", "canonical_url", "repo", "site", "title", "author", "published",
-                "language", "language_declared", "source", "fetched_at", "content_hash",
-                "near_duplicate_of")
+        keys = (
+            "url",
+            "canonical_url",
+            "repo",
+            "site",
+            "title",
+            "author",
+            "published",
+            "language",
+            "language_declared",
+            "source",
+            "fetched_at",
+            "content_hash",
+            "near_duplicate_of",
+        )
         return {k: getattr(self, k) for k in keys if getattr(self, k) is not None}
 
 

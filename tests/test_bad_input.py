@@ -71,8 +71,11 @@ def yaml_cases() -> list[Case]:
             bad_type, type_words = WRONG_TYPE[spider]
             variants: list[tuple[str, str | None, tuple[str, str]]] = [
                 ("syntax", good + "refresh_interval: [1d\n", ("{config}", "YAML syntax error at line")),
-                ("unknown-key", good + "refresh_intervall: 1d\n",
-                 ("{config}", "refresh_intervall: unknown key")),
+                (
+                    "unknown-key",
+                    good + "refresh_intervall: 1d\n",
+                    ("{config}", "refresh_intervall: unknown key"),
+                ),
                 ("wrong-type", bad_type, ("{config}", type_words)),
                 ("empty", "  \n\n", ("{config}", "the file is empty")),
             ]
@@ -93,48 +96,125 @@ def other_cases() -> list[Case]:
         Case("arg-order-sideways", g, args=("order=sideways",), words=("-a order",)),
         Case("arg-readmes-perhaps", g, args=("readmes=perhaps",), words=("-a readmes", "'perhaps'")),
         Case("arg-reset-perhaps", g, args=("reset=perhaps",), words=("-a reset", "'perhaps'")),
-        Case("arg-max-pages-abc", b, args=("max_pages=abc",),
-             words=("-a max_pages: expected a whole number",)),
+        Case(
+            "arg-max-pages-abc", b, args=("max_pages=abc",), words=("-a max_pages: expected a whole number",)
+        ),
         Case("arg-source-wiki", b, args=("source=wiki",), words=("-a source",)),
         # settings (-s)
-        Case("set-commit-items-abc", t, settings=("HARVEST_STATE_COMMIT_ITEMS=abc",),
-             words=("HARVEST_STATE_COMMIT_ITEMS: expected a whole number, got 'abc'",)),
-        Case("set-state-url-ftp", b, settings=("HARVEST_STATE_URL=ftp://x",),
-             words=("HARVEST_STATE_URL: unknown scheme 'ftp'",)),
-        Case("set-bool-maybe", b, settings=("HARVEST_DEDUP_CROSS_SPIDER=maybe",),
-             words=("HARVEST_DEDUP_CROSS_SPIDER: expected true or false",)),
-        Case("set-float-soon", g, settings=("HARVEST_GITHUB_BACKOFF_BASE=soon",),
-             words=("HARVEST_GITHUB_BACKOFF_BASE: expected a number",)),
-        Case("set-scrapy-int", b, settings=("CONCURRENT_REQUESTS=many",),
-             words=("CONCURRENT_REQUESTS: expected a number",)),
-        Case("set-negative-gc-threshold", b, settings=("HARVEST_GC_THRESHOLD=-5",),
-             words=("HARVEST_GC_THRESHOLD: expected 0 or more, got '-5'",)),
-        Case("set-extraction-word", b, settings=("HARVEST_BLOGS_EXTRACTION=fast",),
-             words=("HARVEST_BLOGS_EXTRACTION: expected one of pool, inline, off, got 'fast'",)),
-        Case("set-misspelt", t, settings=("HARVEST_STATE_COMIT_ITEMS=5",),
-             words=("HARVEST_STATE_COMIT_ITEMS: unknown setting",)),
-        Case("set-endpoint-not-url", g, settings=("GITHUB_API_URL=api.github.com",),
-             words=("GITHUB_API_URL: expected an absolute http(s) URL",)),
-        Case("fleet-set-commit-items-fraction", t, "fleet", settings=("HARVEST_STATE_COMMIT_ITEMS=2.5",),
-             words=("HARVEST_STATE_COMMIT_ITEMS: expected a whole number",)),
-        Case("fleet-set-state-url-ftp", b, "fleet", settings=("HARVEST_STATE_URL=ftp://x",),
-             words=("HARVEST_STATE_URL: unknown scheme 'ftp'",)),
+        Case(
+            "set-commit-items-abc",
+            t,
+            settings=("HARVEST_STATE_COMMIT_ITEMS=abc",),
+            words=("HARVEST_STATE_COMMIT_ITEMS: expected a whole number, got 'abc'",),
+        ),
+        Case(
+            "set-state-url-ftp",
+            b,
+            settings=("HARVEST_STATE_URL=ftp://x",),
+            words=("HARVEST_STATE_URL: unknown scheme 'ftp'",),
+        ),
+        Case(
+            "set-bool-maybe",
+            b,
+            settings=("HARVEST_DEDUP_CROSS_SPIDER=maybe",),
+            words=("HARVEST_DEDUP_CROSS_SPIDER: expected true or false",),
+        ),
+        Case(
+            "set-float-soon",
+            g,
+            settings=("HARVEST_GITHUB_BACKOFF_BASE=soon",),
+            words=("HARVEST_GITHUB_BACKOFF_BASE: expected a number",),
+        ),
+        Case(
+            "set-scrapy-int",
+            b,
+            settings=("CONCURRENT_REQUESTS=many",),
+            words=("CONCURRENT_REQUESTS: expected a number",),
+        ),
+        Case(
+            "set-negative-gc-threshold",
+            b,
+            settings=("HARVEST_GC_THRESHOLD=-5",),
+            words=("HARVEST_GC_THRESHOLD: expected 0 or more, got '-5'",),
+        ),
+        Case(
+            "set-extraction-word",
+            b,
+            settings=("HARVEST_BLOGS_EXTRACTION=fast",),
+            words=("HARVEST_BLOGS_EXTRACTION: expected one of pool, inline, off, got 'fast'",),
+        ),
+        Case(
+            "set-misspelt",
+            t,
+            settings=("HARVEST_STATE_COMIT_ITEMS=5",),
+            words=("HARVEST_STATE_COMIT_ITEMS: unknown setting",),
+        ),
+        Case(
+            "set-endpoint-not-url",
+            g,
+            settings=("GITHUB_API_URL=api.github.com",),
+            words=("GITHUB_API_URL: expected an absolute http(s) URL",),
+        ),
+        Case(
+            "fleet-set-commit-items-fraction",
+            t,
+            "fleet",
+            settings=("HARVEST_STATE_COMMIT_ITEMS=2.5",),
+            words=("HARVEST_STATE_COMMIT_ITEMS: expected a whole number",),
+        ),
+        Case(
+            "fleet-set-state-url-ftp",
+            b,
+            "fleet",
+            settings=("HARVEST_STATE_URL=ftp://x",),
+            words=("HARVEST_STATE_URL: unknown scheme 'ftp'",),
+        ),
         # environment
         Case("env-token-newline", g, env={"GITHUB_TOKEN": TOKEN + "\nghp_second"}, words=("GITHUB_TOKEN",)),
-        Case("fleet-env-token-space", t, "fleet", env={"GITHUB_TOKEN": "ghp_first " + TOKEN},
-             words=("GITHUB_TOKEN", "whitespace")),
+        Case(
+            "fleet-env-token-space",
+            t,
+            "fleet",
+            env={"GITHUB_TOKEN": "ghp_first " + TOKEN},
+            words=("GITHUB_TOKEN", "whitespace"),
+        ),
         # run_all.py flags
         Case("fleet-duration-zero", b, "fleet", flags=("--duration", "0"), words=("argument --duration",)),
-        Case("fleet-processes-negative", b, "fleet", flags=("--processes", "-1"),
-             words=("argument --processes", "at least 1")),
-        Case("fleet-max-data-size-zero", b, "fleet", flags=("--max-data-size", "0"),
-             words=("argument --max-data-size",)),
-        Case("fleet-replicas-not-a-number", b, "fleet", flags=("--replicas", "blogs=x"),
-             words=("argument --replicas",)),
-        Case("fleet-replicas-other-spider", b, "fleet", flags=("--replicas", "trending=2"),
-             words=("argument --replicas", "'trending' is not one of the spiders")),
-        Case("fleet-unknown-spider", b, "fleet", flags=("--spiders", "blogs,nope"),
-             words=("argument --spiders", "no spider named 'nope'")),
+        Case(
+            "fleet-processes-negative",
+            b,
+            "fleet",
+            flags=("--processes", "-1"),
+            words=("argument --processes", "at least 1"),
+        ),
+        Case(
+            "fleet-max-data-size-zero",
+            b,
+            "fleet",
+            flags=("--max-data-size", "0"),
+            words=("argument --max-data-size",),
+        ),
+        Case(
+            "fleet-replicas-not-a-number",
+            b,
+            "fleet",
+            flags=("--replicas", "blogs=x"),
+            words=("argument --replicas",),
+        ),
+        Case(
+            "fleet-replicas-other-spider",
+            b,
+            "fleet",
+            flags=("--replicas", "trending=2"),
+            words=("argument --replicas", "'trending' is not one of the spiders"),
+        ),
+        Case(
+            "fleet-unknown-spider",
+            b,
+            "fleet",
+            flags=("--spiders", "blogs,nope"),
+            words=("argument --spiders", "no spider named 'nope'"),
+        ),
     ]
 
 
@@ -175,8 +255,17 @@ def run_case(case: Case, root: Path) -> Outcome:
             for arg in case.args:
                 cmd += ["-a", arg]
         else:
-            cmd = [sys.executable, "run_all.py", "--once", "--no-live", "--data-dir", str(data),
-                   "--spiders", case.spider, *case.flags]
+            cmd = [
+                sys.executable,
+                "run_all.py",
+                "--once",
+                "--no-live",
+                "--data-dir",
+                str(data),
+                "--spiders",
+                case.spider,
+                *case.flags,
+            ]
         for key, value in settings.items():
             cmd += ["-s", f"{key}={value}"]
         for setting in case.settings:
@@ -185,8 +274,13 @@ def run_case(case: Case, root: Path) -> Outcome:
         env.update(case.env)
         result = subprocess.run(cmd, cwd=PROJECT_ROOT, capture_output=True, text=True, timeout=120, env=env)
         files = sorted(str(p.relative_to(data)) for p in data.rglob("*")) if data.exists() else None
-        return Outcome(result.returncode, result.stdout + result.stderr, len(server.requests), files,
-                       config / f"{case.spider}.yaml")
+        return Outcome(
+            result.returncode,
+            result.stdout + result.stderr,
+            len(server.requests),
+            files,
+            config / f"{case.spider}.yaml",
+        )
     finally:
         server.stop()
 

@@ -55,9 +55,7 @@ def validate_config(model: type[M], data: Any, source: str | Path) -> M:
         raise ConfigError(source, problems) from None
 
 
-def load_config(
-    model: type[M], config_dir: str | Path, spider_name: str, *, required: bool = False
-) -> M:
+def load_config(model: type[M], config_dir: str | Path, spider_name: str, *, required: bool = False) -> M:
     """Read and validate one spider's YAML; a missing file gives the defaults unless ``required``.
 
     When ``config_dir`` itself does not exist (a scrapyd job runs in scrapyd's folder, where the

@@ -91,7 +91,6 @@ class ReachabilityMiddleware:
             raise NotApplicable("HARVEST_FLEET_REACHABILITY_ENABLED is off")
         assert crawler.stats is not None
 
-
         return cls(crawler.stats, partial(close_crawl, crawler))
 
     def process_request(self, request: Request) -> None:

@@ -245,7 +245,6 @@ class GithubApiMiddleware:
             self.validators.close()
             self.validators = None
 
-
     def spider_closed(self) -> None:
         """Signal handler: close the state files."""
         self.close()
@@ -263,7 +262,7 @@ class GithubApiMiddleware:
         if "github_resource" in request.meta:
             value = request.meta["github_resource"]
             return str(value) if value else None
-        return resource_of(urlsplit(request.url).path[len(self._root):] or "/")
+        return resource_of(urlsplit(request.url).path[len(self._root) :] or "/")
 
     def _inc(self, key: str, value: int = 1) -> None:
         if self.stats is not None:
@@ -495,4 +494,3 @@ class GithubApiMiddleware:
         retry.meta[META_RATE_RETRIES] = tries + 1
         self._strip(retry)
         return retry
-

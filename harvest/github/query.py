@@ -23,7 +23,7 @@ from typing import Any
 logger = logging.getLogger(__name__)
 
 _TOKEN_RE = re.compile(r'-?[A-Za-z_][\w-]*:(?:"[^"]*"|\S+)|"[^"]*"|\S+')
-_QUALIFIER_RE = re.compile(r'^(-?)([A-Za-z_][\w-]*):(.+)$')
+_QUALIFIER_RE = re.compile(r"^(-?)([A-Za-z_][\w-]*):(.+)$")
 _OPERATORS = frozenset({"AND", "OR", "NOT"})
 _DATE_RE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _INT_RE = re.compile(r"^\d+$")
@@ -155,7 +155,7 @@ def parse_range(value: str, kind: str) -> tuple[Any, Any] | None:
         return lo, hi
     for prefix in (">=", "<=", ">", "<"):
         if value.startswith(prefix):
-            bound = _parse_bound(value[len(prefix):], kind)
+            bound = _parse_bound(value[len(prefix) :], kind)
             if bound is None:
                 return None
             return {

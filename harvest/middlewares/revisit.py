@@ -126,17 +126,20 @@ class RevisitMiddleware:
         etag, last_modified = _header(response, "ETag"), _header(response, "Last-Modified")
         if response.status == 304 and request.meta.get(CONDITIONAL_META):
             old = self.state.validators(key)
-            validators = Validators(etag or (old.etag if old else None),
-                                    last_modified or (old.last_modified if old else None))
-            self.state.note_document_fetch(request_key, fingerprint, validator_key=key,
-                                           validators=validators, when=self.clock())
+            validators = Validators(
+                etag or (old.etag if old else None), last_modified or (old.last_modified if old else None)
+            )
+            self.state.note_document_fetch(
+                request_key, fingerprint, validator_key=key, validators=validators, when=self.clock()
+            )
             self.state.retire(request_key)
             self._inc("not_modified")
             raise IgnoreRequest(f"{request.url} not modified since the stored copy")
         if 200 <= response.status < 300:
             fresh = Validators(etag, last_modified) if (etag or last_modified) else None
-            self.state.note_document_fetch(request_key, fingerprint, validator_key=key,
-                                           validators=fresh, when=self.clock())
+            self.state.note_document_fetch(
+                request_key, fingerprint, validator_key=key, validators=fresh, when=self.clock()
+            )
             if request.meta.get(CONDITIONAL_META):
                 self._inc("changed")
         return response

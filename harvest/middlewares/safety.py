@@ -479,8 +479,12 @@ class TrapGuardMiddleware:
         parts = urlparse_cached(request)
         site = request.meta.get("harvest_site")
         if self.max_url_length and len(request.url) > self.max_url_length:
-            raise self._refuse("url_too_long", site or parts.netloc, request,
-                               f"URL longer than {self.max_url_length} characters")
+            raise self._refuse(
+                "url_too_long",
+                site or parts.netloc,
+                request,
+                f"URL longer than {self.max_url_length} characters",
+            )
         if site is None:
             # Not a page of a configured site (robots.txt, a request of another component).
             return
@@ -508,8 +512,9 @@ class TrapGuardMiddleware:
         if segments:
             segment, count = Counter(segments).most_common(1)[0]
             if count > self.max_segment_repeats:
-                raise self._refuse("repeated_segments", site, request,
-                                   f"path segment {segment!r} repeated {count} times")
+                raise self._refuse(
+                    "repeated_segments", site, request, f"path segment {segment!r} repeated {count} times"
+                )
 
     def _check_query_variants(self, site: str, request: Request, parts: ParseResult) -> None:
         """Refuse a new query string of a path past ``max_query_variants`` (trusted lists exempt)."""
@@ -518,8 +523,12 @@ class TrapGuardMiddleware:
         variants = self._queries.setdefault((site, parts.netloc, parts.path), set())
         if parts.query not in variants:
             if len(variants) >= self.max_query_variants:
-                raise self._refuse("query_variants", site, request,
-                                   f"more than {self.max_query_variants} query strings for {parts.path}")
+                raise self._refuse(
+                    "query_variants",
+                    site,
+                    request,
+                    f"more than {self.max_query_variants} query strings for {parts.path}",
+                )
             variants.add(parts.query)
 
     def process_response(self, request: Request, response: Response) -> Response:
@@ -535,6 +544,7 @@ class TrapGuardMiddleware:
         limit = int(request.meta.get("download_maxsize", self.max_page_bytes) or 0)
         # With Content-Length Scrapy says "max size"; a streamed body is cancelled silently.
         if "max size" in str(exception) or (limit and received > limit):
-            raise self._refuse("oversize", request.meta.get("harvest_site") or "", request,
-                               f"larger than {limit} bytes")
+            raise self._refuse(
+                "oversize", request.meta.get("harvest_site") or "", request, f"larger than {limit} bytes"
+            )
         return None

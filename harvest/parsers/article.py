@@ -61,14 +61,41 @@ _LANG_ALIASES = {
     "notranslate": "",
 }
 _NOT_LANG_CLASSES = frozenset(
-    {"highlight", "hljs", "chroma", "codehilite", "sourcecode", "literal-block", "notranslate",
-     "line-numbers", "linenums", "prettyprint", "code", "snippet", "highlighter-rouge", "block",
-     "wrap", "copyable", "doctest", "python-expr"}
+    {
+        "highlight",
+        "hljs",
+        "chroma",
+        "codehilite",
+        "sourcecode",
+        "literal-block",
+        "notranslate",
+        "line-numbers",
+        "linenums",
+        "prettyprint",
+        "code",
+        "snippet",
+        "highlighter-rouge",
+        "block",
+        "wrap",
+        "copyable",
+        "doctest",
+        "python-expr",
+    }
 )
 _HEADERLINK_TEXTS = frozenset({"", "¶", "#", "§", "🔗", "¤", "link", "permalink"})
 _HEADERLINK_CLASSES = frozenset(
-    {"headerlink", "anchor", "anchorjs-link", "heading-anchor", "header-anchor", "hash-link",
-     "anchor-link", "permalink", "heading-link", "sectionlink"}
+    {
+        "headerlink",
+        "anchor",
+        "anchorjs-link",
+        "heading-anchor",
+        "header-anchor",
+        "hash-link",
+        "anchor-link",
+        "permalink",
+        "heading-link",
+        "sectionlink",
+    }
 )
 _TITLE_SEPARATORS_RE = re.compile(r"\s+[-|–—·:»/]{1,2}\s+")
 _EMPTY_LINK_RE = re.compile(r"\[(?:¶|#|§)?\]\([^)\s]*\)")
@@ -117,8 +144,9 @@ class Article:
 
     def signals(self) -> PageSignals:
         """The page's own rights signals, for :func:`harvest.parsers.rights.combine`."""
-        return PageSignals(list(self.robots_meta), self.tdm_reservation_meta, self.tdm_policy_meta,
-                           self.license_url)
+        return PageSignals(
+            list(self.robots_meta), self.tdm_reservation_meta, self.tdm_policy_meta, self.license_url
+        )
 
 
 @dataclass
@@ -136,8 +164,10 @@ def looks_like_article(html: str) -> bool:
     if _ARTICLE_TYPE_RE.search(head):
         return True
     for tag in _META_TAG_RE.findall(head):
-        attrs = {m.group(1).lower(): (m.group(2) if m.group(2) is not None else m.group(3) or "")
-                 for m in _META_ATTR_RE.finditer(tag)}
+        attrs = {
+            m.group(1).lower(): (m.group(2) if m.group(2) is not None else m.group(3) or "")
+            for m in _META_ATTR_RE.finditer(tag)
+        }
         key = (attrs.get("property") or attrs.get("name") or "").lower()
         if key == "og:type" and attrs.get("content", "").strip().lower() == "article":
             return True
@@ -221,7 +251,8 @@ def _replacement_target(pre: etree._Element) -> etree._Element:
         if parent is None or parent.tag not in {"div", "figure"}:
             return node
         others = [
-            c for c in parent
+            c
+            for c in parent
             if c is not node and isinstance(c.tag, str) and c.tag not in {"figcaption", "button"}
         ]
         if others or (parent.text or "").strip() or (node.tail or "").strip():
@@ -328,8 +359,11 @@ def _pick_title(og_title: str | None, head_title: str, extracted: str | None) ->
         want = re.sub(r"\W+", "", extracted.casefold())
         cuts = list(_TITLE_SEPARATORS_RE.finditer(head_title))
         # "Post - With A Dash - Site": try every cut, not only the pieces between separators.
-        candidates = [head_title, *(head_title[: m.start()] for m in cuts),
-                      *(head_title[m.end():] for m in cuts)]
+        candidates = [
+            head_title,
+            *(head_title[: m.start()] for m in cuts),
+            *(head_title[m.end() :] for m in cuts),
+        ]
         for part in candidates:
             if want and re.sub(r"\W+", "", part.casefold()) == want:
                 return part.strip()
@@ -341,8 +375,9 @@ def _pick_language(tree: etree._Element, extracted: str | None) -> str | None:
     lang = html_el.get("lang") if html_el is not None else None
     lang = lang or html_el.get("{http://www.w3.org/XML/1998/namespace}lang") if html_el is not None else lang
     if not lang:
-        for el in tree.xpath("//meta[translate(@http-equiv,'CONTENT-LANGUAGE','content-language')"
-                             "='content-language']"):
+        for el in tree.xpath(
+            "//meta[translate(@http-equiv,'CONTENT-LANGUAGE','content-language')='content-language']"
+        ):
             lang = (el.get("content") or "").split(",")[0]
             break
     if not lang:
@@ -457,4 +492,3 @@ def extract_article(html: str, url: str) -> Article | None:
         tdm_policy_meta=signals.tdm_policy,
         license_url=signals.license_url,
     )
-

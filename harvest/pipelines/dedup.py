@@ -98,15 +98,18 @@ class DedupPipeline:
                 raise DropItem(f"document already seen: {key}", log_level=self.drop_log_level)
             if owner is not None:
                 self._inc("content_seen")
-                raise DropItem(f"document content already seen: {content_hash} (stored from {owner})",
-                               log_level=self.drop_log_level)
+                raise DropItem(
+                    f"document content already seen: {content_hash} (stored from {owner})",
+                    log_level=self.drop_log_level,
+                )
             self.state.claim(item, None, content_hash, url)
         else:
             digest = key_digest(key)
             if self.state.item_seen(digest):
                 self._inc("url_seen")
-                raise DropItem(f"{record.get('type') or 'item'} already seen: {key}",
-                               log_level=self.drop_log_level)
+                raise DropItem(
+                    f"{record.get('type') or 'item'} already seen: {key}", log_level=self.drop_log_level
+                )
             self.state.claim(item, digest, None, None)
         self._inc("stored")
         return item

@@ -146,8 +146,12 @@ class OutputPipeline:
     def from_crawler(cls, crawler: Crawler) -> Self:
         """Build from ``HARVEST_DATA_DIR``, the crawler's spider name and the crawl state."""
         assert crawler.spidercls is not None
-        pipeline = cls(crawler.settings.get("HARVEST_DATA_DIR"), crawler.spidercls.name,
-                       CrawlState.from_crawler(crawler), crawler.stats)
+        pipeline = cls(
+            crawler.settings.get("HARVEST_DATA_DIR"),
+            crawler.spidercls.name,
+            CrawlState.from_crawler(crawler),
+            crawler.stats,
+        )
         pipeline.crawler = crawler
         return pipeline
 
@@ -162,8 +166,9 @@ class OutputPipeline:
         for path in stale:
             path.unlink()
         if stale:
-            logger.info("Removed %d temporary files left by an interrupted run in %s",
-                        len(stale), self.spider_dir)
+            logger.info(
+                "Removed %d temporary files left by an interrupted run in %s", len(stale), self.spider_dir
+            )
         if self.state is not None:
             self.state.open()
             self.reconcile()
@@ -178,8 +183,12 @@ class OutputPipeline:
         for path in sorted(self.spider_dir.glob("*.jsonl")):
             cut = truncate_partial_tail(path)
             if cut:
-                logger.warning("Truncated %d bytes of a partly written last line of %s (written "
-                               "when the previous run was killed; that item is fetched again)", cut, path)
+                logger.warning(
+                    "Truncated %d bytes of a partly written last line of %s (written "
+                    "when the previous run was killed; that item is fetched again)",
+                    cut,
+                    path,
+                )
                 self._inc("truncated_bytes", cut)
             size = path.stat().st_size
             start = committed.get(path.name, 0)
@@ -187,15 +196,23 @@ class OutputPipeline:
                 self.state.batch.offsets[path.name] = size
                 continue
             if start > size:
-                logger.warning("%s is shorter (%d bytes) than its committed length (%d): it was "
-                               "truncated or replaced outside harvest; not replaying it", path, size, start)
+                logger.warning(
+                    "%s is shorter (%d bytes) than its committed length (%d): it was "
+                    "truncated or replaced outside harvest; not replaying it",
+                    path,
+                    size,
+                    start,
+                )
                 self.state.batch.offsets[path.name] = size
                 continue
             replayed += self._replay(path, start)
         self.state.commit()
         if replayed:
-            logger.info("Reconciled the crawl state with %d output lines written after its last "
-                        "commit (%s)", replayed, store.origin.value)
+            logger.info(
+                "Reconciled the crawl state with %d output lines written after its last commit (%s)",
+                replayed,
+                store.origin.value,
+            )
             self._inc("reconciled_lines", replayed)
 
     def _replay(self, path: Path, start: int) -> int:
@@ -317,13 +334,14 @@ class OutputPipeline:
         try:
             view = memoryview(line)
             while view:
-                view = view[os.write(fd, view):]
+                view = view[os.write(fd, view) :]
         except OSError:
             try:
                 os.ftruncate(fd, start)
             except OSError:
-                logger.warning("Could not cut a partly written line off %s; the next run will",
-                               fh.name, exc_info=True)
+                logger.warning(
+                    "Could not cut a partly written line off %s; the next run will", fh.name, exc_info=True
+                )
             raise
 
     def _write_failed(self, exc: OSError, path: Path) -> NoReturn:
@@ -332,9 +350,13 @@ class OutputPipeline:
         self._inc("write_failed")
         disk_full = is_disk_full(exc)
         reason = "disk_full" if disk_full else "output_error"
-        logger.error("Cannot write %s: %s. Stopping the crawl: what was written before is intact, "
-                     "and the next run resumes from the last commit%s.", path, exc,
-                     " once there is space again" if disk_full else "")
+        logger.error(
+            "Cannot write %s: %s. Stopping the crawl: what was written before is intact, "
+            "and the next run resumes from the last commit%s.",
+            path,
+            exc,
+            " once there is space again" if disk_full else "",
+        )
         if self.state is not None:
             self.state.abandon(reason)
         elif self.crawler is not None and self.crawler.engine is not None:

@@ -47,14 +47,20 @@ class RedisScaleAddon:
         if not is_redis_url(url):
             return
         if not settings.getbool("HARVEST_STATE_ENABLED"):
-            raise ConfigError("HARVEST_STATE_ENABLED", "must be on when HARVEST_STATE_URL is a Redis URL "
-                              "(the shared crawl lives in the crawl state)")
+            raise ConfigError(
+                "HARVEST_STATE_ENABLED",
+                "must be on when HARVEST_STATE_URL is a Redis URL "
+                "(the shared crawl lives in the crawl state)",
+            )
         for name, ours in (("SCHEDULER", SCHEDULER), ("DUPEFILTER_CLASS", DUPEFILTER)):
             current = settings.get(name)
             current_path = current if isinstance(current, str) else global_object_name(current)
             if current_path not in _EMBEDDED[name]:
-                raise ConfigError(name, f"{current_path} cannot share a crawl through Redis; "
-                                  f"leave {name} unset with HARVEST_STATE_URL=redis://...")
+                raise ConfigError(
+                    name,
+                    f"{current_path} cannot share a crawl through Redis; "
+                    f"leave {name} unset with HARVEST_STATE_URL=redis://...",
+                )
             # Same priority as the value replaced (the project's), so -s still wins over both.
             settings.set(name, ours, priority=settings.getpriority(name) or "addon")
         settings.set("SCHEDULER_PERSIST", True, priority="addon")

@@ -190,13 +190,23 @@ class RedisCoordinator:
             self._inc("requeued", count)
             self._inc("dead_workers")
             if same_place:
-                logger.info("Worker %s stopped %.0fs ago; put its %d requests back in the queue "
-                            "(%d output lines it wrote were committed first)",
-                            worker, now - beat, count, replayed)
+                logger.info(
+                    "Worker %s stopped %.0fs ago; put its %d requests back in the queue "
+                    "(%d output lines it wrote were committed first)",
+                    worker,
+                    now - beat,
+                    count,
+                    replayed,
+                )
             else:
-                logger.warning("Worker %s of another machine stopped %.0fs ago; put its %d requests "
-                               "back in the queue. Items it wrote there without committing may be "
-                               "stored again", worker, now - beat, count)
+                logger.warning(
+                    "Worker %s of another machine stopped %.0fs ago; put its %d requests "
+                    "back in the queue. Items it wrote there without committing may be "
+                    "stored again",
+                    worker,
+                    now - beat,
+                    count,
+                )
         return total
 
     def _replay_output(self) -> int:
@@ -241,8 +251,11 @@ class RedisCoordinator:
             raise DontCloseSpider
         if self._drained_since is None:
             self._drained_since = now
-            logger.info("The shared frontier is drained; closing in %.0fs unless work appears",
-                        self.max_idle, extra={"spider": spider})
+            logger.info(
+                "The shared frontier is drained; closing in %.0fs unless work appears",
+                self.max_idle,
+                extra={"spider": spider},
+            )
         if self.max_idle <= 0 or now - self._drained_since < self.max_idle:
             self._waiting = True
             raise DontCloseSpider

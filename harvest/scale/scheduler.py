@@ -84,7 +84,8 @@ def stop_for_redis(crawler: Crawler, store: RedisStateStore | None, error: Excep
     logger.error(
         "%s; stopping this crawl cleanly. Nothing is lost: pending requests stay in Redis at %s "
         "and items already written are reconciled. Restart the crawl once Redis is back.",
-        error, where,
+        error,
+        where,
     )
     if crawler.stats is not None:
         crawler.stats.inc_value("harvest/scale/redis_error")
@@ -107,8 +108,12 @@ class RedisDupeFilter(RFPDupeFilter):
         settings = spider.settings
         template = settings.get("SCHEDULER_DUPEFILTER_KEY", defaults.SCHEDULER_DUPEFILTER_KEY)
         key = template % {"spider": spider.name}
-        return cls(get_redis_from_settings(settings), key, spider.crawler.request_fingerprinter,
-                   debug=settings.getbool("DUPEFILTER_DEBUG"))
+        return cls(
+            get_redis_from_settings(settings),
+            key,
+            spider.crawler.request_fingerprinter,
+            debug=settings.getbool("DUPEFILTER_DEBUG"),
+        )
 
     def request_fingerprint(self, request: Request) -> bytes:
         """``crawler.request_fingerprinter``'s digest (20 bytes), as the crawl state uses."""
@@ -140,7 +145,7 @@ class RedisQueue(PriorityQueue):
     def _decode_request(self, encoded_request: bytes) -> Request:
         if encoded_request[:1] != _ENTRY_VERSION:
             raise ValueError(f"unknown queue entry version {encoded_request[:1]!r}")
-        data = pickle.loads(encoded_request[1 + _KEY_SIZE:])  # noqa: S301 - our own entries
+        data = pickle.loads(encoded_request[1 + _KEY_SIZE :])  # noqa: S301 - our own entries
         return request_from_dict(data, spider=self.spider)
 
     def __len__(self) -> int:
@@ -180,8 +185,10 @@ class RedisScheduler(Scheduler):
         """Attach to the crawl state, whose store must be Redis."""
         state = CrawlState.from_crawler(crawler)
         if state is None:
-            raise StateError(crawler.settings.get("HARVEST_STATE_URL") or "redis",
-                             "the Redis scheduler needs the crawl state (HARVEST_STATE_ENABLED)")
+            raise StateError(
+                crawler.settings.get("HARVEST_STATE_URL") or "redis",
+                "the Redis scheduler needs the crawl state (HARVEST_STATE_ENABLED)",
+            )
         return cls(crawler, state, debug=crawler.settings.getbool("DUPEFILTER_DEBUG"))
 
     def open(self, spider: Spider) -> None:
@@ -201,16 +208,30 @@ class RedisScheduler(Scheduler):
         self.store = store
         self.server = store.server
         self.queue = RedisQueue(store, spider)
-        self.df = RedisDupeFilter(store.server, store.keys.dupefilter, self.crawler.request_fingerprinter,
-                                  debug=self.debug)
+        self.df = RedisDupeFilter(
+            store.server, store.keys.dupefilter, self.crawler.request_fingerprinter, debug=self.debug
+        )
         joined = store.join()
         if joined.new_round:
-            logger.info("Started round %d of %s in %s as worker %s", joined.round, spider.name,
-                        store.location, store.worker, extra={"spider": spider})
+            logger.info(
+                "Started round %d of %s in %s as worker %s",
+                joined.round,
+                spider.name,
+                store.location,
+                store.worker,
+                extra={"spider": spider},
+            )
         else:
-            logger.info("Joined round %d of %s in %s as worker %s (%d other workers, %d requests queued)",
-                        joined.round, spider.name, store.location, store.worker, joined.other_workers,
-                        joined.queued, extra={"spider": spider})
+            logger.info(
+                "Joined round %d of %s in %s as worker %s (%d other workers, %d requests queued)",
+                joined.round,
+                spider.name,
+                store.location,
+                store.worker,
+                joined.other_workers,
+                joined.queued,
+                extra={"spider": spider},
+            )
         assert self.stats is not None
         self.stats.set_value("harvest/scale/round", joined.round)
         self.stats.set_value("harvest/scale/new_round", joined.new_round)
@@ -264,9 +285,13 @@ class RedisScheduler(Scheduler):
         self._local.append(request)
         self.stats.inc_value("harvest/scale/unserializable")
         if not self._unserializable_logged:
-            logger.warning("Cannot share %s through Redis (%s); this worker crawls it itself. No "
-                           "more unserializable requests will be logged.", request, exc,
-                           extra={"spider": self.spider})
+            logger.warning(
+                "Cannot share %s through Redis (%s); this worker crawls it itself. No "
+                "more unserializable requests will be logged.",
+                request,
+                exc,
+                extra={"spider": self.spider},
+            )
             self._unserializable_logged = True
 
     def next_request(self) -> Request | None:

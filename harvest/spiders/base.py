@@ -72,8 +72,9 @@ class HarvestSpider(scrapy.Spider):
             if arguments or path.exists() or not Path(config_dir).is_dir():
                 raise
             # The defaults alone have nothing to crawl: name the file the user has to write.
-            raise ConfigError(path, [("", "file not found, and the defaults alone cannot run:"),
-                                     *exc.problems]) from None
+            raise ConfigError(
+                path, [("", "file not found, and the defaults alone cannot run:"), *exc.problems]
+            ) from None
 
     @classmethod
     def apply_arguments(cls, config: SpiderConfig, arguments: dict[str, str]) -> SpiderConfig:

@@ -93,8 +93,13 @@ class StateBatch:
 
     def __len__(self) -> int:
         return (
-            len(self.items) + len(self.contents) + len(self.fetched) + len(self.validators)
-            + len(self.frontier_add) + len(self.frontier_done) + len(self.offsets)
+            len(self.items)
+            + len(self.contents)
+            + len(self.fetched)
+            + len(self.validators)
+            + len(self.frontier_add)
+            + len(self.frontier_done)
+            + len(self.offsets)
             + int(self.frontier_clear)
         )
 
@@ -165,7 +170,8 @@ class StateStore(Protocol):
 STORE_SCHEMES: dict[str, str] = {
     "": "harvest.state.sqlite.SqliteStateStore",
     "sqlite": "harvest.state.sqlite.SqliteStateStore",
-    "redis": "harvest.state.redis.RedisStateStore", "rediss": "harvest.state.redis.RedisStateStore",
+    "redis": "harvest.state.redis.RedisStateStore",
+    "rediss": "harvest.state.redis.RedisStateStore",
 }
 
 

@@ -180,7 +180,8 @@ class CrawlState:
             def opener() -> StateStore:
                 assert crawler.spider is not None
                 reset = settings.getbool("HARVEST_DEDUP_RESET") or bool(
-                    getattr(crawler.spider, "reset", False))
+                    getattr(crawler.spider, "reset", False)
+                )
                 return open_store(
                     settings.get("HARVEST_STATE_URL") or "",
                     crawler.spider.name,
@@ -284,8 +285,11 @@ class CrawlState:
         except StateError as exc:
             # The shared store cannot say (unreachable): not a lost lease but a failed store.
             if self.abandoned is None:
-                logger.error("%s; stopping this crawl cleanly. Nothing is lost: what was committed "
-                             "stays, and the next run resumes from it.", exc)
+                logger.error(
+                    "%s; stopping this crawl cleanly. Nothing is lost: what was committed "
+                    "stays, and the next run resumes from it.",
+                    exc,
+                )
                 self.abandon("state_error")
             return False
         if self.abandoned is None:
@@ -300,8 +304,11 @@ class CrawlState:
         if not is_disk_full(exc):
             return False
         if self.abandoned is None:
-            logger.error("No space left on device for the crawl state: %s. Stopping the crawl: "
-                         "what was committed is intact and the next run resumes from it.", exc)
+            logger.error(
+                "No space left on device for the crawl state: %s. Stopping the crawl: "
+                "what was committed is intact and the next run resumes from it.",
+                exc,
+            )
         self.abandon("disk_full")
         return True
 
@@ -329,8 +336,12 @@ class CrawlState:
             self._inc("state/commit_failed")
             if self.stop_if_disk_full(exc):
                 return False
-            logger.error("Commit of the crawl state failed (%d in a row): %s",
-                         self._commit_failures, exc, exc_info=True)
+            logger.error(
+                "Commit of the crawl state failed (%d in a row): %s",
+                self._commit_failures,
+                exc,
+                exc_info=True,
+            )
             if self._commit_failures >= _MAX_COMMIT_FAILURES and self._on_fatal is not None:
                 self._on_fatal("state_error")
             return False
@@ -549,8 +560,9 @@ class CrawlState:
         origin = self._origins.pop(id(item), None)
         key = origin.request_key if origin is not None else None
         if key is None and response is not None:
-            request = (response.request if isinstance(response, Response)
-                       else getattr(response, "request", None))
+            request = (
+                response.request if isinstance(response, Response) else getattr(response, "request", None)
+            )
             key = self.request_key(request) if isinstance(request, Request) else None
         if key is None:
             self._maybe_commit()

@@ -298,8 +298,16 @@ class RedisKeys:
 
     def state_keys(self) -> list[str]:
         """The fixed keys of the spider's state (what a reset moves aside)."""
-        return [self.items, self.content, self.fetch_times, self.validators, self.queue,
-                self.dupefilter, self.workers, self.round]
+        return [
+            self.items,
+            self.content,
+            self.fetch_times,
+            self.validators,
+            self.queue,
+            self.dupefilter,
+            self.workers,
+            self.round,
+        ]
 
 
 @dataclass(frozen=True)
@@ -351,9 +359,18 @@ class RedisStateStore:
         #: Set once the lease was taken by another worker (see :meth:`heartbeat`).
         self.fenced = False
         self._fence_reported = False
-        self._scripts = {name: server.register_script(src) for name, src in (
-            ("pop", _POP), ("requeue", _REQUEUE), ("join", _JOIN), ("leave", _LEAVE),
-            ("drained", _DRAINED), ("claim", _CLAIM), ("enqueue", _ENQUEUE))}
+        self._scripts = {
+            name: server.register_script(src)
+            for name, src in (
+                ("pop", _POP),
+                ("requeue", _REQUEUE),
+                ("join", _JOIN),
+                ("leave", _LEAVE),
+                ("drained", _DRAINED),
+                ("claim", _CLAIM),
+                ("enqueue", _ENQUEUE),
+            )
+        }
 
     # --- opening -------------------------------------------------------------------------------
 
@@ -405,8 +422,11 @@ class RedisStateStore:
         """Move the spider's state aside (renamed, kept RESET_KEEP_SECONDS), refusing if in use."""
         live = server.zcard(keys.workers)
         if live:
-            raise StateError(mask_url(url), f"cannot reset {keys.spider!r}: {live} crawl process(es) "
-                             "of it are registered (stop them first, or wait for a dead one to expire)")
+            raise StateError(
+                mask_url(url),
+                f"cannot reset {keys.spider!r}: {live} crawl process(es) "
+                "of it are registered (stop them first, or wait for a dead one to expire)",
+            )
         stamp = utc_stamp()
         moved = []
         pattern = [keys.key(f"{kind}:*") for kind in ("inflight", "offsets", "offsets-left", "claim")]
@@ -417,8 +437,14 @@ class RedisStateStore:
                 server.rename(name, target)
                 server.expire(target, RESET_KEEP_SECONDS)
                 moved.append(target)
-        logger.info("Reset the crawl state of %s in %s: %d keys moved aside (kept %d days as *:reset-%s)",
-                    keys.spider, mask_url(url), len(moved), RESET_KEEP_SECONDS // 86400, stamp)
+        logger.info(
+            "Reset the crawl state of %s in %s: %d keys moved aside (kept %d days as *:reset-%s)",
+            keys.spider,
+            mask_url(url),
+            len(moved),
+            RESET_KEEP_SECONDS // 86400,
+            stamp,
+        )
 
     # --- error boundary ------------------------------------------------------------------------
 
@@ -502,6 +528,7 @@ class RedisStateStore:
         the baseline the last ones left. Lines after it are replayed (idempotently) by the
         output pipeline's reconciliation.
         """
+
         def compute() -> dict[str, int]:
             prefix = f"{self.place}."
             others = [_text(w) for w in self.server.zrange(self.keys.workers, 0, -1)]
@@ -512,6 +539,7 @@ class RedisStateStore:
             entries = [self._decode_offsets(self.server.hgetall(self.keys.offsets(w))) for w in others]
             files = set(left).union(*entries)
             return {f: min(e.get(f, 0) for e in entries) for f in files}
+
         return dict(self._call("lookup", compute))
 
     @staticmethod
@@ -520,11 +548,13 @@ class RedisStateStore:
 
     def frontier_size(self) -> int:
         """Requests queued plus those held in flight by any worker."""
+
         def count() -> int:
             total = int(self.server.zcard(self.keys.queue))
             for worker in self.server.zrange(self.keys.workers, 0, -1):
                 total += int(self.server.hlen(self.keys.inflight(_text(worker))))
             return total
+
         return int(self._call("lookup", count))
 
     def frontier_max_seq(self) -> int:
@@ -546,9 +576,12 @@ class RedisStateStore:
         if self.readonly:
             raise StateError(self.location, "opened read-only")
         if batch.frontier_add:
-            raise StateError(self.location, "the Redis backend keeps pending requests in the "
-                             "scrapy-redis queue: SCHEDULER must be harvest.scale.scheduler.RedisScheduler "
-                             "(set by harvest.scale.addon.RedisScaleAddon in ADDONS)")
+            raise StateError(
+                self.location,
+                "the Redis backend keeps pending requests in the "
+                "scrapy-redis queue: SCHEDULER must be harvest.scale.scheduler.RedisScheduler "
+                "(set by harvest.scale.addon.RedisScaleAddon in ADDONS)",
+            )
         self._call("commit", self._commit, batch)
 
     def _commit(self, batch: StateBatch) -> None:
@@ -588,8 +621,12 @@ class RedisStateStore:
         if batch.fetched:
             pipe.hset(k.fetch_times, mapping={fp: _FLOAT.pack(ts) for fp, ts in batch.fetched.items()})
         if batch.validators:
-            pipe.hset(k.validators, mapping={
-                key: json.dumps([v.etag, v.last_modified]) for key, (v, _) in batch.validators.items()})
+            pipe.hset(
+                k.validators,
+                mapping={
+                    key: json.dumps([v.etag, v.last_modified]) for key, (v, _) in batch.validators.items()
+                },
+            )
         if batch.frontier_clear:
             pipe.delete(k.inflight(self.worker))
         elif batch.frontier_done:
@@ -612,8 +649,9 @@ class RedisStateStore:
         """Register this worker; start a new round if the crawl is idle, else join the round."""
         k = self.keys
         now = time.time()
-        result = self._call("join", self._scripts["join"],
-                            [k.workers, k.queue, k.dupefilter, k.round], [self.worker, now])
+        result = self._call(
+            "join", self._scripts["join"], [k.workers, k.queue, k.dupefilter, k.round], [self.worker, now]
+        )
         self._joined = True
         self._beat = now
         return JoinResult(bool(result[0]), int(result[1]), int(result[2]), int(result[3]))
@@ -623,10 +661,19 @@ class RedisStateStore:
         if not getattr(self, "_joined", False):
             return 0
         k = self.keys
-        count = self._call("leave", self._scripts["leave"],
-                           [k.queue, k.inflight(self.worker), k.workers, k.offsets(self.worker), k.dupefilter,
-                            k.place_offsets(self.place)],
-                           [self.worker])
+        count = self._call(
+            "leave",
+            self._scripts["leave"],
+            [
+                k.queue,
+                k.inflight(self.worker),
+                k.workers,
+                k.offsets(self.worker),
+                k.dupefilter,
+                k.place_offsets(self.place),
+            ],
+            [self.worker],
+        )
         self._joined = False
         return int(count)
 
@@ -639,8 +686,9 @@ class RedisStateStore:
         if self.fenced:
             return False
         now = time.time()
-        renewed = self._call("heartbeat", lambda: self.server.zadd(
-            self.keys.workers, {self.worker: now}, xx=True, ch=True))
+        renewed = self._call(
+            "heartbeat", lambda: self.server.zadd(self.keys.workers, {self.worker: now}, xx=True, ch=True)
+        )
         if renewed:
             self._beat = now
             return True
@@ -651,16 +699,19 @@ class RedisStateStore:
         """This worker's lease was taken: nothing more is committed or written by this process."""
         self.fenced = True
         if self.failure is None:
-            self.failure = (f"this worker ({self.worker}) was given up as dead by the others (no "
-                            f"heartbeat for {self.worker_timeout:.0f}s) and its requests given back: "
-                            "it commits and writes nothing more")
+            self.failure = (
+                f"this worker ({self.worker}) was given up as dead by the others (no "
+                f"heartbeat for {self.worker_timeout:.0f}s) and its requests given back: "
+                "it commits and writes nothing more"
+            )
 
     def report_fence(self) -> None:
         """Log, once, that this worker was fenced and stops (a WARNING: nothing is lost)."""
         if self.fenced and not self._fence_reported:
             self._fence_reported = True
-            logger.warning("%s; this worker stops (reason lease_lost), the others fetch its requests",
-                           self.failure)
+            logger.warning(
+                "%s; this worker stops (reason lease_lost), the others fetch its requests", self.failure
+            )
 
     def holds_lease(self) -> bool:
         """Whether this worker may still write output: its lease is held, with a margin.
@@ -688,9 +739,12 @@ class RedisStateStore:
     def requeue(self, worker: str, dead_before: float) -> int:
         """Put a dead worker's in-flight requests back; -1 if it came back or is already handled."""
         k = self.keys
-        count = self._call("requeue", self._scripts["requeue"],
-                           [k.queue, k.inflight(worker), k.workers, k.offsets(worker)],
-                           [worker, dead_before])
+        count = self._call(
+            "requeue",
+            self._scripts["requeue"],
+            [k.queue, k.inflight(worker), k.workers, k.offsets(worker)],
+            [worker, dead_before],
+        )
         return int(count)
 
     def pop_request(self) -> bytes | None:
@@ -703,8 +757,12 @@ class RedisStateStore:
 
         Returns False when filtered. An identical entry already queued stays one.
         """
-        added = self._call("push", self._scripts["enqueue"], [self.keys.queue, self.keys.dupefilter],
-                           [member, score, fingerprint or b""])
+        added = self._call(
+            "push",
+            self._scripts["enqueue"],
+            [self.keys.queue, self.keys.dupefilter],
+            [member, score, fingerprint or b""],
+        )
         return bool(added)
 
     def queue_size(self) -> int:

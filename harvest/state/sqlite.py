@@ -108,7 +108,6 @@ _LOCK_POLL = 0.1
 SHARE_SECONDS = 10.0
 
 
-
 def hash_bytes(content_hash: str) -> bytes:
     """A sha256 hex digest as its 32 bytes (anything else is hashed, so it still fits)."""
     try:
@@ -150,11 +149,15 @@ def _is_corruption(exc: sqlite3.Error) -> bool:
 
 def _connect(path: Path, *, readonly: bool, busy_timeout: float) -> sqlite3.Connection:
     if readonly:
-        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=busy_timeout,
-                               isolation_level=None, check_same_thread=False)
+        conn = sqlite3.connect(
+            f"file:{path}?mode=ro",
+            uri=True,
+            timeout=busy_timeout,
+            isolation_level=None,
+            check_same_thread=False,
+        )
     else:
-        conn = sqlite3.connect(path, timeout=busy_timeout, isolation_level=None,
-                               check_same_thread=False)
+        conn = sqlite3.connect(path, timeout=busy_timeout, isolation_level=None, check_same_thread=False)
     try:
         conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout * 1000)}")
         if not readonly:
@@ -176,8 +179,11 @@ def _check_schema(conn: sqlite3.Connection, path: Path, schema: str, *, readonly
     """Create the tables on a new file; refuse a file written by a newer harvest."""
     version = conn.execute("PRAGMA user_version").fetchone()[0]
     if version > SCHEMA_VERSION:
-        raise StateError(str(path), f"schema version {version} is newer than this harvest "
-                         f"understands ({SCHEMA_VERSION}); upgrade harvest")
+        raise StateError(
+            str(path),
+            f"schema version {version} is newer than this harvest "
+            f"understands ({SCHEMA_VERSION}); upgrade harvest",
+        )
     # Touch every table so that a damaged schema page fails here, at open, not mid-crawl.
     if not readonly:
         conn.executescript(schema)
@@ -288,8 +294,15 @@ class SqliteStateStore:
         # A crawl opening its state waits for the spider's lock as long as for any SQLite lock:
         # the previous writer may be finishing (the children of a killed supervisor flush their
         # output while the restarted fleet starts new ones).
-        return cls.open(root, spider_name, reset=reset, cross_spider=cross_spider,
-                        readonly=readonly, busy_timeout=busy_timeout, lock_wait=busy_timeout)
+        return cls.open(
+            root,
+            spider_name,
+            reset=reset,
+            cross_spider=cross_spider,
+            readonly=readonly,
+            busy_timeout=busy_timeout,
+            lock_wait=busy_timeout,
+        )
 
     @classmethod
     def open(
@@ -323,8 +336,16 @@ class SqliteStateStore:
             except sqlite3.Error as exc:
                 raise StateError(str(path), f"cannot read it: {exc}") from None
             shared = cls._open_shared(root, busy_timeout, readonly=True) if cross_spider else None
-            return cls(conn, path, spider_name, StateOrigin.EXISTING, shared=shared, journal=journal,
-                       merge_rows=merge_rows, share_seconds=share_seconds)
+            return cls(
+                conn,
+                path,
+                spider_name,
+                StateOrigin.EXISTING,
+                shared=shared,
+                journal=journal,
+                merge_rows=merge_rows,
+                share_seconds=share_seconds,
+            )
 
         root.mkdir(parents=True, exist_ok=True)
         lock = cls._take_lock(root / f"{spider_name}.lock", lock_wait)
@@ -346,7 +367,9 @@ class SqliteStateStore:
                 logger.error(
                     "The crawl state %s is unreadable (%s); moved it aside to %s and starting "
                     "from a fresh state rebuilt from the output files",
-                    path, exc, moved,
+                    path,
+                    exc,
+                    moved,
                 )
                 spider_dir.mkdir(parents=True, exist_ok=True)
                 conn, journal = _open_checked(path, busy_timeout, readonly=False)
@@ -357,8 +380,17 @@ class SqliteStateStore:
         except BaseException:
             lock.close()
             raise
-        return cls(conn, path, spider_name, origin, shared=shared, lock=lock, journal=journal,
-                   merge_rows=merge_rows, share_seconds=share_seconds)
+        return cls(
+            conn,
+            path,
+            spider_name,
+            origin,
+            shared=shared,
+            lock=lock,
+            journal=journal,
+            merge_rows=merge_rows,
+            share_seconds=share_seconds,
+        )
 
     @staticmethod
     def _take_lock(path: Path, wait: float = 0.0) -> IO[str]:
@@ -374,14 +406,18 @@ class SqliteStateStore:
                 holder = fh.read().strip() or "another process"
                 if time.monotonic() < deadline:
                     if not waited:
-                        logger.info("%s is held by pid %s; waiting up to %.0f s for it to finish",
-                                    path, holder, wait)
+                        logger.info(
+                            "%s is held by pid %s; waiting up to %.0f s for it to finish", path, holder, wait
+                        )
                         waited = True
                     time.sleep(_LOCK_POLL)
                     continue
                 fh.close()
-                raise StateError(str(path), f"held by pid {holder}: another crawl of this spider "
-                                 "is running (two writers would duplicate output)") from None
+                raise StateError(
+                    str(path),
+                    f"held by pid {holder}: another crawl of this spider "
+                    "is running (two writers would duplicate output)",
+                ) from None
         fh.seek(0)
         fh.truncate()
         fh.write(str(os.getpid()))
@@ -406,11 +442,18 @@ class SqliteStateStore:
         except sqlite3.Error as exc:
             if readonly or not _is_corruption(exc):
                 raise StateError(str(path), f"cannot open the shared content hashes: {exc}") from None
-            moved = [move_aside(p, "corrupt") for p in
-                     (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm"))
-                     if p.exists()]
-            logger.error("The shared content hashes %s are unreadable (%s); moved aside to %s, "
-                         "starting a fresh shared database", path, exc, moved[0] if moved else path)
+            moved = [
+                move_aside(p, "corrupt")
+                for p in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm"))
+                if p.exists()
+            ]
+            logger.error(
+                "The shared content hashes %s are unreadable (%s); moved aside to %s, "
+                "starting a fresh shared database",
+                path,
+                exc,
+                moved[0] if moved else path,
+            )
             conn = _connect(path, readonly=False, busy_timeout=busy_timeout)
             _check_schema(conn, path, _SHARED_SCHEMA, readonly=False)
             return conn
@@ -455,10 +498,12 @@ class SqliteStateStore:
             if self._lock is not None and self._spider_id:
                 self.shared.execute(
                     "INSERT OR IGNORE INTO hashes (hash, spider, claimed_at) VALUES (?, ?, ?)",
-                    (key, self._spider_id, int(time.time())))
+                    (key, self._spider_id, int(time.time())),
+                )
             row = self.shared.execute(
                 "SELECT s.name, h.spider FROM hashes h JOIN spiders s ON s.id = h.spider WHERE h.hash = ?",
-                (key,)).fetchone()
+                (key,),
+            ).fetchone()
         except sqlite3.Error as exc:
             raise StateError(self.location, f"shared content hashes failed: {exc}") from exc
         if row is None or row[1] == self._spider_id:
@@ -543,8 +588,13 @@ class SqliteStateStore:
         elif self._unshared and time.monotonic() - self._last_share >= self.share_seconds:
             self.share()
 
-    def _apply(self, batch: StateBatch, items: list[tuple[bytes, int]],
-               contents: list[tuple[bytes, str, int]], fetched: list[tuple[bytes, int]]) -> None:
+    def _apply(
+        self,
+        batch: StateBatch,
+        items: list[tuple[bytes, int]],
+        contents: list[tuple[bytes, str, int]],
+        fetched: list[tuple[bytes, int]],
+    ) -> None:
         ex = self.conn.executemany
         journal = "INSERT INTO journal (kind, key, url, ts) VALUES (?, ?, ?, ?)"
         if items:
@@ -554,22 +604,25 @@ class SqliteStateStore:
         if fetched:
             ex(journal, ((_FETCHED, fp, None, ts) for fp, ts in fetched))
         if batch.validators:
-            ex("INSERT OR REPLACE INTO validators VALUES (?, ?, ?, ?)",
-               ((k, v.etag, v.last_modified, ts) for k, (v, ts) in batch.validators.items()))
+            ex(
+                "INSERT OR REPLACE INTO validators VALUES (?, ?, ?, ?)",
+                ((k, v.etag, v.last_modified, ts) for k, (v, ts) in batch.validators.items()),
+            )
         if batch.frontier_clear:
             self.conn.execute("DELETE FROM frontier")
         elif batch.frontier_done:
             # One statement per few hundred keys: far cheaper than one statement per key.
             done = list(batch.frontier_done)
             for i in range(0, len(done), 500):
-                chunk = done[i:i + 500]
+                chunk = done[i : i + 500]
                 self.conn.execute(f"DELETE FROM frontier WHERE fp IN ({','.join('?' * len(chunk))})", chunk)
         if batch.frontier_add:
-            ex("INSERT OR IGNORE INTO frontier (fp, dont_filter, request) VALUES (?, ?, ?)",
-               ((fp, int(df), blob) for fp, (blob, df) in batch.frontier_add.items()))
+            ex(
+                "INSERT OR IGNORE INTO frontier (fp, dont_filter, request) VALUES (?, ?, ?)",
+                ((fp, int(df), blob) for fp, (blob, df) in batch.frontier_add.items()),
+            )
         if batch.offsets:
-            ex('INSERT OR REPLACE INTO output_offsets (file, "offset") VALUES (?, ?)',
-               batch.offsets.items())
+            ex('INSERT OR REPLACE INTO output_offsets (file, "offset") VALUES (?, ?)', batch.offsets.items())
 
     def share(self) -> None:
         """Push the journal's new content hashes to the shared database, in one sorted statement.
@@ -592,7 +645,8 @@ class SqliteStateStore:
                     "INSERT OR IGNORE INTO main.hashes (hash, spider, claimed_at) "
                     "SELECT key, ?, min(ts) FROM src.journal WHERE kind = ? AND seq > ? AND seq <= ? "
                     "GROUP BY key ORDER BY key",
-                    (self._spider_id, _CONTENT, self._shared_upto, upto))
+                    (self._spider_id, _CONTENT, self._shared_upto, upto),
+                )
         except sqlite3.Error as exc:
             raise StateError(self.location, f"sharing content hashes failed: {exc}") from exc
         self._shared_upto = upto
@@ -607,25 +661,35 @@ class SqliteStateStore:
             with self._transaction(self.conn):
                 self.conn.execute(
                     "INSERT OR IGNORE INTO items (key, stored_at) "
-                    "SELECT key, min(ts) FROM journal WHERE kind = ? GROUP BY key ORDER BY key", (_ITEM,))
+                    "SELECT key, min(ts) FROM journal WHERE kind = ? GROUP BY key ORDER BY key",
+                    (_ITEM,),
+                )
                 # New documents, grouped once in key order; their URLs are appended (ids in that
                 # order) and only the small content rows are merged into the index. A hash the
                 # content table has already (a replayed line) just leaves an unused URL row.
                 self.conn.execute("DROP TABLE IF EXISTS temp.merge_new")
                 self.conn.execute(
                     "CREATE TEMP TABLE merge_new AS SELECT key, min(url) AS url, min(ts) AS ts "
-                    "FROM journal WHERE kind = ? GROUP BY key ORDER BY key", (_CONTENT,))
+                    "FROM journal WHERE kind = ? GROUP BY key ORDER BY key",
+                    (_CONTENT,),
+                )
                 base = self.conn.execute("SELECT coalesce(max(id), 0) FROM urls").fetchone()[0]
-                self.conn.execute("INSERT INTO urls (id, url) SELECT ? + rowid, url FROM merge_new "
-                                  "ORDER BY rowid", (base,))
-                self.conn.execute("INSERT OR IGNORE INTO content (hash, url_id, stored_at) "
-                                  "SELECT key, ? + rowid, ts FROM merge_new ORDER BY rowid", (base,))
+                self.conn.execute(
+                    "INSERT INTO urls (id, url) SELECT ? + rowid, url FROM merge_new ORDER BY rowid", (base,)
+                )
+                self.conn.execute(
+                    "INSERT OR IGNORE INTO content (hash, url_id, stored_at) "
+                    "SELECT key, ? + rowid, ts FROM merge_new ORDER BY rowid",
+                    (base,),
+                )
                 self.conn.execute("DROP TABLE temp.merge_new")
                 self.conn.execute(
                     "INSERT INTO fetched (fp, first_fetched, last_fetched) "
                     "SELECT key, min(ts), max(ts) FROM journal WHERE kind = ? GROUP BY key ORDER BY key "
                     "ON CONFLICT(fp) DO UPDATE SET "
-                    "last_fetched = max(last_fetched, excluded.last_fetched)", (_FETCHED,))
+                    "last_fetched = max(last_fetched, excluded.last_fetched)",
+                    (_FETCHED,),
+                )
                 self.conn.execute("DELETE FROM journal")
         except sqlite3.Error as exc:
             raise StateError(self.location, f"merge failed: {exc}") from exc
@@ -656,8 +720,11 @@ class SqliteStateStore:
             try:
                 self.share()
             except StateError:
-                logger.warning("Could not share %d content hashes at close; they are shared on the "
-                               "next run", self._unshared, exc_info=True)
+                logger.warning(
+                    "Could not share %d content hashes at close; they are shared on the next run",
+                    self._unshared,
+                    exc_info=True,
+                )
         for conn in (self.conn, self.shared):
             if conn is not None:
                 with contextlib.suppress(sqlite3.Error):

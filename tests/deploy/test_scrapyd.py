@@ -62,8 +62,10 @@ def trending_site(server: LoopbackServer) -> set[str]:
         if not match:
             return Reply(404, "not found", content_type="text/plain")
         repo = f"{match[1]}/{match[2]}"
-        return Reply(body=f"# {repo}\n\nThe README of {repo}, served on loopback.\n",
-                     content_type="text/plain; charset=utf-8")
+        return Reply(
+            body=f"# {repo}\n\nThe README of {repo}, served on loopback.\n",
+            content_type="text/plain; charset=utf-8",
+        )
 
     for repo in repos:
         server.add(f"/{repo}/HEAD/README.md", readme)
@@ -114,11 +116,22 @@ def test_the_three_spiders_run_as_scrapyd_jobs(
             common = {**FAST, "HARVEST_DATA_DIR": str(data_dir), "HARVEST_CONFIG_DIR": str(config_dir)}
             jobs = [
                 # A spider argument overrides the host's YAML for this run only.
-                scrapyd.schedule("harvest", "trending", {
-                    **common, "GITHUB_WEB_URL": server.base_url, "GITHUB_RAW_URL": server.base_url,
-                }, {"developers": "false"}),
-                scrapyd.schedule("harvest", "github_search", {**common, "GITHUB_API_URL": api.base_url},
-                                 {"query": query, "readmes": "false"}),
+                scrapyd.schedule(
+                    "harvest",
+                    "trending",
+                    {
+                        **common,
+                        "GITHUB_WEB_URL": server.base_url,
+                        "GITHUB_RAW_URL": server.base_url,
+                    },
+                    {"developers": "false"},
+                ),
+                scrapyd.schedule(
+                    "harvest",
+                    "github_search",
+                    {**common, "GITHUB_API_URL": api.base_url},
+                    {"query": query, "readmes": "false"},
+                ),
                 scrapyd.schedule("harvest", "blogs", common),
             ]
             scrapyd.wait_finished("harvest", jobs, timeout=150)
@@ -165,8 +178,12 @@ def test_trending_job_uses_the_configs_packaged_in_the_egg(
     job = scrapyd.schedule(
         "harvest_custom",
         "trending",
-        {**FAST, "GITHUB_WEB_URL": server.base_url, "GITHUB_RAW_URL": server.base_url,
-         "HARVEST_DATA_DIR": str(data_dir)},
+        {
+            **FAST,
+            "GITHUB_WEB_URL": server.base_url,
+            "GITHUB_RAW_URL": server.base_url,
+            "HARVEST_DATA_DIR": str(data_dir),
+        },
     )
     scrapyd.wait_finished("harvest_custom", [job], timeout=120)
     log = scrapyd.job_log("harvest_custom", job)

@@ -39,13 +39,21 @@ RECOVER = ["/f/burst/b1/2", "/f/429/q1?retry_after=1", "/f/429/q2"]
 GZIP_PLAIN = ["/f/gzip-plain/m1", "/f/gzip-plain/m2"]
 #: Articles served with a bad encoding or charset: collected all the same, text intact.
 ODD_BODIES = [
-    *GZIP_PLAIN, "/f/gzip-double/d2", "/f/charset-wrong/c1", "/f/charset-missing/c2", "/f/invalid-utf8/u1",
+    *GZIP_PLAIN,
+    "/f/gzip-double/d2",
+    "/f/charset-wrong/c1",
+    "/f/charset-missing/c2",
+    "/f/invalid-utf8/u1",
 ]
 #: Real gzip, cut in half, with a Content-Length that matches what is sent (see _Server).
 GZIP_CUT = "/f/gzip-cut/z1"
 #: Pages that fail for good after the retries (each request retried RETRY_TIMES times).
 RETRIED_AWAY = [
-    "/f/burst/b2/50", "/f/reset/x1", "/f/short/s1", f"/f/stall/t1?seconds={TIMEOUT * 3}", GZIP_CUT,
+    "/f/burst/b2/50",
+    "/f/reset/x1",
+    "/f/short/s1",
+    f"/f/stall/t1?seconds={TIMEOUT * 3}",
+    GZIP_CUT,
 ]
 #: Pages that fail at once, without retries.
 FAIL_ONCE = ["/f/chain/0"]
@@ -82,18 +90,19 @@ class Crawl:
         levels = _levels(level)
         url = self.server.url(url_path)
         return [
-            line for line in self.result.stderr.splitlines()
+            line
+            for line in self.result.stderr.splitlines()
             if re.search(rf"\] ({'|'.join(levels)}): ", line) and (url in line)
         ]
 
 
 def _levels(level: str) -> tuple[str, ...]:
     order = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
-    return order[order.index(level):] if level else order
+    return order[order.index(level) :] if level else order
 
 
 def _stats(stderr: str) -> dict[str, Any]:
-    dump = stderr[stderr.rfind("Dumping Scrapy stats"):]
+    dump = stderr[stderr.rfind("Dumping Scrapy stats") :]
     out: dict[str, Any] = {}
     for key, value in _STAT_RE.findall(dump):
         value = value.strip()
@@ -166,10 +175,13 @@ def test_odd_encodings_are_collected_with_their_text(crawl: Crawl) -> None:
     for path in ODD_BODIES:
         assert path in crawl.docs, path
     text = {p: Path(crawl.docs[p]["path"]).read_text(encoding="utf-8") for p in ODD_BODIES}
+
     def paragraph(name: str) -> str:
-        return (f"This is the article called {name}. It has enough words to be extracted as the main "
-                "content of the page by a boilerplate remover, which needs a few sentences to decide. "
-                "Reliability matters: a crawler must keep going when servers misbehave around it.")
+        return (
+            f"This is the article called {name}. It has enough words to be extracted as the main "
+            "content of the page by a boilerplate remover, which needs a few sentences to decide. "
+            "Reliability matters: a crawler must keep going when servers misbehave around it."
+        )
 
     def body(path: str) -> str:
         return text[path].split("\n---\n", 1)[1]
@@ -195,8 +207,11 @@ def test_odd_encodings_are_collected_with_their_text(crawl: Crawl) -> None:
 
 def test_mislabelled_gzip_is_counted_and_logged_once_per_host(crawl: Crawl) -> None:
     assert crawl.stats["harvest/compression/mislabelled"] == len(GZIP_PLAIN)
-    lines = [line for line in crawl.result.stderr.splitlines()
-             if "[harvest.middlewares.compression]" in line and crawl.server.base_url in line]
+    lines = [
+        line
+        for line in crawl.result.stderr.splitlines()
+        if "[harvest.middlewares.compression]" in line and crawl.server.base_url in line
+    ]
     assert len(lines) == 1, lines
     assert "] INFO: " in lines[0] and "Content-Encoding: gzip but is not encoded" in lines[0]
     for path in GZIP_PLAIN:
@@ -206,7 +221,7 @@ def test_mislabelled_gzip_is_counted_and_logged_once_per_host(crawl: Crawl) -> N
 
 def test_harvest_decompression_replaces_scrapys(crawl: Crawl) -> None:
     log = crawl.result.stderr
-    enabled = log[log.index("Enabled downloader middlewares:"):log.index("Enabled spider middlewares:")]
+    enabled = log[log.index("Enabled downloader middlewares:") : log.index("Enabled spider middlewares:")]
     assert "'harvest.middlewares.compression.HttpCompressionMiddleware'" in enabled
     assert "scrapy.downloadermiddlewares.httpcompression" not in enabled
     # At Scrapy's place: after RetryMiddleware (550), before RedirectMiddleware (600).

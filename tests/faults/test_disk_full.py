@@ -26,8 +26,11 @@ POSTS = 80
 
 def _mount(path: Path, size: str) -> None:
     path.mkdir(parents=True, exist_ok=True)
-    done = subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size},mode=0755", "tmpfs", str(path)],
-                          capture_output=True, text=True)
+    done = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", f"size={size},mode=0755", "tmpfs", str(path)],
+        capture_output=True,
+        text=True,
+    )
     if done.returncode != 0:
         pytest.skip(f"cannot mount a size-limited tmpfs here (needs root): {done.stderr.strip()}")
 
@@ -56,9 +59,14 @@ def big_blog() -> Iterator[LoopbackServer]:
         server.add("/", Reply(body=f"<html><body>{links}</body></html>"))
         for i in range(POSTS):
             words = " ".join(f"word{i}x{j}" for j in range(1800))
-            server.add(f"/posts/{i}", Reply(body=f"<html><head><title>Post {i}</title></head><body>"
-                                                f"<article><h1>Post {i}</h1><p>{words}</p></article>"
-                                                "</body></html>"))
+            server.add(
+                f"/posts/{i}",
+                Reply(
+                    body=f"<html><head><title>Post {i}</title></head><body>"
+                    f"<article><h1>Post {i}</h1><p>{words}</p></article>"
+                    "</body></html>"
+                ),
+            )
         yield server
 
 
@@ -69,8 +77,13 @@ def _crawl(server: LoopbackServer, tmp_path: Path, data_dir: Path) -> subprocess
     (config / "blogs.yaml").write_text(yaml.safe_dump({"sites": [site]}), encoding="utf-8")
     return scrapy_crawl(
         "blogs",
-        settings={"HARVEST_CONFIG_DIR": config, "HARVEST_DATA_DIR": data_dir, "AUTOTHROTTLE_ENABLED": False,
-                  "HARVEST_BLOGS_EXTRACT_WORKERS": 2, "CLOSESPIDER_TIMEOUT": 60},
+        settings={
+            "HARVEST_CONFIG_DIR": config,
+            "HARVEST_DATA_DIR": data_dir,
+            "AUTOTHROTTLE_ENABLED": False,
+            "HARVEST_BLOGS_EXTRACT_WORKERS": 2,
+            "CLOSESPIDER_TIMEOUT": 60,
+        },
         timeout=90,
     )
 

@@ -96,9 +96,16 @@ def run(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Run]:
                 timeout=90,
             )
             (tmp / "crawl.log").write_text(result.stderr, encoding="utf-8")
-            yield Run(result, tmp / "data" / "github_search", proxy,
-                      sorted(r.full_name for r in matching), with_readme, broken, mislabelled,
-                      readme_text or "")
+            yield Run(
+                result,
+                tmp / "data" / "github_search",
+                proxy,
+                sorted(r.full_name for r in matching),
+                with_readme,
+                broken,
+                mislabelled,
+                readme_text or "",
+            )
 
 
 def test_everything_else_is_collected(run: Run) -> None:
@@ -118,8 +125,11 @@ def test_mislabelled_api_answers_are_counted_and_logged_once(run: Run) -> None:
     assert searches >= 1
     stat = re.search(r"'harvest/compression/mislabelled': (\d+)", run.result.stderr)
     assert stat is not None and int(stat.group(1)) == searches + 1
-    lines = [line for line in run.result.stderr.splitlines()
-             if "[harvest.middlewares.compression]" in line and run.proxy.base_url in line]
+    lines = [
+        line
+        for line in run.result.stderr.splitlines()
+        if "[harvest.middlewares.compression]" in line and run.proxy.base_url in line
+    ]
     assert len(lines) == 1 and "] INFO: " in lines[0], lines
 
 
@@ -128,9 +138,13 @@ def test_each_failed_readme_is_counted_and_logged_once(run: Run) -> None:
     assert stat is not None and int(stat.group(1)) == len(run.broken)
     for path, kind in run.broken.items():
         url = run.proxy.url(path)
-        lines = [line for line in run.result.stderr.splitlines()
-                 if re.search(r"\] (WARNING|ERROR|CRITICAL): ", line) and url in line
-                 and "Got data loss" not in line]
+        lines = [
+            line
+            for line in run.result.stderr.splitlines()
+            if re.search(r"\] (WARNING|ERROR|CRITICAL): ", line)
+            and url in line
+            and "Got data loss" not in line
+        ]
         assert len(lines) == 1, (kind, lines)
         retried = kind.startswith(("/f/burst", "/f/reset"))
         assert run.proxy.count(path) == (RETRY_TIMES + 1 if retried else 1), kind

@@ -83,7 +83,8 @@ def lines_naming(result: subprocess.CompletedProcess[str], url: str) -> list[str
     """Warnings and errors naming ``url``, except Scrapy's one-off note on the first body that
     was cut short in the whole crawl ("Got data loss ... won't be shown in further requests")."""
     return [
-        line for line in result.stderr.splitlines()
+        line
+        for line in result.stderr.splitlines()
         if re.search(r"\] (WARNING|ERROR|CRITICAL): ", line) and url in line and "Got data loss" not in line
     ]
 
@@ -111,8 +112,11 @@ def test_finishes_with_what_the_good_answers_hold(crawl: Run) -> None:
 def test_mislabelled_gzip_is_counted_and_logged_once_per_host(crawl: Run) -> None:
     result, _, server = crawl
     assert stat(result, "harvest/compression/mislabelled") == len(GZIP_PLAIN)
-    lines = [line for line in result.stderr.splitlines()
-             if "[harvest.middlewares.compression]" in line and server.base_url in line]
+    lines = [
+        line
+        for line in result.stderr.splitlines()
+        if "[harvest.middlewares.compression]" in line and server.base_url in line
+    ]
     assert len(lines) == 1 and "] INFO: " in lines[0], lines
     for path in GZIP_PLAIN:
         assert lines_naming(result, server.url(path)) == []

@@ -124,6 +124,7 @@ def test_date_split_follows_the_sample_quantiles() -> None:
     sample = dates[:100]
     parts = split_slice(sq, sq.root, total=3000, cap=1000, floor=FLOOR, today=TODAY, sample_dates=sample)
     _covers_each_day_once(parts, date(2000, 1, 1), date(2026, 1, 1))
+
     def inside(p: Slice, d: date) -> bool:
         return (p.created_lo is None or p.created_lo <= d) and (p.created_hi is None or d <= p.created_hi)
 

@@ -46,8 +46,12 @@ def _middleware(**settings: object) -> tuple[HttpCompressionMiddleware, object]:
     return HttpCompressionMiddleware.from_crawler(crawler), crawler
 
 
-def _response(body: bytes, encoding: str, url: str = "http://127.0.0.1:8001/p",
-              content_type: str = "text/html; charset=utf-8") -> tuple[Request, Response]:
+def _response(
+    body: bytes,
+    encoding: str,
+    url: str = "http://127.0.0.1:8001/p",
+    content_type: str = "text/html; charset=utf-8",
+) -> tuple[Request, Response]:
     request = Request(url)
     # Headers, as the downloader passes them: from_args looks its keys up as bytes.
     headers = Headers({"Content-Type": content_type, "Content-Encoding": encoding})
@@ -137,8 +141,10 @@ def test_only_the_layer_that_is_missing_is_skipped() -> None:
 #: Fifty different articles in one body, each encoding's stream cut in half. (Brotli gives no
 #: output before its first meta-block ends: a stream cut before that reads as "not brotli".)
 _LONG = b"".join(article_html(f"p{i}").encode() for i in range(50))
-TRUNCATED = {name: ENCODERS[name](_LONG)[: len(ENCODERS[name](_LONG)) // 2]
-             for name in ("gzip", "deflate", "zstd", "br")}
+TRUNCATED = {
+    name: ENCODERS[name](_LONG)[: len(ENCODERS[name](_LONG)) // 2]
+    for name in ("gzip", "deflate", "zstd", "br")
+}
 
 
 @pytest.mark.parametrize("encoding", list(TRUNCATED))

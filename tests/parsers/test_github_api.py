@@ -109,7 +109,10 @@ def test_link_header_of_real_answers() -> None:
         ("", {}),
         ("<https://a/x?page=2>; rel=next", {"next": "https://a/x?page=2"}),
         ('<https://a/1>; rel="prev first"', {"prev": "https://a/1", "first": "https://a/1"}),
-        (b'<https://a/3>; rel="next", <https://a/9>;rel="last"', {"next": "https://a/3", "last": "https://a/9"}),
+        (
+            b'<https://a/3>; rel="next", <https://a/9>;rel="last"',
+            {"next": "https://a/3", "last": "https://a/9"},
+        ),
         ("<https://a/3>; title=x", {}),
         ('<https://a/s?q=a,b&page=2>; REL="Next"', {"next": "https://a/s?q=a,b&page=2"}),
     ],

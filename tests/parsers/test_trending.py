@@ -374,10 +374,12 @@ VARIANTS: dict[str, Callable[[str], str]] = {
     "no class names": lambda h: re.sub(r'\sclass="[^"]*"', "", h),
     "no classes or ids": lambda h: re.sub(r'\sid="[^"]*"', "", re.sub(r'\sclass="[^"]*"', "", h)),
     # Rows become <div>s.
-    "rows as divs": lambda h: h.replace("<article", "<div")
-    .replace("</article>", "</div>")
-    .replace("<li", "<div")
-    .replace("</li>", "</div>"),
+    "rows as divs": lambda h: (
+        h.replace("<article", "<div")
+        .replace("</article>", "</div>")
+        .replace("<li", "<div")
+        .replace("</li>", "</div>")
+    ),
     # The heading level moves again (h3 -> h1 -> h2 happened already).
     "headings as h4": lambda h: re.sub(r"<(/?)h[123]\b", r"<\1h4", h),
 }
@@ -484,7 +486,9 @@ def test_developers_without_display_name_on_saved_pages() -> None:
     # Real rows that show only the login (2019: "tensorflow", no "(Name)"): still null.
     by_login = {r.username: r for r in parse_trending_developers(dev_page("2019"), DEVS_URL)}
     assert [login for login, r in by_login.items() if r.name is None] == [
-        "tensorflow", "GoogleChromeLabs", "CyC2018",
+        "tensorflow",
+        "GoogleChromeLabs",
+        "CyC2018",
     ]
     # ...and a display name equal to the login, "vuejs (vuejs)", is a name.
     assert by_login["vuejs"].name == "vuejs"

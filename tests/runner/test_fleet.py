@@ -252,9 +252,7 @@ def test_a_child_idling_with_nothing_in_flight_and_no_wait_is_restarted(site: Sp
     assert "no heartbeat" not in result.stderr  # its reactor kept turning
 
 
-def test_a_child_killed_mid_crawl_keeps_its_count_and_the_others_counting(
-    site: SpiderSite, dirs: FleetDirs
-):
+def test_a_child_killed_mid_crawl_keeps_its_count_and_the_others_counting(site: SpiderSite, dirs: FleetDirs):
     site.delay = 0.05
     pages = 20
     result = run_fleet(

@@ -40,8 +40,9 @@ class CompatSpider(Spider):
 
 @pytest.fixture
 def crawler(redis_server: RedisServer, tmp_path: Path) -> Iterator[object]:
-    crawler = get_crawler(CompatSpider, {**NO_REACTOR, "HARVEST_STATE_URL": redis_server.url,
-                                         "HARVEST_DATA_DIR": tmp_path})
+    crawler = get_crawler(
+        CompatSpider, {**NO_REACTOR, "HARVEST_STATE_URL": redis_server.url, "HARVEST_DATA_DIR": tmp_path}
+    )
     crawler.spider = CompatSpider.from_crawler(crawler)
     yield crawler
     state = CrawlState.from_crawler(crawler)
@@ -62,14 +63,24 @@ def test_the_state_url_alone_switches_to_scrapy_redis(crawler: object, tmp_path:
 
 def test_another_scheduler_with_redis_is_refused(redis_server: RedisServer, tmp_path: Path) -> None:
     with pytest.raises(Exception, match="cannot share a crawl through Redis"):
-        get_crawler(CompatSpider, {**NO_REACTOR, "HARVEST_STATE_URL": redis_server.url,
-                                   "HARVEST_DATA_DIR": tmp_path, "SCHEDULER": "my.own.Scheduler"})
+        get_crawler(
+            CompatSpider,
+            {
+                **NO_REACTOR,
+                "HARVEST_STATE_URL": redis_server.url,
+                "HARVEST_DATA_DIR": tmp_path,
+                "SCHEDULER": "my.own.Scheduler",
+            },
+        )
 
 
 def test_scheduling_raises_no_deprecation_warning(crawler: object, redis_server: RedisServer) -> None:
     """scrapy-redis passes ``spider=`` to StatsCollector.inc_value (deprecated since Scrapy 2.14)."""
-    stock = Scheduler(server=redis.Redis.from_url(redis_server.url), persist=True,
-                      dupefilter_cls="scrapy_redis.dupefilter.RFPDupeFilter")
+    stock = Scheduler(
+        server=redis.Redis.from_url(redis_server.url),
+        persist=True,
+        dupefilter_cls="scrapy_redis.dupefilter.RFPDupeFilter",
+    )
     # Scrapy's own collector warns (harvest's skips the shim that does: harvest/stats.py).
     stats = MemoryStatsCollector(crawler)  # type: ignore[arg-type]
     stock.stats = stats

@@ -43,10 +43,21 @@ class CrashSiteSpider(HarvestSpider):
             n = int(row.attrib["data-n"])
             href = row.css("a").attrib["href"]  # every row links its article, as data-n above
             yield RepoItem(
-                repo=f"site/repo-{n}", url=response.urljoin(href), description=f"row {n}",
-                language=None, topics=[], stars=n, forks=0, open_issues=0, created_at=None,
-                pushed_at=None, default_branch="main", archived=False, fork=False,
-                query="crashsite", observed_at=observed_at,
+                repo=f"site/repo-{n}",
+                url=response.urljoin(href),
+                description=f"row {n}",
+                language=None,
+                topics=[],
+                stars=n,
+                forks=0,
+                open_issues=0,
+                created_at=None,
+                pushed_at=None,
+                default_branch="main",
+                archived=False,
+                fork=False,
+                query="crashsite",
+                observed_at=observed_at,
             )
             yield response.follow(href, callback=self.parse_article, meta=self._document_meta())
         next_page = response.css("a.next::attr(href)").get()

@@ -78,11 +78,13 @@ class Run:
             self.output.process_item(item)
         except DropItem as exc:
             self.drops.append(str(exc))
-            self.crawler.signals.send_catch_log(signals.item_dropped, item=item, response=response,
-                                                spider=self.crawler.spider, exception=exc)
+            self.crawler.signals.send_catch_log(
+                signals.item_dropped, item=item, response=response, spider=self.crawler.spider, exception=exc
+            )
             return False
-        self.crawler.signals.send_catch_log(signals.item_scraped, item=item, response=response,
-                                            spider=self.crawler.spider)
+        self.crawler.signals.send_catch_log(
+            signals.item_scraped, item=item, response=response, spider=self.crawler.spider
+        )
         return True
 
     def close(self, reason: str = "finished") -> None:
@@ -91,23 +93,55 @@ class Run:
 
 
 def document(url: str, text: str, *, source: str = "test") -> DocumentItem:
-    return DocumentItem(url=url, title=url.rsplit("/", 1)[-1], path=f"docs/{safe_name(url, suffix='.md')}",
-                        content_hash=content_hash(text), fetched_at="2024-01-01T00:00:00Z",
-                        source=source, content=text)
+    return DocumentItem(
+        url=url,
+        title=url.rsplit("/", 1)[-1],
+        path=f"docs/{safe_name(url, suffix='.md')}",
+        content_hash=content_hash(text),
+        fetched_at="2024-01-01T00:00:00Z",
+        source=source,
+        content=text,
+    )
 
 
 def trending(
     repo: str, observed_at: str, *, since: str = "daily", language: str | None = None
 ) -> TrendingRepoItem:
-    return TrendingRepoItem(repo=repo, url=f"https://github.com/{repo}", description=None, language=None,
-                            stars=1, forks=1, period_stars=1, since=since, language_filter=language, rank=1,
-                            built_by=[], observed_at=observed_at, source_url="https://github.com/trending")
+    return TrendingRepoItem(
+        repo=repo,
+        url=f"https://github.com/{repo}",
+        description=None,
+        language=None,
+        stars=1,
+        forks=1,
+        period_stars=1,
+        since=since,
+        language_filter=language,
+        rank=1,
+        built_by=[],
+        observed_at=observed_at,
+        source_url="https://github.com/trending",
+    )
 
 
 def search_repo(repo: str, query: str, observed_at: str) -> RepoItem:
-    return RepoItem(repo=repo, url=f"https://github.com/{repo}", description=None, language=None, topics=[],
-                    stars=1, forks=0, open_issues=0, created_at=None, pushed_at=None, default_branch="main",
-                    archived=False, fork=False, query=query, observed_at=observed_at)
+    return RepoItem(
+        repo=repo,
+        url=f"https://github.com/{repo}",
+        description=None,
+        language=None,
+        topics=[],
+        stars=1,
+        forks=0,
+        open_issues=0,
+        created_at=None,
+        pushed_at=None,
+        default_branch="main",
+        archived=False,
+        fork=False,
+        query=query,
+        observed_at=observed_at,
+    )
 
 
 def response_for(url: str, **meta: Any) -> Response:
