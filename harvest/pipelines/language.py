@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from scrapy.exceptions import NotConfigured
 
+from harvest.exceptions import NotApplicable
 from harvest.items import DocumentItem
 from harvest.parsers.language import detect_language, warm_up
 
@@ -36,6 +37,9 @@ class LanguagePipeline:
         """Enabled by ``HARVEST_LANGUAGE_DETECT``."""
         if not crawler.settings.getbool("HARVEST_LANGUAGE_DETECT"):
             raise NotConfigured  # HARVEST_LANGUAGE_DETECT is off (bare: a message is logged at WARNING)
+        if not getattr(crawler.spider, "writes_text", True):
+            # Not one to load the model for (~1 s, ~60 MB) when no text comes.
+            raise NotApplicable("this run yields no text (blogs with extraction off)")
         return cls(crawler.stats)
 
     def open_spider(self) -> None:

@@ -35,6 +35,9 @@ class HarvestSpider(scrapy.Spider):
     config: SpiderConfig
     #: ``-a reset=1``: start from a clean crawl state (see HARVEST_DEDUP_RESET).
     reset: bool = False
+    #: Whether this run yields documents with text (pipelines that only read text, such as
+    #: language detection, do not apply otherwise and load nothing).
+    writes_text: bool = True
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         self.spider_arguments: dict[str, str] = {k: str(v) for k, v in kwargs.items()}

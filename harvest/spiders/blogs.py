@@ -282,6 +282,7 @@ class BlogsSpider(HarvestSpider):
         if mode not in CHOICES["HARVEST_BLOGS_EXTRACTION"]:
             raise ConfigError("HARVEST_BLOGS_EXTRACTION", f"expected pool, inline or off, got {mode!r}")
         spider._raw_pages = mode == "off"
+        spider.writes_text = mode != "off"
         # Read once: a settings lookup per page adds up over a crawl.
         spider._max_depth = s.getint("HARVEST_SAFETY_MAX_DEPTH")
         spider._max_links = s.getint("HARVEST_SAFETY_MAX_LINKS_PER_PAGE")
