@@ -73,6 +73,9 @@ def test_a_killed_process_loses_nothing(crawl: Crawl) -> None:
     crawl.site.delay = 0.2
     victim, *others = crawl.start(3)
     crawl.wait_for(lambda: posts_fetched(crawl) >= 30, 120, "30 posts fetched")
+    # Killed mid-crawl as a member of it: a victim still starting on a loaded machine would
+    # leave nothing to put back.
+    crawl.wait_for(lambda: " round " in victim.text(), 60, "the victim joining the crawl")
     victim.kill()
     assert crawl.wait(others) == [0, 0], [w.text()[-3000:] for w in others]
 
