@@ -6,6 +6,8 @@ import json
 import os
 import subprocess
 import sys
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -102,6 +104,14 @@ def scrapy_crawl(
     return subprocess.run(
         cmd, cwd=PROJECT_ROOT, capture_output=True, text=True, timeout=timeout, env=full_env
     )
+
+
+def wait_for(predicate: Callable[[], object], what: str, guard: float = 60.0, poll: float = 0.05) -> None:
+    """Wait until ``predicate()`` holds; ``guard`` seconds only catch a hang."""
+    deadline = time.monotonic() + guard
+    while not predicate():
+        assert time.monotonic() < deadline, f"timed out waiting for {what}"
+        time.sleep(poll)
 
 
 def read_jsonl(path: Path) -> list[dict[str, Any]]:

@@ -24,7 +24,7 @@ from harvest.github import middleware as github_middleware
 from harvest.github.middleware import GithubApiMiddleware
 from harvest.runner.counter import SlotCounter
 from harvest.runner.jobs import Counts, Job
-from tests import get_crawler
+from tests import get_crawler, wait_for
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -56,13 +56,6 @@ def _count_after(counter: Any, slot: int, go: Any, n: int) -> None:
     os._exit(0)
 
 
-def _wait_for(predicate: Any, what: str, guard: float = 60.0) -> None:
-    deadline = time.monotonic() + guard  # a hang guard only
-    while not predicate():
-        assert time.monotonic() < deadline, f"timed out waiting for {what}"
-        time.sleep(0.01)
-
-
 def test_a_child_killed_while_writing_its_slot_stops_no_sibling_and_loses_no_count() -> None:
     ctx = multiprocessing.get_context("spawn")
     counter = SlotCounter(ctx, 2)
@@ -74,7 +67,7 @@ def test_a_child_killed_while_writing_its_slot_stops_no_sibling_and_loses_no_cou
     victim.start()
     survivor.start()
     try:
-        _wait_for(lambda: counter.slots[victim_slot] > 10_000, "the victim to be writing its slot")
+        wait_for(lambda: counter.slots[victim_slot] > 10_000, "the victim to be writing its slot", poll=0.01)
         assert victim.pid is not None
         os.kill(victim.pid, signal.SIGKILL)  # mid-write: it does nothing else
         victim.join(60)

@@ -10,7 +10,6 @@ from __future__ import annotations
 import signal
 import socket
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +17,7 @@ import pytest
 
 from harvest.runner.machine import cpu_count
 from harvest.runner.status import read_status
+from tests import wait_for
 from tests.runner.conftest import FleetDirs, SpiderSite, fleet_argv, run_fleet
 from tests.runner.spiders_for_tests.waiting import WAIT_TEXT
 
@@ -488,7 +488,7 @@ def test_children_stop_on_their_own_when_the_supervisor_is_killed(
             return "".join(p.read_text() for p in (dirs.data / "logs" / name).glob("*.log"))
 
         # Each child notices on its own, while its held requests are still in flight.
-        _wait_for(
+        wait_for(
             lambda: all("Stopping: the supervisor" in logs(n) for n in ("alpha", "beta")),
             "both children to notice the supervisor is gone",
         )
@@ -497,15 +497,6 @@ def test_children_stop_on_their_own_when_the_supervisor_is_killed(
     _wait_gone(children, "orphaned spider processes still running")
     for name in ("alpha", "beta"):
         assert 1 <= len(assert_consistent(dirs, name)) < 100
-
-
-def _wait_for(predicate: Callable[[], bool], what: str, guard: float = 60.0) -> None:
-    """Wait until ``predicate()`` holds; ``guard`` seconds only catch a hang."""
-    deadline = time.monotonic() + guard
-    while not predicate():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for {what}")
-        time.sleep(0.1)
 
 
 def _wait_gone(pids: list[int], what: str, guard: float = 60.0) -> None:
