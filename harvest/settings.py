@@ -153,6 +153,10 @@ HARVEST_PACE_POLL = 0.02
 # on another machine; dead processes of this machine are noticed at once). A grant covers one
 # attempt on the wire, so twice DOWNLOAD_TIMEOUT; longer would let a frozen process stall a site.
 HARVEST_PACE_STALE_AFTER = 60.0
+# Seconds a process keeps a grant of a site paced by concurrency alone (no delay) for its next
+# requests to that site before giving it back: the shared store is asked once per slot and
+# second instead of twice per request, and another process waits at most this long for a slot.
+HARVEST_PACE_HOLD = 1.0
 
 # --- Crawl state, frontier, dedup, revisits (harvest/state/, docs/ARCHITECTURE.md) ------------
 # Scrapy's scheduler plus a persisted frontier: a crawl killed with kill -9 resumes its pending

@@ -7,8 +7,10 @@ machine is.
 
 from __future__ import annotations
 
+import asyncio
 import multiprocessing
 import os
+import re
 import sqlite3
 import subprocess
 import sys
@@ -196,6 +198,73 @@ def test_grants_of_a_dead_process_are_purged(tmp_path: Path) -> None:
     budget.close()
 
 
+# --- grants kept for the next request (no interval) -------------------------------------------
+
+
+def test_a_grant_without_interval_serves_the_next_request_then_goes_back(tmp_path: Path) -> None:
+    """Concurrency-only pace: the answered request's grant is reused, still counted, then given back."""
+    from scrapy import Request
+    from scrapy.http import Response
+
+    from harvest.middlewares.pace import PaceMiddleware
+    from tests import get_crawler
+
+    settings = {"HARVEST_DATA_DIR": str(tmp_path), "HARVEST_PACE_HOLD": 0.2, "DOWNLOAD_DELAY": 0}
+    crawler = get_crawler(settings=settings)
+    crawler.stats.open_spider()
+    mw = PaceMiddleware.from_crawler(crawler)
+    other = PaceBudget(mw.path)  # another process's view of the shared store
+    host = "127.0.0.1:9"
+
+    async def scenario() -> None:
+        first = Request(f"http://{host}/a")
+        await mw.process_request(first)
+        mw.process_response(first, Response(first.url, request=first))
+        assert other.in_flight(host) == 1  # kept, and still counted for everyone
+        second = Request(f"http://{host}/b")
+        await mw.process_request(second)
+        assert other.in_flight(host) == 1  # the same grant, not a second one
+        mw.process_response(second, Response(second.url, request=second))
+        started = time.monotonic()
+        while other.in_flight(host) and time.monotonic() - started < 10:  # hang guard only
+            await asyncio.sleep(0.05)
+        assert other.in_flight(host) == 0  # given back once idle past HARVEST_PACE_HOLD
+
+    asyncio.run(scenario())
+    assert crawler.stats.get_value("harvest/pace/grants") == 2
+    assert crawler.stats.get_value("harvest/pace/reused") == 1
+    mw.spider_closed(crawler.spider)
+    other.close()
+
+
+def test_a_grant_under_an_interval_is_given_back_with_its_answer(tmp_path: Path) -> None:
+    """With a delay every request takes its own grant (the store keeps the interval)."""
+    from scrapy import Request
+    from scrapy.http import Response
+
+    from harvest.middlewares.pace import PaceMiddleware
+    from tests import get_crawler
+
+    settings = {"HARVEST_DATA_DIR": str(tmp_path), "HARVEST_PACE_HOLD": 5.0, "DOWNLOAD_DELAY": 0.01}
+    crawler = get_crawler(settings=settings)
+    crawler.stats.open_spider()
+    mw = PaceMiddleware.from_crawler(crawler)
+    other = PaceBudget(mw.path)
+    host = "127.0.0.1:9"
+
+    async def scenario() -> None:
+        request = Request(f"http://{host}/a")
+        await mw.process_request(request)
+        assert other.in_flight(host) == 1
+        mw.process_response(request, Response(request.url, request=request))
+        assert other.in_flight(host) == 0
+
+    asyncio.run(scenario())
+    assert crawler.stats.get_value("harvest/pace/reused") is None
+    mw.spider_closed(crawler.spider)
+    other.close()
+
+
 # --- robots.txt Crawl-delay -----------------------------------------------------------------
 
 
@@ -278,19 +347,32 @@ def test_three_replicas_keep_one_pace_in_total(tmp_path: Path, redis_url: str) -
         assert not warnings(log.read_text(encoding="utf-8"))
 
 
-def test_spiders_of_one_fleet_share_the_sqlite_pace(tmp_path: Path) -> None:
-    """Three spider processes of one fleet on one data folder, one site: one pace (SQLite)."""
+@pytest.mark.parametrize("delay", [0.1, 0.0], ids=["interval", "concurrency-only"])
+def test_spiders_of_one_fleet_share_the_sqlite_pace(tmp_path: Path, delay: float) -> None:
+    """Three spider processes of one fleet on one data folder, one site: one pace (SQLite).
+
+    With no delay the pace is concurrency alone and grants are kept for the next request
+    (HARVEST_PACE_HOLD): the total in flight still holds.
+    """
     (tmp_path / "config").mkdir()
     with PacedSite(posts=0, latency=0.2) as site:
         cmd = [sys.executable, "run_all.py", "--once", "--spiders", "alpha,beta,gamma", "--processes", "3",
                "--no-live", "--data-dir", str(tmp_path / "data"),
                "-s", "SPIDER_MODULES=tests.runner.spiders_for_tests", "-s", f"TEST_SITE_URL={site.base_url}",
                "-s", "TEST_PAGES=8", "-s", f"HARVEST_CONFIG_DIR={tmp_path / 'config'}",
-               "-s", "DOWNLOAD_DELAY=0.1", "-s", "CONCURRENT_REQUESTS_PER_DOMAIN=2"]  # fmt: skip
+               "-s", f"DOWNLOAD_DELAY={delay}", "-s", "CONCURRENT_REQUESTS_PER_DOMAIN=2",
+               # AutoThrottle's delay is an interval too: off, the pace is concurrency alone.
+               "-s", f"AUTOTHROTTLE_ENABLED={bool(delay)}"]  # fmt: skip
         env = {k: v for k, v in os.environ.items() if k != "GITHUB_TOKEN"}
         result = subprocess.run(cmd, cwd=PROJECT_ROOT, env=env, capture_output=True, text=True, timeout=120)
         arrivals = site.log()
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
     assert len([a for a in arrivals if a.path.count("/") == 2 and a.path != "/robots.txt"]) == 24
-    assert min_gap(arrivals) >= 0.1 - TOLERANCE / 2, [round(a.start, 3) for a in arrivals]
     assert max_concurrent(arrivals) <= 2
+    logs = "".join(p.read_text(encoding="utf-8") for p in (tmp_path / "data" / "logs").rglob("*.log"))
+    reused = sum(int(n) for n in re.findall(r"'harvest/pace/reused': (\d+)", logs))
+    if delay:
+        assert min_gap(arrivals) >= delay - TOLERANCE / 2, [round(a.start, 3) for a in arrivals]
+        assert reused == 0  # a grant under an interval serves one request
+    else:
+        assert reused > 0

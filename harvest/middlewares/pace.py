@@ -18,7 +18,15 @@ the host's Scrapy download slot is told not to delay a granted request again, so
 between grants is the time between arrivals at the site. Requests with
 ``meta["harvest_pace"] = False`` are not paced.
 
-Stats: ``harvest/pace/grants``, ``harvest/pace/waits``, ``harvest/pace/wait_ms``,
+A site paced by concurrency alone (no interval: no delay, no Crawl-delay, no AutoThrottle delay)
+needs no new grant per request: a grant whose answer came is kept for the next request of the
+same host in this process for up to ``HARVEST_PACE_HOLD`` seconds since the store granted it,
+then given back (a timer gives back the ones left idle). The slot still counts in the shared
+store the whole time, so the total in flight holds, and the store is asked once per slot and
+``HARVEST_PACE_HOLD`` instead of twice per request.
+
+Stats: ``harvest/pace/grants``, ``harvest/pace/reused`` (grants kept for a next request),
+``harvest/pace/waits``, ``harvest/pace/wait_ms``,
 ``harvest/pace/crawl_delay``.
 """
 
@@ -26,6 +34,7 @@ from __future__ import annotations
 
 import logging
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -41,6 +50,7 @@ if TYPE_CHECKING:
     from scrapy.crawler import Crawler
     from scrapy.http import Response
     from scrapy.robotstxt import RobotParser
+    from scrapy.utils.asyncio import CallLaterResult
     from twisted.internet.defer import Deferred
     from typing_extensions import Self
 
@@ -48,6 +58,17 @@ logger = logging.getLogger(__name__)
 
 META_PACE = "harvest_pace"
 _META_GRANT = "_harvest_pace_grant"
+
+
+@dataclass(frozen=True)
+class _Held:
+    """A grant of the shared store held by this process."""
+
+    host: str
+    #: When the store granted it (time.monotonic()).
+    taken: float
+    #: Granted under a pace without an interval: it may serve a next request of the host.
+    reusable: bool
 
 
 def _is_redis(url: str | None) -> bool:
@@ -58,7 +79,8 @@ class PaceMiddleware:
     """Downloader middleware holding each site's pace across processes (see the module docstring).
 
     Settings: ``HARVEST_PACE_ENABLED``, ``HARVEST_PACE_MAX_DELAY``, ``HARVEST_PACE_POLL``,
-    ``HARVEST_PACE_STALE_AFTER``, ``DOWNLOAD_DELAY``, ``CONCURRENT_REQUESTS_PER_DOMAIN``,
+    ``HARVEST_PACE_STALE_AFTER``, ``HARVEST_PACE_HOLD``, ``DOWNLOAD_DELAY``,
+    ``CONCURRENT_REQUESTS_PER_DOMAIN``,
     ``HARVEST_DATA_DIR``, ``HARVEST_STATE_URL``.
     """
 
@@ -71,6 +93,8 @@ class PaceMiddleware:
         self.max_delay = settings.getfloat("HARVEST_PACE_MAX_DELAY")
         self.poll = settings.getfloat("HARVEST_PACE_POLL")
         self.stale_after = settings.getfloat("HARVEST_PACE_STALE_AFTER")
+        # Well inside stale_after: a held grant must never look lost to the other processes.
+        self.hold = min(max(0.0, settings.getfloat("HARVEST_PACE_HOLD")), self.stale_after / 4)
         self.state_url = settings.get("HARVEST_STATE_URL") or ""
         self.path = Path(settings.get("HARVEST_DATA_DIR")) / "state" / PACE_DIR / "pace.sqlite"
         self.user_agent = settings.get("ROBOTSTXT_USER_AGENT") or settings.get("USER_AGENT") or ""
@@ -82,6 +106,11 @@ class PaceMiddleware:
         self._waiters: list[Deferred[None]] = []
         #: Per host, the request of this process that asks the shared store (see process_request).
         self._heads: dict[str, object] = {}
+        #: Every grant this process holds, in use or idle.
+        self._held: dict[str, _Held] = {}
+        #: Per host, grants whose answer came, kept for the next request (see the module docstring).
+        self._idle: dict[str, list[str]] = {}
+        self._sweep_call: CallLaterResult | None = None
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> Self:
@@ -107,6 +136,11 @@ class PaceMiddleware:
 
     def spider_closed(self, spider: Spider) -> None:
         """Give back this process's grants (a failure is not news: stale grants expire)."""
+        if self._sweep_call is not None:
+            self._sweep_call.cancel()
+            self._sweep_call = None
+        self._held.clear()
+        self._idle.clear()
         if self.store is not None:
             store, self.store = self.store, None
             try:
@@ -178,8 +212,9 @@ class PaceMiddleware:
 
     def _slot_delay(self, request: Request, pace: Pace) -> float:
         """The delay Scrapy's slot wants; the slot itself no longer delays granted requests."""
-        downloader = getattr(getattr(self.crawler, "engine", None), "downloader", None)
-        if downloader is None:
+        try:
+            downloader = self.crawler.engine.downloader
+        except (AttributeError, RuntimeError):  # no engine: the component is used on its own
             return 0.0
         key = downloader.get_slot_key(request)
         slot = downloader.slots.get(key)
@@ -213,11 +248,19 @@ class PaceMiddleware:
         token = object()
         try:
             while True:
+                pace = self._current_pace(host, request)
+                kept = self._reuse(host, pace)
+                if kept is not None:
+                    grant = kept
+                    self._inc("reused")
+                    break
                 # One request per host and process asks the shared store; the others of this
                 # process wait to be woken (a grant taken or given back here), not polling it.
                 head = self._heads.setdefault(host, token)
-                decision = store.acquire(host, self._current_pace(host, request)) if head is token else None
+                decision = store.acquire(host, pace) if head is token else None
                 if decision is not None and decision.grant is not None:
+                    grant = decision.grant
+                    self._held[grant] = _Held(host, time.monotonic(), pace.interval <= 0)
                     break
                 started = time.monotonic()
                 wait = 1.0 if decision is None else min(max(decision.wait, 0.005), 1.0)
@@ -230,14 +273,61 @@ class PaceMiddleware:
         if waited:
             self._inc("waits")
             self._inc("wait_ms", int(waited * 1000))
-        request.meta[_META_GRANT] = decision.grant
+        request.meta[_META_GRANT] = grant
         self._inc("grants")
+
+    def _reuse(self, host: str, pace: Pace) -> str | None:
+        """An idle grant of ``host`` this process may use again, if any (none under an interval)."""
+        idle = self._idle.get(host)
+        if not idle or pace.interval > 0:
+            return None
+        now = time.monotonic()
+        while idle:
+            grant = idle.pop()
+            if now - self._held[grant].taken < self.hold:
+                return grant
+            self._give_back(grant)
+        return None
+
+    def _give_back(self, grant: str) -> None:
+        self._held.pop(grant, None)
+        if self.store is not None:
+            self.store.release(grant)
 
     def _release(self, request: Request) -> None:
         grant = request.meta.pop(_META_GRANT, None)
-        if grant is not None and self.store is not None:
-            self.store.release(grant)
-            self._wake()
+        held = self._held.get(grant) if grant is not None else None
+        if held is None or self.store is None:
+            return
+        if held.reusable and time.monotonic() - held.taken < self.hold:
+            # Kept for the next request of the host (it still counts in the shared store).
+            self._idle.setdefault(held.host, []).append(grant)
+            self._schedule_sweep()
+        else:
+            self._give_back(grant)
+        self._wake()
+
+    def _schedule_sweep(self) -> None:
+        if self._sweep_call is None:
+            from scrapy.utils.asyncio import call_later
+
+            self._sweep_call = call_later(self.hold, self._sweep)
+
+    def _sweep(self) -> None:
+        """Give back the grants left idle since their hold ran out (others may be waiting)."""
+        self._sweep_call = None
+        now = time.monotonic()
+        for host, idle in list(self._idle.items()):
+            keep = [g for g in idle if now - self._held[g].taken < self.hold]
+            for grant in idle:
+                if grant not in keep:
+                    self._give_back(grant)
+            if keep:
+                self._idle[host] = keep
+            else:
+                del self._idle[host]
+        if self._idle:
+            self._schedule_sweep()
 
     def _wake(self) -> None:
         waiters, self._waiters = self._waiters, []

@@ -7,6 +7,9 @@ comparable across processes and runs). Locality-sensitive hashing splits the sig
 ``bands`` bands of ``rows`` values; two documents sharing one band's values are candidates,
 and a candidate is a near-duplicate when the estimated Jaccard similarity of the two signatures
 reaches the threshold. The band layout favours recall (:meth:`BandLayout.for_threshold`).
+
+numpy and datasketch are imported where they are used: a crawl that yields no text (blogs with
+extraction off) loads neither (datasketch imports scipy: ~0.3 s and tens of MB at start-up).
 """
 
 from __future__ import annotations
@@ -15,9 +18,10 @@ import functools
 import hashlib
 import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-import numpy as np
-from datasketch import MinHash
+if TYPE_CHECKING:
+    import numpy as np
 
 #: Signature length: 128 values estimate a Jaccard similarity within ~0.03 (1/sqrt(128)/3).
 NUM_PERM = 128
@@ -59,6 +63,8 @@ class BandLayout:
 
 @functools.cache
 def _permutations() -> np.ndarray:
+    from datasketch import MinHash
+
     return MinHash(NUM_PERM, seed=_SEED).permutations
 
 
@@ -80,6 +86,9 @@ def signature(text: str) -> np.ndarray | None:
     grams = shingles(text)
     if not grams:
         return None
+    import numpy as np
+    from datasketch import MinHash
+
     minhash = MinHash(NUM_PERM, permutations=_permutations(), scheme=_SCHEME)
     minhash.update_batch(list(grams))
     return np.asarray(minhash.hashvalues, dtype=np.uint32)
@@ -98,6 +107,8 @@ def band_keys(sig: np.ndarray, layout: BandLayout) -> list[int]:
 
 def similarity(a: np.ndarray, b: np.ndarray) -> float:
     """Estimated Jaccard similarity of two signatures (share of equal values)."""
+    import numpy as np
+
     return float(np.count_nonzero(a == b)) / float(len(a))
 
 
@@ -108,4 +119,6 @@ def to_bytes(sig: np.ndarray) -> bytes:
 
 def from_bytes(data: bytes) -> np.ndarray:
     """A stored signature back as an array."""
+    import numpy as np
+
     return np.frombuffer(data, dtype="<u4")

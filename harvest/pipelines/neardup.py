@@ -27,10 +27,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
-import numpy as np
 from scrapy import signals
 from scrapy.exceptions import DropItem, NotConfigured
 
+from harvest.exceptions import NotApplicable
 from harvest.identity import canonical_url
 from harvest.items import DocumentItem
 from harvest.jsonlines import replay_lines
@@ -41,6 +41,7 @@ from harvest.state.neardup import IndexedDoc, NearDupIndex, NearMatch, RedisNear
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
+    import numpy as np
     from scrapy.crawler import Crawler
     from scrapy.statscollectors import StatsCollector
     from typing_extensions import Self
@@ -99,6 +100,9 @@ class NearDupPipeline:
         mode = (settings.get("HARVEST_NEAR_DUP") or "off").strip().lower()
         if mode == "off":
             raise NotConfigured  # HARVEST_NEAR_DUP is off (bare: a message is logged at WARNING)
+        if not getattr(crawler.spider, "writes_text", True):
+            # Nothing to compare when no text comes; not worth opening the index for.
+            raise NotApplicable("this run yields no text (blogs with extraction off)")
         assert crawler.spidercls is not None
         data_dir = Path(settings.get("HARVEST_DATA_DIR"))
         pipeline = cls(

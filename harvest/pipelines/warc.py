@@ -30,9 +30,6 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 from scrapy.exceptions import NotConfigured
-from warcio.archiveiterator import ArchiveIterator
-from warcio.statusandheaders import StatusAndHeaders
-from warcio.warcwriter import WARCWriter
 
 from harvest.middlewares.warc import ITEM_ATTR, WarcCapture
 from harvest.pipelines.output import fsync_dir
@@ -51,6 +48,8 @@ SOFTWARE = "harvest (Scrapy; warcio)"
 
 def read_record_ids(path: Path, start: int = 0) -> list[tuple[str, str, int]]:
     """(record type, record id, end offset) of each whole record of a WARC file from ``start``."""
+    from warcio.archiveiterator import ArchiveIterator  # warcio loads only when WARC is on
+
     found: list[tuple[str, str, int]] = []
     with path.open("rb") as fh:
         fh.seek(start)
@@ -195,6 +194,9 @@ class WarcPipeline:
         return self._fh
 
     def _records(self, capture: WarcCapture) -> tuple[bytes, str]:
+        from warcio.statusandheaders import StatusAndHeaders  # see read_record_ids
+        from warcio.warcwriter import WARCWriter
+
         buffer = io.BytesIO()
         writer = WARCWriter(buffer, gzip=True)
         extra = {"WARC-IP-Address": capture.ip_address} if capture.ip_address else {}

@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING
 from scrapy.utils.python import global_object_name
 
 from harvest.exceptions import ConfigError
-from harvest.scale.coordinator import RedisCoordinator
 from harvest.state import is_redis_url
 
 if TYPE_CHECKING:
@@ -65,4 +64,7 @@ class RedisScaleAddon:
             settings.set(name, ours, priority=settings.getpriority(name) or "addon")
         settings.set("SCHEDULER_PERSIST", True, priority="addon")
         settings.set("REDIS_URL", url, priority="addon")
+        # Imported here: redis and scrapy-redis load only for a crawl that uses them.
+        from harvest.scale.coordinator import RedisCoordinator
+
         settings.set_in_component_priority_dict("EXTENSIONS", RedisCoordinator, 0)

@@ -23,14 +23,15 @@ import sqlite3
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote, urlsplit
-
-import numpy as np
 
 from harvest.exceptions import StateError
 from harvest.parsers.neardup import NUM_PERM, BandLayout, band_keys, from_bytes, similarity, to_bytes
 from harvest.state.shared import immediate, open_shared_db
+
+if TYPE_CHECKING:
+    import numpy as np
 
 logger = logging.getLogger(__name__)
 
