@@ -158,6 +158,18 @@ HARVEST_PACE_STALE_AFTER = 60.0
 # second instead of twice per request, and another process waits at most this long for a slot.
 HARVEST_PACE_HOLD = 1.0
 
+# --- One crawl on several cores (harvest/partition.py, harvest/handoff.py) -------------------
+# Processes one spider's crawl runs as on this machine, each owning a hash partition of the URL
+# space with its own embedded state; links are handed to their owner. 1: today's single
+# process (a folder keeps the number its state was built with: state/<spider>.workers.json).
+HARVEST_CRAWL_WORKERS = 1
+# Set by the supervisor for each worker process (its index); empty in a process that is not one.
+HARVEST_CRAWL_WORKER = ""
+# How often a worker reads the requests handed to it by the others (seconds).
+HARVEST_CRAWL_HANDOFF_POLL = 0.2
+# Restarts of a worker that died (kill -9, a crash) before the supervisor gives the crawl up.
+HARVEST_CRAWL_MAX_RESTARTS = 5
+
 # --- Crawl state, frontier, dedup, revisits (harvest/state/, docs/ARCHITECTURE.md) ------------
 # Scrapy's scheduler plus a persisted frontier: a crawl killed with kill -9 resumes its pending
 # requests.

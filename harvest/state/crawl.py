@@ -40,6 +40,7 @@ from twisted.python.failure import Failure
 
 from harvest.exceptions import NotApplicable, StateError
 from harvest.identity import canonical_url, document_hash, is_document, item_key, key_digest
+from harvest.partition import Partition
 from harvest.state import StateBatch, StateStore, Validators, open_store
 
 if TYPE_CHECKING:
@@ -184,7 +185,7 @@ class CrawlState:
                 )
                 return open_store(
                     settings.get("HARVEST_STATE_URL") or "",
-                    crawler.spider.name,
+                    Partition.from_settings(settings).state_name(crawler.spider.name),
                     settings.get("HARVEST_DATA_DIR"),
                     reset=reset,
                     cross_spider=settings.getbool("HARVEST_DEDUP_CROSS_SPIDER"),
