@@ -3,9 +3,11 @@
 ``find_browser()`` picks Playwright's own Chromium when ``playwright install chromium`` put the
 revision this Playwright expects on disk, else a system Chromium/Chrome (Debian's ``chromium``
 at /usr/bin/chromium), else nothing. ``playwright_settings()`` turns that into the Scrapy
-settings that install the scrapy-playwright download handler. The spider applies them only when
+settings that install the scrapy-playwright download handler, and ``install_browser()`` applies
+them (with the private-address guard's proxy when the guard is on). The spider calls it only when
 a configured site has ``render: true``, so other crawls never start Node or a browser; requests
-opt in one by one with ``meta={"playwright": True}`` and all others still go over plain HTTP.
+opt in one by one with ``meta={"playwright": True}`` (``page_meta()``) and all others still go
+over plain HTTP.
 
 The shape measured best here: one browser context (the implicit ``default``; naming another
 with ``PLAYWRIGHT_MAX_CONTEXTS=1`` deadlocks scrapy-playwright) with a few pages in it; images,
@@ -22,9 +24,12 @@ import json
 import logging
 import os
 import shutil
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from harvest.exceptions import ConfigError
 
 if TYPE_CHECKING:
     from scrapy.settings import BaseSettings
@@ -163,6 +168,48 @@ def playwright_settings(
         * 1000,
         "PLAYWRIGHT_ABORT_REQUEST": abort_request,
     }
+
+
+def install_browser(settings: BaseSettings, rendered: Sequence[str], config_file: str) -> BrowserGuard | None:
+    """Install scrapy-playwright in ``settings`` for the sites named ``rendered`` (``render: true``).
+
+    ``settings`` must still be open: which sites render is known only once the spider read its
+    YAML and ``-a`` arguments (``from_crawler``), and the crawler freezes settings right after.
+    A key set above the project's priority (``-s``) is kept. With the private-address guard on,
+    the browser connects only through a :class:`~harvest.browser_guard.BrowserGuard`, returned
+    for the spider to hold (its ``browser_guard`` attribute, which the safety middleware serves);
+    None when the guard is off. Raises ConfigError naming each rendered site of ``config_file``
+    when no browser is found.
+    """
+    browser = find_browser(settings.get("HARVEST_BROWSER_EXECUTABLE", ""))
+    if browser is None:
+        raise ConfigError(
+            config_file,
+            [
+                (
+                    f"sites[{name}].render",
+                    "no browser found: install Chromium (apt-get install chromium) "
+                    "or set HARVEST_BROWSER_EXECUTABLE",
+                )
+                for name in rendered
+            ],
+        )
+    logger.info(
+        "Sites %s are rendered with %s browser %s",
+        list(rendered),
+        browser.kind,
+        browser.executable or "(Playwright's own)",
+    )
+    guard = None
+    if settings.getbool("HARVEST_SAFETY_ENABLED") and settings.getbool("HARVEST_SAFETY_PRIVATE_ADDRESSES"):
+        # Imported here, as needed: the spider imports this module even when nothing renders.
+        from harvest.browser_guard import BrowserGuard
+
+        guard = BrowserGuard()
+    for key, value in playwright_settings(settings, browser, guard).items():
+        if (settings.getpriority(key) or 0) <= 20:
+            settings.set(key, value, priority="spider")
+    return guard
 
 
 def page_meta(settings: BaseSettings) -> dict[str, Any]:

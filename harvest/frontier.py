@@ -12,6 +12,9 @@ request every item came from and when a callback's output ended, which is how "d
 Requests must stay serializable with ``Request.to_dict`` (callbacks are
 spider methods, meta holds plain data); a request that is not is still crawled but not persisted
 (stat ``harvest/frontier/unserializable``).
+
+In a partitioned crawl (``HARVEST_CRAWL_WORKERS`` > 1) a request another worker owns is not
+queued here but handed to its owner's spool (:mod:`harvest.handoff`), once per run and URL.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from scrapy.exceptions import CloseSpider
 from scrapy.http import Request, Response
 from scrapy.utils.request import request_from_dict
 
+from harvest.handoff import HandoffSpool
 from harvest.state.crawl import FRONTIER_KEY_META, CrawlState
 
 if TYPE_CHECKING:
@@ -49,6 +53,8 @@ class FrontierScheduler(Scheduler):
     """
 
     state: CrawlState | None = None
+    #: The partitioned crawl's spools (None for one worker).
+    handoff: HandoffSpool | None = None
     restore_batch: int = 500
     #: Resume cursor over the frontier table: rows with _restore_after < seq <= _restore_upto
     #: are still to be restored.
@@ -61,6 +67,7 @@ class FrontierScheduler(Scheduler):
         """The stock scheduler, attached to the crawl's state."""
         scheduler = super().from_crawler(crawler)
         scheduler.state = CrawlState.from_crawler(crawler)
+        scheduler.handoff = HandoffSpool.from_crawler(crawler) if scheduler.state is not None else None
         scheduler.restore_batch = max(1, crawler.settings.getint("HARVEST_FRONTIER_RESTORE_BATCH"))
         return scheduler
 
@@ -69,6 +76,8 @@ class FrontierScheduler(Scheduler):
         result = super().open(spider)
         self._resumed_dont_filter: set[bytes] = set()
         self._unserializable_logged = False
+        #: Fingerprints handed to another worker in this run (each URL goes once).
+        self._handed: set[bytes] = set()
         if self.state is not None:
             try:
                 store = self.state.open()
@@ -76,6 +85,10 @@ class FrontierScheduler(Scheduler):
                 # Already logged by the crawl state. Raising here would skip opening the scraper
                 # (and make closing fail); the item pipelines' open raises it again instead.
                 return result
+            if self.handoff is not None:
+                self.handoff.open()
+                # Handed requests are durable before the pages that found them count as done.
+                self.state.add_pre_commit(self.handoff.sync)
             self._restore_left = store.frontier_size()
             if self._restore_left:
                 self._restore_upto = store.frontier_max_seq()
@@ -183,11 +196,36 @@ class FrontierScheduler(Scheduler):
                 self._unserializable_logged = True
             return None
 
+    def close(self, reason: str) -> Deferred[None] | None:
+        """Close the queues and the spools this worker wrote."""
+        if self.handoff is not None and self.state is not None:
+            self.state.remove_pre_commit(self.handoff.sync)
+            self.handoff.close()
+        return super().close(reason)
+
+    def _hand_off(self, request: Request, fingerprint: bytes, owner: int) -> bool:
+        """Give ``request`` to the worker that owns it (see the module docstring)."""
+        assert self.handoff is not None and self.state is not None and self.stats is not None
+        if request.dont_filter or fingerprint not in self._handed:
+            blob = self._serialize(request)
+            if blob is None:
+                return False  # cannot travel: logged by _serialize, counted as unserializable
+            self.handoff.send(owner, blob)
+            self._handed.add(fingerprint)
+            self.stats.inc_value("harvest/handoff/sent")
+        marker = request.meta.get(FRONTIER_KEY_META)
+        if isinstance(marker, str) and marker != fingerprint.hex():
+            # A redirect to another worker's URL: the original request is done here.
+            self.state.retire(bytes.fromhex(marker))
+        return True
+
     def enqueue_request(self, request: Request) -> bool:
         """Schedule ``request`` and persist it; retire the request it replaces (a redirect)."""
         if self.state is None or self.state.store is None:
             return super().enqueue_request(request)
         fingerprint = self.state.fingerprint(request)
+        if self.handoff is not None and not self.handoff.partition.owns(fingerprint):
+            return self._hand_off(request, fingerprint, self.handoff.partition.owner(fingerprint))
         own_key = fingerprint.hex()
         marker = request.meta.get(FRONTIER_KEY_META)
         if marker is None and request.dont_filter and fingerprint in self._resumed_dont_filter:

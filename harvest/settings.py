@@ -125,6 +125,9 @@ EXTENSIONS = {
     # Closes a crawl that is idle and alive (nothing sent or in flight, nothing handed out, no
     # announced wait) with reason "stuck", instead of letting it poll for ever.
     "harvest.extensions.stuck.StuckCrawlGuard": 0,
+    # Partitioned crawls only (HARVEST_CRAWL_WORKERS > 1): requests handed over by the other
+    # workers, and staying open until all of them are done.
+    "harvest.handoff.HandoffExtension": 0,
 }
 # Seconds a crawl may sit idle and alive before it is closed as stuck (0 = never): past any
 # DOWNLOAD_TIMEOUT, retry or delay, since those keep a request in flight anyway.
@@ -165,6 +168,8 @@ HARVEST_PACE_HOLD = 1.0
 HARVEST_CRAWL_WORKERS = 1
 # Set by the supervisor for each worker process (its index); empty in a process that is not one.
 HARVEST_CRAWL_WORKER = ""
+# Set by the supervisor: one run's workers tell their status files from a previous run's.
+HARVEST_CRAWL_RUN = ""
 # How often a worker reads the requests handed to it by the others (seconds).
 HARVEST_CRAWL_HANDOFF_POLL = 0.2
 # Restarts of a worker that died (kill -9, a crash) before the supervisor gives the crawl up.

@@ -1,7 +1,8 @@
 """OutputPipeline: JSON Lines per item type, one Markdown file per document, durable across kill -9.
 
 Layout under ``HARVEST_DATA_DIR/<spider>/``: ``<type>.jsonl`` (one JSON object per line,
-appended) and, for documents, the ``.md`` file named by the item's ``path`` with a YAML front
+appended; ``<type>.w<k>.jsonl`` for worker ``k`` of a partitioned crawl) and, for documents,
+the ``.md`` file named by the item's ``path`` with a YAML front
 matter. A Markdown file is written to a temporary name, fsynced and renamed before its JSON
 line is appended, so a reader never sees half a document and a line never names a missing file.
 
@@ -32,6 +33,8 @@ from scrapy.utils.defer import deferred_from_coro
 
 from harvest.fingerprints import content_hash
 from harvest.items import DocumentItem
+from harvest.jsonlines import replay_lines
+from harvest.partition import Partition
 from harvest.state import StateOrigin
 from harvest.state.crawl import CrawlState, is_disk_full
 
@@ -130,9 +133,12 @@ class OutputPipeline:
         spider_name: str,
         state: CrawlState | None = None,
         stats: StatsCollector | None = None,
+        partition: Partition | None = None,
     ) -> None:
         self.data_dir = Path(data_dir)
         self.spider_dir = self.data_dir / spider_name
+        #: A worker of a partitioned crawl writes (and reconciles) its own files only.
+        self.partition = partition or Partition()
         self.state = state
         self.stats = stats
         self._files: dict[str, IO[bytes]] = {}
@@ -151,6 +157,7 @@ class OutputPipeline:
             crawler.spidercls.name,
             CrawlState.from_crawler(crawler),
             crawler.stats,
+            Partition.from_settings(crawler.settings),
         )
         pipeline.crawler = crawler
         return pipeline
@@ -181,6 +188,8 @@ class OutputPipeline:
         committed = store.output_offsets()
         replayed = 0
         for path in sorted(self.spider_dir.glob("*.jsonl")):
+            if not self.partition.writes(path.name):
+                continue  # another worker's
             cut = truncate_partial_tail(path)
             if cut:
                 logger.warning(
@@ -216,27 +225,31 @@ class OutputPipeline:
             self._inc("reconciled_lines", replayed)
 
     def _replay(self, path: Path, start: int) -> int:
-        assert self.state is not None
-        count = 0
-        pos = start
-        with path.open("rb") as fh:
-            fh.seek(start)
-            for line in fh:
-                pos += len(line)
-                try:
-                    record = json.loads(line)
-                except ValueError:
-                    logger.warning("Skipping an unreadable line in %s ending at byte %d", path, pos)
-                    self._inc("bad_lines")
-                    continue
-                if not isinstance(record, dict):
-                    continue
-                self.state.add_record(record)
-                count += 1
-                if count % _REPLAY_COMMIT_LINES == 0:
-                    self.state.batch.offsets[path.name] = pos
-                    self.state.commit()
-        self.state.batch.offsets[path.name] = pos
+        """Put the keys of ``path``'s lines from ``start`` into the state; return how many.
+
+        ``reconcile`` cut a partial last line first, so every line is complete and the offset
+        reached is the file's size.
+        """
+        state = self.state
+        assert state is not None
+
+        def unreadable(end: int) -> None:
+            logger.warning("Skipping an unreadable line in %s ending at byte %d", path, end)
+            self._inc("bad_lines")
+
+        def checkpoint(pos: int) -> None:
+            state.batch.offsets[path.name] = pos
+            state.commit()
+
+        count, pos = replay_lines(
+            path,
+            start,
+            state.add_record,
+            bad_line=unreadable,
+            checkpoint=checkpoint,
+            checkpoint_every=_REPLAY_COMMIT_LINES,
+        )
+        state.batch.offsets[path.name] = pos
         return count
 
     def sync(self) -> dict[str, int]:
@@ -309,7 +322,7 @@ class OutputPipeline:
         else:
             record = ItemAdapter(item).asdict()
         record.pop("content", None)
-        name = f"{record.get('type') or 'item'}.jsonl"
+        name = self.partition.output_file(str(record.get("type") or "item"))
         try:
             # orjson: ~6x faster than json on a page line (a whole HTML page as one string).
             line = orjson.dumps(record, option=orjson.OPT_APPEND_NEWLINE)

@@ -19,21 +19,21 @@ Articles are requested with ``harvest_kind="document"`` and ``harvest_ttl`` = th
 ``article_revisit`` (skipped while fresh, revisited conditionally after); listings, feeds and
 sitemaps with ``harvest_kind="listing"`` (refetched every round). ``harvest_site`` and
 ``harvest_via`` tell the safety middlewares which site's limits apply and where a URL came from.
-Sites with ``render: true`` are fetched through a browser (``harvest.browser``); the Playwright
-download handler is installed only when such a site is configured.
+Sites with ``render: true`` are fetched through a browser (``harvest.browser`` installs it); the
+Playwright download handler is installed only when such a site is configured. A site with a
+``refresh_interval`` is skipped while its last finished round is more recent than that
+(``harvest.state.rounds``).
 """
 
 from __future__ import annotations
 
 import hashlib
-import json
 import logging
 import os
 import re
 import time
 from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 from urllib.parse import urlsplit
 
@@ -45,7 +45,7 @@ from scrapy.linkextractors import IGNORED_EXTENSIONS
 from scrapy.settings import default_settings as scrapy_defaults
 from scrapy.spidermiddlewares.httperror import HttpError
 
-from harvest.browser import find_browser, page_meta, playwright_settings
+from harvest.browser import install_browser, page_meta
 from harvest.config import SpiderConfig, parse_bool
 from harvest.config.blogs import BlogsConfig, SiteConfig
 from harvest.config.checks import CHOICES
@@ -68,13 +68,16 @@ from harvest.parsers.discovery import (
 )
 from harvest.parsers.rights import Rights, TdmRule, agent_token, combine
 from harvest.paths import safe_name
+from harvest.pipelines.output import atomic_write_text
 from harvest.spiders.base import HarvestSpider
+from harvest.state.rounds import SiteRounds, rounds_path
 
 if TYPE_CHECKING:
     from scrapy.crawler import Crawler
-    from scrapy.settings import BaseSettings
     from twisted.python.failure import Failure
     from typing_extensions import Self
+
+    from harvest.browser_guard import BrowserGuard
 
 logger = logging.getLogger(__name__)
 
@@ -89,8 +92,8 @@ _PRIO_LINK = 0
 _SKIP_EXTENSIONS = frozenset(f".{e}" for e in IGNORED_EXTENSIONS) - {".xml"}
 _XML_EXTENSIONS = (".xml", ".rss", ".atom", ".xml.gz", ".rdf")
 _INDEX_RE = re.compile(r"(?:^|/)index\.html?$")
-#: Seconds between a site's rounds are kept here, per site, for ``refresh_interval``.
-_ROUNDS_FILE = "site_rounds.json"
+#: Where a site's ``render: true`` comes from, for the error when no browser is found.
+_CONFIG_FILE = "spiders_config/blogs.yaml"
 
 # Scrapy's default middlewares for this spider (custom_settings below says which and why). The
 # _BASE settings are replaced, not the project's DOWNLOADER_MIDDLEWARES / SPIDER_MIDDLEWARES,
@@ -246,6 +249,9 @@ class BlogsSpider(HarvestSpider):
         self._max_links = 0
         #: Sites this round crawls (those not skipped as fresh); recorded when it finishes.
         self._crawled_sites: list[str] = []
+        #: The private-address proxy of the browser (sites that render, guard on); the safety
+        #: middleware serves it for the crawl.
+        self.browser_guard: BrowserGuard | None = None
 
     # --- configuration --------------------------------------------------------------------
     @classmethod
@@ -275,8 +281,12 @@ class BlogsSpider(HarvestSpider):
         """Build the spider; install the browser download handler only if a site renders."""
         spider = super().from_crawler(crawler, *args, **kwargs)
         spider._init_sites()
-        if any(s.render for s in spider.config.sites):
-            spider._install_browser(crawler.settings)
+        rendered = [site.name for site in spider.config.sites if site.render]
+        if rendered:
+            spider.browser_guard = install_browser(crawler.settings, rendered, _CONFIG_FILE)
+            for site in spider.sites:
+                if site.config.render:
+                    site.render_meta = page_meta(crawler.settings)
         s = crawler.settings
         mode = s.get("HARVEST_BLOGS_EXTRACTION", "pool")
         if mode not in CHOICES["HARVEST_BLOGS_EXTRACTION"]:
@@ -294,44 +304,6 @@ class BlogsSpider(HarvestSpider):
                 s.getint("HARVEST_BLOGS_EXTRACT_MAX_TASKS_PER_CHILD"),
             )
         return spider
-
-    def _install_browser(self, settings: BaseSettings) -> None:
-        browser = find_browser(settings.get("HARVEST_BROWSER_EXECUTABLE", ""))
-        rendered = [s.name for s in self.config.sites if s.render]
-        if browser is None:
-            raise ConfigError(
-                "spiders_config/blogs.yaml",
-                [
-                    (
-                        f"sites[{n}].render",
-                        "no browser found: install Chromium (apt-get install chromium) "
-                        "or set HARVEST_BROWSER_EXECUTABLE",
-                    )
-                    for n in rendered
-                ],
-            )
-        logger.info(
-            "Sites %s are rendered with %s browser %s",
-            rendered,
-            browser.kind,
-            browser.executable or "(Playwright's own)",
-        )
-        # Settings are still open here (the crawler freezes them after building the spider);
-        # which sites render is known only now, from the YAML and the -a arguments.
-        # With the private-address guard on, the browser connects only through the guard's proxy.
-        guard = None
-        if settings.getbool("HARVEST_SAFETY_ENABLED") and settings.getbool(
-            "HARVEST_SAFETY_PRIVATE_ADDRESSES"
-        ):
-            from harvest.browser_guard import BrowserGuard
-
-            guard = self.browser_guard = BrowserGuard()
-        for key, value in playwright_settings(settings, browser, guard).items():
-            if (settings.getpriority(key) or 0) <= 20:
-                settings.set(key, value, priority="spider")
-        for site in self.sites:
-            if site.config.render:
-                site.render_meta = page_meta(settings)
 
     def _init_sites(self) -> None:
         for cfg in self.config.sites:
@@ -353,31 +325,21 @@ class BlogsSpider(HarvestSpider):
         self.allowed_domains = sorted({h for s in self.sites for h in s.hosts})
 
     # --- rounds ---------------------------------------------------------------------------
-    def _rounds_path(self) -> Path:
-        return Path(self.settings.get("HARVEST_DATA_DIR")) / "state" / self.name / _ROUNDS_FILE
-
-    def _load_rounds(self) -> dict[str, float]:
-        path = self._rounds_path()
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            return {}
-        except (OSError, ValueError):
-            logger.warning("Ignoring unreadable %s; every site is crawled this round", path)
-            return {}
-        return {str(k): float(v) for k, v in data.items()} if isinstance(data, dict) else {}
+    def _rounds(self) -> SiteRounds:
+        """The sites' last finished rounds, as stored now (another round may have ended since)."""
+        return SiteRounds.load(rounds_path(self.settings.get("HARVEST_DATA_DIR"), self.name))
 
     def _due_sites(self) -> list[_Site]:
         """Sites whose own ``refresh_interval`` has passed (all of them when chosen by -a)."""
         if "url" in self.spider_arguments or "site" in self.spider_arguments:
             self._crawled_sites = [s.name for s in self.sites]
             return list(self.sites)
-        rounds = self._load_rounds()
+        rounds = self._rounds()
         now = time.time()
         due = []
         for site in self.sites:
             interval = site.config.refresh_interval
-            last = rounds.get(site.name)
+            last = rounds.last(site.name)
             if interval is not None and last is not None and now - last < interval:
                 logger.info(
                     "Site %s is fresh (crawled %.0f s ago, refresh_interval %.0f s); skipped",
@@ -397,16 +359,9 @@ class BlogsSpider(HarvestSpider):
             await self._extractor.close()
         if reason != "finished":
             return
-        rounds = self._load_rounds()
-        rounds.update({n: time.time() for n in self._crawled_sites})
-        path = self._rounds_path()
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = path.with_suffix(".tmp")
-            tmp.write_text(json.dumps(rounds, indent=1, sort_keys=True), encoding="utf-8")
-            os.replace(tmp, path)
-        except OSError:
-            logger.warning("Could not record the round times in %s", path, exc_info=True)
+        rounds = self._rounds()
+        rounds.record(self._crawled_sites, time.time())
+        rounds.save(atomic_write_text)
 
     # --- requests -------------------------------------------------------------------------
     def _request(

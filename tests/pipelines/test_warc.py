@@ -13,11 +13,9 @@ import re
 import signal
 import subprocess
 import sys
-import threading
 import time
 from collections import Counter
 from pathlib import Path
-from typing import Any
 
 import yaml
 from warcio.archiveiterator import ArchiveIterator
@@ -26,13 +24,13 @@ from harvest.items import DocumentItem
 from harvest.middlewares.warc import ITEM_ATTR, WarcCapture
 from harvest.pipelines.warc import WarcPipeline
 from tests import PROJECT_ROOT, read_committed_jsonl
-from tests.servers import LoggedRequest, LoopbackServer
-from tests.spiders.test_blogs import assert_finished, crawl, octo_post_urls, octopress  # noqa: F401
+from tests.servers import LoopbackServer, hold_posts_after, octo_post_urls
+from tests.spiders.test_blogs import assert_finished, crawl
 
 WARC_SETTINGS = {"HARVEST_WARC_ENABLED": True, "HARVEST_WARC_MAX_SIZE": 400_000}
 
 
-def test_killed_crawl_warc_records_match_items_once(octopress: LoopbackServer, tmp_path: Path) -> None:  # noqa: F811
+def test_killed_crawl_warc_records_match_items_once(octopress: LoopbackServer, tmp_path: Path) -> None:
     config_dir = tmp_path / "config"
     config_dir.mkdir()
     site = {"name": "octo", "start_urls": [octopress.base_url + "/"]}
@@ -52,36 +50,18 @@ def test_killed_crawl_warc_records_match_items_once(octopress: LoopbackServer, t
     }.items():
         cmd += ["-s", f"{key}={value}"]
     # The kill must land half-way: after 40 posts the server holds every further post until then.
-    resolve = octopress.resolve
-    post = re.compile(r"/20\d\d/\d\d/[^/]+/$")
-    answered: list[str] = []
-    held = threading.Event()
-    lock = threading.Lock()
-
-    def gated(request: LoggedRequest) -> Any:  # what resolve() answers (a Reply or a raw handler)
-        if post.match(request.path):
-            with lock:
-                hold = len(answered) >= 40
-                if not hold:
-                    answered.append(request.path)
-            if hold:
-                held.wait(120)
-        return resolve(request)
-
-    octopress.resolve = gated  # type: ignore[method-assign]
-    proc = subprocess.Popen(cmd, cwd=PROJECT_ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        deadline = time.monotonic() + 120  # only guards against a hang
-        while len(read_committed_jsonl(jsonl)) < 25:
-            assert proc.poll() is None and time.monotonic() < deadline, "25 lines never written"
-            time.sleep(0.05)
-        os.kill(proc.pid, signal.SIGKILL)
-        proc.wait(timeout=10)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-        held.set()
-        octopress.resolve = resolve  # type: ignore[method-assign]
+    with hold_posts_after(octopress, 40):
+        proc = subprocess.Popen(cmd, cwd=PROJECT_ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            deadline = time.monotonic() + 120  # only guards against a hang
+            while len(read_committed_jsonl(jsonl)) < 25:
+                assert proc.poll() is None and time.monotonic() < deadline, "25 lines never written"
+                time.sleep(0.05)
+            os.kill(proc.pid, signal.SIGKILL)
+            proc.wait(timeout=10)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
     assert len(read_committed_jsonl(jsonl)) < 109, "the crawl must be killed half-way"
     result, docs, stats = crawl(tmp_path, [site], settings=WARC_SETTINGS)
     assert_finished(result)

@@ -19,7 +19,6 @@ import signal
 import socket
 import subprocess
 import sys
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -40,50 +39,21 @@ from tests import (
     shared_fixture,
     skip_or_fail,
 )
-from tests.servers import LoggedRequest, LoopbackServer, Reply, loopback_server
+from tests.servers import (
+    OCTO,
+    OCTO_HOST,
+    OCTO_POST,
+    LoggedRequest,
+    LoopbackServer,
+    Reply,
+    hold_posts_after,
+    loopback_server,
+    octo_post_urls,
+    serve_tree,
+)
 
-OCTO = ("blogs", "octopress-1up4developers-github-io", "site")
-OCTO_HOST = b"http://1up4dev.org"
 MKDOCS = Path("/usr/share/doc/mkdocs/html")
-_TYPES = {
-    ".html": "text/html; charset=utf-8",
-    ".xml": "application/xml",
-    ".txt": "text/plain",
-    ".gz": "application/gzip",
-    ".css": "text/css",
-    ".js": "application/javascript",
-    ".png": "image/png",
-    ".jpg": "image/jpeg",
-    ".gif": "image/gif",
-    ".json": "application/json",
-}
 _STAT_RE = re.compile(r"'((?:harvest|downloader|item)[^']*)': (\d+)")
-
-
-def serve_tree(
-    server: LoopbackServer, root: Path, *, rewrite: bytes | None = None, skip: frozenset[str] = frozenset()
-) -> None:
-    """Serve ``root`` like a static host: ``dir/`` serves ``dir/index.html``, ``dir`` redirects.
-
-    ``rewrite``: an absolute origin in the files (``http://1up4dev.org``) replaced by the server's.
-    """
-    base = server.base_url.encode()
-    for path in root.rglob("*"):
-        if path.is_dir():
-            continue
-        rel = "/" + path.relative_to(root).as_posix()
-        if rel in skip:
-            continue
-        body = path.read_bytes()
-        if rewrite and path.suffix in {".html", ".xml", ".txt"}:
-            body = body.replace(rewrite, base)
-        reply = Reply(body=body, content_type=_TYPES.get(path.suffix, "application/octet-stream"))
-        server.add(rel, reply)
-        if path.name == "index.html":
-            folder = rel[: -len("index.html")]
-            server.add(folder, reply)
-            if folder != "/":
-                server.add(folder.rstrip("/"), Reply(301, headers={"Location": server.base_url + folder}))
 
 
 def crawl(
@@ -120,19 +90,6 @@ def crawl(
 def assert_finished(result: subprocess.CompletedProcess[str]) -> None:
     assert result.returncode == 0, result.stderr[-3000:]
     assert "'finish_reason': 'finished'" in result.stderr, result.stderr[-3000:]
-
-
-@pytest.fixture
-def octopress() -> Iterator[LoopbackServer]:
-    root = shared_fixture(*OCTO)
-    with loopback_server() as server:
-        serve_tree(server, root, rewrite=OCTO_HOST)
-        yield server
-
-
-def octo_post_urls(base: str) -> set[str]:
-    root = shared_fixture(*OCTO)
-    return {f"{base}/{p.parent.relative_to(root).as_posix()}/" for p in root.glob("20*/*/*/index.html")}
 
 
 def test_octopress_every_post_found_once(octopress: LoopbackServer, tmp_path: Path) -> None:
@@ -370,39 +327,21 @@ def test_killed_crawl_resumes_and_stores_each_post_once(
     ]
     # The kill must land half-way however fast this machine is: after 40 posts, the server holds
     # every further post until the kill (an event, not a delay).
-    resolve = octopress.resolve
-    post = re.compile(r"/20\d\d/\d\d/[^/]+/$")
-    answered: list[str] = []
-    held = threading.Event()
-    lock = threading.Lock()
-
-    def gated(request: LoggedRequest) -> Reply:
-        if post.match(request.path):
-            with lock:
-                hold = len(answered) >= 40
-                if not hold:
-                    answered.append(request.path)
-            if hold:
-                held.wait(120)
-        return resolve(request)
-
-    octopress.resolve = gated  # type: ignore[method-assign]
-    proc = subprocess.Popen(cmd, cwd=PROJECT_ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        deadline = time.monotonic() + 120  # only guards against a hang
-        while len(read_committed_jsonl(jsonl)) < 30:
-            assert proc.poll() is None and time.monotonic() < deadline, "30 lines never written"
-            time.sleep(0.05)
-        assert proc.poll() is None  # the kill lands mid-crawl
-        os.kill(proc.pid, signal.SIGKILL)
-        proc.wait(timeout=10)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-        held.set()
-        octopress.resolve = resolve  # type: ignore[method-assign]
+    with hold_posts_after(octopress, 40):
+        proc = subprocess.Popen(cmd, cwd=PROJECT_ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            deadline = time.monotonic() + 120  # only guards against a hang
+            while len(read_committed_jsonl(jsonl)) < 30:
+                assert proc.poll() is None and time.monotonic() < deadline, "30 lines never written"
+                time.sleep(0.05)
+            assert proc.poll() is None  # the kill lands mid-crawl
+            os.kill(proc.pid, signal.SIGKILL)
+            proc.wait(timeout=10)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
     first = read_committed_jsonl(jsonl)
-    first_posts = [line for line in first if post.search(urlsplit(line["url"]).path)]
+    first_posts = [line for line in first if OCTO_POST.search(urlsplit(line["url"]).path)]
     assert 30 <= len(first) and len(first_posts) <= 40 < 109, "the crawl must be killed half-way"
     result, docs, stats = crawl(tmp_path, [site], settings={"HARVEST_BLOGS_EXTRACTION": extraction})
     assert_finished(result)

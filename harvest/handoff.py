@@ -1,0 +1,343 @@
+"""Requests handed between the workers of a partitioned crawl, and knowing when all are done.
+
+With ``HARVEST_CRAWL_WORKERS=N`` (:mod:`harvest.partition`) a worker that discovers a request
+owned by another hands it over through a *spool*: ``state/<spider>.handoff/<i>-<j>.spool``
+holds what worker ``i`` found for worker ``j``, one request per line (base64 of the frontier's
+pickled request), appended by ``i`` only.
+
+- Sender (:meth:`HandoffSpool.send`, called by :class:`harvest.frontier.FrontierScheduler`): a
+  line is written at once and fsynced before the sender's state commits (a pre-commit hook), so
+  a page counted as done has its links in the owners' spools. A kill can leave a partial last
+  line: the sender cuts it when it starts again, and a receiver never reads a line without its
+  newline. A page fetched again after a kill hands its links again: the owner's seen set (its
+  duplicate filter and its persisted fetch times) drops them.
+- Receiver (:class:`HandoffExtension`): every ``HARVEST_CRAWL_HANDOFF_POLL`` seconds it reads
+  its spools from the offsets committed in its own state (output offsets named
+  ``handoff:<i>``) and schedules each request; the frontier persists it in the same commit as
+  the new offset.
+- End: each worker keeps ``status-<k>.json`` (its run, whether it is idle, how far it read each
+  spool). A worker closes when every worker of this run is idle and every spool was read to its
+  end, seen on two checks in a row; reading anything marks the reader busy first, so a request
+  in transit always shows as a spool longer than what its reader read.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import logging
+import os
+import pickle
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+from weakref import WeakKeyDictionary
+
+from scrapy import signals
+from scrapy.exceptions import DontCloseSpider
+from scrapy.utils.request import request_from_dict
+
+from harvest import waits
+from harvest.exceptions import NotApplicable
+from harvest.partition import Partition
+from harvest.state.crawl import CrawlState
+
+if TYPE_CHECKING:
+    from scrapy import Spider
+    from scrapy.crawler import Crawler
+    from twisted.internet.task import LoopingCall
+    from typing_extensions import Self
+
+logger = logging.getLogger(__name__)
+
+#: Prefix of the receiver's committed spool offsets in its state's output offsets.
+OFFSET_PREFIX = "handoff:"
+#: Consecutive checks that must find the whole crawl quiet before a worker closes.
+QUIET_CHECKS = 2
+
+_SPOOLS: WeakKeyDictionary[Crawler, HandoffSpool | None] = WeakKeyDictionary()
+
+
+def _cut_partial_tail(path: Path) -> int:
+    """Cut a last line without its newline (a write cut by a kill); return the bytes removed."""
+    size = path.stat().st_size
+    if size == 0:
+        return 0
+    with path.open("r+b") as fh:
+        data_from = max(0, size - (1 << 20))
+        fh.seek(data_from)
+        tail = fh.read()
+        if tail.endswith(b"\n"):
+            return 0
+        cut = tail.rfind(b"\n")
+        keep = data_from + cut + 1 if cut >= 0 else 0
+        fh.truncate(keep)
+        fh.flush()
+        os.fsync(fh.fileno())
+    return size - keep
+
+
+@dataclass
+class WorkerStatus:
+    """What one worker last said about itself (``status-<k>.json``)."""
+
+    run: str
+    idle: bool
+    #: sender index -> bytes of its spool to this worker read (and scheduled) so far.
+    consumed: dict[int, int] = field(default_factory=dict)
+
+
+class HandoffSpool:
+    """The spools and status files of one worker (see the module docstring)."""
+
+    def __init__(self, folder: Path, partition: Partition, run: str) -> None:
+        self.folder = folder
+        self.partition = partition
+        self.run = run
+        self._fds: dict[int, int] = {}
+        self._unsynced: set[int] = set()
+
+    @classmethod
+    def from_crawler(cls, crawler: Crawler) -> HandoffSpool | None:
+        """The crawl's spool (one per crawler), None unless the crawl is partitioned."""
+        if crawler in _SPOOLS:
+            return _SPOOLS[crawler]
+        settings = crawler.settings
+        partition = Partition.from_settings(settings)
+        spool: HandoffSpool | None = None
+        if partition.active:
+            assert crawler.spidercls is not None
+            folder = Path(settings.get("HARVEST_DATA_DIR")) / "state" / f"{crawler.spidercls.name}.handoff"
+            spool = cls(folder, partition, str(settings.get("HARVEST_CRAWL_RUN") or ""))
+        _SPOOLS[crawler] = spool
+        return spool
+
+    def path(self, sender: int, receiver: int) -> Path:
+        """The spool of ``sender``'s requests for ``receiver``."""
+        return self.folder / f"{sender}-{receiver}.spool"
+
+    def open(self) -> None:
+        """Create the folder; cut partial last lines this worker's previous run left."""
+        self.folder.mkdir(parents=True, exist_ok=True)
+        for receiver in range(self.partition.count):
+            path = self.path(self.partition.index, receiver)
+            if receiver != self.partition.index and path.exists():
+                cut = _cut_partial_tail(path)
+                if cut:
+                    logger.info("Cut %d bytes of a request half-written to %s by a killed run", cut, path)
+
+    # --- sending -----------------------------------------------------------------------------
+
+    def send(self, receiver: int, blob: bytes) -> None:
+        """Append one request (the frontier's pickled dict) to ``receiver``'s spool."""
+        fd = self._fds.get(receiver)
+        if fd is None:
+            path = self.path(self.partition.index, receiver)
+            fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+            self._fds[receiver] = fd
+        view = memoryview(base64.b64encode(blob) + b"\n")
+        while view:
+            view = view[os.write(fd, view) :]
+        self._unsynced.add(receiver)
+
+    def sync(self) -> dict[str, int]:
+        """Make what was sent durable (a pre-commit hook of the crawl state; no offsets)."""
+        for receiver in self._unsynced:
+            os.fsync(self._fds[receiver])
+        self._unsynced.clear()
+        return {}
+
+    def close(self) -> None:
+        """Sync and close the spools written."""
+        self.sync()
+        for fd in self._fds.values():
+            os.close(fd)
+        self._fds.clear()
+
+    # --- receiving ---------------------------------------------------------------------------
+
+    def read(self, sender: int, offset: int, limit: int = 1 << 20) -> tuple[list[bytes], int]:
+        """Whole lines of ``sender``'s spool to this worker from ``offset``: (blobs, new offset)."""
+        path = self.path(sender, self.partition.index)
+        try:
+            with path.open("rb") as fh:
+                fh.seek(offset)
+                chunk = fh.read(limit)
+        except FileNotFoundError:
+            return [], offset
+        end = chunk.rfind(b"\n")
+        if end < 0:
+            return [], offset
+        lines = chunk[: end + 1].splitlines()
+        return [base64.b64decode(line) for line in lines if line], offset + end + 1
+
+    def size(self, sender: int, receiver: int) -> int:
+        """Bytes of whole lines in ``sender``'s spool to ``receiver``."""
+        try:
+            return self.path(sender, receiver).stat().st_size
+        except FileNotFoundError:
+            return 0
+
+    # --- status ------------------------------------------------------------------------------
+
+    def write_status(self, idle: bool, consumed: dict[int, int]) -> None:
+        """Say whether this worker is idle and how far it read (atomically replaced)."""
+        path = self.folder / f"status-{self.partition.index}.json"
+        tmp = path.with_name(f".{path.name}.tmp")
+        data = {"run": self.run, "idle": idle, "consumed": {str(k): v for k, v in consumed.items()}}
+        tmp.write_text(json.dumps(data), encoding="utf-8")
+        os.replace(tmp, path)
+
+    def statuses(self) -> dict[int, WorkerStatus]:
+        """The status of every worker of this run that has written one."""
+        found: dict[int, WorkerStatus] = {}
+        for index in range(self.partition.count):
+            path = self.folder / f"status-{index}.json"
+            try:
+                data = json.loads(path.read_text(encoding="utf-8"))
+            except (OSError, ValueError):
+                continue
+            if data.get("run") != self.run:
+                continue  # a previous run's: this run's worker has not started yet
+            consumed = {int(k): int(v) for k, v in dict(data.get("consumed") or {}).items()}
+            found[index] = WorkerStatus(self.run, bool(data.get("idle")), consumed)
+        return found
+
+    def all_done(self) -> bool:
+        """Every worker of this run idle and every spool read to its end (one look)."""
+        statuses = self.statuses()
+        if len(statuses) < self.partition.count or not all(s.idle for s in statuses.values()):
+            return False
+        count = self.partition.count
+        return all(
+            self.size(sender, receiver) == statuses[receiver].consumed.get(sender, 0)
+            for sender in range(count)
+            for receiver in range(count)
+            if sender != receiver
+        )
+
+
+class HandoffExtension:
+    """Receives the requests handed to this worker and holds it open until the crawl is done.
+
+    Applies to a partitioned crawl only (``HARVEST_CRAWL_WORKERS`` > 1, with its worker index);
+    ``HARVEST_CRAWL_HANDOFF_POLL`` sets how often the spools are read.
+    """
+
+    def __init__(self, crawler: Crawler, spool: HandoffSpool, state: CrawlState, poll: float) -> None:
+        self.crawler = crawler
+        self.spool = spool
+        self.state = state
+        self.poll_interval = poll
+        self.consumed: dict[int, int] = {}
+        self._timer: LoopingCall | None = None
+        self._idle = False
+        self._quiet = 0
+
+    @classmethod
+    def from_crawler(cls, crawler: Crawler) -> Self:
+        """On for a worker of a partitioned crawl."""
+        spool = HandoffSpool.from_crawler(crawler)
+        if spool is None:
+            raise NotApplicable("one crawl worker (HARVEST_CRAWL_WORKERS=1)")
+        ext = cls(
+            crawler,
+            spool,
+            CrawlState.required(crawler),
+            max(0.01, crawler.settings.getfloat("HARVEST_CRAWL_HANDOFF_POLL")),
+        )
+        crawler.signals.connect(ext.spider_opened, signal=signals.spider_opened)
+        crawler.signals.connect(ext.spider_idle, signal=signals.spider_idle)
+        crawler.signals.connect(ext.spider_closed, signal=signals.spider_closed)
+        return ext
+
+    def _inc(self, key: str, count: int = 1) -> None:
+        if self.crawler.stats is not None and count:
+            self.crawler.stats.inc_value(f"harvest/handoff/{key}", count)
+
+    def spider_opened(self, spider: Spider) -> None:
+        """Read from the committed offsets; say this worker is busy; start polling."""
+        from twisted.internet.task import LoopingCall
+
+        store = self.state.open()
+        part = self.spool.partition
+        offsets = store.output_offsets()
+        self.consumed = {
+            i: offsets.get(f"{OFFSET_PREFIX}{i}", 0) for i in range(part.count) if i != part.index
+        }
+        self.spool.write_status(False, self.consumed)
+        logger.info(
+            "Crawl worker %d of %d: owns 1/%d of the URLs; requests for the others go through %s",
+            part.index,
+            part.count,
+            part.count,
+            self.spool.folder,
+        )
+        self._timer = LoopingCall(self.poll)
+        self._timer.start(self.poll_interval, now=False)
+
+    def receive(self) -> int:
+        """Schedule the requests handed to this worker since the last read; return how many."""
+        engine = self.crawler.engine
+        spider = self.crawler.spider
+        received = 0
+        for sender, offset in list(self.consumed.items()):
+            blobs, end = self.spool.read(sender, offset)
+            if end == offset:
+                continue
+            if self._idle:
+                # Busy before the offsets move: the others never see this spool read while
+                # this worker says idle (see the module docstring).
+                self._idle = False
+                self._quiet = 0
+                self.spool.write_status(False, self.consumed)
+                waits.clear(self.crawler, "handoff")
+            for blob in blobs:
+                try:
+                    request = request_from_dict(pickle.loads(blob), spider=spider)  # noqa: S301 - our own spool
+                except Exception:  # a boundary: one bad request must not stop the worker
+                    logger.warning("Dropping a handed-over request that cannot be read", exc_info=True)
+                    self._inc("unreadable")
+                    continue
+                engine.crawl(request)
+                received += 1
+            self.consumed[sender] = end
+            self.state.batch.offsets[f"{OFFSET_PREFIX}{sender}"] = end
+        self._inc("received", received)
+        return received
+
+    def poll(self) -> None:
+        """Read the spools; an idle engine is woken to check again whether the crawl is done."""
+        self.receive()
+        if self._idle:
+            nextcall = getattr(getattr(self.crawler.engine, "_slot", None), "nextcall", None)
+            if nextcall is not None:
+                nextcall.schedule()
+
+    def spider_idle(self, spider: Spider) -> None:
+        """Stay open until every worker is idle and every spool is read (twice in a row)."""
+        if self.receive():
+            raise DontCloseSpider
+        if not self._idle:
+            # What was scheduled from the spools is committed before this worker says so.
+            self.state.commit_safely()
+            self._idle = True
+            self.spool.write_status(True, self.consumed)
+            # Waiting on purpose: not a stuck crawl (harvest.extensions.stuck), nor a hung child.
+            waits.announce(self.crawler, "handoff", "waiting for the other crawl workers to finish")
+        if self.spool.all_done():
+            self._quiet += 1
+            if self._quiet >= QUIET_CHECKS:
+                return
+        else:
+            self._quiet = 0
+        raise DontCloseSpider
+
+    def spider_closed(self, spider: Spider) -> None:
+        """Stop polling."""
+        if self._timer is not None and self._timer.running:
+            self._timer.stop()
+
+    def describe(self) -> dict[str, Any]:
+        """What this worker read so far (for tests and debugging)."""
+        return {"consumed": dict(self.consumed), "idle": self._idle}

@@ -1,0 +1,150 @@
+"""The supervisor of a partitioned crawl: ``scrapy crawl <spider> -s HARVEST_CRAWL_WORKERS=N``.
+
+The ``scrapy crawl`` process does not crawl itself: it starts N worker processes, each the same
+command with ``-s HARVEST_CRAWL_WORKER=<k>`` and one run id (:mod:`harvest.partition`,
+:mod:`harvest.handoff`), and waits for them. A worker that dies (``kill -9``, a crash) is started
+again with the same index, up to ``HARVEST_CRAWL_MAX_RESTARTS`` times in all: it resumes its own
+state like any killed crawl, so nothing it collected is lost or written twice. Ctrl-C or SIGTERM
+is passed on to every worker, which close cleanly. The exit code is 0 when every worker ended
+with 0, else 1.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import signal
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from pathlib import Path
+    from types import FrameType
+
+logger = logging.getLogger(__name__)
+
+#: How often the supervisor looks at its workers (seconds).
+POLL = 0.2
+
+
+def describe_exit(code: int) -> str:
+    """Describe a ``Popen.returncode``: exit code 3, or signal SIGKILL."""
+    if code < 0:
+        try:
+            return f"signal {signal.Signals(-code).name}"
+        except ValueError:
+            return f"signal {-code}"
+    return f"exit code {code}"
+
+
+@dataclass
+class WorkerSupervisor:
+    """Runs ``count`` workers of ``argv`` (the crawl command, without the worker settings)."""
+
+    argv: Sequence[str]
+    count: int
+    max_restarts: int = 5
+    cwd: Path | None = None
+    run_id: str = field(default_factory=lambda: f"{os.getpid()}-{time.time_ns()}")
+    procs: dict[int, subprocess.Popen[bytes]] = field(default_factory=dict)
+    exits: dict[int, int] = field(default_factory=dict)
+    restarts: int = 0
+    stopping: bool = False
+
+    def command(self, index: int) -> list[str]:
+        """Worker ``index``'s command line."""
+        return [
+            *self.argv,
+            "-s",
+            f"HARVEST_CRAWL_WORKERS={self.count}",
+            "-s",
+            f"HARVEST_CRAWL_WORKER={index}",
+            "-s",
+            f"HARVEST_CRAWL_RUN={self.run_id}",
+        ]
+
+    def start(self, index: int) -> None:
+        """Start worker ``index`` (output goes where the supervisor's goes)."""
+        self.procs[index] = subprocess.Popen(self.command(index), cwd=self.cwd)  # noqa: S603 - our own command
+        logger.info("Started crawl worker %d of %d (pid %d)", index, self.count, self.procs[index].pid)
+
+    def stop(self, signum: int = signal.SIGTERM) -> None:
+        """Ask every running worker to close cleanly (once)."""
+        if self.stopping:
+            return
+        self.stopping = True
+        for proc in self.procs.values():
+            if proc.poll() is None:
+                proc.send_signal(signum)
+
+    def _on_signal(self, signum: int, frame: FrameType | None) -> None:
+        logger.info("Stopping the %d crawl workers (%s)", self.count, signal.Signals(signum).name)
+        self.stop(signal.SIGINT if signum == signal.SIGINT else signal.SIGTERM)
+
+    def step(self) -> None:
+        """Collect ended workers; start again one that died while the crawl goes on."""
+        for index, proc in list(self.procs.items()):
+            code = proc.poll()
+            if code is None:
+                continue
+            del self.procs[index]
+            if code >= 0 or self.stopping:
+                # Only a worker killed by a signal is started again: an error exit (bad config,
+                # a failed state) would end the same way again.
+                self.exits[index] = code
+                continue
+            if self.restarts >= self.max_restarts:
+                logger.error(
+                    "Crawl worker %d ended with %s and %d restarts were used "
+                    "(HARVEST_CRAWL_MAX_RESTARTS); stopping the others. Their state is "
+                    "committed: the next run resumes them",
+                    index,
+                    describe_exit(code),
+                    self.restarts,
+                )
+                self.exits[index] = code
+                self.stop()
+                continue
+            self.restarts += 1
+            logger.warning(
+                "Crawl worker %d ended with %s; starting it again (restart %d of %d): it resumes "
+                "from its committed state",
+                index,
+                describe_exit(code),
+                self.restarts,
+                self.max_restarts,
+            )
+            self.start(index)
+
+    def run(self) -> int:
+        """Start every worker and wait for all of them; the exit code (see the module docstring)."""
+        previous = {s: signal.signal(s, self._on_signal) for s in (signal.SIGINT, signal.SIGTERM)}
+        try:
+            for index in range(self.count):
+                self.start(index)
+            while self.procs:
+                self.step()
+                if self.procs:
+                    time.sleep(POLL)
+        finally:
+            for signum, handler in previous.items():
+                signal.signal(signum, handler)
+        failed = {i: c for i, c in self.exits.items() if c != 0}
+        if failed:
+            logger.error(
+                "Crawl workers ended badly: %s",
+                ", ".join(f"worker {i}: {describe_exit(c)}" for i, c in sorted(failed.items())),
+            )
+            return 1
+        logger.info("All %d crawl workers finished", self.count)
+        return 0
+
+
+def worker_argv(argv: Sequence[str] | None = None) -> list[str]:
+    """This ``scrapy`` command line, to run again as a worker (``python -m scrapy ...``)."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    return [sys.executable, "-m", "scrapy", *args]
