@@ -13,7 +13,6 @@ import re
 import signal
 import subprocess
 import sys
-import time
 from collections import Counter
 from pathlib import Path
 
@@ -23,7 +22,7 @@ from warcio.archiveiterator import ArchiveIterator
 from harvest.items import DocumentItem
 from harvest.middlewares.warc import ITEM_ATTR, WarcCapture
 from harvest.pipelines.warc import WarcPipeline
-from tests import PROJECT_ROOT, read_committed_jsonl
+from tests import PROJECT_ROOT, read_committed_jsonl, wait_for
 from tests.servers import LoopbackServer, hold_posts_after, octo_post_urls
 from tests.spiders.test_blogs import assert_finished, crawl
 
@@ -53,10 +52,9 @@ def test_killed_crawl_warc_records_match_items_once(octopress: LoopbackServer, t
     with hold_posts_after(octopress, 40):
         proc = subprocess.Popen(cmd, cwd=PROJECT_ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         try:
-            deadline = time.monotonic() + 120  # only guards against a hang
-            while len(read_committed_jsonl(jsonl)) < 25:
-                assert proc.poll() is None and time.monotonic() < deadline, "25 lines never written"
-                time.sleep(0.05)
+            written = lambda: len(read_committed_jsonl(jsonl)) >= 25 or proc.poll() is not None  # noqa: E731
+            wait_for(written, "25 lines written", guard=120)
+            assert proc.poll() is None, "the crawl ended before 25 lines were written"
             os.kill(proc.pid, signal.SIGKILL)
             proc.wait(timeout=10)
         finally:

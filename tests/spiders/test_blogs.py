@@ -19,7 +19,6 @@ import signal
 import socket
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -38,6 +37,7 @@ from tests import (
     scrapy_crawl,
     shared_fixture,
     skip_or_fail,
+    wait_for,
 )
 from tests.servers import (
     OCTO,
@@ -330,11 +330,9 @@ def test_killed_crawl_resumes_and_stores_each_post_once(
     with hold_posts_after(octopress, 40):
         proc = subprocess.Popen(cmd, cwd=PROJECT_ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         try:
-            deadline = time.monotonic() + 120  # only guards against a hang
-            while len(read_committed_jsonl(jsonl)) < 30:
-                assert proc.poll() is None and time.monotonic() < deadline, "30 lines never written"
-                time.sleep(0.05)
-            assert proc.poll() is None  # the kill lands mid-crawl
+            written = lambda: len(read_committed_jsonl(jsonl)) >= 30 or proc.poll() is not None  # noqa: E731
+            wait_for(written, "30 lines written", guard=120)
+            assert proc.poll() is None, "the crawl ended before 30 lines: the kill must land mid-crawl"
             os.kill(proc.pid, signal.SIGKILL)
             proc.wait(timeout=10)
         finally:
