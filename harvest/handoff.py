@@ -40,6 +40,7 @@ from scrapy.utils.request import request_from_dict
 from harvest import waits
 from harvest.exceptions import NotApplicable
 from harvest.partition import Partition
+from harvest.pipelines.output import truncate_partial_tail
 from harvest.state.crawl import CrawlState
 
 if TYPE_CHECKING:
@@ -56,25 +57,6 @@ OFFSET_PREFIX = "handoff:"
 QUIET_CHECKS = 2
 
 _SPOOLS: WeakKeyDictionary[Crawler, HandoffSpool | None] = WeakKeyDictionary()
-
-
-def _cut_partial_tail(path: Path) -> int:
-    """Cut a last line without its newline (a write cut by a kill); return the bytes removed."""
-    size = path.stat().st_size
-    if size == 0:
-        return 0
-    with path.open("r+b") as fh:
-        data_from = max(0, size - (1 << 20))
-        fh.seek(data_from)
-        tail = fh.read()
-        if tail.endswith(b"\n"):
-            return 0
-        cut = tail.rfind(b"\n")
-        keep = data_from + cut + 1 if cut >= 0 else 0
-        fh.truncate(keep)
-        fh.flush()
-        os.fsync(fh.fileno())
-    return size - keep
 
 
 @dataclass
@@ -122,7 +104,7 @@ class HandoffSpool:
         for receiver in range(self.partition.count):
             path = self.path(self.partition.index, receiver)
             if receiver != self.partition.index and path.exists():
-                cut = _cut_partial_tail(path)
+                cut = truncate_partial_tail(path)
                 if cut:
                     logger.info("Cut %d bytes of a request half-written to %s by a killed run", cut, path)
 
