@@ -6,6 +6,8 @@ Each default carries a line saying why it has that value. Override any of them w
 
 from __future__ import annotations
 
+from scrapy.settings import default_settings as _scrapy_defaults
+
 BOT_NAME = "harvest"
 SPIDER_MODULES = ["harvest.spiders"]
 NEWSPIDER_MODULE = "harvest.spiders"
@@ -114,6 +116,13 @@ ITEM_PIPELINES = {
     "harvest.pipelines.output.OutputPipeline": 800,
 }
 
+# Scrapy's base extensions with its remote control swapped for harvest's stand-in: Scrapy imports
+# every listed extension, even one mapped to None, and that one imports aiohttp (~10 MB of each
+# crawl process) for a server that is off; the stand-in imports it only when turned on.
+EXTENSIONS_BASE = {
+    name.replace("scrapy.extensions.remote_control", "harvest.extensions.remote_control"): order
+    for name, order in _scrapy_defaults.EXTENSIONS_BASE.items()
+}
 EXTENSIONS = {
     # Fewer young garbage collections and start-up objects frozen: ~10% of a crawl's CPU went to
     # the cyclic collector (harvest/extensions/gctuning.py).

@@ -44,6 +44,7 @@ from scrapy.utils.httpobj import urlparse_cached
 from harvest import waits
 from harvest.exceptions import NotApplicable
 from harvest.pace import PACE_DIR, Pace, PaceBudget, PaceStore, RedisPaceBudget, SitePace
+from harvest.partition import Partition
 
 if TYPE_CHECKING:
     from scrapy import Request, Spider
@@ -96,6 +97,8 @@ class PaceMiddleware:
         # Well inside stale_after: a held grant must never look lost to the other processes.
         self.hold = min(max(0.0, settings.getfloat("HARVEST_PACE_HOLD")), self.stale_after / 4)
         self.state_url = settings.get("HARVEST_STATE_URL") or ""
+        #: The workers of this partitioned crawl (HARVEST_CRAWL_WORKERS), 1 otherwise.
+        self.workers = Partition.from_settings(settings).count
         self.path = Path(settings.get("HARVEST_DATA_DIR")) / "state" / PACE_DIR / "pace.sqlite"
         self.user_agent = settings.get("ROBOTSTXT_USER_AGENT") or settings.get("USER_AGENT") or ""
         self.store: PaceStore | None = None
@@ -228,7 +231,13 @@ class PaceMiddleware:
             # Scrapy blocks the slot for a delay after each request even with nothing queued.
             slot.latercall.cancel()
             slot.latercall = None
-        slot.concurrency = max(slot.concurrency, pace.concurrency)
+        if self.workers > 1:
+            # A partitioned crawl's workers share the site's concurrency evenly: each sends its
+            # share, so none waits on grants another worker holds for reuse (the store still
+            # holds the total).
+            slot.concurrency = max(1, -(-pace.concurrency // self.workers))
+        else:
+            slot.concurrency = max(slot.concurrency, pace.concurrency)
         return self._slot_delays.get(key, 0.0)
 
     def _current_pace(self, host: str, request: Request) -> Pace:

@@ -144,7 +144,13 @@ class WorkerSupervisor:
         return 0
 
 
-def worker_argv(argv: Sequence[str] | None = None) -> list[str]:
-    """This ``scrapy`` command line, to run again as a worker (``python -m scrapy ...``)."""
+def worker_argv(command: str = "crawl", argv: Sequence[str] | None = None) -> list[str]:
+    """This ``scrapy <command>`` command line, to run again as a worker (``python -m scrapy ...``).
+
+    Scrapy's ``execute`` pops the command name out of ``sys.argv`` (its ``_pop_command_name``),
+    so it is put back in front of the remaining arguments.
+    """
     args = list(sys.argv[1:] if argv is None else argv)
+    if command not in args:
+        args.insert(0, command)
     return [sys.executable, "-m", "scrapy", *args]

@@ -67,6 +67,7 @@ from harvest.parsers.discovery import (
     sniff_xml,
 )
 from harvest.parsers.rights import Rights, TdmRule, agent_token, combine
+from harvest.partition import Partition
 from harvest.paths import safe_name
 from harvest.pipelines.output import atomic_write_text
 from harvest.spiders.base import HarvestSpider
@@ -327,7 +328,10 @@ class BlogsSpider(HarvestSpider):
     # --- rounds ---------------------------------------------------------------------------
     def _rounds(self) -> SiteRounds:
         """The sites' last finished rounds, as stored now (another round may have ended since)."""
-        return SiteRounds.load(rounds_path(self.settings.get("HARVEST_DATA_DIR"), self.name))
+        # Each worker of a partitioned crawl keeps its own file next to its own state: they all
+        # end a round together (the hand-off waits for every worker), so they agree on it.
+        state_name = Partition.from_settings(self.settings).state_name(self.name)
+        return SiteRounds.load(rounds_path(self.settings.get("HARVEST_DATA_DIR"), state_name))
 
     def _due_sites(self) -> list[_Site]:
         """Sites whose own ``refresh_interval`` has passed (all of them when chosen by -a)."""
