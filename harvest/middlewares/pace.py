@@ -113,6 +113,8 @@ class PaceMiddleware:
         self._held: dict[str, _Held] = {}
         #: Per host, grants whose answer came, kept for the next request (see the module docstring).
         self._idle: dict[str, list[str]] = {}
+        #: Per host, this process's requests holding a grant (in flight).
+        self._busy: dict[str, int] = {}
         self._sweep_call: CallLaterResult | None = None
 
     @classmethod
@@ -144,6 +146,7 @@ class PaceMiddleware:
             self._sweep_call = None
         self._held.clear()
         self._idle.clear()
+        self._busy.clear()
         if self.store is not None:
             store, self.store = self.store, None
             try:
@@ -231,13 +234,7 @@ class PaceMiddleware:
             # Scrapy blocks the slot for a delay after each request even with nothing queued.
             slot.latercall.cancel()
             slot.latercall = None
-        if self.workers > 1:
-            # A partitioned crawl's workers share the site's concurrency evenly: each sends its
-            # share, so none waits on grants another worker holds for reuse (the store still
-            # holds the total).
-            slot.concurrency = max(1, -(-pace.concurrency // self.workers))
-        else:
-            slot.concurrency = max(slot.concurrency, pace.concurrency)
+        slot.concurrency = max(slot.concurrency, pace.concurrency)
         return self._slot_delays.get(key, 0.0)
 
     def _current_pace(self, host: str, request: Request) -> Pace:
@@ -258,6 +255,13 @@ class PaceMiddleware:
         try:
             while True:
                 pace = self._current_pace(host, request)
+                if self._busy.get(host, 0) >= self._share(pace):
+                    # This worker's share of the site is in flight: wait for one of its own
+                    # answers rather than take a grant another worker would hold idle.
+                    started = time.monotonic()
+                    await waits.pause(1.0, self._waiters)
+                    waited += time.monotonic() - started
+                    continue
                 kept = self._reuse(host, pace)
                 if kept is not None:
                     grant = kept
@@ -283,7 +287,19 @@ class PaceMiddleware:
             self._inc("waits")
             self._inc("wait_ms", int(waited * 1000))
         request.meta[_META_GRANT] = grant
+        self._busy[host] = self._busy.get(host, 0) + 1
         self._inc("grants")
+
+    def _share(self, pace: Pace) -> int:
+        """How many of a site's requests this process may have in flight.
+
+        The site's whole concurrency, except in a worker of a partitioned crawl: the workers
+        split it evenly, each sending its share, so none waits on grants another keeps for its
+        next request (the shared store still holds the total).
+        """
+        if self.workers <= 1:
+            return pace.concurrency
+        return max(1, -(-pace.concurrency // self.workers))
 
     def _reuse(self, host: str, pace: Pace) -> str | None:
         """An idle grant of ``host`` this process may use again, if any (none under an interval)."""
@@ -308,6 +324,11 @@ class PaceMiddleware:
         held = self._held.get(grant) if grant is not None else None
         if held is None or self.store is None:
             return
+        busy = self._busy.get(held.host, 0) - 1
+        if busy > 0:
+            self._busy[held.host] = busy
+        else:
+            self._busy.pop(held.host, None)
         if held.reusable and time.monotonic() - held.taken < self.hold:
             # Kept for the next request of the host (it still counts in the shared store).
             self._idle.setdefault(held.host, []).append(grant)
