@@ -237,6 +237,51 @@ def test_a_grant_without_interval_serves_the_next_request_then_goes_back(tmp_pat
     other.close()
 
 
+def test_a_worker_of_a_partitioned_crawl_sends_its_share_of_the_sites_concurrency(tmp_path: Path) -> None:
+    """Two workers, concurrency 4: each has at most 2 in flight, the third waits for an answer."""
+    from scrapy import Request, Spider
+    from scrapy.http import Response
+
+    from harvest.middlewares.pace import PaceMiddleware
+    from tests import get_crawler
+
+    settings = {
+        "HARVEST_DATA_DIR": str(tmp_path),
+        "DOWNLOAD_DELAY": 0,
+        "CONCURRENT_REQUESTS_PER_DOMAIN": 4,
+        "HARVEST_CRAWL_WORKERS": 2,
+        "HARVEST_CRAWL_WORKER": "1",
+    }
+
+    class Paced(Spider):
+        name = "paced"
+
+    crawler = get_crawler(Paced, settings=settings)
+    crawler.stats.open_spider()
+    mw = PaceMiddleware.from_crawler(crawler)
+    other = PaceBudget(mw.path)  # the other worker's view of the shared store
+    host = "127.0.0.1:9"
+
+    async def scenario() -> None:
+        first, second, third = (Request(f"http://{host}/{name}") for name in "abc")
+        await mw.process_request(first)
+        await mw.process_request(second)
+        waiting = asyncio.ensure_future(mw.process_request(third))
+        await asyncio.sleep(0.3)
+        assert not waiting.done()  # 2 of 4 in flight: the store would grant, the share does not
+        assert other.in_flight(host) == 2  # two slots left for the other worker
+        mw.process_response(first, Response(first.url, request=first))
+        await asyncio.wait_for(waiting, 10)  # woken by the answer (10 s: hang guard only)
+        assert other.in_flight(host) == 2  # the answered request's grant, reused
+        for request in (second, third):
+            mw.process_response(request, Response(request.url, request=request))
+
+    asyncio.run(scenario())
+    assert crawler.stats.get_value("harvest/pace/grants") == 3
+    mw.spider_closed(crawler.spider)
+    other.close()
+
+
 def test_a_grant_under_an_interval_is_given_back_with_its_answer(tmp_path: Path) -> None:
     """With a delay every request takes its own grant (the store keeps the interval)."""
     from scrapy import Request
