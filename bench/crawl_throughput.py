@@ -11,6 +11,8 @@ bench/gen_site.py), one after another against the same nginx (Debian's nginx-lig
 - ``harvest-off``: ``scrapy crawl blogs`` with extraction off, harvest's best configuration for
   this work: every page written once to ``page.jsonl`` (raw HTML), dedup state, persisted
   frontier, exactly-once across kill -9;
+- ``harvest-off-w2``: the same as one crawl in two worker processes on one embedded state
+  (``-s HARVEST_CRAWL_WORKERS=2``: the URL space split between them, links handed over);
 - ``harvest-off-x2``: the same with two processes sharing one crawl in Redis (a redis-server
   started here), what ``run_all.py --replicas blogs=2`` runs;
 - ``harvest-inline``: extraction (trafilatura) inline in the spider callback;
@@ -21,8 +23,13 @@ server-side fetches (and the most fetches of one URL), pages/s (process wall clo
 included, to 10 ms), CPU ms per page (the process tree: crawler plus extraction workers), peak
 RSS (sum over the process tree, sampled every 0.1 s), ratio to bare Scrapy; then harvest-off
 against the hand-written collector and Crawlee with the issue-9 targets (>= 1.1x, >= 1.0x pages/s, peak RSS
-below Crawlee's). Every contender gets the same concurrency (16 requests, 16 per host) and no
-throttling. ``--repeat N`` runs the contenders N times in a row (the targets must hold in each).
+below Crawlee's), and the issue-18 targets: the best harvest configuration (harvest-off-w2 when
+run, else harvest-off) >= 1.3x both peers in pages/s; one worker's peak RSS below Crawlee's, two
+workers' at most 2x Crawlee's; with extraction on (harvest-pool), pages/s >= 0.9 x the two-core
+limit (cores / the run's CPU seconds per page). Every contender gets the same concurrency (16
+requests, 16 per host) and no throttling. ``--repeat N`` runs the contenders N times in a row
+(the targets must hold in each); the end prints each issue-18 ratio per size and run, held or
+missed. ``--sizes`` is ``--pages``.
 
 ``--quick``: the regression guard, 2,000 pages, bare Scrapy and harvest-off only, printing
 harvest's ratio to bare Scrapy (pages/s and CPU per page) in about a minute.
@@ -30,7 +37,7 @@ harvest's ratio to bare Scrapy (pages/s and CPU per page) in about a minute.
 ``--render N`` also runs the rendered-page benchmark: N JavaScript pages through Chromium
 (``render: true``), pages/s, and the tree's PSS when 50 and when N pages were stored.
 
-usage: python bench/crawl_throughput.py [--quick] [--pages 2000 50000] [--repeat 3]
+usage: python bench/crawl_throughput.py [--quick] [--sizes 2000 10000 50000] [--repeat 3]
            [--only scrapy-bare,handwritten,crawlee,harvest-off,...] [--render 300]
 """
 
@@ -67,14 +74,19 @@ CONTENDERS = (
     "handwritten",
     "crawlee",
     "harvest-off",
+    "harvest-off-w2",
     "harvest-off-x2",
     "harvest-inline",
     "harvest-pool",
 )
 #: What the issue compares (the default): harvest's best configuration and its three peers.
-DEFAULT_CONTENDERS = ("scrapy-bare", "handwritten", "crawlee", "harvest-off")
+DEFAULT_CONTENDERS = ("scrapy-bare", "handwritten", "crawlee", "harvest-off", "harvest-off-w2")
 #: Issue 9's targets for harvest-off: pages/s ratios to these peers, and peak RSS below Crawlee's.
 TARGETS = {"handwritten": 1.1, "crawlee": 1.0}
+#: Issue 18's: the best harvest configuration's pages/s ratio to each peer, in every run and size.
+TARGETS_18 = {"handwritten": 1.3, "crawlee": 1.3}
+#: Issue 18's: pages/s with extraction on, as a share of what the cores can do at its CPU per page.
+EXTRACTION_SHARE = 0.9
 _STAT_RE = re.compile(r"'([\w/.-]+)': (\d+)")
 
 
@@ -259,6 +271,12 @@ def _stats(log: str) -> dict[str, int]:
     return {k: int(v) for k, v in _STAT_RE.findall(log[start:])} if start >= 0 else {}
 
 
+def _all_stats(log: str) -> list[dict[str, int]]:
+    """Every stats dump of a log (one per worker process of a partitioned crawl)."""
+    parts = log.split("Dumping Scrapy stats")[1:]
+    return [{k: int(v) for k, v in _STAT_RE.findall(part.split("Spider closed")[0])} for part in parts]
+
+
 class Redis:
     """A redis-server on 127.0.0.1:<free port>, no persistence, for the replicas contender."""
 
@@ -308,16 +326,14 @@ class Redis:
 
 
 def _page_lines(data: Path) -> tuple[int, int]:
-    """(lines, distinct URLs) of harvest's page.jsonl."""
-    path = data / "blogs" / "page.jsonl"
-    if not path.exists():
-        return 0, 0
+    """(lines, distinct URLs) of harvest's page.jsonl (page.w<k>.jsonl of every worker)."""
     urls: set[str] = set()
     lines = 0
-    with path.open("rb") as fh:
-        for line in fh:
-            lines += 1
-            urls.add(json.loads(line)["url"])
+    for path in sorted((data / "blogs").glob("page*.jsonl")):
+        with path.open("rb") as fh:
+            for line in fh:
+                lines += 1
+                urls.add(json.loads(line)["url"])
     return lines, len(urls)
 
 
@@ -370,7 +386,7 @@ def run_contender(name: str, url: str, work: Path, pages: int, tag: str = "") ->
         rc, out, err, wall, cpu, peak = measure(cmd, cwd=out_dir, env=_env(), timeout=timeout)
         got = json.loads(out.strip().splitlines()[-1]) if out.strip() else {}
         return Run(name, int(got.get("pages", 0)), wall, cpu, peak, rc)
-    mode = name.removeprefix("harvest-").removesuffix("-x2")
+    mode = name.removeprefix("harvest-").removesuffix("-x2").removesuffix("-w2")
     data = out_dir / "data"
     cmd = [
         sys.executable,
@@ -391,6 +407,8 @@ def run_contender(name: str, url: str, work: Path, pages: int, tag: str = "") ->
         "-s",
         "HARVEST_SAFETY_MAX_DEPTH=0",
     ]
+    if name.endswith("-w2"):
+        cmd += ["-s", "HARVEST_CRAWL_WORKERS=2"]
     if name.endswith("-x2"):
         # Two processes of one spider sharing the crawl in Redis (run_all.py --replicas blogs=2
         # does the same): a shell starts both, so the process tree is measured as one.
@@ -420,7 +438,7 @@ def run_contender(name: str, url: str, work: Path, pages: int, tag: str = "") ->
         per_process = [_stats(text) for text in texts]
     else:
         rc, out, err, wall, cpu, peak = measure(cmd, cwd=ROOT, env=_env(), timeout=timeout)
-        per_process = [_stats(err)]
+        per_process = _all_stats(err) if name.endswith("-w2") else [_stats(err)]
     fetched = sum(st.get("harvest/blogs/article_pages", 0) for st in per_process) + sum(
         st.get("harvest/blogs/listing_pages", 0) for st in per_process
     )
@@ -501,6 +519,55 @@ def print_targets(runs: list[Run]) -> bool | None:
     return all(verdicts) if verdicts else None
 
 
+def targets_18(runs: list[Run]) -> dict[str, tuple[float, str, bool]]:
+    """Issue 18's figures of one run of one size: label -> (value, target, held)."""
+    by = {r.name: r for r in runs if r.rate}
+    found: dict[str, tuple[float, str, bool]] = {}
+    best = by.get("harvest-off-w2") or by.get("harvest-off")
+    if best is not None:
+        for peer, target in TARGETS_18.items():
+            if peer in by:
+                ratio = best.rate / by[peer].rate
+                found[f"{best.name} / {peer} pages/s"] = (ratio, f">= {target}x", ratio >= target)
+    crawlee = by.get("crawlee")
+    if crawlee is not None and crawlee.peak_mb:
+        if "harvest-off" in by:
+            share = by["harvest-off"].peak_mb / crawlee.peak_mb
+            found["harvest-off (1 worker) / crawlee peak RSS"] = (share, "< 1.0x", share < 1.0)
+        if "harvest-off-w2" in by:
+            share = by["harvest-off-w2"].peak_mb / crawlee.peak_mb
+            found["harvest-off-w2 (2 workers) / crawlee peak RSS"] = (share, "<= 2.0x", share <= 2.0)
+    pool = by.get("harvest-pool")
+    cores = os.cpu_count() or 1
+    if pool is not None and pool.cpu:
+        # The cores' limit at this run's CPU per page: cores / (CPU seconds per page).
+        share = pool.rate * (pool.cpu / pool.pages) / cores
+        found[f"harvest-pool pages/s / {cores}-core limit"] = (
+            share,
+            f">= {EXTRACTION_SHARE}x",
+            share >= EXTRACTION_SHARE,
+        )
+    for label, (value, target, held) in found.items():
+        print(f"issue 18: {label}: {value:.2f}x (target {target}: {'held' if held else 'MISSED'})")
+    return found
+
+
+def print_summary(summary: dict[int, list[dict[str, tuple[float, str, bool]]]]) -> None:
+    """Each issue-18 figure per size, over the runs: values, and in how many runs it held."""
+    if not any(summary.values()):
+        return
+    print("\n## Issue 18 targets per size\n")
+    print("| size | figure | target | runs | held |")
+    print("|---:|---|---|---|---:|")
+    for pages, runs in summary.items():
+        labels = dict.fromkeys(label for run in runs for label in run)
+        for label in labels:
+            got = [run[label] for run in runs if label in run]
+            values = ", ".join(f"{figure[0]:.2f}x" for figure in got)
+            held = sum(1 for figure in got if figure[2])
+            print(f"| {pages:,} | {label} | {got[0][1]} | {values} | {held} of {len(got)} |")
+
+
 def render_bench(url: str, work: Path, n: int) -> dict[str, Any]:
     from harvest.browser import find_browser
 
@@ -578,7 +645,7 @@ def main() -> None:
     # SIGTERM unwinds like Ctrl-C, so nginx and the temp folders are cleaned up.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--pages", type=int, nargs="+", default=[2000, 50000])
+    parser.add_argument("--pages", "--sizes", type=int, nargs="+", default=[2000, 50000], help="site sizes")
     parser.add_argument("--only", default=",".join(DEFAULT_CONTENDERS), help="comma-separated contenders")
     parser.add_argument("--repeat", type=int, default=1, help="run the contenders this many times in a row")
     parser.add_argument(
@@ -607,6 +674,7 @@ def main() -> None:
     )
     report: dict[str, Any] = {"cpus": os.cpu_count(), "concurrency": CONCURRENCY, "sizes": {}}
     verdicts: list[bool | None] = []
+    summary: dict[int, list[dict[str, tuple[float, str, bool]]]] = {}
     for pages in args.pages:
         site = generate(
             args.sites / f"site-{pages}", pages, js_pages=args.render if pages == args.pages[0] else 0
@@ -639,6 +707,7 @@ def main() -> None:
                         print(f"\n### run {attempt} of {args.repeat}")
                     print_table(pages, runs)
                     verdicts.append(_verdict(runs))
+                    summary.setdefault(pages, []).append(targets_18(runs))
                     report["sizes"].setdefault(pages, []).append(
                         [asdict(r) | {"pages_per_s": round(r.rate, 1)} for r in runs]
                     )
@@ -646,6 +715,7 @@ def main() -> None:
                     report["render"] = render_bench(nginx.url, work, args.render)
         finally:
             shutil.rmtree(work, ignore_errors=True)
+    print_summary(summary)
     judged = [v for v in verdicts if v is not None]
     if judged:
         print(f"\nissue-9 targets held in {sum(judged)} of {len(judged)} runs")
