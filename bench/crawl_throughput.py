@@ -547,8 +547,8 @@ def targets_18(runs: list[Run]) -> dict[str, tuple[float, str, bool]]:
             f">= {EXTRACTION_SHARE}x",
             share >= EXTRACTION_SHARE,
         )
-    for label, (value, target, held) in found.items():
-        print(f"issue 18: {label}: {value:.2f}x (target {target}: {'held' if held else 'MISSED'})")
+    for label, (value, wanted, held) in found.items():
+        print(f"issue 18: {label}: {value:.2f}x (target {wanted}: {'held' if held else 'MISSED'})")
     return found
 
 
