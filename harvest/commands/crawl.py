@@ -21,7 +21,7 @@ from scrapy.exceptions import UsageError
 from harvest.crawl import OK_REASONS, build_crawler, finished_ok
 from harvest.exceptions import ConfigError
 from harvest.partition import resolve_workers
-from harvest.runner.workers import WorkerSupervisor, worker_argv
+from harvest.runner.workers import exec_supervisor, worker_argv
 from harvest.state import is_redis_url
 
 if TYPE_CHECKING:
@@ -45,14 +45,16 @@ class Command(ScrapyCrawlCommand):
             raise UsageError(str(exc), print_help=False) from None
         workers = self._workers(args[0])
         if workers > 1:
-            # The supervisor of a partitioned crawl crawls nothing itself (harvest.runner.workers).
-            supervisor = WorkerSupervisor(
+            # The supervisor of a partitioned crawl crawls nothing itself: this process becomes
+            # a small one that only watches the workers (harvest.runner.workers).
+            settings = crawler.settings
+            exec_supervisor(
                 worker_argv(),
                 workers,
-                max_restarts=crawler.settings.getint("HARVEST_CRAWL_MAX_RESTARTS"),
+                max_restarts=settings.getint("HARVEST_CRAWL_MAX_RESTARTS"),
+                log_level=str(settings.get("LOG_LEVEL") or "INFO"),
+                log_file=str(settings.get("LOG_FILE") or ""),
             )
-            self.exitcode = supervisor.run()
-            return
         self.crawler_process.crawl(crawler, **opts.spargs)
         self.crawler_process.start()
         if self.crawler_process.bootstrap_failed or not finished_ok(crawler):

@@ -1,7 +1,23 @@
-"""The fleet: ``python run_all.py`` runs every spider in its own OS process (see harvest.runner.cli)."""
+"""The fleet: ``python run_all.py`` runs every spider in its own OS process (see harvest.runner.cli).
+
+``main`` imports the fleet's command line only when called: the package also holds the
+supervisor of a partitioned crawl (``python -m harvest.runner.workers``), which must stay a small
+process that never imports Scrapy.
+"""
 
 from __future__ import annotations
 
-from harvest.runner.cli import main
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the fleet as the command line asks; return the exit code (harvest.runner.cli.main)."""
+    from harvest.runner.cli import main as cli_main
+
+    return cli_main(argv)
+
 
 __all__ = ["main"]
