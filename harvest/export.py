@@ -104,20 +104,36 @@ def schema_for(item_type: str) -> pa.Schema:
 
 
 def committed_offsets(data_dir: Path, spider: str, state_url: str = "") -> dict[str, int] | None:
-    """Committed byte offsets of a spider's output files (None: no crawl state to ask)."""
+    """Committed byte offsets of a spider's output files (None: no crawl state to ask).
+
+    A partitioned crawl (``HARVEST_CRAWL_WORKERS``) commits each worker's files in that worker's
+    state: their offsets are merged (file names differ by worker, so none is overwritten).
+    """
+    from harvest.partition import state_names
     from harvest.state import open_store
 
-    if not (data_dir / "state" / spider).exists() and not state_url:
-        return None
-    try:
-        store = open_store(state_url, spider, data_dir, readonly=True)
-    except StateError as exc:
-        logger.info("No committed offsets for %s (%s): exporting complete lines only", spider, exc)
-        return None
-    try:
-        return store.output_offsets()
-    finally:
-        store.close()
+    if state_url:
+        names = [spider]
+    else:
+        try:
+            names = [n for n in state_names(data_dir, spider) if (data_dir / "state" / n).exists()]
+        except ValueError as exc:
+            logger.info("No committed offsets for %s (%s): exporting complete lines only", spider, exc)
+            return None
+        if not names:
+            return None
+    merged: dict[str, int] = {}
+    for name in names:
+        try:
+            store = open_store(state_url, name, data_dir, readonly=True)
+        except StateError as exc:
+            logger.info("No committed offsets for %s (%s): exporting complete lines only", name, exc)
+            return None
+        try:
+            merged.update(store.output_offsets())
+        finally:
+            store.close()
+    return merged
 
 
 @dataclass

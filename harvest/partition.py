@@ -91,6 +91,23 @@ def record_path(data_dir: str | Path, spider: str) -> Path:
     return Path(data_dir) / "state" / RECORD.format(spider=spider)
 
 
+def state_names(data_dir: str | Path, spider: str) -> list[str]:
+    """Every crawl state of ``spider`` under ``data_dir``: its own, and its workers' if recorded.
+
+    For readers of a whole spider's output (exports): each worker commits the offsets of its
+    own files in its own state.
+    """
+    names = [spider]
+    path = record_path(data_dir, spider)
+    try:
+        count = int(json.loads(path.read_text(encoding="utf-8"))["workers"])
+    except FileNotFoundError:
+        return names
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise ValueError(f"{path}: unreadable record of the number of workers ({exc})") from None
+    return names + [Partition(k, count).state_name(spider) for k in range(count)]
+
+
 def resolve_workers(data_dir: str | Path, spider: str, requested: int) -> int:
     """The number of workers to run: the recorded one, else 1 for a one-process state, else asked.
 

@@ -20,6 +20,7 @@ from urllib.parse import urlsplit
 import yaml
 from scrapy import Request
 
+from harvest.export import committed_offsets
 from harvest.partition import Partition
 from tests import PROJECT_ROOT, get_crawler, read_committed_jsonl, read_jsonl, wait_for
 from tests.servers import OCTO_POST, LoopbackServer, hold_posts_after, octo_post_urls
@@ -78,6 +79,13 @@ def test_two_workers_fetch_each_page_once_and_write_once(octopress: LoopbackServ
     assert fetched["/robots.txt"] <= 3  # two workers' middleware, and the owner's sitemap lookup
     assert fetched["/.well-known/tdmrep.json"] <= 2
     assert {urlsplit(u).path for u in written} <= set(fetched)
+    # Exports read the committed offsets of every worker's files (each in its worker's state).
+    folder = tmp_path / "data" / "blogs"
+    offsets = committed_offsets(tmp_path / "data", "blogs")
+    assert offsets is not None
+    for k in range(2):
+        name = Partition(k, 2).output_file("page")
+        assert offsets[name] == (folder / name).stat().st_size
 
 
 def test_a_worker_killed_mid_crawl_is_restarted_and_nothing_is_lost_or_written_twice(
