@@ -35,6 +35,7 @@ from harvest.identity import canonical_url
 from harvest.items import DocumentItem
 from harvest.jsonlines import replay_lines
 from harvest.parsers.neardup import signature, similarity
+from harvest.partition import Partition
 from harvest.state.crawl import CrawlState
 from harvest.state.neardup import IndexedDoc, NearDupIndex, NearMatch, RedisNearDupIndex, state_root
 
@@ -75,12 +76,18 @@ class NearDupPipeline:
         state_url: str = "",
         state: CrawlState | None = None,
         stats: StatsCollector | None = None,
+        partition: Partition | None = None,
     ) -> None:
         if mode not in MODES:
             raise ValueError(f"HARVEST_NEAR_DUP must be one of {', '.join(MODES)}, not {mode!r}")
         self.root = root
         self.spider_dir = spider_dir
         self.spider = spider
+        # A worker of a partitioned crawl writes its own document file and keeps its own place
+        # in the index's progress (harvest.partition); one process: document.jsonl, the spider.
+        part = partition or Partition()
+        self.document_file = part.output_file(DOCUMENT_FILE.removesuffix(".jsonl"))
+        self.progress_key = part.state_name(spider)
         self.mode = mode
         self.threshold = threshold
         self.state_url = state_url
@@ -114,6 +121,7 @@ class NearDupPipeline:
             state_url=settings.get("HARVEST_STATE_URL") or "",
             state=CrawlState.from_crawler(crawler),
             stats=crawler.stats,
+            partition=Partition.from_settings(settings),
         )
         crawler.signals.connect(pipeline.item_scraped, signal=signals.item_scraped)
         crawler.signals.connect(pipeline.item_dropped, signal=signals.item_dropped)
@@ -133,10 +141,10 @@ class NearDupPipeline:
         self.catch_up()
 
     def catch_up(self) -> int:
-        """Index the complete lines of ``document.jsonl`` past the committed offset."""
+        """Index the complete lines of the document file past the committed offset."""
         assert self.index is not None
-        path = self.spider_dir / DOCUMENT_FILE
-        start = self.index.offset(self.spider)
+        path = self.spider_dir / self.document_file
+        start = self.index.offset(self.progress_key)
         if not path.exists() or path.stat().st_size <= start:
             return 0
         docs: list[IndexedDoc] = []
@@ -147,7 +155,7 @@ class NearDupPipeline:
                 docs.append(doc)
 
         _, pos = replay_lines(path, start, index)
-        added = self.index.add(docs, spider=self.spider, offset=pos)
+        added = self.index.add(docs, spider=self.progress_key, offset=pos)
         if added:
             logger.info("Near-duplicate index: %d documents written by an earlier run indexed", added)
         return added
@@ -218,9 +226,9 @@ class NearDupPipeline:
             return {}
         offset = None
         if self.state is not None:
-            offset = self.state.batch.offsets.get(DOCUMENT_FILE)
+            offset = self.state.batch.offsets.get(self.document_file)
         if self._written or offset is not None:
-            self.index.add(self._written, spider=self.spider, offset=offset)
+            self.index.add(self._written, spider=self.progress_key, offset=offset)
             self._written = []
         return {}
 

@@ -9,6 +9,7 @@ import pytest
 from scrapy.exceptions import DropItem, NotConfigured
 
 from harvest.items import DocumentItem
+from harvest.partition import Partition
 from harvest.pipelines.neardup import NearDupPipeline
 from harvest.pipelines.output import render_markdown
 from harvest.state.neardup import NearDupIndex
@@ -78,6 +79,33 @@ def test_lines_written_before_a_kill_are_indexed_on_open(tmp_path: Path) -> None
     assert copy.near_duplicate_of == "http://a.example/0"
     pipeline.close_spider()
     assert _pipeline(tmp_path).catch_up() == 0  # idempotent
+
+
+def test_a_worker_of_a_partitioned_crawl_catches_up_on_its_own_document_file(tmp_path: Path) -> None:
+    folder = tmp_path / "blogs"
+    folder.mkdir()
+    md = folder / "0.md"
+    md.write_text(render_markdown({"url": "http://a.example/0"}, TEXT), encoding="utf-8")
+    line = json.dumps(
+        {"type": "document", "url": "http://a.example/0", "path": str(md), "content_hash": "h0"}
+    )
+    # Worker 1 of 2 wrote this line before a kill; worker 0's file and the one-process file differ.
+    (folder / Partition(1, 2).output_file("document")).write_text(line + "\n", encoding="utf-8")
+    worker = NearDupPipeline(tmp_path / "state", folder, "blogs", partition=Partition(1, 2))
+    worker.open_spider()
+    assert worker.index is not None and worker.index.size() == 1
+    assert worker.index.offset("blogs.w1") == len(line) + 1
+    assert worker.index.offset("blogs") == 0  # a one-process crawl's progress is its own
+    # The other worker shares the index (near-duplicates are found across workers).
+    other = NearDupPipeline(tmp_path / "state", folder, "blogs", partition=Partition(0, 2))
+    other.open_spider()
+    assert other.catch_up() == 0
+    assert (
+        other.process_item(_doc("http://b.example/copy", TEXT + " fim")).near_duplicate_of
+        == "http://a.example/0"
+    )
+    other.close_spider()
+    worker.close_spider()
 
 
 def test_off_and_bad_mode() -> None:
