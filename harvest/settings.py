@@ -10,6 +10,8 @@ from scrapy.settings import default_settings as _scrapy_defaults
 
 BOT_NAME = "harvest"
 SPIDER_MODULES = ["harvest.spiders"]
+# Imports only the spider a crawl runs, not every spider module (~3.5 MB and ~0.1 s per process).
+SPIDER_LOADER_CLASS = "harvest.spiderloader.SpiderLoader"
 NEWSPIDER_MODULE = "harvest.spiders"
 # Our `crawl` validates YAML config and spider arguments before the reactor starts (exit code 2).
 COMMANDS_MODULE = "harvest.commands"
