@@ -8,6 +8,7 @@ worker mid-crawl, which the supervisor starts again, loses nothing and duplicate
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import signal
@@ -25,6 +26,8 @@ from harvest.partition import Partition
 from tests import PROJECT_ROOT, get_crawler, read_committed_jsonl, read_jsonl, wait_for
 from tests.servers import OCTO_POST, LoopbackServer, hold_posts_after, octo_post_urls
 
+#: Read once by each worker process, as by any process (robots.txt also by the spider itself).
+_PER_PROCESS = {"/robots.txt", "/.well-known/tdmrep.json"}
 _WORKER_PID = re.compile(r"Started crawl worker (\d+) of 2 \(pid (\d+)\)")
 
 
@@ -73,8 +76,7 @@ def test_two_workers_fetch_each_page_once_and_write_once(octopress: LoopbackServ
     fetched = Counter(r.path for r in octopress.requests)
     # Each worker process reads robots.txt (Scrapy's RobotsTxtMiddleware) and the TDM policy
     # once, as any process does; every page is fetched once in total.
-    per_process = {"/robots.txt", "/.well-known/tdmrep.json"}
-    twice = {path: n for path, n in fetched.items() if n > 1 and path not in per_process}
+    twice = {path: n for path, n in fetched.items() if n > 1 and path not in _PER_PROCESS}
     assert twice == {}, f"fetched more than once: {twice}"
     assert fetched["/robots.txt"] <= 3  # two workers' middleware, and the owner's sitemap lookup
     assert fetched["/.well-known/tdmrep.json"] <= 2
@@ -127,3 +129,38 @@ def test_a_worker_killed_mid_crawl_is_restarted_and_nothing_is_lost_or_written_t
     assert octo_post_urls(octopress.base_url) <= set(written)
     posts = [u for u in written if OCTO_POST.search(urlsplit(u).path)]
     assert len(posts) == len(octo_post_urls(octopress.base_url)) == 109
+
+
+def test_the_fleet_runs_replicas_on_the_embedded_state_as_the_workers_of_one_crawl(
+    octopress: LoopbackServer, tmp_path: Path
+) -> None:
+    """``python run_all.py --replicas blogs=2``: the same split, supervised by the fleet."""
+    config_dir = tmp_path / "config"
+    config_dir.mkdir()
+    site = {"name": "octo", "start_urls": [octopress.base_url + "/"]}
+    (config_dir / "blogs.yaml").write_text(yaml.safe_dump({"sites": [site]}), encoding="utf-8")
+    data = tmp_path / "data"
+    argv = [sys.executable, "run_all.py", "--once", "--spiders", "blogs", "--replicas", "blogs=2"]
+    argv += ["--data-dir", str(data)]
+    for key, value in {
+        "HARVEST_CONFIG_DIR": config_dir,
+        "HARVEST_BLOGS_EXTRACTION": "off",
+        "AUTOTHROTTLE_ENABLED": False,
+        "CONCURRENT_REQUESTS_PER_DOMAIN": 4,
+    }.items():
+        argv += ["-s", f"{key}={value}"]
+    env = {k: v for k, v in os.environ.items() if k != "GITHUB_TOKEN"}
+    result = subprocess.run(argv, cwd=PROJECT_ROOT, capture_output=True, text=True, timeout=300, env=env)
+    assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-2000:]
+    status = json.loads((data / "fleet" / "status.json").read_text(encoding="utf-8"))
+    rows = {row["name"]: row for row in status["spiders"]}
+    assert set(rows) == {"blogs#0", "blogs#1"} and rows["blogs#0"]["pids"] != rows["blogs#1"]["pids"]
+    pages = _pages(tmp_path)
+    assert pages[0] and pages[1], "both workers must have crawled a share"
+    written = pages[0] + pages[1]
+    assert len(written) == len(set(written)), "a page was written twice"
+    assert octo_post_urls(octopress.base_url) <= set(written)
+    assert sum(row["items"] for row in rows.values()) == len(written) == status["items_total"]
+    fetched = Counter(r.path for r in octopress.requests)
+    twice = {path: n for path, n in fetched.items() if n > 1 and path not in _PER_PROCESS}
+    assert twice == {}, f"fetched more than once: {twice}"

@@ -179,8 +179,9 @@ def build_parser() -> argparse.ArgumentParser:
         action="append",
         default=[],
         metavar="SPIDER=N",
-        help="run N processes of SPIDER (repeatable); they share work through a Redis "
-        "crawl state (HARVEST_STATE_URL=redis://...)",
+        help="run N processes of SPIDER (repeatable): on the embedded state, the N workers of one "
+        "crawl, each owning a share of the URLs (HARVEST_CRAWL_WORKERS); with a Redis crawl state "
+        "(HARVEST_STATE_URL=redis://...), N processes sharing it",
     )
     parser.add_argument(
         "-s",
@@ -444,18 +445,33 @@ def _checked_plan(
     except ConfigError as exc:
         print(f"{PROG}: error: {exc}", file=sys.stderr)
         raise _Refused(EXIT_USAGE) from None
-    shared_state = is_redis_url(settings.get("HARVEST_STATE_URL"))
-    replicated = any(p.replicas > 1 for p in plan)
-    if replicated and settings.getbool("HARVEST_STATE_ENABLED", True) and not shared_state:
+    if settings.getint("HARVEST_CRAWL_WORKERS") > 1:
         raise _Refused(
             _usage_error(
                 parser,
-                "argument --replicas",
-                "several processes of one spider need a crawl state they can share: set "
-                "-s HARVEST_STATE_URL=redis://HOST:6379/0 (the embedded store takes one writer per spider)",
+                "HARVEST_CRAWL_WORKERS",
+                "the fleet runs a spider's crawl workers as its replicas: use --replicas SPIDER=N",
             )
         )
-    return plan
+    shared_state = is_redis_url(settings.get("HARVEST_STATE_URL"))
+    if shared_state or not settings.getbool("HARVEST_STATE_ENABLED", True):
+        return plan
+    # On the embedded state, N processes of a spider are the N workers of one partitioned crawl
+    # (harvest.partition): the number a data folder's state was built with is kept.
+    from dataclasses import replace
+
+    from harvest.partition import resolve_workers
+
+    partitioned = []
+    for p in plan:
+        if p.replicas > 1:
+            try:
+                workers = resolve_workers(settings.get("HARVEST_DATA_DIR"), p.name, p.replicas)
+            except ValueError as exc:
+                raise _Refused(_usage_error(parser, "argument --replicas", str(exc))) from None
+            p = replace(p, replicas=workers, partitioned=workers > 1)
+        partitioned.append(p)
+    return partitioned
 
 
 def _start_dashboard(
@@ -512,6 +528,15 @@ def _run(
         return refused.code
     jobs = sum(p.replicas for p in plan)
     processes = options.processes if options.processes is not None else min(capacity.default, jobs)
+    workers = max((p.replicas for p in plan if p.partitioned), default=0)
+    if workers > processes:
+        # The workers of a partitioned crawl wait for each other: they must all run at once.
+        return _usage_error(
+            parser,
+            "argument --replicas",
+            f"the {workers} workers of one crawl run at once, and at most {processes} spider "
+            f"processes may (--processes)",
+        )
     if jobs > processes:
         logger.warning("%d spider processes share %d slots: some wait for others to finish", jobs, processes)
 

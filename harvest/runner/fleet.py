@@ -145,10 +145,18 @@ class Fleet:
         self.max_data_size = max_data_size
         self.config_dir = config_dir
         self.jobs = [
-            Job(p.name, replica=i, replicas=p.replicas, refresh_interval=p.refresh_interval)
+            Job(
+                p.name,
+                replica=i,
+                replicas=p.replicas,
+                refresh_interval=p.refresh_interval,
+                partitioned=p.partitioned,
+            )
             for p in plan
             for i in range(p.replicas)
         ]
+        #: Names this fleet run in the run ids of its partitioned crawls (harvest.handoff).
+        self.run_id = f"{os.getpid()}-{time.time_ns()}"
         self.ctx = multiprocessing.get_context("spawn")
         # One slot per process that may run at once; a slot is reused only after its child exits.
         self.counter = SlotCounter(self.ctx, self.processes)
@@ -376,6 +384,15 @@ class Fleet:
             "HARVEST_FLEET_REPLICA": job.replica,
             "HARVEST_FLEET_REPLICAS": job.replicas,
         }
+        if job.partitioned:
+            # The replicas are the workers of one crawl over the embedded state: each owns a
+            # share of the URLs; one run id per round, kept by a worker started again after a
+            # crash, so the workers of a round wait for each other (harvest.handoff).
+            settings |= {
+                "HARVEST_CRAWL_WORKERS": job.replicas,
+                "HARVEST_CRAWL_WORKER": str(job.replica),
+                "HARVEST_CRAWL_RUN": f"{self.run_id}-{job.spider}-{job.rounds}",
+            }
         spec = ChildSpec(
             spider=job.spider,
             log_file=str(log_file),

@@ -84,6 +84,8 @@ class Job:
     replica: int = 0
     replicas: int = 1
     refresh_interval: float | None = None
+    #: The replicas are the workers of one partitioned crawl (HARVEST_CRAWL_WORKERS).
+    partitioned: bool = False
     state: JobState = JobState.QUEUED
     #: Will start a process at ``next_start`` (queued, restarting, or between rounds).
     scheduled: bool = True

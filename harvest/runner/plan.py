@@ -39,6 +39,9 @@ class SpiderPlan:
     #: Seconds between the starts of two rounds; None: one round only.
     refresh_interval: float | None
     replicas: int = 1
+    #: The replicas are the workers of one partitioned crawl over the embedded state
+    #: (harvest.partition), not processes sharing a Redis state.
+    partitioned: bool = False
 
 
 def configured_spiders(config_dir: str | Path, known: list[str]) -> list[str]:

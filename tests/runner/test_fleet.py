@@ -438,10 +438,17 @@ def test_second_ctrl_c_terminates_at_once(site: SpiderSite, dirs: FleetDirs, bac
     assert "grace period is over" not in out
 
 
-def test_replicas_need_a_shared_state_and_run_several_processes(site: SpiderSite, dirs: FleetDirs):
-    refused = run_fleet(fleet_argv(dirs, site.url, "--once", "--spiders", "alpha", "--replicas", "alpha=2"))
+def test_replicas_run_several_processes(site: SpiderSite, dirs: FleetDirs):
+    # On the embedded state the replicas are the workers of one crawl (tests/test_partition.py):
+    # they wait for each other, so they must all fit in the fleet's processes.
+    argv = fleet_argv(
+        dirs, site.url, "--once", "--spiders", "alpha", "--replicas", "alpha=2", "--processes", "1"
+    )
+    refused = run_fleet(argv)
     assert refused.returncode == 2
-    assert "argument --replicas" in refused.stderr and "HARVEST_STATE_URL=redis://" in refused.stderr
+    assert "argument --replicas" in refused.stderr and "at most 1 spider processes may" in refused.stderr
+    refused = run_fleet(fleet_argv(dirs, site.url, "--once", "--spiders", "alpha", HARVEST_CRAWL_WORKERS=2))
+    assert refused.returncode == 2 and "use --replicas SPIDER=N" in refused.stderr
     # Without a crawl state there is nothing to share: the replicas run side by side.
     result = run_fleet(
         fleet_argv(
