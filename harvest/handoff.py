@@ -145,6 +145,9 @@ class HandoffSpool:
             with path.open("rb") as fh:
                 fh.seek(offset)
                 chunk = fh.read(limit)
+                # A request longer than the limit: read on to its end rather than stall the spool.
+                while b"\n" not in chunk and (more := fh.read(limit)):
+                    chunk += more
         except FileNotFoundError:
             return [], offset
         end = chunk.rfind(b"\n")
@@ -154,7 +157,7 @@ class HandoffSpool:
         return [base64.b64decode(line) for line in lines if line], offset + end + 1
 
     def size(self, sender: int, receiver: int) -> int:
-        """Bytes of whole lines in ``sender``'s spool to ``receiver``."""
+        """Bytes in ``sender``'s spool to ``receiver`` (a partial last line included: unread)."""
         try:
             return self.path(sender, receiver).stat().st_size
         except FileNotFoundError:
@@ -179,7 +182,7 @@ class HandoffSpool:
                 data = json.loads(path.read_text(encoding="utf-8"))
             except (OSError, ValueError):
                 continue
-            if data.get("run") != self.run:
+            if not isinstance(data, dict) or data.get("run") != self.run:
                 continue  # a previous run's: this run's worker has not started yet
             consumed = {int(k): int(v) for k, v in dict(data.get("consumed") or {}).items()}
             found[index] = WorkerStatus(self.run, bool(data.get("idle")), consumed)

@@ -41,7 +41,9 @@ class Partition:
     @classmethod
     def from_settings(cls, settings: BaseSettings) -> Partition:
         """The partition of a worker process (``HARVEST_CRAWL_WORKER`` set by the supervisor)."""
-        worker = str(settings.get("HARVEST_CRAWL_WORKER") or "").strip()
+        value = settings.get("HARVEST_CRAWL_WORKER")
+        # An int 0 set in code is worker 0, not "no worker": only None and "" mean none.
+        worker = "" if value is None else str(value).strip()
         count = max(1, settings.getint("HARVEST_CRAWL_WORKERS"))
         if not worker or count == 1:
             return cls()
@@ -91,6 +93,22 @@ def record_path(data_dir: str | Path, spider: str) -> Path:
     return Path(data_dir) / "state" / RECORD.format(spider=spider)
 
 
+def _read_record(path: Path) -> int:
+    """The number of workers recorded in ``path``; ValueError naming it when it is not one."""
+    try:
+        value = json.loads(path.read_text(encoding="utf-8"))["workers"]
+    except FileNotFoundError:
+        raise
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise ValueError(f"{path}: unreadable record of the number of workers ({exc})") from None
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ValueError(
+            f"{path}: unreadable record of the number of workers ('workers' must be a whole "
+            f"number of at least 1, not {value!r})"
+        )
+    return value
+
+
 def state_names(data_dir: str | Path, spider: str) -> list[str]:
     """Every crawl state of ``spider`` under ``data_dir``: its own, and its workers' if recorded.
 
@@ -100,11 +118,9 @@ def state_names(data_dir: str | Path, spider: str) -> list[str]:
     names = [spider]
     path = record_path(data_dir, spider)
     try:
-        count = int(json.loads(path.read_text(encoding="utf-8"))["workers"])
+        count = _read_record(path)
     except FileNotFoundError:
         return names
-    except (OSError, ValueError, KeyError, TypeError) as exc:
-        raise ValueError(f"{path}: unreadable record of the number of workers ({exc})") from None
     return names + [Partition(k, count).state_name(spider) for k in range(count)]
 
 
@@ -119,10 +135,10 @@ def resolve_workers(data_dir: str | Path, spider: str, requested: int) -> int:
     recorded: int | None = None
     if path.exists():
         try:
-            recorded = int(json.loads(path.read_text(encoding="utf-8"))["workers"])
-        except (OSError, ValueError, KeyError, TypeError) as exc:
-            raise ValueError(f"{path}: unreadable record of the number of workers ({exc})") from None
-    elif (Path(data_dir) / "state" / spider).exists():
+            recorded = _read_record(path)
+        except FileNotFoundError:
+            recorded = None
+    if recorded is None and (Path(data_dir) / "state" / spider).exists():
         recorded = 1
     if recorded is not None:
         if recorded != requested:

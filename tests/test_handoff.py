@@ -102,6 +102,18 @@ def test_read_stops_at_the_last_whole_line_within_its_limit(pair: tuple[HandoffS
     assert end == w1.size(0, 1)
 
 
+def test_a_request_longer_than_the_read_limit_is_read_whole(pair: tuple[HandoffSpool, HandoffSpool]) -> None:
+    # A request whose line is longer than one read must not stall the spool (and the crawl's end).
+    w0, w1 = pair
+    big = pickle.dumps({"url": "https://example.com/big", "body": bytes(range(256)) * 4096})
+    w0.send(1, big)
+    w0.send(1, _blob(1))
+    blobs, offset = w1.read(0, 0, limit=64 * 1024)
+    assert blobs == [big] or blobs == [big, _blob(1)]
+    blobs += w1.read(0, offset)[0] if len(blobs) == 1 else []
+    assert blobs == [big, _blob(1)]
+
+
 def test_a_partial_last_line_is_not_read_until_completed(pair: tuple[HandoffSpool, HandoffSpool]) -> None:
     w0, w1 = pair
     w0.send(1, _blob(1))
@@ -210,10 +222,11 @@ def test_statuses_ignore_another_run(folder: Path) -> None:
     assert old.statuses() == {}
 
 
-def test_statuses_skip_an_unreadable_status_file(pair: tuple[HandoffSpool, HandoffSpool]) -> None:
+@pytest.mark.parametrize("text", ["{not json", "[1]", "2"])
+def test_statuses_skip_an_unreadable_status_file(pair: tuple[HandoffSpool, HandoffSpool], text: str) -> None:
     w0, w1 = pair
     w0.write_status(True, {1: 0})
-    (w1.folder / "status-1.json").write_text("{not json", encoding="utf-8")
+    (w1.folder / "status-1.json").write_text(text, encoding="utf-8")
     assert w0.statuses() == {0: WorkerStatus("r1", True, {1: 0})}
 
 

@@ -37,11 +37,6 @@ def test_from_settings(values: dict[str, Any], expected: Partition) -> None:
     assert Partition.from_settings(Settings(values)) == expected
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="from_settings reads HARVEST_CRAWL_WORKER with `or`, so an int 0 (set in code, not on the "
-    "command line where it is the string '0') counts as no worker index",
-)
 def test_from_settings_takes_an_int_worker_0() -> None:
     settings = Settings({"HARVEST_CRAWL_WORKERS": 2, "HARVEST_CRAWL_WORKER": 0})
     assert Partition.from_settings(settings) == Partition(0, 2)
@@ -220,7 +215,20 @@ def test_a_record_wins_over_a_one_process_state(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["", "not json", "{}", '{"workers": "two"}', "[2]", '"2"', '{"workers": null}']
+    "text",
+    [
+        "",
+        "not json",
+        "{}",
+        '{"workers": "two"}',
+        "[2]",
+        '"2"',
+        '{"workers": null}',
+        '{"workers": 0}',
+        '{"workers": -2}',
+        '{"workers": 2.7}',
+        '{"workers": true}',
+    ],
 )
 def test_an_unreadable_record_names_its_file(tmp_path: Path, text: str) -> None:
     path = record_path(tmp_path, "blogs")

@@ -65,7 +65,7 @@ class Command(ScrapyCrawlCommand):
         settings = self.settings
         assert settings is not None
         requested = settings.getint("HARVEST_CRAWL_WORKERS")
-        if requested <= 1 or settings.get("HARVEST_CRAWL_WORKER"):
+        if requested <= 1 or settings.get("HARVEST_CRAWL_WORKER") not in (None, ""):
             return 1
         if is_redis_url(settings.get("HARVEST_STATE_URL")):
             raise UsageError(

@@ -125,6 +125,9 @@ class WorkerSupervisor:
                 self.max_restarts,
             )
             self.start(index)
+            if self.stopping:
+                # A signal came while it was being started: it stops with the others.
+                self.procs[index].send_signal(signal.SIGTERM)
 
     def run(self) -> int:
         """Start every worker and wait for all of them; the exit code (see the module docstring)."""
@@ -136,6 +139,12 @@ class WorkerSupervisor:
                 self.step()
                 if self.procs:
                     time.sleep(POLL)
+        except BaseException:
+            # A failure of the supervisor itself (no process could be started): no orphans.
+            for proc in self.procs.values():
+                if proc.poll() is None:
+                    proc.kill()
+            raise
         finally:
             for signum, handler in previous.items():
                 signal.signal(signum, handler)
@@ -190,7 +199,8 @@ def worker_argv(command: str = "crawl", argv: Sequence[str] | None = None) -> li
     so it is put back in front of the remaining arguments.
     """
     args = list(sys.argv[1:] if argv is None else argv)
-    if command not in args:
+    if argv is None or not args or args[0] != command:
+        # sys.argv never holds it any more (even for a spider that happens to be named so).
         args.insert(0, command)
     return [sys.executable, "-m", "scrapy", *args]
 
