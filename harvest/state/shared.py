@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -30,20 +31,34 @@ def open_shared_db(
     Transactions are the caller's (:func:`immediate`); ``what`` names the file in errors.
     """
     path = Path(path)
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        # isolation_level=None: transactions are BEGIN IMMEDIATE, issued by immediate().
-        db = sqlite3.connect(path, timeout=busy_timeout, isolation_level=None)
-        db.execute("PRAGMA journal_mode=WAL")
-        db.execute("PRAGMA synchronous=NORMAL")
-        # These files take many tiny commits: checkpoint every ~400 KB of WAL (not SQLite's 4 MB)
-        # and give the space back, so a nearly full disk is not filled by a log of small rows.
-        db.execute(f"PRAGMA wal_autocheckpoint = {_CHECKPOINT_PAGES}")
-        db.execute(f"PRAGMA journal_size_limit = {_WAL_LIMIT}")
-        db.executescript(schema)
-    except sqlite3.Error as exc:
-        raise StateError(str(path), f"cannot open the {what}: {exc}") from exc
-    return db
+    deadline = time.monotonic() + busy_timeout
+    while True:
+        db: sqlite3.Connection | None = None
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            # isolation_level=None: transactions are BEGIN IMMEDIATE, issued by immediate().
+            db = sqlite3.connect(path, timeout=busy_timeout, isolation_level=None)
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=NORMAL")
+            # These files take many tiny commits: checkpoint every ~400 KB of WAL (not SQLite's
+            # 4 MB) and give the space back, so a nearly full disk is not filled by small rows.
+            db.execute(f"PRAGMA wal_autocheckpoint = {_CHECKPOINT_PAGES}")
+            db.execute(f"PRAGMA journal_size_limit = {_WAL_LIMIT}")
+            db.executescript(schema)
+        except sqlite3.OperationalError as exc:
+            if db is not None:
+                db.close()
+            # Two processes creating the file at once: switching a new database to WAL can
+            # answer "locked" at once, without SQLite's busy wait. Try again until the timeout.
+            if "locked" in str(exc) and time.monotonic() < deadline:
+                time.sleep(0.05)
+                continue
+            raise StateError(str(path), f"cannot open the {what}: {exc}") from exc
+        except sqlite3.Error as exc:
+            if db is not None:
+                db.close()
+            raise StateError(str(path), f"cannot open the {what}: {exc}") from exc
+        return db
 
 
 @contextmanager
