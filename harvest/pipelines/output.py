@@ -75,9 +75,14 @@ def atomic_write_text(path: Path, text: str) -> None:
         raise
 
 
+_DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+
+
 def render_markdown(front_matter: dict[str, Any], body: str) -> str:
     """A Markdown document with a YAML front matter block."""
-    head = yaml.safe_dump(front_matter, sort_keys=False, allow_unicode=True, width=1000)
+    # libyaml's dumper when PyYAML has it (its wheels do): the same text, ~15x faster than the
+    # pure-Python one, which took ~0.8 ms of the crawl process per document.
+    head = yaml.dump(front_matter, Dumper=_DUMPER, sort_keys=False, allow_unicode=True, width=1000)
     return f"---\n{head}---\n\n{body.rstrip()}\n"
 
 

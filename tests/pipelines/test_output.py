@@ -131,3 +131,23 @@ def test_without_state_output_still_works(tmp_path: Path) -> None:
     pipeline.process_item(document("https://example.org/a", TEXT_A))
     pipeline.close_spider()
     assert len(read_jsonl(jsonl(tmp_path))) == 2
+
+
+def test_front_matter_is_what_pyyamls_safe_dump_writes() -> None:
+    # render_markdown uses libyaml's dumper for speed: the text must not change with it.
+    import yaml
+
+    from harvest.pipelines.output import render_markdown
+
+    front = {
+        "url": "https://example.com/2024/01/um-título/",
+        "title": "Um título: com 'aspas' e \"mais\" - ünïcode 中文",
+        "author": None,
+        "published": "2024-01-02",
+        "tags": ["a", "b: c"],
+        "rights": {"opted_out": False, "license": None},
+        "long": "palavra " * 300,
+    }
+    head = yaml.safe_dump(front, sort_keys=False, allow_unicode=True, width=1000)
+    assert render_markdown(front, "Corpo.\n\n") == f"---\n{head}---\n\nCorpo.\n"
+    assert yaml.safe_load(render_markdown(front, "x").split("---\n")[1]) == front
