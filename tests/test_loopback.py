@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from harvest.loopback import LoggedRequest, LoopbackServer, Reply, Writer
+from tests import wait_for
 from tests.servers import loopback_server
 
 
@@ -84,9 +85,10 @@ def test_log_counts_and_arrival_times_under_concurrency() -> None:
         assert server.count("/slow") == 8
         assert sorted(r.nth for r in server.requests) == list(range(1, 9))
         assert all(before <= r.arrived <= after for r in server.requests)
-        assert after - before < 8 * 0.2  # answered in parallel, each after the delay
-        assert server.peak_in_flight > 1
-        assert server.in_flight == 0
+        assert server.peak_in_flight > 1  # answered in parallel (an event, not a duration)
+        # The server counts a request done after its last byte went out, which the client may
+        # see first: wait for the count (the guard only catches a hang).
+        wait_for(lambda: server.in_flight == 0, "every request counted done", guard=10)
         server.clear()
         assert (server.requests, server.count("/slow"), server.peak_in_flight) == ([], 0, 0)
 
