@@ -32,6 +32,7 @@ from hashlib import sha1
 from typing import TYPE_CHECKING
 
 import redis
+from scrapy import signals
 from scrapy.exceptions import CloseSpider
 from scrapy.utils.defer import deferred_from_coro
 from scrapy.utils.request import request_from_dict
@@ -189,10 +190,12 @@ class RedisScheduler(Scheduler):
                 crawler.settings.get("HARVEST_STATE_URL") or "redis",
                 "the Redis scheduler needs the crawl state (HARVEST_STATE_ENABLED)",
             )
-        return cls(crawler, state, debug=crawler.settings.getbool("DUPEFILTER_DEBUG"))
+        scheduler = cls(crawler, state, debug=crawler.settings.getbool("DUPEFILTER_DEBUG"))
+        crawler.signals.connect(scheduler.spider_opened, signal=signals.spider_opened)
+        return scheduler
 
     def open(self, spider: Spider) -> None:
-        """Join the shared crawl: a new round, or the one in progress.
+        """Attach to the shared queue and duplicate filter (joining comes at ``spider_opened``).
 
         Replaces scrapy-redis's ``open``, which logs through the deprecated ``Spider.log``.
         """
@@ -211,6 +214,18 @@ class RedisScheduler(Scheduler):
         self.df = RedisDupeFilter(
             store.server, store.keys.dupefilter, self.crawler.request_fingerprinter, debug=self.debug
         )
+
+    def spider_opened(self, spider: Spider) -> None:
+        """Join the shared crawl: a new round, or the one in progress.
+
+        Only now, once the item pipelines have opened (a language model, an index: seconds on a
+        loaded machine) and the heartbeat starts (harvest.scale.coordinator): joining in
+        ``open`` registered a worker that then said nothing while they loaded, and the others
+        gave it up as dead.
+        """
+        store = self.store
+        if store is None:
+            return
         joined = store.join()
         if joined.new_round:
             logger.info(
