@@ -132,12 +132,11 @@ def resolve_workers(data_dir: str | Path, spider: str, requested: int) -> int:
     """
     requested = max(1, requested)
     path = record_path(data_dir, spider)
-    recorded: int | None = None
-    if path.exists():
-        try:
-            recorded = _read_record(path)
-        except FileNotFoundError:
-            recorded = None
+    recorded: int | None
+    try:
+        recorded = _read_record(path)
+    except FileNotFoundError:
+        recorded = None
     if recorded is None and (Path(data_dir) / "state" / spider).exists():
         recorded = 1
     if recorded is not None:

@@ -45,18 +45,15 @@ def open_shared_db(
             db.execute(f"PRAGMA wal_autocheckpoint = {_CHECKPOINT_PAGES}")
             db.execute(f"PRAGMA journal_size_limit = {_WAL_LIMIT}")
             db.executescript(schema)
-        except sqlite3.OperationalError as exc:
+        except sqlite3.Error as exc:
             if db is not None:
                 db.close()
             # Two processes creating the file at once: switching a new database to WAL can
             # answer "locked" at once, without SQLite's busy wait. Try again until the timeout.
-            if "locked" in str(exc) and time.monotonic() < deadline:
+            locked = isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc)
+            if locked and time.monotonic() < deadline:
                 time.sleep(0.05)
                 continue
-            raise StateError(str(path), f"cannot open the {what}: {exc}") from exc
-        except sqlite3.Error as exc:
-            if db is not None:
-                db.close()
             raise StateError(str(path), f"cannot open the {what}: {exc}") from exc
         return db
 
