@@ -121,6 +121,16 @@ ITEM_PIPELINES = {
 # Scrapy's base extensions with its remote control swapped for harvest's stand-in: Scrapy imports
 # every listed extension, even one mapped to None, and that one imports aiohttp (~10 MB of each
 # crawl process) for a server that is off; the stand-in imports it only when turned on.
+# Scrapy's base downloader middlewares with its cookie middleware swapped for a stand-in that
+# imports it at the first cookie: Scrapy imports every base component, and that module imports
+# tldextract and requests (~2.4 MB, ~40 ms of each process) for sites that mostly set no cookie.
+DOWNLOADER_MIDDLEWARES_BASE = {
+    name.replace(
+        "scrapy.downloadermiddlewares.cookies.CookiesMiddleware",
+        "harvest.middlewares.cookies.LazyCookiesMiddleware",
+    ): order
+    for name, order in _scrapy_defaults.DOWNLOADER_MIDDLEWARES_BASE.items()
+}
 EXTENSIONS_BASE = {
     name.replace("scrapy.extensions.remote_control", "harvest.extensions.remote_control"): order
     for name, order in _scrapy_defaults.EXTENSIONS_BASE.items()
@@ -254,6 +264,13 @@ HARVEST_STATE_BUSY_TIMEOUT = 30.0
 # Pending requests restored into memory at a time when a crawl resumes (bounds memory for a
 # large frontier).
 HARVEST_FRONTIER_RESTORE_BATCH = 500
+# Requests kept queued in memory (~3 KB each); past this, new ones wait in the frontier table
+# and are read back in pages when the queue runs dry, so a large site's frontier is on disk, not
+# in memory (0: no limit).
+HARVEST_FRONTIER_MEMORY_MAX = 1000
+# Requests at this priority or above always stay in memory: feeds, sitemaps and start pages
+# steer the crawl (the blogs spider gives them 20 and 30; links and listed articles less).
+HARVEST_FRONTIER_KEEP_PRIORITY = 20
 # Start this spider from a clean state (old state moved aside, not deleted); also -a reset=1.
 HARVEST_DEDUP_RESET = False
 # Drop a document whose text another spider already stored (a README found by trending is not

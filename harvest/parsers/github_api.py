@@ -16,8 +16,6 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from requests.utils import parse_header_links
-
 from harvest.items import RepoItem
 
 logger = logging.getLogger(__name__)
@@ -41,6 +39,10 @@ def parse_link_header(value: str | bytes | None) -> dict[str, str]:
         return {}
     if isinstance(value, bytes):
         value = value.decode("latin-1")  # HTTP header bytes; GitHub's URLs are ASCII anyway
+    # Imported here: requests (and urllib3 under it) is ~3 MB and 30 ms of every crawl process's
+    # start-up, and only GitHub API responses carry Link headers.
+    from requests.utils import parse_header_links  # noqa: PLC0415
+
     links: dict[str, str] = {}
     # requests' parser (behind ``Response.links``) reads RFC 8288 elements with quoted or bare
     # parameter values; one element may carry several space-separated rels (``rel="prev first"``).

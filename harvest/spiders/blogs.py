@@ -109,6 +109,9 @@ _DOWNLOADER_MIDDLEWARES_BASE = {
             f"{_SCRAPY_DMW}.redirect.RedirectMiddleware",
             f"{_SCRAPY_DMW}.stats.DownloaderStats",
         }
+        # Imported at the first cookie, as in harvest/settings.py.
+        else "harvest.middlewares.cookies.LazyCookiesMiddleware"
+        if path == f"{_SCRAPY_DMW}.cookies.CookiesMiddleware"
         else path
     ): order
     for path, order in scrapy_defaults.DOWNLOADER_MIDDLEWARES_BASE.items()

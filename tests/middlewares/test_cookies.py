@@ -1,0 +1,84 @@
+"""The cookie middleware stand-in: cookies work as with Scrapy's, whose module loads only when needed."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from scrapy.http import Request
+
+from harvest.exceptions import NotApplicable
+from harvest.loopback import LoggedRequest, LoopbackServer, Reply
+from harvest.middlewares.cookies import LazyCookiesMiddleware
+from tests import PROJECT_ROOT, get_crawler, read_jsonl, scrapy_crawl
+
+
+def _page(links: str) -> str:
+    return f"<html><head><title>t</title></head><body><article><p>text</p>{links}</article></body></html>"
+
+
+def test_a_cookie_set_by_a_site_is_sent_back_on_its_next_requests(
+    server: LoopbackServer, tmp_path: Path
+) -> None:
+    """Through ``scrapy crawl blogs``: the index sets a session cookie, the post must receive it."""
+    server.routes["/index.html"] = Reply(
+        body=_page('<a href="/posts/a.html">a</a>'), headers={"Set-Cookie": "session=abc123; Path=/"}
+    )
+
+    def post(request: LoggedRequest) -> Reply:
+        # A site that answers its content only with the session it handed out.
+        if "session=abc123" not in request.headers.get("Cookie", ""):
+            return Reply(403, "no session", content_type="text/plain")
+        return Reply(body=_page(""))
+
+    server.routes["/posts/a.html"] = post
+    result = scrapy_crawl(
+        "blogs",
+        args={"url": f"{server.base_url}/index.html"},
+        settings={"HARVEST_DATA_DIR": str(tmp_path), "HARVEST_BLOGS_EXTRACTION": "off", "LOG_LEVEL": "INFO"},
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    cookies = {r.path: r.headers.get("Cookie") for r in server.requests}
+    assert cookies["/posts/a.html"] == "session=abc123"
+    assert cookies["/index.html"] is None
+    stored = {line["url"] for line in read_jsonl(tmp_path / "blogs" / "page.jsonl")}
+    assert f"{server.base_url}/posts/a.html" in stored
+
+
+def test_request_cookies_and_cookies_enabled_keep_their_meaning() -> None:
+    """``Request(cookies=...)`` is sent; ``COOKIES_ENABLED=False`` turns the middleware off."""
+    middleware = LazyCookiesMiddleware.from_crawler(get_crawler())
+    plain = Request("http://127.0.0.1/a")
+    assert middleware.process_request(plain) is None
+    assert middleware.inner is None  # nothing to do yet: Scrapy's middleware is not built
+    with_cookie = Request("http://127.0.0.1/b", cookies={"lang": "en"})
+    middleware.process_request(with_cookie)
+    assert with_cookie.headers.get("Cookie") == b"lang=en"
+    assert middleware.inner is not None
+    with pytest.raises(NotApplicable):
+        LazyCookiesMiddleware.from_crawler(get_crawler(settings={"COOKIES_ENABLED": False}))
+
+
+def test_a_crawl_process_does_not_import_scrapys_cookie_module_before_a_cookie() -> None:
+    """The point of the stand-in: tldextract (and requests) stay out of a crawl process's memory."""
+    code = (
+        "import sys\n"
+        "from scrapy.utils.reactor import install_reactor\n"
+        "install_reactor('twisted.internet.asyncioreactor.AsyncioSelectorReactor')\n"
+        "from scrapy.utils.project import get_project_settings\n"
+        "from scrapy.crawler import Crawler\n"
+        "from scrapy.core.downloader.middleware import DownloaderMiddlewareManager\n"
+        "from harvest.spiders.blogs import BlogsSpider\n"
+        "crawler = Crawler(BlogsSpider, get_project_settings())\n"
+        "crawler._apply_settings()\n"
+        "manager = DownloaderMiddlewareManager.from_crawler(crawler)\n"
+        "names = [type(m).__name__ for m in manager.middlewares]\n"
+        "print('LazyCookiesMiddleware' in names, 'tldextract' in sys.modules, 'requests' in sys.modules)\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=PROJECT_ROOT, capture_output=True, text=True, timeout=120
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    assert result.stdout.split() == ["True", "False", "False"], result.stdout
