@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from harvest.parsers.article import extract_article
-from harvest.parsers.neardup import BandLayout, band_keys, shingles, signature, similarity
+from harvest.parsers.neardup import BandLayout, band_keys, shingles, signature, similarity, words
 from tests import shared_fixture
 
 OCTO = ("blogs", "octopress-1up4developers-github-io", "site")
@@ -71,3 +71,27 @@ def test_shingles_of_cjk_and_short_texts() -> None:
     assert len(shingles("这是一个中文的博客文章")) == 7
     assert shingles("two words") == {b"two words"}
     assert signature("") is None
+
+
+def test_signatures_are_datasketchs_own_so_stored_indexes_stay_comparable() -> None:
+    """The shingles and hashes are computed in bulk, yet every signature is bit for bit what
+    datasketch's MinHash gives with its default SHA-1 hash: an index written by an earlier
+    version still finds the same documents."""
+    import numpy as np
+    from datasketch import MinHash
+
+    root = shared_fixture(*OCTO)
+    posts = sorted(root.glob("20*/*/*/index.html"))
+    assert len(posts) == 109
+    for post in posts:
+        text = _markdown(post.read_text(encoding="utf-8"))
+        grams = shingles(text)
+        # The n-grams by slicing, as before the bulk version.
+        tokens = words(text)
+        sliced = {" ".join(tokens[i : i + 5]).encode() for i in range(len(tokens) - 4)}
+        assert not sliced or grams == sliced
+        reference = MinHash(128, seed=1, scheme="affine32")
+        reference.update_batch(list(grams))
+        ours = signature(text)
+        assert ours is not None
+        assert np.array_equal(ours, np.asarray(reference.hashvalues, dtype=np.uint32)), post
