@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from harvest.state.sqlite import SqliteStateStore
 from tests import read_jsonl
 from tests.state.harness import Run, document, trending
@@ -151,3 +153,41 @@ def test_front_matter_is_what_pyyamls_safe_dump_writes() -> None:
     head = yaml.safe_dump(front, sort_keys=False, allow_unicode=True, width=1000)
     assert render_markdown(front, "Corpo.\n\n") == f"---\n{head}---\n\nCorpo.\n"
     assert yaml.safe_load(render_markdown(front, "x").split("---\n")[1]) == front
+
+
+def test_documents_are_fsynced_before_the_commit_that_records_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Markdown files are fsynced together at the commit point, never after the state names them.
+
+    A power cut cannot be staged here, so the fsync calls are recorded (by inode) around the real
+    ones, with the state's commit among them.
+    """
+    import os
+
+    events: list[tuple[str, int]] = []
+    real_fsync = os.fsync
+
+    def fsync(fd: int) -> None:
+        events.append(("fsync", os.fstat(fd).st_ino))
+        real_fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    run = Run(tmp_path, HARVEST_STATE_COMMIT_ITEMS=1000)
+    store = run.state.open()
+    real_commit = store.commit
+
+    def commit(batch: object) -> None:
+        events.append(("commit", 0))
+        real_commit(batch)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(store, "commit", commit)
+    for n, text in enumerate((TEXT_A, TEXT_B, "Third, yet another one.")):
+        assert run.feed(document(f"https://example.org/{n}", text))
+    documents = {Path(r["path"]).stat().st_ino for r in read_jsonl(jsonl(tmp_path))}
+    assert len(documents) == 3
+    assert not documents & {ino for kind, ino in events}, "fsynced one by one, as written"
+    run.state.commit()
+    commit_at = events.index(("commit", 0))
+    assert documents <= {ino for kind, ino in events[:commit_at] if kind == "fsync"}
+    run.close()
