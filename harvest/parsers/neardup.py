@@ -2,14 +2,16 @@
 
 A document is reduced to the set of its word 5-grams (lower case, punctuation dropped; each
 CJK character counts as a word, since those scripts put no spaces between words), then to a
-MinHash signature of ``NUM_PERM`` 32-bit values (datasketch, fixed seed: signatures are
-comparable across processes and runs). Locality-sensitive hashing splits the signature into
+MinHash signature of ``NUM_PERM`` 32-bit values (datasketch's affine32 scheme with its default
+SHA-1 hash and a fixed seed, computed in numpy: signatures are comparable across processes and
+runs). Locality-sensitive hashing splits the signature into
 ``bands`` bands of ``rows`` values; two documents sharing one band's values are candidates,
 and a candidate is a near-duplicate when the estimated Jaccard similarity of the two signatures
 reaches the threshold. The band layout favours recall (:meth:`BandLayout.for_threshold`).
 
-numpy and datasketch are imported where they are used: a crawl that yields no text (blogs with
-extraction off) loads neither (datasketch imports scipy: ~0.3 s and tens of MB at start-up).
+numpy is imported where it is used: a crawl that yields no text (blogs with extraction off) does
+not load it. datasketch is not imported at run time (it imports scipy: ~0.44 s and ~60 MB); the
+tests check the signatures against it.
 """
 
 from __future__ import annotations
@@ -62,10 +64,14 @@ class BandLayout:
 
 
 @functools.cache
-def _permutations() -> np.ndarray:
-    from datasketch import MinHash
+def _permutations() -> tuple[np.ndarray, np.ndarray]:
+    """The affine32 permutations datasketch draws for ``_SEED``: odd multipliers, offsets."""
+    import numpy as np
 
-    return MinHash(NUM_PERM, seed=_SEED).permutations
+    gen = np.random.RandomState(_SEED)
+    a = gen.randint(0, 1 << 31, NUM_PERM, dtype=np.uint32) * np.uint32(2) + np.uint32(1)
+    b = gen.randint(0, 1 << 32, NUM_PERM, dtype=np.uint32)
+    return a, b
 
 
 def words(text: str) -> list[str]:
@@ -89,18 +95,22 @@ def signature(text: str) -> np.ndarray | None:
     if not grams:
         return None
     import numpy as np
-    from datasketch import MinHash
 
-    # datasketch's default hash of each shingle (the first 4 bytes of its SHA-1, little-endian),
-    # computed here in one pass: called per shingle from Python, it was half of the signature's
-    # cost, and signatures were 18% of the crawl process's CPU with extraction on. The values,
-    # hence the signatures, are the same (tests/parsers/test_neardup.py).
+    # datasketch's MinHash (scheme affine32, its default SHA-1 hash), computed here in numpy:
+    # importing datasketch imports scipy for its LSH parameter search, which harvest does not use
+    # (0.44 s and ~60 MB of the crawl process). The signatures are datasketch's bit for bit
+    # (tests/parsers/test_neardup.py), so indexes written before stay comparable.
     sha1 = hashlib.sha1
     digests = b"".join([sha1(gram).digest() for gram in grams])
-    hashes = np.frombuffer(digests, dtype="<u4")[::5].tolist()
-    minhash = MinHash(NUM_PERM, permutations=_permutations(), scheme=_SCHEME, hashfunc=int)
-    minhash.update_batch(hashes)
-    return np.asarray(minhash.hashvalues, dtype=np.uint32)
+    hv = np.frombuffer(digests, dtype="<u4")[::5].astype(np.uint32).reshape(-1, 1)
+    # MurmurHash3's finalizer, then the affine permutations (uint32 arithmetic wraps, as meant).
+    hv ^= hv >> np.uint32(16)
+    hv *= np.uint32(0x85EBCA6B)
+    hv ^= hv >> np.uint32(13)
+    hv *= np.uint32(0xC2B2AE35)
+    hv ^= hv >> np.uint32(16)
+    a, b = _permutations()
+    return (hv * a + b).min(axis=0)
 
 
 def band_keys(sig: np.ndarray, layout: BandLayout) -> list[int]:
