@@ -95,7 +95,7 @@ def schema_for(item_type: str) -> pa.Schema:
     hints = typing.get_type_hints(cls, vars(item_types))
     columns = [("spider", pa.string())]
     for f in dataclasses.fields(cls):
-        if item_type == "document" and f.name in {"content", "path"}:
+        if f.metadata.get("transient") or (item_type == "document" and f.name in {"content", "path"}):
             continue
         columns.append((f.name, _arrow_type(hints[f.name])))
     if item_type == "document":

@@ -108,6 +108,9 @@ class DocumentItem:
     #: The WARC-Record-ID of that response record.
     warc_record_id: str | None = None
     type: str = "document"
+    #: ``content``'s MinHash signature when the extraction worker computed it: the near-duplicate
+    #: pipeline's input, not an output (``transient`` fields are in no JSON line or export).
+    minhash: bytes | None = field(default=None, repr=False, compare=False, metadata={"transient": True})
 
     def front_matter(self) -> dict[str, Any]:
         """Fields written at the top of the Markdown file (None values left out)."""

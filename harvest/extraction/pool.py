@@ -124,8 +124,12 @@ class ExtractionPool:
     it dies (its pages are then extracted inline). Workers start on first use.
     """
 
-    def __init__(self, mode: str, workers: int, depth: int, max_tasks_per_child: int) -> None:
+    def __init__(
+        self, mode: str, workers: int, depth: int, max_tasks_per_child: int, *, signatures: bool = False
+    ) -> None:
         self.mode = mode
+        #: Workers also compute each article's MinHash signature (near-duplicate detection is on).
+        self.signatures = signatures
         self.size = max(1, workers or (os.cpu_count() or 1))
         self.depth = max(1, depth)
         self.max_tasks_per_child = max_tasks_per_child
@@ -144,6 +148,7 @@ class ExtractionPool:
             sys.executable,
             "-m",
             WORKER_MODULE,
+            *(["--signatures"] if self.signatures else []),
             stdin=asyncio.subprocess.PIPE,
             stdout=asyncio.subprocess.PIPE,
             env=worker_env(),

@@ -141,6 +141,9 @@ class Article:
     tdm_reservation_meta: str | None = None
     tdm_policy_meta: str | None = None
     license_url: str | None = None
+    #: The MinHash signature of ``markdown`` (:func:`harvest.parsers.neardup.to_bytes`) when the
+    #: extractor computed it: extraction workers do, so the crawl process does not have to.
+    minhash: bytes | None = field(default=None, repr=False, compare=False)
 
     def signals(self) -> PageSignals:
         """The page's own rights signals, for :func:`harvest.parsers.rights.combine`."""

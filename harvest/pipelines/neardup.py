@@ -34,7 +34,7 @@ from harvest.exceptions import NotApplicable
 from harvest.identity import canonical_url
 from harvest.items import DocumentItem
 from harvest.jsonlines import replay_lines
-from harvest.parsers.neardup import signature, similarity
+from harvest.parsers.neardup import from_bytes, signature, similarity
 from harvest.partition import Partition
 from harvest.state.crawl import CrawlState
 from harvest.state.neardup import IndexedDoc, NearDupIndex, NearMatch, RedisNearDupIndex, state_root
@@ -193,7 +193,8 @@ class NearDupPipeline:
             self.state.add_pre_commit(self.commit)
             self._hooked = True
         assert self.index is not None
-        sig = signature(item.content)
+        # The extraction worker's signature of this very text when it made one (blogs, pool).
+        sig = from_bytes(item.minhash) if item.minhash else signature(item.content)
         if sig is None:
             return item
         url = canonical_url(item.url)

@@ -341,7 +341,11 @@ class OutputPipeline:
         if dataclasses.is_dataclass(item) and not isinstance(item, type):
             # A shallow copy: ItemAdapter.asdict() deep-copies every field (a page's whole HTML
             # included), and the record is only serialized and read.
-            record = {f.name: getattr(item, f.name) for f in dataclasses.fields(item)}
+            record = {
+                f.name: getattr(item, f.name)
+                for f in dataclasses.fields(item)
+                if not f.metadata.get("transient")
+            }
         else:
             record = ItemAdapter(item).asdict()
         record.pop("content", None)

@@ -53,6 +53,7 @@ class SampleCounts:
 def _line(item: Any) -> bytes:
     data = dataclasses.asdict(item)
     data.pop("content", None)
+    data.pop("minhash", None)
     return orjson.dumps(data) + b"\n"
 
 

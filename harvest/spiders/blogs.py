@@ -306,6 +306,8 @@ class BlogsSpider(HarvestSpider):
                 s.getint("HARVEST_BLOGS_EXTRACT_WORKERS"),
                 s.getint("HARVEST_BLOGS_EXTRACT_DEPTH"),
                 s.getint("HARVEST_BLOGS_EXTRACT_MAX_TASKS_PER_CHILD"),
+                # The near-duplicate pipeline's signatures, computed by the workers.
+                signatures=(s.get("HARVEST_NEAR_DUP") or "off").strip().lower() != "off",
             )
         return spider
 
@@ -727,6 +729,7 @@ class BlogsSpider(HarvestSpider):
             fetched_at=utc_now(),
             source=site.config.source,
             content=article.markdown,
+            minhash=article.minhash,
         )
 
     def _rights(self, response: scrapy.http.Response, article: Article) -> Rights:

@@ -79,6 +79,26 @@ def test_pool_results_equal_the_parser_inline() -> None:
     assert crashes == 0
 
 
+def test_workers_compute_the_signature_the_near_duplicate_pipeline_would() -> None:
+    """With near-duplicate detection on, each article comes back with its MinHash signature."""
+    from harvest.parsers.neardup import signature, to_bytes
+
+    pages = octo_pages(6)
+
+    async def run() -> list[Article | None]:
+        pool = ExtractionPool("pool", workers=1, depth=2, max_tasks_per_child=0, signatures=True)
+        try:
+            return list(await asyncio.gather(*(pool.extract(html, url) for url, html in pages)))
+        finally:
+            await pool.close()
+
+    for article in asyncio.run(run()):
+        assert article is not None and article.minhash is not None
+        sig = signature(article.markdown)
+        assert sig is not None
+        assert article.minhash == to_bytes(sig)
+
+
 def test_a_worker_killed_mid_task_is_a_crash_and_is_replaced(caplog: pytest.LogCaptureFixture) -> None:
     pages = octo_pages(8)
     expected = [extract_article(html, url) for url, html in pages]
