@@ -129,6 +129,21 @@ class WorkerSupervisor:
                 # A signal came while it was being started: it stops with the others.
                 self.procs[index].send_signal(signal.SIGTERM)
 
+    def _wait(self) -> None:
+        """Until a worker ends (at once) or ``POLL`` passes: ``step`` then reaps it.
+
+        ``waitid`` with ``WNOWAIT`` leaves the ended child to its ``Popen`` (which keeps its exit
+        code); a poll alone let the crawl's end wait up to ``POLL`` for nothing.
+        """
+        pids = {proc.pid for proc in self.procs.values()}
+        try:
+            ended = os.waitid(os.P_ALL, 0, os.WEXITED | os.WNOWAIT)
+        except (ChildProcessError, AttributeError):  # no child; or no waitid on this platform
+            ended = None
+        if ended is None or ended.si_pid not in pids:
+            # Another child of this process (a test's) ended: waitid would return at once again.
+            time.sleep(POLL)
+
     def run(self) -> int:
         """Start every worker and wait for all of them; the exit code (see the module docstring)."""
         previous = {s: signal.signal(s, self._on_signal) for s in (signal.SIGINT, signal.SIGTERM)}
@@ -138,7 +153,7 @@ class WorkerSupervisor:
             while self.procs:
                 self.step()
                 if self.procs:
-                    time.sleep(POLL)
+                    self._wait()
         except BaseException:
             # A failure of the supervisor itself (no process could be started): no orphans.
             for proc in self.procs.values():
