@@ -13,6 +13,7 @@ import logging
 import os
 import re
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
 logger = logging.getLogger(__name__)
 
@@ -59,3 +60,16 @@ def scrub_data(value: Any) -> Any:
     if isinstance(value, (list, tuple)):
         return [scrub_data(v) for v in value]
     return value
+
+
+def mask_url(url: str) -> str:
+    """``url`` with any password replaced by ``***`` (for logs and error messages)."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    user = parts.username or ""
+    host = parts.hostname or ""
+    if ":" in host:
+        host = f"[{host}]"
+    netloc = f"{user}:***@{host}" + (f":{parts.port}" if parts.port else "")
+    return urlunsplit(parts._replace(netloc=netloc))

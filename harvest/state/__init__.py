@@ -22,6 +22,7 @@ from typing import Any, Protocol, runtime_checkable
 from urllib.parse import urlsplit
 
 from harvest.exceptions import StateError
+from harvest.redaction import mask_url
 
 logger = logging.getLogger(__name__)
 
@@ -200,12 +201,15 @@ def open_store(
         path = STORE_SCHEMES[scheme]
     except KeyError:
         known = ", ".join(repr(s) for s in sorted(STORE_SCHEMES) if s) or "(none)"
-        raise StateError(url, f"unknown scheme {scheme!r} in HARVEST_STATE_URL (known: {known})") from None
+        raise StateError(
+            mask_url(url), f"unknown scheme {scheme!r} in HARVEST_STATE_URL (known: {known})"
+        ) from None
     try:
         module, _, name = path.rpartition(".")
         store_cls: Any = getattr(importlib.import_module(module), name)
     except (ImportError, AttributeError) as exc:
-        raise StateError(url, f"the {scheme!r} backend ({path}) cannot be imported: {exc}") from None
+        reason = f"the {scheme!r} backend ({path}) cannot be imported: {exc}"
+        raise StateError(mask_url(url), reason) from None
     store: StateStore = store_cls.from_url(
         url,
         spider_name,

@@ -211,7 +211,10 @@ class RedisNearDupIndex:
     def __init__(self, url: str, *, threshold: float = 0.9) -> None:
         import redis
 
-        self.path = url
+        from harvest.redaction import mask_url
+
+        #: The URL without its password: errors name it, and they end up in logs.
+        self.path = mask_url(url)
         self.threshold = threshold
         try:
             # Any: redis-py's replies are typed bytes | str | None whatever the decoding.
@@ -227,7 +230,7 @@ class RedisNearDupIndex:
             self.layout = BandLayout(bands, rows)
             self._add = self.db.register_script(_REDIS_ADD)
         except redis.RedisError as exc:
-            raise StateError(url, f"cannot open the near-duplicate index: {exc}") from exc
+            raise StateError(self.path, f"cannot open the near-duplicate index: {exc}") from exc
 
     def find(self, sig: np.ndarray, *, exclude_url: str | None = None) -> NearMatch | None:
         """The earliest stored document at least ``threshold`` similar to ``sig`` (not ``exclude_url``)."""

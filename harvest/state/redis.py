@@ -61,11 +61,11 @@ from dataclasses import dataclass
 from hashlib import sha1
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
-from urllib.parse import urlsplit, urlunsplit
 
 import redis
 
 from harvest.exceptions import StateError
+from harvest.redaction import mask_url
 from harvest.state import FrontierEntry, StateBatch, StateOrigin, Validators
 from harvest.state.sqlite import hash_bytes, utc_stamp
 
@@ -188,19 +188,6 @@ for _, w in ipairs(redis.call('ZRANGE', KEYS[2], 0, -1)) do
 end
 return 1
 """
-
-
-def mask_url(url: str) -> str:
-    """``url`` with any password replaced by ``***`` (for logs and error messages)."""
-    parts = urlsplit(url)
-    if parts.password is None:
-        return url
-    user = parts.username or ""
-    host = parts.hostname or ""
-    if ":" in host:
-        host = f"[{host}]"
-    netloc = f"{user}:***@{host}" + (f":{parts.port}" if parts.port else "")
-    return urlunsplit(parts._replace(netloc=netloc))
 
 
 def redis_reason(exc: BaseException) -> str:

@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 
 from harvest.exceptions import StateError
+from harvest.redaction import mask_url
 from harvest.state import STORE_SCHEMES, StateBatch, StateOrigin, StateStore, Validators, open_store
-from harvest.state.redis import RedisStateStore, mask_url
+from harvest.state.redis import RedisStateStore
 from tests.scale.redis_server import RedisServer
 
 pytestmark = pytest.mark.redis
@@ -206,6 +207,31 @@ def test_redis_going_away_fails_the_store_naming_the_url(tmp_path: Path) -> None
     with pytest.raises(StateError, match="failed earlier"):
         store.commit(batch)
     server.stop()
+
+
+def test_the_near_duplicate_index_never_names_the_password(tmp_path: Path) -> None:
+    """Its own Redis client fails like the store's: the URL in its errors is masked (a worker's
+    log once carried the password when Redis went away during a lookup)."""
+    import numpy as np
+
+    from harvest.state.neardup import RedisNearDupIndex
+
+    server = RedisServer(tmp_path / "redis", password="pw-secret").start()
+    index = RedisNearDupIndex(server.url)
+    server.stop()
+    with pytest.raises(StateError) as lookup:
+        index.find(np.zeros(128, dtype=np.uint32))
+    assert "pw-secret" not in str(lookup.value)
+    assert f"redis://:***@127.0.0.1:{server.port}/0" in str(lookup.value)
+    with pytest.raises(StateError) as opening:
+        RedisNearDupIndex(server.url)
+    assert "pw-secret" not in str(opening.value) and "***" in str(opening.value)
+
+
+def test_an_unknown_state_scheme_never_names_the_password(tmp_path: Path) -> None:
+    with pytest.raises(StateError) as error:
+        open_store("rediz://:pw-secret@127.0.0.1:1/0", "blogs", tmp_path)
+    assert "pw-secret" not in str(error.value) and "unknown scheme 'rediz'" in str(error.value)
 
 
 def test_unreachable_redis_is_a_clear_error(tmp_path: Path) -> None:
