@@ -38,6 +38,7 @@ from scrapy.exceptions import DontCloseSpider
 from scrapy.utils.request import request_from_dict
 
 from harvest import waits
+from harvest.crawl import close_crawl
 from harvest.exceptions import NotApplicable
 from harvest.partition import Partition
 from harvest.pipelines.output import truncate_partial_tail
@@ -55,6 +56,8 @@ logger = logging.getLogger(__name__)
 OFFSET_PREFIX = "handoff:"
 #: Consecutive checks that must find the whole crawl quiet before a worker closes.
 QUIET_CHECKS = 2
+#: Close reason of a worker whose worker 0 died: its data is consistent, the crawl unfinished.
+SUPERVISOR_LOST = "crawl_worker_lost"
 
 _SPOOLS: WeakKeyDictionary[Crawler, HandoffSpool | None] = WeakKeyDictionary()
 
@@ -209,8 +212,12 @@ class HandoffExtension:
     ``HARVEST_CRAWL_HANDOFF_POLL`` sets how often the spools are read.
     """
 
-    def __init__(self, crawler: Crawler, spool: HandoffSpool, state: CrawlState, poll: float) -> None:
+    def __init__(
+        self, crawler: Crawler, spool: HandoffSpool, state: CrawlState, poll: float, supervisor: int = 0
+    ) -> None:
         self.crawler = crawler
+        #: The pid of worker 0 when it started this worker (0: none to watch).
+        self.supervisor = supervisor
         self.spool = spool
         self.state = state
         self.poll_interval = poll
@@ -230,6 +237,7 @@ class HandoffExtension:
             spool,
             CrawlState.required(crawler),
             max(0.01, crawler.settings.getfloat("HARVEST_CRAWL_HANDOFF_POLL")),
+            int(crawler.settings.get("HARVEST_CRAWL_SUPERVISOR") or 0),
         )
         crawler.signals.connect(ext.spider_opened, signal=signals.spider_opened)
         crawler.signals.connect(ext.spider_idle, signal=signals.spider_idle)
@@ -293,6 +301,19 @@ class HandoffExtension:
 
     def poll(self) -> None:
         """Read the spools; an idle engine is woken to check again whether the crawl is done."""
+        if self.supervisor and os.getppid() != self.supervisor:
+            # Worker 0 died (kill -9): nobody will restart a worker or say the crawl is done.
+            # Closing cleanly commits this worker's state; the next run resumes the crawl.
+            if self._timer is not None and self._timer.running:
+                self._timer.stop()
+            logger.error(
+                "Crawl worker %d: worker 0 (pid %d), which started it, is gone; closing (the next "
+                "run resumes the crawl)",
+                self.spool.partition.index,
+                self.supervisor,
+            )
+            close_crawl(self.crawler, SUPERVISOR_LOST)
+            return
         self.receive()
         if self._idle:
             nextcall = getattr(getattr(self.crawler.engine, "_slot", None), "nextcall", None)

@@ -193,6 +193,9 @@ HARVEST_CRAWL_WORKERS = 1
 HARVEST_CRAWL_WORKER = ""
 # Set by the supervisor: one run's workers tell their status files from a previous run's.
 HARVEST_CRAWL_RUN = ""
+# Set by a ``scrapy crawl`` that is worker 0 for the workers it starts: its pid. A worker whose
+# supervisor died (kill -9) closes cleanly instead of waiting for it for ever.
+HARVEST_CRAWL_SUPERVISOR = ""
 # How often a worker reads the requests handed to it by the others (seconds).
 HARVEST_CRAWL_HANDOFF_POLL = 0.2
 # Restarts of a worker that died (kill -9, a crash) before the supervisor gives the crawl up.

@@ -131,6 +131,68 @@ def test_a_worker_killed_mid_crawl_is_restarted_and_nothing_is_lost_or_written_t
     assert len(posts) == len(octo_post_urls(octopress.base_url)) == 109
 
 
+def _interrupted_then_resumed(octopress: LoopbackServer, tmp_path: Path, signum: int) -> tuple[str, str]:
+    """Send ``signum`` to the ``scrapy crawl`` process (worker 0) mid-crawl, then run again."""
+    log = tmp_path / "first.log"
+    w0 = tmp_path / "data" / "blogs" / Partition(0, 2).output_file("page")
+    with log.open("w", encoding="utf-8") as err:
+        proc = subprocess.Popen(
+            _command(tmp_path, octopress.base_url), cwd=PROJECT_ROOT, stdout=subprocess.DEVNULL, stderr=err
+        )
+        try:
+            with hold_posts_after(octopress, 40):
+                wait_for(
+                    lambda: len(read_committed_jsonl(w0)) >= 5 or proc.poll() is not None,
+                    "worker 0 has written 5 pages",
+                    guard=120,
+                )
+                assert proc.poll() is None, "the crawl ended before the signal"
+                pids = dict(_WORKER_PID.findall(log.read_text(encoding="utf-8")))
+                worker1 = int(pids["1"])
+                proc.send_signal(signum)
+            # The held posts are answered now (a clean close waits for its downloads). Worker 1
+            # closes too: told by worker 0, or on its own once worker 0 is gone.
+            wait_for(lambda: _gone(worker1), "worker 1 has exited", guard=120)
+            proc.wait(timeout=60)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+    first = log.read_text(encoding="utf-8")
+    again = subprocess.run(
+        _command(tmp_path, octopress.base_url), cwd=PROJECT_ROOT, capture_output=True, text=True, timeout=300
+    )
+    assert again.returncode == 0, again.stderr[-3000:]
+    pages = _pages(tmp_path)
+    written = pages[0] + pages[1]
+    assert len(written) == len(set(written)), "a page was written twice"
+    posts = [u for u in written if OCTO_POST.search(urlsplit(u).path)]
+    assert len(posts) == len(octo_post_urls(octopress.base_url)) == 109
+    return first, again.stderr
+
+
+def _gone(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return True
+    return state == "Z"
+
+
+def test_a_kill_of_worker_0_closes_the_others_cleanly_and_the_next_run_resumes(
+    octopress: LoopbackServer, tmp_path: Path
+) -> None:
+    """Worker 0 is the ``scrapy crawl`` process itself: nothing restarts it when it is killed."""
+    first, _ = _interrupted_then_resumed(octopress, tmp_path, signal.SIGKILL)
+    assert "worker 0 (pid" in first and "is gone; closing" in first
+    assert "'finish_reason': 'crawl_worker_lost'" in first
+
+
+def test_sigterm_to_the_crawl_stops_every_worker_cleanly(octopress: LoopbackServer, tmp_path: Path) -> None:
+    """``kill <pid>`` (scrapyd's cancel, a service manager) reaches worker 0 only: it stops the rest."""
+    first, _ = _interrupted_then_resumed(octopress, tmp_path, signal.SIGTERM)
+    assert first.count("'finish_reason': 'shutdown'") == 2, first[-3000:]
+
+
 def test_the_fleet_runs_replicas_on_the_embedded_state_as_the_workers_of_one_crawl(
     octopress: LoopbackServer, tmp_path: Path
 ) -> None:

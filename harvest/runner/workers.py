@@ -1,17 +1,19 @@
 """The supervisor of a partitioned crawl: ``scrapy crawl <spider> -s HARVEST_CRAWL_WORKERS=N``.
 
-The ``scrapy crawl`` process does not crawl itself: it starts N worker processes, each the same
-command with ``-s HARVEST_CRAWL_WORKER=<k>`` and one run id (:mod:`harvest.partition`,
-:mod:`harvest.handoff`), and waits for them. A worker that dies (``kill -9``, a crash) is started
+The ``scrapy crawl`` process is worker 0 (:mod:`harvest.commands.crawl`): once the settings and
+config are validated, it starts workers 1 to N-1, each the same command with
+``-s HARVEST_CRAWL_WORKER=<k>`` and one run id (:mod:`harvest.partition`, :mod:`harvest.handoff`),
+crawls its own share, then waits for them. A worker that dies (``kill -9``, a crash) is started
 again with the same index, up to ``HARVEST_CRAWL_MAX_RESTARTS`` times in all: it resumes its own
 state like any killed crawl, so nothing it collected is lost or written twice. Ctrl-C or SIGTERM
-is passed on to every worker, which close cleanly. The exit code is 0 when every worker ended
-with 0, else 1.
+stops worker 0, which stops the others; they close cleanly. If worker 0 itself is killed, the
+others see it gone (``HARVEST_CRAWL_SUPERVISOR``) and close cleanly; the next run resumes. The
+exit code is 0 when every worker ended well, else 1.
 
-Once the crawl's settings and config are validated, ``scrapy crawl`` replaces itself with this
-module (:func:`exec_supervisor`: same pid, so signals and the exit code reach the user as
-before): a process that imports neither Scrapy nor harvest's crawl code, about 15 MB instead of
-the 80 MB of a Scrapy process that would only wait.
+Worker 0 crawling in the ``scrapy crawl`` process, rather than a separate supervisor process
+starting N workers, saves one Python and Scrapy start-up (~0.5 s) and the supervisor's memory.
+``python -m harvest.runner.workers --count N -- <command>`` runs :class:`WorkerSupervisor` on its
+own (N workers of any command); this module imports neither Scrapy nor harvest's crawl code.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ import subprocess
 import sys
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -54,6 +56,8 @@ class WorkerSupervisor:
     argv: Sequence[str]
     count: int
     max_restarts: int = 5
+    #: The first worker index it starts: 1 when the ``scrapy crawl`` process is worker 0 itself.
+    first: int = 0
     cwd: Path | None = None
     run_id: str = field(default_factory=lambda: f"{os.getpid()}-{time.time_ns()}")
     procs: dict[int, subprocess.Popen[bytes]] = field(default_factory=dict)
@@ -61,17 +65,24 @@ class WorkerSupervisor:
     restarts: int = 0
     stopping: bool = False
 
+    def worker_settings(self, index: int) -> dict[str, str]:
+        """The settings that make a crawl worker ``index`` of this crawl."""
+        return {
+            "HARVEST_CRAWL_WORKERS": str(self.count),
+            "HARVEST_CRAWL_WORKER": str(index),
+            "HARVEST_CRAWL_RUN": self.run_id,
+        }
+
     def command(self, index: int) -> list[str]:
         """Worker ``index``'s command line."""
-        return [
-            *self.argv,
-            "-s",
-            f"HARVEST_CRAWL_WORKERS={self.count}",
-            "-s",
-            f"HARVEST_CRAWL_WORKER={index}",
-            "-s",
-            f"HARVEST_CRAWL_RUN={self.run_id}",
-        ]
+        command = list(self.argv)
+        settings = self.worker_settings(index)
+        if self.first:
+            # Started by worker 0: it watches that process (HARVEST_CRAWL_SUPERVISOR).
+            settings["HARVEST_CRAWL_SUPERVISOR"] = str(os.getpid())
+        for key, value in settings.items():
+            command += ["-s", f"{key}={value}"]
+        return command
 
     def start(self, index: int) -> None:
         """Start worker ``index`` (output goes where the supervisor's goes)."""
@@ -86,6 +97,15 @@ class WorkerSupervisor:
         for proc in self.procs.values():
             if proc.poll() is None:
                 proc.send_signal(signum)
+
+    def stop_unless_finished(self, finished: bool) -> None:
+        """Worker 0 (this process) ended: unless its crawl finished, the others stop too.
+
+        A finished worker 0 means every worker was idle with every spool read (the others end
+        on their own); a stopped or failed one leaves them nothing to wait for.
+        """
+        if not finished:
+            self.stop()
 
     def _on_signal(self, signum: int, frame: FrameType | None) -> None:
         logger.info("Stopping the %d crawl workers (%s)", self.count, signal.Signals(signum).name)
@@ -144,21 +164,40 @@ class WorkerSupervisor:
             # Another child of this process (a test's) ended: waitid would return at once again.
             time.sleep(POLL)
 
+    def start_all(self) -> None:
+        """Start workers ``first`` to ``count - 1`` (none is left behind if one cannot start)."""
+        try:
+            for index in range(self.first, self.count):
+                self.start(index)
+        except BaseException:
+            self.kill_all()
+            raise
+
+    def kill_all(self) -> None:
+        """Kill every running worker (the supervisor itself failed: no orphans)."""
+        for proc in self.procs.values():
+            if proc.poll() is None:
+                proc.kill()
+
     def run(self) -> int:
         """Start every worker and wait for all of them; the exit code (see the module docstring)."""
+        self.start_all()
+        return self.wait()
+
+    def wait(self) -> int:
+        """Wait for the started workers (starting again one that dies); the exit code.
+
+        Ctrl-C and SIGTERM meanwhile are passed on to the workers, which close cleanly.
+        """
         previous = {s: signal.signal(s, self._on_signal) for s in (signal.SIGINT, signal.SIGTERM)}
         try:
-            for index in range(self.count):
-                self.start(index)
             while self.procs:
                 self.step()
                 if self.procs:
                     self._wait()
         except BaseException:
             # A failure of the supervisor itself (no process could be started): no orphans.
-            for proc in self.procs.values():
-                if proc.poll() is None:
-                    proc.kill()
+            self.kill_all()
             raise
         finally:
             for signum, handler in previous.items():
@@ -172,18 +211,6 @@ class WorkerSupervisor:
             return 1
         logger.info("All %d crawl workers finished", self.count)
         return 0
-
-
-def exec_supervisor(
-    argv: Sequence[str], count: int, *, max_restarts: int, log_level: str = "INFO", log_file: str = ""
-) -> NoReturn:
-    """Replace this process with the supervisor of ``count`` workers of ``argv`` (see above)."""
-    for stream in (sys.stdout, sys.stderr):
-        stream.flush()
-    logging.shutdown()
-    command = [sys.executable, "-m", __name__, "--count", str(count), "--max-restarts", str(max_restarts)]
-    command += ["--log-level", log_level, "--log-file", log_file, "--", *argv]
-    os.execv(sys.executable, command)  # noqa: S606 - our own module, same interpreter
 
 
 def main(args: Sequence[str] | None = None) -> int:
