@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from harvest.parsers.article import extract_article
 from harvest.parsers.language import detect_language, prose
 from tests import OWN_FIXTURES, shared_fixture, skip_or_fail
@@ -55,3 +57,23 @@ def test_english_docs_code_not_counted() -> None:
 def test_too_little_text_gives_no_guess() -> None:
     assert detect_language("") is None
     assert detect_language("```python\nprint(1)\n```\n[x](http://a.b/c)") is None
+
+
+def test_reading_the_first_max_chars_gives_the_language_of_the_whole_text(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Detection reads MAX_CHARS characters: on every real post, the same language as all of it."""
+    from harvest.parsers import language
+
+    root = shared_fixture(*OCTO)
+    texts = []
+    for post in sorted(root.glob("20*/*/*/index.html")):
+        article = extract_article(post.read_text(encoding="utf-8"), "http://1up4dev.org/x/")
+        if article is not None:
+            texts.append(article.markdown)
+    longer = [t for t in texts if len(prose(t)) > language.MAX_CHARS]
+    assert len(longer) >= 20  # the cut is exercised, not only short posts
+    bounded = [detect_language(t) for t in texts]
+    monkeypatch.setattr(language, "MAX_CHARS", 1_000_000)
+    whole = [detect_language(t) for t in texts]
+    assert [g and g.language for g in bounded] == [g and g.language for g in whole]
