@@ -375,8 +375,10 @@ HARVEST_BLOGS_EXTRACT_WORKERS = 0
 # its pipe, so a worker never idles while the crawl's loop is busy. Past it callbacks wait, the
 # pages stay in Scrapy's scraper slot and Scrapy stops fetching (bounded memory).
 HARVEST_BLOGS_EXTRACT_DEPTH = 2
-# A worker is replaced after this many pages, so a leak in a parser cannot grow for ever.
-HARVEST_BLOGS_EXTRACT_MAX_TASKS_PER_CHILD = 2000
+# A worker is replaced after this many pages, so a leak in a parser cannot grow for ever. A new
+# worker costs ~0.9 s of CPU (trafilatura's imports): at 2,000 that was 9% of a crawl's CPU, and
+# a worker's memory stays flat over 8,000 pages (57.7 MB from the 1,000th on).
+HARVEST_BLOGS_EXTRACT_MAX_TASKS_PER_CHILD = 10_000
 # Sitemaps may hold 50,000 URLs / 50 MB (sitemaps.org): their own cap, above the page cap.
 HARVEST_BLOGS_MAX_SITEMAP_BYTES = 50 * 1024 * 1024
 
