@@ -30,7 +30,7 @@ from urllib.parse import urlsplit
 from scrapy import signals
 from scrapy.exceptions import DropItem, NotConfigured
 
-from harvest.exceptions import NotApplicable
+from harvest.exceptions import NotApplicable, StateError
 from harvest.identity import canonical_url
 from harvest.items import DocumentItem
 from harvest.jsonlines import replay_lines
@@ -198,7 +198,17 @@ class NearDupPipeline:
         if sig is None:
             return item
         url = canonical_url(item.url)
-        match = self._local_match(sig, url) or self.index.find(sig, exclude_url=url)
+        try:
+            match = self._local_match(sig, url) or self.index.find(sig, exclude_url=url)
+        except StateError as exc:
+            if self.state is None:
+                raise
+            # The index has its own connection (Redis) or file: failing here while the crawl
+            # state works would drop the item and count its request done, losing the page.
+            # Stopped as if killed here instead: nothing more commits, the next run fetches it.
+            logger.error("The near-duplicate index failed; stopping the crawl: %s", exc)
+            self.state.abandon("state_error")
+            raise DropItem(f"not stored: {exc}", log_level="DEBUG") from exc
         if match is None:
             self._inflight[id(item)] = IndexedDoc(self.spider, url, item.content_hash, sig)
             return item

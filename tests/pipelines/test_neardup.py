@@ -140,3 +140,25 @@ def test_redis_index_shared_and_persisted(tmp_path: Path) -> None:
         other.close_spider()
     finally:
         server.stop()
+
+
+def test_an_index_failure_stops_the_crawl_instead_of_losing_the_page(tmp_path: Path) -> None:
+    """Redis goes away during a lookup while the crawl state (SQLite here) still works: the item
+    is not stored and the crawl is abandoned as if killed there, so its request is never counted
+    done (the next run fetches the page again) rather than dropped for good."""
+    from tests.scale.redis_server import RedisServer, require_redis_server
+    from tests.state.harness import Run
+
+    require_redis_server()
+    run = Run(tmp_path / "data", "blogs")
+    # No engine here to close: without its hook, an abandoned state only stops committing.
+    run.state.commits._on_fatal = None
+    server = RedisServer(tmp_path / "redis", password="pw-secret").start()
+    pipeline = NearDupPipeline(
+        tmp_path / "unused", tmp_path / "blogs", "blogs", state_url=server.url, state=run.state
+    )
+    pipeline.open_spider()
+    server.stop()
+    with pytest.raises(DropItem, match="not stored"):
+        pipeline.process_item(_doc("http://a.example/1", TEXT))
+    assert run.state.abandoned == "state_error"
