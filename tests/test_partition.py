@@ -131,13 +131,22 @@ def test_a_worker_killed_mid_crawl_is_restarted_and_nothing_is_lost_or_written_t
     assert len(posts) == len(octo_post_urls(octopress.base_url)) == 109
 
 
-def _interrupted_then_resumed(octopress: LoopbackServer, tmp_path: Path, signum: int) -> tuple[str, str]:
-    """Send ``signum`` to the ``scrapy crawl`` process (worker 0) mid-crawl, then run again."""
+def _interrupted_then_resumed(
+    octopress: LoopbackServer, tmp_path: Path, signum: int, *, group: bool = False
+) -> tuple[str, str]:
+    """Send ``signum`` to the ``scrapy crawl`` process (worker 0) mid-crawl, then run again.
+
+    ``group``: to its whole process group, as a terminal's Ctrl-C does.
+    """
     log = tmp_path / "first.log"
     w0 = tmp_path / "data" / "blogs" / Partition(0, 2).output_file("page")
     with log.open("w", encoding="utf-8") as err:
         proc = subprocess.Popen(
-            _command(tmp_path, octopress.base_url), cwd=PROJECT_ROOT, stdout=subprocess.DEVNULL, stderr=err
+            _command(tmp_path, octopress.base_url),
+            cwd=PROJECT_ROOT,
+            stdout=subprocess.DEVNULL,
+            stderr=err,
+            start_new_session=True,  # as a shell's job: the test is not in its group
         )
         try:
             with hold_posts_after(octopress, 40):
@@ -149,7 +158,10 @@ def _interrupted_then_resumed(octopress: LoopbackServer, tmp_path: Path, signum:
                 assert proc.poll() is None, "the crawl ended before the signal"
                 pids = dict(_WORKER_PID.findall(log.read_text(encoding="utf-8")))
                 worker1 = int(pids["1"])
-                proc.send_signal(signum)
+                if group:
+                    os.killpg(proc.pid, signum)
+                else:
+                    proc.send_signal(signum)
             # The held posts are answered now (a clean close waits for its downloads). Worker 1
             # closes too: told by worker 0, or on its own once worker 0 is gone.
             wait_for(lambda: _gone(worker1), "worker 1 has exited", guard=120)
@@ -191,6 +203,15 @@ def test_sigterm_to_the_crawl_stops_every_worker_cleanly(octopress: LoopbackServ
     """``kill <pid>`` (scrapyd's cancel, a service manager) reaches worker 0 only: it stops the rest."""
     first, _ = _interrupted_then_resumed(octopress, tmp_path, signal.SIGTERM)
     assert first.count("'finish_reason': 'shutdown'") == 2, first[-3000:]
+
+
+def test_ctrl_c_at_a_terminal_stops_every_worker_cleanly(octopress: LoopbackServer, tmp_path: Path) -> None:
+    """SIGINT to the crawl's process group: worker 0 gets it and passes it on once; a worker that
+    got it twice would force an unclean shutdown and the crawl would end badly."""
+    first, _ = _interrupted_then_resumed(octopress, tmp_path, signal.SIGINT, group=True)
+    assert first.count("'finish_reason': 'shutdown'") == 2, first[-3000:]
+    assert "unclean shutdown" not in first
+    assert "ended badly" not in first
 
 
 def test_the_fleet_runs_replicas_on_the_embedded_state_as_the_workers_of_one_crawl(

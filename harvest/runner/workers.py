@@ -86,7 +86,10 @@ class WorkerSupervisor:
 
     def start(self, index: int) -> None:
         """Start worker ``index`` (output goes where the supervisor's goes)."""
-        self.procs[index] = subprocess.Popen(self.command(index), cwd=self.cwd)  # noqa: S603 - our own command
+        # In a session (and process group) of its own: a terminal's Ctrl-C reaches the supervisor
+        # only, which passes it on once. In the terminal's group a worker got the key's SIGINT and
+        # then the supervisor's, and Scrapy takes a second signal as "force an unclean shutdown".
+        self.procs[index] = subprocess.Popen(self.command(index), cwd=self.cwd, start_new_session=True)  # noqa: S603
         logger.info("Started crawl worker %d of %d (pid %d)", index, self.count, self.procs[index].pid)
 
     def stop(self, signum: int = signal.SIGTERM) -> None:
