@@ -44,6 +44,8 @@ if TYPE_CHECKING:
     from twisted.internet.defer import Deferred
     from typing_extensions import Self
 
+    from harvest.state import FrontierEntry
+
 logger = logging.getLogger(__name__)
 
 #: Same protocol as Scrapy's own pickle disk queues.
@@ -143,23 +145,30 @@ class FrontierScheduler(Scheduler):
             self._restore_after = self._restore_upto
         self._restore_left = 0 if not self._restore_pending() else max(0, self._restore_left - len(page))
         for entry in page:
-            try:
-                request = request_from_dict(pickle.loads(entry.request), spider=self.spider)  # noqa: S301
-            except Exception:  # a boundary: any undecodable entry is retired, the rest resume
-                logger.warning(
-                    "Dropping a pending request that cannot be restored (fingerprint %s)",
-                    entry.fingerprint.hex(),
-                    exc_info=True,
-                    extra={"spider": self.spider},
-                )
-                assert self.stats is not None
-                self.stats.inc_value("harvest/frontier/unrestorable")
-                self.state.retire(entry.fingerprint)
-                continue
-            request.meta[FRONTIER_KEY_META] = entry.fingerprint.hex()
-            # Through the stock path, so the duplicate filter learns it (and drops it if this
-            # run already scheduled the same URL afresh; that copy carries the same key).
-            super().enqueue_request(request)
+            request = self._decode(entry)
+            if request is not None:
+                # Through the stock path, so the duplicate filter learns it (and drops it if this
+                # run already scheduled the same URL afresh; that copy carries the same key).
+                super().enqueue_request(request)
+
+    def _decode(self, entry: FrontierEntry) -> Request | None:
+        """The request of a frontier row, carrying its key; None (retired) if it cannot be read."""
+        assert self.state is not None
+        try:
+            request = request_from_dict(pickle.loads(entry.request), spider=self.spider)  # noqa: S301
+        except Exception:  # a boundary: any undecodable entry is retired, the rest go on
+            logger.warning(
+                "Dropping a pending request that cannot be restored (fingerprint %s)",
+                entry.fingerprint.hex(),
+                exc_info=True,
+                extra={"spider": self.spider},
+            )
+            assert self.stats is not None
+            self.stats.inc_value("harvest/frontier/unrestorable")
+            self.state.retire(entry.fingerprint)
+            return None
+        request.meta[FRONTIER_KEY_META] = entry.fingerprint.hex()
+        return request
 
     def _method_name(self, func: Any) -> str | None:
         """The spider attribute naming bound method ``func``, found without ``inspect``.
@@ -318,10 +327,10 @@ class FrontierScheduler(Scheduler):
                 back = [entry for entry in page if entry.fingerprint in self._spilled]
                 for entry in back:
                     self._spilled.discard(entry.fingerprint)
-                    data = pickle.loads(entry.request)  # noqa: S301 - written by _serialize above
-                    request = request_from_dict(data, spider=self.spider)
-                    request.meta[FRONTIER_KEY_META] = entry.fingerprint.hex()
-                    self._mqpush(request)
+                    request = self._decode(entry)
+                    if request is not None:
+                        # Past the duplicate filter already (when it was spilled).
+                        self._mqpush(request)
                 self.stats.inc_value("harvest/frontier/unspilled", len(back))
                 if back:
                     return
