@@ -32,7 +32,6 @@ RECALL = 0.999
 #: Words per shingle: 5 makes sentences, not vocabulary, count.
 SHINGLE_WORDS = 5
 _SEED = 1
-_SCHEME = "affine32"
 _WORD_RE = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]|[^\W_]+")
 _FENCE_RE = re.compile(r"^(`{3,}|~{3,}).*?^\1\s*$", re.M | re.S)
 _LINK_TARGET_RE = re.compile(r"\]\([^)]*\)")
