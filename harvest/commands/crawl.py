@@ -66,6 +66,8 @@ class Command(ScrapyCrawlCommand):
             self.crawler_process.start()
         finally:
             if supervisor is not None:
+                # "finished": every worker was idle with every spool read, the others end on
+                # their own. Any other end (shutdown, a limit, an error, a forced stop) stops them.
                 supervisor.stop_unless_finished(_reason(crawler) == "finished")
         ok = not self.crawler_process.bootstrap_failed and finished_ok(crawler)
         if supervisor is not None:
@@ -76,7 +78,7 @@ class Command(ScrapyCrawlCommand):
 
     @staticmethod
     def _supervise(crawler: Crawler, supervisor: WorkerSupervisor) -> None:
-        """While worker 0 crawls: restart the others when they die; stop them if it stops early."""
+        """While worker 0 crawls, restart the others when they die (``run`` stops them after)."""
         from twisted.internet.task import LoopingCall
 
         watch = LoopingCall(supervisor.step)
@@ -84,12 +86,9 @@ class Command(ScrapyCrawlCommand):
         def started() -> None:
             watch.start(POLL, now=False)
 
-        def closed(reason: str) -> None:
+        def closed() -> None:
             if watch.running:
                 watch.stop()
-            # "finished": every worker was idle with every spool read, the others end on their
-            # own. Any other reason (shutdown, a limit, an error) stops them as well.
-            supervisor.stop_unless_finished(reason == "finished")
 
         crawler.signals.connect(started, signal=signals.engine_started, weak=False)
         crawler.signals.connect(closed, signal=signals.spider_closed, weak=False)
