@@ -9,10 +9,13 @@ fixture of tests/conftest.py, for the blogs spider's tests and the pipelines' ki
 from __future__ import annotations
 
 import re
+import sys
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+
+import yaml
 
 from harvest.loopback import LoggedRequest, LoopbackServer, Reply
 from tests import shared_fixture
@@ -88,6 +91,30 @@ def octo_post_urls(base: str) -> set[str]:
     return {f"{base}/{p.parent.relative_to(root).as_posix()}/" for p in root.glob("20*/*/*/index.html")}
 
 
+def octo_crawl_command(tmp_path: Path, base_url: str, **settings: object) -> list[str]:
+    """``scrapy crawl blogs`` of the Octopress blog at ``base_url``, extraction off, data in
+    ``tmp_path/data`` (every HTML page written as fetched to ``page*.jsonl``); ``settings`` add
+    to or override the defaults below."""
+    config_dir = tmp_path / "config"
+    config_dir.mkdir(exist_ok=True)
+    site = {"name": "octo", "start_urls": [base_url + "/"]}
+    (config_dir / "blogs.yaml").write_text(yaml.safe_dump({"sites": [site]}), encoding="utf-8")
+    values: dict[str, object] = {
+        "HARVEST_CONFIG_DIR": config_dir,
+        "HARVEST_DATA_DIR": tmp_path / "data",
+        "HARVEST_BLOGS_EXTRACTION": "off",
+        "AUTOTHROTTLE_ENABLED": False,
+        "CONCURRENT_REQUESTS_PER_DOMAIN": 4,
+        "HARVEST_STATE_COMMIT_ITEMS": 5,
+        "CLOSESPIDER_TIMEOUT": 120,
+        **settings,
+    }
+    cmd = [sys.executable, "-m", "scrapy", "crawl", "blogs"]
+    for key, value in values.items():
+        cmd += ["-s", f"{key}={value}"]
+    return cmd
+
+
 @contextmanager
 def hold_posts_after(server: LoopbackServer, count: int) -> Iterator[None]:
     """Answer the first ``count`` post requests; hold every further one until the block ends.
@@ -129,6 +156,7 @@ __all__ = [
     "Reply",
     "hold_posts_after",
     "loopback_server",
+    "octo_crawl_command",
     "octo_post_urls",
     "octopress_server",
     "serve_tree",

@@ -24,7 +24,7 @@ from scrapy import Request
 from harvest.export import committed_offsets
 from harvest.partition import Partition
 from tests import PROJECT_ROOT, get_crawler, read_committed_jsonl, read_jsonl, wait_for
-from tests.servers import OCTO_POST, LoopbackServer, hold_posts_after, octo_post_urls
+from tests.servers import OCTO_POST, LoopbackServer, hold_posts_after, octo_crawl_command, octo_post_urls
 
 #: Read once by each worker process, as by any process (robots.txt also by the spider itself).
 _PER_PROCESS = {"/robots.txt", "/.well-known/tdmrep.json"}
@@ -32,24 +32,7 @@ _WORKER_PID = re.compile(r"Started crawl worker (\d+) of 2 \(pid (\d+)\)")
 
 
 def _command(tmp_path: Path, base_url: str) -> list[str]:
-    config_dir = tmp_path / "config"
-    config_dir.mkdir(exist_ok=True)
-    site = {"name": "octo", "start_urls": [base_url + "/"]}
-    (config_dir / "blogs.yaml").write_text(yaml.safe_dump({"sites": [site]}), encoding="utf-8")
-    settings = {
-        "HARVEST_CONFIG_DIR": config_dir,
-        "HARVEST_DATA_DIR": tmp_path / "data",
-        "HARVEST_CRAWL_WORKERS": 2,
-        "HARVEST_BLOGS_EXTRACTION": "off",
-        "AUTOTHROTTLE_ENABLED": False,
-        "CONCURRENT_REQUESTS_PER_DOMAIN": 4,
-        "HARVEST_STATE_COMMIT_ITEMS": 5,
-        "CLOSESPIDER_TIMEOUT": 120,
-    }
-    cmd = [sys.executable, "-m", "scrapy", "crawl", "blogs"]
-    for key, value in settings.items():
-        cmd += ["-s", f"{key}={value}"]
-    return cmd
+    return octo_crawl_command(tmp_path, base_url, HARVEST_CRAWL_WORKERS=2)
 
 
 def _pages(tmp_path: Path) -> dict[int, list[str]]:

@@ -11,40 +11,22 @@ from __future__ import annotations
 import re
 import signal
 import subprocess
-import sys
 from collections import Counter
 from pathlib import Path
 from urllib.parse import urlsplit
 
-import yaml
-
 from harvest.state.sqlite import SqliteStateStore
 from tests import PROJECT_ROOT, read_committed_jsonl, read_jsonl, wait_for
-from tests.servers import OCTO_POST, LoopbackServer, hold_posts_after, octo_post_urls
+from tests.servers import OCTO_POST, LoopbackServer, hold_posts_after, octo_crawl_command, octo_post_urls
 
 _STAT = re.compile(r"'harvest/frontier/(spilled|unspilled)': (\d+)")
 
 
 def _command(tmp_path: Path, base_url: str) -> list[str]:
-    config_dir = tmp_path / "config"
-    config_dir.mkdir(exist_ok=True)
-    site = {"name": "octo", "start_urls": [base_url + "/"]}
-    (config_dir / "blogs.yaml").write_text(yaml.safe_dump({"sites": [site]}), encoding="utf-8")
-    settings = {
-        "HARVEST_CONFIG_DIR": config_dir,
-        "HARVEST_DATA_DIR": tmp_path / "data",
-        "HARVEST_BLOGS_EXTRACTION": "off",
-        "HARVEST_FRONTIER_MEMORY_MAX": 3,
-        "HARVEST_FRONTIER_RESTORE_BATCH": 4,
-        "AUTOTHROTTLE_ENABLED": False,
-        "CONCURRENT_REQUESTS_PER_DOMAIN": 4,
-        "HARVEST_STATE_COMMIT_ITEMS": 5,
-        "CLOSESPIDER_TIMEOUT": 120,
-    }
-    cmd = [sys.executable, "-m", "scrapy", "crawl", "blogs"]
-    for key, value in settings.items():
-        cmd += ["-s", f"{key}={value}"]
-    return cmd
+    # At most 3 requests queued in memory, read back 4 at a time.
+    return octo_crawl_command(
+        tmp_path, base_url, HARVEST_FRONTIER_MEMORY_MAX=3, HARVEST_FRONTIER_RESTORE_BATCH=4
+    )
 
 
 def _stats(log: str) -> dict[str, int]:
