@@ -32,7 +32,7 @@ from typing import IO, TYPE_CHECKING, Any
 from scrapy.exceptions import NotConfigured
 
 from harvest.middlewares.warc import ITEM_ATTR, WarcCapture
-from harvest.pipelines.output import fsync_dir
+from harvest.pipelines.output import fsync_path
 from harvest.state.crawl import CrawlState
 
 if TYPE_CHECKING:
@@ -271,7 +271,7 @@ class WarcPipeline:
             os.fsync(self._fh.fileno())
             self._unsynced = False
         if self._new_dir_entry:
-            fsync_dir(self.folder)
+            fsync_path(self.folder)
             self._new_dir_entry = False
         return {self._key(self._path): os.fstat(self._fh.fileno()).st_size}
 
