@@ -69,11 +69,19 @@ def build_crawler(
     """
     crawler = runner.create_crawler(spider)
     if validate:
-        check_settings(crawler.settings)
-        resolve = getattr(crawler.spidercls, "resolve_config", None)
-        if resolve is not None:
-            resolve(crawler.settings, {k: str(v) for k, v in (arguments or {}).items()})
+        validate_crawl(crawler.spidercls, crawler.settings, arguments)
     return crawler
+
+
+def validate_crawl(spidercls: type[Spider], settings: Settings, arguments: Mapping[str, Any] | None) -> None:
+    """Check the settings (with the spider's own applied), its YAML config and its ``arguments``.
+
+    Raises :class:`harvest.exceptions.ConfigError` naming the file or setting and the key.
+    """
+    check_settings(settings)
+    resolve = getattr(spidercls, "resolve_config", None)
+    if resolve is not None:
+        resolve(settings, {k: str(v) for k, v in (arguments or {}).items()})
 
 
 def finished_ok(crawler: Crawler) -> bool:

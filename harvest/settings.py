@@ -196,8 +196,10 @@ HARVEST_CRAWL_RUN = ""
 # Set by a ``scrapy crawl`` that is worker 0 for the workers it starts: its pid. A worker whose
 # supervisor died (kill -9) closes cleanly instead of waiting for it for ever.
 HARVEST_CRAWL_SUPERVISOR = ""
-# How often a worker reads the requests handed to it by the others (seconds).
-HARVEST_CRAWL_HANDOFF_POLL = 0.2
+# How often a worker reads the requests handed to it by the others (seconds). A read is a stat
+# and a read of each spool; the crawl ends two quiet polls after its last page, and a request
+# handed over waits up to one poll: 0.2 s cost a 2,000-page crawl ~0.3 s of its 3-4.
+HARVEST_CRAWL_HANDOFF_POLL = 0.05
 # Restarts of a worker that died (kill -9, a crash) before the supervisor gives the crawl up.
 HARVEST_CRAWL_MAX_RESTARTS = 5
 

@@ -28,7 +28,7 @@ from tests.servers import OCTO_POST, LoopbackServer, hold_posts_after, octo_craw
 
 #: Read once by each worker process, as by any process (robots.txt also by the spider itself).
 _PER_PROCESS = {"/robots.txt", "/.well-known/tdmrep.json"}
-_WORKER_PID = re.compile(r"Started crawl worker (\d+) of 2 \(pid (\d+)\)")
+_WORKER_PID = re.compile(r"Started crawl worker (\d+) of 2 \(pid (\d+), (?:forked|started anew)\)")
 
 
 def _command(tmp_path: Path, base_url: str) -> list[str]:
@@ -47,6 +47,8 @@ def test_two_workers_fetch_each_page_once_and_write_once(octopress: LoopbackServ
     assert result.returncode == 0, result.stderr[-3000:]
     assert result.stderr.count("'finish_reason': 'finished'") == 2, result.stderr[-3000:]
     assert "All 2 crawl workers finished" in result.stderr
+    # Forked from worker 0 once the config was checked: Scrapy and the spider already imported.
+    assert re.search(r"Started crawl worker 1 of 2 \(pid \d+, forked\)", result.stderr)
     pages = _pages(tmp_path)
     assert pages[0] and pages[1], "both workers must have crawled a share"
     fingerprint = get_crawler().request_fingerprinter.fingerprint
@@ -71,6 +73,54 @@ def test_two_workers_fetch_each_page_once_and_write_once(octopress: LoopbackServ
     for k in range(2):
         name = Partition(k, 2).output_file("page")
         assert offsets[name] == (folder / name).stat().st_size
+
+
+def test_a_config_error_is_said_once_before_any_worker_exists(
+    octopress: LoopbackServer, tmp_path: Path
+) -> None:
+    command = _command(tmp_path, octopress.base_url)
+    config = tmp_path / "config" / "blogs.yaml"
+    config.write_text(
+        yaml.safe_dump(
+            {"sites": [{"name": "octo", "start_urls": [octopress.base_url + "/"], "concurency": 2}]}
+        ),
+        encoding="utf-8",
+    )
+    result = subprocess.run(command, cwd=PROJECT_ROOT, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 2, result.stderr[-3000:]
+    assert result.stderr.count("concurency") == 1, result.stderr[-3000:]
+    assert str(config) in result.stderr
+    assert "Started crawl worker" not in result.stderr
+    assert not (tmp_path / "data").exists(), "nothing is written before the config is checked"
+    assert octopress.requests == []
+
+
+def test_a_folder_crawled_by_one_process_keeps_one_and_says_so(
+    octopress: LoopbackServer, tmp_path: Path
+) -> None:
+    first = subprocess.run(
+        octo_crawl_command(tmp_path, octopress.base_url, CLOSESPIDER_PAGECOUNT=5),
+        cwd=PROJECT_ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert first.returncode == 0, first.stderr[-3000:]
+    # Said before Scrapy's log handlers exist (the number is settled before any worker starts),
+    # and still in the crawl's log.
+    result = subprocess.run(
+        _command(tmp_path, octopress.base_url), cwd=PROJECT_ROOT, capture_output=True, text=True, timeout=300
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    assert "blogs keeps 1 crawl worker(s)" in result.stderr
+    assert "HARVEST_CRAWL_WORKERS=2 asked" in result.stderr
+    assert "Started crawl worker" not in result.stderr
+    assert result.stderr.count("'finish_reason': 'finished'") == 1
+    folder = tmp_path / "data" / "blogs"
+    assert sorted(p.name for p in folder.glob("page*.jsonl")) == ["page.jsonl"]
+    written = [p["url"] for p in read_jsonl(folder / "page.jsonl")]
+    assert len(written) == len(set(written))
+    assert octo_post_urls(octopress.base_url) <= set(written)
 
 
 def test_a_worker_killed_mid_crawl_is_restarted_and_nothing_is_lost_or_written_twice(
@@ -105,6 +155,8 @@ def test_a_worker_killed_mid_crawl_is_restarted_and_nothing_is_lost_or_written_t
                 proc.kill()
     text = log.read_text(encoding="utf-8")
     assert "starting it again (restart 1 of 5)" in text
+    # Worker 0 runs its crawl by then: the dead worker is started anew, not forked.
+    assert re.search(r"Started crawl worker 1 of 2 \(pid \d+, started anew\)", text)
     assert text.count("'finish_reason': 'finished'") == 2, text[-3000:]
     pages = _pages(tmp_path)
     written = pages[0] + pages[1]

@@ -338,3 +338,34 @@ def test_readers_and_writers_in_parallel_never_see_database_is_locked(tmp_path: 
         assert store.integrity_errors() == []
     finally:
         store.close()
+
+
+def _open_in_rounds(root: str, spider: str, rounds: int, barrier: Any, result: Any) -> None:
+    errors = []
+    for r in range(rounds):
+        barrier.wait(60)
+        try:
+            SqliteStateStore.open(Path(root) / str(r), spider).close()
+        except StateError as exc:
+            errors.append(str(exc))
+    result.put(errors)
+
+
+def test_processes_opening_a_new_data_folder_together_all_open_it(tmp_path: Path) -> None:
+    # The workers of a partitioned crawl start together and each creates the shared content
+    # database if it is new: switching a new file to WAL answered "database is locked" at once
+    # (without SQLite's busy wait) to ~1 open in 7 before the switch waited.
+    ctx = multiprocessing.get_context("spawn")
+    barrier, result = ctx.Barrier(3), ctx.Queue()
+    rounds = 30
+    procs = [
+        ctx.Process(target=_open_in_rounds, args=(str(tmp_path), f"spider{i}", rounds, barrier, result))
+        for i in range(3)
+    ]
+    for p in procs:
+        p.start()
+    outcomes = [result.get(timeout=120) for _ in procs]
+    for p in procs:
+        p.join(10)
+    assert outcomes == [[], [], []]
+    assert all((tmp_path / str(r) / "_shared" / "content.sqlite").exists() for r in range(rounds))
