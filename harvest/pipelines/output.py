@@ -35,6 +35,7 @@ from harvest.fingerprints import content_hash
 from harvest.items import DocumentItem
 from harvest.jsonlines import replay_lines
 from harvest.partition import Partition
+from harvest.scale.outputlock import OutputLock
 from harvest.state import StateOrigin
 from harvest.state.crawl import CrawlState, is_disk_full
 
@@ -159,6 +160,8 @@ class OutputPipeline:
         #: Set by the first write that failed (a full disk): nothing more is written.
         self.write_error: OSError | None = None
         self.crawler: Crawler | None = None
+        #: A worker of a shared (Redis) crawl: its lease check and write vs. a takeover.
+        self._takeover: OutputLock | None = None
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> Self:
@@ -189,7 +192,9 @@ class OutputPipeline:
                 "Removed %d temporary files left by an interrupted run in %s", len(stale), self.spider_dir
             )
         if self.state is not None:
-            self.state.open()
+            store = self.state.open()
+            if getattr(store, "holds_lease", None) is not None:
+                self._takeover = OutputLock(self.spider_dir)
             self.reconcile()
             self.state.add_pre_commit(self.sync)
 
@@ -297,6 +302,8 @@ class OutputPipeline:
         for fh in self._files.values():
             fh.close()
         self._files.clear()
+        if self._takeover is not None:
+            self._takeover.close()
 
     def _jsonl(self, name: str) -> IO[bytes]:
         fh = self._files.get(name)
@@ -320,6 +327,13 @@ class OutputPipeline:
         """
         if self.write_error is not None:
             raise DropItem(f"not written: the output failed earlier ({self.write_error})", log_level="DEBUG")
+        if self._takeover is None:
+            return self._write(item)
+        # No takeover of this worker between its lease check and its write (harvest.scale.outputlock).
+        with self._takeover.writing():
+            return self._write(item)
+
+    def _write(self, item: Any) -> Any:
         if self.state is not None and not self.state.holds_lease():
             # A worker of a shared (Redis) crawl given up by the others: they fetch its requests.
             raise DropItem("not written: this worker's lease on the crawl was taken", log_level="DEBUG")

@@ -15,7 +15,8 @@ URL. Every ``HARVEST_REDIS_HEARTBEAT`` seconds, and whenever the worker is idle,
   commits are refused (:meth:`harvest.state.redis.RedisStateStore.commit` checks the lease in
   the same transaction), and the output pipeline writes no line without the lease
   (:meth:`~harvest.state.redis.RedisStateStore.holds_lease`): it stops with reason
-  ``lease_lost``, and its requests are fetched again by the others;
+  ``lease_lost``, and its requests are fetched again by the others. A takeover waits while the
+  worker is between that check and the line's write (:mod:`harvest.scale.outputlock`);
 - wakes the engine every ``HARVEST_REDIS_IDLE_POLL`` seconds while it waits for work (Scrapy
   itself looks only every 5 s);
 - keeps the spider open while the shared frontier has work anywhere (scrapy-redis's
@@ -39,6 +40,7 @@ from twisted.internet.task import LoopingCall
 
 from harvest.exceptions import NotApplicable, StateError
 from harvest.jsonlines import replay_lines
+from harvest.scale.outputlock import OutputLock
 from harvest.scale.scheduler import LEASE_LOST_REASON, stop_for_redis
 from harvest.state import is_redis_url
 from harvest.state.crawl import CrawlState
@@ -82,6 +84,7 @@ class RedisCoordinator:
         self._poller: LoopingCall | None = None
         #: Set while the engine is idle but other workers still have work (it may come here).
         self._waiting = False
+        self._takeover_lock: OutputLock | None = None
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> Self:
@@ -127,6 +130,8 @@ class RedisCoordinator:
             if timer is not None and timer.running:
                 timer.stop()
         self._timer = self._poller = None
+        if self._takeover_lock is not None:
+            self._takeover_lock.close()
 
     def poll(self) -> None:
         """Wake an idle engine so it asks the shared queue again.
@@ -182,8 +187,17 @@ class RedisCoordinator:
             limit = self.worker_timeout if same_place else self.abandon_timeout
             if now - beat <= limit:
                 continue
-            replayed = self._replay_output() if same_place else 0
-            count = store.requeue(worker, now - limit)
+            if same_place:
+                with self._takeover.taking_over() as taken:
+                    if not taken:
+                        # It froze between a lease check and that line's write: next time.
+                        logger.debug("Worker %s is writing a line; taking it over later", worker)
+                        continue
+                    replayed = self._replay_output()
+                    count = store.requeue(worker, now - limit)
+            else:
+                replayed = 0
+                count = store.requeue(worker, now - limit)
             if count < 0:
                 continue  # it came back, or another worker handled it first
             total += count
@@ -208,6 +222,15 @@ class RedisCoordinator:
                     count,
                 )
         return total
+
+    @property
+    def _takeover(self) -> OutputLock:
+        """The output folder's takeover lock (:mod:`harvest.scale.outputlock`)."""
+        if self._takeover_lock is None:
+            assert self.crawler.spider is not None
+            folder = Path(self.crawler.settings.get("HARVEST_DATA_DIR")) / self.crawler.spider.name
+            self._takeover_lock = OutputLock(folder)
+        return self._takeover_lock
 
     def _replay_output(self) -> int:
         """Commit the keys of output lines written on this machine after the committed offsets."""

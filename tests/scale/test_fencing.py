@@ -3,13 +3,19 @@
 from __future__ import annotations
 
 import signal
+import subprocess
+import sys
 import time
 from pathlib import Path
 
 import pytest
+from scrapy import Spider
 
 from harvest.exceptions import StateError
+from harvest.scale.coordinator import RedisCoordinator
 from harvest.state import StateBatch
+from harvest.state.redis import RedisStateStore
+from tests import PROJECT_ROOT, get_crawler
 from tests.scale.conftest import Crawl
 from tests.scale.redis_server import RedisServer
 from tests.scale.test_redis_store import store_for
@@ -84,3 +90,62 @@ def test_a_worker_frozen_past_the_timeout_is_fenced_and_stores_nothing_twice(cra
     assert "Closing spider (lease_lost)" in log, log[-3000:]
     assert codes[1] == 0  # a clean stop: nothing lost, its requests done by the other
     assert_every_post_stored_once(crawl)
+
+
+_HOLD_WRITING = """
+import sys
+from pathlib import Path
+from harvest.scale.outputlock import OutputLock
+
+lock = OutputLock(Path(sys.argv[1]))
+with lock.writing():
+    print("checked", flush=True)  # its lease check passed; frozen here until told to write
+    sys.stdin.readline()
+    with open(Path(sys.argv[1]) / "page.jsonl", "a") as fh:
+        fh.write('{"url": "late"}\\n')
+"""
+
+
+def test_a_takeover_waits_for_a_worker_between_its_lease_check_and_its_write(
+    redis_server: RedisServer, tmp_path: Path
+) -> None:
+    """The race behind a post stored twice: a worker frozen after its lease check and before its
+    line's write. The others must not take it over (replay its lines, requeue its requests)
+    until that line is written, or they fetch and store the page again."""
+    data = tmp_path / "data"
+    crawler = get_crawler(
+        type("blogs", (Spider,), {"name": "blogs"}),
+        {"HARVEST_STATE_URL": redis_server.url, "HARVEST_DATA_DIR": str(data)},
+    )
+    crawler.spider = crawler.spidercls()
+    coordinator = RedisCoordinator.from_crawler(crawler)
+    store = coordinator.state.open()
+    assert isinstance(store, RedisStateStore)
+    coordinator.store = store
+    store.join()
+    frozen = store_for(redis_server, tmp_path)  # another worker of this machine and folder
+    frozen.join()
+    frozen.push_request(b"\x01" + b"k" * 20 + b"payload", 0.0)
+    assert frozen.pop_request() is not None
+    frozen.server.zadd(frozen.keys.workers, {frozen.worker: time.time() - 100})  # silent 100 s
+    writer = subprocess.Popen(
+        [sys.executable, "-c", _HOLD_WRITING, str(data / "blogs")],
+        cwd=PROJECT_ROOT,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert writer.stdout is not None and writer.stdout.readline() == "checked\n"
+        assert coordinator.recover() == 0, "taken over between the lease check and the write"
+        assert frozen.server.hlen(frozen.keys.inflight(frozen.worker)) == 1
+        assert writer.communicate("write\n", timeout=30)[0] == ""
+        assert writer.returncode == 0
+    finally:
+        if writer.poll() is None:
+            writer.kill()
+    # Written: the takeover goes ahead, with that line in the file it replays.
+    assert coordinator.recover() == 1
+    assert frozen.server.hlen(frozen.keys.inflight(frozen.worker)) == 0
+    assert (data / "blogs" / "page.jsonl").read_text(encoding="utf-8") == '{"url": "late"}\n'
+    coordinator.spider_closed(crawler.spider, "finished")

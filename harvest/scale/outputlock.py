@@ -1,0 +1,75 @@
+"""A lock between a worker writing output and another taking a dead worker's output over.
+
+Workers of one Redis crawl on one machine append to the same output files. When one of them is
+given up (frozen past ``HARVEST_REDIS_WORKER_TIMEOUT``), another replays the lines it wrote
+without committing, then puts its requests back (:mod:`harvest.scale.coordinator`); the given-up
+worker checks its lease before each line it writes (:mod:`harvest.pipelines.output`). A worker
+frozen *between* that check and its write wrote its line after the takeover, when the others had
+already fetched the page again: the page was stored twice.
+
+So the check and the write happen under a shared lock on the output folder, and the takeover
+(replay, then requeue) under an exclusive one, taken without waiting: while a frozen worker sits
+between its check and its write, its takeover waits for the next heartbeat; once it writes,
+the replay sees the line. ``flock`` locks go with their process: a killed worker holds none.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+from contextlib import contextmanager
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+    from pathlib import Path
+
+#: The lock file, in the spider's output folder.
+NAME = ".takeover.lock"
+
+
+class OutputLock:
+    """The takeover lock of one spider's output folder (see the module docstring)."""
+
+    def __init__(self, folder: Path) -> None:
+        self.path = folder / NAME
+        self._fd: int | None = None
+
+    def _file(self) -> int:
+        if self._fd is None:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        return self._fd
+
+    @contextmanager
+    def writing(self) -> Iterator[None]:
+        """Held while a worker checks its lease and writes (waits only for a running takeover)."""
+        fd = self._file()
+        fcntl.flock(fd, fcntl.LOCK_SH)
+        try:
+            yield
+        finally:
+            fcntl.flock(fd, fcntl.LOCK_UN)
+
+    @contextmanager
+    def taking_over(self) -> Iterator[bool]:
+        """Held while a dead worker's output is replayed and its requests given back.
+
+        Yields False, without waiting, when a worker is between its lease check and its write.
+        """
+        fd = self._file()
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            yield False
+            return
+        try:
+            yield True
+        finally:
+            fcntl.flock(fd, fcntl.LOCK_UN)
+
+    def close(self) -> None:
+        """Release the file (and any lock)."""
+        if self._fd is not None:
+            os.close(self._fd)
+            self._fd = None
