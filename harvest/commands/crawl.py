@@ -37,8 +37,11 @@ if TYPE_CHECKING:
     import argparse
 
     from scrapy.crawler import Crawler
+    from scrapy.settings import BaseSettings
 
 __all__ = ["OK_REASONS", "Command"]
+
+logger = logging.getLogger(__name__)
 
 
 class Command(ScrapyCrawlCommand):
@@ -105,6 +108,7 @@ class Command(ScrapyCrawlCommand):
             validate_crawl(spidercls, settings, arguments)
         except ConfigError as exc:
             raise UsageError(str(exc), print_help=False) from None
+        _import_components(settings)
 
     def run(self, args: list[str], opts: argparse.Namespace) -> None:
         """Validate, crawl, and set the exit code from the crawl's close reason."""
@@ -233,3 +237,28 @@ def _exit_now(code: int) -> None:
     for stream in (sys.stdout, sys.stderr):
         stream.flush()
     os._exit(code)
+
+
+#: Component lists: {path: order}, None for a disabled one.
+_COMPONENT_LISTS = ("DOWNLOADER_MIDDLEWARES", "SPIDER_MIDDLEWARES", "EXTENSIONS", "ITEM_PIPELINES")
+
+
+def _import_components(settings: BaseSettings) -> None:
+    """Import the crawl's components before the workers are forked, so each has them.
+
+    Scrapy imports every listed component when it builds the crawler: in each worker, after the
+    fork, that was ~0.15 s of start-up (its HTTP handler alone ~0.08 s). Importing a module
+    builds nothing; a component that does not load is left for Scrapy to report as it would.
+    """
+    from scrapy.utils.misc import load_object
+
+    paths: list[object] = [settings.get(name) for name in ("SCHEDULER", "DUPEFILTER_CLASS", "STATS_CLASS")]
+    for name in _COMPONENT_LISTS:
+        paths += [path for path, order in settings.getwithbase(name).items() if order is not None]
+    paths += settings.getwithbase("DOWNLOAD_HANDLERS").values()  # {scheme: path}
+    for path in paths:
+        if isinstance(path, str):
+            try:
+                load_object(path)
+            except Exception:  # noqa: BLE001 - Scrapy reports it where it loads it
+                logger.debug("Not imported before forking: %s", path, exc_info=True)
