@@ -381,6 +381,11 @@ HARVEST_BLOGS_EXTRACT_DEPTH = 2
 # worker costs ~0.9 s of CPU (trafilatura's imports): at 2,000 that was 9% of a crawl's CPU, and
 # a worker's memory stays flat over 8,000 pages (57.7 MB from the 1,000th on).
 HARVEST_BLOGS_EXTRACT_MAX_TASKS_PER_CHILD = 10_000
+# Niceness added to the extraction workers (0-19): the crawl process feeds them and was runnable
+# 95% of the time but got 0.72 of a core, preempted by the workers, which then waited for pages;
+# the machine sat 12% idle. At 10 the crawl process is rarely preempted: 0.84x -> 0.91-0.92x of
+# the two-core limit at 10,000 pages (BENCHMARKS.md). The workers still get every idle cycle.
+HARVEST_BLOGS_EXTRACT_NICE = 10
 # Sitemaps may hold 50,000 URLs / 50 MB (sitemaps.org): their own cap, above the page cap.
 HARVEST_BLOGS_MAX_SITEMAP_BYTES = 50 * 1024 * 1024
 

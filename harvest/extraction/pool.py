@@ -125,11 +125,20 @@ class ExtractionPool:
     """
 
     def __init__(
-        self, mode: str, workers: int, depth: int, max_tasks_per_child: int, *, signatures: bool = False
+        self,
+        mode: str,
+        workers: int,
+        depth: int,
+        max_tasks_per_child: int,
+        *,
+        signatures: bool = False,
+        nice: int = 0,
     ) -> None:
         self.mode = mode
         #: Workers also compute each article's MinHash signature (near-duplicate detection is on).
         self.signatures = signatures
+        #: Niceness the workers add to their own (the crawl process that feeds them comes first).
+        self.nice = min(19, max(0, nice))
         self.size = max(1, workers or (os.cpu_count() or 1))
         self.depth = max(1, depth)
         self.max_tasks_per_child = max_tasks_per_child
@@ -149,6 +158,7 @@ class ExtractionPool:
             "-m",
             WORKER_MODULE,
             *(["--signatures"] if self.signatures else []),
+            *(["--nice", str(self.nice)] if self.nice else []),
             stdin=asyncio.subprocess.PIPE,
             stdout=asyncio.subprocess.PIPE,
             env=worker_env(),

@@ -4,9 +4,9 @@ The worker reads pages on stdin and answers on stdout, one :mod:`multiprocessing
 message each way per page (``Connection.recv_bytes`` / ``send_bytes``: a length header, then a
 pickle). In: ``(html, url)``. Out: ``("ok", fields of the Article or None)`` or
 ``("error", message)``. With ``--signatures`` (near-duplicate detection on) the Article carries
-its MinHash signature. Only plain values cross (pickles of our own pipe between our own
-processes, never data from elsewhere). End of input (the crawler closed the pool, exited or was
-killed) ends the worker, so none outlives its crawl.
+its MinHash signature; ``--nice N`` adds N to its niceness. Only plain values cross (pickles of
+our own pipe between our own processes, never data from elsewhere). End of input (the crawler
+closed the pool, exited or was killed) ends the worker, so none outlives its crawl.
 """
 
 from __future__ import annotations
@@ -58,8 +58,12 @@ def main() -> None:
     os.dup2(sys.stderr.fileno(), sys.stdout.fileno())
     sys.stdout = sys.stderr
     inbox = Connection(os.dup(sys.stdin.fileno()), writable=False)
+    args = sys.argv[1:]
+    if "--nice" in args:
+        # Below the crawl process that feeds it: preempting it left every worker waiting.
+        os.nice(int(args[args.index("--nice") + 1]))
     try:
-        serve(inbox, outbox, signatures="--signatures" in sys.argv[1:])
+        serve(inbox, outbox, signatures="--signatures" in args)
     except (BrokenPipeError, KeyboardInterrupt):
         pass
 

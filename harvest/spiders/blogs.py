@@ -308,6 +308,7 @@ class BlogsSpider(HarvestSpider):
                 s.getint("HARVEST_BLOGS_EXTRACT_MAX_TASKS_PER_CHILD"),
                 # The near-duplicate pipeline's signatures, computed by the workers.
                 signatures=(s.get("HARVEST_NEAR_DUP") or "off").strip().lower() != "off",
+                nice=s.getint("HARVEST_BLOGS_EXTRACT_NICE"),
             )
         return spider
 

@@ -214,3 +214,21 @@ def test_workers_import_harvest_from_the_crawlers_path(monkeypatch: pytest.Monke
     env = worker_env()
     assert env["PYTHONPATH"].split(os.pathsep) == [p for p in sys.path if p]
     assert env["PYTHONPATH"].startswith("/srv/eggs/harvest-1.0.egg" + os.pathsep)
+
+
+def test_workers_run_below_the_crawl_process_that_feeds_them() -> None:
+    """``HARVEST_BLOGS_EXTRACT_NICE``: a worker preempting the crawl process left every worker
+    waiting for pages (BENCHMARKS.md); each worker adds the niceness to its own, as set."""
+    [(url, html)] = octo_pages(1)
+    own = os.getpriority(os.PRIO_PROCESS, 0)
+
+    async def run(nice: int) -> list[int]:
+        pool = ExtractionPool("pool", workers=2, depth=1, max_tasks_per_child=0, nice=nice)
+        try:
+            await asyncio.gather(pool.extract(html, url), pool.extract(html, url))
+            return [os.getpriority(os.PRIO_PROCESS, pid) for pid in pool.worker_pids()]
+        finally:
+            await pool.close()
+
+    assert asyncio.run(run(10)) == [min(19, own + 10)] * 2
+    assert asyncio.run(run(0)) == [own] * 2
