@@ -97,6 +97,8 @@ class PaceMiddleware:
         # Well inside stale_after: a held grant must never look lost to the other processes.
         self.hold = min(max(0.0, settings.getfloat("HARVEST_PACE_HOLD")), self.stale_after / 4)
         self.state_url = settings.get("HARVEST_STATE_URL") or ""
+        #: A grant could not be given back (said once: it expires on its own).
+        self._release_failed = False
         #: The workers of this partitioned crawl (HARVEST_CRAWL_WORKERS), 1 otherwise.
         self.workers = Partition.from_settings(settings).count
         self.path = Path(settings.get("HARVEST_DATA_DIR")) / "state" / PACE_DIR / "pace.sqlite"
@@ -316,8 +318,17 @@ class PaceMiddleware:
 
     def _give_back(self, grant: str) -> None:
         self._held.pop(grant, None)
-        if self.store is not None:
+        if self.store is None:
+            return
+        try:
             self.store.release(grant)
+        except Exception as exc:  # noqa: BLE001 - SQLite's or Redis's error; either way it expires
+            # Not news: an unreleased grant expires (HARVEST_PACE_STALE_AFTER), and what broke the
+            # store (a full disk) stops the crawl with its own error. Raised here, it escaped a
+            # timer callback as an unhandled traceback.
+            if not self._release_failed:
+                self._release_failed = True
+                logger.info("Could not give back a pace grant (%s); it expires", exc)
 
     def _release(self, request: Request) -> None:
         grant = request.meta.pop(_META_GRANT, None)
