@@ -185,9 +185,9 @@ HARVEST_PACE_HOLD = 1.0
 # --- One crawl on several cores (harvest/partition.py, harvest/handoff.py) -------------------
 # Processes one spider's crawl runs as on this machine, each owning a hash partition of the URL
 # space with its own embedded state; links are handed to their owner (README "Both cores").
-# 1 by default, not the core count: workers write per-worker files (page.w0.jsonl, ...), a data
-# folder keeps the number its state was first built with (state/<spider>.workers.json), and a
-# second process pays off only past a few thousand pages (BENCHMARKS.md: start-up).
+# 1 by default, not the core count: workers write per-worker files (page.w0.jsonl, ...) and a
+# data folder keeps the number its state was first built with (state/<spider>.workers.json), so
+# the number changes what a user reads. Two pay off from 2,000 pages on (BENCHMARKS.md).
 HARVEST_CRAWL_WORKERS = 1
 # Set by the supervisor for each worker process (its index); empty in a process that is not one.
 HARVEST_CRAWL_WORKER = ""
