@@ -123,6 +123,39 @@ def test_a_folder_crawled_by_one_process_keeps_one_and_says_so(
     assert octo_post_urls(octopress.base_url) <= set(written)
 
 
+_HOST = """
+import os, sys
+from scrapy.cmdline import execute
+
+sys.argv = ["host", *sys.argv[1:]]
+print("host is", os.getpid(), flush=True)
+try:
+    execute()
+finally:
+    print("host clean-up in", os.getpid(), flush=True)
+"""
+
+
+def test_a_host_running_the_command_cleans_up_once(octopress: LoopbackServer, tmp_path: Path) -> None:
+    """scrapyd's runner calls Scrapy's ``execute()`` inside its own ``try``/``finally`` (it removes
+    a temporary egg there). The forked worker is a copy of that process: it must end without
+    running the host's clean-up, which is worker 0's, once."""
+    command = _command(tmp_path, octopress.base_url)
+    args = command[command.index("crawl") :]
+    result = subprocess.run(
+        [sys.executable, "-c", _HOST, *args], cwd=PROJECT_ROOT, capture_output=True, text=True, timeout=300
+    )
+    assert result.stderr.count("'finish_reason': 'finished'") == 2, result.stderr[-3000:]
+    assert re.search(r"Started crawl worker 1 of 2 \(pid \d+, forked\)", result.stderr)
+    host = re.findall(r"host is (\d+)", result.stdout)
+    assert len(host) == 1
+    assert re.findall(r"host clean-up in (\d+)", result.stdout) == host
+    assert result.returncode == 0, result.stderr[-3000:]
+    written = _pages(tmp_path)[0] + _pages(tmp_path)[1]
+    assert len(written) == len(set(written))
+    assert octo_post_urls(octopress.base_url) <= set(written)
+
+
 def test_a_worker_killed_mid_crawl_is_restarted_and_nothing_is_lost_or_written_twice(
     octopress: LoopbackServer, tmp_path: Path
 ) -> None:

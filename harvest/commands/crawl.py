@@ -53,6 +53,8 @@ class Command(ScrapyCrawlCommand):
     forked = False
     #: What was logged before Scrapy's log handlers existed (said in ``run``).
     held: tuple[logging.LogRecord, ...] = ()
+    #: This process is a worker forked by worker 0 (it ends without its host's clean-up).
+    in_fork = False
 
     def process_options(self, args: list[str], opts: argparse.Namespace) -> None:
         """Read the options; for a partitioned crawl, check the config and fork the workers."""
@@ -63,8 +65,8 @@ class Command(ScrapyCrawlCommand):
         # and said then (in this process only, not in the forked workers).
         with _Held() as held:
             workers = self._workers(args[0], opts.spargs)
-            in_fork = workers > 1 and self._partition(workers)
-        if not in_fork:
+            self.in_fork = workers > 1 and self._partition(workers)
+        if not self.in_fork:
             self.held = tuple(held.records)
 
     def _partition(self, workers: int) -> bool:
@@ -146,7 +148,7 @@ class Command(ScrapyCrawlCommand):
             ok = supervisor.wait() == 0
         if not ok:
             self.exitcode = 1
-        _exit_now(self.exitcode)
+        _exit_now(self.exitcode, forked=self.in_fork)
 
     @staticmethod
     def _supervise(crawler: Crawler, supervisor: WorkerSupervisor) -> None:
@@ -218,20 +220,21 @@ class _Held(logging.Handler):
         root.setLevel(self._level)
 
 
-def _exit_now(code: int) -> None:
+def _exit_now(code: int, *, forked: bool = False) -> None:
     """End a ``scrapy crawl`` program whose crawl has closed, skipping the interpreter's teardown.
 
     Freeing every object of every module took ~0.2 s of each crawl process (of a 2,000-page
     crawl's 3-4 s), after everything was written, fsynced, committed and closed. The exit
     handlers still run (log handlers flushed and closed, temporary files removed); only the
-    teardown is skipped. Only as the program itself (``scrapy crawl``, ``python -m scrapy crawl``:
-    a host such as scrapyd's runner has its own clean-up after the command) and with no other
-    thread left.
+    teardown is skipped. Only with no other thread left, and as the program itself (``scrapy
+    crawl``, ``python -m scrapy crawl``), or in a forked worker: a host that runs the command
+    (scrapyd's runner) has its own clean-up after it, which is worker 0's to do, not a copy's
+    (scrapyd's runner removes its temporary egg: twice would fail).
     """
     main = sys.modules.get("__main__")
     spec = getattr(main, "__spec__", None)
     program = spec.name == "scrapy.__main__" if spec is not None else Path(sys.argv[0]).name == "scrapy"
-    if not program or threading.active_count() != 1:
+    if not (program or forked) or threading.active_count() != 1:
         return
     atexit._run_exitfuncs()
     for stream in (sys.stdout, sys.stderr):
