@@ -13,14 +13,32 @@ from __future__ import annotations
 import os
 import sqlite3
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TypeVar
 
 from harvest.exceptions import StateError
 
 _CHECKPOINT_PAGES = 100
 _WAL_LIMIT = 1024 * 1024
+T = TypeVar("T")
+
+
+def retry_locked(action: Callable[[], T], busy_timeout: float) -> T:
+    """``action()``, tried again until ``busy_timeout`` passes while SQLite answers "locked".
+
+    Two processes creating a database at once (workers that start together): switching a new
+    database to WAL can answer "database is locked" at once, without SQLite's busy wait.
+    """
+    deadline = time.monotonic() + busy_timeout
+    while True:
+        try:
+            return action()
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or time.monotonic() >= deadline:
+                raise
+            time.sleep(0.05)
 
 
 def open_shared_db(
@@ -31,13 +49,12 @@ def open_shared_db(
     Transactions are the caller's (:func:`immediate`); ``what`` names the file in errors.
     """
     path = Path(path)
-    deadline = time.monotonic() + busy_timeout
-    while True:
-        db: sqlite3.Connection | None = None
+
+    def connect() -> sqlite3.Connection:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        # isolation_level=None: transactions are BEGIN IMMEDIATE, issued by immediate().
+        db = sqlite3.connect(path, timeout=busy_timeout, isolation_level=None)
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            # isolation_level=None: transactions are BEGIN IMMEDIATE, issued by immediate().
-            db = sqlite3.connect(path, timeout=busy_timeout, isolation_level=None)
             db.execute("PRAGMA journal_mode=WAL")
             db.execute("PRAGMA synchronous=NORMAL")
             # These files take many tiny commits: checkpoint every ~400 KB of WAL (not SQLite's
@@ -45,17 +62,15 @@ def open_shared_db(
             db.execute(f"PRAGMA wal_autocheckpoint = {_CHECKPOINT_PAGES}")
             db.execute(f"PRAGMA journal_size_limit = {_WAL_LIMIT}")
             db.executescript(schema)
-        except sqlite3.Error as exc:
-            if db is not None:
-                db.close()
-            # Two processes creating the file at once: switching a new database to WAL can
-            # answer "locked" at once, without SQLite's busy wait. Try again until the timeout.
-            locked = isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc)
-            if locked and time.monotonic() < deadline:
-                time.sleep(0.05)
-                continue
-            raise StateError(str(path), f"cannot open the {what}: {exc}") from exc
+        except BaseException:
+            db.close()
+            raise
         return db
+
+    try:
+        return retry_locked(connect, busy_timeout)
+    except sqlite3.Error as exc:
+        raise StateError(str(path), f"cannot open the {what}: {exc}") from exc
 
 
 @contextmanager

@@ -50,6 +50,7 @@ from urllib.parse import unquote, urlsplit
 
 from harvest.exceptions import StateError
 from harvest.state import FrontierEntry, StateBatch, StateOrigin, Validators
+from harvest.state.shared import retry_locked
 
 if TYPE_CHECKING:
     from typing_extensions import Self
@@ -161,8 +162,9 @@ def _connect(path: Path, *, readonly: bool, busy_timeout: float) -> sqlite3.Conn
     try:
         conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout * 1000)}")
         if not readonly:
-            # Persistent in the file; readers opened later use WAL too.
-            _set_wal(conn, busy_timeout)
+            # Persistent in the file; readers opened later use WAL too. Workers starting together
+            # switch a new shared file at once: retried while it answers "locked".
+            retry_locked(lambda: conn.execute("PRAGMA journal_mode = WAL"), busy_timeout)
         conn.execute("PRAGMA synchronous = NORMAL")
         conn.execute(f"PRAGMA cache_size = -{_CACHE_KIB}")
         conn.execute("PRAGMA temp_store = FILE")
@@ -173,23 +175,6 @@ def _connect(path: Path, *, readonly: bool, busy_timeout: float) -> sqlite3.Conn
         conn.close()
         raise
     return conn
-
-
-def _set_wal(conn: sqlite3.Connection, busy_timeout: float) -> None:
-    """Switch to WAL, waiting up to ``busy_timeout`` for another process doing the same.
-
-    Two processes opening a new shared file at once (the workers of a partitioned crawl start
-    together): the switch can answer "database is locked" at once, without SQLite's busy wait.
-    """
-    deadline = time.monotonic() + busy_timeout
-    while True:
-        try:
-            conn.execute("PRAGMA journal_mode = WAL")
-            return
-        except sqlite3.OperationalError as exc:
-            if "locked" not in str(exc) or time.monotonic() >= deadline:
-                raise
-            time.sleep(0.02)
 
 
 def _check_schema(conn: sqlite3.Connection, path: Path, schema: str, *, readonly: bool) -> None:
