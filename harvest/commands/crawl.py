@@ -49,8 +49,6 @@ class Command(ScrapyCrawlCommand):
 
     #: Worker 0's supervisor of a partitioned crawl (None in a worker, or for one process).
     supervisor: WorkerSupervisor | None = None
-    #: Whether the supervisor's workers were forked (else they are started in ``run``).
-    forked = False
     #: What was logged before Scrapy's log handlers existed (said in ``run``).
     held: tuple[logging.LogRecord, ...] = ()
     #: This process is a worker forked by worker 0 (it ends without its host's clean-up).
@@ -82,14 +80,12 @@ class Command(ScrapyCrawlCommand):
             first=1,
         )
         if can_fork():
-            started = supervisor.started_settings(1)  # in the parent: its pid to watch
             index = supervisor.fork_all()
             if index is not None:
                 # A forked worker: the same command with its own index, and nobody to supervise.
-                for key, value in {**started, **supervisor.worker_settings(index)}.items():
+                for key, value in supervisor.started_settings(index).items():
                     self.settings.set(key, value, priority="cmdline")
                 return True
-            self.forked = True
         for key, value in supervisor.worker_settings(0).items():
             self.settings.set(key, value, priority="cmdline")
         self.supervisor = supervisor
@@ -128,7 +124,7 @@ class Command(ScrapyCrawlCommand):
                 supervisor.kill_all()
             raise UsageError(str(exc), print_help=False) from None
         if supervisor is not None:
-            if self.forked:
+            if supervisor.procs:  # forked in process_options
                 for index in supervisor.procs:
                     supervisor.log_started(index, "forked")
             else:

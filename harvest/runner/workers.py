@@ -119,6 +119,8 @@ class WorkerSupervisor:
     #: The first worker index it starts: 1 when the ``scrapy crawl`` process is worker 0 itself.
     first: int = 0
     cwd: Path | None = None
+    #: The supervisor's own pid (also in a worker forked from it, which watches it).
+    pid: int = field(default_factory=os.getpid)
     run_id: str = field(default_factory=lambda: f"{os.getpid()}-{time.time_ns()}")
     procs: dict[int, Worker] = field(default_factory=dict)
     exits: dict[int, int] = field(default_factory=dict)
@@ -138,7 +140,7 @@ class WorkerSupervisor:
         settings = self.worker_settings(index)
         if self.first:
             # Started by worker 0: it watches that process (HARVEST_CRAWL_SUPERVISOR).
-            settings["HARVEST_CRAWL_SUPERVISOR"] = str(os.getpid())
+            settings["HARVEST_CRAWL_SUPERVISOR"] = str(self.pid)
         return settings
 
     def command(self, index: int) -> list[str]:

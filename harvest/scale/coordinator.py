@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import logging
 import time
+from contextlib import nullcontext
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -187,16 +188,13 @@ class RedisCoordinator:
             limit = self.worker_timeout if same_place else self.abandon_timeout
             if now - beat <= limit:
                 continue
-            if same_place:
-                with self._takeover.taking_over() as taken:
-                    if not taken:
-                        # It froze between a lease check and that line's write: next time.
-                        logger.debug("Worker %s is writing a line; taking it over later", worker)
-                        continue
-                    replayed = self._replay_output()
-                    count = store.requeue(worker, now - limit)
-            else:
-                replayed = 0
+            # Only this machine's output is replayed, and only here can a worker be mid-write.
+            with self._takeover.taking_over() if same_place else nullcontext(True) as taken:
+                if not taken:
+                    # It froze between a lease check and that line's write: next time.
+                    logger.debug("Worker %s is writing a line; taking it over later", worker)
+                    continue
+                replayed = self._replay_output() if same_place else 0
                 count = store.requeue(worker, now - limit)
             if count < 0:
                 continue  # it came back, or another worker handled it first
