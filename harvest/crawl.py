@@ -26,6 +26,8 @@ if TYPE_CHECKING:
     from scrapy.settings import Settings
     from scrapy.spiders import Spider
 
+    from harvest.config import SpiderConfig
+
 logger = logging.getLogger(__name__)
 
 #: Close reasons of a crawl that did its job (or was asked to stop and stopped cleanly).
@@ -73,15 +75,20 @@ def build_crawler(
     return crawler
 
 
-def validate_crawl(spidercls: type[Spider], settings: Settings, arguments: Mapping[str, Any] | None) -> None:
+def validate_crawl(
+    spidercls: type[Spider], settings: Settings, arguments: Mapping[str, Any] | None
+) -> SpiderConfig | None:
     """Check the settings (with the spider's own applied), its YAML config and its ``arguments``.
 
-    Raises :class:`harvest.exceptions.ConfigError` naming the file or setting and the key.
+    Returns the config for this run (None for a spider without one). Raises
+    :class:`harvest.exceptions.ConfigError` naming the file or setting and the key.
     """
     check_settings(settings)
     resolve = getattr(spidercls, "resolve_config", None)
-    if resolve is not None:
-        resolve(settings, {k: str(v) for k, v in (arguments or {}).items()})
+    if resolve is None:
+        return None
+    config: SpiderConfig = resolve(settings, {k: str(v) for k, v in (arguments or {}).items()})
+    return config
 
 
 def finished_ok(crawler: Crawler) -> bool:

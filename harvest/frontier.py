@@ -36,6 +36,7 @@ from scrapy.http import Request, Response
 from scrapy.utils.request import request_from_dict
 
 from harvest.handoff import HandoffSpool
+from harvest.middlewares.cookies import cookies_to_hand_over
 from harvest.state.crawl import FRONTIER_KEY_META, CrawlState
 
 if TYPE_CHECKING:
@@ -237,6 +238,10 @@ class FrontierScheduler(Scheduler):
         """Give ``request`` to the worker that owns it (see the module docstring)."""
         assert self.handoff is not None and self.state is not None and self.stats is not None
         if request.dont_filter or fingerprint not in self._handed:
+            # The other worker has its own cookie jar: the request takes this one's cookies along.
+            carried = cookies_to_hand_over(self.crawler, request)
+            if carried:
+                request = request.replace(cookies=[*_cookie_list(request.cookies), *carried])
             blob = self._serialize(request)
             if blob is None:
                 return False  # cannot travel: logged by _serialize, counted as unserializable
@@ -415,3 +420,10 @@ class FrontierMiddleware:
             self.state.callback_finished(response)
             raise
         self.state.callback_finished(response)
+
+
+def _cookie_list(cookies: Any) -> list[Any]:
+    """``Request.cookies`` (a dict or a list of dicts) as a list of dicts."""
+    if isinstance(cookies, dict):
+        return [{"name": name, "value": value} for name, value in cookies.items()]
+    return list(cookies or [])

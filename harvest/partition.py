@@ -124,30 +124,51 @@ def state_names(data_dir: str | Path, spider: str) -> list[str]:
     return names + [Partition(k, count).state_name(spider) for k in range(count)]
 
 
-def resolve_workers(data_dir: str | Path, spider: str, requested: int) -> int:
+def recorded_workers(data_dir: str | Path, spider: str) -> int | None:
+    """The number of workers ``spider``'s state in ``data_dir`` was built with; None for none yet.
+
+    1 for a state crawled by one process (``state/<spider>/`` without a record).
+    """
+    path = record_path(data_dir, spider)
+    try:
+        return _read_record(path)
+    except FileNotFoundError:
+        pass
+    return 1 if (Path(data_dir) / "state" / spider).exists() else None
+
+
+def machine_workers(process_memory_mb: int) -> int:
+    """Workers this machine runs one crawl as: one per usable core, as many as memory holds.
+
+    ``process_memory_mb`` is the budget of one crawl process (HARVEST_FLEET_PROCESS_MEMORY_MB).
+    """
+    from harvest.runner.machine import available_memory, cpu_count
+
+    memory = available_memory()
+    by_memory = cpu_count() if memory is None else memory // (max(1, process_memory_mb) * 1024 * 1024)
+    return max(1, min(cpu_count(), by_memory))
+
+
+def resolve_workers(data_dir: str | Path, spider: str, requested: int, *, chosen: bool = False) -> int:
     """The number of workers to run: the recorded one, else 1 for a one-process state, else asked.
 
     Records it for a partitioned crawl (see the module docstring); logs at INFO when the
-    request differs from what the folder holds.
+    request differs from what the folder holds. ``chosen``: ``requested`` was chosen from the
+    machine (HARVEST_CRAWL_WORKERS=0), not asked for; said so in that line.
     """
     requested = max(1, requested)
     path = record_path(data_dir, spider)
-    recorded: int | None
-    try:
-        recorded = _read_record(path)
-    except FileNotFoundError:
-        recorded = None
-    if recorded is None and (Path(data_dir) / "state" / spider).exists():
-        recorded = 1
+    recorded = recorded_workers(data_dir, spider)
     if recorded is not None:
         if recorded != requested:
+            asked = f"{requested} chosen from the machine" if chosen else f"HARVEST_CRAWL_WORKERS={requested}"
             logger.info(
                 "%s keeps %d crawl worker(s), the number its state in %s was built with "
-                "(HARVEST_CRAWL_WORKERS=%d asked; a fresh data folder or state takes a new number)",
+                "(%s; a fresh data folder or state takes a new number)",
                 spider,
                 recorded,
                 Path(data_dir) / "state",
-                requested,
+                asked,
             )
         return recorded
     if requested > 1:

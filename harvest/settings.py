@@ -185,10 +185,14 @@ HARVEST_PACE_HOLD = 1.0
 # --- One crawl on several cores (harvest/partition.py, harvest/handoff.py) -------------------
 # Processes one spider's crawl runs as on this machine, each owning a hash partition of the URL
 # space with its own embedded state; links are handed to their owner (README "Both cores").
-# 1 by default, not the core count: workers write per-worker files (page.w0.jsonl, ...) and a
-# data folder keeps the number its state was first built with (state/<spider>.workers.json), so
-# the number changes what a user reads. Two pay off from 2,000 pages on (BENCHMARKS.md).
-HARVEST_CRAWL_WORKERS = 1
+# 0 = chosen from the machine: one per usable core (as many as HARVEST_FLEET_PROCESS_MEMORY_MB
+# each fits in available memory) for a crawl bound by its own process's CPU (blogs with
+# extraction off or inline), 1 for the others (the GitHub spiders wait on rate limits; the
+# extraction pool already uses every core). Two workers crawl faster than one from 2,000 pages on
+# (BENCHMARKS.md). Workers write per-worker files (page.w0.jsonl, ...; `harvest export` reads
+# them as one) and a data folder keeps the number its state was first built with
+# (state/<spider>.workers.json; a folder crawled by one process stays at one).
+HARVEST_CRAWL_WORKERS = 0
 # Set by the supervisor for each worker process (its index); empty in a process that is not one.
 HARVEST_CRAWL_WORKER = ""
 # Set by the supervisor: one run's workers tell their status files from a previous run's.

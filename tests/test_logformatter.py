@@ -43,7 +43,8 @@ def test_debug_log_of_a_real_crawl_still_names_every_page(tmp_path: Path) -> Non
     with loopback_server() as server:
         server.add("/", Reply(body='<html><body><a href="/2024/01/post">p</a></body></html>'))
         server.add("/2024/01/post", Reply(body="<html><body><p>text</p></body></html>"))
-        base = {"HARVEST_BLOGS_EXTRACTION": "off", "AUTOTHROTTLE_ENABLED": False}
+        # One process: one stats dump to read (extraction off is partitioned by default).
+        base = {"HARVEST_BLOGS_EXTRACTION": "off", "AUTOTHROTTLE_ENABLED": False, "HARVEST_CRAWL_WORKERS": 1}
         url = server.base_url + "/"
         debug = scrapy_crawl(
             "blogs",

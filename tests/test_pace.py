@@ -364,6 +364,8 @@ def test_robots_crawl_delay_is_enforced_logged_once_and_recorded(tmp_path: Path)
                 "HARVEST_CONFIG_DIR": config,
                 "HARVEST_BLOGS_EXTRACTION": "off",
                 "CLOSESPIDER_TIMEOUT": 60,
+                # One process, one log line (each worker of a partitioned crawl says it once).
+                "HARVEST_CRAWL_WORKERS": 1,
                 **NOT_UNDER_TEST,
             },
             timeout=90,

@@ -18,6 +18,7 @@ from collections import Counter
 from pathlib import Path
 from urllib.parse import urlsplit
 
+import pytest
 import yaml
 from scrapy import Request
 
@@ -75,6 +76,69 @@ def test_two_workers_fetch_each_page_once_and_write_once(octopress: LoopbackServ
         assert offsets[name] == (folder / name).stat().st_size
 
 
+def _on_cores(count: int, cmd: list[str]) -> list[str]:
+    """``cmd`` run on ``count`` of this machine's cores (``taskset``); skips when it has fewer."""
+    cores = sorted(os.sched_getaffinity(0))
+    if len(cores) < count:
+        pytest.skip(f"needs {count} usable cores, this machine gives {len(cores)}")
+    return ["taskset", "-c", ",".join(map(str, cores[:count])), *cmd]
+
+
+def test_the_default_crawls_as_one_worker_per_core(octopress: LoopbackServer, tmp_path: Path) -> None:
+    """``scrapy crawl blogs`` with extraction off and nothing else said: both cores."""
+    command = octo_crawl_command(tmp_path, octopress.base_url)
+    assert not any(arg.startswith("HARVEST_CRAWL_WORKERS") for arg in command)
+    result = subprocess.run(
+        _on_cores(2, command), cwd=PROJECT_ROOT, capture_output=True, text=True, timeout=300
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    assert "Crawling blogs as 2 worker processes, one per core" in result.stderr
+    assert "All 2 crawl workers finished" in result.stderr
+    pages = _pages(tmp_path)
+    assert pages[0] and pages[1], "both workers must have crawled a share"
+    written = pages[0] + pages[1]
+    assert len(written) == len(set(written)), "a page was written twice"
+    assert octo_post_urls(octopress.base_url) <= set(written)
+    assert json.loads((tmp_path / "data" / "state" / "blogs.workers.json").read_text()) == {"workers": 2}
+    # The next run on more cores keeps the folder's number (its seen sets are split in two).
+    again = subprocess.run(
+        _on_cores(1, command), cwd=PROJECT_ROOT, capture_output=True, text=True, timeout=300
+    )
+    assert again.returncode == 0, again.stderr[-3000:]
+    assert "blogs keeps 2 crawl worker(s)" in again.stderr and "1 chosen from the machine" in again.stderr
+    assert "All 2 crawl workers finished" in again.stderr
+    assert _pages(tmp_path) == pages, "nothing new to write: every page was seen"
+
+
+def test_the_default_on_one_core_crawls_in_one_process(octopress: LoopbackServer, tmp_path: Path) -> None:
+    result = subprocess.run(
+        _on_cores(1, octo_crawl_command(tmp_path, octopress.base_url)),
+        cwd=PROJECT_ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    assert "Started crawl worker" not in result.stderr and "Crawling blogs as" not in result.stderr
+    folder = tmp_path / "data" / "blogs"
+    assert sorted(p.name for p in folder.glob("page*.jsonl")) == ["page.jsonl"]
+    assert not (tmp_path / "data" / "state" / "blogs.workers.json").exists()
+
+
+def test_the_default_with_the_extraction_pool_crawls_in_one_process(
+    octopress: LoopbackServer, tmp_path: Path
+) -> None:
+    """The pool's workers already use the cores: one crawl process feeds them."""
+    command = octo_crawl_command(tmp_path, octopress.base_url, HARVEST_BLOGS_EXTRACTION="pool")
+    result = subprocess.run(
+        _on_cores(2, command), cwd=PROJECT_ROOT, capture_output=True, text=True, timeout=300
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    assert "Started crawl worker" not in result.stderr and "Crawling blogs as" not in result.stderr
+    assert result.stderr.count("'finish_reason': 'finished'") == 1
+    assert not (tmp_path / "data" / "state" / "blogs.workers.json").exists()
+
+
 def test_a_config_error_is_said_once_before_any_worker_exists(
     octopress: LoopbackServer, tmp_path: Path
 ) -> None:
@@ -99,7 +163,7 @@ def test_a_folder_crawled_by_one_process_keeps_one_and_says_so(
     octopress: LoopbackServer, tmp_path: Path
 ) -> None:
     first = subprocess.run(
-        octo_crawl_command(tmp_path, octopress.base_url, CLOSESPIDER_PAGECOUNT=5),
+        octo_crawl_command(tmp_path, octopress.base_url, CLOSESPIDER_PAGECOUNT=5, HARVEST_CRAWL_WORKERS=1),
         cwd=PROJECT_ROOT,
         capture_output=True,
         text=True,
@@ -113,7 +177,7 @@ def test_a_folder_crawled_by_one_process_keeps_one_and_says_so(
     )
     assert result.returncode == 0, result.stderr[-3000:]
     assert "blogs keeps 1 crawl worker(s)" in result.stderr
-    assert "HARVEST_CRAWL_WORKERS=2 asked" in result.stderr
+    assert "(HARVEST_CRAWL_WORKERS=2;" in result.stderr
     assert "Started crawl worker" not in result.stderr
     assert result.stderr.count("'finish_reason': 'finished'") == 1
     folder = tmp_path / "data" / "blogs"
@@ -282,17 +346,19 @@ def test_ctrl_c_at_a_terminal_stops_every_worker_cleanly(octopress: LoopbackServ
     assert "ended badly" not in first
 
 
+@pytest.mark.parametrize("replicas", ["--replicas", "default"])
 def test_the_fleet_runs_replicas_on_the_embedded_state_as_the_workers_of_one_crawl(
-    octopress: LoopbackServer, tmp_path: Path
+    octopress: LoopbackServer, tmp_path: Path, replicas: str
 ) -> None:
-    """``python run_all.py --replicas blogs=2``: the same split, supervised by the fleet."""
+    """``python run_all.py --replicas blogs=2``: the same split, supervised by the fleet; and
+    ``python run_all.py --spiders blogs`` on two cores, which gives both to the one spider."""
     config_dir = tmp_path / "config"
     config_dir.mkdir()
     site = {"name": "octo", "start_urls": [octopress.base_url + "/"]}
     (config_dir / "blogs.yaml").write_text(yaml.safe_dump({"sites": [site]}), encoding="utf-8")
     data = tmp_path / "data"
-    argv = [sys.executable, "run_all.py", "--once", "--spiders", "blogs", "--replicas", "blogs=2"]
-    argv += ["--data-dir", str(data)]
+    argv = [sys.executable, "run_all.py", "--once", "--spiders", "blogs", "--data-dir", str(data)]
+    argv = argv + ["--replicas", "blogs=2"] if replicas == "--replicas" else _on_cores(2, argv)
     for key, value in {
         "HARVEST_CONFIG_DIR": config_dir,
         "HARVEST_BLOGS_EXTRACTION": "off",
@@ -303,6 +369,8 @@ def test_the_fleet_runs_replicas_on_the_embedded_state_as_the_workers_of_one_cra
     env = {k: v for k, v in os.environ.items() if k != "GITHUB_TOKEN"}
     result = subprocess.run(argv, cwd=PROJECT_ROOT, capture_output=True, text=True, timeout=300, env=env)
     assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-2000:]
+    chosen = "Crawling blogs as 2 worker processes on the cores the fleet leaves free"
+    assert (chosen in result.stderr) is (replicas == "default"), result.stderr[-2000:]
     status = json.loads((data / "fleet" / "status.json").read_text(encoding="utf-8"))
     rows = {row["name"]: row for row in status["spiders"]}
     assert set(rows) == {"blogs#0", "blogs#1"} and rows["blogs#0"]["pids"] != rows["blogs#1"]["pids"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import re
 from pathlib import Path
 from typing import Any
@@ -13,7 +14,14 @@ from scrapy import Request
 from scrapy.settings import Settings
 from scrapy.utils.request import fingerprint
 
-from harvest.partition import Partition, record_path, resolve_workers
+from harvest.config.blogs import BlogsConfig
+from harvest.partition import Partition, machine_workers, record_path, resolve_workers
+from harvest.runner.machine import available_memory
+from harvest.runner.plan import SpiderPlan, spread_cores
+from harvest.spiders.base import HarvestSpider
+from harvest.spiders.blogs import BlogsSpider
+from harvest.spiders.github_search import GithubSearchSpider
+from harvest.spiders.trending import TrendingSpider
 
 # --- from_settings -----------------------------------------------------------------------------
 
@@ -182,7 +190,7 @@ def test_later_runs_keep_the_recorded_number(tmp_path: Path, caplog: pytest.LogC
     assert _record(tmp_path) == {"workers": 2}
     kept = [r.getMessage() for r in caplog.records if "keeps 2 crawl worker(s)" in r.getMessage()]
     assert len(kept) == 2  # the runs asking for 4 and for 1, not the one asking for 2
-    assert "HARVEST_CRAWL_WORKERS=4 asked" in kept[0]
+    assert "HARVEST_CRAWL_WORKERS=4;" in kept[0]
 
 
 def test_the_record_is_per_spider(tmp_path: Path) -> None:
@@ -238,3 +246,90 @@ def test_an_unreadable_record_names_its_file(tmp_path: Path, text: str) -> None:
         resolve_workers(tmp_path, "blogs", 2)
     assert "unreadable record of the number of workers" in str(info.value)
     assert path.read_text(encoding="utf-8") == text  # left as it was, for the user to look at
+
+
+# --- the workers chosen from the machine (HARVEST_CRAWL_WORKERS=0, the default) ---------------
+
+
+def test_the_default_chooses_from_the_machine() -> None:
+    from harvest import settings as defaults
+
+    assert defaults.HARVEST_CRAWL_WORKERS == 0
+
+
+def test_machine_workers_are_the_usable_cores() -> None:
+    cores = sorted(os.sched_getaffinity(0))
+    assert machine_workers(1) == len(cores)
+    try:
+        os.sched_setaffinity(0, cores[:1])  # what `taskset -c 0` gives a crawl
+        assert machine_workers(1) == 1
+    finally:
+        os.sched_setaffinity(0, cores)
+
+
+def test_machine_workers_are_as_many_as_memory_holds() -> None:
+    memory = available_memory()
+    assert memory is not None
+    # A budget per process larger than half the available memory leaves room for one.
+    assert machine_workers(memory // (1024 * 1024) // 2 + 1) == 1
+    assert machine_workers(memory // (1024 * 1024) * 2) == 1
+
+
+def _blogs(*sites: dict[str, Any]) -> BlogsConfig:
+    return BlogsConfig.model_validate({"sites": list(sites)})
+
+
+_SITE = {"name": "octo", "start_urls": ["http://127.0.0.1:1/"]}
+
+
+@pytest.mark.parametrize(("extraction", "expected"), [("off", True), ("inline", True), ("pool", False)])
+def test_a_blogs_crawl_is_cpu_bound_unless_the_extraction_pool_uses_the_cores(
+    extraction: str, expected: bool
+) -> None:
+    settings = Settings({"HARVEST_BLOGS_EXTRACTION": extraction})
+    assert BlogsSpider.cpu_bound(settings, _blogs(_SITE)) is expected
+
+
+def test_a_blogs_crawl_that_renders_a_site_is_not_partitioned() -> None:
+    # Each crawl process would start a browser of its own.
+    settings = Settings({"HARVEST_BLOGS_EXTRACTION": "off"})
+    config = _blogs(_SITE, {"name": "app", "start_urls": ["http://127.0.0.1:2/"], "render": True})
+    assert not BlogsSpider.cpu_bound(settings, config)
+
+
+@pytest.mark.parametrize("spidercls", [TrendingSpider, GithubSearchSpider])
+def test_the_github_spiders_wait_on_rate_limits_not_on_their_cpu(spidercls: type[HarvestSpider]) -> None:
+    settings = Settings({"HARVEST_BLOGS_EXTRACTION": "off"})
+    assert not spidercls.cpu_bound(settings, spidercls.config_model())
+
+
+def _plan(*spiders: tuple[str, bool, int]) -> list[SpiderPlan]:
+    return [SpiderPlan(name, None, replicas, cpu_bound=cpu) for name, cpu, replicas in spiders]
+
+
+@pytest.mark.parametrize(
+    ("plan", "cores", "fixed", "expected"),
+    [
+        # The fleet's one CPU-bound spider alone takes every core.
+        (_plan(("blogs", True, 1)), 2, set(), {"blogs": 2}),
+        (_plan(("blogs", True, 1)), 1, set(), {"blogs": 1}),
+        # Three spiders on two cores: none free.
+        (
+            _plan(("blogs", True, 1), ("trending", False, 1), ("github_search", False, 1)),
+            2,
+            set(),
+            {"blogs": 1, "trending": 1, "github_search": 1},
+        ),
+        # What the rate-limited spiders leave free goes to the CPU-bound one.
+        (_plan(("blogs", True, 1), ("trending", False, 1)), 4, set(), {"blogs": 3, "trending": 1}),
+        # --replicas is kept as given, and counts against the cores.
+        (_plan(("blogs", True, 2), ("trending", False, 1)), 8, {"blogs"}, {"blogs": 2, "trending": 1}),
+        (_plan(("blogs", True, 1), ("trending", False, 3)), 6, {"trending"}, {"blogs": 3, "trending": 3}),
+        # Two CPU-bound spiders share the free cores, the first one the remainder.
+        (_plan(("a", True, 1), ("b", True, 1)), 5, set(), {"a": 3, "b": 2}),
+    ],
+)
+def test_the_fleet_spreads_free_cores_over_its_cpu_bound_spiders(
+    plan: list[SpiderPlan], cores: int, fixed: set[str], expected: dict[str, int]
+) -> None:
+    assert spread_cores(plan, cores, fixed) == expected

@@ -20,6 +20,7 @@ import logging
 import os
 import sys
 import threading
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -29,7 +30,7 @@ from scrapy.exceptions import UsageError
 
 from harvest.crawl import OK_REASONS, build_crawler, finished_ok, validate_crawl
 from harvest.exceptions import ConfigError
-from harvest.partition import resolve_workers
+from harvest.partition import machine_workers, recorded_workers, resolve_workers
 from harvest.runner.workers import POLL, WorkerSupervisor, can_fork, worker_argv
 from harvest.state import is_redis_url
 
@@ -38,6 +39,9 @@ if TYPE_CHECKING:
 
     from scrapy.crawler import Crawler
     from scrapy.settings import BaseSettings
+    from scrapy.spiders import Spider
+
+    from harvest.config import SpiderConfig
 
 __all__ = ["OK_REASONS", "Command"]
 
@@ -91,22 +95,27 @@ class Command(ScrapyCrawlCommand):
         self.supervisor = supervisor
         return False
 
-    def _check(self, spider: str, arguments: dict[str, str]) -> None:
-        """Check the settings and config before any worker exists: an error is said once."""
+    def _check(self, spider: str, arguments: dict[str, str]) -> _Checked | None:
+        """Check the settings and config before any worker exists: an error is said once.
+
+        Returns the spider's class, settings and config for this run (None for an unknown
+        spider: Scrapy's crawl says "Spider not found", once, as no worker is started).
+        """
         from scrapy.spiderloader import get_spider_loader
 
         assert self.settings is not None
         try:
             spidercls = get_spider_loader(self.settings).load(spider)
         except KeyError:
-            return  # Scrapy's crawl says "Spider not found" (once: no worker is started)
+            return None
         settings = self.settings.copy()
         spidercls.update_settings(settings)
         try:
-            validate_crawl(spidercls, settings, arguments)
+            config = validate_crawl(spidercls, settings, arguments)
         except ConfigError as exc:
             raise UsageError(str(exc), print_help=False) from None
         _import_components(settings)
+        return _Checked(spidercls, settings, config)
 
     def run(self, args: list[str], opts: argparse.Namespace) -> None:
         """Validate, crawl, and set the exit code from the crawl's close reason."""
@@ -166,26 +175,69 @@ class Command(ScrapyCrawlCommand):
     def _workers(self, spider: str, arguments: dict[str, str]) -> int:
         """How many worker processes this crawl runs (1 in a worker, or without partitioning).
 
-        For more than one, the config is checked first: an error is said once, by this process,
-        before any worker exists and before the data folder records a number of workers.
+        ``HARVEST_CRAWL_WORKERS=0`` (the default) chooses: one per core for a crawl bound by its
+        own process's CPU (:meth:`HarvestSpider.cpu_bound`), else 1. A data folder keeps the
+        number its state was built with. For more than one, the config is checked first: an
+        error is said once, by this process, before any worker exists and before the data
+        folder records a number of workers.
         """
         settings = self.settings
         assert settings is not None
         requested = settings.getint("HARVEST_CRAWL_WORKERS")
-        if requested <= 1 or settings.get("HARVEST_CRAWL_WORKER") not in (None, ""):
-            return 1
-        if is_redis_url(settings.get("HARVEST_STATE_URL")):
+        if requested < 0:
             raise UsageError(
-                "HARVEST_CRAWL_WORKERS > 1 partitions a crawl over the embedded state; with "
-                "HARVEST_STATE_URL=redis://... run several processes of the spider instead "
-                "(run_all.py --replicas)",
+                f"HARVEST_CRAWL_WORKERS={requested}: give a number of processes, or 0 to choose "
+                "from the machine",
                 print_help=False,
             )
-        self._check(spider, arguments)
+        if settings.get("HARVEST_CRAWL_WORKER") not in (None, ""):
+            return 1
+        if is_redis_url(settings.get("HARVEST_STATE_URL")):
+            if requested > 1:
+                raise UsageError(
+                    "HARVEST_CRAWL_WORKERS > 1 partitions a crawl over the embedded state; with "
+                    "HARVEST_STATE_URL=redis://... run several processes of the spider instead "
+                    "(run_all.py --replicas)",
+                    print_help=False,
+                )
+            return 1  # processes share a Redis crawl by being started, not partitioned here
+        data_dir = settings.get("HARVEST_DATA_DIR")
+        if requested == 1 and recorded_workers(data_dir, spider) in (None, 1):
+            return 1
+        checked = self._check(spider, arguments)
+        if checked is None:
+            return 1
+        chosen = requested == 0
+        if chosen:
+            requested = checked.workers()
         try:
-            return resolve_workers(settings.get("HARVEST_DATA_DIR"), spider, requested)
+            workers = resolve_workers(data_dir, spider, requested, chosen=chosen)
         except ValueError as exc:
             raise UsageError(str(exc), print_help=False) from None
+        if chosen and workers == requested > 1:
+            logger.info(
+                "Crawling %s as %d worker processes, one per core (HARVEST_CRAWL_WORKERS=0 chooses "
+                "from the machine; 1 crawls in one process)",
+                spider,
+                workers,
+            )
+        return workers
+
+
+@dataclass(frozen=True)
+class _Checked:
+    """A spider's class, settings (its own applied) and config, checked before the crawl."""
+
+    spidercls: type[Spider]
+    settings: BaseSettings
+    config: SpiderConfig | None
+
+    def workers(self) -> int:
+        """The workers chosen from the machine for this crawl (HARVEST_CRAWL_WORKERS=0)."""
+        cpu_bound = getattr(self.spidercls, "cpu_bound", None)
+        if cpu_bound is None or self.config is None or not cpu_bound(self.settings, self.config):
+            return 1
+        return machine_workers(self.settings.getint("HARVEST_FLEET_PROCESS_MEMORY_MB"))
 
 
 def _reason(crawler: Crawler) -> str | None:

@@ -8,11 +8,17 @@ middleware at the first request that carries cookies or a ``Cookie`` header, or 
 response with ``Set-Cookie``; from then on every call goes to it. Until then the jar is empty,
 so passing a request or response through unchanged is exactly what Scrapy's would do.
 ``COOKIES_ENABLED`` and ``COOKIES_DEBUG`` keep their meaning.
+
+In a partitioned crawl (:mod:`harvest.partition`) each worker process has its own jar, so a
+request handed to another worker carries the cookies this worker would send with it
+(:func:`cookies_to_hand_over`): a session cookie the index set reaches the posts the other
+worker fetches, and lands in that worker's jar for its next requests.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
+from weakref import WeakKeyDictionary
 
 from harvest.exceptions import NotApplicable
 
@@ -20,6 +26,38 @@ if TYPE_CHECKING:
     from scrapy.crawler import Crawler
     from scrapy.http import Request, Response
     from typing_extensions import Self
+
+
+#: Each crawl's cookie middleware, for the requests its frontier hands to another worker.
+_MIDDLEWARES: WeakKeyDictionary[Crawler, LazyCookiesMiddleware] = WeakKeyDictionary()
+
+
+def cookies_to_hand_over(crawler: Crawler | None, request: Request) -> list[dict[str, Any]]:
+    """The cookies ``crawler``'s jar would send with ``request``, as ``Request.cookies`` entries.
+
+    Empty when cookies are off, none was met yet, or the request keeps its own
+    (``dont_merge_cookies``).
+    """
+    middleware = _MIDDLEWARES.get(crawler) if crawler is not None else None
+    if middleware is None or middleware.inner is None or request.meta.get("dont_merge_cookies"):
+        return []
+    jar = middleware.inner.jars[request.meta.get("cookiejar")]
+    probe = request.replace(headers={k: v for k, v in request.headers.items() if k != b"Cookie"})
+    jar.add_cookie_header(probe)
+    header = probe.headers.get(b"Cookie")
+    if not header:
+        return []
+    sent = {pair.strip() for pair in header.decode("latin-1").split(";")}
+    carried = []
+    for cookie in jar:
+        if f"{cookie.name}={cookie.value}" in sent:
+            entry: dict[str, Any] = {"name": cookie.name, "value": cookie.value, "path": cookie.path}
+            if cookie.domain_specified:  # else host-only: the handed request's host, as here
+                entry["domain"] = cookie.domain
+            if cookie.secure:
+                entry["secure"] = True
+            carried.append(entry)
+    return carried
 
 
 class LazyCookiesMiddleware:
@@ -34,7 +72,9 @@ class LazyCookiesMiddleware:
         """Off with ``COOKIES_ENABLED`` (as Scrapy's)."""
         if not crawler.settings.getbool("COOKIES_ENABLED"):
             raise NotApplicable("COOKIES_ENABLED is off")
-        return cls(crawler)
+        middleware = cls(crawler)
+        _MIDDLEWARES[crawler] = middleware
+        return middleware
 
     def _middleware(self) -> Any:
         if self.inner is None:

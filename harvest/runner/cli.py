@@ -460,17 +460,35 @@ def _checked_plan(
     # (harvest.partition): the number a data folder's state was built with is kept.
     from dataclasses import replace
 
-    from harvest.partition import resolve_workers
+    from harvest.partition import machine_workers, resolve_workers
+    from harvest.runner.plan import spread_cores
 
+    data_dir = settings.get("HARVEST_DATA_DIR")
+    wanted = {p.name: p.replicas for p in plan}
+    if settings.getint("HARVEST_CRAWL_WORKERS") == 0:
+        # The default: the cores one process per spider leaves free go to the CPU-bound spiders
+        # (without --replicas) as workers of their crawl, within --processes.
+        cores = machine_workers(settings.getint("HARVEST_FLEET_PROCESS_MEMORY_MB"))
+        if options.processes is not None:
+            cores = min(cores, options.processes)
+        wanted = spread_cores(plan, cores, set(options.replicas))
     partitioned = []
     for p in plan:
-        if p.replicas > 1:
-            try:
-                workers = resolve_workers(settings.get("HARVEST_DATA_DIR"), p.name, p.replicas)
-            except ValueError as exc:
-                raise _Refused(_usage_error(parser, "argument --replicas", str(exc))) from None
-            p = replace(p, replicas=workers, partitioned=workers > 1)
-        partitioned.append(p)
+        requested = wanted[p.name]
+        chosen = requested != p.replicas
+        try:
+            workers = resolve_workers(data_dir, p.name, requested, chosen=chosen)
+        except ValueError as exc:
+            raise _Refused(_usage_error(parser, "argument --replicas", str(exc))) from None
+        if chosen and workers == requested:
+            logger.info(
+                "Crawling %s as %d worker processes on the cores the fleet leaves free "
+                "(HARVEST_CRAWL_WORKERS=0 chooses from the machine; --replicas %s=1 for one)",
+                p.name,
+                workers,
+                p.name,
+            )
+        partitioned.append(replace(p, replicas=workers, partitioned=workers > 1))
     return partitioned
 
 

@@ -42,6 +42,9 @@ class SpiderPlan:
     #: The replicas are the workers of one partitioned crawl over the embedded state
     #: (harvest.partition), not processes sharing a Redis state.
     partitioned: bool = False
+    #: Its speed is its own process's CPU (HarvestSpider.cpu_bound): cores the fleet leaves free
+    #: make it faster as workers of one partitioned crawl.
+    cpu_bound: bool = False
 
 
 def configured_spiders(config_dir: str | Path, known: list[str]) -> list[str]:
@@ -98,5 +101,33 @@ def build_plan(
         resolve = getattr(spidercls, "resolve_config", None)
         # resolve_config raises ConfigError naming the file and key: the caller exits with 2.
         config = resolve(settings, {}) if resolve is not None else SpiderConfig()
-        plan.append(SpiderPlan(name, config.refresh_interval, replicas.get(name, 1)))
+        spider_settings = settings.copy()
+        spidercls.update_settings(spider_settings)
+        cpu_bound = getattr(spidercls, "cpu_bound", None)
+        plan.append(
+            SpiderPlan(
+                name,
+                config.refresh_interval,
+                replicas.get(name, 1),
+                cpu_bound=cpu_bound is not None and cpu_bound(spider_settings, config),
+            )
+        )
     return plan
+
+
+def spread_cores(plan: list[SpiderPlan], cores: int, fixed: set[str]) -> dict[str, int]:
+    """The processes of each spider when the fleet gives free cores to its CPU-bound spiders.
+
+    Each spider takes one process (or its ``--replicas``, the names in ``fixed``); the cores
+    left of ``cores`` are shared out among the CPU-bound spiders not in ``fixed``, earlier
+    spiders first for a remainder, as workers of their crawl.
+    """
+    wanted = {p.name: p.replicas for p in plan}
+    takers = [p.name for p in plan if p.cpu_bound and p.name not in fixed]
+    free = max(0, cores - sum(wanted.values()))
+    if not takers or not free:
+        return wanted
+    share, extra = divmod(free, len(takers))
+    for i, name in enumerate(takers):
+        wanted[name] += share + (1 if i < extra else 0)
+    return wanted

@@ -84,6 +84,16 @@ class HarvestSpider(scrapy.Spider):
         """Return ``config`` with this run's ``-a`` arguments folded in (override per spider)."""
         return config
 
+    @classmethod
+    def cpu_bound(cls, settings: BaseSettings, config: SpiderConfig) -> bool:
+        """Whether this run's speed is its own process's CPU, so more processes make it faster.
+
+        Such a crawl runs as one worker per core by default (``HARVEST_CRAWL_WORKERS=0``,
+        :func:`harvest.partition.machine_workers`). Not the GitHub spiders (override per
+        spider): they wait on GitHub's rate limits, which more processes share, not raise.
+        """
+        return False
+
     def retry_gave_up(self, request: Any) -> bool:
         """Whether RetryMiddleware gave up on ``request``.
 

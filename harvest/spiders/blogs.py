@@ -75,6 +75,7 @@ from harvest.state.rounds import SiteRounds, rounds_path
 
 if TYPE_CHECKING:
     from scrapy.crawler import Crawler
+    from scrapy.settings import BaseSettings
     from twisted.python.failure import Failure
     from typing_extensions import Self
 
@@ -279,6 +280,19 @@ class BlogsSpider(HarvestSpider):
                 _ARGUMENTS, "no sites to crawl: add sites to spiders_config/blogs.yaml or pass -a url=URL"
             )
         return config.model_copy(update={"sites": sites})
+
+    @classmethod
+    def cpu_bound(cls, settings: BaseSettings, config: SpiderConfig) -> bool:
+        """Extraction off or inline and no site rendered: parsing is the crawl process's own work.
+
+        With the extraction pool, its workers already use every core (the crawl process is not
+        the bottleneck: 0.94x of the two-core limit with one, BENCHMARKS.md), and each crawl
+        process of a rendered site would start a browser of its own.
+        """
+        assert isinstance(config, BlogsConfig)
+        return settings.get("HARVEST_BLOGS_EXTRACTION", "pool") != "pool" and not any(
+            site.render for site in config.sites
+        )
 
     @classmethod
     def from_crawler(cls, crawler: Crawler, *args: Any, **kwargs: Any) -> Self:

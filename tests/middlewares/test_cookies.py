@@ -19,13 +19,21 @@ def _page(links: str) -> str:
     return f"<html><head><title>t</title></head><body><article><p>text</p>{links}</article></body></html>"
 
 
+#: Enough posts that both workers of a partitioned crawl own some (all on one: 2 in 65,536).
+_POSTS = 16
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
 def test_a_cookie_set_by_a_site_is_sent_back_on_its_next_requests(
-    server: LoopbackServer, tmp_path: Path
+    server: LoopbackServer, tmp_path: Path, workers: str
 ) -> None:
-    """Through ``scrapy crawl blogs``: the index sets a session cookie, the post must receive it."""
-    server.routes["/index.html"] = Reply(
-        body=_page('<a href="/posts/a.html">a</a>'), headers={"Set-Cookie": "session=abc123; Path=/"}
-    )
+    """Through ``scrapy crawl blogs``: the index sets a session cookie, every post must receive it.
+
+    With two workers, half the posts are fetched by the worker that never saw the index: the
+    requests handed to it carry the cookie.
+    """
+    links = "".join(f'<a href="/posts/{i}.html">{i}</a>' for i in range(_POSTS))
+    server.routes["/index.html"] = Reply(body=_page(links), headers={"Set-Cookie": "session=abc123; Path=/"})
 
     def post(request: LoggedRequest) -> Reply:
         # A site that answers its content only with the session it handed out.
@@ -33,18 +41,28 @@ def test_a_cookie_set_by_a_site_is_sent_back_on_its_next_requests(
             return Reply(403, "no session", content_type="text/plain")
         return Reply(body=_page(""))
 
-    server.routes["/posts/a.html"] = post
+    for i in range(_POSTS):
+        server.routes[f"/posts/{i}.html"] = post
     result = scrapy_crawl(
         "blogs",
         args={"url": f"{server.base_url}/index.html"},
-        settings={"HARVEST_DATA_DIR": str(tmp_path), "HARVEST_BLOGS_EXTRACTION": "off", "LOG_LEVEL": "INFO"},
+        settings={
+            "HARVEST_DATA_DIR": str(tmp_path),
+            "HARVEST_BLOGS_EXTRACTION": "off",
+            "HARVEST_CRAWL_WORKERS": workers,
+            "LOG_LEVEL": "INFO",
+        },
     )
     assert result.returncode == 0, result.stderr[-3000:]
+    if workers == "2":
+        assert "All 2 crawl workers finished" in result.stderr
+        assert "'harvest/handoff/sent'" in result.stderr, "no post was handed to the other worker"
     cookies = {r.path: r.headers.get("Cookie") for r in server.requests}
-    assert cookies["/posts/a.html"] == "session=abc123"
     assert cookies["/index.html"] is None
-    stored = {line["url"] for line in read_jsonl(tmp_path / "blogs" / "page.jsonl")}
-    assert f"{server.base_url}/posts/a.html" in stored
+    for i in range(_POSTS):
+        assert cookies[f"/posts/{i}.html"] == "session=abc123"
+    stored = {line["url"] for path in (tmp_path / "blogs").glob("page*.jsonl") for line in read_jsonl(path)}
+    assert {f"{server.base_url}/posts/{i}.html" for i in range(_POSTS)} <= stored
 
 
 def test_request_cookies_and_cookies_enabled_keep_their_meaning() -> None:

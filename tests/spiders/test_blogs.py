@@ -324,6 +324,10 @@ def test_killed_crawl_resumes_and_stores_each_post_once(
         "CLOSESPIDER_TIMEOUT=60",
         "-s",
         f"HARVEST_BLOGS_EXTRACTION={extraction}",
+        # One process (extraction off is partitioned by default): a kill of one of several
+        # workers is tests/test_partition.py's.
+        "-s",
+        "HARVEST_CRAWL_WORKERS=1",
     ]
     # The kill must land half-way however fast this machine is: after 40 posts, the server holds
     # every further post until the kill (an event, not a delay).

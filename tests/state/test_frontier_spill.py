@@ -23,9 +23,14 @@ _STAT = re.compile(r"'harvest/frontier/(spilled|unspilled)': (\d+)")
 
 
 def _command(tmp_path: Path, base_url: str) -> list[str]:
-    # At most 3 requests queued in memory, read back 4 at a time.
+    # At most 3 requests queued in memory, read back 4 at a time; one process (extraction off is
+    # partitioned by default), whose frontier these tests count.
     return octo_crawl_command(
-        tmp_path, base_url, HARVEST_FRONTIER_MEMORY_MAX=3, HARVEST_FRONTIER_RESTORE_BATCH=4
+        tmp_path,
+        base_url,
+        HARVEST_FRONTIER_MEMORY_MAX=3,
+        HARVEST_FRONTIER_RESTORE_BATCH=4,
+        HARVEST_CRAWL_WORKERS=1,
     )
 
 
