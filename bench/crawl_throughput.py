@@ -488,8 +488,22 @@ def print_table(pages: int, runs: list[Run]) -> None:
     print_targets(runs)
 
 
+def print_guard(runs: list[Run]) -> None:
+    """The regression guard: one harvest process against bare Scrapy (``--quick``)."""
+    by = {r.name: r for r in runs}
+    bare = by.get("scrapy-bare")
+    one = by.get("harvest-off-w1")
+    if bare is not None and bare.rate and one is not None and one.rate and one.cpu_per_page_ms:
+        print(
+            f"harvest-off-w1 / scrapy-bare: {one.rate / bare.rate:.2f}x pages/s, "
+            f"{bare.cpu_per_page_ms / one.cpu_per_page_ms:.2f}x less CPU per page "
+            "(regression guard, one process against one: compare with BENCHMARKS.md)"
+        )
+
+
 def print_targets(runs: list[Run]) -> bool | None:
     """harvest-off against its peers with the issue-9 targets; None when a side is missing."""
+    print_guard(runs)
     by = {r.name: r for r in runs}
     harvest = by.get("harvest-off")
     if harvest is None or not harvest.rate:
@@ -513,14 +527,6 @@ def print_targets(runs: list[Run]) -> bool | None:
         print(
             f"peak RSS {single.name} {single.peak_mb:.0f} MB vs crawlee {by['crawlee'].peak_mb:.0f} MB "
             f"(target below: {'ok' if ok else 'MISSED'})"
-        )
-    bare = by.get("scrapy-bare")
-    one = by.get("harvest-off-w1")
-    if bare is not None and bare.rate and one is not None and one.rate and one.cpu_per_page_ms:
-        print(
-            f"harvest-off-w1 / scrapy-bare: {one.rate / bare.rate:.2f}x pages/s, "
-            f"{bare.cpu_per_page_ms / one.cpu_per_page_ms:.2f}x less CPU per page "
-            "(regression guard, one process against one: compare with BENCHMARKS.md)"
         )
     return all(verdicts) if verdicts else None
 

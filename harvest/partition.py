@@ -137,16 +137,25 @@ def recorded_workers(data_dir: str | Path, spider: str) -> int | None:
     return 1 if (Path(data_dir) / "state" / spider).exists() else None
 
 
-def machine_workers(process_memory_mb: int) -> int:
+#: Requests a worker keeps in flight at least when workers are chosen from the machine: the
+#: crawl's CONCURRENT_REQUESTS shared by more workers leaves each waiting on the network rather
+#: than on a core (measured: two workers of 8 each; a 32-core machine would get 4, not 32).
+MIN_IN_FLIGHT = 4
+
+
+def machine_workers(process_memory_mb: int, concurrency: int | None = None) -> int:
     """Workers this machine runs one crawl as: one per usable core, as many as memory holds.
 
-    ``process_memory_mb`` is the budget of one crawl process (HARVEST_FLEET_PROCESS_MEMORY_MB).
+    ``process_memory_mb`` is the budget of one crawl process (HARVEST_FLEET_PROCESS_MEMORY_MB),
+    ``concurrency`` the crawl's CONCURRENT_REQUESTS, of which each worker keeps at least
+    :data:`MIN_IN_FLIGHT` (None: no such cap, the machine's share alone).
     """
     from harvest.runner.machine import available_memory, cpu_count
 
     memory = available_memory()
     by_memory = cpu_count() if memory is None else memory // (max(1, process_memory_mb) * 1024 * 1024)
-    return max(1, min(cpu_count(), by_memory))
+    by_concurrency = by_memory if concurrency is None else concurrency // MIN_IN_FLIGHT
+    return max(1, min(cpu_count(), by_memory, by_concurrency))
 
 
 def resolve_workers(data_dir: str | Path, spider: str, requested: int, *, chosen: bool = False) -> int:

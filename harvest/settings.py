@@ -186,7 +186,8 @@ HARVEST_PACE_HOLD = 1.0
 # Processes one spider's crawl runs as on this machine, each owning a hash partition of the URL
 # space with its own embedded state; links are handed to their owner (README "Both cores").
 # 0 = chosen from the machine: one per usable core (as many as HARVEST_FLEET_PROCESS_MEMORY_MB
-# each fits in available memory) for a crawl bound by its own process's CPU (blogs with
+# each fits in available memory, and at most CONCURRENT_REQUESTS / 4: fewer requests in flight
+# leave a worker waiting on the network) for a crawl bound by its own process's CPU (blogs with
 # extraction off or inline), 1 for the others (the GitHub spiders wait on rate limits; the
 # extraction pool already uses every core). Two workers crawl faster than one from 2,000 pages on
 # (BENCHMARKS.md). Workers write per-worker files (page.w0.jsonl, ...; `harvest export` reads

@@ -108,6 +108,19 @@ def other_cases() -> list[Case]:
             words=("HARVEST_STATE_COMMIT_ITEMS: expected a whole number, got 'abc'",),
         ),
         Case(
+            "set-crawl-workers-negative",
+            b,
+            settings=("HARVEST_CRAWL_WORKERS=-1",),
+            words=("HARVEST_CRAWL_WORKERS: ", "-1"),
+        ),
+        Case(
+            "fleet-crawl-workers-two",
+            b,
+            "fleet",
+            settings=("HARVEST_CRAWL_WORKERS=two",),
+            words=("HARVEST_CRAWL_WORKERS: expected a whole number, got 'two'",),
+        ),
+        Case(
             "set-state-url-ftp",
             b,
             settings=("HARVEST_STATE_URL=ftp://x",),

@@ -139,6 +139,37 @@ def test_the_default_with_the_extraction_pool_crawls_in_one_process(
     assert not (tmp_path / "data" / "state" / "blogs.workers.json").exists()
 
 
+def test_feed_exports_keep_the_default_crawl_in_one_process(
+    octopress: LoopbackServer, tmp_path: Path
+) -> None:
+    """``-O file``: Scrapy's feed export is one process's file, so the default crawls in one."""
+    feed = tmp_path / "pages.jsonl"
+    command = [*octo_crawl_command(tmp_path, octopress.base_url), "-O", str(feed)]
+    result = subprocess.run(
+        _on_cores(2, command), cwd=PROJECT_ROOT, capture_output=True, text=True, timeout=300
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    assert "Crawling blogs in one process, not 2 workers: feed exports" in result.stderr
+    assert "Started crawl worker" not in result.stderr
+    exported = [p["url"] for p in read_jsonl(feed)]
+    assert len(exported) == len(set(exported)), "a page was exported twice"
+    assert octo_post_urls(octopress.base_url) <= set(exported)
+
+
+def test_feed_exports_with_workers_asked_for_are_refused_before_anything_is_written(
+    octopress: LoopbackServer, tmp_path: Path
+) -> None:
+    feed = tmp_path / "pages.jsonl"
+    command = [*_command(tmp_path, octopress.base_url), "-o", str(feed)]
+    result = subprocess.run(command, cwd=PROJECT_ROOT, capture_output=True, text=True, timeout=300)
+    assert result.returncode == 2, result.stderr[-3000:]
+    assert "feed exports (-o, -O, FEEDS) are one process's files" in result.stderr
+    assert "HARVEST_CRAWL_WORKERS=2" in result.stderr
+    assert "Traceback" not in result.stderr
+    assert not (tmp_path / "data").exists() and not feed.exists()
+    assert octopress.requests == []
+
+
 def test_a_config_error_is_said_once_before_any_worker_exists(
     octopress: LoopbackServer, tmp_path: Path
 ) -> None:

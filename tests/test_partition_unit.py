@@ -267,6 +267,16 @@ def test_machine_workers_are_the_usable_cores() -> None:
         os.sched_setaffinity(0, cores)
 
 
+def test_machine_workers_keep_enough_requests_in_flight_each() -> None:
+    cores = len(os.sched_getaffinity(0))
+    # CONCURRENT_REQUESTS shared out: each worker keeps at least MIN_IN_FLIGHT (4) in flight.
+    assert machine_workers(1, 7) == 1
+    assert machine_workers(1, 8) == min(cores, 2)
+    assert machine_workers(1, 4 * cores) == cores
+    assert machine_workers(1, 1000 * cores) == cores
+    assert machine_workers(1, 0) == 1
+
+
 def test_machine_workers_are_as_many_as_memory_holds() -> None:
     memory = available_memory()
     assert memory is not None
@@ -333,3 +343,8 @@ def test_the_fleet_spreads_free_cores_over_its_cpu_bound_spiders(
     plan: list[SpiderPlan], cores: int, fixed: set[str], expected: dict[str, int]
 ) -> None:
     assert spread_cores(plan, cores, fixed) == expected
+
+
+def test_the_fleet_gives_a_spider_no_more_workers_than_its_concurrency_keeps_busy() -> None:
+    plan = _plan(("blogs", True, 1), ("trending", False, 1))
+    assert spread_cores(plan, 32, set(), most=4) == {"blogs": 4, "trending": 1}

@@ -30,7 +30,7 @@ from scrapy.exceptions import UsageError
 
 from harvest.crawl import OK_REASONS, build_crawler, finished_ok, validate_crawl
 from harvest.exceptions import ConfigError
-from harvest.partition import machine_workers, recorded_workers, resolve_workers
+from harvest.partition import machine_workers, record_path, recorded_workers, resolve_workers
 from harvest.runner.workers import POLL, WorkerSupervisor, can_fork, worker_argv
 from harvest.state import is_redis_url
 
@@ -183,13 +183,7 @@ class Command(ScrapyCrawlCommand):
         """
         settings = self.settings
         assert settings is not None
-        requested = settings.getint("HARVEST_CRAWL_WORKERS")
-        if requested < 0:
-            raise UsageError(
-                f"HARVEST_CRAWL_WORKERS={requested}: give a number of processes, or 0 to choose "
-                "from the machine",
-                print_help=False,
-            )
+        requested = settings.getint("HARVEST_CRAWL_WORKERS")  # a negative one: _check says so
         if settings.get("HARVEST_CRAWL_WORKER") not in (None, ""):
             return 1
         if is_redis_url(settings.get("HARVEST_STATE_URL")):
@@ -202,7 +196,11 @@ class Command(ScrapyCrawlCommand):
                 )
             return 1  # processes share a Redis crawl by being started, not partitioned here
         data_dir = settings.get("HARVEST_DATA_DIR")
-        if requested == 1 and recorded_workers(data_dir, spider) in (None, 1):
+        try:
+            one_process = requested == 1 and recorded_workers(data_dir, spider) in (None, 1)
+        except ValueError:
+            one_process = False  # an unreadable record: resolve_workers names it below
+        if one_process:
             return 1
         checked = self._check(spider, arguments)
         if checked is None:
@@ -210,6 +208,10 @@ class Command(ScrapyCrawlCommand):
         chosen = requested == 0
         if chosen:
             requested = checked.workers()
+        # Scrapy's feed exports (-o, -O, FEEDS) are files of one process: N workers would each
+        # write (or truncate) the same file. Said before anything is written.
+        if settings.getdict("FEEDS"):
+            requested = self._one_for_feeds(spider, data_dir, requested, chosen)
         try:
             workers = resolve_workers(data_dir, spider, requested, chosen=chosen)
         except ValueError as exc:
@@ -222,6 +224,34 @@ class Command(ScrapyCrawlCommand):
                 workers,
             )
         return workers
+
+    @staticmethod
+    def _one_for_feeds(spider: str, data_dir: str, requested: int, chosen: bool) -> int:
+        """1 for a crawl with feed exports; UsageError when it cannot run in one process."""
+        try:
+            recorded = recorded_workers(data_dir, spider)
+        except ValueError as exc:
+            raise UsageError(str(exc), print_help=False) from None
+        if recorded is not None and recorded > 1:
+            why = f"its data folder's number, {record_path(data_dir, spider)}"
+        elif requested > 1 and not chosen:
+            why = f"HARVEST_CRAWL_WORKERS={requested}"
+        else:
+            if requested > 1:
+                logger.info(
+                    "Crawling %s in one process, not %d workers: feed exports (-o, -O, FEEDS) are "
+                    "one process's files",
+                    spider,
+                    requested,
+                )
+            return 1
+        raise UsageError(
+            f"feed exports (-o, -O, FEEDS) are one process's files, and this crawl of {spider} runs "
+            f"as {recorded if recorded and recorded > 1 else requested} worker processes ({why}): "
+            "export its data folder after the crawl (scrapy export), or crawl into another "
+            "HARVEST_DATA_DIR with HARVEST_CRAWL_WORKERS=1",
+            print_help=False,
+        )
 
 
 @dataclass(frozen=True)
@@ -237,7 +267,10 @@ class _Checked:
         cpu_bound = getattr(self.spidercls, "cpu_bound", None)
         if cpu_bound is None or self.config is None or not cpu_bound(self.settings, self.config):
             return 1
-        return machine_workers(self.settings.getint("HARVEST_FLEET_PROCESS_MEMORY_MB"))
+        settings = self.settings
+        return machine_workers(
+            settings.getint("HARVEST_FLEET_PROCESS_MEMORY_MB"), settings.getint("CONCURRENT_REQUESTS")
+        )
 
 
 def _reason(crawler: Crawler) -> str | None:

@@ -465,13 +465,17 @@ def _checked_plan(
 
     data_dir = settings.get("HARVEST_DATA_DIR")
     wanted = {p.name: p.replicas for p in plan}
-    if settings.getint("HARVEST_CRAWL_WORKERS") == 0:
+    # Feed exports (FEEDS) are files of one process: the workers of a crawl would share them.
+    feeds = bool(settings.getdict("FEEDS"))
+    if settings.getint("HARVEST_CRAWL_WORKERS") == 0 and not feeds:
         # The default: the cores one process per spider leaves free go to the CPU-bound spiders
         # (without --replicas) as workers of their crawl, within --processes.
-        cores = machine_workers(settings.getint("HARVEST_FLEET_PROCESS_MEMORY_MB"))
+        memory_mb = settings.getint("HARVEST_FLEET_PROCESS_MEMORY_MB")
+        cores = machine_workers(memory_mb)
         if options.processes is not None:
             cores = min(cores, options.processes)
-        wanted = spread_cores(plan, cores, set(options.replicas))
+        most = machine_workers(memory_mb, settings.getint("CONCURRENT_REQUESTS"))
+        wanted = spread_cores(plan, cores, set(options.replicas), most)
     partitioned = []
     for p in plan:
         requested = wanted[p.name]
@@ -487,6 +491,15 @@ def _checked_plan(
                 p.name,
                 workers,
                 p.name,
+            )
+        if feeds and workers > 1:
+            raise _Refused(
+                _usage_error(
+                    parser,
+                    "FEEDS",
+                    f"feed exports are one process's files, and {p.name} runs as {workers} workers of "
+                    "one crawl: export the data folder after the crawl (scrapy export) instead",
+                )
             )
         partitioned.append(replace(p, replicas=workers, partitioned=workers > 1))
     return partitioned

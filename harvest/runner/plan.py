@@ -115,12 +115,14 @@ def build_plan(
     return plan
 
 
-def spread_cores(plan: list[SpiderPlan], cores: int, fixed: set[str]) -> dict[str, int]:
+def spread_cores(
+    plan: list[SpiderPlan], cores: int, fixed: set[str], most: int | None = None
+) -> dict[str, int]:
     """The processes of each spider when the fleet gives free cores to its CPU-bound spiders.
 
     Each spider takes one process (or its ``--replicas``, the names in ``fixed``); the cores
     left of ``cores`` are shared out among the CPU-bound spiders not in ``fixed``, earlier
-    spiders first for a remainder, as workers of their crawl.
+    spiders first for a remainder, as workers of their crawl: at most ``most`` workers each.
     """
     wanted = {p.name: p.replicas for p in plan}
     takers = [p.name for p in plan if p.cpu_bound and p.name not in fixed]
@@ -130,4 +132,6 @@ def spread_cores(plan: list[SpiderPlan], cores: int, fixed: set[str]) -> dict[st
     share, extra = divmod(free, len(takers))
     for i, name in enumerate(takers):
         wanted[name] += share + (1 if i < extra else 0)
+        if most is not None:
+            wanted[name] = max(1, min(wanted[name], most))
     return wanted

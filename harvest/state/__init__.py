@@ -89,6 +89,9 @@ class StateBatch:
     frontier_done: set[bytes] = field(default_factory=set)
     #: a crawl that finished has nothing pending: drop whatever the frontier still lists
     frontier_clear: bool = False
+    #: with ``frontier_clear``, the requests that stay (an item of theirs failed in a pipeline;
+    #: the embedded store keeps them, the next run fetches them again)
+    frontier_keep: set[bytes] = field(default_factory=set)
     #: output file name (relative to the spider's data folder) -> committed byte offset
     offsets: dict[str, int] = field(default_factory=dict)
 

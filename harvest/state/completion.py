@@ -4,7 +4,10 @@ A request is done when its callback finished and every item it produced was stor
 or when its download failed for good (or a redirect replaced it). Only then do its removal from
 the persisted frontier and its fetch notes (the fetch time that makes a document fresh, and its
 HTTP validators) enter the :class:`~harvest.state.batches.PendingBatch`: a request whose items
-are not all committed stays pending and is fetched again after a crash.
+are not all committed stays pending and is fetched again after a crash. An item that failed in
+a pipeline (an unexpected exception, which Scrapy logs as an error) leaves its request pending
+too: it is not retired in this run, so the next run fetches it again instead of losing the item
+for good.
 
 :class:`RequestCompletion` only fills the batch; when it commits is :mod:`harvest.state.commits`'s
 business (the crawl state asks after each change).
@@ -64,6 +67,10 @@ class RequestCompletion:
         self._origins: dict[int, ItemOrigin] = {}
         self._outstanding: dict[bytes, int] = {}
         self._callback_done: set[bytes] = set()
+        #: Requests with an item that failed in a pipeline: never retired in this run.
+        self._failed: set[bytes] = set()
+        #: Those of them that are over for this run: they stay in the frontier for the next one.
+        self.kept: set[bytes] = set()
         self._fetch_notes: dict[bytes, list[FetchNote]] = {}
 
     def request_key(self, request: Request) -> bytes:
@@ -100,21 +107,40 @@ class RequestCompletion:
         if self._outstanding.get(key, 0) > 0:
             self._callback_done.add(key)
             return False
+        if key in self._failed:
+            self._keep(key)
+            return False
         self.retire(key)
         return True
 
-    def item_finished(self, item: Any, response: Response | Failure | None) -> None:
-        """An item's outcome is known; its request is retired if that was the last one."""
+    def item_finished(self, item: Any, response: Response | Failure | None, *, failed: bool = False) -> None:
+        """An item's outcome is known; its request is retired if that was the last one.
+
+        ``failed``: the item failed in a pipeline, so its request stays pending (see the module
+        docstring).
+        """
         key = self._request_key_of(item, response)
         if key is None:
             return
+        if failed:
+            self._failed.add(key)
         left = self._outstanding.get(key, 0) - 1
         if left > 0:
             self._outstanding[key] = left
             return
         self._outstanding.pop(key, None)
         if key in self._callback_done:
-            self.retire(key)
+            if key in self._failed:
+                self._keep(key)
+            else:
+                self.retire(key)
+
+    def _keep(self, key: bytes) -> None:
+        """The request is over for this run but not done: it stays in the frontier, unnoted."""
+        self._callback_done.discard(key)
+        self._failed.discard(key)
+        self._fetch_notes.pop(key, None)
+        self.kept.add(key)
 
     def _request_key_of(self, item: Any, response: Response | Failure | None) -> bytes | None:
         origin = self._origins.pop(id(item), None)

@@ -226,6 +226,8 @@ class CrawlState:
             # whatever the frontier still lists (requests whose failure no component saw) is done.
             self.batch.frontier_add.clear()
             self.batch.frontier_clear = True
+            # But not the requests whose items failed in a pipeline: the next run fetches them.
+            self.batch.frontier_keep = set(self.completion.kept)
         self.commits.commit_safely()
         try:
             pending = store.frontier_size()
@@ -361,11 +363,13 @@ class CrawlState:
 
     # --- item outcomes (signals) ------------------------------------------------------------------
 
-    def _item_done(self, item: Any, response: Response | Failure | None, *, stored: bool) -> None:
+    def _item_done(
+        self, item: Any, response: Response | Failure | None, *, stored: bool, failed: bool = False
+    ) -> None:
         # Both parts first, then one commit point: the item's identity and its request's
         # retirement commit together.
         self.claims.release(item, stored=stored and self.store is not None)
-        self.completion.item_finished(item, response)
+        self.completion.item_finished(item, response, failed=failed)
         self.commits.maybe_commit()
 
     def _item_scraped(self, item: Any, response: Response | Failure | None = None, **_: Any) -> None:
@@ -375,4 +379,7 @@ class CrawlState:
         self._item_done(item, response, stored=False)
 
     def _item_error(self, item: Any, response: Response | Failure | None = None, **_: Any) -> None:
-        self._item_done(item, response, stored=False)
+        # Scrapy logged the exception; the request stays pending, fetched again next run.
+        if self.stats is not None:
+            self.stats.inc_value("harvest/state/item_failed")
+        self._item_done(item, response, stored=False, failed=True)

@@ -57,6 +57,9 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
+#: Requests a finished crawl keeps pending by name at most (SQLite's bound on parameters).
+_KEEP_MAX = 30_000
+
 #: Bumped when the schema changes incompatibly; a newer file is refused, not overwritten.
 SCHEMA_VERSION = 1
 SHARED_DIR = "_shared"
@@ -610,7 +613,12 @@ class SqliteStateStore:
                 "INSERT OR REPLACE INTO validators VALUES (?, ?, ?, ?)",
                 ((k, v.etag, v.last_modified, ts) for k, (v, ts) in batch.validators.items()),
             )
-        if batch.frontier_clear:
+        if batch.frontier_clear and batch.frontier_keep:
+            keep = list(batch.frontier_keep)
+            if len(keep) <= _KEEP_MAX:
+                self.conn.execute(f"DELETE FROM frontier WHERE fp NOT IN ({','.join('?' * len(keep))})", keep)
+            # else: too many to name in one statement; all stay (fetched again, never lost)
+        elif batch.frontier_clear:
             self.conn.execute("DELETE FROM frontier")
         elif batch.frontier_done:
             # One statement per few hundred keys: far cheaper than one statement per key.

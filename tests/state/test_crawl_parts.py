@@ -113,6 +113,38 @@ def test_a_request_is_done_when_its_callback_and_items_are() -> None:
     assert pending.requests == 1
 
 
+def _request_with_items(completion: RequestCompletion, count: int) -> tuple[bytes, Response, list[object]]:
+    request = Request("https://example.com/a")
+    key = completion.request_key(request)
+    response = Response(request.url, request=request)
+    items = [object() for _ in range(count)]
+    for item in items:
+        completion.item_started(item, response)
+    completion.note_document_fetch(key, key, validator_key=None, validators=None, when=5.0)
+    return key, response, items
+
+
+def test_a_request_whose_item_failed_in_a_pipeline_stays_pending() -> None:
+    """Not retired and not noted as fetched: the next run fetches it again, its item not lost."""
+    pending = PendingBatch()
+    completion = RequestCompletion(pending)
+    key, response, (stored, failed) = _request_with_items(completion, 2)
+    completion.item_finished(failed, response, failed=True)
+    completion.item_finished(stored, response)
+    assert not completion.callback_finished(response)
+    assert pending.batch.frontier_done == set() and pending.batch.fetched == {}
+    # The callback may end before its items do.
+    key, response, (item,) = _request_with_items(completion, 1)
+    assert not completion.callback_finished(response)
+    completion.item_finished(item, response, failed=True)
+    assert pending.batch.frontier_done == set() and pending.batch.fetched == {}
+    # Later requests are retired as ever; the failure is not carried over to them.
+    key, response, (item,) = _request_with_items(completion, 1)
+    completion.item_finished(item, response)
+    assert completion.callback_finished(response)
+    assert pending.batch.frontier_done == {key}
+
+
 def test_the_frontier_key_survives_a_redirect() -> None:
     completion = RequestCompletion(PendingBatch())
     original = Request("https://example.com/a")
