@@ -484,14 +484,6 @@ def _checked_plan(
             workers = resolve_workers(data_dir, p.name, requested, chosen=chosen)
         except ValueError as exc:
             raise _Refused(_usage_error(parser, "argument --replicas", str(exc))) from None
-        if chosen and workers == requested:
-            logger.info(
-                "Crawling %s as %d worker processes on the cores the fleet leaves free "
-                "(HARVEST_CRAWL_WORKERS=0 chooses from the machine; --replicas %s=1 for one)",
-                p.name,
-                workers,
-                p.name,
-            )
         if feeds and workers > 1:
             raise _Refused(
                 _usage_error(
@@ -500,6 +492,14 @@ def _checked_plan(
                     f"feed exports are one process's files, and {p.name} runs as {workers} workers of "
                     "one crawl: export the data folder after the crawl (scrapy export) instead",
                 )
+            )
+        if chosen and workers == requested:
+            logger.info(
+                "Crawling %s as %d worker processes on the cores the fleet leaves free "
+                "(HARVEST_CRAWL_WORKERS=0 chooses from the machine; --replicas %s=1 for one)",
+                p.name,
+                workers,
+                p.name,
             )
         partitioned.append(replace(p, replicas=workers, partitioned=workers > 1))
     return partitioned
