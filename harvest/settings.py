@@ -190,7 +190,7 @@ HARVEST_PACE_HOLD = 1.0
 # leave a worker waiting on the network) for a crawl bound by its own process's CPU (blogs with
 # extraction off or inline), 1 for the others (the GitHub spiders wait on rate limits; the
 # extraction pool already uses every core). Two workers crawl faster than one from 2,000 pages on
-# (BENCHMARKS.md). Workers write per-worker files (page.w0.jsonl, ...; `harvest export` reads
+# (BENCHMARKS.md). Workers write per-worker files (page.w0.jsonl, ...; `scrapy export` reads
 # them as one) and a data folder keeps the number its state was first built with
 # (state/<spider>.workers.json; a folder crawled by one process stays at one).
 HARVEST_CRAWL_WORKERS = 0

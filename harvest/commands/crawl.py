@@ -197,10 +197,10 @@ class Command(ScrapyCrawlCommand):
             return 1  # processes share a Redis crawl by being started, not partitioned here
         data_dir = settings.get("HARVEST_DATA_DIR")
         try:
-            one_process = requested == 1 and recorded_workers(data_dir, spider) in (None, 1)
-        except ValueError:
-            one_process = False  # an unreadable record: resolve_workers names it below
-        if one_process:
+            recorded = recorded_workers(data_dir, spider)
+        except ValueError as exc:  # an unreadable record, named
+            raise UsageError(str(exc), print_help=False) from None
+        if requested == 1 and recorded in (None, 1):
             return 1
         checked = self._check(spider, arguments)
         if checked is None:
@@ -211,7 +211,7 @@ class Command(ScrapyCrawlCommand):
         # Scrapy's feed exports (-o, -O, FEEDS) are files of one process: N workers would each
         # write (or truncate) the same file. Said before anything is written.
         if settings.getdict("FEEDS"):
-            requested = self._one_for_feeds(spider, data_dir, requested, chosen)
+            requested = self._one_for_feeds(spider, data_dir, recorded, requested, chosen)
         try:
             workers = resolve_workers(data_dir, spider, requested, chosen=chosen)
         except ValueError as exc:
@@ -226,16 +226,12 @@ class Command(ScrapyCrawlCommand):
         return workers
 
     @staticmethod
-    def _one_for_feeds(spider: str, data_dir: str, requested: int, chosen: bool) -> int:
+    def _one_for_feeds(spider: str, data_dir: str, recorded: int | None, requested: int, chosen: bool) -> int:
         """1 for a crawl with feed exports; UsageError when it cannot run in one process."""
-        try:
-            recorded = recorded_workers(data_dir, spider)
-        except ValueError as exc:
-            raise UsageError(str(exc), print_help=False) from None
         if recorded is not None and recorded > 1:
-            why = f"its data folder's number, {record_path(data_dir, spider)}"
+            workers, why = recorded, f"its data folder's number, {record_path(data_dir, spider)}"
         elif requested > 1 and not chosen:
-            why = f"HARVEST_CRAWL_WORKERS={requested}"
+            workers, why = requested, f"HARVEST_CRAWL_WORKERS={requested}"
         else:
             if requested > 1:
                 logger.info(
@@ -247,9 +243,8 @@ class Command(ScrapyCrawlCommand):
             return 1
         raise UsageError(
             f"feed exports (-o, -O, FEEDS) are one process's files, and this crawl of {spider} runs "
-            f"as {recorded if recorded and recorded > 1 else requested} worker processes ({why}): "
-            "export its data folder after the crawl (scrapy export), or crawl into another "
-            "HARVEST_DATA_DIR with HARVEST_CRAWL_WORKERS=1",
+            f"as {workers} worker processes ({why}): export its data folder after the crawl "
+            "(scrapy export), or crawl into another HARVEST_DATA_DIR with HARVEST_CRAWL_WORKERS=1",
             print_help=False,
         )
 

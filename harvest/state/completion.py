@@ -107,11 +107,7 @@ class RequestCompletion:
         if self._outstanding.get(key, 0) > 0:
             self._callback_done.add(key)
             return False
-        if key in self._failed:
-            self._keep(key)
-            return False
-        self.retire(key)
-        return True
+        return self._finish(key)
 
     def item_finished(self, item: Any, response: Response | Failure | None, *, failed: bool = False) -> None:
         """An item's outcome is known; its request is retired if that was the last one.
@@ -130,17 +126,19 @@ class RequestCompletion:
             return
         self._outstanding.pop(key, None)
         if key in self._callback_done:
-            if key in self._failed:
-                self._keep(key)
-            else:
-                self.retire(key)
+            self._finish(key)
 
-    def _keep(self, key: bytes) -> None:
-        """The request is over for this run but not done: it stays in the frontier, unnoted."""
+    def _finish(self, key: bytes) -> bool:
+        """The request is over for this run: retired (True), or kept pending if an item failed."""
+        if key not in self._failed:
+            self.retire(key)
+            return True
+        # Not done: it stays in the frontier, without its fetch notes.
         self._callback_done.discard(key)
         self._failed.discard(key)
         self._fetch_notes.pop(key, None)
         self.kept.add(key)
+        return False
 
     def _request_key_of(self, item: Any, response: Response | Failure | None) -> bytes | None:
         origin = self._origins.pop(id(item), None)
