@@ -29,6 +29,7 @@ import logging
 import pickle
 from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING, Any
+from weakref import WeakKeyDictionary
 
 from scrapy.core.scheduler import Scheduler
 from scrapy.exceptions import CloseSpider
@@ -51,6 +52,9 @@ logger = logging.getLogger(__name__)
 
 #: Same protocol as Scrapy's own pickle disk queues.
 _PICKLE_PROTOCOL = 4
+
+#: Each crawler's scheduler, for FrontierMiddleware to hand requests over before they are queued.
+_SCHEDULERS: WeakKeyDictionary[Crawler, FrontierScheduler] = WeakKeyDictionary()
 
 
 class FrontierScheduler(Scheduler):
@@ -89,6 +93,7 @@ class FrontierScheduler(Scheduler):
         scheduler.memory_max = max(0, crawler.settings.getint("HARVEST_FRONTIER_MEMORY_MAX"))
         scheduler.keep_priority = crawler.settings.getint("HARVEST_FRONTIER_KEEP_PRIORITY")
         scheduler._spilled = set()
+        _SCHEDULERS[crawler] = scheduler
         return scheduler
 
     def open(self, spider: Spider) -> Deferred[None] | None:
@@ -109,6 +114,13 @@ class FrontierScheduler(Scheduler):
                 return result
             if self.handoff is not None:
                 self.handoff.open()
+                # A handed request already among the duplicate filter's fingerprints is
+                # skipped before it is unpickled (harvest.handoff). Scrapy's RFPDupeFilter keeps
+                # them in ``_fingerprints`` (its public ``fingerprints`` is deprecated and copies
+                # the set); another filter leaves every handed request to be read.
+                known = getattr(self.df, "_fingerprints", None)
+                if isinstance(known, set):
+                    self.handoff.known = known
                 # Handed requests are durable before the pages that found them count as done.
                 self.state.add_pre_commit(self.handoff.sync)
             self._restore_left = store.frontier_size()
@@ -245,13 +257,29 @@ class FrontierScheduler(Scheduler):
             blob = self._serialize(request)
             if blob is None:
                 return False  # cannot travel: logged by _serialize, counted as unserializable
-            self.handoff.send(owner, blob)
+            self.handoff.send(owner, blob, None if request.dont_filter else fingerprint)
             self._handed.add(fingerprint)
             self.stats.inc_value("harvest/handoff/sent")
         marker = request.meta.get(FRONTIER_KEY_META)
         if isinstance(marker, str) and marker != fingerprint.hex():
             # A redirect to another worker's URL: the original request is done here.
             self.state.retire(bytes.fromhex(marker))
+        return True
+
+    def hand_off_foreign(self, request: Request) -> bool:
+        """Hand ``request`` to its owner if another worker owns it; False if it is this one's.
+
+        Called by FrontierMiddleware for the requests a callback yields: a worker finds about
+        as many links for the others as for itself, and handing them over here skips Scrapy's
+        scheduling of each (engine, signals, scheduler) only to leave this process at once.
+        """
+        if self.handoff is None or self.state is None or self.state.store is None:
+            return False
+        fingerprint = self.state.fingerprint(request)
+        partition = self.handoff.partition
+        if partition.owns(fingerprint):
+            return False
+        self._hand_off(request, fingerprint, partition.owner(fingerprint))
         return True
 
     def enqueue_request(self, request: Request) -> bool:
@@ -389,14 +417,15 @@ class FrontierMiddleware:
     often copy ``response.meta`` into new requests.
     """
 
-    def __init__(self, state: CrawlState) -> None:
+    def __init__(self, state: CrawlState, crawler: Crawler | None = None) -> None:
         self.state = state
+        self.crawler = crawler
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> Self:
         """Enabled with the crawl state (``HARVEST_STATE_ENABLED``)."""
         state = CrawlState.required(crawler)
-        return cls(state)
+        return cls(state, crawler)
 
     async def process_start(self, start: AsyncIterator[Any]) -> AsyncIterator[Any]:
         """Start requests are new requests: no frontier key."""
@@ -408,11 +437,18 @@ class FrontierMiddleware:
     async def process_spider_output(
         self, response: Response, result: AsyncIterator[Any]
     ) -> AsyncIterator[Any]:
-        """Count the items of ``response``'s request and report when its output ends."""
+        """Count the items of ``response``'s request and report when its output ends.
+
+        In a partitioned crawl a request another worker owns is handed to it here, not yielded.
+        """
+        scheduler = _SCHEDULERS.get(self.crawler) if self.crawler is not None else None
+        foreign = scheduler.hand_off_foreign if scheduler is not None and scheduler.handoff else None
         try:
             async for output in result:
                 if isinstance(output, Request):
                     output.meta.pop(FRONTIER_KEY_META, None)
+                    if foreign is not None and foreign(output):
+                        continue
                 elif output is not None:
                     self.state.item_started(output, response)
                 yield output

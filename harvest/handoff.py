@@ -6,7 +6,8 @@ holds what worker ``i`` found for worker ``j``, one request per line (base64 of 
 pickled request), appended by ``i`` only.
 
 - Sender (:meth:`HandoffSpool.send`, called by :class:`harvest.frontier.FrontierScheduler`): a
-  line is written at once and fsynced before the sender's state commits (a pre-commit hook), so
+  line (the request's fingerprint in hex, a space, then the request; a ``dont_filter`` request
+  has no fingerprint) is written at once and fsynced before the sender's state commits (a pre-commit hook), so
   a page counted as done has its links in the owners' spools. A kill can leave a partial last
   line: the sender cuts it when it starts again, and a receiver never reads a line without its
   newline. A page fetched again after a kill hands its links again: the owner's seen set (its
@@ -14,7 +15,10 @@ pickled request), appended by ``i`` only.
 - Receiver (:class:`HandoffExtension`): every ``HARVEST_CRAWL_HANDOFF_POLL`` seconds it reads
   its spools from the offsets committed in its own state (output offsets named
   ``handoff:<i>``) and schedules each request; the frontier persists it in the same commit as
-  the new offset.
+  the new offset. A request whose fingerprint the receiver's duplicate filter already holds is
+  skipped unread: each worker finds most of the site's links itself, so most handed requests
+  are ones their owner has already queued (990 of 1,000 per worker on a 2,000-page site), and
+  unpickling them only for the duplicate filter to drop them cost ~5% of a worker's CPU.
 - End: each worker keeps ``status-<k>.json`` (its run, whether it is idle, how far it read each
   spool). A worker closes when every worker of this run is idle and every spool was read to its
   end, seen on two checks in a row; reading anything marks the reader busy first, so a request
@@ -30,7 +34,7 @@ import os
 import pickle
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 from weakref import WeakKeyDictionary
 
 from scrapy import signals
@@ -45,6 +49,8 @@ from harvest.pipelines.output import truncate_partial_tail
 from harvest.state.crawl import CrawlState
 
 if TYPE_CHECKING:
+    from collections.abc import Container
+
     from scrapy import Spider
     from scrapy.crawler import Crawler
     from twisted.internet.task import LoopingCall
@@ -60,6 +66,15 @@ QUIET_CHECKS = 2
 SUPERVISOR_LOST = "crawl_worker_lost"
 
 _SPOOLS: WeakKeyDictionary[Crawler, HandoffSpool | None] = WeakKeyDictionary()
+
+
+class Handed(NamedTuple):
+    """One request read from a spool."""
+
+    #: The request's fingerprint (None for a ``dont_filter`` request: never skipped).
+    fingerprint: bytes | None
+    #: The frontier's pickled request dict.
+    blob: bytes
 
 
 @dataclass
@@ -81,6 +96,9 @@ class HandoffSpool:
         self.run = run
         self._fds: dict[int, int] = {}
         self._unsynced: set[int] = set()
+        #: Fingerprints this worker's duplicate filter holds: requests it need not read. Set by
+        #: the scheduler when its filter keeps them in a set (Scrapy's RFPDupeFilter).
+        self.known: Container[bytes] = frozenset()
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> HandoffSpool | None:
@@ -113,14 +131,21 @@ class HandoffSpool:
 
     # --- sending -----------------------------------------------------------------------------
 
-    def send(self, receiver: int, blob: bytes) -> None:
-        """Append one request (the frontier's pickled dict) to ``receiver``'s spool."""
+    def send(self, receiver: int, blob: bytes, fingerprint: bytes | None = None) -> None:
+        """Append one request (the frontier's pickled dict) to ``receiver``'s spool.
+
+        ``fingerprint`` lets the receiver skip a request it already has without unpickling it;
+        None for a request its duplicate filter must not drop (``dont_filter``).
+        """
         fd = self._fds.get(receiver)
         if fd is None:
             path = self.path(self.partition.index, receiver)
             fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
             self._fds[receiver] = fd
-        view = memoryview(base64.b64encode(blob) + b"\n")
+        line = base64.b64encode(blob) + b"\n"
+        if fingerprint is not None:
+            line = fingerprint.hex().encode("ascii") + b" " + line
+        view = memoryview(line)
         while view:
             view = view[os.write(fd, view) :]
         self._unsynced.add(receiver)
@@ -141,8 +166,8 @@ class HandoffSpool:
 
     # --- receiving ---------------------------------------------------------------------------
 
-    def read(self, sender: int, offset: int, limit: int = 1 << 20) -> tuple[list[bytes], int]:
-        """Whole lines of ``sender``'s spool to this worker from ``offset``: (blobs, new offset)."""
+    def read(self, sender: int, offset: int, limit: int = 1 << 20) -> tuple[list[Handed], int]:
+        """Whole lines of ``sender``'s spool to this worker from ``offset``: (requests, new offset)."""
         path = self.path(sender, self.partition.index)
         try:
             with path.open("rb") as fh:
@@ -157,7 +182,7 @@ class HandoffSpool:
         if end < 0:
             return [], offset
         lines = chunk[: end + 1].splitlines()
-        return [base64.b64decode(line) for line in lines if line], offset + end + 1
+        return [_handed(line) for line in lines if line], offset + end + 1
 
     def size(self, sender: int, receiver: int) -> int:
         """Bytes in ``sender``'s spool to ``receiver`` (a partial last line included: unread)."""
@@ -203,6 +228,14 @@ class HandoffSpool:
             for receiver in range(count)
             if sender != receiver
         )
+
+
+def _handed(line: bytes) -> Handed:
+    """A spool line: ``<fingerprint hex> <base64>``, or ``<base64>`` alone (no fingerprint)."""
+    fingerprint, space, encoded = line.partition(b" ")
+    if not space:
+        return Handed(None, base64.b64decode(fingerprint))
+    return Handed(bytes.fromhex(fingerprint.decode("ascii")), base64.b64decode(encoded))
 
 
 class HandoffExtension:
@@ -270,12 +303,15 @@ class HandoffExtension:
         self._timer.start(self.poll_interval, now=False)
 
     def receive(self) -> int:
-        """Schedule the requests handed to this worker since the last read; return how many."""
+        """Schedule the requests handed to this worker since the last read; return how many.
+
+        Requests skipped as known still move the offsets and mark this worker busy.
+        """
         engine = self.crawler.engine
         spider = self.crawler.spider
-        received = 0
+        received = known = 0
         for sender, offset in list(self.consumed.items()):
-            blobs, end = self.spool.read(sender, offset)
+            handed, end = self.spool.read(sender, offset)
             if end == offset:
                 continue
             if self._idle:
@@ -285,18 +321,25 @@ class HandoffExtension:
                 self._quiet = 0
                 self.spool.write_status(False, self.consumed)
                 waits.clear(self.crawler, "handoff")
-            for blob in blobs:
+            for fingerprint, blob in handed:
+                if fingerprint is not None and fingerprint in self.spool.known:
+                    known += 1  # the duplicate filter would drop it: not unpickled
+                    continue
                 try:
                     request = request_from_dict(pickle.loads(blob), spider=spider)  # noqa: S301 - our own spool
                 except Exception:  # a boundary: one bad request must not stop the worker
                     logger.warning("Dropping a handed-over request that cannot be read", exc_info=True)
                     self._inc("unreadable")
                     continue
+                handed_in = getattr(spider, "handed_in", None)
+                if handed_in is not None:
+                    handed_in(request)
                 engine.crawl(request)
                 received += 1
             self.consumed[sender] = end
             self.state.batch.offsets[f"{OFFSET_PREFIX}{sender}"] = end
         self._inc("received", received)
+        self._inc("known", known)
         return received
 
     def poll(self) -> None:
@@ -314,8 +357,11 @@ class HandoffExtension:
             )
             close_crawl(self.crawler, SUPERVISOR_LOST)
             return
+        was_idle = self._idle
         self.receive()
-        if self._idle:
+        if was_idle:
+            # Also when what was read was all known (nothing scheduled, nothing to wake the
+            # engine): spider_idle must run again to commit the offsets and say idle again.
             nextcall = getattr(getattr(self.crawler.engine, "_slot", None), "nextcall", None)
             if nextcall is not None:
                 nextcall.schedule()

@@ -322,6 +322,20 @@ def _exit_now(code: int, *, forked: bool = False) -> None:
 _COMPONENT_LISTS = ("DOWNLOADER_MIDDLEWARES", "SPIDER_MIDDLEWARES", "EXTENSIONS", "ITEM_PIPELINES")
 
 
+#: Settings naming one class each that every crawl loads (after the fork, each worker imported
+#: its robots.txt parser, queues and log formatter again: ~20 modules).
+_COMPONENT_SETTINGS = (
+    "SCHEDULER",
+    "DUPEFILTER_CLASS",
+    "STATS_CLASS",
+    "LOG_FORMATTER",
+    "ROBOTSTXT_PARSER",
+    "SCHEDULER_PRIORITY_QUEUE",
+    "SCHEDULER_MEMORY_QUEUE",
+    "SCHEDULER_DISK_QUEUE",
+)
+
+
 def _import_components(settings: BaseSettings) -> None:
     """Import the crawl's components before the workers are forked, so each has them.
 
@@ -331,7 +345,7 @@ def _import_components(settings: BaseSettings) -> None:
     """
     from scrapy.utils.misc import load_object
 
-    paths: list[object] = [settings.get(name) for name in ("SCHEDULER", "DUPEFILTER_CLASS", "STATS_CLASS")]
+    paths: list[object] = [settings.get(name) for name in _COMPONENT_SETTINGS]
     for name in _COMPONENT_LISTS:
         paths += [path for path, order in settings.getwithbase(name).items() if order is not None]
     paths += settings.getwithbase("DOWNLOAD_HANDLERS").values()  # {scheme: path}

@@ -94,6 +94,14 @@ class HarvestSpider(scrapy.Spider):
         """
         return False
 
+    def handed_in(self, request: Any) -> None:
+        """``request`` was handed to this worker by another (a partitioned crawl, harvest.handoff).
+
+        A spider that remembers what it requested (blogs) notes it, so it does not build the
+        same request again when one of its own pages links there: the duplicate filter would
+        only drop it, after Scrapy had scheduled it.
+        """
+
     def retry_gave_up(self, request: Any) -> bool:
         """Whether RetryMiddleware gave up on ``request``.
 

@@ -414,6 +414,10 @@ class BlogsSpider(HarvestSpider):
             url, callback=callback, errback=self.on_error, priority=priority, meta=full_meta
         )
 
+    def handed_in(self, request: Any) -> None:
+        """Requested here now: a page of this worker linking to it builds no request."""
+        self._requested.add(request.url)
+
     def _page_request(
         self, url: str, site: _Site, *, via: str, listed: bool = False
     ) -> scrapy.Request | None:
