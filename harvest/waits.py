@@ -96,8 +96,8 @@ def wake(waiter: Deferred[None]) -> None:
 async def pause(seconds: float, waiters: list[Deferred[None]]) -> None:
     """Wait ``seconds`` without blocking the reactor, or less if :func:`wake` is called meanwhile.
 
-    The waiter is listed in ``waiters`` while it waits, so whoever releases a shared grant can
-    wake every waiter of this process at once instead of letting them poll.
+    The waiter is listed in ``waiters`` while it waits, so whoever frees what it waits for (a
+    shared grant) can wake it instead of letting it poll.
     """
     from scrapy.utils.asyncio import call_later
     from scrapy.utils.defer import maybe_deferred_to_future

@@ -324,6 +324,49 @@ def test_a_worker_of_a_partitioned_crawl_sends_its_share_of_the_sites_concurrenc
     other.close()
 
 
+def test_an_answer_wakes_the_oldest_waiting_request_only(tmp_path: Path) -> None:
+    """Concurrency 2, five requests let in: each answer frees one slot and wakes one request,
+    the oldest; the others keep waiting, not woken to find the slot taken and wait again
+    (16 requests let in for 4 slots woke ~12 per answer, most of a crawl's CPU-bound time)."""
+    from scrapy import Request
+    from scrapy.http import Response
+
+    from harvest.middlewares.pace import PaceMiddleware
+    from tests import get_crawler
+
+    settings = {"HARVEST_DATA_DIR": str(tmp_path), "DOWNLOAD_DELAY": 0, "CONCURRENT_REQUESTS_PER_DOMAIN": 2}
+    crawler = get_crawler(settings=settings)
+    crawler.stats.open_spider()
+    mw = PaceMiddleware.from_crawler(crawler)
+    host = "127.0.0.1:9"
+
+    async def scenario() -> None:
+        requests = [Request(f"http://{host}/{i}") for i in range(5)]
+        for request in requests[:2]:
+            await mw.process_request(request)
+        waiting = [asyncio.ensure_future(mw.process_request(r)) for r in requests[2:]]
+        await asyncio.sleep(0.2)
+        assert not any(w.done() for w in waiting)
+        queued = list(mw._waiters[host])
+        assert len(queued) == 3
+        mw.process_response(requests[0], Response(requests[0].url, request=requests[0]))
+        await asyncio.wait_for(waiting[0], 10)  # the oldest (10 s: hang guard only)
+        await asyncio.sleep(0.2)
+        assert not waiting[1].done() and not waiting[2].done()
+        # The two still waiting were never woken: the same waits as before the answer.
+        assert mw._waiters[host] == queued[1:]
+        assert not any(w.called for w in queued[1:])
+        for request, future in zip(requests[1:3], waiting[1:], strict=True):
+            mw.process_response(request, Response(request.url, request=request))
+            await asyncio.wait_for(future, 10)
+        for request in requests[2:]:
+            mw.process_response(request, Response(request.url, request=request))
+
+    asyncio.run(scenario())
+    assert crawler.stats.get_value("harvest/pace/grants") == 5
+    mw.spider_closed(crawler.spider)
+
+
 def test_a_grant_under_an_interval_is_given_back_with_its_answer(tmp_path: Path) -> None:
     """With a delay every request takes its own grant (the store keeps the interval)."""
     from scrapy import Request

@@ -67,6 +67,12 @@ def test_two_workers_fetch_each_page_once_and_write_once(octopress: LoopbackServ
     assert fetched["/robots.txt"] <= 3  # two workers' middleware, and the owner's sitemap lookup
     assert fetched["/.well-known/tdmrep.json"] <= 2
     assert {urlsplit(u).path for u in written} <= set(fetched)
+    # Every request handed over was read by its owner once: scheduled, or skipped unread as one
+    # the owner had already found itself.
+    stats = _all_stats(result.stderr)
+    sent = sum(st.get("harvest/handoff/sent", 0) for st in stats)
+    read = sum(st.get("harvest/handoff/received", 0) + st.get("harvest/handoff/known", 0) for st in stats)
+    assert sent > 0 and read == sent, stats
     # Exports read the committed offsets of every worker's files (each in its worker's state).
     folder = tmp_path / "data" / "blogs"
     offsets = committed_offsets(tmp_path / "data", "blogs")
@@ -74,6 +80,15 @@ def test_two_workers_fetch_each_page_once_and_write_once(octopress: LoopbackServ
     for k in range(2):
         name = Partition(k, 2).output_file("page")
         assert offsets[name] == (folder / name).stat().st_size
+
+
+def _all_stats(log: str) -> list[dict[str, int]]:
+    """The integer stats of every worker's "Dumping Scrapy stats" block."""
+    blocks = log.split("Dumping Scrapy stats")[1:]
+    return [
+        {k: int(v) for k, v in re.findall(r"'([\w/.-]+)': (\d+)", block.split("Spider closed")[0])}
+        for block in blocks
+    ]
 
 
 def _on_cores(count: int, cmd: list[str]) -> list[str]:

@@ -108,7 +108,8 @@ class PaceMiddleware:
         self._crawl_delays: dict[str, float | None] = {}
         #: Per download slot: the delay Scrapy (DOWNLOAD_DELAY, AutoThrottle) last asked for.
         self._slot_delays: dict[str, float] = {}
-        self._waiters: list[Deferred[None]] = []
+        #: Per host, this process's requests waiting for a grant, oldest first.
+        self._waiters: dict[str, list[Deferred[None]]] = {}
         #: Per host, the request of this process that asks the shared store (see process_request).
         self._heads: dict[str, object] = {}
         #: Every grant this process holds, in use or idle.
@@ -261,7 +262,7 @@ class PaceMiddleware:
                     # This worker's share of the site is in flight: wait for one of its own
                     # answers rather than take a grant another worker would hold idle.
                     started = time.monotonic()
-                    await waits.pause(1.0, self._waiters)
+                    await waits.pause(1.0, self._waiters.setdefault(host, []))
                     waited += time.monotonic() - started
                     continue
                 kept = self._reuse(host, pace)
@@ -279,12 +280,12 @@ class PaceMiddleware:
                     break
                 started = time.monotonic()
                 wait = 1.0 if decision is None else min(max(decision.wait, 0.005), 1.0)
-                await waits.pause(wait, self._waiters)
+                await waits.pause(wait, self._waiters.setdefault(host, []))
                 waited += time.monotonic() - started
         finally:
             if self._heads.get(host) is token:
                 del self._heads[host]
-                self._wake()
+                self._wake(host)
         if waited:
             self._inc("waits")
             self._inc("wait_ms", int(waited * 1000))
@@ -346,7 +347,7 @@ class PaceMiddleware:
             self._schedule_sweep()
         else:
             self._give_back(grant)
-        self._wake()
+        self._wake(held.host)
 
     def _schedule_sweep(self) -> None:
         if self._sweep_call is None:
@@ -370,10 +371,22 @@ class PaceMiddleware:
         if self._idle:
             self._schedule_sweep()
 
-    def _wake(self) -> None:
-        waiters, self._waiters = self._waiters, []
+    def _wake(self, host: str) -> None:
+        """Wake the oldest request of ``host`` still waiting: a grant was freed, or its asker left.
+
+        One, not all: each woken request checks again and all but one waited again, so a site
+        with 4 slots and 16 requests let in woke ~12 of them per answer (most of a crawl's
+        requests waited, ~7% more CPU a page). A wake-up that finds nothing to take is not lost
+        for long: every wait ends by itself within a second.
+        """
+        waiters = self._waiters.get(host)
+        if not waiters:
+            self._waiters.pop(host, None)
+            return
         for waiter in waiters:
-            waits.wake(waiter)
+            if not waiter.called:
+                waits.wake(waiter)
+                return
 
     def process_response(self, request: Request, response: Response) -> Request | Response:
         """End the grant."""
