@@ -106,6 +106,21 @@ def test_a_fingerprint_travels_in_front_of_its_request(pair: tuple[HandoffSpool,
     assert w1.read(0, 0)[0] == [Handed(fingerprint, _blob(1)), Handed(None, _blob(2))]
 
 
+@pytest.mark.parametrize("garbled", [b"zz" + b"0" * 38 + b" AAAA", b"not base64!"])
+def test_a_garbled_line_is_read_as_an_empty_request(
+    pair: tuple[HandoffSpool, HandoffSpool], garbled: bytes
+) -> None:
+    # The receiver counts it unreadable and reads on; raising here stopped its poll for good.
+    w0, w1 = pair
+    w0.send(1, _blob(1))
+    w0.close()
+    with w0.path(0, 1).open("ab") as fh:
+        fh.write(garbled + b"\n")
+    w0.send(1, _blob(2))
+    w0.close()
+    assert w1.read(0, 0)[0] == [*_unmarked(_blob(1)), Handed(None, b""), *_unmarked(_blob(2))]
+
+
 def test_read_stops_at_the_last_whole_line_within_its_limit(pair: tuple[HandoffSpool, HandoffSpool]) -> None:
     w0, w1 = pair
     for i in range(3):
