@@ -8,8 +8,9 @@ collections that scan every module, function and class loaded at start-up, took 
 
 - raises the young-generation threshold to ``HARVEST_GC_THRESHOLD`` (older generations keep
   their ratios, so cyclic garbage is still collected, just in larger batches), and
-- with ``HARVEST_GC_FREEZE``, collects once and then freezes what exists (``gc.freeze()``):
-  the start-up objects are never scanned again; what the crawl allocates later is.
+- with ``HARVEST_GC_FREEZE``, collects the young generations and then freezes what exists
+  (``gc.freeze()``): the start-up objects are never scanned again; what the crawl allocates
+  later is.
 
 The previous settings are restored when the engine stops (tests run many crawls in a process).
 """
@@ -62,8 +63,10 @@ class GarbageCollectorTuning:
             self._saved = gc.get_threshold()
             gc.set_threshold(self.threshold, *self._saved[1:])
         if self.freeze and gc.get_freeze_count() == 0:
-            # Collect first so that no start-up garbage is frozen (it would never be freed).
-            gc.collect()
+            # The young generations first, so that recent garbage is not frozen (it would never
+            # be freed). Not a full collection: at this point it found 15 unreachable objects
+            # of 85,000 in a blogs crawl and took 29 ms of every crawl process's start.
+            gc.collect(1)
             gc.freeze()
             self._froze = True
         logger.debug(
