@@ -13,10 +13,11 @@ from scrapy import Spider
 
 from harvest.exceptions import StateError
 from harvest.scale.coordinator import RedisCoordinator
+from harvest.scale.outputlock import OutputLock
 from harvest.state import StateBatch
 from harvest.state.redis import RedisStateStore
 from tests import PROJECT_ROOT, get_crawler
-from tests.scale.conftest import Crawl
+from tests.scale.conftest import Crawl, Worker
 from tests.scale.redis_server import RedisServer
 from tests.scale.test_redis_store import store_for
 from tests.scale.test_scale_out import assert_every_post_stored_once
@@ -61,6 +62,27 @@ def test_a_lease_redis_cannot_confirm_is_a_failed_store_not_a_lost_lease(
     assert not a.fenced
 
 
+def _freeze_outside_a_write(worker: Worker, folder: Path) -> None:
+    """SIGSTOP ``worker`` at a moment it is not between a lease check and that line's write.
+
+    Frozen there, it holds the output folder's shared lock, and no takeover happens until it
+    runs again (by design, tested below): the fencing under test needs it frozen elsewhere.
+    """
+    stat = Path(f"/proc/{worker.process.pid}/stat")
+    for _ in range(20):
+        worker.process.send_signal(signal.SIGSTOP)
+        deadline = time.monotonic() + 10  # hang guard only: a stop takes microseconds
+        while stat.read_text().rpartition(")")[2].split()[0] != "T":
+            assert time.monotonic() < deadline, "SIGSTOP did not stop the worker"
+            time.sleep(0.001)
+        with OutputLock(folder).taking_over() as free:
+            if free:
+                return
+        worker.process.send_signal(signal.SIGCONT)
+        time.sleep(0.05)
+    raise AssertionError("the worker was mid-write at each of 20 tries")
+
+
 def test_a_worker_frozen_past_the_timeout_is_fenced_and_stores_nothing_twice(crawl: Crawl) -> None:
     """SIGSTOP one of two workers mid-crawl past ``HARVEST_REDIS_WORKER_TIMEOUT``, then SIGCONT it.
 
@@ -73,7 +95,7 @@ def test_a_worker_frozen_past_the_timeout_is_fenced_and_stores_nothing_twice(cra
     frozen, other = crawl.start(2, HARVEST_PACE_STALE_AFTER=2, HARVEST_RIGHTS_ENABLED=False)
     crawl.wait_for(lambda: len(crawl.documents()) >= 15, 90, "15 documents stored")
     crawl.wait_for(lambda: " round " in frozen.text(), 30, "the first worker joining the crawl")
-    frozen.process.send_signal(signal.SIGSTOP)
+    _freeze_outside_a_write(frozen, crawl.data_dir / "blogs")
     try:
         # Past the worker timeout (3 s) and the other's next heartbeat tick.
         crawl.wait_for(
