@@ -273,22 +273,31 @@ class FrontierScheduler(Scheduler):
         as many links for the others as for itself, and handing them over here skips Scrapy's
         scheduling of each (engine, signals, scheduler) only to leave this process at once.
         """
-        if self.handoff is None or self.state is None or self.state.store is None:
+        if self.state is None or self.state.store is None:
             return False
         fingerprint = self.state.fingerprint(request)
-        partition = self.handoff.partition
-        if partition.owns(fingerprint):
+        owner = self._foreign_owner(fingerprint)
+        if owner is None:
             return False
-        self._hand_off(request, fingerprint, partition.owner(fingerprint))
+        self._hand_off(request, fingerprint, owner)
         return True
+
+    def _foreign_owner(self, fingerprint: bytes) -> int | None:
+        """The worker owning ``fingerprint`` when that is another one; None for this one's."""
+        if self.handoff is None:
+            return None
+        partition = self.handoff.partition
+        owner = partition.owner(fingerprint)
+        return None if owner == partition.index else owner
 
     def enqueue_request(self, request: Request) -> bool:
         """Schedule ``request`` and persist it; retire the request it replaces (a redirect)."""
         if self.state is None or self.state.store is None:
             return super().enqueue_request(request)
         fingerprint = self.state.fingerprint(request)
-        if self.handoff is not None and not self.handoff.partition.owns(fingerprint):
-            return self._hand_off(request, fingerprint, self.handoff.partition.owner(fingerprint))
+        owner = self._foreign_owner(fingerprint)
+        if owner is not None:
+            return self._hand_off(request, fingerprint, owner)
         own_key = fingerprint.hex()
         marker = request.meta.get(FRONTIER_KEY_META)
         if marker is None and request.dont_filter and fingerprint in self._resumed_dont_filter:

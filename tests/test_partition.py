@@ -16,6 +16,7 @@ import subprocess
 import sys
 from collections import Counter
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
@@ -24,6 +25,7 @@ from scrapy import Request
 
 from harvest.export import committed_offsets
 from harvest.partition import Partition
+from harvest.report.health import parse_stats_dump
 from tests import PROJECT_ROOT, get_crawler, read_committed_jsonl, read_jsonl, wait_for
 from tests.servers import OCTO_POST, LoopbackServer, hold_posts_after, octo_crawl_command, octo_post_urls
 
@@ -82,13 +84,10 @@ def test_two_workers_fetch_each_page_once_and_write_once(octopress: LoopbackServ
         assert offsets[name] == (folder / name).stat().st_size
 
 
-def _all_stats(log: str) -> list[dict[str, int]]:
-    """The integer stats of every worker's "Dumping Scrapy stats" block."""
-    blocks = log.split("Dumping Scrapy stats")[1:]
-    return [
-        {k: int(v) for k, v in re.findall(r"'([\w/.-]+)': (\d+)", block.split("Spider closed")[0])}
-        for block in blocks
-    ]
+def _all_stats(log: str) -> list[dict[str, Any]]:
+    """Every worker's stats dump in ``log`` (each read by ``scrapy report``'s parser)."""
+    marker = "Dumping Scrapy stats:"
+    return [parse_stats_dump(marker + block) or {} for block in log.split(marker)[1:]]
 
 
 def _on_cores(count: int, cmd: list[str]) -> list[str]:
