@@ -12,7 +12,9 @@ next export completes the folder.
 
 from __future__ import annotations
 
+import fcntl
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -255,3 +257,20 @@ def test_a_killed_export_leaves_nothing_the_next_one_keeps(
     parts = sorted(p.name for p in (out / "document").iterdir())
     assert parts == ["part-00000.parquet", "part-00001.parquet"]
     _assert_once(out, rounds)
+
+
+def test_an_export_into_a_folder_another_export_writes_is_refused(
+    rounds: dict[str, Any], tmp_path: Path
+) -> None:
+    out = tmp_path / "dataset"
+    out.mkdir()
+    fd = os.open(out, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)  # what a running export holds
+        busy = scrapy_export(rounds["data"], "blogs", "--output", str(out))
+    finally:
+        os.close(fd)
+    assert busy.returncode == 2, busy.stderr[-3000:]
+    assert f"{out} is being written by another process" in busy.stderr
+    assert "Traceback" not in busy.stderr and list(out.iterdir()) == []
+    assert _exported(rounds["data"], out) == 2 * POSTS

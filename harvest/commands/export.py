@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
-_NOT_KEPT = "Nothing of this export was kept; run it again once the disk has room"
+_NOT_KEPT = "Nothing of this export was kept; run it again"
 _KEPT = "The rows were exported; the next export writes the card again"
 
 
@@ -81,7 +81,8 @@ class Command(ScrapyCommand):
         except (ValueError, FolderBusy) as exc:
             raise UsageError(str(exc), print_help=False) from None
         except WriteError as exc:
-            logger.error("%s. %s", exc, _KEPT if exc.path.name == "README.md" else _NOT_KEPT)
+            kept = _KEPT if exc.path.name == "README.md" else _NOT_KEPT
+            logger.error("%s. %s%s", exc, kept, " once the disk has room" if exc.disk_full else "")
             self.exitcode = 1
             return
         rows = ", ".join(f"{n:,} {t}" for t, n in sorted(result.rows.items())) or "no new rows"
