@@ -349,7 +349,7 @@ def _write_part(folder: Path, item_type: str, number: int, fmt: str, rows: list[
     return path
 
 
-def _remove_orphan_parts(out: Path, state: ExportState, fmt: str) -> None:
+def _remove_orphan_parts(out: Path, state: ExportState) -> None:
     """Remove parts past the state's numbers: written by an export killed before it saved its state.
 
     Their rows are not in the state's offsets, so this export writes them again.
@@ -358,8 +358,10 @@ def _remove_orphan_parts(out: Path, state: ExportState, fmt: str) -> None:
         part
         for folder in out.iterdir()
         if folder.is_dir() and folder.name in _ITEM_CLASSES
-        for part in folder.glob(f"part-*.{fmt}")
-        if part.stem[5:].isdigit() and int(part.stem[5:]) >= state.parts.get(folder.name, 0)
+        for part in folder.glob("part-*")
+        if part.suffix[1:] in FORMATS
+        and part.stem[5:].isdigit()
+        and int(part.stem[5:]) >= state.parts.get(folder.name, 0)
     ]
     for part in orphans:
         part.unlink()
@@ -394,7 +396,7 @@ def export(
         state = ExportState.load(out)
         if state.offsets and state.format != fmt:
             raise ValueError(f"{out} holds a {state.format} export; export {fmt} into another folder")
-        _remove_orphan_parts(out, state, fmt)
+        _remove_orphan_parts(out, state)
         state.format = fmt
         spiders = spiders_in(data) if target == "all" else [target]
         by_type, new_offsets, new_filtered = _collect_rows(data, spiders, state, state_url, since)
