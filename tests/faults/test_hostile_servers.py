@@ -190,3 +190,65 @@ def test_memory_growth_per_hostile_page_is_bounded(crawl: Crawl) -> None:
     print(f"peak RSS growth {growth / MB:.1f} MB, {per_page / MB:.1f} MB per hostile page")
     assert growth < 100 * MB, f"{growth / MB:.1f} MB"
     assert per_page < 10 * MB, f"{per_page / MB:.1f} MB per hostile page"
+
+
+# --- A crawl that renders a site: scrapy-playwright's handler takes every request -------------
+
+
+@pytest.mark.playwright
+def test_a_crawl_that_renders_keeps_the_bounds_on_its_plain_pages(tmp_path: Path) -> None:
+    """A ``render: true`` site swaps the download handler for scrapy-playwright's, which fetches
+    every request it does not render with Scrapy's plain HTTP handler: the header bounds must
+    come along. The rendered site's own endless headers stop at Chromium's bound."""
+    from harvest.browser import find_browser
+
+    if find_browser() is None:
+        skip_or_fail("no Chromium found (apt-get install chromium, or playwright install chromium)")
+    plain_bad = "/f/endless-headers/p1?value=2000"
+    rendered_bad = "/f/endless-headers/r1?value=2000"
+    plain = HostileServer(index_links=["/f/good/p0", plain_bad])
+    rendered = HostileServer(index_links=["/f/good/r0", rendered_bad])
+    with plain, rendered:
+        sites = [
+            {"name": "plain", "start_urls": [plain.url("/")], "article_patterns": ["/f/"]},
+            {"name": "app", "start_urls": [rendered.url("/")], "article_patterns": ["/f/"], "render": True},
+        ]
+        config = tmp_path / "config"
+        config.mkdir()
+        (config / "blogs.yaml").write_text(yaml.safe_dump({"sites": sites}), encoding="utf-8")
+        result = scrapy_crawl(
+            "blogs",
+            settings={
+                "HARVEST_CONFIG_DIR": config,
+                "HARVEST_DATA_DIR": tmp_path / "data",
+                "AUTOTHROTTLE_ENABLED": False,
+                "DOWNLOAD_TIMEOUT": TIMEOUT,
+                "HARVEST_BROWSER_NAVIGATION_TIMEOUT": TIMEOUT,
+                "RETRY_TIMES": RETRY_TIMES,
+                "HARVEST_BLOGS_EXTRACT_WORKERS": 1,
+                "CLOSESPIDER_TIMEOUT": 120,
+            },
+            timeout=180,
+        )
+        (tmp_path / "crawl.log").write_text(result.stderr, encoding="utf-8")  # for a failing test's reader
+        crawl = Crawl(result, {}, _stats(result.stderr), plain)
+        assert result.returncode == 0, result.stderr[-3000:]
+        assert "Traceback" not in result.stderr, result.stderr[-5000:]
+        docs = {urlsplit(d["url"]).path for d in read_jsonl(tmp_path / "data" / "blogs" / "document.jsonl")}
+        assert {"/f/good/p0", "/f/good/r0"} <= docs, docs
+        # The plain site's page: harvest's bound, one line, counted, not retried.
+        lines = crawl.log_lines(plain_bad)
+        assert len(lines) == 1, crawl.log_lines(plain_bad, "DEBUG")
+        assert "HARVEST_DOWNLOAD_MAX_HEADER_BYTES" in lines[0], lines[0]
+        assert crawl.stats["harvest/download/headers_too_large"] == 1
+        assert plain.count(plain_bad) == 1
+        assert plain.sent(plain_bad) < 32 * MB
+        # The rendered page: Chromium stops reading at its own bound and fails it, in one line
+        # (not Playwright's call log, nor scrapy-playwright's traceback).
+        assert "/f/endless-headers/r1" not in docs
+        assert rendered.sent(rendered_bad) < 32 * MB
+        crawl.server = rendered
+        lines = crawl.log_lines(rendered_bad)
+        assert len(lines) == 1, crawl.log_lines(rendered_bad, "DEBUG")
+        assert "ERR_RESPONSE_HEADERS_TOO_BIG" in lines[0] and lines[0].endswith(")"), lines[0]
+        assert "Call log" not in result.stderr
