@@ -5,7 +5,7 @@ A crawl with a ``render: true`` site installs scrapy-playwright's handler for ``
 other one to Scrapy's HTTP/1.1 handler, which it extends: without this class the plain pages of
 such a crawl (every other site, feeds, sitemaps, robots.txt) would lose the header bounds of
 harvest/middlewares/download_handler.py. Rendered pages are fetched by Chromium, which fails a
-response whose headers pass its own bound (``net::ERR_RESPONSE_HEADERS_TOO_BIG``).
+response whose headers pass its own bound (256 KB, ``net::ERR_RESPONSE_HEADERS_TOO_BIG``).
 
 A rendered page that fails (a timeout, Chromium's header bound, a refused connection) fails with
 the first line of Playwright's message: the rest is Playwright's call log, which would make the

@@ -47,12 +47,12 @@ DOWNLOAD_TIMEOUT = 30
 DOWNLOAD_MAXSIZE = 16 * 1024 * 1024
 DOWNLOAD_WARNSIZE = 4 * 1024 * 1024
 # A response's header section past either bound fails its page (stat
-# harvest/download/headers_too_large) instead of filling memory: Scrapy caps bodies, not headers,
-# and a server sending headers without end took a crawl process from 200 MB to 1.1 GB in 30 s.
-# 64 KB is a quarter of what Chromium accepts (256 KB) and far above real pages' few KB;
-# 100 headers is where Python's http.client stops too (real pages send 10 to 40).
+# harvest/download/headers_too_large) instead of filling memory: Scrapy bounds bodies, not
+# headers. 64 KB is a quarter of Chromium's bound and far above real pages' few KB; 100 headers
+# is where Python's http.client stops too (real pages send 10 to 40).
 HARVEST_DOWNLOAD_MAX_HEADER_BYTES = 64 * 1024
 HARVEST_DOWNLOAD_MAX_HEADERS = 100
+# Scrapy's HTTP/1.1 handler with those two bounds (harvest/middlewares/download_handler.py).
 DOWNLOAD_HANDLERS = {
     "http": "harvest.middlewares.download_handler.BoundedHttpDownloadHandler",
     "https": "harvest.middlewares.download_handler.BoundedHttpDownloadHandler",
