@@ -99,17 +99,21 @@ class _BoundedParser(_LenientHTTPClientParser):
     _header_lines = 0
 
     def lineReceived(self, line: bytes) -> None:  # noqa: N802 - Twisted's name
-        self._header_bytes += len(line) + 1  # the delimiter (\n) LineReceiver removed
-        if self._header_bytes > self.bounds.max_bytes:
-            raise self.bounds.bytes_exceeded()
-        if line not in (b"", b"\r") and self.state != STATUS:
+        bounds = self.bounds
+        if bounds.max_bytes:
+            self._header_bytes += len(line) + 1  # the delimiter (\n) LineReceiver removed
+            if self._header_bytes > bounds.max_bytes:
+                raise bounds.bytes_exceeded()
+        if bounds.max_headers and line not in (b"", b"\r") and self.state != STATUS:
             self._header_lines += 1  # continuation lines too: each is kept
-            if self._header_lines > self.bounds.max_headers:
-                raise self.bounds.count_exceeded()
+            if self._header_lines > bounds.max_headers:
+                raise bounds.count_exceeded()
         super().lineReceived(line)
 
     def lineLengthExceeded(self, line: bytes) -> None:  # noqa: N802 - Twisted's name
         """One line (so far) longer than the byte bound: Twisted would drop the connection."""
+        if not self.bounds.max_bytes:
+            return super().lineLengthExceeded(line)
         raise self.bounds.bytes_exceeded()
 
 
@@ -127,7 +131,8 @@ class _BoundedProtocol(_LenientHTTP11ClientProtocol):
             bounded = cast("_BoundedParser", parser)
             bounded.bounds = self.bounds
             # A line longer than the byte bound is past it (Twisted's own limit is 16 KB).
-            bounded.MAX_LENGTH = self.bounds.max_bytes
+            if self.bounds.max_bytes:
+                bounded.MAX_LENGTH = self.bounds.max_bytes
         return d
 
 

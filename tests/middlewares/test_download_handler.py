@@ -179,6 +179,18 @@ def test_the_bounds_are_settings(server: _RawServer) -> None:
     }
 
 
+def test_a_bound_of_zero_is_no_bound(server: _RawServer) -> None:
+    # As DOWNLOAD_MAXSIZE=0 is. Twisted's own 16 KB line limit stays without a byte bound.
+    server.raw["/many"] = _answer([(f"X-H{i}", "v" * 1000) for i in range(MAX_HEADERS * 2)])
+    server.raw["/line"] = _answer([("X-Long", "c" * 20_000)])
+    (many, line), stats = _download(
+        server, ["/many", "/line"], HARVEST_DOWNLOAD_MAX_HEADERS=0, HARVEST_DOWNLOAD_MAX_HEADER_BYTES=0
+    )
+    assert many.get("status") == 200 and len(many["headers"]) == MAX_HEADERS * 2 + 1, many.keys()
+    assert line.get("error") == "DownloadFailedError", line
+    assert "harvest/download/headers_too_large" not in stats
+
+
 def test_the_project_installs_the_bounded_handler_for_http_and_https() -> None:
     from tests import get_crawler
 
