@@ -11,9 +11,10 @@ given up at once: the connection is closed, the request fails with
 same headers again), and the stat ``harvest/download/headers_too_large`` counts it. A single
 line longer than the byte bound is the same failure.
 
-Installed for ``http`` and ``https`` in ``DOWNLOAD_HANDLERS`` (harvest/settings.py). The
-browser path (scrapy-playwright) keeps the bound for its plain requests through
-:class:`BoundedHeaders`, mixed into its handler by harvest/browser.py.
+Installed for ``http`` and ``https`` in ``DOWNLOAD_HANDLERS`` (harvest/settings.py). A crawl that
+renders a site installs scrapy-playwright's handler instead, which fetches every request it does
+not render with Scrapy's HTTP/1.1 handler: harvest/browser_handler.py mixes
+:class:`BoundedHeaders` into it. A bound of 0 is no bound (as ``DOWNLOAD_MAXSIZE=0``).
 """
 
 from __future__ import annotations
