@@ -22,14 +22,24 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING, Any, cast
 
-from scrapy.core.downloader.handlers.http11 import (
-    HTTP11DownloadHandler,
-    _LenientHTTP11ClientFactory,
-    _LenientHTTP11ClientProtocol,
-    _LenientHTTPClientParser,
-)
+from scrapy.core.downloader.handlers.http11 import HTTP11DownloadHandler
 from scrapy.exceptions import DownloadFailedError
 from twisted.web._newclient import STATUS, ResponseFailed
+
+try:  # Scrapy's parser that skips header lines without a colon, as browsers do
+    from scrapy.core.downloader.handlers.http11 import (
+        _LenientHTTP11ClientFactory as _ClientFactory,
+    )
+    from scrapy.core.downloader.handlers.http11 import (
+        _LenientHTTP11ClientProtocol as _ClientProtocol,
+    )
+    from scrapy.core.downloader.handlers.http11 import (
+        _LenientHTTPClientParser as _ClientParser,
+    )
+except ImportError:  # pragma: no cover - a Scrapy without it uses Twisted's, and so do we
+    from twisted.web._newclient import HTTP11ClientProtocol as _ClientProtocol  # type: ignore[assignment]
+    from twisted.web._newclient import HTTPClientParser as _ClientParser  # type: ignore[assignment]
+    from twisted.web.client import _HTTP11ClientFactory as _ClientFactory  # type: ignore[assignment]
 
 if TYPE_CHECKING:
     from scrapy import Request
@@ -84,10 +94,10 @@ class _HeaderBounds:
         )
 
 
-class _BoundedParser(_LenientHTTPClientParser):
+class _BoundedParser(_ClientParser):
     """Scrapy's lenient response parser, counting the bytes and lines of the header section.
 
-    Twisted creates the parser and Scrapy swaps its class (see ``_LenientHTTP11ClientProtocol``),
+    Twisted's protocol creates the parser, and ``_BoundedProtocol`` swaps its class as Scrapy does,
     so the counters start as class attributes and ``bounds`` is set right after the swap. The
     counts run over the whole response, interim ``1xx`` answers included: Twisted's parser
     starts afresh after each of those (``connectionMade``), which an endless series would
@@ -118,7 +128,7 @@ class _BoundedParser(_LenientHTTPClientParser):
         raise self.bounds.bytes_exceeded()
 
 
-class _BoundedProtocol(_LenientHTTP11ClientProtocol):
+class _BoundedProtocol(_ClientProtocol):
     """Scrapy's client protocol with :class:`_BoundedParser` as its response parser."""
 
     bounds: _HeaderBounds
@@ -137,7 +147,7 @@ class _BoundedProtocol(_LenientHTTP11ClientProtocol):
         return d
 
 
-class _BoundedFactory(_LenientHTTP11ClientFactory):
+class _BoundedFactory(_ClientFactory):
     """Builds :class:`_BoundedProtocol` s; the pool calls it as Twisted's factory class."""
 
     bounds: _HeaderBounds
