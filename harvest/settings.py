@@ -46,6 +46,17 @@ DOWNLOAD_TIMEOUT = 30
 # Pages past these sizes are dropped (and counted) instead of filling memory.
 DOWNLOAD_MAXSIZE = 16 * 1024 * 1024
 DOWNLOAD_WARNSIZE = 4 * 1024 * 1024
+# A response's header section past either bound fails its page (stat
+# harvest/download/headers_too_large) instead of filling memory: Scrapy bounds bodies, not
+# headers. 64 KB is a quarter of Chromium's bound and far above real pages' few KB; 100 headers
+# is where Python's http.client stops too (real pages send 10 to 40). 0 = no bound.
+HARVEST_DOWNLOAD_MAX_HEADER_BYTES = 64 * 1024
+HARVEST_DOWNLOAD_MAX_HEADERS = 100
+# Scrapy's HTTP/1.1 handler with those two bounds (harvest/middlewares/download_handler.py).
+DOWNLOAD_HANDLERS = {
+    "http": "harvest.middlewares.download_handler.BoundedHttpDownloadHandler",
+    "https": "harvest.middlewares.download_handler.BoundedHttpDownloadHandler",
+}
 REDIRECT_MAX_TIMES = 10
 
 # --- Framework plumbing ---------------------------------------------------------------------
