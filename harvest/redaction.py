@@ -55,7 +55,7 @@ _MIN_SECRET = 4
 _MIN_BASE64_SECRET = 12
 #: A base64 run, as it may appear in a text: standard or URL-safe alphabet, padding, and the
 #: escaped forms of ``+``, ``/`` and ``=`` (percent-encoding, JSON's backslash-slash).
-_BASE64_RUN = re.compile(r"(?:[A-Za-z0-9+/_-]|%2[BbFf]|\\/)+(?:=|%3[Dd]){0,2}")
+_BASE64_RUN = re.compile(r"[A-Za-z0-9+/_%\\-]{14,}(?:=|%3[Dd]){0,2}")
 
 
 @functools.lru_cache(maxsize=64)
@@ -101,8 +101,6 @@ def secret_values(extra: Iterable[str | None] = ()) -> tuple[str, ...]:
 def _mask_base64(text: str, cores: Sequence[str]) -> str:
     def replace(match: re.Match[str]) -> str:
         run = match.group(0)
-        if len(run) < 14:
-            return run
         plain = unquote(run.replace("\\/", "/"))
         return MASK if any(core in plain for core in cores) else run
 
@@ -120,7 +118,7 @@ def scrub(text: str, secrets: Iterable[str | None] = (), *, patterns: bool = Tru
     for secret in secret_values(secrets):
         if secret in text:
             text = text.replace(secret, MASK)
-        if "%" in text:
+        if "%" in text and secret.lower() in unquote(text).lower():
             text = _url_encoded(secret).sub(MASK, text)
         cores += _base64_cores(secret)
     if cores:
