@@ -48,6 +48,8 @@ _PATTERNS = [
 SECRET_ENV = ("GITHUB_TOKEN",)
 #: Request headers that carry credentials: their values never enter a WARC record.
 SECRET_HEADERS = frozenset({"authorization", "proxy-authorization", "cookie"})
+#: Other header names that say they carry one (X-Api-Key, X-Auth-Token, Private-Token...).
+_SECRET_HEADER_NAME = re.compile(r"(?i)auth|token|secret|api-?key|password|session")
 #: Shorter values are not masked (a 3-letter "secret" would mask half of every text).
 _MIN_SECRET = 4
 #: Base64 forms are looked for from this length (their stable core is then 14+ characters,
@@ -150,11 +152,20 @@ def scrub_data(value: Any) -> Any:
     return value
 
 
+def is_secret_header(name: str) -> bool:
+    """Whether a request header's value is a credential (by its name)."""
+    return name.lower() in SECRET_HEADERS or _SECRET_HEADER_NAME.search(name) is not None
+
+
 def credentials_of(headers: Iterable[tuple[str, str]]) -> list[str]:
-    """The secret values of credential headers: each whole value and its part after the scheme."""
+    """The secrets a request sent: each credential header's value and its part after the scheme.
+
+    Cookies are left out: a site's own cookies are no secret of ours to look for in its pages
+    (their values, often short, would mask ordinary text such as ``lang=en``).
+    """
     found: list[str] = []
     for name, value in headers:
-        if name.lower() in SECRET_HEADERS and value.strip():
+        if is_secret_header(name) and name.lower() != "cookie" and value.strip():
             found.append(value.strip())
             scheme, _, rest = value.strip().partition(" ")
             if rest.strip() and scheme.lower() in {"bearer", "token", "basic"}:
@@ -163,7 +174,7 @@ def credentials_of(headers: Iterable[tuple[str, str]]) -> list[str]:
 
 
 def redact_headers(headers: Iterable[tuple[str, str]]) -> tuple[list[tuple[str, str]], list[str]]:
-    """Headers with credential values replaced by ``***`` and the rest scrubbed; names masked.
+    """Headers with credential values replaced by ``***`` and the rest scrubbed; what changed.
 
     Returns the new (name, value) list and the lower-case names of the headers whose value
     changed (for the record's ``WARC-Harvest-Redacted`` field).
@@ -173,7 +184,7 @@ def redact_headers(headers: Iterable[tuple[str, str]]) -> tuple[list[tuple[str, 
     out: list[tuple[str, str]] = []
     changed: list[str] = []
     for name, value in pairs:
-        new = MASK if name.lower() in SECRET_HEADERS else scrub(value, secrets)
+        new = MASK if is_secret_header(name) else scrub(value, secrets)
         if new != value and name.lower() not in changed:
             changed.append(name.lower())
         out.append((name, new))

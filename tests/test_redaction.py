@@ -135,22 +135,36 @@ def test_warc_headers_are_masked_by_name_and_by_value(token_env: None) -> None:
         ("Cookie", "session=abc123"),
         ("Accept", "application/json"),
         ("X-Echo", _b64(f"x-access-token:{TOKEN}")),
+        ("X-Api-Key", "k-123456"),
+        ("Private-Token", "p-123456"),
+        ("X-GitHub-Api-Version", "2022-11-28"),
+        ("Referer", "http://blog.example/feed?access_token=abc123&page=2"),
     ]
     masked, names = redact_headers(headers)
-    assert masked[:4] == [("Authorization", MASK), ("Proxy-Authorization", MASK), ("Cookie", MASK),
-                          ("Accept", "application/json")]  # fmt: skip
-    assert masked[4] == ("X-Echo", MASK)
-    assert names == ["authorization", "proxy-authorization", "cookie", "x-echo"]
+    assert masked == [
+        ("Authorization", MASK),
+        ("Proxy-Authorization", MASK),
+        ("Cookie", MASK),
+        ("Accept", "application/json"),
+        ("X-Echo", MASK),
+        ("X-Api-Key", MASK),
+        ("Private-Token", MASK),
+        ("X-GitHub-Api-Version", "2022-11-28"),
+        ("Referer", "http://blog.example/feed?access_token=***&page=2"),
+    ]
+    assert names == ["authorization", "proxy-authorization", "cookie", "x-echo", "x-api-key", "private-token",
+                     "referer"]  # fmt: skip
     assert scrub_bytes(b"\x1f\x8b\xffprefix " + TOKEN.encode() + b"\xfe", ()) == b"\x1f\x8b\xffprefix ***\xfe"
 
 
 # --- WARC files of real crawls --------------------------------------------------------------------
 
 
-def _scan_warcs(data_dir: Path) -> tuple[list[str], list[dict[str, str]]]:
-    """Leaks in every WARC file (warcio's reading, raw bytes, gunzipped), and the request records."""
+def _scan_warcs(data_dir: Path) -> tuple[list[str], list[dict[str, str]], list[dict[str, str]]]:
+    """Leaks in every WARC file (warcio's reading, raw bytes, gunzipped), requests, responses."""
     leaks: list[str] = []
     requests: list[dict[str, str]] = []
+    responses: list[dict[str, str]] = []
     files = sorted(data_dir.rglob("*.warc.gz"))
     assert files, "no WARC file written"
     for path in files:
@@ -171,7 +185,14 @@ def _scan_warcs(data_dir: Path) -> tuple[list[str], list[dict[str, str]]]:
                             "uri": record.rec_headers.get_header("WARC-Target-URI"),
                         }
                     )
-    return leaks, requests
+                elif record.rec_type == "response":
+                    responses.append(
+                        {
+                            "redacted": record.rec_headers.get_header("WARC-Harvest-Redacted") or "",
+                            "uri": record.rec_headers.get_header("WARC-Target-URI"),
+                        }
+                    )
+    return leaks, requests, responses
 
 
 def _file_leaks(root: Path) -> list[str]:
@@ -209,8 +230,19 @@ def test_trending_and_github_search_warc_records_hold_no_credential(tmp_path: Pa
         server.add_file("/trending", daily)
 
         def readme(request: LoggedRequest) -> Reply:
-            body = {"encoding": "base64", "content": base64.b64encode(b"# A README\n\nHi.\n").decode()}
-            return Reply(body=json.dumps(body), content_type="application/json")
+            # A proxy that echoes the credential it was sent, in a header and in the body (one
+            # README gzip-encoded: the echo is found once decoded).
+            sent = request.headers.get("Authorization", "")
+            body = {
+                "encoding": "base64",
+                "content": base64.b64encode(f"# README of {request.path}\n\nHi.\n".encode()).decode(),
+                "_proxy": {"saw": sent, "as_basic": _b64(f"x-access-token:{sent.split()[-1]}")},
+            }
+            data = json.dumps(body).encode()
+            headers = {"X-Proxy-Saw": _b64(sent)}
+            if "openhuman" in request.path:
+                data, headers = gzip.compress(data), {**headers, "Content-Encoding": "gzip"}
+            return Reply(body=data, headers=headers, content_type="application/json")
 
         for repo in ("tinyhumansai/openhuman", "rohitg00/agentmemory", "mattpocock/skills"):
             server.add(f"/api/repos/{repo}/readme", readme)
@@ -232,8 +264,12 @@ def test_trending_and_github_search_warc_records_hold_no_credential(tmp_path: Pa
         assert result.returncode == 0, result.stderr[-3000:]
         assert sum(1 for r in server.requests if r.headers.get("Authorization") == f"Bearer {TOKEN}") >= 3
     logs.append(result.stderr)
-    leaks, requests = _scan_warcs(data_dir)
+    leaks, requests, responses = _scan_warcs(data_dir)
     assert leaks == []
+    # The echoing READMEs are archived with the echo masked, and say so; the others as received.
+    echoed = [r["redacted"] for r in responses if "/api/repos/" in r["uri"]]
+    assert echoed == ["x-proxy-saw, payload"] * 3
+    assert {r["redacted"] for r in responses if "/api/repos/" not in r["uri"]} == {""}
     readmes = [r for r in requests if "/readme" in r["uri"]]
     # Both spiders archived their README requests, each with its credential masked and said so.
     assert {"/repos/" in r["uri"] and "/api/repos/" not in r["uri"] for r in readmes} == {True, False}
@@ -360,5 +396,5 @@ def test_warc_with_extraction_off_archives_every_stored_page(tmp_path: Path) -> 
     assert len(records) == len(pages)
     for row in pages:
         url, body = records[row["warc_record_id"]]
-        assert url == row["url"] and body.decode() == row["html"]
+        assert url == row["url"] and body.decode() == row["html"]  # as received
         assert (tmp_path / "data" / row["warc_file"]).exists()

@@ -9,8 +9,9 @@ the request and response records once the item passed dedup, right before its JS
 Pages rendered by a browser are captured as rendered and marked so (``WARC-Harvest-Rendered``).
 
 Credentials never enter a capture (:mod:`harvest.redaction`): the values of ``Authorization``,
-``Proxy-Authorization`` and ``Cookie`` are replaced by ``***``, and ``GITHUB_TOKEN`` or what
-looks like a credential is masked in the URL, the other headers and the request body. A response
+``Proxy-Authorization``, ``Cookie`` and headers named for a credential (``X-Api-Key``...) are
+replaced by ``***``; ``GITHUB_TOKEN`` (any encoding) is masked in the URL, the other headers and
+the request body, and so are a URL's password and what looks like a credential in a header. A response
 to a request that sent credentials is searched for them (headers and body, decoded when
 content-encoded) in every encoding a server may echo them in, and they are masked there too.
 What was masked is listed in the records' ``WARC-Harvest-Redacted`` field.
@@ -25,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from scrapy.exceptions import NotConfigured
 
-from harvest.redaction import credentials_of, redact_headers, scrub, scrub_bytes, secret_values
+from harvest.redaction import credentials_of, mask_url, redact_headers, scrub, scrub_bytes, secret_values
 
 if TYPE_CHECKING:
     from scrapy import Request
@@ -70,7 +71,8 @@ def _redacted_capture(capture: WarcCapture, response_encoded: bool) -> WarcCaptu
     """``capture`` with credentials masked (see the module docstring)."""
     sent = credentials_of(capture.request_headers)
     capture.request_headers, capture.redacted_request = redact_headers(capture.request_headers)
-    url = scrub(capture.url, sent)
+    # Only secrets and a URL's password: a page's own query (a blog's ?token=...) is its identity.
+    url = mask_url(scrub(capture.url, sent, patterns=False))
     if url != capture.url:
         capture.url = url
         capture.redacted_request.append("target-uri")
