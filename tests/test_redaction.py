@@ -235,7 +235,9 @@ def test_trending_and_github_search_warc_records_hold_no_credential(tmp_path: Pa
             sent = request.headers.get("Authorization", "")
             body = {
                 "encoding": "base64",
-                "content": base64.b64encode(f"# README of {request.path}\n\nHi.\n".encode()).decode(),
+                "content": base64.b64encode(
+                    f"# README of {request.path}\n\nSeen: {sent}\n".encode()
+                ).decode(),
                 "_proxy": {"saw": sent, "as_basic": _b64(f"x-access-token:{sent.split()[-1]}")},
             }
             data = json.dumps(body).encode()
@@ -270,6 +272,9 @@ def test_trending_and_github_search_warc_records_hold_no_credential(tmp_path: Pa
     echoed = [r["redacted"] for r in responses if "/api/repos/" in r["uri"]]
     assert echoed == ["x-proxy-saw, payload"] * 3
     assert {r["redacted"] for r in responses if "/api/repos/" not in r["uri"]} == {""}
+    # The README that echoes it into its text is stored with the echo masked, the rest kept.
+    readme = (data_dir / "trending" / "readmes").glob("*.md")
+    assert sum("Seen: Bearer ***" in p.read_text(encoding="utf-8") for p in readme) == 3
     readmes = [r for r in requests if "/readme" in r["uri"]]
     # Both spiders archived their README requests, each with its credential masked and said so.
     assert {"/repos/" in r["uri"] and "/api/repos/" not in r["uri"] for r in readmes} == {True, False}
