@@ -273,8 +273,8 @@ def test_trending_and_github_search_warc_records_hold_no_credential(tmp_path: Pa
     assert echoed == ["x-proxy-saw, payload"] * 3
     assert {r["redacted"] for r in responses if "/api/repos/" not in r["uri"]} == {""}
     # The README that echoes it into its text is stored with the echo masked, the rest kept.
-    readme = (data_dir / "trending" / "readmes").glob("*.md")
-    assert sum("Seen: Bearer ***" in p.read_text(encoding="utf-8") for p in readme) == 3
+    stored = (data_dir / "trending" / "readmes").glob("*.md")
+    assert sum("Seen: Bearer ***" in p.read_text(encoding="utf-8") for p in stored) == 3
     readmes = [r for r in requests if "/readme" in r["uri"]]
     # Both spiders archived their README requests, each with its credential masked and said so.
     assert {"/repos/" in r["uri"] and "/api/repos/" not in r["uri"] for r in readmes} == {True, False}
