@@ -384,9 +384,10 @@ HARVEST_FLEET_DASHBOARD_REFRESH = 2.0
 # "inline" = in the callback (the comparison in bench/crawl_throughput.py); "off" = no
 # extraction: every HTML page is written as fetched, one line per page in
 # HARVEST_DATA_DIR/blogs/page.jsonl ({"type": "page", url, site, status, fetched_at,
-# body_sha256, html}), exactly once across kill -9 like every output (the fastest setting: a
-# page costs no parsing beyond its links, and its output one appended line, fsynced at commit
-# points). Identity: canonical URL + body_sha256, so an unchanged page is not written again.
+# body_sha256, html, warc_file, warc_record_id}: the last two set with WARC on), exactly once
+# across kill -9 like every output (the fastest setting: a page costs no parsing beyond its
+# links, and its output one appended line, fsynced at commit points). Identity: canonical
+# URL + body_sha256, so an unchanged page is not written again.
 HARVEST_BLOGS_EXTRACTION = "pool"
 # Extraction worker processes; 0 = one per CPU (the crawl itself uses less than one core).
 HARVEST_BLOGS_EXTRACT_WORKERS = 0

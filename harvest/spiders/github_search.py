@@ -57,7 +57,7 @@ from harvest.config import SpiderConfig, parse_bool
 from harvest.config.github_search import GithubQueryConfig, GithubSearchConfig
 from harvest.exceptions import ConfigError
 from harvest.fingerprints import utc_now
-from harvest.github import github_token, redact, state_dir, token_digest
+from harvest.github import github_token, state_dir, token_digest
 from harvest.github.middleware import (
     META_ETAG,
     META_LAST_MODIFIED,
@@ -80,6 +80,7 @@ from harvest.parsers.github_api import (
     repo_key,
     result_cap_from_message,
 )
+from harvest.redaction import scrub
 from harvest.spiders.base import HarvestSpider
 
 if TYPE_CHECKING:
@@ -539,7 +540,7 @@ class GithubSearchSpider(HarvestSpider):
                 return
             if isinstance(failure.value, HttpError):
                 response = failure.value.response
-                message = redact(error_message(response.body), github_token())
+                message = scrub(error_message(response.body))
                 cap = result_cap_from_message(message) if response.status == 422 else None
                 if cap is not None and not request.meta.get("first") and cap < self.planner.result_cap:
                     yield from self._recut(run, request, cap)
@@ -651,7 +652,7 @@ class GithubSearchSpider(HarvestSpider):
             return  # RetryMiddleware logged it, with the URL
         if isinstance(failure.value, HttpError):
             response = failure.value.response
-            message = redact(error_message(response.body), github_token())
+            message = scrub(error_message(response.body))
             logger.warning("README of %s failed (%s): GitHub answered %d: %s", request.cb_kwargs.get("repo"),
                            request.url, response.status, message)  # fmt: skip
         else:
