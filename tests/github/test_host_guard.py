@@ -3,7 +3,8 @@
 End to end: ``scrapy crawl github_search`` against the GitHub emulator (tests/github_emulator.py)
 turned hostile, with a *canary* on 127.0.0.2 (a real listener recording every connection, as in
 tests/test_address_guard.py): one search's first page answers a 302 to the canary, another's
-``Link: rel="next"`` points at it, and every README answers a 302 to it. The canary must see
+``Link: rel="next"`` points at it, and every README answers a 302 to it; and ``scrapy crawl
+trending``, one of whose Trending pages and one API README redirect to it. The canary must see
 nothing, each refusal is counted, the log names the canary once, and nothing the canary would
 answer reaches the output. Then the rule itself, as a component.
 """
@@ -25,7 +26,10 @@ from scrapy.exceptions import NotConfigured
 from harvest.github.hosts import GithubHostGuardMiddleware, OffHostRequest
 from tests import get_crawler, read_jsonl, scrapy_crawl
 from tests.github_emulator import GithubEmulator, Limits
-from tests.servers import LoggedRequest, Reply
+from tests.servers import LoggedRequest, LoopbackServer, Reply
+from tests.spiders.test_trending import ROBOTS, daily_2026
+from tests.spiders.test_trending import crawl as trending_crawl
+from tests.spiders.test_trending import stat as trending_stat
 from tests.test_address_guard import Canary, assert_canary_records
 
 TOKEN = "ghp_HostGuardT0kenThatMustStayHome000001"
@@ -139,6 +143,32 @@ def test_github_search_never_follows_the_api_off_its_host(
     assert _stat(result, "github_search/queries_failed") == 2
     assert result.returncode == 1, result.stderr[-3000:]
     assert "'finish_reason': 'query_failed'" in result.stderr
+    assert_canary_records(canary)
+
+
+def test_trending_never_follows_github_off_its_hosts(
+    server: LoopbackServer, canary: Canary, tmp_path: Path
+) -> None:
+    """A Trending page and an API README that redirect to the canary: refused, the round goes on."""
+    away = f"http://127.0.0.2:{canary.port}"
+    server.add("/robots.txt", ROBOTS)
+    server.add_file("/trending?since=daily", daily_2026())
+    server.add("/trending?since=weekly", Reply(status=302, headers={"Location": f"{away}/trending"}))
+    server.add(
+        "/api/repos/tinyhumansai/openhuman/readme", Reply(status=302, headers={"Location": f"{away}/r"})
+    )
+    config = "periods: [daily, weekly]\ndevelopers: false\n"
+    result, out = trending_crawl(server, tmp_path, config=config, env={"GITHUB_TOKEN": TOKEN})
+    output = result.stdout + result.stderr
+    assert canary.hits == [], canary.hits
+    assert result.returncode == 0, result.stderr[-3000:]
+    assert len(read_jsonl(out / "trending_repo.jsonl")) == 11  # the daily page, collected
+    assert trending_stat(result, "harvest/github/refused/off_host") == 2
+    assert trending_stat(result, "harvest/trending/page_failed") == 1
+    canary_lines = [line for line in output.splitlines() if f"127.0.0.2:{canary.port}" in line]
+    assert len(canary_lines) == 1, canary_lines
+    assert "not a configured GitHub host" in canary_lines[0]
+    assert "Traceback" not in output and CANARY_BODY not in output and TOKEN not in output
     assert_canary_records(canary)
 
 
