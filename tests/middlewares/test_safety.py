@@ -5,6 +5,7 @@ must never be contacted, calendars, oversized pages) are in tests/spiders/test_b
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import socket
 
 import pytest
@@ -16,6 +17,7 @@ from harvest.middlewares.safety import (
     PrivateAddressMiddleware,
     SiteLimits,
     TrapGuardMiddleware,
+    embedded_ipv4,
     host_port,
     is_public_address,
 )
@@ -90,6 +92,21 @@ def refused(mw: PrivateAddressMiddleware, url: str) -> bool:
 )
 def test_is_public_address(address: str, public: bool) -> None:
     assert is_public_address(address) is public
+
+
+@pytest.mark.parametrize(
+    ("address", "inside"),
+    [
+        ("::127.0.0.2", ["127.0.0.2"]),
+        ("64:ff9b::10.0.0.1", ["10.0.0.1"]),
+        ("2002:c0a8:101::1", ["192.168.1.1"]),
+        # Teredo: the server as it is, the client as the NOT of the last 32 bits.
+        ("2001:0:4136:e378:8000:63bf:80ff:fffd", ["65.54.227.120", "127.0.0.2"]),
+        ("2606:4700::6810:85e5", []),
+    ],
+)
+def test_embedded_ipv4_reads_each_form(address: str, inside: list[str]) -> None:
+    assert [str(a) for a in embedded_ipv4(ipaddress.IPv6Address(address))] == inside
 
 
 def test_private_guard_allows_exactly_the_configured_host_and_port() -> None:
