@@ -235,6 +235,10 @@ DOWNLOADER_MIDDLEWARES = {
     # Before robots.txt (100) so a fresh document costs no traffic at all; after offsite (50).
     # Low order also means it sees final download failures, after RetryMiddleware gave up.
     "harvest.middlewares.revisit.RevisitMiddleware": 75,
+    # The GitHub spiders fetch from GITHUB_API_URL/WEB_URL/RAW_URL only, and a redirect stays on
+    # the host it started from: a Location or Link the API sends elsewhere is refused before it
+    # leaves, and before robots.txt (100) would fetch the other host's (harvest/github/hosts.py).
+    "harvest.github.hosts.GithubHostGuardMiddleware": 55,
     # Safety of open-ended crawls, active where HARVEST_SAFETY_ENABLED (the blogs spider sets it).
     # Private-address guard first of all (after offsite), before robots.txt or state are consulted.
     "harvest.middlewares.safety.PrivateAddressMiddleware": 60,

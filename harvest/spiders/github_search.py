@@ -58,6 +58,7 @@ from harvest.config.github_search import GithubQueryConfig, GithubSearchConfig
 from harvest.exceptions import ConfigError
 from harvest.fingerprints import utc_now
 from harvest.github import github_token, state_dir, token_digest
+from harvest.github.hosts import OffHostRequest
 from harvest.github.middleware import (
     META_ETAG,
     META_LAST_MODIFIED,
@@ -546,6 +547,9 @@ class GithubSearchSpider(HarvestSpider):
                     yield from self._recut(run, request, cap)
                     return
                 self._fail(run, f"GitHub answered {response.status}: {message}", url=request.url)
+            elif failure.check(OffHostRequest):
+                # The guard logged the URL once; this line says what it cost, not where it went.
+                self._fail(run, "GitHub sent it to another host, which the GitHub host guard refused")
             elif failure.check(WaitInterrupted):
                 run.stopped = run.interrupted = True  # closing; the next run starts it again
                 logger.info("Search %r interrupted while waiting for the rate limit", run.cfg.query)
@@ -643,6 +647,9 @@ class GithubSearchSpider(HarvestSpider):
     def readme_failed(self, failure: Failure) -> None:
         """A README not fetched: fresh or unchanged (RevisitMiddleware), or a real failure."""
         request = failure.request  # type: ignore[attr-defined]
+        if failure.check(OffHostRequest):
+            self._stat("readme_failed")  # the guard logged it
+            return
         # HttpError is an IgnoreRequest too: a README that failed with a 5xx is not "unchanged".
         if failure.check(IgnoreRequest) and not failure.check(HttpError):
             self._stat("readme_unchanged")
