@@ -42,7 +42,7 @@ from harvest.exceptions import StateError
 from harvest.jsonlines import replay_lines
 from harvest.parsers.rights import Rights
 from harvest.pipelines.neardup import markdown_body
-from harvest.pipelines.output import atomic_write_text
+from harvest.pipelines.output import as_umask_says, atomic_write_text
 from harvest.writefolder import TEMP_PREFIX, WriteFolder, writing
 
 logger = logging.getLogger(__name__)
@@ -328,6 +328,7 @@ def _write_part(folder: Path, item_type: str, number: int, fmt: str, rows: list[
         fd, name = tempfile.mkstemp(prefix=TEMP_PREFIX, suffix=f".{fmt}", dir=folder)
         tmp = Path(name)
         try:
+            as_umask_says(fd)
             with os.fdopen(fd, "wb") as fh:
                 if fmt == "parquet":
                     pq.write_table(

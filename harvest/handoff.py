@@ -144,7 +144,7 @@ class HandoffSpool:
         fd = self._fds.get(receiver)
         if fd is None:
             path = self.path(self.partition.index, receiver)
-            fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+            fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o666)
             self._fds[receiver] = fd
         line = base64.b64encode(blob) + b"\n"
         if fingerprint is not None:
