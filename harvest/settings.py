@@ -160,6 +160,9 @@ EXTENSIONS = {
     # Partitioned crawls only (HARVEST_CRAWL_WORKERS > 1): requests handed over by the other
     # workers, and staying open until all of them are done.
     "harvest.handoff.HandoffExtension": 0,
+    # `scrapy crawl` only: the final stats under logs/<spider>/, where the report reads rounds
+    # (a fleet child's log holds them already).
+    "harvest.extensions.roundrecord.RoundRecord": 0,
 }
 # Seconds a crawl may sit idle and alive before it is closed as stuck (0 = never): past any
 # DOWNLOAD_TIMEOUT, retry or delay, since those keep a request in flight anyway.
