@@ -49,7 +49,7 @@ def test_export_parquet_and_jsonl_incremental(tmp_path: Path) -> None:
 
         first = scrapy_export(data, "all", "--output", str(out))
         assert first.returncode == 0, first.stderr[-2000:]
-        assert "Exported 9 document" in first.stdout
+        assert "Exported 9 documents to" in first.stdout, first.stdout
         jsonl.write_bytes(committed)
 
         part = out / "document" / "part-00000.parquet"
@@ -71,6 +71,9 @@ def test_export_parquet_and_jsonl_incremental(tmp_path: Path) -> None:
         assert "| document | 9 |" in card and "| pt | 8 |" in card and "| zh | 1 |" in card
         assert "Near-duplicate documents" in card and "): 5" in card
         assert "`HARVEST_RESPECT_OPTOUT` = `True`" in card and "belong to their authors" in card
+        # The card says what this export holds: articles, not Trending, search or READMEs.
+        assert "the spiders `blogs`: the articles of the blogs and documentation sites" in card
+        assert "Trending" not in card and "READMEs" not in card and "search results" not in card
 
         # Incremental: the next round's new article becomes a new part, nothing else.
         server.add("/2099/07/new/", Reply(body=posts[7].replace(OCTO_HOST.decode(), server.base_url)))
