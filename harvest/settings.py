@@ -347,6 +347,12 @@ HARVEST_FLEET_PROCESS_MEMORY_MB = 300
 HARVEST_FLEET_RESTART_BACKOFF = 2.0
 # Ceiling of that delay, so a spider recovers within minutes once its cause goes away.
 HARVEST_FLEET_RESTART_BACKOFF_MAX = 300.0
+# A round that reached none of its hosts (offline, DNS down) is tried again after this many
+# seconds, not after its refresh_interval (a day for trending): a network back in minutes is
+# used in minutes. Doubles with each such round in a row...
+HARVEST_FLEET_UNREACHABLE_RETRY = 120.0
+# ...up to this ceiling: an offline machine tries at most once an hour per spider.
+HARVEST_FLEET_UNREACHABLE_RETRY_MAX = 3600.0
 # A spider that crashes this many times within HARVEST_FLEET_CRASH_WINDOW is marked failed.
 HARVEST_FLEET_MAX_CRASHES = 5
 HARVEST_FLEET_CRASH_WINDOW = 3600.0

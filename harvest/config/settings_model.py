@@ -59,6 +59,8 @@ MINIMUMS: dict[str, float] = {
     "HARVEST_FLEET_SIZE_CHECK_INTERVAL": 0.1,
     "HARVEST_FLEET_POLL_INTERVAL": 0.05,
     "HARVEST_FLEET_LOG_KEEP": 1,
+    "HARVEST_FLEET_UNREACHABLE_RETRY": 1,
+    "HARVEST_FLEET_UNREACHABLE_RETRY_MAX": 1,
 }
 #: The words of an unknown ``HARVEST_*`` name's problem.
 UNKNOWN = "unknown setting (check the spelling; harvest/settings.py lists every HARVEST_*)"

@@ -206,10 +206,22 @@ def _status(health: Health) -> Figure | None:
                 scrub(str(row.get("last_error") or "")),
             ]
         )
+    unreachable = [r for r in rows if r[1] == "unreachable"]
+    ended = str(status.get("state"))
+    note = ""
+    if rows and len(unreachable) == len(rows):
+        # Not "finished" alone: the run ended because nothing could be reached.
+        ended += ": nothing could be reached"
+        note = "Every spider's last round reached none of its hosts: " + "; ".join(
+            f"{r[0]}: {r[7]}" for r in unreachable
+        )
+    elif unreachable:
+        note = "Could not reach their hosts: " + "; ".join(f"{r[0]}: {r[7]}" for r in unreachable)
     return Figure(
         "health-fleet",
-        f"The fleet's last status ({status.get('state')}, updated {status.get('updated_at')})",
+        f"The fleet's last status ({ended}, updated {status.get('updated_at')})",
         Table(["spider", "state", "items", "pages", "errors", "restarts", "rounds", "last error"], rows),
+        note=note,
     )
 
 

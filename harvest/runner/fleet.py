@@ -323,7 +323,13 @@ class Fleet:
                 job.last_error = f"closed with reason {reason!r}" + (
                     f": {job.last_error}" if job.last_error else ""
                 )
-            job.finish_round(reason, outcome, now, again=again)
+            job.finish_round(
+                reason,
+                outcome,
+                now,
+                again=again,
+                unreachable_retry=(self.config.unreachable_retry, self.config.unreachable_retry_max),
+            )
             log = logger.info if outcome in (JobState.DONE, JobState.STOPPED) else logger.error
             log(
                 "%s (pid %s) finished: %s, %d items, %d pages%s",
@@ -588,7 +594,7 @@ class Fleet:
             "processes": self.processes,
             "data_dir": str(self.data_dir),
             "config_dir": self.config_dir,
-            "data_size_bytes": self.monitor.size,
+            "data_size_bytes": self.monitor.current(),
             "max_data_size_bytes": self.max_data_size,
             "stop_reason": self.stop_reason,
             "items_total": self.items_total(),
