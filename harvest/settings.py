@@ -63,6 +63,9 @@ REDIRECT_MAX_TIMES = 10
 TWISTED_REACTOR = "twisted.internet.asyncioreactor.AsyncioSelectorReactor"
 REQUEST_FINGERPRINTER_IMPLEMENTATION = "2.7"
 FEED_EXPORT_ENCODING = "utf-8"
+# -o/-O out.csv: fixed columns, every field of every item type (Scrapy's CSV exporter took its
+# columns from the first item and dropped the others' fields).
+FEED_EXPORTERS = {"csv": "harvest.feeds.TypedCsvItemExporter"}
 # Scrapy 2.19 opens a telnet console and a remote-control HTTP server; a collector needs neither,
 # and many parallel fleet processes would each open their own ports.
 TELNETCONSOLE_ENABLED = False
@@ -163,6 +166,8 @@ EXTENSIONS = {
     # `scrapy crawl` only: the final stats under logs/<spider>/, where the report reads rounds
     # (a fleet child's log holds them already).
     "harvest.extensions.roundrecord.RoundRecord": 0,
+    # Crawls with -o/-O/FEEDS: what each feed got, and the items not in it as already stored.
+    "harvest.extensions.feednotice.FeedNotice": 0,
 }
 # Seconds a crawl may sit idle and alive before it is closed as stuck (0 = never): past any
 # DOWNLOAD_TIMEOUT, retry or delay, since those keep a request in flight anyway.
