@@ -267,7 +267,7 @@ DOWNLOADER_MIDDLEWARES = {
     # robots.txt Crawl-delay: after every built-in middleware, so a grant is held only while the
     # request is on the wire and the time between grants is the time between arrivals.
     "harvest.middlewares.pace.PaceMiddleware": 955,
-    # Fleet children only (run_all.py): closes a crawl none of whose hosts can be reached.
+    # Every crawl: closes one none of whose hosts can be reached ("cannot reach HOST (why)", exit 1).
     # Above RetryMiddleware (550): it sees a connection failure before a retry is scheduled.
     "harvest.extensions.reachability.ReachabilityMiddleware": 560,
     # Spiders that collect rights (blogs): the site's TDMRep rules and robots.txt verdict per page.

@@ -27,11 +27,15 @@ from typing import TYPE_CHECKING
 from scrapy import signals
 from scrapy.commands.crawl import Command as ScrapyCrawlCommand
 from scrapy.exceptions import UsageError
+from scrapy.spiderloader import get_spider_loader
 
+from harvest.config.checks import folder_problems
 from harvest.crawl import OK_REASONS, build_crawler, finished_ok, validate_crawl
-from harvest.exceptions import ConfigError
+from harvest.exceptions import ConfigError, FolderError
+from harvest.extensions.reachability import CANNOT_REACH
 from harvest.partition import machine_workers, record_path, recorded_workers, resolve_workers
 from harvest.runner.workers import POLL, WorkerSupervisor, can_fork, worker_argv
+from harvest.spiderloader import unknown_spider
 from harvest.state import is_redis_url
 
 if TYPE_CHECKING:
@@ -63,6 +67,17 @@ class Command(ScrapyCrawlCommand):
         super().process_options(args, opts)
         if len(args) != 1:
             return
+        assert self.settings is not None
+        # Before anything else: a misspelt name was a 40-line KeyError traceback (exit 1).
+        loader = get_spider_loader(self.settings)
+        try:
+            loader.load(args[0])
+        except KeyError:
+            raise UsageError(unknown_spider(args[0], loader.list()), print_help=False) from None
+        # Folders (data, logs, config) before any worker, state file or request exists.
+        problems = folder_problems(self.settings)
+        if problems:
+            raise UsageError(str(FolderError(problems)), print_help=False)
         # Scrapy sets up logging later, with the crawler process: what is said before is kept
         # and said then (in this process only, not in the forked workers).
         with _Held() as held:
@@ -101,8 +116,6 @@ class Command(ScrapyCrawlCommand):
         Returns the spider's class, settings and config for this run (None for an unknown
         spider: Scrapy's crawl says "Spider not found", once, as no worker is started).
         """
-        from scrapy.spiderloader import get_spider_loader
-
         assert self.settings is not None
         try:
             spidercls = get_spider_loader(self.settings).load(spider)
@@ -153,6 +166,7 @@ class Command(ScrapyCrawlCommand):
             ok = supervisor.wait() == 0
         if not ok:
             self.exitcode = 1
+        _say_unreachable(crawler)
         _exit_now(self.exitcode, forked=self.in_fork)
 
     @staticmethod
@@ -266,6 +280,17 @@ class _Checked:
         return machine_workers(
             settings.getint("HARVEST_FLEET_PROCESS_MEMORY_MB"), settings.getint("CONCURRENT_REQUESTS")
         )
+
+
+def _say_unreachable(crawler: Crawler) -> None:
+    """The last line of a crawl that reached no host, in the fleet's words: which and why."""
+    if _reason(crawler) != CANNOT_REACH or crawler.stats is None:
+        return
+    hosts = crawler.stats.get_value("harvest/reachability/unreachable") or []
+    logger.error(
+        "cannot reach %s: no host of this crawl answered, nothing was collected (exit code 1)",
+        ", ".join(hosts) or "its hosts",
+    )
 
 
 def _reason(crawler: Crawler) -> str | None:

@@ -21,15 +21,95 @@ and under ``run_all.py`` as a crash loop. ``scrapy crawl`` (:mod:`harvest.comman
 from __future__ import annotations
 
 import os
+import stat
+import tempfile
+from pathlib import Path
 from typing import TYPE_CHECKING
 
+from scrapy.settings import SETTINGS_PRIORITIES
+
 from harvest.config.settings_model import CHOICES, ENDPOINTS, SOURCE, settings_model_problems
-from harvest.exceptions import ConfigError
+from harvest.exceptions import ConfigError, FolderError
 
 if TYPE_CHECKING:
     from scrapy.settings import BaseSettings
 
-__all__ = ["CHOICES", "ENDPOINTS", "SOURCE", "check_settings", "settings_problems", "token_problem"]
+__all__ = [
+    "CHOICES",
+    "ENDPOINTS",
+    "SOURCE",
+    "check_settings",
+    "folder_problems",
+    "settings_problems",
+    "token_problem",
+    "unwritable",
+]
+#: Folders under the data folder a crawl writes into, checked when they exist already.
+_DATA_SUBFOLDERS = ("state", "logs")
+
+
+def unwritable(folder: Path) -> str | None:
+    """Why this process cannot create files in ``folder``, or None if it can.
+
+    A folder that does not exist yet is judged by the nearest one above it that does (where it
+    would be made), so the check creates nothing. Tried for real (a temporary file, removed at
+    once): permission bits say nothing of root's capabilities, a read-only mount or an ACL.
+    """
+    existing = folder
+    while not existing.exists() and existing.parent != existing:
+        existing = existing.parent
+    try:
+        if not existing.is_dir():
+            raise NotADirectoryError(20, "not a folder", str(existing))
+        with tempfile.TemporaryFile(dir=existing, prefix=".harvest-write-check-"):
+            pass
+    except OSError as exc:
+        why = (exc.strerror or str(exc)).lower()
+        try:
+            st = existing.stat()
+            owner = (
+                f" (owned by uid {st.st_uid}, mode {stat.filemode(st.st_mode)}; "
+                f"this process runs as uid {os.geteuid()})"
+            )
+        except OSError:
+            owner = ""
+        if existing == folder:
+            return f"cannot write to {folder}: {why}{owner}"
+        where = f" in {existing}" if existing != folder.parent else ""
+        return f"cannot create {folder}{where}: {why}{owner}"
+    return None
+
+
+def folder_problems(settings: BaseSettings) -> list[tuple[str, str]]:
+    """(setting, problem) for a data or log folder that cannot be written, a config folder missing.
+
+    ``HARVEST_CONFIG_DIR`` is a problem only when given (``-s``, an environment or command-line
+    setting): the default ``spiders_config`` may be absent (a scrapyd job), where the packaged
+    configs apply.
+    """
+    problems: list[tuple[str, str]] = []
+    config_dir = Path(str(settings.get("HARVEST_CONFIG_DIR")))
+    given = (settings.getpriority("HARVEST_CONFIG_DIR") or 0) > SETTINGS_PRIORITIES["project"]
+    if given and not config_dir.is_dir():
+        problems.append(
+            (
+                "HARVEST_CONFIG_DIR",
+                f"{config_dir.resolve()} is not a folder: give the folder of the spiders' YAML files "
+                "(leave the setting out to use spiders_config/)",
+            )
+        )
+        return problems
+    data_dir = Path(str(settings.get("HARVEST_DATA_DIR")))
+    folders = [("HARVEST_DATA_DIR", data_dir)]
+    folders += [("HARVEST_DATA_DIR", data_dir / sub) for sub in _DATA_SUBFOLDERS if (data_dir / sub).is_dir()]
+    if settings.get("LOG_FILE"):
+        folders.append(("LOG_FILE", Path(str(settings.get("LOG_FILE"))).parent))
+    for name, folder in folders:
+        why = unwritable(folder)
+        if why is not None:
+            problems.append((name, why))
+            break  # the first one says it: the others are inside it, or follow from it
+    return problems
 
 
 def settings_problems(settings: BaseSettings) -> list[tuple[str, str]]:
@@ -58,6 +138,10 @@ def check_settings(settings: BaseSettings) -> None:
     from harvest.github import TOKEN_ENV
 
     problems = settings_problems(settings)
+    if not problems:  # types first: a folder setting that is no path is said as such
+        folders = folder_problems(settings)
+        if folders:
+            raise FolderError(folders)
     token = token_problem()
     if problems:
         raise ConfigError(SOURCE, [*problems, *([(f"{TOKEN_ENV} (environment)", token)] if token else [])])

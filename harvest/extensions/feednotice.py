@@ -14,7 +14,8 @@ import logging
 from typing import TYPE_CHECKING
 
 from scrapy import signals
-from scrapy.exceptions import NotConfigured
+
+from harvest.exceptions import NotApplicable
 
 if TYPE_CHECKING:
     from scrapy import Spider
@@ -40,7 +41,7 @@ class FeedNotice:
         """Not configured without feeds."""
         feeds = crawler.settings.getdict("FEEDS")
         if not feeds:
-            raise NotConfigured("no feed exports")
+            raise NotApplicable("no feed exports")
         ext = cls(crawler, [str(uri) for uri in feeds], crawler.settings.get("HARVEST_DATA_DIR"))
         crawler.signals.connect(ext.spider_closed, signal=signals.spider_closed)
         return ext

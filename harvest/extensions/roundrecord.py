@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from scrapy import signals
-from scrapy.exceptions import NotConfigured
 
+from harvest.exceptions import NotApplicable
 from harvest.extensions.fleet import attached
 from harvest.pipelines.output import atomic_write_text
 
@@ -54,8 +54,10 @@ class RoundRecord:
     def from_crawler(cls, crawler: Crawler) -> Self:
         """Not configured under the fleet (its child's log holds the stats) or with no spider name."""
         if attached() is not None:
-            raise NotConfigured("the fleet child's log records the round")
-        spider = crawler.spidercls.name
+            raise NotApplicable("the fleet child's log records the round")
+        spider = getattr(crawler.spidercls, "name", None)
+        if not spider:
+            raise NotApplicable("a spider without a name has no logs/<spider>/ folder")
         folder = Path(crawler.settings.get("HARVEST_DATA_DIR")) / "logs" / spider
         ext = cls(crawler, folder, crawler.settings.getint("HARVEST_FLEET_LOG_KEEP"))
         # After Scrapy's CoreStats set finish_reason and elapsed time (spider_closed, same signal:
