@@ -168,7 +168,12 @@ EXTENSIONS = {
     "harvest.extensions.roundrecord.RoundRecord": 0,
     # Crawls with -o/-O/FEEDS: what each feed got, and the items not in it as already stored.
     "harvest.extensions.feednotice.FeedNotice": 0,
+    # `scrapy crawl` only: a progress line every HARVEST_PROGRESS_INTERVAL and an end summary.
+    "harvest.extensions.progress.CrawlProgress": 0,
 }
+# Seconds between `scrapy crawl`'s progress lines (0 = none): often enough to see a long crawl
+# move, rarely enough not to bury its warnings.
+HARVEST_PROGRESS_INTERVAL = 10.0
 # Seconds a crawl may sit idle and alive before it is closed as stuck (0 = never): past any
 # DOWNLOAD_TIMEOUT, retry or delay, since those keep a request in flight anyway.
 HARVEST_CRAWL_STUCK_TIMEOUT = 120.0

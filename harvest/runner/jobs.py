@@ -202,11 +202,16 @@ class Job:
             self._samples.popleft()
 
     def items_per_minute(self, now: float) -> float:
-        """Items written per minute over the last minute (or since the process started)."""
+        """Items written per minute over the last minute (or since the process started).
+
+        A job that is not running keeps the rate it last had: measured up to its last count, not
+        up to now (a finished spider's items/min kept falling toward 0 in the table).
+        """
         if not self._samples:
             return 0.0
         t0, n0 = self._samples[0]
-        span = now - t0
+        end = now if self.state.is_active else self._samples[-1][0]
+        span = end - t0
         if span < 1.0:
             return 0.0
         return (self.counts.items - n0) * 60.0 / span
