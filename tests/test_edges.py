@@ -130,3 +130,20 @@ def test_a_busy_dashboard_port_names_the_address(tmp_path: Path) -> None:
         f"run_all.py: error: argument --dashboard: cannot listen on 127.0.0.1:{port}: address already in "
         "use; another program listens there: choose another port"
     )
+
+
+def test_a_misspelt_yaml_key_gets_a_did_you_mean(tmp_path: Path) -> None:
+    config = tmp_path / "config"
+    config.mkdir()
+    (config / "blogs.yaml").write_text(
+        "sites:\n  - name: one\n    start_url: [http://127.0.0.1:9/]\nrefresh_intervall: 1d\nzzz: 1\n"
+    )
+    result = _run(
+        [sys.executable, "-m", "scrapy", "crawl", "blogs", "-s", f"HARVEST_CONFIG_DIR={config}",
+         "-s", f"HARVEST_DATA_DIR={tmp_path / 'data'}"]
+    )  # fmt: skip
+    assert result.returncode == 2, result.stderr[-3000:]
+    assert "sites[0].start_url: unknown key; did you mean 'start_urls'?" in result.stderr
+    assert "refresh_intervall: unknown key; did you mean 'refresh_interval'?" in result.stderr
+    assert "zzz: unknown key (check the spelling)" in result.stderr
+    assert "Traceback" not in result.stderr
