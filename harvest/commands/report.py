@@ -83,7 +83,11 @@ class Command(ScrapyCommand):
             logger.error("%s. The report was not written; the one before, if any, is kept", exc)
             self.exitcode = 1
             return
-        what = "an empty report (no data yet)" if result.empty else f"{result.items:,} items"
+        what = (
+            "an empty report (no data yet)"
+            if result.empty
+            else f"{result.items:,} item{'' if result.items == 1 else 's'}"
+        )
         print(
             f"Report of {what} written to {result.path} "
             f"({result.size_bytes / 1024:,.0f} KB, {result.seconds:.1f} s)"
