@@ -581,7 +581,7 @@ def print_summary(summary: dict[int, list[dict[str, tuple[float, str, bool]]]]) 
 
 
 def render_bench(url: str, work: Path, n: int) -> dict[str, Any]:
-    from harvest.browser import find_browser
+    from harvest.browser.install import find_browser
 
     if find_browser() is None:
         print("\n(render benchmark skipped: no Chromium found)")

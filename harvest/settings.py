@@ -11,7 +11,7 @@ from scrapy.settings import default_settings as _scrapy_defaults
 BOT_NAME = "harvest"
 SPIDER_MODULES = ["harvest.spiders"]
 # Imports only the spider a crawl runs, not every spider module (~3.5 MB and ~0.1 s per process).
-SPIDER_LOADER_CLASS = "harvest.spiderloader.SpiderLoader"
+SPIDER_LOADER_CLASS = "harvest.plumbing.spiderloader.SpiderLoader"
 NEWSPIDER_MODULE = "harvest.spiders"
 # Our `crawl` validates YAML config and spider arguments before the reactor starts (exit code 2).
 COMMANDS_MODULE = "harvest.commands"
@@ -58,9 +58,9 @@ TELNETCONSOLE_ENABLED = False
 REMOTE_CONTROL_ENABLED = False
 LOG_LEVEL = "INFO"
 # Skips building Scrapy's per-page DEBUG messages when LOG_LEVEL drops them (~2.5% of the CPU).
-LOG_FORMATTER = "harvest.logformatter.HarvestLogFormatter"
-# Scrapy's stats collector without its per-call deprecation shim (~2% of the CPU; harvest/stats.py).
-STATS_CLASS = "harvest.stats.StatsCollector"
+LOG_FORMATTER = "harvest.plumbing.logformatter.HarvestLogFormatter"
+# Scrapy's stats collector without its per-call deprecation shim (~2% of the CPU; harvest/plumbing/stats.py).
+STATS_CLASS = "harvest.plumbing.stats.StatsCollector"
 
 # --- GitHub REST API (harvest/github/, the github_search spider) ------------------------------
 # Requests in flight per token, summed over every process sharing it. GitHub asks for serial
@@ -137,18 +137,18 @@ EXTENSIONS_BASE = {
 }
 EXTENSIONS = {
     # Fewer young garbage collections and start-up objects frozen: ~10% of a crawl's CPU went to
-    # the cyclic collector (harvest/extensions/gctuning.py).
-    "harvest.extensions.gctuning.GarbageCollectorTuning": 0,
+    # the cyclic collector (harvest/plumbing/gctuning.py).
+    "harvest.plumbing.gctuning.GarbageCollectorTuning": 0,
     # Fleet children only (run_all.py): shared item counter, progress heartbeats, stop event.
     "harvest.extensions.fleet.FleetExtension": 0,
     # One log line naming the scheduler and duplicate filter, which Scrapy's own lists omit.
-    "harvest.extensions.components.CrawlComponentsLog": 0,
+    "harvest.plumbing.components.CrawlComponentsLog": 0,
     # Closes a crawl that is idle and alive (nothing sent or in flight, nothing handed out, no
     # announced wait) with reason "stuck", instead of letting it poll for ever.
     "harvest.extensions.stuck.StuckCrawlGuard": 0,
     # Partitioned crawls only (HARVEST_CRAWL_WORKERS > 1): requests handed over by the other
     # workers, and staying open until all of them are done.
-    "harvest.handoff.HandoffExtension": 0,
+    "harvest.crawl.handoff.HandoffExtension": 0,
 }
 # Seconds a crawl may sit idle and alive before it is closed as stuck (0 = never): past any
 # DOWNLOAD_TIMEOUT, retry or delay, since those keep a request in flight anyway.
@@ -161,7 +161,7 @@ HARVEST_GC_THRESHOLD = 10_000
 # Freeze the objects that exist when the engine starts (modules, classes): never scanned again.
 HARVEST_GC_FREEZE = True
 
-# --- One pace per site across processes (harvest/pace.py, harvest/middlewares/pace.py) -------
+# --- One pace per site across processes (harvest/state/pace.py, harvest/middlewares/pace.py) -------
 # On: a site's delay and concurrency (a blogs site's download_delay/concurrency, else
 # DOWNLOAD_DELAY and CONCURRENT_REQUESTS_PER_DOMAIN) and its robots.txt Crawl-delay hold in total
 # over every harvest process of a data folder (state/_pace/pace.sqlite) or of a Redis state, not
@@ -182,7 +182,7 @@ HARVEST_PACE_STALE_AFTER = 60.0
 # second instead of twice per request, and another process waits at most this long for a slot.
 HARVEST_PACE_HOLD = 1.0
 
-# --- One crawl on several cores (harvest/partition.py, harvest/handoff.py) -------------------
+# --- One crawl on several cores (harvest/state/partition.py, harvest/crawl/handoff.py) -------------------
 # Processes one spider's crawl runs as on this machine, each owning a hash partition of the URL
 # space with its own embedded state; links are handed to their owner (README "Both cores").
 # 0 = chosen from the machine: one per usable core (as many as HARVEST_FLEET_PROCESS_MEMORY_MB
@@ -212,11 +212,11 @@ HARVEST_CRAWL_MAX_RESTARTS = 5
 # --- Crawl state, frontier, dedup, revisits (harvest/state/, docs/ARCHITECTURE.md) ------------
 # Scrapy's scheduler plus a persisted frontier: a crawl killed with kill -9 resumes its pending
 # requests.
-SCHEDULER = "harvest.frontier.FrontierScheduler"
+SCHEDULER = "harvest.crawl.frontier.FrontierScheduler"
 SPIDER_MIDDLEWARES = {
     # Outermost (lowest order): it must see every callback's final output to know when a
     # request is done.
-    "harvest.frontier.FrontierMiddleware": 10,
+    "harvest.crawl.frontier.FrontierMiddleware": 10,
     # HARVEST_WARC_ENABLED: hands each response's captured exchange to the items it gives.
     "harvest.middlewares.warc.WarcItemMiddleware": 900,
 }
@@ -230,8 +230,8 @@ DOWNLOADER_MIDDLEWARES = {
     # Trap guards last before the download, so they count only pages really fetched.
     "harvest.middlewares.safety.TrapGuardMiddleware": 950,
     # A rendered page the guard left on an error page (a refused script navigation) is dropped
-    # next to the downloader, before any other middleware sees it (harvest/browser_guard.py).
-    "harvest.browser_guard.BrowserPageMiddleware": 980,
+    # next to the downloader, before any other middleware sees it (harvest/browser/guard.py).
+    "harvest.browser.guard.BrowserPageMiddleware": 980,
     # Scrapy's decompression, replaced at its order: a body labelled gzip/deflate/br/zstd that
     # is not encoded is used as it is instead of failing the page (harvest/middlewares/compression.py).
     "scrapy.downloadermiddlewares.httpcompression.HttpCompressionMiddleware": None,
@@ -334,7 +334,7 @@ HARVEST_FLEET_MAX_CRASHES = 5
 HARVEST_FLEET_CRASH_WINDOW = 3600.0
 # Seconds before a child counts as hung and is restarted: with no heartbeat at all (its reactor
 # is blocked), or with heartbeats but no activity (no page, item or request, nothing in flight)
-# and no announced wait (harvest/waits.py). A few minutes: well past DOWNLOAD_TIMEOUT and a
+# and no announced wait (harvest/util/waits.py). A few minutes: well past DOWNLOAD_TIMEOUT and a
 # retry, so a slow site is not a hang; a spider that waits on purpose (an hour for the GitHub
 # rate limit) announces it and is left alone while its heartbeats keep coming.
 HARVEST_FLEET_HUNG_TIMEOUT = 300.0
@@ -425,7 +425,7 @@ HARVEST_SAFETY_MAX_LINKS_PER_PAGE = 10000
 # An HTML page larger than this is dropped (stat harvest/safety/oversize): no article is.
 HARVEST_SAFETY_MAX_PAGE_BYTES = 5 * 1024 * 1024
 
-# --- Browser for sites with render: true (harvest/browser.py) ---------------------------------
+# --- Browser for sites with render: true (harvest/browser/install.py) ---------------------------------
 # Browser executable to use; "" = Playwright's own if installed, else the system Chromium.
 HARVEST_BROWSER_EXECUTABLE = ""
 # Pages open at once in the one browser context: 4-8 measured fastest here (CPU-bound beyond).

@@ -2,13 +2,13 @@
 
 Scrapy's own ``crawl`` builds the spider inside the reactor, where a config error becomes a
 logged traceback and exit code 1 after the engine has already started. Here the settings and
-``GITHUB_TOKEN`` (:mod:`harvest.config.checks`), the YAML config and the ``-a`` arguments are
+``GITHUB_TOKEN`` (:mod:`harvest.crawl.checks`), the YAML config and the ``-a`` arguments are
 validated first: an error names the file and key and exits with 2,
 before any request and before anything is written. After the crawl, a close reason that means
 the data is wrong or incomplete (such as ``layout_changed``) gives exit code 1.
 
 With ``-s HARVEST_CRAWL_WORKERS=N`` (N > 1) the crawl is partitioned: this process crawls as
-worker 0 and starts and watches workers 1 to N-1 (:mod:`harvest.runner.workers`). It forks them
+worker 0 and starts and watches workers 1 to N-1 (:mod:`harvest.crawl.workers`). It forks them
 once the options are read and the config checked, before the reactor, the log handlers or any
 state exist: each starts as a copy with Scrapy and the spider already imported.
 """
@@ -28,11 +28,12 @@ from scrapy import signals
 from scrapy.commands.crawl import Command as ScrapyCrawlCommand
 from scrapy.exceptions import UsageError
 
-from harvest.crawl import OK_REASONS, build_crawler, finished_ok, validate_crawl
+from harvest.crawl.build import build_crawler, validate_crawl
+from harvest.crawl.workers import POLL, WorkerSupervisor, can_fork, worker_argv
 from harvest.exceptions import ConfigError
-from harvest.partition import machine_workers, record_path, recorded_workers, resolve_workers
-from harvest.runner.workers import POLL, WorkerSupervisor, can_fork, worker_argv
+from harvest.plumbing.closing import OK_REASONS, finished_ok
 from harvest.state import is_redis_url
+from harvest.state.partition import machine_workers, record_path, recorded_workers, resolve_workers
 
 if TYPE_CHECKING:
     import argparse

@@ -16,7 +16,7 @@ logger = logging.getLogger(__name__)
 
 
 class Command(ScrapyCommand):
-    """Export a spider's (or every spider's) committed items (see :mod:`harvest.export`)."""
+    """Export a spider's (or every spider's) committed items (see :mod:`harvest.report.export`)."""
 
     requires_project = True
     requires_crawler_process = False
@@ -52,7 +52,7 @@ class Command(ScrapyCommand):
 
     def run(self, args: list[str], opts: argparse.Namespace) -> None:
         """Export and say what was written."""
-        from harvest.export import CARD_SETTINGS, export
+        from harvest.report.export import CARD_SETTINGS, export
 
         if len(args) != 1:
             raise UsageError("name one spider, or all")

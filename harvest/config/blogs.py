@@ -23,7 +23,8 @@ from urllib.parse import urlsplit
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from harvest.config.base import SpiderConfig, parse_duration
+from harvest.config.base import SpiderConfig
+from harvest.util.units import parse_duration
 
 logger = logging.getLogger(__name__)
 

@@ -8,7 +8,8 @@ from typing import Any, Literal
 
 from pydantic import Field, field_validator
 
-from harvest.config.base import SpiderConfig, parse_duration
+from harvest.config.base import SpiderConfig
+from harvest.util.units import parse_duration
 
 logger = logging.getLogger(__name__)
 

@@ -38,12 +38,12 @@ from scrapy import signals
 from scrapy.exceptions import IgnoreRequest
 from twisted.internet.defer import Deferred
 
-from harvest import waits
 from harvest.exceptions import NotApplicable
 from harvest.github import github_token, redact, state_dir, token_digest
 from harvest.github.budget import Decision, RateBudget, rate_limit_snapshot
 from harvest.github.validators import ValidatorStore
 from harvest.parsers.github_api import error_message, is_rate_limit_message, load_json
+from harvest.util import waits
 
 if TYPE_CHECKING:
     from scrapy.crawler import Crawler
@@ -325,7 +325,7 @@ class GithubApiMiddleware:
         """Poll the shared budget (without blocking the reactor) until it grants ``request``."""
         resource = self.resource(request)
         waited = 0.0
-        # One announced wait per resource (harvest.waits): the fleet's watchdog leaves a spider
+        # One announced wait per resource (harvest.util.waits): the fleet's watchdog leaves a spider
         # that waits for the rate limit alone, and its status shows until when. Concurrent
         # waiters re-announce it on their next pass if another one's grant cleared it.
         wait_key = f"github/{resource or 'free'}"

@@ -11,7 +11,7 @@ from harvest.fingerprints import content_hash, utc_now
 from harvest.items import DocumentItem
 from harvest.parsers.github_api import load_json, parse_readme
 from harvest.parsers.readme import readme_title
-from harvest.paths import safe_name
+from harvest.util.paths import safe_name
 
 
 def readme_document(repo: str, text: str, *, url: str, web_url: str) -> DocumentItem | None:

@@ -9,7 +9,7 @@ response with ``Set-Cookie``; from then on every call goes to it. Until then the
 so passing a request or response through unchanged is exactly what Scrapy's would do.
 ``COOKIES_ENABLED`` and ``COOKIES_DEBUG`` keep their meaning.
 
-In a partitioned crawl (:mod:`harvest.partition`) each worker process has its own jar, so a
+In a partitioned crawl (:mod:`harvest.state.partition`) each worker process has its own jar, so a
 request handed to another worker carries the cookies this worker would send with it
 (:func:`cookies_to_hand_over`): a session cookie the index set reaches the posts the other
 worker fetches, and lands in that worker's jar for its next requests.

@@ -1,6 +1,6 @@
 """PaceMiddleware: one pace per site across every process, robots.txt ``Crawl-delay`` included.
 
-Every request to a host waits for a grant from the shared pace (:mod:`harvest.pace`): at most
+Every request to a host waits for a grant from the shared pace (:mod:`harvest.state.pace`): at most
 the site's concurrency in flight and one request per interval, summed over every harvest process
 of the data folder (fleet spiders, ``--replicas``, a second fleet), or of the Redis state. A
 site's pace (:meth:`harvest.spiders.blogs.BlogsSpider.site_pace`; other spiders: the settings):
@@ -41,10 +41,10 @@ from typing import TYPE_CHECKING, Any
 from scrapy import signals
 from scrapy.utils.httpobj import urlparse_cached
 
-from harvest import waits
 from harvest.exceptions import NotApplicable
-from harvest.pace import PACE_DIR, Pace, PaceBudget, PaceStore, RedisPaceBudget, SitePace
-from harvest.partition import Partition
+from harvest.state.pace import PACE_DIR, Pace, PaceBudget, PaceStore, RedisPaceBudget, SitePace
+from harvest.state.partition import Partition
+from harvest.util import waits
 
 if TYPE_CHECKING:
     from scrapy import Request, Spider

@@ -31,9 +31,9 @@ from typing import TYPE_CHECKING, Any
 
 from scrapy.exceptions import IgnoreRequest
 
-from harvest.config import parse_duration
 from harvest.state import Validators
 from harvest.state.crawl import CrawlState
+from harvest.util.units import parse_duration
 
 if TYPE_CHECKING:
     from scrapy.crawler import Crawler

@@ -10,7 +10,7 @@ addresses (or a configured site's). A decision lives as long as the request it w
 next request resolves again (through Scrapy's DNS cache) and is checked again, so a name that
 rebinds to a private address is refused. Redirects come back through the chain as new requests
 and are checked too. Pages rendered by the browser go through the same check
-(:mod:`harvest.browser_guard`); ``resolver_problems`` names the settings that would bypass it.
+(:mod:`harvest.browser.guard`); ``resolver_problems`` names the settings that would bypass it.
 
 ``TrapGuardMiddleware`` (last before the download, so it only counts pages really fetched) stops
 crawler traps: too deep, too many pages for one site, overlong URLs, a path segment repeated
@@ -60,7 +60,7 @@ if TYPE_CHECKING:
     from twisted.internet.defer import Deferred
     from typing_extensions import Self
 
-    from harvest.browser_guard import BrowserGuard
+    from harvest.browser.guard import BrowserGuard
 
 logger = logging.getLogger(__name__)
 
@@ -254,7 +254,7 @@ class PrivateAddressMiddleware:
             raise NotApplicable("HARVEST_SAFETY_PRIVATE_ADDRESSES is off")
         problems = resolver_problems(crawler.settings)
         if problems:
-            from harvest.config.checks import SOURCE
+            from harvest.config.settings_model import SOURCE
 
             raise ConfigError(SOURCE, problems)
         mw = cls(crawler.settings.getlist("HARVEST_SAFETY_ALLOWED_HOSTS"), stats=crawler.stats)

@@ -33,11 +33,11 @@ from scrapy.exceptions import DropItem, NotConfigured
 from harvest.exceptions import NotApplicable, StateError
 from harvest.identity import canonical_url
 from harvest.items import DocumentItem
-from harvest.jsonlines import replay_lines
 from harvest.parsers.neardup import from_bytes, signature, similarity
-from harvest.partition import Partition
 from harvest.state.crawl import CrawlState
 from harvest.state.neardup import IndexedDoc, NearDupIndex, NearMatch, RedisNearDupIndex, state_root
+from harvest.state.partition import Partition
+from harvest.util.jsonlines import replay_lines
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -84,7 +84,7 @@ class NearDupPipeline:
         self.spider_dir = spider_dir
         self.spider = spider
         # A worker of a partitioned crawl writes its own document file and keeps its own place
-        # in the index's progress (harvest.partition); one process: document.jsonl, the spider.
+        # in the index's progress (harvest.state.partition); one process: document.jsonl, the spider.
         part = partition or Partition()
         self.document_file = part.output_file(DOCUMENT_FILE.removesuffix(".jsonl"))
         self.progress_key = part.state_name(spider)

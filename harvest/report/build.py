@@ -8,7 +8,6 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
-from harvest.pipelines.output import atomic_write_text
 from harvest.report.crawling import health_section
 from harvest.report.documents import documents_section
 from harvest.report.health import load_health
@@ -17,7 +16,8 @@ from harvest.report.page import render_page
 from harvest.report.records import load_dataset
 from harvest.report.search import search_section
 from harvest.report.trending import trending_section
-from harvest.runner.units import parse_positive_duration
+from harvest.util.files import atomic_write_text
+from harvest.util.units import parse_positive_duration
 
 logger = logging.getLogger(__name__)
 

@@ -1,8 +1,8 @@
 """The fleet: ``python run_all.py`` runs every spider in its own OS process (see harvest.runner.cli).
 
 ``main`` imports the fleet's command line only when called: the package also holds the
-supervisor of a partitioned crawl's workers (``harvest.runner.workers``), which can run as a small
-process that never imports Scrapy (``python -m harvest.runner.workers``).
+supervisor of a partitioned crawl's workers (``harvest.crawl.workers``), which can run as a small
+process that never imports Scrapy (``python -m harvest.crawl.workers``).
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ silently, so each run is a new interpreter (``multiprocessing`` spawn). The chil
 - sends its stdout and stderr (Scrapy's log, and any traceback of a crash) to its own log file
   under ``data/logs/<spider>/``;
 - validates the spider's config and arguments before the reactor starts, like ``scrapy crawl``;
-- builds its crawler with :func:`harvest.crawl.build_crawler`, like ``scrapy crawl`` (the fleet
+- builds its crawler with :func:`harvest.crawl.build.build_crawler`, like ``scrapy crawl`` (the fleet
   only attaches its channel, which turns on the fleet's own components), and exits with 0 (an
   OK close reason), 1 (another reason or a failed start) or 2 (bad config).
 """
@@ -86,9 +86,10 @@ def run_child(spec: ChildSpec, channel: Any) -> None:
 def _crawl(spec: ChildSpec, channel: Any) -> int:
     from scrapy.crawler import AsyncCrawlerProcess
 
-    from harvest.crawl import build_crawler, finished_ok, project_settings
+    from harvest.crawl.build import build_crawler, project_settings
     from harvest.exceptions import ConfigError
     from harvest.extensions import fleet
+    from harvest.plumbing.closing import finished_ok
 
     # The channel is all the fleet adds: its extension and reachability middleware are listed
     # in harvest/settings.py like every component and apply once a channel is attached.

@@ -16,10 +16,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from harvest.exceptions import ConfigError
-from harvest.runner.machine import Capacity
 from harvest.runner.options import FleetConfig, FleetOptions
-from harvest.runner.units import format_size, parse_positive_duration, parse_size
 from harvest.state import is_redis_url
+from harvest.util.machine import Capacity
+from harvest.util.units import format_size, parse_positive_duration, parse_size
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -409,7 +409,7 @@ class _Refused(Exception):
 
 def _fleet_config(settings: Settings) -> FleetConfig:
     """The checked settings as the fleet's config; _Refused (usage) on a bad setting."""
-    from harvest.config.checks import check_settings
+    from harvest.crawl.checks import check_settings
 
     try:
         check_settings(settings)
@@ -457,11 +457,11 @@ def _checked_plan(
     if shared_state or not settings.getbool("HARVEST_STATE_ENABLED", True):
         return plan
     # On the embedded state, N processes of a spider are the N workers of one partitioned crawl
-    # (harvest.partition): the number a data folder's state was built with is kept.
+    # (harvest.state.partition): the number a data folder's state was built with is kept.
     from dataclasses import replace
 
-    from harvest.partition import machine_workers, resolve_workers
     from harvest.runner.plan import spread_cores
+    from harvest.state.partition import machine_workers, resolve_workers
 
     data_dir = settings.get("HARVEST_DATA_DIR")
     wanted = {p.name: p.replicas for p in plan}

@@ -8,7 +8,7 @@ supervisor replaces as a whole, so no lock is needed):
 - ``/metrics``: Prometheus text format (harvest.runner.metrics).
 
 Bound to 127.0.0.1 unless an address is given. Only GET and HEAD are answered; every string
-served goes through harvest.redaction first, so no token (nor anything that looks like one)
+served goes through harvest.util.redaction first, so no token (nor anything that looks like one)
 leaves the process.
 """
 
@@ -27,9 +27,9 @@ from typing import TYPE_CHECKING, Any
 
 from prometheus_client import CONTENT_TYPE_LATEST
 
-from harvest.redaction import scrub_data
 from harvest.runner.dashboard_page import render_dashboard
 from harvest.runner.metrics import FleetCollector, render_metrics
+from harvest.util.redaction import scrub_data
 
 if TYPE_CHECKING:
     from scrapy.settings import BaseSettings

@@ -40,9 +40,9 @@ from harvest.extensions.reachability import CANNOT_REACH
 from harvest.runner.child import ChildSpec, run_child
 from harvest.runner.counter import SlotCounter
 from harvest.runner.jobs import FAILURE_STATES, Counts, Job, JobState
-from harvest.runner.sizes import SizeMonitor
 from harvest.runner.status import STATUS_VERSION, iso, status_path, write_status
-from harvest.runner.units import format_duration, format_size
+from harvest.util.sizes import SizeMonitor
+from harvest.util.units import format_duration, format_size
 
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
@@ -155,7 +155,7 @@ class Fleet:
             for p in plan
             for i in range(p.replicas)
         ]
-        #: Names this fleet run in the run ids of its partitioned crawls (harvest.handoff).
+        #: Names this fleet run in the run ids of its partitioned crawls (harvest.crawl.handoff).
         self.run_id = f"{os.getpid()}-{time.time_ns()}"
         self.ctx = multiprocessing.get_context("spawn")
         # One slot per process that may run at once; a slot is reused only after its child exits.
@@ -387,7 +387,7 @@ class Fleet:
         if job.partitioned:
             # The replicas are the workers of one crawl over the embedded state: each owns a
             # share of the URLs; one run id per round, kept by a worker started again after a
-            # crash, so the workers of a round wait for each other (harvest.handoff).
+            # crash, so the workers of a round wait for each other (harvest.crawl.handoff).
             settings |= {
                 "HARVEST_CRAWL_WORKERS": job.replicas,
                 "HARVEST_CRAWL_WORKER": str(job.replica),

@@ -40,7 +40,7 @@ class SpiderPlan:
     refresh_interval: float | None
     replicas: int = 1
     #: The replicas are the workers of one partitioned crawl over the embedded state
-    #: (harvest.partition), not processes sharing a Redis state.
+    #: (harvest.state.partition), not processes sharing a Redis state.
     partitioned: bool = False
     #: Its speed is its own process's CPU (HarvestSpider.cpu_bound): cores the fleet leaves free
     #: make it faster as workers of one partitioned crawl.

@@ -3,7 +3,7 @@
 The file holds the same rows as the live table (one per spider process slot), plus the fleet's
 start time, supervisor pid, every pid each spider has had, the shared item total and the data
 folder's size. Each row also carries the live process's last heartbeat: ``in_flight`` and
-``scheduled_requests``, ``waits`` (what it announced it waits for, see harvest.waits, with ISO
+``scheduled_requests``, ``waits`` (what it announced it waits for, see harvest.util.waits, with ISO
 ``until`` times), ``waiting_for`` (the soonest of them in words, or the next round of a
 spider between rounds) and ``last_heartbeat_s`` (seconds since it last reported).
 
@@ -19,7 +19,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from harvest.pipelines.output import atomic_write_text
+from harvest.util.files import atomic_write_text
 
 logger = logging.getLogger(__name__)
 

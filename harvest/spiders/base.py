@@ -89,13 +89,13 @@ class HarvestSpider(scrapy.Spider):
         """Whether this run's speed is its own process's CPU, so more processes make it faster.
 
         Such a crawl runs as one worker per core by default (``HARVEST_CRAWL_WORKERS=0``,
-        :func:`harvest.partition.machine_workers`). Not the GitHub spiders (override per
+        :func:`harvest.state.partition.machine_workers`). Not the GitHub spiders (override per
         spider): they wait on GitHub's rate limits, which more processes share, not raise.
         """
         return False
 
     def handed_in(self, request: Any) -> None:
-        """``request`` was handed to this worker by another (a partitioned crawl, harvest.handoff).
+        """``request`` was handed to this worker by another (a partitioned crawl, harvest.crawl.handoff).
 
         A spider that remembers what it requested (blogs) notes it, so it does not build the
         same request again when one of its own pages links there: the duplicate filter would

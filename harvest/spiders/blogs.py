@@ -45,10 +45,10 @@ from scrapy.linkextractors import IGNORED_EXTENSIONS
 from scrapy.settings import default_settings as scrapy_defaults
 from scrapy.spidermiddlewares.httperror import HttpError
 
-from harvest.browser import install_browser, page_meta
+from harvest.browser.install import install_browser, page_meta
 from harvest.config import SpiderConfig, parse_bool
 from harvest.config.blogs import BlogsConfig, SiteConfig
-from harvest.config.checks import CHOICES
+from harvest.config.settings_model import CHOICES
 from harvest.exceptions import ConfigError
 from harvest.extraction import ExtractionPool
 from harvest.fingerprints import content_hash, utc_now
@@ -67,11 +67,11 @@ from harvest.parsers.discovery import (
     sniff_xml,
 )
 from harvest.parsers.rights import Rights, TdmRule, agent_token, combine
-from harvest.partition import Partition
-from harvest.paths import safe_name
-from harvest.pipelines.output import atomic_write_text
 from harvest.spiders.base import HarvestSpider
+from harvest.state.partition import Partition
 from harvest.state.rounds import SiteRounds, rounds_path
+from harvest.util.files import atomic_write_text
+from harvest.util.paths import safe_name
 
 if TYPE_CHECKING:
     from scrapy.crawler import Crawler
@@ -79,7 +79,7 @@ if TYPE_CHECKING:
     from twisted.python.failure import Failure
     from typing_extensions import Self
 
-    from harvest.browser_guard import BrowserGuard
+    from harvest.browser.guard import BrowserGuard
 
 logger = logging.getLogger(__name__)
 
@@ -103,7 +103,7 @@ _CONFIG_FILE = "spiders_config/blogs.yaml"
 _SCRAPY_DMW = "scrapy.downloadermiddlewares"
 _DOWNLOADER_MIDDLEWARES_BASE = {
     (
-        f"harvest.middlewares.lean.{path.rpartition('.')[2]}"
+        f"harvest.plumbing.lean.{path.rpartition('.')[2]}"
         if path
         in {
             f"{_SCRAPY_DMW}.redirect.MetaRefreshMiddleware",

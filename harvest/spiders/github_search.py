@@ -68,6 +68,7 @@ from harvest.github.middleware import (
 from harvest.github.planner import SearchMemo, SlicePlan, SlicePlanner
 from harvest.github.query import Slice, SlicedQuery, parse_query, query_problems
 from harvest.github.readme import api_readme, readme_document
+from harvest.github.repos import repo_item
 from harvest.github.validators import PageValidators
 from harvest.items import DocumentItem, RepoItem
 from harvest.parsers.github_api import (
@@ -76,7 +77,6 @@ from harvest.parsers.github_api import (
     load_json,
     parse_link_header,
     parse_search_page,
-    repo_item,
     repo_key,
     result_cap_from_message,
 )

@@ -42,12 +42,12 @@ from scrapy.utils.defer import deferred_from_coro
 from twisted.python.failure import Failure
 
 from harvest.exceptions import NotApplicable, StateError
-from harvest.partition import Partition
 from harvest.state import StateBatch, StateStore, Validators, open_store
 from harvest.state.batches import PendingBatch
 from harvest.state.claims import ContentClaims, ContentOwner
 from harvest.state.commits import CommitPoints, is_disk_full
 from harvest.state.completion import FRONTIER_KEY_META, FetchNote, ItemOrigin, RequestCompletion
+from harvest.state.partition import Partition
 
 if TYPE_CHECKING:
     from scrapy.crawler import Crawler

@@ -211,7 +211,7 @@ class RedisNearDupIndex:
     def __init__(self, url: str, *, threshold: float = 0.9) -> None:
         import redis
 
-        from harvest.redaction import mask_url
+        from harvest.util.redaction import mask_url
 
         #: The URL without its password: errors name it, and they end up in logs.
         self.path = mask_url(url)

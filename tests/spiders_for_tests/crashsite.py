@@ -17,8 +17,8 @@ from scrapy.http import Response
 
 from harvest.fingerprints import content_hash, utc_now
 from harvest.items import DocumentItem, RepoItem
-from harvest.paths import safe_name
 from harvest.spiders.base import HarvestSpider
+from harvest.util.paths import safe_name
 
 logger = logging.getLogger(__name__)
 

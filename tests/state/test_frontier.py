@@ -115,7 +115,7 @@ def test_persisted_requests_are_what_request_to_dict_gives() -> None:
     from scrapy import Spider
     from scrapy.http import FormRequest
 
-    from harvest.frontier import FrontierScheduler
+    from harvest.crawl.frontier import FrontierScheduler
     from tests import get_crawler
 
     class TwoCallbacks(Spider):
