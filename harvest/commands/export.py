@@ -52,6 +52,7 @@ class Command(ScrapyCommand):
 
     def run(self, args: list[str], opts: argparse.Namespace) -> None:
         """Export and say what was written."""
+        # Imported when run: Scrapy imports every command's module at each start, `scrapy crawl` too.
         from harvest.report.export import CARD_SETTINGS, export
 
         if len(args) != 1:

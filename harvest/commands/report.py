@@ -53,6 +53,7 @@ class Command(ScrapyCommand):
 
     def run(self, args: list[str], opts: argparse.Namespace) -> None:
         """Build the report and say where it is."""
+        # Imported when run: Scrapy imports every command's module at each start (matplotlib is slow).
         from harvest.report import build_report, parse_since
 
         if args:

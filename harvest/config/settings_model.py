@@ -31,7 +31,9 @@ from pydantic import (
 )
 from scrapy.settings import SETTINGS_PRIORITIES, BaseSettings
 
+import harvest.settings
 from harvest.exceptions import ConfigError
+from harvest.state import STORE_SCHEMES
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -108,8 +110,6 @@ class _Checks(BaseModel):
     @field_validator("HARVEST_STATE_URL", check_fields=False)
     @classmethod
     def _known_backend(cls, value: Any) -> Any:
-        from harvest.state import STORE_SCHEMES
-
         url = str(value or "")
         scheme = urlsplit(url).scheme if url else ""
         if scheme not in STORE_SCHEMES:
@@ -134,8 +134,6 @@ def _upper(module: Any) -> dict[str, Any]:
 @cache
 def _harvest_defaults() -> dict[str, Any]:
     """Every setting :mod:`harvest.settings` defines, with its default."""
-    import harvest.settings
-
     return _upper(harvest.settings)
 
 

@@ -23,27 +23,25 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING
 
-from harvest.config.settings_model import CHOICES, ENDPOINTS, SOURCE, settings_model_problems
+from harvest.config.settings_model import SOURCE, settings_model_problems
 from harvest.exceptions import ConfigError
+from harvest.github import TOKEN_ENV
+from harvest.middlewares.safety import resolver_problems
 
 if TYPE_CHECKING:
     from scrapy.settings import BaseSettings
 
-__all__ = ["CHOICES", "ENDPOINTS", "SOURCE", "check_settings", "settings_problems", "token_problem"]
+__all__ = ["check_settings", "settings_problems", "token_problem"]
 
 
 def settings_problems(settings: BaseSettings) -> list[tuple[str, str]]:
     """(setting, problem) for every bad value among ``settings`` (see the module docstring)."""
-    from harvest.middlewares.safety import resolver_problems
-
     # Settings that would let a download bypass the private-address guard (DNS pinning).
     return [*settings_model_problems(settings), *resolver_problems(settings)]
 
 
 def token_problem(environ: dict[str, str] | None = None) -> str | None:
     """What is wrong with ``GITHUB_TOKEN`` (None when unset or usable); never quotes the token."""
-    from harvest.github import TOKEN_ENV
-
     token = (os.environ if environ is None else environ).get(TOKEN_ENV, "").strip()
     if any(ch.isspace() or not ch.isprintable() for ch in token):
         return (
@@ -55,8 +53,6 @@ def token_problem(environ: dict[str, str] | None = None) -> str | None:
 
 def check_settings(settings: BaseSettings) -> None:
     """Raise ConfigError naming every bad setting and a malformed ``GITHUB_TOKEN``."""
-    from harvest.github import TOKEN_ENV
-
     problems = settings_problems(settings)
     token = token_problem()
     if problems:

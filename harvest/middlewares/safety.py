@@ -33,7 +33,7 @@ import logging
 from collections import Counter
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from scrapy import signals
 from scrapy.exceptions import DownloadCancelledError, IgnoreRequest
@@ -46,6 +46,7 @@ from twisted.internet.error import DNSLookupError
 from twisted.internet.interfaces import IResolverSimple
 from zope.interface import implementer
 
+from harvest.config.settings_model import SOURCE
 from harvest.exceptions import ConfigError, NotApplicable
 
 if TYPE_CHECKING:
@@ -60,11 +61,25 @@ if TYPE_CHECKING:
     from twisted.internet.defer import Deferred
     from typing_extensions import Self
 
-    from harvest.browser.guard import BrowserGuard
 
 logger = logging.getLogger(__name__)
 
 Resolver = Callable[[str], Awaitable[str]]
+
+
+class BrowserProxy(Protocol):
+    """What this middleware starts and stops for a spider that renders pages in a browser.
+
+    :class:`harvest.browser.guard.BrowserGuard` is one; declared here so the browser package
+    depends on this middleware's rules, not the other way round.
+    """
+
+    async def start(self, guard: PrivateAddressMiddleware) -> None:
+        """Apply ``guard``'s rules to every connection the browser opens."""
+
+    async def stop(self) -> None:
+        """Stop relaying the browser's connections."""
+
 
 _DEFAULT_PORTS = {"http": 80, "https": 443}
 #: Sources whose URLs are lists a site publishes on purpose, not links a trap could generate.
@@ -239,7 +254,7 @@ class PrivateAddressMiddleware:
         self._resolve = resolve
         self.stats = stats
         self.resolver: GuardedResolver | None = None
-        self.browser_guard: BrowserGuard | None = None
+        self.browser_guard: BrowserProxy | None = None
         self._log = _RefusalLog()
 
     @classmethod
@@ -254,8 +269,6 @@ class PrivateAddressMiddleware:
             raise NotApplicable("HARVEST_SAFETY_PRIVATE_ADDRESSES is off")
         problems = resolver_problems(crawler.settings)
         if problems:
-            from harvest.config.settings_model import SOURCE
-
             raise ConfigError(SOURCE, problems)
         mw = cls(crawler.settings.getlist("HARVEST_SAFETY_ALLOWED_HOSTS"), stats=crawler.stats)
         crawler.signals.connect(mw.spider_opened, signal=signals.spider_opened)

@@ -31,6 +31,8 @@ from harvest import items as item_types
 from harvest.exceptions import StateError
 from harvest.parsers.rights import Rights
 from harvest.pipelines.neardup import markdown_body
+from harvest.state import open_store
+from harvest.state.partition import state_names
 from harvest.util.jsonlines import replay_lines
 
 logger = logging.getLogger(__name__)
@@ -109,9 +111,6 @@ def committed_offsets(data_dir: Path, spider: str, state_url: str = "") -> dict[
     A partitioned crawl (``HARVEST_CRAWL_WORKERS``) commits each worker's files in that worker's
     state: their offsets are merged (file names differ by worker, so none is overwritten).
     """
-    from harvest.state import open_store
-    from harvest.state.partition import state_names
-
     if state_url:
         names = [spider]
     else:

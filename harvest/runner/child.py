@@ -84,6 +84,7 @@ def run_child(spec: ChildSpec, channel: Any) -> None:
 
 
 def _crawl(spec: ChildSpec, channel: Any) -> int:
+    # Imported in the child: the fleet's process imports this module to spawn it, never a crawl.
     from scrapy.crawler import AsyncCrawlerProcess
 
     from harvest.crawl.build import build_crawler, project_settings

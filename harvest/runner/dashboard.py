@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from prometheus_client import CONTENT_TYPE_LATEST
 
+from harvest.github import state_dir
 from harvest.runner.dashboard_page import render_dashboard
 from harvest.runner.metrics import FleetCollector, render_metrics
 from harvest.util.redaction import scrub_data
@@ -196,8 +197,6 @@ def open_dashboard(
     text: str, snapshot: Callable[[], dict[str, Any] | None], settings: BaseSettings
 ) -> Dashboard:
     """Start the dashboard at ``text`` (``[HOST:]PORT``); ValueError or OSError if it cannot."""
-    from harvest.github import state_dir
-
     dashboard = Dashboard(
         parse_address(text),
         snapshot,

@@ -22,6 +22,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from harvest.util.machine import available_memory, cpu_count
+
 if TYPE_CHECKING:
     from scrapy.settings import BaseSettings
 
@@ -150,8 +152,6 @@ def machine_workers(process_memory_mb: int, concurrency: int | None = None) -> i
     ``concurrency`` the crawl's CONCURRENT_REQUESTS, of which each worker keeps at least
     :data:`MIN_IN_FLIGHT` (None: no such cap, the machine's share alone).
     """
-    from harvest.util.machine import available_memory, cpu_count
-
     memory = available_memory()
     by_memory = cpu_count() if memory is None else memory // (max(1, process_memory_mb) * 1024 * 1024)
     by_concurrency = by_memory if concurrency is None else concurrency // MIN_IN_FLIGHT
