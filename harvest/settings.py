@@ -78,29 +78,15 @@ HARVEST_GITHUB_RATE_LIMIT_RETRIES = 8
 # Seconds added to x-ratelimit-reset before the new window is used (one-second resolution of
 # the header, clock differences the Date header cannot show).
 HARVEST_GITHUB_RESET_MARGIN = 1.0
-# Sent as X-GitHub-Api-Version: the REST API version the parsers were written against.
-HARVEST_GITHUB_API_VERSION = "2022-11-28"
 # Where the shared budget and ETags live; empty = HARVEST_DATA_DIR/state/_github (shared by
 # every process on the same data folder, which is what makes a fleet share one budget).
 HARVEST_GITHUB_STATE_DIR = ""
 # Ask GET /rate_limit (free of the primary limit) before the first search, so a budget spent
 # by another program is known before anything is sent.
 HARVEST_GITHUB_CHECK_RATE_LIMIT = True
-# Results per search page: GitHub's maximum, the fewest requests per result.
-HARVEST_GITHUB_PER_PAGE = 100
-# Results GitHub serves per search (documented: 1000). A lower cap seen in Link rel="last" or a
-# 422 "Only the first N search results" wins during a run.
-HARVEST_GITHUB_RESULT_CAP = 1000
 # Times a page with incomplete_results (GitHub's search timed out) is asked again before it is
 # kept with a warning and the stat harvest/github_search/incomplete_accepted.
 HARVEST_GITHUB_INCOMPLETE_RETRIES = 2
-# GitHub rejects longer query text (qualifiers and operators excluded) and more AND/OR/NOT
-# operators; checked before sending (0 = leave it to GitHub).
-HARVEST_GITHUB_MAX_QUERY_LENGTH = 256
-HARVEST_GITHUB_MAX_OPERATORS = 5
-# Earliest creation date assumed when cutting an open created: range (GitHub opened in
-# October 2007); the first slice stays open-ended, so nothing older is lost.
-HARVEST_GITHUB_CREATED_FLOOR = "2007-10-01"
 
 # --- Pipelines --------------------------------------------------------------------------------
 ITEM_PIPELINES = {
@@ -155,8 +141,9 @@ EXTENSIONS = {
 HARVEST_CRAWL_STUCK_TIMEOUT = 120.0
 # How often the stuck guard looks (seconds): the engine's own heartbeat is 5 s.
 HARVEST_CRAWL_STUCK_CHECK = 10.0
-# Net allocations between young collections (Python's default 700; 0 leaves the collector alone).
-# 10,000 cut the collections of a 50,000-page crawl from 6,846 to 75 at the same peak RSS.
+# Net allocations between young collections (Python's default 700; 0 leaves the collector alone):
+# a crawl allocates many short-lived objects, and far fewer collections cost no memory (figures:
+# BENCHMARKS.md, "Figures behind settings and constants").
 HARVEST_GC_THRESHOLD = 10_000
 # Freeze the objects that exist when the engine starts (modules, classes): never scanned again.
 HARVEST_GC_FREEZE = True
@@ -170,9 +157,6 @@ HARVEST_PACE_ENABLED = True
 # Longest Crawl-delay obeyed (seconds): a site asking for more is paced at this (and told in the
 # log); one request a minute already means a day for 1,440 pages.
 HARVEST_PACE_MAX_DELAY = 60.0
-# How often a request waiting for another process's request to end asks again (seconds); the
-# requests of one process wake each other at once.
-HARVEST_PACE_POLL = 0.02
 # A grant not given back after this long is presumed lost (its process is frozen, or was killed
 # on another machine; dead processes of this machine are noticed at once). A grant covers one
 # attempt on the wire, so twice DOWNLOAD_TIMEOUT; longer would let a frozen process stall a site.
@@ -201,11 +185,6 @@ HARVEST_CRAWL_RUN = ""
 # Set by a ``scrapy crawl`` that is worker 0 for the workers it starts: its pid. A worker whose
 # supervisor died (kill -9) closes cleanly instead of waiting for it for ever.
 HARVEST_CRAWL_SUPERVISOR = ""
-# How often a worker reads the requests handed to it by the others (seconds). A read is a stat
-# and a read of each spool (~30 us: 0.3% of a core at 0.01); the crawl ends two quiet polls after
-# its last page, and a request handed over waits up to one poll: 0.05 kept a 2,000-page crawl
-# open 0.05-0.1 s past its last page (of ~2.3 s), 0.2 cost it ~0.3 s.
-HARVEST_CRAWL_HANDOFF_POLL = 0.01
 # Restarts of a worker that died (kill -9, a crash) before the supervisor gives the crawl up.
 HARVEST_CRAWL_MAX_RESTARTS = 5
 
@@ -363,9 +342,6 @@ HARVEST_FLEET_REPLICAS = 1
 # run_all.py --dashboard: "[HOST:]PORT" to serve the live table, /status.json and /metrics over
 # HTTP; empty = off (a server nobody asked for is an open port). No host = 127.0.0.1 (loopback).
 HARVEST_FLEET_DASHBOARD = ""
-# Seconds between the dashboard page's own refreshes: the status changes every
-# HARVEST_FLEET_STATUS_INTERVAL, faster refreshes show nothing new.
-HARVEST_FLEET_DASHBOARD_REFRESH = 2.0
 
 # --- blogs spider (harvest/spiders/blogs.py) ---------------------------------------------------
 # Where article extraction runs (trafilatura: ~10 ms a blog page, 100-300 ms a large docs page,
@@ -379,20 +355,9 @@ HARVEST_FLEET_DASHBOARD_REFRESH = 2.0
 HARVEST_BLOGS_EXTRACTION = "pool"
 # Extraction worker processes; 0 = one per CPU (the crawl itself uses less than one core).
 HARVEST_BLOGS_EXTRACT_WORKERS = 0
-# Pages handed to each worker at once: one being extracted and the next ones already waiting in
-# its pipe, so a worker does not idle while the crawl process is busy or waits on a commit's
-# fsync. With the workers below the crawl process (HARVEST_BLOGS_EXTRACT_NICE), 4 rather than 2
-# took the machine from 90% to 95% busy at 10,000 pages. Past it callbacks wait, the pages stay
-# in Scrapy's scraper slot and Scrapy stops fetching (bounded memory).
-HARVEST_BLOGS_EXTRACT_DEPTH = 4
-# A worker is replaced after this many pages, so a leak in a parser cannot grow for ever. A new
-# worker costs ~0.9 s of CPU (trafilatura's imports): at 2,000 that was 9% of a crawl's CPU, and
-# a worker's memory stays flat over 8,000 pages (57.7 MB from the 1,000th on).
-HARVEST_BLOGS_EXTRACT_MAX_TASKS_PER_CHILD = 10_000
-# Niceness added to the extraction workers (0-19): the crawl process feeds them and was runnable
-# 95% of the time but got 0.72 of a core, preempted by the workers, which then waited for pages;
-# the machine sat 12% idle. At 10 the crawl process is rarely preempted: 0.84x -> 0.91-0.92x of
-# the two-core limit at 10,000 pages (BENCHMARKS.md). The workers still get every idle cycle.
+# Niceness added to the extraction workers (0-19): the crawl process feeds them, and preempted by
+# them it leaves them waiting for pages; below it they still get every idle cycle (figures:
+# BENCHMARKS.md, "Figures behind settings and constants").
 HARVEST_BLOGS_EXTRACT_NICE = 10
 # Sitemaps may hold 50,000 URLs / 50 MB (sitemaps.org): their own cap, above the page cap.
 HARVEST_BLOGS_MAX_SITEMAP_BYTES = 50 * 1024 * 1024

@@ -20,16 +20,19 @@ and under ``run_all.py`` as a crash loop. ``scrapy crawl`` (:mod:`harvest.comman
 
 from __future__ import annotations
 
+import logging
 import os
 from typing import TYPE_CHECKING
 
-from harvest.config.settings_model import SOURCE, settings_model_problems
+from harvest.config.settings_model import RETIRED, SOURCE, retired_in, settings_model_problems
 from harvest.exceptions import ConfigError
 from harvest.github import TOKEN_ENV
 from harvest.middlewares.safety import resolver_problems
 
 if TYPE_CHECKING:
     from scrapy.settings import BaseSettings
+
+logger = logging.getLogger(__name__)
 
 __all__ = ["check_settings", "settings_problems", "token_problem"]
 
@@ -53,6 +56,10 @@ def token_problem(environ: dict[str, str] | None = None) -> str | None:
 
 def check_settings(settings: BaseSettings) -> None:
     """Raise ConfigError naming every bad setting and a malformed ``GITHUB_TOKEN``."""
+    for name in retired_in(settings):
+        logger.warning(
+            "%s is retired: now the %s; its value is still used in this release", name, RETIRED[name]
+        )
     problems = settings_problems(settings)
     token = token_problem()
     if problems:

@@ -14,7 +14,7 @@ pickled request), appended by ``i`` only.
   line: the sender cuts it when it starts again, and a receiver never reads a line without its
   newline. A page fetched again after a kill hands its links again: the owner's seen set (its
   duplicate filter and its persisted fetch times) drops them.
-- Receiver (:class:`HandoffExtension`): every ``HARVEST_CRAWL_HANDOFF_POLL`` seconds it reads
+- Receiver (:class:`HandoffExtension`): every :data:`POLL` seconds it reads
   its spools from the offsets committed in its own state (output offsets named
   ``handoff:<i>``) and schedules each request; the frontier persists it in the same commit as
   the new offset. A request whose fingerprint the receiver's duplicate filter already holds is
@@ -45,6 +45,7 @@ from scrapy import signals
 from scrapy.exceptions import DontCloseSpider
 from scrapy.utils.request import request_from_dict
 
+from harvest.config.settings_model import retired_value
 from harvest.exceptions import NotApplicable
 from harvest.plumbing.closing import close_crawl
 from harvest.state.crawl import CrawlState
@@ -63,6 +64,10 @@ if TYPE_CHECKING:
 logger = logging.getLogger(__name__)
 
 #: Prefix of the receiver's committed spool offsets in its state's output offsets.
+#: How often a worker reads the requests handed to it (seconds). A read is a stat and a read of
+#: each spool; the crawl ends two quiet polls after its last page and a handed request waits up to
+#: one poll, so shorter is cheaper than it looks (figures: BENCHMARKS.md, issue 18).
+POLL = 0.01
 OFFSET_PREFIX = "handoff:"
 #: Consecutive checks that must find the whole crawl quiet before a worker closes.
 QUIET_CHECKS = 2
@@ -252,7 +257,7 @@ class HandoffExtension:
     """Receives the requests handed to this worker and holds it open until the crawl is done.
 
     Applies to a partitioned crawl only (``HARVEST_CRAWL_WORKERS`` > 1, with its worker index);
-    ``HARVEST_CRAWL_HANDOFF_POLL`` sets how often the spools are read.
+    :data:`POLL` is how often the spools are read.
     """
 
     def __init__(
@@ -279,7 +284,7 @@ class HandoffExtension:
             crawler,
             spool,
             CrawlState.required(crawler),
-            max(0.01, crawler.settings.getfloat("HARVEST_CRAWL_HANDOFF_POLL")),
+            max(0.01, retired_value(crawler.settings, "HARVEST_CRAWL_HANDOFF_POLL", POLL)),
             int(crawler.settings.get("HARVEST_CRAWL_SUPERVISOR") or 0),
         )
         crawler.signals.connect(ext.spider_opened, signal=signals.spider_opened)

@@ -38,8 +38,9 @@ from scrapy import signals
 from scrapy.exceptions import IgnoreRequest
 from twisted.internet.defer import Deferred
 
+from harvest.config.settings_model import retired_value
 from harvest.exceptions import NotApplicable
-from harvest.github import github_token, redact, state_dir, token_digest
+from harvest.github import github_token, limits, redact, state_dir, token_digest
 from harvest.github.budget import Decision, RateBudget, rate_limit_snapshot
 from harvest.github.validators import ValidatorStore
 from harvest.parsers.github_api import error_message, is_rate_limit_message, load_json
@@ -138,7 +139,7 @@ class GithubApiMiddleware:
 
     Settings: ``GITHUB_API_URL``, ``HARVEST_GITHUB_CONCURRENCY``, ``HARVEST_GITHUB_BACKOFF_BASE``,
     ``HARVEST_GITHUB_BACKOFF_MAX``, ``HARVEST_GITHUB_RATE_LIMIT_RETRIES``,
-    ``HARVEST_GITHUB_RESET_MARGIN``, ``HARVEST_GITHUB_API_VERSION``, ``HARVEST_GITHUB_STATE_DIR``.
+    ``HARVEST_GITHUB_RESET_MARGIN``, ``HARVEST_GITHUB_STATE_DIR``.
     State: ``budget.sqlite`` and ``validators.sqlite`` in the GitHub state folder.
     """
 
@@ -206,7 +207,7 @@ class GithubApiMiddleware:
             backoff_max=settings.getfloat("HARVEST_GITHUB_BACKOFF_MAX"),
             rate_limit_retries=settings.getint("HARVEST_GITHUB_RATE_LIMIT_RETRIES"),
             reset_margin=settings.getfloat("HARVEST_GITHUB_RESET_MARGIN"),
-            api_version=settings.get("HARVEST_GITHUB_API_VERSION") or "",
+            api_version=retired_value(settings, "HARVEST_GITHUB_API_VERSION", limits.API_VERSION),
             # A grant outlives its request only if the process hung; long after any timeout.
             stale_after=max(60.0, 2 * settings.getfloat("DOWNLOAD_TIMEOUT")),
             stats=crawler.stats,

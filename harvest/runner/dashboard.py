@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from prometheus_client import CONTENT_TYPE_LATEST
 
+from harvest.config.settings_model import retired_value
 from harvest.github import state_dir
 from harvest.runner.dashboard_page import render_dashboard
 from harvest.runner.metrics import FleetCollector, render_metrics
@@ -36,6 +37,10 @@ if TYPE_CHECKING:
     from scrapy.settings import BaseSettings
 
 logger = logging.getLogger(__name__)
+
+#: Seconds between the dashboard page's own refreshes: the fleet's status changes every
+#: HARVEST_FLEET_STATUS_INTERVAL, faster refreshes show nothing new.
+REFRESH = 2.0
 
 LOOPBACK = "127.0.0.1"
 _HEADERS = {
@@ -200,7 +205,7 @@ def open_dashboard(
     dashboard = Dashboard(
         parse_address(text),
         snapshot,
-        refresh_s=settings.getfloat("HARVEST_FLEET_DASHBOARD_REFRESH"),
+        refresh_s=retired_value(settings, "HARVEST_FLEET_DASHBOARD_REFRESH", REFRESH),
         budget_file=state_dir(settings) / "budget.sqlite",
     )
     dashboard.start()
