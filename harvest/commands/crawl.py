@@ -29,11 +29,12 @@ from scrapy.commands.crawl import Command as ScrapyCrawlCommand
 from scrapy.exceptions import UsageError
 
 from harvest.crawl.build import build_crawler, validate_crawl
+from harvest.crawl.policy import WorkersRefused, crawl_workers
 from harvest.crawl.workers import POLL, WorkerSupervisor, can_fork, worker_argv
 from harvest.exceptions import ConfigError
 from harvest.plumbing.closing import OK_REASONS, finished_ok
 from harvest.state import is_redis_url
-from harvest.state.partition import machine_workers, record_path, recorded_workers, resolve_workers
+from harvest.state.partition import machine_workers, recorded_workers
 
 if TYPE_CHECKING:
     import argparse
@@ -209,13 +210,11 @@ class Command(ScrapyCrawlCommand):
         chosen = requested == 0
         if chosen:
             requested = checked.workers()
-        # Scrapy's feed exports (-o, -O, FEEDS) are files of one process: N workers would each
-        # write (or truncate) the same file. Said before anything is written.
-        if settings.getdict("FEEDS"):
-            requested = self._one_for_feeds(spider, data_dir, recorded, requested, chosen)
         try:
-            workers = resolve_workers(data_dir, spider, requested, chosen=chosen)
-        except ValueError as exc:
+            workers = crawl_workers(
+                data_dir, spider, requested, chosen=chosen, feeds=bool(settings.getdict("FEEDS"))
+            )
+        except WorkersRefused as exc:
             raise UsageError(str(exc), print_help=False) from None
         if chosen and workers == requested > 1:
             logger.info(
@@ -225,29 +224,6 @@ class Command(ScrapyCrawlCommand):
                 workers,
             )
         return workers
-
-    @staticmethod
-    def _one_for_feeds(spider: str, data_dir: str, recorded: int | None, requested: int, chosen: bool) -> int:
-        """1 for a crawl with feed exports; UsageError when it cannot run in one process."""
-        if recorded is not None and recorded > 1:
-            workers, why = recorded, f"its data folder's number, {record_path(data_dir, spider)}"
-        elif requested > 1 and not chosen:
-            workers, why = requested, f"HARVEST_CRAWL_WORKERS={requested}"
-        else:
-            if requested > 1:
-                logger.info(
-                    "Crawling %s in one process, not %d workers: feed exports (-o, -O, FEEDS) are "
-                    "one process's files",
-                    spider,
-                    requested,
-                )
-            return 1
-        raise UsageError(
-            f"feed exports (-o, -O, FEEDS) are one process's files, and this crawl of {spider} runs "
-            f"as {workers} worker processes ({why}): export its data folder after the crawl "
-            "(scrapy export), or crawl into another HARVEST_DATA_DIR with HARVEST_CRAWL_WORKERS=1",
-            print_help=False,
-        )
 
 
 @dataclass(frozen=True)

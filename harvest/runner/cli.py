@@ -12,15 +12,17 @@ import os
 import shutil
 import sys
 import tempfile
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from harvest.crawl.checks import check_settings
+from harvest.crawl.policy import WorkersRefused, crawl_workers
 from harvest.exceptions import ConfigError
 from harvest.runner.options import FleetConfig, FleetOptions
 from harvest.runner.plan import PlanError, build_plan, spread_cores
 from harvest.state import is_redis_url
-from harvest.state.partition import machine_workers, resolve_workers
+from harvest.state.partition import machine_workers
 from harvest.util.machine import Capacity
 from harvest.util.units import format_size, parse_positive_duration, parse_size
 
@@ -459,9 +461,8 @@ def _checked_plan(
     if shared_state or not settings.getbool("HARVEST_STATE_ENABLED", True):
         return plan
     # On the embedded state, N processes of a spider are the N workers of one partitioned crawl
-    # (harvest.state.partition): the number a data folder's state was built with is kept.
-    from dataclasses import replace
-
+    # (harvest.state.partition): the number a data folder's state was built with is kept
+    # (harvest.crawl.policy, shared with scrapy crawl).
     data_dir = settings.get("HARVEST_DATA_DIR")
     wanted = {p.name: p.replicas for p in plan}
     # Feed exports (FEEDS) are files of one process: the workers of a crawl would share them.
@@ -480,18 +481,9 @@ def _checked_plan(
         requested = wanted[p.name]
         chosen = requested != p.replicas
         try:
-            workers = resolve_workers(data_dir, p.name, requested, chosen=chosen)
-        except ValueError as exc:
-            raise _Refused(_usage_error(parser, "argument --replicas", str(exc))) from None
-        if feeds and workers > 1:
-            raise _Refused(
-                _usage_error(
-                    parser,
-                    "FEEDS",
-                    f"feed exports are one process's files, and {p.name} runs as {workers} workers of "
-                    "one crawl: export the data folder after the crawl (scrapy export) instead",
-                )
-            )
+            workers = crawl_workers(data_dir, p.name, requested, chosen=chosen, feeds=feeds)
+        except WorkersRefused as exc:
+            raise _Refused(_usage_error(parser, exc.setting or "argument --replicas", str(exc))) from None
         if chosen and workers == requested:
             logger.info(
                 "Crawling %s as %d worker processes on the cores the fleet leaves free "

@@ -38,7 +38,6 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from urllib.parse import urlsplit
 
 import scrapy
-from pydantic import ValidationError
 from scrapy.exceptions import IgnoreRequest
 from scrapy.http import HtmlResponse, TextResponse, XmlResponse
 from scrapy.linkextractors import IGNORED_EXTENSIONS
@@ -46,11 +45,12 @@ from scrapy.settings import default_settings as scrapy_defaults
 from scrapy.spidermiddlewares.httperror import HttpError
 
 from harvest.browser.install import install_browser, page_meta
-from harvest.config import SpiderConfig, parse_bool
-from harvest.config.blogs import BlogsConfig, SiteConfig
-from harvest.config.settings_model import CHOICES
+from harvest.config import SpiderConfig
+from harvest.config.blogs import BlogsArgs, BlogsConfig, SiteConfig
+from harvest.config.settings_model import CHOICES, retired_value
 from harvest.exceptions import ConfigError
 from harvest.extraction import ExtractionPool
+from harvest.extraction import pool as extraction_pool
 from harvest.fingerprints import content_hash, utc_now
 from harvest.items import DocumentItem, PageItem
 from harvest.middlewares.rights import SITE_RIGHTS_META
@@ -176,26 +176,6 @@ def _site_name_for(url: str) -> str:
 _ARGUMENTS = "spider arguments of 'blogs'"
 
 
-def _site_overrides(arguments: dict[str, str]) -> dict[str, Any]:
-    """The site settings that ``-a render``, ``-a max_pages`` and ``-a source`` override."""
-    overrides: dict[str, Any] = {}
-    if "render" in arguments:
-        try:
-            overrides["render"] = parse_bool(arguments["render"], "render")
-        except ValueError as exc:
-            raise ConfigError(_ARGUMENTS, [("-a render", str(exc))]) from None
-    if "max_pages" in arguments:
-        try:
-            overrides["max_pages"] = int(arguments["max_pages"])
-        except ValueError:
-            raise ConfigError(
-                _ARGUMENTS, [("-a max_pages", f"expected a whole number, got {arguments['max_pages']!r}")]
-            ) from None
-    if "source" in arguments:
-        overrides["source"] = arguments["source"]
-    return overrides
-
-
 def _configured_sites(config: BlogsConfig, name: str | None, overrides: dict[str, Any]) -> list[SiteConfig]:
     """The configured sites (only the one named ``name`` if given), with ``overrides`` applied.
 
@@ -218,7 +198,8 @@ class BlogsSpider(HarvestSpider):
 
     name = "blogs"
     config_model = BlogsConfig
-    arguments: ClassVar[frozenset[str]] = frozenset({"url", "site", "render", "source", "max_pages"})
+    args_model = BlogsArgs
+    argument_default = "url"
     config: BlogsConfig
     #: SiteRightsMiddleware applies: sites' opt-out signals are recorded per document.
     collects_rights: ClassVar[bool] = True
@@ -260,21 +241,16 @@ class BlogsSpider(HarvestSpider):
 
     # --- configuration --------------------------------------------------------------------
     @classmethod
-    def apply_arguments(cls, config: SpiderConfig, arguments: dict[str, str]) -> SpiderConfig:
+    def fold_args(cls, config: SpiderConfig, args: BlogsArgs) -> SpiderConfig:
         """``-a url=`` (one ad hoc site), ``-a site=NAME``, and ``render``/``source``/``max_pages``."""
         assert isinstance(config, BlogsConfig)
-        overrides = _site_overrides(arguments)
-        url, site = arguments.get("url"), arguments.get("site")
-        if url and site:
+        overrides = args.given("render", "max_pages", "source")
+        if args.url and args.site:
             raise ConfigError(_ARGUMENTS, [("-a url / -a site", "give one of them, not both")])
-        try:
-            if url:
-                sites = [SiteConfig(name=_site_name_for(url), start_urls=[url], **overrides)]
-            else:
-                sites = _configured_sites(config, site, overrides)
-        except ValidationError as exc:
-            problems = [(f"-a {'.'.join(str(p) for p in e['loc']) or 'url'}", e["msg"]) for e in exc.errors()]
-            raise ConfigError(_ARGUMENTS, problems) from None
+        if args.url:
+            sites = [SiteConfig(name=_site_name_for(args.url), start_urls=[args.url], **overrides)]
+        else:
+            sites = _configured_sites(config, args.site, overrides)
         if not sites:
             raise ConfigError(
                 _ARGUMENTS, "no sites to crawl: add sites to spiders_config/blogs.yaml or pass -a url=URL"
@@ -318,8 +294,10 @@ class BlogsSpider(HarvestSpider):
             spider._extractor = ExtractionPool(
                 mode,
                 s.getint("HARVEST_BLOGS_EXTRACT_WORKERS"),
-                s.getint("HARVEST_BLOGS_EXTRACT_DEPTH"),
-                s.getint("HARVEST_BLOGS_EXTRACT_MAX_TASKS_PER_CHILD"),
+                retired_value(s, "HARVEST_BLOGS_EXTRACT_DEPTH", extraction_pool.DEPTH),
+                retired_value(
+                    s, "HARVEST_BLOGS_EXTRACT_MAX_TASKS_PER_CHILD", extraction_pool.MAX_TASKS_PER_CHILD
+                ),
                 # The near-duplicate pipeline's signatures, computed by the workers.
                 signatures=(s.get("HARVEST_NEAR_DUP") or "off").strip().lower() != "off",
                 nice=s.getint("HARVEST_BLOGS_EXTRACT_NICE"),

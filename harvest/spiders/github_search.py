@@ -7,8 +7,8 @@ four also apply to the configured searches when given alone).
 
 How a search is collected:
 
-- Its first page (``per_page`` from ``HARVEST_GITHUB_PER_PAGE``) gives ``total_count``. When more
-  results exist than GitHub lets a search reach (``HARVEST_GITHUB_RESULT_CAP``, or fewer when the
+- Its first page (``per_page``: :data:`harvest.github.limits.PER_PAGE`) gives ``total_count``. When more
+  results exist than GitHub lets a search reach (:data:`harvest.github.limits.RESULT_CAP`, or fewer when the
   ``Link: rel="last"`` page says so, or a 422 names a lower cap), the search is cut into
   ``created:`` / ``stars:`` slices (:mod:`harvest.github.query`) and every slice is collected,
   so each of ``total_count`` results arrives once. The cuts sit at the quantiles of the first
@@ -48,16 +48,16 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from urllib.parse import quote, urlencode
 
 import scrapy
-from pydantic import ValidationError
 from scrapy import signals
 from scrapy.exceptions import CloseSpider, IgnoreRequest
 from scrapy.spidermiddlewares.httperror import HttpError
 
-from harvest.config import SpiderConfig, parse_bool
-from harvest.config.github_search import GithubQueryConfig, GithubSearchConfig
+from harvest.config import SpiderConfig
+from harvest.config.github_search import GithubQueryConfig, GithubSearchArgs, GithubSearchConfig
+from harvest.config.settings_model import retired_value
 from harvest.exceptions import ConfigError
 from harvest.fingerprints import utc_now
-from harvest.github import github_token, redact, state_dir, token_digest
+from harvest.github import github_token, limits, redact, state_dir, token_digest
 from harvest.github.middleware import (
     META_ETAG,
     META_LAST_MODIFIED,
@@ -119,48 +119,20 @@ class _Run:
     started: float = field(default_factory=time.monotonic)
 
 
-def _argument_overrides(arguments: dict[str, str]) -> dict[str, Any]:
-    """The query fields ``-a max_results/sort/order/readmes`` set (ConfigError naming bad ones)."""
-    overrides: dict[str, Any] = {}
-    problems: list[tuple[str, str]] = []
-    if "max_results" in arguments:
-        text = arguments["max_results"].strip().lower()
-        if text in {"", "all", "none", "0"}:
-            overrides["max_results"] = None
-        elif text.isdigit():
-            overrides["max_results"] = int(text)
-        else:
-            problems.append(("-a max_results", f"expected a positive number or 'all', got {text!r}"))
-    for name in ("sort", "order"):
-        if name in arguments:
-            overrides[name] = arguments[name].strip()
-    if "readmes" in arguments:
-        try:
-            overrides["readmes"] = parse_bool(arguments["readmes"], "-a readmes")
-        except ValueError as exc:
-            problems.append(("-a readmes", str(exc)))
-    if problems:
-        raise ConfigError("spider arguments of 'github_search'", problems)
-    return overrides
-
-
 def _queries(
     config: GithubSearchConfig, query: str | None, overrides: dict[str, Any]
 ) -> list[GithubQueryConfig]:
-    """``-a query`` alone, else the configured searches; ``overrides`` applied to each."""
-    try:
-        if query is not None:
-            return [GithubQueryConfig(query=query, **overrides)]
-        queries = [q.model_copy(update={}) for q in config.queries]
-        for q in queries:
-            for key, value in overrides.items():
-                setattr(q, key, value)  # validate_assignment checks each value
-        return queries
-    except ValidationError as exc:
-        raise ConfigError(
-            "spider arguments of 'github_search'",
-            [(f"-a {'.'.join(str(p) for p in e['loc']) or 'query'}", e["msg"]) for e in exc.errors()],
-        ) from None
+    """``-a query`` alone, else the configured searches; ``overrides`` applied to each.
+
+    Raises pydantic's ValidationError (its location names the argument) for a bad value.
+    """
+    if query is not None:
+        return [GithubQueryConfig(query=query, **overrides)]
+    queries = [q.model_copy(update={}) for q in config.queries]
+    for q in queries:
+        for key, value in overrides.items():
+            setattr(q, key, value)  # validate_assignment checks each value
+    return queries
 
 
 class GithubSearchSpider(HarvestSpider):
@@ -171,7 +143,8 @@ class GithubSearchSpider(HarvestSpider):
 
     name = "github_search"
     config_model = GithubSearchConfig
-    arguments: ClassVar[frozenset[str]] = frozenset({"query", "max_results", "sort", "order", "readmes"})
+    args_model = GithubSearchArgs
+    argument_default = "query"
     config: GithubSearchConfig
 
     #: GithubApiMiddleware (listed in harvest/settings.py) applies to this spider's API requests.
@@ -185,10 +158,11 @@ class GithubSearchSpider(HarvestSpider):
     }
 
     @classmethod
-    def apply_arguments(cls, config: SpiderConfig, arguments: dict[str, str]) -> SpiderConfig:
+    def fold_args(cls, config: SpiderConfig, args: GithubSearchArgs) -> SpiderConfig:
         """``-a query`` replaces the configured searches; the other arguments apply to each."""
         assert isinstance(config, GithubSearchConfig)
-        queries = _queries(config, arguments.get("query"), _argument_overrides(arguments))
+        overrides = args.given("max_results", "sort", "order", "readmes")
+        queries = _queries(config, args.query, overrides)
         if not queries:
             raise ConfigError(
                 "spider arguments of 'github_search'",
@@ -203,14 +177,18 @@ class GithubSearchSpider(HarvestSpider):
         settings = crawler.settings
         spider.api_url = settings.get("GITHUB_API_URL").rstrip("/")
         spider.web_url = settings.get("GITHUB_WEB_URL").rstrip("/")
-        spider.per_page = settings.getint("HARVEST_GITHUB_PER_PAGE")
+        spider.per_page = retired_value(settings, "HARVEST_GITHUB_PER_PAGE", limits.PER_PAGE)
         spider.planner = SlicePlanner(
-            result_cap=settings.getint("HARVEST_GITHUB_RESULT_CAP"),
-            created_floor=date.fromisoformat(settings.get("HARVEST_GITHUB_CREATED_FLOOR")),
+            result_cap=retired_value(settings, "HARVEST_GITHUB_RESULT_CAP", limits.RESULT_CAP),
+            created_floor=date.fromisoformat(
+                retired_value(settings, "HARVEST_GITHUB_CREATED_FLOOR", limits.CREATED_FLOOR)
+            ),
         )
         spider.incomplete_retries = settings.getint("HARVEST_GITHUB_INCOMPLETE_RETRIES")
-        spider.max_query_length = settings.getint("HARVEST_GITHUB_MAX_QUERY_LENGTH")
-        spider.max_operators = settings.getint("HARVEST_GITHUB_MAX_OPERATORS")
+        spider.max_query_length = retired_value(
+            settings, "HARVEST_GITHUB_MAX_QUERY_LENGTH", limits.MAX_QUERY_LENGTH
+        )
+        spider.max_operators = retired_value(settings, "HARVEST_GITHUB_MAX_OPERATORS", limits.MAX_OPERATORS)
         spider.check_rate_limit = settings.getbool("HARVEST_GITHUB_CHECK_RATE_LIMIT")
         path = state_dir(settings) / "validators.sqlite"
         spider._pages = PageValidators(path, spider.name, spider.token_key)
