@@ -60,7 +60,7 @@ def test_every_part_of_the_package_sits_in_a_layer() -> None:
 
 def test_only_the_shared_vocabulary_is_loose_at_the_top() -> None:
     loose = sorted(p.stem for p in PACKAGE.glob("*.py") if p.name != "__init__.py")
-    assert loose == ["exceptions", "fingerprints", "identity", "items", "settings"]
+    assert loose == ["exceptions", "fingerprints", "identity", "items", "meta", "settings"]
 
 
 def test_every_package_is_described_in_the_architecture_doc() -> None:

@@ -37,8 +37,9 @@ from scrapy.http import Request, Response
 from scrapy.utils.request import request_from_dict
 
 from harvest.crawl.handoff import HandoffSpool
+from harvest.meta import META_FRONTIER_KEY, upgrade
 from harvest.middlewares.cookies import cookies_to_hand_over
-from harvest.state.crawl import FRONTIER_KEY_META, CrawlState
+from harvest.state.crawl import CrawlState
 
 if TYPE_CHECKING:
     from scrapy import Spider
@@ -169,6 +170,7 @@ class FrontierScheduler(Scheduler):
         assert self.state is not None
         try:
             request = request_from_dict(pickle.loads(entry.request), spider=self.spider)  # noqa: S301
+            upgrade(request.meta)  # persisted by an older harvest: its meta keys as they are now
         except Exception:  # a boundary: any undecodable entry is retired, the rest go on
             logger.warning(
                 "Dropping a pending request that cannot be restored (fingerprint %s)",
@@ -180,7 +182,7 @@ class FrontierScheduler(Scheduler):
             self.stats.inc_value("harvest/frontier/unrestorable")
             self.state.retire(entry.fingerprint)
             return None
-        request.meta[FRONTIER_KEY_META] = entry.fingerprint.hex()
+        request.meta[META_FRONTIER_KEY] = entry.fingerprint.hex()
         return request
 
     def _method_name(self, func: Any) -> str | None:
@@ -223,7 +225,7 @@ class FrontierScheduler(Scheduler):
         try:
             data = self._to_dict(request)
             # to_dict() hands out the request's own meta dict: copy it, never edit it.
-            data["meta"] = {k: v for k, v in data["meta"].items() if k != FRONTIER_KEY_META}
+            data["meta"] = {k: v for k, v in data["meta"].items() if k != META_FRONTIER_KEY}
             return pickle.dumps(data, protocol=_PICKLE_PROTOCOL)
         except (ValueError, TypeError, AttributeError, pickle.PicklingError) as exc:
             assert self.stats is not None
@@ -260,7 +262,7 @@ class FrontierScheduler(Scheduler):
             self.handoff.send(owner, blob, None if request.dont_filter else fingerprint)
             self._handed.add(fingerprint)
             self.stats.inc_value("harvest/handoff/sent")
-        marker = request.meta.get(FRONTIER_KEY_META)
+        marker = request.meta.get(META_FRONTIER_KEY)
         if isinstance(marker, str) and marker != fingerprint.hex():
             # A redirect to another worker's URL: the original request is done here.
             self.state.retire(bytes.fromhex(marker))
@@ -299,7 +301,7 @@ class FrontierScheduler(Scheduler):
         if owner is not None:
             return self._hand_off(request, fingerprint, owner)
         own_key = fingerprint.hex()
-        marker = request.meta.get(FRONTIER_KEY_META)
+        marker = request.meta.get(META_FRONTIER_KEY)
         if marker is None and request.dont_filter and fingerprint in self._resumed_dont_filter:
             # A start request the spider yields again while its pending copy is being resumed.
             self._resumed_dont_filter.discard(fingerprint)
@@ -318,7 +320,7 @@ class FrontierScheduler(Scheduler):
             # retired only now, after its replacement is in the batch.
             self.state.retire(bytes.fromhex(marker))
         if accepted:
-            request.meta[FRONTIER_KEY_META] = own_key
+            request.meta[META_FRONTIER_KEY] = own_key
         return accepted
 
     def _spill_wanted(self, request: Request) -> bool:
@@ -440,7 +442,7 @@ class FrontierMiddleware:
         """Start requests are new requests: no frontier key."""
         async for output in start:
             if isinstance(output, Request):
-                output.meta.pop(FRONTIER_KEY_META, None)
+                output.meta.pop(META_FRONTIER_KEY, None)
             yield output
 
     async def process_spider_output(
@@ -455,7 +457,7 @@ class FrontierMiddleware:
         try:
             async for output in result:
                 if isinstance(output, Request):
-                    output.meta.pop(FRONTIER_KEY_META, None)
+                    output.meta.pop(META_FRONTIER_KEY, None)
                     if foreign is not None and foreign(output):
                         continue
                 elif output is not None:

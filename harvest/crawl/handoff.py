@@ -47,6 +47,7 @@ from scrapy.utils.request import request_from_dict
 
 from harvest.config.settings_model import retired_value
 from harvest.exceptions import NotApplicable
+from harvest.meta import upgrade
 from harvest.plumbing.closing import close_crawl
 from harvest.state.crawl import CrawlState
 from harvest.state.partition import Partition
@@ -357,6 +358,7 @@ class HandoffExtension:
                     continue
                 try:
                     request = request_from_dict(pickle.loads(blob), spider=spider)  # noqa: S301 - our own spool
+                    upgrade(request.meta)  # a spool written by an older harvest
                 except Exception:  # a boundary: one bad request must not stop the worker
                     logger.warning("Dropping a handed-over request that cannot be read", exc_info=True)
                     self._inc("unreadable")

@@ -43,6 +43,16 @@ from harvest.exceptions import NotApplicable
 from harvest.github import github_token, limits, redact, state_dir, token_digest
 from harvest.github.budget import Decision, RateBudget, rate_limit_snapshot
 from harvest.github.validators import ValidatorStore
+from harvest.meta import (
+    META_GITHUB_CONDITIONAL,
+    META_GITHUB_ETAG,
+    META_GITHUB_GRANT,
+    META_GITHUB_LAST_MODIFIED,
+    META_GITHUB_MEMO,
+    META_GITHUB_NOT_MODIFIED,
+    META_GITHUB_RATE_RETRIES,
+    META_GITHUB_RESOURCE,
+)
 from harvest.parsers.github_api import error_message, is_rate_limit_message, load_json
 from harvest.util import waits
 
@@ -65,13 +75,6 @@ _LOG_WAIT_AFTER = 2.0
 _SKEW_TOLERANCE = 2.0
 #: A larger difference is not a clock but a stale Date (a cache); it is ignored.
 _MAX_SKEW = 3600.0
-
-META_NOT_MODIFIED = "harvest_github_not_modified"
-META_MEMO = "harvest_github_memo"
-META_ETAG = "harvest_github_etag"
-META_LAST_MODIFIED = "harvest_github_last_modified"
-META_RATE_RETRIES = "harvest_github_rate_retries"
-_META_GRANT = "harvest_github_grant"
 
 
 def resource_of(path: str) -> str | None:
@@ -260,8 +263,8 @@ class GithubApiMiddleware:
 
     def resource(self, request: Request) -> str | None:
         """The rate-limit resource this request spends (``github_resource`` meta overrides)."""
-        if "github_resource" in request.meta:
-            value = request.meta["github_resource"]
+        if META_GITHUB_RESOURCE in request.meta:
+            value = request.meta[META_GITHUB_RESOURCE]
             return str(value) if value else None
         return resource_of(urlsplit(request.url).path[len(self._root) :] or "/")
 
@@ -276,7 +279,7 @@ class GithubApiMiddleware:
 
     def _release(self, request: Request) -> None:
         assert self.budget is not None
-        self.budget.release(request.meta.pop(_META_GRANT, None))
+        self.budget.release(request.meta.pop(META_GITHUB_GRANT, None))
         waiters, self._waiters = self._waiters, []
         for waiter in waiters:
             _wake(waiter)
@@ -299,7 +302,7 @@ class GithubApiMiddleware:
             return
         budget, validators = self._open_required()
         self._prepare_headers(request, validators)
-        request.meta[_META_GRANT] = await self._wait_for_grant(request, budget)
+        request.meta[META_GITHUB_GRANT] = await self._wait_for_grant(request, budget)
         if self._token:
             request.headers["Authorization"] = f"Bearer {self._token}"
         self._inc("requests")
@@ -313,7 +316,7 @@ class GithubApiMiddleware:
         request.headers.setdefault("Accept", "application/vnd.github+json")
         if self.api_version:
             request.headers.setdefault("X-GitHub-Api-Version", self.api_version)
-        if not request.meta.get("github_conditional", True):
+        if not request.meta.get(META_GITHUB_CONDITIONAL, True):
             return
         stored = validators.get(self.consumer, self.token_key, request.url)
         if stored is not None:
@@ -409,15 +412,15 @@ class GithubApiMiddleware:
         if status == 304:
             budget.succeeded(self.token_key)
             stored = validators.get(self.consumer, self.token_key, request.url)
-            request.meta[META_NOT_MODIFIED] = True
-            request.meta[META_MEMO] = stored.memo if stored else {}
+            request.meta[META_GITHUB_NOT_MODIFIED] = True
+            request.meta[META_GITHUB_MEMO] = stored.memo if stored else {}
             self._inc("not_modified")
             return response
         if 200 <= status < 300:
             budget.succeeded(self.token_key)
-            request.meta[META_NOT_MODIFIED] = False
-            request.meta[META_ETAG] = _header(response, "ETag")
-            request.meta[META_LAST_MODIFIED] = _header(response, "Last-Modified")
+            request.meta[META_GITHUB_NOT_MODIFIED] = False
+            request.meta[META_GITHUB_ETAG] = _header(response, "ETag")
+            request.meta[META_GITHUB_LAST_MODIFIED] = _header(response, "Last-Modified")
             return response
         if status in (403, 429) and self._is_rate_limit(response, remaining):
             return self._requeue(request, response, resource, remaining, reset, now)
@@ -469,7 +472,7 @@ class GithubApiMiddleware:
             self.budget.block(self.token_key, until, failure=False)
         self._inc(f"rate_limited/{kind}")
         message = redact(error_message(response.body), self._token)
-        tries = int(request.meta.get(META_RATE_RETRIES, 0))
+        tries = int(request.meta.get(META_GITHUB_RATE_RETRIES, 0))
         if tries >= self.rate_limit_retries:
             self._inc("rate_limited/gave_up")
             logger.error(
@@ -492,6 +495,6 @@ class GithubApiMiddleware:
                 until - now,
             )
         retry = request.replace(dont_filter=True)
-        retry.meta[META_RATE_RETRIES] = tries + 1
+        retry.meta[META_GITHUB_RATE_RETRIES] = tries + 1
         self._strip(retry)
         return retry

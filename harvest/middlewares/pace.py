@@ -43,6 +43,7 @@ from scrapy.utils.httpobj import urlparse_cached
 
 from harvest.config.settings_model import retired_value
 from harvest.exceptions import NotApplicable
+from harvest.meta import META_PACE, META_PACE_GRANT
 from harvest.state.pace import PACE_DIR, Pace, PaceBudget, PaceStore, RedisPaceBudget, SitePace
 from harvest.state.partition import Partition
 from harvest.util import waits
@@ -61,9 +62,6 @@ logger = logging.getLogger(__name__)
 #: How often a request waiting for another process's request to end asks again (seconds); the
 #: requests of one process wake each other at once. Figures: BENCHMARKS.md ("One pace per site").
 POLL = 0.02
-
-META_PACE = "harvest_pace"
-_META_GRANT = "_harvest_pace_grant"
 
 
 @dataclass(frozen=True)
@@ -294,7 +292,7 @@ class PaceMiddleware:
         if waited:
             self._inc("waits")
             self._inc("wait_ms", int(waited * 1000))
-        request.meta[_META_GRANT] = grant
+        request.meta[META_PACE_GRANT] = grant
         self._busy[host] = self._busy.get(host, 0) + 1
         self._inc("grants")
 
@@ -337,7 +335,7 @@ class PaceMiddleware:
                 logger.info("Could not give back a pace grant (%s); it expires", exc)
 
     def _release(self, request: Request) -> None:
-        grant = request.meta.pop(_META_GRANT, None)
+        grant = request.meta.pop(META_PACE_GRANT, None)
         held = self._held.get(grant) if grant is not None else None
         if held is None or self.store is None:
             return

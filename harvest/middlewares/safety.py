@@ -48,6 +48,7 @@ from zope.interface import implementer
 
 from harvest.config.settings_model import SOURCE
 from harvest.exceptions import ConfigError, NotApplicable
+from harvest.meta import META_LIST, META_PINNED_HOST, META_SITE, META_VIA
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -84,8 +85,6 @@ class BrowserProxy(Protocol):
 _DEFAULT_PORTS = {"http": 80, "https": 443}
 #: Sources whose URLs are lists a site publishes on purpose, not links a trap could generate.
 TRUSTED_VIA = frozenset({"seed", "sitemap", "feed", "robots"})
-#: Request meta key holding the host name pinned for a request until it leaves the downloader.
-PIN_META = "_harvest_pinned_host"
 
 
 def host_port(url_host: str | None, port: int | None, scheme: str) -> str:
@@ -385,10 +384,10 @@ class PrivateAddressMiddleware:
             raise self._refuse("private_address", key, request, refused)
         if address is not None and self.resolver is not None and _ip_literal(host) is None:
             self.resolver.pin(host, address)
-            request.meta[PIN_META] = host
+            request.meta[META_PINNED_HOST] = host
 
     def _release(self, request: Request) -> None:
-        host = request.meta.pop(PIN_META, None)
+        host = request.meta.pop(META_PINNED_HOST, None)
         if host is not None and self.resolver is not None:
             self.resolver.unpin(host)
 
@@ -469,7 +468,7 @@ class TrapGuardMiddleware:
 
     def bytes_received(self, data: bytes, request: Request, spider: Spider) -> None:
         """Count a body's bytes: a body without Content-Length is cut off without saying why."""
-        if self.max_page_bytes and request.meta.get("harvest_site") is not None:
+        if self.max_page_bytes and request.meta.get(META_SITE) is not None:
             key = id(request)
             self._received[key] = self._received.get(key, 0) + len(data)
 
@@ -490,7 +489,7 @@ class TrapGuardMiddleware:
     def process_request(self, request: Request) -> None:
         """Raise IgnoreRequest past a limit; otherwise count the page and cap its size."""
         parts = urlparse_cached(request)
-        site = request.meta.get("harvest_site")
+        site = request.meta.get(META_SITE)
         if self.max_url_length and len(request.url) > self.max_url_length:
             raise self._refuse(
                 "url_too_long",
@@ -507,7 +506,7 @@ class TrapGuardMiddleware:
             raise self._refuse("max_depth", site, request, f"depth {depth} > max_depth {max_depth}")
         self._check_repeated_segments(site, request, parts.path)
         self._check_query_variants(site, request, parts)
-        if request.meta.get("harvest_list"):
+        if request.meta.get(META_LIST):
             # robots.txt, sitemaps and feeds: lists of pages, not pages; their own size cap.
             return
         max_pages = self._limit(site, "max_pages")
@@ -531,7 +530,7 @@ class TrapGuardMiddleware:
 
     def _check_query_variants(self, site: str, request: Request, parts: ParseResult) -> None:
         """Refuse a new query string of a path past ``max_query_variants`` (trusted lists exempt)."""
-        if not parts.query or not self.max_query_variants or request.meta.get("harvest_via") in TRUSTED_VIA:
+        if not parts.query or not self.max_query_variants or request.meta.get(META_VIA) in TRUSTED_VIA:
             return
         variants = self._queries.setdefault((site, parts.netloc, parts.path), set())
         if parts.query not in variants:
@@ -558,6 +557,6 @@ class TrapGuardMiddleware:
         # With Content-Length Scrapy says "max size"; a streamed body is cancelled silently.
         if "max size" in str(exception) or (limit and received > limit):
             raise self._refuse(
-                "oversize", request.meta.get("harvest_site") or "", request, f"larger than {limit} bytes"
+                "oversize", request.meta.get(META_SITE) or "", request, f"larger than {limit} bytes"
             )
         return None

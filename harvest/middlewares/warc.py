@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING, Any
 
 from scrapy.exceptions import NotConfigured
 
+from harvest.meta import META_LIST, META_TDMREP, META_WARC_CAPTURE
+
 if TYPE_CHECKING:
     from scrapy import Request
     from scrapy.crawler import Crawler
@@ -26,7 +28,6 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
-CAPTURE_META = "harvest_warc_capture"
 #: Private attribute of an item carrying its response's capture to the WARC pipeline.
 ITEM_ATTR = "_harvest_warc_capture"
 
@@ -72,10 +73,10 @@ class WarcCaptureMiddleware:
 
     def process_response(self, request: Request, response: Response) -> Response:
         """Keep the exchange in the request's meta (lists, robots.txt and tdmrep.json excluded)."""
-        if request.meta.get("harvest_list") or request.meta.get("harvest_tdmrep"):
+        if request.meta.get(META_LIST) or request.meta.get(META_TDMREP):
             return response
         ip = getattr(response, "ip_address", None)
-        request.meta[CAPTURE_META] = WarcCapture(
+        request.meta[META_WARC_CAPTURE] = WarcCapture(
             url=response.url,
             method=request.method,
             request_headers=_headers(request.headers),
@@ -104,7 +105,7 @@ class WarcItemMiddleware:
         self, response: Response, result: AsyncIterator[Any]
     ) -> AsyncIterator[Any]:
         """Attach the capture to items that have ``warc_record_id``."""
-        capture = response.meta.get(CAPTURE_META) if response.request is not None else None
+        capture = response.meta.get(META_WARC_CAPTURE) if response.request is not None else None
         async for entry in result:
             if capture is not None and hasattr(entry, "warc_record_id"):
                 setattr(entry, ITEM_ATTR, capture)

@@ -53,7 +53,7 @@ from harvest.extraction import ExtractionPool
 from harvest.extraction import pool as extraction_pool
 from harvest.fingerprints import content_hash, utc_now
 from harvest.items import DocumentItem, PageItem
-from harvest.middlewares.rights import SITE_RIGHTS_META
+from harvest.meta import META_KIND, META_LIST, META_ORIGIN, META_RIGHTS_SITE, META_SITE, META_TTL, META_VIA
 from harvest.middlewares.safety import SiteLimits, host_port
 from harvest.parsers.article import Article, looks_like_article
 from harvest.parsers.charset import misdeclared_encoding
@@ -381,9 +381,9 @@ class BlogsSpider(HarvestSpider):
         if url in self._requested:
             return None
         self._requested.add(url)
-        full_meta: dict[str, Any] = {"harvest_site": site.name, "harvest_via": via, "harvest_kind": kind}
+        full_meta: dict[str, Any] = {META_SITE: site.name, META_VIA: via, META_KIND: kind}
         if kind == "document":
-            full_meta["harvest_ttl"] = site.config.article_revisit
+            full_meta[META_TTL] = site.config.article_revisit
         if callback == self.parse_page and site.render_meta:
             full_meta.update(site.render_meta)
         full_meta.update(meta or {})
@@ -443,7 +443,7 @@ class BlogsSpider(HarvestSpider):
                     via="robots",
                     callback=self.parse_robots,
                     priority=_PRIO_LISTS,
-                    meta={"harvest_origin": origin, "harvest_list": True},
+                    meta={META_ORIGIN: origin, META_LIST: True},
                 )
                 if request is not None:
                     request = request.replace(errback=self.on_robots_error)
@@ -468,13 +468,13 @@ class BlogsSpider(HarvestSpider):
             priority=_PRIO_LISTS,
             meta={
                 "download_maxsize": self.settings.getint("HARVEST_BLOGS_MAX_SITEMAP_BYTES"),
-                "harvest_list": True,
+                META_LIST: True,
             },
         )
 
     def _site_of_response(self, response: Any) -> _Site:
         """The site a response (or request) was fetched for: its ``harvest_site`` meta."""
-        name = response.meta.get("harvest_site")
+        name = response.meta.get(META_SITE)
         for site in self.sites:
             if site.name == name:
                 return site
@@ -496,14 +496,14 @@ class BlogsSpider(HarvestSpider):
             if (request := self._xml_request(url, site, "sitemap")) is not None:
                 yield request
         if not found and not site.config.sitemaps:
-            yield from self._guess_sitemap(response.meta.get("harvest_origin", response.url), site)
+            yield from self._guess_sitemap(response.meta.get(META_ORIGIN, response.url), site)
 
     def on_robots_error(self, failure: Failure) -> Iterator[scrapy.Request]:
         """No robots.txt: try ``/sitemap.xml`` anyway."""
         request = failure.request  # type: ignore[attr-defined]
         site = self._site_of_response(request)
         if not site.config.sitemaps:
-            yield from self._guess_sitemap(request.meta.get("harvest_origin", request.url), site)
+            yield from self._guess_sitemap(request.meta.get(META_ORIGIN, request.url), site)
 
     def _guess_sitemap(self, origin: str, site: _Site) -> Iterator[scrapy.Request]:
         parts = urlsplit(origin)
@@ -620,7 +620,7 @@ class BlogsSpider(HarvestSpider):
     @staticmethod
     def _is_article(response: TextResponse, site: _Site, html: str) -> bool:
         """Whether the page is an article: by its URL, by the feed it was listed in, or by its HTML."""
-        via = response.meta.get("harvest_via")
+        via = response.meta.get(META_VIA)
         return site.article_url(response.url) or (
             not site.excluded(response.url)
             and urlsplit(response.url).path not in {"", "/"}
@@ -731,7 +731,7 @@ class BlogsSpider(HarvestSpider):
 
     def _rights(self, response: scrapy.http.Response, article: Article) -> Rights:
         """The document's opt-out and licence signals: headers, its HTML, the site's TDMRep."""
-        site = response.meta.get(SITE_RIGHTS_META) or {}
+        site = response.meta.get(META_RIGHTS_SITE) or {}
         rule = None
         if site.get("tdm_reservation") is not None:
             rule = TdmRule(site["tdm_reservation"], site.get("tdm_policy"))
@@ -781,7 +781,7 @@ class BlogsSpider(HarvestSpider):
             return
         if isinstance(failure.value, HttpError):
             # A missing robots.txt or guessed /sitemap.xml is normal: not worth a line.
-            level = logging.DEBUG if meta.get("harvest_list") else logging.INFO
+            level = logging.DEBUG if meta.get(META_LIST) else logging.INFO
             logger.log(level, "Not fetched: %s (HTTP %d)", url, failure.value.response.status)
         else:
             logger.warning("Not fetched: %s (%s: %s)", url, kind, failure.getErrorMessage())

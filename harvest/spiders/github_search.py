@@ -58,19 +58,30 @@ from harvest.config.settings_model import retired_value
 from harvest.exceptions import ConfigError
 from harvest.fingerprints import utc_now
 from harvest.github import github_token, limits, redact, state_dir, token_digest
-from harvest.github.middleware import (
-    META_ETAG,
-    META_LAST_MODIFIED,
-    META_MEMO,
-    META_NOT_MODIFIED,
-    WaitInterrupted,
-)
+from harvest.github.middleware import WaitInterrupted
 from harvest.github.planner import SearchMemo, SlicePlan, SlicePlanner
 from harvest.github.query import Slice, SlicedQuery, parse_query, query_problems
 from harvest.github.readme import api_readme, readme_document
 from harvest.github.repos import repo_item
 from harvest.github.validators import PageValidators
 from harvest.items import DocumentItem, RepoItem
+from harvest.meta import (
+    META_FIRST,
+    META_GITHUB_CONDITIONAL,
+    META_GITHUB_ETAG,
+    META_GITHUB_LAST_MODIFIED,
+    META_GITHUB_MEMO,
+    META_GITHUB_NOT_MODIFIED,
+    META_GITHUB_RESOURCE,
+    META_INCOMPLETE_TRIES,
+    META_KIND,
+    META_QUERY_CFG,
+    META_QUERY_KEY,
+    META_SLICE,
+    META_SLICE_TOTAL,
+    META_TTL,
+    META_VALIDATOR_KEY,
+)
 from harvest.parsers.github_api import (
     SearchPage,
     error_message,
@@ -227,17 +238,19 @@ class GithubSearchSpider(HarvestSpider):
 
     def _run_for(self, meta: dict[str, Any]) -> _Run:
         """The run a request belongs to (rebuilt from meta for a request resumed after a crash)."""
-        key = meta["query_key"]
+        key = meta[META_QUERY_KEY]
         run = self._runs.get(key)
         if run is None:
-            cfg = GithubQueryConfig.model_validate(meta["query_cfg"])
+            cfg = GithubQueryConfig.model_validate(meta[META_QUERY_CFG])
             run = self._runs[key] = _Run(cfg, parse_query(cfg.query))
         return run
 
     def _store_after(self, response: Response, memo: SearchMemo, items: Sequence[object]) -> None:
         """Store the page's validator with ``memo`` once its ``items`` are stored."""
         meta = response.meta
-        self.pages.store_after(response.url, meta.get(META_ETAG), meta.get(META_LAST_MODIFIED), memo, items)
+        self.pages.store_after(
+            response.url, meta.get(META_GITHUB_ETAG), meta.get(META_GITHUB_LAST_MODIFIED), memo, items
+        )
 
     def _item_stored(self, item: Any) -> None:
         """item_scraped / item_dropped: written now, or already stored before."""
@@ -261,7 +274,7 @@ class GithubSearchSpider(HarvestSpider):
                 errback=self.rate_limit_failed,
                 dont_filter=True,
                 priority=_SEARCH_PRIORITY + 1,
-                meta={"github_resource": None, "github_conditional": False},
+                meta={META_GITHUB_RESOURCE: None, META_GITHUB_CONDITIONAL: False},
             )
             return
         for request in self._start_searches():
@@ -324,15 +337,15 @@ class GithubSearchSpider(HarvestSpider):
             dont_filter=True,
             priority=_SEARCH_PRIORITY,
             meta={
-                "query_key": run.cfg.key,
-                "query_cfg": run.cfg.model_dump(),
-                "slice": part.to_meta() if part is not None else None,
-                "first": first,
-                "incomplete_tries": tries,
-                "slice_total": total,
-                "github_conditional": conditional,
-                "harvest_kind": "listing",
-                "harvest_validator_key": self.token_key,
+                META_QUERY_KEY: run.cfg.key,
+                META_QUERY_CFG: run.cfg.model_dump(),
+                META_SLICE: part.to_meta() if part is not None else None,
+                META_FIRST: first,
+                META_INCOMPLETE_TRIES: tries,
+                META_SLICE_TOTAL: total,
+                META_GITHUB_CONDITIONAL: conditional,
+                META_KIND: "listing",
+                META_VALIDATOR_KEY: self.token_key,
                 "handle_httpstatus_list": [304],
             },
         )
@@ -345,7 +358,7 @@ class GithubSearchSpider(HarvestSpider):
         try:
             if run.stopped:
                 return
-            if response.status == 304 or response.meta.get(META_NOT_MODIFIED):
+            if response.status == 304 or response.meta.get(META_GITHUB_NOT_MODIFIED):
                 yield from self._not_modified(run, response)
             else:
                 yield from self._page(run, response)
@@ -353,31 +366,31 @@ class GithubSearchSpider(HarvestSpider):
             self._maybe_finish(run)
 
     def _part(self, run: _Run, meta: dict[str, Any]) -> Slice:
-        return Slice.from_meta(meta["slice"]) if meta.get("slice") else run.sliced.root
+        return Slice.from_meta(meta[META_SLICE]) if meta.get(META_SLICE) else run.sliced.root
 
     def _not_modified(self, run: _Run, response: Response) -> Iterator[Any]:
         """A page unchanged since the last run: walk on as its stored memo says."""
         meta = response.meta
-        memo = SearchMemo.from_dict(meta.get(META_MEMO))
+        memo = SearchMemo.from_dict(meta.get(META_GITHUB_MEMO))
         run.not_modified += 1
         run.pages += 1
         self._stat("pages_not_modified")
-        if meta.get("first") and memo.total is None:
+        if meta.get(META_FIRST) and memo.total is None:
             # A validator without its memo (stored by an older version): fetch the page in full.
             yield self._search_request(run, self._slice_or_none(meta), url=response.url, conditional=False)
             return
-        if meta.get("first") and memo.parts:
+        if meta.get(META_FIRST) and memo.parts:
             run.splits += 1
             yield from self._slices(run, self._part(run, meta), memo.parts, memo.total)
             return
         run.counted += memo.count
         if memo.next_url and not self._limit_reached(run):
-            total = memo.total if memo.total is not None else meta.get("slice_total")
+            total = memo.total if memo.total is not None else meta.get(META_SLICE_TOTAL)
             yield self._search_request(run, self._slice_or_none(meta), url=memo.next_url, first=False,
                                        total=total)  # fmt: skip
 
     def _slice_or_none(self, meta: dict[str, Any]) -> Slice | None:
-        return Slice.from_meta(meta["slice"]) if meta.get("slice") else None
+        return Slice.from_meta(meta[META_SLICE]) if meta.get(META_SLICE) else None
 
     def _limit_reached(self, run: _Run) -> bool:
         limit = run.cfg.max_results
@@ -398,7 +411,7 @@ class GithubSearchSpider(HarvestSpider):
                 return
         links = parse_link_header(response.headers.get("Link"))
         memo = SearchMemo(total=page.total_count, count=len(page.items), next_url=links.get("next"))
-        if response.meta.get("first"):
+        if response.meta.get(META_FIRST):
             plan = self._plan(run, response, page, links)
             memo = replace(memo, cap=plan.cap, parts=plan.parts)
             if plan.parts:
@@ -423,14 +436,14 @@ class GithubSearchSpider(HarvestSpider):
     def _ask_again(self, run: _Run, response: Response, page: SearchPage) -> scrapy.Request | None:
         """The request asking again for a page GitHub cut short; None: keep it (and count it)."""
         meta = response.meta
-        tries = int(meta.get("incomplete_tries", 0))
+        tries = int(meta.get(META_INCOMPLETE_TRIES, 0))
         if tries < self.incomplete_retries:
             self._stat("incomplete_retried")
             logger.info("Search %r: GitHub timed out on %s (incomplete_results); asking again",
                         run.cfg.query, response.url)  # fmt: skip
             return self._search_request(run, self._slice_or_none(meta), url=response.url,
-                                        first=bool(meta.get("first")), tries=tries + 1,
-                                        total=meta.get("slice_total"), conditional=False)  # fmt: skip
+                                        first=bool(meta.get(META_FIRST)), tries=tries + 1,
+                                        total=meta.get(META_SLICE_TOTAL), conditional=False)  # fmt: skip
         run.incomplete += 1
         self._stat("incomplete_accepted")
         logger.warning(
@@ -519,7 +532,7 @@ class GithubSearchSpider(HarvestSpider):
                 response = failure.value.response
                 message = redact(error_message(response.body), github_token())
                 cap = result_cap_from_message(message) if response.status == 422 else None
-                if cap is not None and not request.meta.get("first") and cap < self.planner.result_cap:
+                if cap is not None and not request.meta.get(META_FIRST) and cap < self.planner.result_cap:
                     yield from self._recut(run, request, cap)
                     return
                 self._fail(run, f"GitHub answered {response.status}: {message}", url=request.url)
@@ -539,7 +552,7 @@ class GithubSearchSpider(HarvestSpider):
         logger.warning("GitHub serves only %d results per search (setting: %d); re-cutting %r",
                        cap, self.planner.result_cap, run.cfg.query)  # fmt: skip
         part = self._part(run, request.meta)
-        total = int(request.meta.get("slice_total") or cap * 2)
+        total = int(request.meta.get(META_SLICE_TOTAL) or cap * 2)
         parts = self.planner.recut(run.sliced, part, total, cap)
         if not parts:
             run.unreachable += max(0, total - cap)
@@ -586,11 +599,11 @@ class GithubSearchSpider(HarvestSpider):
             priority=_README_PRIORITY,
             cb_kwargs={"repo": repo},
             meta={
-                "harvest_kind": "document",
-                "harvest_ttl": self.config.readme_revisit,
-                "harvest_validator_key": self.token_key,
+                META_KIND: "document",
+                META_TTL: self.config.readme_revisit,
+                META_VALIDATOR_KEY: self.token_key,
                 # Revisits of a stored README are RevisitMiddleware's, as for the trending spider.
-                "github_conditional": False,
+                META_GITHUB_CONDITIONAL: False,
                 "handle_httpstatus_list": [304, 404],
             },
         )

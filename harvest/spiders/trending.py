@@ -33,6 +33,7 @@ from harvest.config.trending import TrendingArgs, TrendingConfig
 from harvest.fingerprints import utc_now
 from harvest.github.readme import api_readme, readme_document
 from harvest.items import DocumentItem, TrendingDeveloperItem, TrendingRepoItem
+from harvest.meta import META_GITHUB_CONDITIONAL, META_KIND, META_TTL
 from harvest.parsers.trending import (
     TrendingDeveloperRow,
     TrendingRepoRow,
@@ -166,7 +167,7 @@ class TrendingSpider(HarvestSpider):
                     callback=self.parse_repos,
                     errback=self.page_failed,
                     cb_kwargs={"language": language, "since": since},
-                    meta={"harvest_kind": "listing", "handle_httpstatus_list": [404]},
+                    meta={META_KIND: "listing", "handle_httpstatus_list": [404]},
                 )
                 if self.config.developers:
                     yield scrapy.Request(
@@ -174,21 +175,21 @@ class TrendingSpider(HarvestSpider):
                         callback=self.parse_developers,
                         errback=self.page_failed,
                         cb_kwargs={"language": language, "since": since},
-                        meta={"harvest_kind": "listing", "handle_httpstatus_list": [404]},
+                        meta={META_KIND: "listing", "handle_httpstatus_list": [404]},
                     )
 
     def _readme_request(self, repo: str, attempt: int = 0) -> scrapy.Request:
         owner, name = repo.split("/", 1)
         meta: dict[str, Any] = {
-            "harvest_kind": "document",
-            "harvest_ttl": self.config.readme_revisit,
+            META_KIND: "document",
+            META_TTL: self.config.readme_revisit,
             "handle_httpstatus_list": [404],
         }
         if os.environ.get("GITHUB_TOKEN", "").strip():
             api = self.settings.get("GITHUB_API_URL").rstrip("/")
             # No Authorization header here: GithubApiMiddleware adds it on the wire only.
             # Revisits of a stored README are RevisitMiddleware's (harvest_kind="document").
-            meta["github_conditional"] = False
+            meta[META_GITHUB_CONDITIONAL] = False
             # An API's robots.txt is for web crawlers, and fetching it would spend the budget.
             meta["dont_obey_robotstxt"] = True
             return scrapy.Request(

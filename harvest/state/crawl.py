@@ -42,11 +42,12 @@ from scrapy.utils.defer import deferred_from_coro
 from twisted.python.failure import Failure
 
 from harvest.exceptions import NotApplicable, StateError
+from harvest.meta import META_FRONTIER_KEY
 from harvest.state import StateBatch, StateStore, Validators, open_store
 from harvest.state.batches import PendingBatch
 from harvest.state.claims import ContentClaims, ContentOwner
 from harvest.state.commits import CommitPoints, is_disk_full
-from harvest.state.completion import FRONTIER_KEY_META, FetchNote, ItemOrigin, RequestCompletion
+from harvest.state.completion import FetchNote, ItemOrigin, RequestCompletion
 from harvest.state.partition import Partition
 
 if TYPE_CHECKING:
@@ -54,7 +55,7 @@ if TYPE_CHECKING:
     from scrapy.statscollectors import StatsCollector
 
 # Names other modules import from here (they moved to the parts' modules).
-__all__ = ["FRONTIER_KEY_META", "ContentOwner", "CrawlState", "ItemOrigin", "is_disk_full"]
+__all__ = ["META_FRONTIER_KEY", "ContentOwner", "CrawlState", "ItemOrigin", "is_disk_full"]
 
 logger = logging.getLogger(__name__)
 
