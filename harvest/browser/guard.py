@@ -36,6 +36,7 @@ from scrapy import signals
 from scrapy.exceptions import IgnoreRequest
 
 from harvest.exceptions import NotApplicable
+from harvest.plumbing.capabilities import capabilities
 
 if TYPE_CHECKING:
     from scrapy import Request, Spider
@@ -221,7 +222,7 @@ class BrowserPageMiddleware:
 
     def spider_opened(self, spider: Spider) -> None:
         """Take the spider's browser guard, if it renders pages."""
-        self.guard = getattr(spider, "browser_guard", None)
+        self.guard = capabilities(spider).browser_guard
 
     def process_response(self, request: Request, response: Response) -> Response:
         """Raise IgnoreRequest for a rendered page the guard's refusals left on an error or refused URL."""

@@ -32,6 +32,7 @@ from harvest.crawl.build import build_crawler, validate_crawl
 from harvest.crawl.policy import WorkersRefused, crawl_workers
 from harvest.crawl.workers import POLL, WorkerSupervisor, can_fork, worker_argv
 from harvest.exceptions import ConfigError
+from harvest.plumbing.capabilities import class_capabilities
 from harvest.plumbing.closing import OK_REASONS, finished_ok
 from harvest.state import is_redis_url
 from harvest.state.partition import machine_workers, recorded_workers
@@ -236,8 +237,8 @@ class _Checked:
 
     def workers(self) -> int:
         """The workers chosen from the machine for this crawl (HARVEST_CRAWL_WORKERS=0)."""
-        cpu_bound = getattr(self.spidercls, "cpu_bound", None)
-        if cpu_bound is None or self.config is None or not cpu_bound(self.settings, self.config):
+        cpu_bound = class_capabilities(self.spidercls).cpu_bound
+        if self.config is None or not cpu_bound(self.settings, self.config):
             return 1
         settings = self.settings
         return machine_workers(

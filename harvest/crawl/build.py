@@ -18,6 +18,7 @@ import logging
 from typing import TYPE_CHECKING, Any
 
 from harvest.crawl.checks import check_settings
+from harvest.plumbing.capabilities import class_capabilities
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -69,8 +70,6 @@ def validate_crawl(
     :class:`harvest.exceptions.ConfigError` naming the file or setting and the key.
     """
     check_settings(settings)
-    resolve = getattr(spidercls, "resolve_config", None)
-    if resolve is None:
-        return None
-    config: SpiderConfig = resolve(settings, {k: str(v) for k, v in (arguments or {}).items()})
+    arguments = {k: str(v) for k, v in (arguments or {}).items()}
+    config: SpiderConfig | None = class_capabilities(spidercls).resolve_config(settings, arguments)
     return config

@@ -48,6 +48,7 @@ from scrapy.utils.request import request_from_dict
 from harvest.config.settings_model import retired_value
 from harvest.exceptions import NotApplicable
 from harvest.meta import upgrade
+from harvest.plumbing.capabilities import capabilities
 from harvest.plumbing.closing import close_crawl
 from harvest.state.crawl import CrawlState
 from harvest.state.partition import Partition
@@ -339,7 +340,7 @@ class HandoffExtension:
         """
         engine = self.crawler.engine
         spider = self.crawler.spider
-        handed_in = getattr(spider, "handed_in", None)
+        handed_in = capabilities(spider).handed_in
         received = known = 0
         for sender, offset in list(self.consumed.items()):
             handed, end = self.spool.read(sender, offset)
@@ -363,8 +364,7 @@ class HandoffExtension:
                     logger.warning("Dropping a handed-over request that cannot be read", exc_info=True)
                     self._inc("unreadable")
                     continue
-                if handed_in is not None:
-                    handed_in(request)
+                handed_in(request)
                 engine.crawl(request)
                 received += 1
             self.consumed[sender] = end

@@ -54,6 +54,7 @@ from harvest.meta import (
     META_GITHUB_RESOURCE,
 )
 from harvest.parsers.github_api import error_message, is_rate_limit_message, load_json
+from harvest.plumbing.capabilities import class_capabilities
 from harvest.util import waits
 
 if TYPE_CHECKING:
@@ -194,7 +195,7 @@ class GithubApiMiddleware:
         (blogs), and when ``GITHUB_API_URL`` is empty, the middleware is not configured.
         """
         settings = crawler.settings
-        if not getattr(crawler.spidercls, "uses_github_api", False):
+        if not class_capabilities(crawler.spidercls).uses_github_api:
             raise NotApplicable("the spider does not declare uses_github_api")
         api_url = settings.get("GITHUB_API_URL")
         if not api_url:

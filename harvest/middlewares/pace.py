@@ -44,6 +44,7 @@ from scrapy.utils.httpobj import urlparse_cached
 from harvest.config.settings_model import retired_value
 from harvest.exceptions import NotApplicable
 from harvest.meta import META_PACE, META_PACE_GRANT
+from harvest.plumbing.capabilities import capabilities
 from harvest.state.pace import PACE_DIR, Pace, PaceBudget, PaceStore, RedisPaceBudget, SitePace
 from harvest.state.partition import Partition
 from harvest.util import waits
@@ -167,8 +168,7 @@ class PaceMiddleware:
     # --- the pace of a host --------------------------------------------------------------------
     def _site(self, request: Request) -> tuple[str, float, int]:
         spider = self.crawler.spider
-        found = getattr(spider, "site_pace", None)
-        entry = found(request.url) if callable(found) else None
+        entry = capabilities(spider).site_pace(request.url)
         host = urlparse_cached(request).hostname or ""
         if entry is None:
             return host, self.default_delay, self.default_concurrency

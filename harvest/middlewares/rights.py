@@ -22,6 +22,7 @@ from scrapy.http import TextResponse
 
 from harvest.meta import META_LIST, META_RIGHTS_SITE, META_TDMREP
 from harvest.parsers.rights import parse_tdmrep, tdmrep_rule
+from harvest.plumbing.capabilities import class_capabilities
 
 if TYPE_CHECKING:
     from scrapy.crawler import Crawler
@@ -57,7 +58,7 @@ class SiteRightsMiddleware:
         """Enabled for spiders with ``collects_rights`` while ``HARVEST_RIGHTS_ENABLED``."""
         if not crawler.settings.getbool("HARVEST_RIGHTS_ENABLED"):
             raise NotConfigured  # HARVEST_RIGHTS_ENABLED is off (bare: a message is logged at WARNING)
-        if not getattr(crawler.spidercls, "collects_rights", False):
+        if not class_capabilities(crawler.spidercls).collects_rights:
             raise NotConfigured  # not a collects_rights spider (bare: a message is logged at WARNING)
         return cls(
             fetch_tdmrep=crawler.settings.getbool("HARVEST_RIGHTS_TDMREP"),

@@ -49,6 +49,7 @@ from zope.interface import implementer
 from harvest.config.settings_model import SOURCE
 from harvest.exceptions import ConfigError, NotApplicable
 from harvest.meta import META_LIST, META_PINNED_HOST, META_SITE, META_VIA
+from harvest.plumbing.capabilities import capabilities
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -277,10 +278,10 @@ class PrivateAddressMiddleware:
 
     async def spider_opened(self, spider: Spider) -> None:
         """Allow the spider's configured sites, wrap the reactor's resolver, start the browser's guard."""
-        self.allowed_hosts |= {h.lower() for h in getattr(spider, "allowed_private_hosts", ())}
+        self.allowed_hosts |= {h.lower() for h in capabilities(spider).allowed_private_hosts}
         if self._resolve is None:
             self.install_resolver()
-        self.browser_guard = getattr(spider, "browser_guard", None)
+        self.browser_guard = capabilities(spider).browser_guard
         if self.browser_guard is not None:
             await self.browser_guard.start(self)
 
@@ -474,7 +475,7 @@ class TrapGuardMiddleware:
 
     def spider_opened(self, spider: Spider) -> None:
         """Take the per-site limits the spider's config sets."""
-        self.site_limits.update(getattr(spider, "site_limits", {}) or {})
+        self.site_limits.update(capabilities(spider).site_limits)
 
     def _limit(self, site: str, name: str) -> int:
         override = getattr(self.site_limits.get(site), name, None)

@@ -34,6 +34,7 @@ from harvest.exceptions import NotApplicable, StateError
 from harvest.identity import canonical_url
 from harvest.items import DocumentItem
 from harvest.parsers.neardup import from_bytes, signature, similarity
+from harvest.plumbing.capabilities import capabilities
 from harvest.state.crawl import CrawlState
 from harvest.state.neardup import IndexedDoc, NearDupIndex, NearMatch, RedisNearDupIndex, state_root
 from harvest.state.partition import Partition
@@ -107,7 +108,7 @@ class NearDupPipeline:
         mode = (settings.get("HARVEST_NEAR_DUP") or "off").strip().lower()
         if mode == "off":
             raise NotConfigured  # HARVEST_NEAR_DUP is off (bare: a message is logged at WARNING)
-        if not getattr(crawler.spider, "writes_text", True):
+        if not capabilities(crawler.spider).writes_text:
             # Nothing to compare when no text comes; not worth opening the index for.
             raise NotApplicable("this run yields no text (blogs with extraction off)")
         assert crawler.spidercls is not None

@@ -12,6 +12,7 @@ from pydantic import ValidationError
 from harvest.config import SpiderConfig, config_path, load_config
 from harvest.config.args import SpiderArgs, arguments_error, parse_args
 from harvest.exceptions import ConfigError
+from harvest.plumbing.capabilities import SpiderCapabilities
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
 logger = logging.getLogger(__name__)
 
 
-class HarvestSpider(scrapy.Spider):
+class HarvestSpider(scrapy.Spider, SpiderCapabilities):
     """Base of every harvest spider.
 
     Subclasses set ``name``, ``config_model`` and ``args_model`` (the ``-a`` arguments they
@@ -39,11 +40,6 @@ class HarvestSpider(scrapy.Spider):
     #: The config field a problem of the whole config is reported under (``-a <field>``).
     argument_default: ClassVar[str] = ""
     config: SpiderConfig
-    #: ``-a reset=1``: start from a clean crawl state (see HARVEST_DEDUP_RESET).
-    reset: bool = False
-    #: Whether this run yields documents with text (pipelines that only read text, such as
-    #: language detection, do not apply otherwise and load nothing).
-    writes_text: bool = True
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         self.spider_arguments: dict[str, str] = {k: str(v) for k, v in kwargs.items()}
@@ -105,14 +101,6 @@ class HarvestSpider(scrapy.Spider):
         spider): they wait on GitHub's rate limits, which more processes share, not raise.
         """
         return False
-
-    def handed_in(self, request: Any) -> None:
-        """``request`` was handed to this worker by another (a partitioned crawl, harvest.crawl.handoff).
-
-        A spider that remembers what it requested (blogs) notes it, so it does not build the
-        same request again when one of its own pages links there: the duplicate filter would
-        only drop it, after Scrapy had scheduled it.
-        """
 
     def retry_gave_up(self, request: Any) -> bool:
         """Whether RetryMiddleware gave up on ``request``.

@@ -43,6 +43,7 @@ from twisted.python.failure import Failure
 
 from harvest.exceptions import NotApplicable, StateError
 from harvest.meta import META_FRONTIER_KEY
+from harvest.plumbing.capabilities import capabilities
 from harvest.state import StateBatch, StateStore, Validators, open_store
 from harvest.state.batches import PendingBatch
 from harvest.state.claims import ContentClaims, ContentOwner
@@ -154,9 +155,7 @@ class CrawlState:
 
             def opener() -> StateStore:
                 assert crawler.spider is not None
-                reset = settings.getbool("HARVEST_DEDUP_RESET") or bool(
-                    getattr(crawler.spider, "reset", False)
-                )
+                reset = settings.getbool("HARVEST_DEDUP_RESET") or capabilities(crawler.spider).reset
                 return open_store(
                     settings.get("HARVEST_STATE_URL") or "",
                     Partition.from_settings(settings).state_name(crawler.spider.name),
