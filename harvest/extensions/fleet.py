@@ -42,7 +42,7 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
-#: Close reason of a crawl stopped by the fleet (listed in harvest.commands.crawl.OK_REASONS).
+#: Close reason of a crawl stopped by the fleet (listed in harvest.plumbing.closing.OK_REASONS).
 STOP_REASON = "stop_requested"
 #: Longest error text carried to the supervisor's table: one line, not a traceback.
 _MAX_ERROR_CHARS = 300

@@ -66,7 +66,7 @@ import redis
 
 from harvest.exceptions import StateError
 from harvest.state import FrontierEntry, StateBatch, StateOrigin, Validators
-from harvest.state.sqlite import hash_bytes, utc_stamp
+from harvest.state.sqlite_files import hash_bytes, utc_stamp
 from harvest.util.redaction import mask_url
 
 if TYPE_CHECKING:
