@@ -424,14 +424,10 @@ def run_contender(name: str, url: str, work: Path, pages: int, tag: str = "") ->
                         *cmd,
                         *shared,
                         "-s",
-                        f"HARVEST_FLEET_REPLICA={i}",
-                        "-s",
-                        "HARVEST_FLEET_REPLICAS=2",
-                        "-s",
                         f"LOG_FILE={log}",
                     ]
                 )
-                for i, log in enumerate(logs)
+                for log in logs
             )
             rc, out, err, wall, cpu, peak = measure(
                 ["bash", "-c", f"{script} & wait"], cwd=ROOT, env=_env(), timeout=timeout

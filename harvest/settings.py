@@ -335,10 +335,6 @@ HARVEST_FLEET_LOG_KEEP = 50
 # Close a crawl at once with reason "cannot_reach" when every host it tried failed to connect
 # (DNS, refused, timeout) and none ever answered: a machine without internet fails fast.
 HARVEST_FLEET_REACHABILITY_ENABLED = True
-# Set by run_all.py for each process of a spider (--replicas blogs=3): this process's index and
-# the count, so a shared (Redis) state backend can tell the processes apart.
-HARVEST_FLEET_REPLICA = 0
-HARVEST_FLEET_REPLICAS = 1
 # run_all.py --dashboard: "[HOST:]PORT" to serve the live table, /status.json and /metrics over
 # HTTP; empty = off (a server nobody asked for is an open port). No host = 127.0.0.1 (loopback).
 HARVEST_FLEET_DASHBOARD = ""

@@ -106,8 +106,8 @@ def render(source: str) -> str:
     out += [
         "## Retired names",
         "",
-        "Still accepted for one release: a value set under an old name is used, and the crawl's log",
-        "says once what replaced it.",
+        "Still accepted for one release: a value set under an old name is used where a component",
+        "still reads it, and the crawl's log says once what replaced it.",
         "",
         "| Old setting | Now |",
         "|---|---|",

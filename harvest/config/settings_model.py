@@ -78,6 +78,10 @@ RETIRED: dict[str, str] = {
     "HARVEST_FLEET_DASHBOARD_REFRESH": "constant `harvest.runner.dashboard.REFRESH`",
     "HARVEST_BLOGS_EXTRACT_DEPTH": "constant `harvest.extraction.pool.DEPTH`",
     "HARVEST_BLOGS_EXTRACT_MAX_TASKS_PER_CHILD": "constant `harvest.extraction.pool.MAX_TASKS_PER_CHILD`",
+    # Plumbing the fleet set for its children, which no component read: a process's replica is
+    # in its log file's name and status.json.
+    "HARVEST_FLEET_REPLICA": "fleet's own bookkeeping (status.json `replica`; no longer a setting)",
+    "HARVEST_FLEET_REPLICAS": "fleet's own bookkeeping (status.json; no longer a setting)",
 }
 #: The words of an unknown ``HARVEST_*`` name's problem.
 UNKNOWN = "unknown setting (check the spelling; harvest/settings.py lists every HARVEST_*)"

@@ -57,9 +57,7 @@ def token_problem(environ: dict[str, str] | None = None) -> str | None:
 def check_settings(settings: BaseSettings) -> None:
     """Raise ConfigError naming every bad setting and a malformed ``GITHUB_TOKEN``."""
     for name in retired_in(settings):
-        logger.warning(
-            "%s is retired: now the %s; its value is still used in this release", name, RETIRED[name]
-        )
+        logger.warning("%s is retired (now the %s); accepted in this release only", name, RETIRED[name])
     problems = settings_problems(settings)
     token = token_problem()
     if problems:

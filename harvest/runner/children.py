@@ -121,11 +121,7 @@ def child_spec(job: Job, data_dir: Path, child_settings: dict[str, Any], run_id:
     stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%S")
     suffix = f"-r{job.replica}" if job.replicas > 1 else ""
     log_file = data_dir / "logs" / job.spider / f"{stamp}{suffix}-{len(job.pids) + 1}.log"
-    settings = {
-        **child_settings,
-        "HARVEST_FLEET_REPLICA": job.replica,
-        "HARVEST_FLEET_REPLICAS": job.replicas,
-    }
+    settings = dict(child_settings)
     if job.partitioned:
         # The replicas are the workers of one crawl over the embedded state: each owns a
         # share of the URLs; one run id per round, kept by a worker started again after a

@@ -76,6 +76,7 @@ def test_a_retired_name_is_still_used_with_one_deprecation_line(caplog: pytest.L
     lines = [r.getMessage() for r in caplog.records if "HARVEST_GITHUB_RESULT_CAP" in r.getMessage()]
     assert len(lines) == 1
     assert "retired" in lines[0] and "harvest.github.limits.RESULT_CAP" in lines[0]
+    assert "accepted in this release" in lines[0]
 
 
 def test_a_retired_name_with_a_bad_value_is_named() -> None:
