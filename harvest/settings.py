@@ -178,13 +178,6 @@ HARVEST_PACE_HOLD = 1.0
 # them as one) and a data folder keeps the number its state was first built with
 # (state/<spider>.workers.json; a folder crawled by one process stays at one).
 HARVEST_CRAWL_WORKERS = 0
-# Set by the supervisor for each worker process (its index); empty in a process that is not one.
-HARVEST_CRAWL_WORKER = ""
-# Set by the supervisor: one run's workers tell their status files from a previous run's.
-HARVEST_CRAWL_RUN = ""
-# Set by a ``scrapy crawl`` that is worker 0 for the workers it starts: its pid. A worker whose
-# supervisor died (kill -9) closes cleanly instead of waiting for it for ever.
-HARVEST_CRAWL_SUPERVISOR = ""
 # Restarts of a worker that died (kill -9, a crash) before the supervisor gives the crawl up.
 HARVEST_CRAWL_MAX_RESTARTS = 5
 

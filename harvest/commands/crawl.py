@@ -35,7 +35,7 @@ from harvest.exceptions import ConfigError
 from harvest.plumbing.capabilities import class_capabilities
 from harvest.plumbing.closing import OK_REASONS, finished_ok
 from harvest.state import is_redis_url
-from harvest.state.partition import machine_workers, recorded_workers
+from harvest.state.partition import WORKER_ENV, machine_workers, recorded_workers, worker_channel
 
 if TYPE_CHECKING:
     import argparse
@@ -90,10 +90,12 @@ class Command(ScrapyCrawlCommand):
             index = supervisor.fork_all()
             if index is not None:
                 # A forked worker: the same command with its own index, and nobody to supervise.
-                for key, value in supervisor.started_settings(index).items():
+                os.environ.update(supervisor.worker_environ(index))
+                for key, value in supervisor.worker_settings().items():
                     self.settings.set(key, value, priority="cmdline")
                 return True
-        for key, value in supervisor.worker_settings(0).items():
+        os.environ.update(supervisor.worker_environ(0, started=False))
+        for key, value in supervisor.worker_settings().items():
             self.settings.set(key, value, priority="cmdline")
         self.supervisor = supervisor
         return False
@@ -187,7 +189,7 @@ class Command(ScrapyCrawlCommand):
         settings = self.settings
         assert settings is not None
         requested = settings.getint("HARVEST_CRAWL_WORKERS")  # a negative one: _check says so
-        if settings.get("HARVEST_CRAWL_WORKER") not in (None, ""):
+        if worker_channel(WORKER_ENV, settings):
             return 1
         if is_redis_url(settings.get("HARVEST_STATE_URL")):
             if requested > 1:

@@ -78,8 +78,11 @@ RETIRED: dict[str, str] = {
     "HARVEST_FLEET_DASHBOARD_REFRESH": "constant `harvest.runner.dashboard.REFRESH`",
     "HARVEST_BLOGS_EXTRACT_DEPTH": "constant `harvest.extraction.pool.DEPTH`",
     "HARVEST_BLOGS_EXTRACT_MAX_TASKS_PER_CHILD": "constant `harvest.extraction.pool.MAX_TASKS_PER_CHILD`",
-    # Plumbing the fleet set for its children, which no component read: a process's replica is
-    # in its log file's name and status.json.
+    # Plumbing between harvest's own processes: a worker's supervisor sets it in the worker's
+    # environment; the fleet set the replica for its children, and no component read it.
+    "HARVEST_CRAWL_WORKER": "worker's environment (harvest.state.partition.WORKER_ENV)",
+    "HARVEST_CRAWL_RUN": "worker's environment (harvest.state.partition.RUN_ENV)",
+    "HARVEST_CRAWL_SUPERVISOR": "worker's environment (harvest.state.partition.SUPERVISOR_ENV)",
     "HARVEST_FLEET_REPLICA": "fleet's own bookkeeping (status.json `replica`; no longer a setting)",
     "HARVEST_FLEET_REPLICAS": "fleet's own bookkeeping (status.json; no longer a setting)",
 }

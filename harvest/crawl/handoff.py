@@ -51,7 +51,7 @@ from harvest.meta import upgrade
 from harvest.plumbing.capabilities import capabilities
 from harvest.plumbing.closing import close_crawl
 from harvest.state.crawl import CrawlState
-from harvest.state.partition import Partition
+from harvest.state.partition import RUN_ENV, SUPERVISOR_ENV, Partition, worker_channel
 from harvest.util import waits
 from harvest.util.files import truncate_partial_tail
 
@@ -122,7 +122,7 @@ class HandoffSpool:
         if partition.active:
             assert crawler.spidercls is not None
             folder = Path(settings.get("HARVEST_DATA_DIR")) / "state" / f"{crawler.spidercls.name}.handoff"
-            spool = cls(folder, partition, str(settings.get("HARVEST_CRAWL_RUN") or ""))
+            spool = cls(folder, partition, worker_channel(RUN_ENV, settings))
         _SPOOLS[crawler] = spool
         return spool
 
@@ -287,7 +287,7 @@ class HandoffExtension:
             spool,
             CrawlState.required(crawler),
             max(0.01, retired_value(crawler.settings, "HARVEST_CRAWL_HANDOFF_POLL", POLL)),
-            int(crawler.settings.get("HARVEST_CRAWL_SUPERVISOR") or 0),
+            int(worker_channel(SUPERVISOR_ENV, crawler.settings) or 0),
         )
         crawler.signals.connect(ext.spider_opened, signal=signals.spider_opened)
         crawler.signals.connect(ext.spider_idle, signal=signals.spider_idle)

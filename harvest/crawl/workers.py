@@ -1,14 +1,15 @@
 """The supervisor of a partitioned crawl: ``scrapy crawl <spider> -s HARVEST_CRAWL_WORKERS=N``.
 
 The ``scrapy crawl`` process is worker 0 (:mod:`harvest.commands.crawl`): once the settings and
-config are validated, it starts workers 1 to N-1, each the same command with
-``-s HARVEST_CRAWL_WORKER=<k>`` and one run id (:mod:`harvest.state.partition`, :mod:`harvest.crawl.handoff`),
+config are validated, it starts workers 1 to N-1, each the same command with its index and one
+run id in its environment (``HARVEST_CRAWL_WORKER=<k>``, ``HARVEST_CRAWL_RUN``: the supervisor's
+channel to its workers, not settings; :mod:`harvest.state.partition`, :mod:`harvest.crawl.handoff`),
 crawls its own share, then waits for them. A worker that dies (``kill -9``, a crash) is started
 again with the same index, up to ``HARVEST_CRAWL_MAX_RESTARTS`` times in all: it resumes its own
 state like any killed crawl, so nothing it collected is lost or written twice. Ctrl-C or SIGTERM
 stops worker 0, which stops the others; they close cleanly. If worker 0 itself is killed, the
-others see it gone (``HARVEST_CRAWL_SUPERVISOR``) and close cleanly; the next run resumes. The
-exit code is 0 when every worker ended well, else 1.
+others see it gone (its pid is in their ``HARVEST_CRAWL_SUPERVISOR``) and close cleanly; the next
+run resumes. The exit code is 0 when every worker ended well, else 1.
 
 Worker 0 crawling in the ``scrapy crawl`` process, rather than a separate supervisor process
 starting N workers, saves one Python and Scrapy start-up (~0.5 s) and the supervisor's memory.
@@ -37,6 +38,11 @@ if TYPE_CHECKING:
 logger = logging.getLogger(__name__)
 
 #: How often the supervisor looks at its workers (seconds).
+#: The worker's channel (harvest.state.partition.WORKER_ENV, RUN_ENV, SUPERVISOR_ENV): spelled out
+#: here because this module imports nothing of harvest (it runs without Scrapy).
+_WORKER_ENV = "HARVEST_CRAWL_WORKER"
+_RUN_ENV = "HARVEST_CRAWL_RUN"
+_SUPERVISOR_ENV = "HARVEST_CRAWL_SUPERVISOR"
 POLL = 0.2
 
 
@@ -127,26 +133,24 @@ class WorkerSupervisor:
     restarts: int = 0
     stopping: bool = False
 
-    def worker_settings(self, index: int) -> dict[str, str]:
-        """The settings that make a crawl worker ``index`` of this crawl."""
-        return {
-            "HARVEST_CRAWL_WORKERS": str(self.count),
-            "HARVEST_CRAWL_WORKER": str(index),
-            "HARVEST_CRAWL_RUN": self.run_id,
-        }
+    def worker_settings(self) -> dict[str, str]:
+        """The settings every worker of this crawl runs with: the number of workers, decided."""
+        return {"HARVEST_CRAWL_WORKERS": str(self.count)}
 
-    def started_settings(self, index: int) -> dict[str, str]:
-        """The settings of worker ``index`` as this supervisor starts it."""
-        settings = self.worker_settings(index)
-        if self.first:
-            # Started by worker 0: it watches that process (HARVEST_CRAWL_SUPERVISOR).
-            settings["HARVEST_CRAWL_SUPERVISOR"] = str(self.pid)
-        return settings
+    def worker_environ(self, index: int, *, started: bool = True) -> dict[str, str]:
+        """What makes a process worker ``index`` of this run: its environment (not settings).
+
+        ``started``: by this supervisor (not worker 0 itself), so it watches this process.
+        """
+        environ = {_WORKER_ENV: str(index), _RUN_ENV: self.run_id}
+        if started and self.first:
+            environ[_SUPERVISOR_ENV] = str(self.pid)
+        return environ
 
     def command(self, index: int) -> list[str]:
-        """Worker ``index``'s command line."""
+        """Worker ``index``'s command line (its index and run are in its environment)."""
         command = list(self.argv)
-        for key, value in self.started_settings(index).items():
+        for key, value in self.worker_settings().items():
             command += ["-s", f"{key}={value}"]
         return command
 
@@ -155,7 +159,10 @@ class WorkerSupervisor:
         # In a session (and process group) of its own: a terminal's Ctrl-C reaches the supervisor
         # only, which passes it on once. In the terminal's group a worker got the key's SIGINT and
         # then the supervisor's, and Scrapy takes a second signal as "force an unclean shutdown".
-        self.procs[index] = subprocess.Popen(self.command(index), cwd=self.cwd, start_new_session=True)  # noqa: S603
+        environ = {**os.environ, **self.worker_environ(index)}
+        self.procs[index] = subprocess.Popen(  # noqa: S603
+            self.command(index), cwd=self.cwd, env=environ, start_new_session=True
+        )
         self.log_started(index)
 
     def log_started(self, index: int, how: str = "started anew") -> None:
@@ -171,8 +178,8 @@ class WorkerSupervisor:
         Python, Scrapy and the spider already imported: it crawls ~0.5 s sooner than one
         started anew, and that start-up's CPU is not spent again. It must be called before
         anything a child cannot share is made: another thread (see :func:`can_fork`), the
-        reactor, the log handlers, an open state. The caller applies
-        :meth:`started_settings` in the child; a worker started again after a crash is started
+        reactor, the log handlers, an open state. The caller applies :meth:`worker_environ` and
+        :meth:`worker_settings` in the child; a worker started again after a crash is started
         anew (:meth:`start`), since by then this process runs its crawl.
         """
         try:

@@ -38,8 +38,10 @@ class ChildSpec:
 
     spider: str
     log_file: str
-    #: Settings at command-line priority (-s, --data-dir, replica index...).
+    #: Settings at command-line priority (-s, --data-dir...).
     settings: dict[str, Any] = field(default_factory=dict)
+    #: Environment of the child: the fleet's own channel to it (a worker's index and run).
+    environ: dict[str, str] = field(default_factory=dict)
     spider_args: dict[str, str] = field(default_factory=dict)
 
 
@@ -71,6 +73,7 @@ def run_child(spec: ChildSpec, channel: Any) -> None:
     except OSError:
         pass  # already a group leader; the supervisor falls back to killing this pid alone
     _redirect_output(spec.log_file)
+    os.environ.update(spec.environ)
     try:
         code = _crawl(spec, channel)
     except Exception as exc:  # the process boundary: log it, tell the supervisor, exit non-zero

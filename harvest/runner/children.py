@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from harvest.runner.child import ChildSpec
 from harvest.runner.jobs import Counts, Job
+from harvest.state.partition import RUN_ENV, WORKER_ENV
 
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
@@ -122,19 +123,18 @@ def child_spec(job: Job, data_dir: Path, child_settings: dict[str, Any], run_id:
     suffix = f"-r{job.replica}" if job.replicas > 1 else ""
     log_file = data_dir / "logs" / job.spider / f"{stamp}{suffix}-{len(job.pids) + 1}.log"
     settings = dict(child_settings)
+    environ = {}
     if job.partitioned:
         # The replicas are the workers of one crawl over the embedded state: each owns a
         # share of the URLs; one run id per round, kept by a worker started again after a
         # crash, so the workers of a round wait for each other (harvest.crawl.handoff).
-        settings |= {
-            "HARVEST_CRAWL_WORKERS": job.replicas,
-            "HARVEST_CRAWL_WORKER": str(job.replica),
-            "HARVEST_CRAWL_RUN": f"{run_id}-{job.spider}-{job.rounds}",
-        }
+        settings["HARVEST_CRAWL_WORKERS"] = job.replicas
+        environ = {WORKER_ENV: str(job.replica), RUN_ENV: f"{run_id}-{job.spider}-{job.rounds}"}
     spec = ChildSpec(
         spider=job.spider,
         log_file=str(log_file),
         settings=settings,
+        environ=environ,
         spider_args={"_job": f"{stamp}-{job.spider}{suffix}"},
     )
     return spec

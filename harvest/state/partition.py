@@ -29,6 +29,29 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
+#: The worker's own channel from its supervisor (``scrapy crawl`` or the fleet): environment
+#: variables of the worker process, not settings (plumbing between harvest's own processes).
+#: Its index among the crawl's workers.
+WORKER_ENV = "HARVEST_CRAWL_WORKER"
+#: The supervisor's run id: one run's workers tell their status files from a previous run's.
+RUN_ENV = "HARVEST_CRAWL_RUN"
+#: Set by a ``scrapy crawl`` that is worker 0 for the workers it forked or started: its pid. A
+#: worker whose supervisor died (kill -9) closes cleanly instead of waiting for it for ever.
+SUPERVISOR_ENV = "HARVEST_CRAWL_SUPERVISOR"
+
+
+def worker_channel(name: str, settings: BaseSettings | None = None) -> str:
+    """The value of ``name`` (WORKER_ENV, RUN_ENV, SUPERVISOR_ENV) given to this process, or "".
+
+    Read from the environment; a setting of the same name (how harvest passed it before
+    issue 31) is still read for one release.
+    """
+    value = os.environ.get(name)
+    if value is None and settings is not None:
+        value = settings.get(name)
+    return "" if value is None else str(value).strip()
+
+
 #: File under ``HARVEST_DATA_DIR/state/`` recording a spider's number of workers.
 RECORD = "{spider}.workers.json"
 
@@ -42,10 +65,9 @@ class Partition:
 
     @classmethod
     def from_settings(cls, settings: BaseSettings) -> Partition:
-        """The partition of a worker process (``HARVEST_CRAWL_WORKER`` set by the supervisor)."""
-        value = settings.get("HARVEST_CRAWL_WORKER")
+        """The partition of a worker process (:data:`WORKER_ENV` set by its supervisor)."""
         # An int 0 set in code is worker 0, not "no worker": only None and "" mean none.
-        worker = "" if value is None else str(value).strip()
+        worker = worker_channel(WORKER_ENV, settings)
         count = max(1, settings.getint("HARVEST_CRAWL_WORKERS"))
         if not worker or count == 1:
             return cls()

@@ -20,46 +20,59 @@ from harvest.spiders.base import HarvestSpider
 from harvest.spiders.blogs import BlogsSpider
 from harvest.spiders.github_search import GithubSearchSpider
 from harvest.spiders.trending import TrendingSpider
-from harvest.state.partition import Partition, machine_workers, record_path, resolve_workers
+from harvest.state.partition import WORKER_ENV, Partition, machine_workers, record_path, resolve_workers
 from harvest.util.machine import available_memory
 
 # --- from_settings -----------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
-    ("values", "expected"),
+    ("workers", "worker", "expected"),
     [
-        ({}, Partition(0, 1)),
-        ({"HARVEST_CRAWL_WORKERS": 2, "HARVEST_CRAWL_WORKER": "1"}, Partition(1, 2)),
-        ({"HARVEST_CRAWL_WORKERS": "3", "HARVEST_CRAWL_WORKER": "0"}, Partition(0, 3)),
-        ({"HARVEST_CRAWL_WORKERS": 3, "HARVEST_CRAWL_WORKER": 2}, Partition(2, 3)),
-        ({"HARVEST_CRAWL_WORKERS": "4", "HARVEST_CRAWL_WORKER": " 3 "}, Partition(3, 4)),
+        (None, None, Partition(0, 1)),
+        (2, "1", Partition(1, 2)),
+        ("3", "0", Partition(0, 3)),
+        ("4", " 3 ", Partition(3, 4)),
         # The supervisor itself (no worker index) and a one-worker crawl are no partition.
-        ({"HARVEST_CRAWL_WORKERS": 2}, Partition(0, 1)),
-        ({"HARVEST_CRAWL_WORKERS": 2, "HARVEST_CRAWL_WORKER": ""}, Partition(0, 1)),
-        ({"HARVEST_CRAWL_WORKERS": 1, "HARVEST_CRAWL_WORKER": "0"}, Partition(0, 1)),
-        ({"HARVEST_CRAWL_WORKERS": 0, "HARVEST_CRAWL_WORKER": "0"}, Partition(0, 1)),
+        (2, None, Partition(0, 1)),
+        (2, "", Partition(0, 1)),
+        (1, "0", Partition(0, 1)),
+        (0, "0", Partition(0, 1)),
     ],
 )
-def test_from_settings(values: dict[str, Any], expected: Partition) -> None:
+def test_from_settings_and_the_workers_environment(
+    workers: Any, worker: str | None, expected: Partition, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The index is the supervisor's channel to its worker (its environment), the count a setting.
+    if worker is None:
+        monkeypatch.delenv(WORKER_ENV, raising=False)
+    else:
+        monkeypatch.setenv(WORKER_ENV, worker)
+    values = {} if workers is None else {"HARVEST_CRAWL_WORKERS": workers}
     assert Partition.from_settings(Settings(values)) == expected
 
 
-def test_from_settings_takes_an_int_worker_0() -> None:
+def test_the_index_as_a_setting_is_still_read_for_one_release(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(WORKER_ENV, raising=False)
     settings = Settings({"HARVEST_CRAWL_WORKERS": 2, "HARVEST_CRAWL_WORKER": 0})
     assert Partition.from_settings(settings) == Partition(0, 2)
+    settings = Settings({"HARVEST_CRAWL_WORKERS": 3, "HARVEST_CRAWL_WORKER": "2"})
+    assert Partition.from_settings(settings) == Partition(2, 3)
 
 
 @pytest.mark.parametrize("worker", ["2", "5", "-1"])
-def test_from_settings_rejects_a_worker_index_out_of_range(worker: str) -> None:
-    settings = Settings({"HARVEST_CRAWL_WORKERS": 2, "HARVEST_CRAWL_WORKER": worker})
+def test_from_settings_rejects_a_worker_index_out_of_range(
+    worker: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(WORKER_ENV, worker)
     with pytest.raises(ValueError, match=f"HARVEST_CRAWL_WORKER={worker} is not a worker of 2"):
-        Partition.from_settings(settings)
+        Partition.from_settings(Settings({"HARVEST_CRAWL_WORKERS": 2}))
 
 
-def test_from_settings_rejects_a_worker_index_that_is_no_number() -> None:
+def test_from_settings_rejects_a_worker_index_that_is_no_number(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(WORKER_ENV, "one")
     with pytest.raises(ValueError):
-        Partition.from_settings(Settings({"HARVEST_CRAWL_WORKERS": 2, "HARVEST_CRAWL_WORKER": "one"}))
+        Partition.from_settings(Settings({"HARVEST_CRAWL_WORKERS": 2}))
 
 
 # --- names -------------------------------------------------------------------------------------

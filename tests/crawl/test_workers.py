@@ -1,9 +1,10 @@
 """Unit tests of :mod:`harvest.crawl.workers`: the supervisor of a partitioned crawl's workers.
 
-The workers are tiny ``python -c`` scripts: the supervisor appends ``-s HARVEST_CRAWL_WORKERS=N
--s HARVEST_CRAWL_WORKER=k -s HARVEST_CRAWL_RUN=<id>`` to their command, which ``python -c`` passes
-in ``sys.argv``, so each script knows its index. Each records every start as a file in a folder,
-and does what its mode says (exit 0, exit 3, kill itself with SIGKILL once or always, or wait).
+The workers are tiny ``python -c`` scripts: the supervisor appends ``-s HARVEST_CRAWL_WORKERS=N``
+to their command (``python -c`` passes it in ``sys.argv``) and gives each its index and run id in
+its environment (``HARVEST_CRAWL_WORKER=k``, ``HARVEST_CRAWL_RUN=<id>``), so each script knows
+them. Each records every start as a file in a folder, and does what its mode says (exit 0, exit 3,
+kill itself with SIGKILL once or always, or wait).
 """
 
 from __future__ import annotations
@@ -22,9 +23,9 @@ from tests import PROJECT_ROOT
 WORKER = r"""
 import os, pathlib, signal, sys, time
 folder, mode = pathlib.Path(sys.argv[1]), sys.argv[2]
-settings = dict(a.split("=", 1) for a in sys.argv[3:] if "=" in a)
-index = settings["HARVEST_CRAWL_WORKER"]
-(folder / f"start-{index}-{os.getpid()}").write_text(" ".join(sys.argv[3:]))
+index = os.environ["HARVEST_CRAWL_WORKER"]
+given = [*sys.argv[3:], f"worker={index}", f"run={os.environ['HARVEST_CRAWL_RUN']}"]
+(folder / f"start-{index}-{os.getpid()}").write_text(" ".join(given))
 mine = mode.endswith("-" + index)
 if mine and mode.startswith("kill-once") and not (folder / f"killed-{index}").exists():
     (folder / f"killed-{index}").write_text("")
@@ -72,19 +73,13 @@ def test_describe_exit(code: int, text: str) -> None:
 # --- WorkerSupervisor --------------------------------------------------------------------------
 
 
-def test_command_appends_the_worker_settings() -> None:
+def test_command_appends_the_worker_count_and_the_environment_names_the_worker() -> None:
     sup = WorkerSupervisor(["scrapy", "crawl", "blogs"], 3, run_id="run-7")
-    assert sup.command(2) == [
-        "scrapy",
-        "crawl",
-        "blogs",
-        "-s",
-        "HARVEST_CRAWL_WORKERS=3",
-        "-s",
-        "HARVEST_CRAWL_WORKER=2",
-        "-s",
-        "HARVEST_CRAWL_RUN=run-7",
-    ]
+    assert sup.command(2) == ["scrapy", "crawl", "blogs", "-s", "HARVEST_CRAWL_WORKERS=3"]
+    assert sup.worker_environ(2) == {"HARVEST_CRAWL_WORKER": "2", "HARVEST_CRAWL_RUN": "run-7"}
+    watched = WorkerSupervisor(["scrapy"], 3, run_id="run-7", first=1, pid=4242)
+    assert watched.worker_environ(2)["HARVEST_CRAWL_SUPERVISOR"] == "4242"
+    assert "HARVEST_CRAWL_SUPERVISOR" not in watched.worker_environ(0, started=False)
 
 
 def test_each_supervisor_has_its_own_run_id() -> None:
@@ -101,7 +96,7 @@ def test_workers_that_exit_0_make_a_run_of_0(tmp_path: Path) -> None:
     assert sup.procs == {}
     for index in range(2):
         (start,) = _starts(tmp_path, index)
-        assert start == f"-s HARVEST_CRAWL_WORKERS=2 -s HARVEST_CRAWL_WORKER={index} -s HARVEST_CRAWL_RUN=r1"
+        assert start == f"-s HARVEST_CRAWL_WORKERS=2 worker={index} run=r1"
 
 
 def test_a_worker_killed_by_a_signal_is_started_again(tmp_path: Path) -> None:
@@ -114,7 +109,7 @@ def test_a_worker_killed_by_a_signal_is_started_again(tmp_path: Path) -> None:
     starts = _starts(tmp_path, 1)
     assert len(starts) == 2
     # The same index and the same run: it resumes its own share of this run.
-    assert set(starts) == {"-s HARVEST_CRAWL_WORKERS=2 -s HARVEST_CRAWL_WORKER=1 -s HARVEST_CRAWL_RUN=r1"}
+    assert set(starts) == {"-s HARVEST_CRAWL_WORKERS=2 worker=1 run=r1"}
 
 
 def test_a_worker_exiting_with_an_error_is_not_started_again(tmp_path: Path) -> None:

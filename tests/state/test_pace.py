@@ -279,7 +279,9 @@ def test_a_grant_that_cannot_be_given_back_is_left_to_expire(
     assert [r.levelno for r in said] == [logging.INFO]
 
 
-def test_a_worker_of_a_partitioned_crawl_sends_its_share_of_the_sites_concurrency(tmp_path: Path) -> None:
+def test_a_worker_of_a_partitioned_crawl_sends_its_share_of_the_sites_concurrency(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Two workers, concurrency 4: each has at most 2 in flight, the third waits for an answer."""
     from scrapy import Request, Spider
     from scrapy.http import Response
@@ -292,8 +294,8 @@ def test_a_worker_of_a_partitioned_crawl_sends_its_share_of_the_sites_concurrenc
         "DOWNLOAD_DELAY": 0,
         "CONCURRENT_REQUESTS_PER_DOMAIN": 4,
         "HARVEST_CRAWL_WORKERS": 2,
-        "HARVEST_CRAWL_WORKER": "1",
     }
+    monkeypatch.setenv("HARVEST_CRAWL_WORKER", "1")  # its supervisor's channel: the environment
 
     class Paced(Spider):
         name = "paced"
