@@ -231,7 +231,7 @@ class BlogsSpider(HarvestSpider):
                 if site.config.render:
                     site.render_meta = page_meta(crawler.settings)
         s = crawler.settings
-        spider.documents = Documents.from_settings(s, crawler.stats, spider.name)
+        spider.documents = Documents.from_crawler(crawler, spider.name)
         spider.writes_text = not spider.documents.raw_pages
         # Read once: a settings lookup per page adds up over a crawl.
         spider._max_depth = s.getint("HARVEST_SAFETY_MAX_DEPTH")

@@ -30,8 +30,7 @@ from harvest.util.paths import safe_name
 
 if TYPE_CHECKING:
     import scrapy
-    from scrapy.settings import BaseSettings
-    from scrapy.statscollectors import StatsCollector
+    from scrapy.crawler import Crawler
 
 logger = logging.getLogger(__name__)
 
@@ -44,7 +43,7 @@ class Documents:
     def __init__(
         self,
         extractor: ExtractionPool | None,
-        stats: StatsCollector,
+        crawler: Crawler,
         *,
         raw_pages: bool,
         agent: str,
@@ -52,7 +51,8 @@ class Documents:
     ) -> None:
         #: The extraction pool (None with extraction off).
         self.extractor = extractor
-        self.stats = stats
+        # The crawler, not its stats: Scrapy sets those once the crawl starts, after the spider.
+        self.crawler = crawler
         #: Extraction off: every HTML page is written as fetched (a PageItem in page.jsonl).
         self.raw_pages = raw_pages
         #: This crawler's token in robots.txt and TDMRep rules.
@@ -62,8 +62,9 @@ class Documents:
         self._stored: set[str] = set()
 
     @classmethod
-    def from_settings(cls, settings: BaseSettings, stats: StatsCollector, spider: str) -> Documents:
+    def from_crawler(cls, crawler: Crawler, spider: str) -> Documents:
         """Documents as ``HARVEST_BLOGS_EXTRACTION`` says (ConfigError naming a bad value)."""
+        settings = crawler.settings
         mode = settings.get("HARVEST_BLOGS_EXTRACTION", "pool")
         if mode not in CHOICES["HARVEST_BLOGS_EXTRACTION"]:
             raise ConfigError("HARVEST_BLOGS_EXTRACTION", f"expected pool, inline or off, got {mode!r}")
@@ -82,7 +83,7 @@ class Documents:
             )
         return cls(
             extractor,
-            stats,
+            crawler,
             raw_pages=mode == "off",
             agent=agent_token(settings.get("USER_AGENT") or spider),
             max_page_bytes=settings.getint("HARVEST_SAFETY_MAX_PAGE_BYTES")
@@ -95,7 +96,8 @@ class Documents:
             await self.extractor.close()
 
     def _inc(self, key: str) -> None:
-        self.stats.inc_value(f"{_STATS}/{key}")
+        assert self.crawler.stats is not None
+        self.crawler.stats.inc_value(f"{_STATS}/{key}")
 
     # --- repairs ---------------------------------------------------------------------------
     def ungzipped(self, response: scrapy.http.Response) -> scrapy.http.Response | None:
