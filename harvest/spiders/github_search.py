@@ -42,7 +42,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import AsyncIterator, Iterator, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from datetime import date
 from typing import TYPE_CHECKING, Any, ClassVar
 from urllib.parse import quote, urlencode
@@ -60,9 +60,9 @@ from harvest.fingerprints import utc_now
 from harvest.github import github_token, limits, redact, state_dir, token_digest
 from harvest.github.middleware import WaitInterrupted
 from harvest.github.planner import SearchMemo, SlicePlan, SlicePlanner
-from harvest.github.query import Slice, SlicedQuery, parse_query, query_problems
+from harvest.github.query import Slice, query_problems
 from harvest.github.readme import api_readme, readme_document
-from harvest.github.repos import repo_item
+from harvest.github.runs import SearchRun, SearchRuns
 from harvest.github.validators import PageValidators
 from harvest.items import DocumentItem, RepoItem
 from harvest.meta import (
@@ -75,9 +75,6 @@ from harvest.meta import (
     META_GITHUB_RESOURCE,
     META_INCOMPLETE_TRIES,
     META_KIND,
-    META_QUERY_CFG,
-    META_QUERY_KEY,
-    META_SLICE,
     META_SLICE_TOTAL,
     META_TTL,
     META_VALIDATOR_KEY,
@@ -88,7 +85,6 @@ from harvest.parsers.github_api import (
     load_json,
     parse_link_header,
     parse_search_page,
-    repo_key,
     result_cap_from_message,
 )
 from harvest.spiders.base import HarvestSpider
@@ -105,29 +101,6 @@ _STATS = "harvest/github_search"
 #: Search pages before READMEs: results first, documents as the budget allows.
 _SEARCH_PRIORITY = 10
 _README_PRIORITY = -10
-
-
-@dataclass
-class _Run:
-    """One search being collected in this process."""
-
-    cfg: GithubQueryConfig
-    sliced: SlicedQuery
-    seen: set[str] = field(default_factory=set)
-    items: int = 0
-    counted: int = 0
-    outstanding: int = 0
-    pages: int = 0
-    not_modified: int = 0
-    slices: int = 1
-    splits: int = 0
-    unreachable: int = 0
-    incomplete: int = 0
-    failed: str | None = None
-    stopped: bool = False
-    interrupted: bool = False
-    finished: bool = False
-    started: float = field(default_factory=time.monotonic)
 
 
 def _queries(
@@ -222,7 +195,7 @@ class GithubSearchSpider(HarvestSpider):
         self.check_rate_limit = True
         self.token_key = token_digest(github_token())
         self._pages: PageValidators | None = None
-        self._runs: dict[str, _Run] = {}
+        self._runs = SearchRuns()
         self._readmes_requested: set[str] = set()
 
     # --- bookkeeping ---------------------------------------------------------------------------
@@ -235,15 +208,6 @@ class GithubSearchSpider(HarvestSpider):
     def _stat(self, key: str, count: int = 1) -> None:
         assert self.crawler.stats is not None
         self.crawler.stats.inc_value(f"{_STATS}/{key}", count)
-
-    def _run_for(self, meta: dict[str, Any]) -> _Run:
-        """The run a request belongs to (rebuilt from meta for a request resumed after a crash)."""
-        key = meta[META_QUERY_KEY]
-        run = self._runs.get(key)
-        if run is None:
-            cfg = GithubQueryConfig.model_validate(meta[META_QUERY_CFG])
-            run = self._runs[key] = _Run(cfg, parse_query(cfg.query))
-        return run
 
     def _store_after(self, response: Response, memo: SearchMemo, items: Sequence[object]) -> None:
         """Store the page's validator with ``memo`` once its ``items`` are stored."""
@@ -295,7 +259,7 @@ class GithubSearchSpider(HarvestSpider):
             problems = query_problems(
                 cfg.query, max_length=self.max_query_length, max_operators=self.max_operators
             )
-            run = self._runs[cfg.key] = _Run(cfg, parse_query(cfg.query))
+            run = self._runs[cfg.key] = SearchRun.of(cfg)
             if problems:
                 self._fail(run, "; ".join(problems), sent=False)
                 continue
@@ -313,7 +277,7 @@ class GithubSearchSpider(HarvestSpider):
 
     def _search_request(
         self,
-        run: _Run,
+        run: SearchRun,
         part: Slice | None,
         *,
         url: str | None = None,
@@ -337,14 +301,7 @@ class GithubSearchSpider(HarvestSpider):
             dont_filter=True,
             priority=_SEARCH_PRIORITY,
             meta={
-                META_QUERY_KEY: run.cfg.key,
-                META_QUERY_CFG: run.cfg.model_dump(),
-                META_SLICE: part.to_meta() if part is not None else None,
-                META_FIRST: first,
-                META_INCOMPLETE_TRIES: tries,
-                META_SLICE_TOTAL: total,
-                META_GITHUB_CONDITIONAL: conditional,
-                META_KIND: "listing",
+                **run.request_meta(part, first=first, tries=tries, total=total, conditional=conditional),
                 META_VALIDATOR_KEY: self.token_key,
                 "handle_httpstatus_list": [304],
             },
@@ -353,7 +310,7 @@ class GithubSearchSpider(HarvestSpider):
     # --- search pages --------------------------------------------------------------------------
     def parse_search(self, response: Response) -> Iterator[Any]:
         """One search page: items (and README requests), the next page, or the slices."""
-        run = self._run_for(response.meta)
+        run = self._runs.for_meta(response.meta)
         run.outstanding -= 1
         try:
             if run.stopped:
@@ -365,10 +322,7 @@ class GithubSearchSpider(HarvestSpider):
         finally:
             self._maybe_finish(run)
 
-    def _part(self, run: _Run, meta: dict[str, Any]) -> Slice:
-        return Slice.from_meta(meta[META_SLICE]) if meta.get(META_SLICE) else run.sliced.root
-
-    def _not_modified(self, run: _Run, response: Response) -> Iterator[Any]:
+    def _not_modified(self, run: SearchRun, response: Response) -> Iterator[Any]:
         """A page unchanged since the last run: walk on as its stored memo says."""
         meta = response.meta
         memo = SearchMemo.from_dict(meta.get(META_GITHUB_MEMO))
@@ -377,29 +331,21 @@ class GithubSearchSpider(HarvestSpider):
         self._stat("pages_not_modified")
         if meta.get(META_FIRST) and memo.total is None:
             # A validator without its memo (stored by an older version): fetch the page in full.
-            yield self._search_request(run, self._slice_or_none(meta), url=response.url, conditional=False)
+            yield self._search_request(
+                run, SearchRun.slice_or_none(meta), url=response.url, conditional=False
+            )
             return
         if meta.get(META_FIRST) and memo.parts:
             run.splits += 1
-            yield from self._slices(run, self._part(run, meta), memo.parts, memo.total)
+            yield from self._slices(run, run.part(meta), memo.parts, memo.total)
             return
         run.counted += memo.count
-        if memo.next_url and not self._limit_reached(run):
+        if memo.next_url and not run.limit_reached():
             total = memo.total if memo.total is not None else meta.get(META_SLICE_TOTAL)
-            yield self._search_request(run, self._slice_or_none(meta), url=memo.next_url, first=False,
+            yield self._search_request(run, SearchRun.slice_or_none(meta), url=memo.next_url, first=False,
                                        total=total)  # fmt: skip
 
-    def _slice_or_none(self, meta: dict[str, Any]) -> Slice | None:
-        return Slice.from_meta(meta[META_SLICE]) if meta.get(META_SLICE) else None
-
-    def _limit_reached(self, run: _Run) -> bool:
-        limit = run.cfg.max_results
-        if limit is not None and run.counted >= limit:
-            run.stopped = True
-            return True
-        return False
-
-    def _page(self, run: _Run, response: Response) -> Iterator[Any]:
+    def _page(self, run: SearchRun, response: Response) -> Iterator[Any]:
         """A search page's answer: asked again while incomplete, cut into slices, or collected."""
         page = self._read_page(run, response)
         if page is None:
@@ -418,11 +364,11 @@ class GithubSearchSpider(HarvestSpider):
                 if not page.incomplete_results:
                     self._store_after(response, memo, [])
                 run.splits += 1
-                yield from self._slices(run, self._part(run, response.meta), plan.parts, page.total_count)
+                yield from self._slices(run, run.part(response.meta), plan.parts, page.total_count)
                 return
         yield from self._collect(run, response, page, memo)
 
-    def _read_page(self, run: _Run, response: Response) -> SearchPage | None:
+    def _read_page(self, run: SearchRun, response: Response) -> SearchPage | None:
         """The page's results; None (and the search stopped) when the answer is unreadable."""
         try:
             page = parse_search_page(load_json(response.body))
@@ -433,7 +379,7 @@ class GithubSearchSpider(HarvestSpider):
         self._stat("pages")
         return page
 
-    def _ask_again(self, run: _Run, response: Response, page: SearchPage) -> scrapy.Request | None:
+    def _ask_again(self, run: SearchRun, response: Response, page: SearchPage) -> scrapy.Request | None:
         """The request asking again for a page GitHub cut short; None: keep it (and count it)."""
         meta = response.meta
         tries = int(meta.get(META_INCOMPLETE_TRIES, 0))
@@ -441,7 +387,7 @@ class GithubSearchSpider(HarvestSpider):
             self._stat("incomplete_retried")
             logger.info("Search %r: GitHub timed out on %s (incomplete_results); asking again",
                         run.cfg.query, response.url)  # fmt: skip
-            return self._search_request(run, self._slice_or_none(meta), url=response.url,
+            return self._search_request(run, SearchRun.slice_or_none(meta), url=response.url,
                                         first=bool(meta.get(META_FIRST)), tries=tries + 1,
                                         total=meta.get(META_SLICE_TOTAL), conditional=False)  # fmt: skip
         run.incomplete += 1
@@ -453,9 +399,9 @@ class GithubSearchSpider(HarvestSpider):
         )  # fmt: skip
         return None
 
-    def _plan(self, run: _Run, response: Response, page: SearchPage, links: dict[str, str]) -> SlicePlan:
+    def _plan(self, run: SearchRun, response: Response, page: SearchPage, links: dict[str, str]) -> SlicePlan:
         """The planner's verdict on a first page: walk it, or collect these slices instead."""
-        part = self._part(run, response.meta)
+        part = run.part(response.meta)
         plan = self.planner.plan(
             run.sliced, part, page, links, max_results=run.cfg.max_results,
             # Last run's plan for this URL: the same slices, whose pages then answer 304.
@@ -473,7 +419,9 @@ class GithubSearchSpider(HarvestSpider):
             )  # fmt: skip
         return plan
 
-    def _collect(self, run: _Run, response: Response, page: SearchPage, memo: SearchMemo) -> Iterator[Any]:
+    def _collect(
+        self, run: SearchRun, response: Response, page: SearchPage, memo: SearchMemo
+    ) -> Iterator[Any]:
         """The page's new repositories (with README requests), then its next page."""
         items, follow = self._new_repos(run, page)
         self._stat("repos", len(items))
@@ -482,35 +430,23 @@ class GithubSearchSpider(HarvestSpider):
             self._store_after(response, memo, items)
         yield from items
         yield from follow
-        if memo.next_url and not self._limit_reached(run):
-            yield self._search_request(run, self._slice_or_none(response.meta), url=memo.next_url,
+        if memo.next_url and not run.limit_reached():
+            yield self._search_request(run, SearchRun.slice_or_none(response.meta), url=memo.next_url,
                                        first=False, total=page.total_count)  # fmt: skip
 
-    def _new_repos(self, run: _Run, page: SearchPage) -> tuple[list[RepoItem], list[scrapy.Request]]:
+    def _new_repos(self, run: SearchRun, page: SearchPage) -> tuple[list[RepoItem], list[scrapy.Request]]:
         """Items for the page's repositories not seen in this run, and their README requests."""
-        observed = utc_now()
-        items: list[RepoItem] = []
+        items = run.new_repos(page, utc_now())
         follow: list[scrapy.Request] = []
-        for raw in page.items:
-            if self._limit_reached(run):
-                break
-            key = repo_key(raw)
-            if key is None or key in run.seen:
-                continue
-            item = repo_item(raw, query=run.cfg.query, observed_at=observed)
-            if item is None:
-                continue
-            run.seen.add(key)
-            run.counted += 1
-            run.items += 1
-            items.append(item)
-            if run.cfg.readmes and item.repo.lower() not in self._readmes_requested:
-                self._readmes_requested.add(item.repo.lower())
-                follow.append(self._readme_request(item.repo))
+        if run.cfg.readmes:
+            for item in items:
+                if item.repo.lower() not in self._readmes_requested:
+                    self._readmes_requested.add(item.repo.lower())
+                    follow.append(self._readme_request(item.repo))
         return items, follow
 
     def _slices(
-        self, run: _Run, parent: Slice, parts: Sequence[Slice], total: int | None
+        self, run: SearchRun, parent: Slice, parts: Sequence[Slice], total: int | None
     ) -> Iterator[scrapy.Request]:
         run.slices += len(parts) - 1
         self._stat("splits")
@@ -523,7 +459,7 @@ class GithubSearchSpider(HarvestSpider):
     def search_failed(self, failure: Failure) -> Iterator[scrapy.Request]:
         """A search page that failed for good: stop that search (or learn a lower cap and re-cut)."""
         request = failure.request  # type: ignore[attr-defined]
-        run = self._run_for(request.meta)
+        run = self._runs.for_meta(request.meta)
         run.outstanding -= 1
         try:
             if run.stopped:
@@ -547,11 +483,11 @@ class GithubSearchSpider(HarvestSpider):
         finally:
             self._maybe_finish(run)
 
-    def _recut(self, run: _Run, request: scrapy.Request, cap: int) -> Iterator[scrapy.Request]:
+    def _recut(self, run: SearchRun, request: scrapy.Request, cap: int) -> Iterator[scrapy.Request]:
         """A page past the cap (the server's cap is lower than ours): cut its slice and go on."""
         logger.warning("GitHub serves only %d results per search (setting: %d); re-cutting %r",
                        cap, self.planner.result_cap, run.cfg.query)  # fmt: skip
-        part = self._part(run, request.meta)
+        part = run.part(request.meta)
         total = int(request.meta.get(META_SLICE_TOTAL) or cap * 2)
         parts = self.planner.recut(run.sliced, part, total, cap)
         if not parts:
@@ -561,32 +497,12 @@ class GithubSearchSpider(HarvestSpider):
         # Results already collected from this slice come again: the seen set drops them.
         yield from self._slices(run, part, parts, total)
 
-    def _fail(self, run: _Run, reason: str, *, url: str | None = None, sent: bool = True) -> None:
-        run.failed = reason
-        run.stopped = True
+    def _fail(self, run: SearchRun, reason: str, *, url: str | None = None, sent: bool = True) -> None:
         self._stat("queries_failed")
-        where = f" ({url})" if url else ""
-        logger.error(
-            "Search %r failed: %s%s. This search stops here; the other searches go on.",
-            run.cfg.query, reason, where if sent else "",
-        )  # fmt: skip
+        run.fail(reason, url=url, sent=sent)
 
-    def _maybe_finish(self, run: _Run) -> None:
-        if run.finished or run.outstanding > 0:
-            return
-        run.finished = True
-        took = time.monotonic() - run.started
-        if run.failed:
-            return
-        if run.interrupted:
-            return  # not done, and not recorded as done
-        logger.info(
-            "Search %r: done in %.1f s: %d repositories, %d pages (%d unchanged), %d slices%s%s",
-            run.cfg.query, took, run.items, run.pages, run.not_modified, run.slices,
-            f", {run.unreachable} results unreachable" if run.unreachable else "",
-            f", {run.incomplete} incomplete pages kept" if run.incomplete else "",
-        )  # fmt: skip
-        if not run.incomplete:
+    def _maybe_finish(self, run: SearchRun) -> None:
+        if run.finish():
             self.pages.mark_finished(run.cfg.key)
 
     # --- READMEs -------------------------------------------------------------------------------
