@@ -37,6 +37,7 @@ from scrapy.http import Request, Response
 from scrapy.utils.request import request_from_dict
 
 from harvest.crawl.handoff import HandoffSpool
+from harvest.crawl.serialize import RequestCodec
 from harvest.meta import META_FRONTIER_KEY, upgrade
 from harvest.middlewares.cookies import cookies_to_hand_over
 from harvest.state.crawl import CrawlState
@@ -50,9 +51,6 @@ if TYPE_CHECKING:
     from harvest.state import FrontierEntry
 
 logger = logging.getLogger(__name__)
-
-#: Same protocol as Scrapy's own pickle disk queues.
-_PICKLE_PROTOCOL = 4
 
 #: Each crawler's scheduler, for FrontierMiddleware to hand requests over before they are queued.
 _SCHEDULERS: WeakKeyDictionary[Crawler, FrontierScheduler] = WeakKeyDictionary()
@@ -101,7 +99,7 @@ class FrontierScheduler(Scheduler):
         """Open the queues, then start feeding the requests a previous run left pending."""
         result = super().open(spider)
         self._resumed_dont_filter: set[bytes] = set()
-        self._unserializable_logged = False
+        self.codec = RequestCodec(spider, self.stats)
         #: Fingerprints handed to another worker in this run (each URL goes once).
         self._handed: set[bytes] = set()
         self._spilled = set()
@@ -185,62 +183,6 @@ class FrontierScheduler(Scheduler):
         request.meta[META_FRONTIER_KEY] = entry.fingerprint.hex()
         return request
 
-    def _method_name(self, func: Any) -> str | None:
-        """The spider attribute naming bound method ``func``, found without ``inspect``.
-
-        ``Request.to_dict`` finds it with ``inspect.getmembers(spider)``, which evaluates every
-        attribute and property of the spider: ~0.25 ms a request, the largest single cost of a
-        crawl that stores little (measured, BENCHMARKS.md). None = let ``to_dict`` decide.
-        """
-        function = getattr(func, "__func__", None)
-        if function is None or getattr(func, "__self__", None) is not self.spider:
-            return None
-        name = getattr(func, "__name__", None)
-        bound = getattr(self.spider, name, None) if isinstance(name, str) else None
-        if getattr(bound, "__func__", None) is not function:
-            return None
-        return name
-
-    def _to_dict(self, request: Request) -> dict[str, Any]:
-        """``request.to_dict(spider=...)``, with the callbacks named cheaply when possible."""
-        callback, errback = request.callback, request.errback
-        cb_name = self._method_name(callback)
-        eb_name = self._method_name(errback)
-        if (callback is not None and cb_name is None) or (errback is not None and eb_name is None):
-            return request.to_dict(spider=self.spider)
-        # The same fields as Request.to_dict (checked by tests/test_frontier.py).
-        data: dict[str, Any] = {
-            "url": request.url,
-            "callback": cb_name,
-            "errback": eb_name,
-            "headers": dict(request.headers),
-        }
-        for attr in request.attributes:
-            data.setdefault(attr, getattr(request, attr))
-        if type(request) is not Request:
-            data["_class"] = request.__module__ + "." + request.__class__.__name__
-        return data
-
-    def _serialize(self, request: Request) -> bytes | None:
-        try:
-            data = self._to_dict(request)
-            # to_dict() hands out the request's own meta dict: copy it, never edit it.
-            data["meta"] = {k: v for k, v in data["meta"].items() if k != META_FRONTIER_KEY}
-            return pickle.dumps(data, protocol=_PICKLE_PROTOCOL)
-        except (ValueError, TypeError, AttributeError, pickle.PicklingError) as exc:
-            assert self.stats is not None
-            self.stats.inc_value("harvest/frontier/unserializable")
-            if not self._unserializable_logged:
-                logger.warning(
-                    "Cannot persist %s in the frontier (%s); it is crawled but would not "
-                    "survive a crash. No more unserializable requests will be logged.",
-                    request,
-                    exc,
-                    extra={"spider": self.spider},
-                )
-                self._unserializable_logged = True
-            return None
-
     def close(self, reason: str) -> Deferred[None] | None:
         """Close the queues and the spools this worker wrote."""
         if self.handoff is not None and self.state is not None:
@@ -256,9 +198,9 @@ class FrontierScheduler(Scheduler):
             carried = cookies_to_hand_over(self.crawler, request)
             if carried:
                 request = request.replace(cookies=[*_cookie_list(request.cookies), *carried])
-            blob = self._serialize(request)
+            blob = self.codec.encode(request)
             if blob is None:
-                return False  # cannot travel: logged by _serialize, counted as unserializable
+                return False  # cannot travel: logged by the codec, counted as unserializable
             self.handoff.send(owner, blob, None if request.dont_filter else fingerprint)
             self._handed.add(fingerprint)
             self.stats.inc_value("harvest/handoff/sent")
@@ -312,7 +254,7 @@ class FrontierScheduler(Scheduler):
             return self._spill(request, fingerprint)
         accepted = super().enqueue_request(request)
         if accepted and marker != own_key:
-            blob = self._serialize(request)
+            blob = self.codec.encode(request)
             if blob is not None:
                 self.state.frontier_add(fingerprint, blob, request.dont_filter)
         if isinstance(marker, str) and marker != own_key:
@@ -344,7 +286,7 @@ class FrontierScheduler(Scheduler):
         if self.df.request_seen(request):
             self.df.log(request, self.spider)
             return False
-        blob = self._serialize(request)
+        blob = self.codec.encode(request)
         if blob is None:
             # Cannot be written, so it cannot wait on disk either: queued in memory after all.
             self._mqpush(request)
