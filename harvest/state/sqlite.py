@@ -39,7 +39,7 @@ import contextlib
 import logging
 import sqlite3
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 from urllib.parse import unquote, urlsplit
@@ -47,17 +47,14 @@ from urllib.parse import unquote, urlsplit
 from harvest.exceptions import StateError
 from harvest.state import FrontierEntry, StateBatch, StateOrigin, Validators
 from harvest.state.sqlite_files import key16, open_state
+from harvest.state.sqlite_tables import CONTENT, FETCHED, ITEM, merge_journal, transaction, write_batch
 
 if TYPE_CHECKING:
     from typing_extensions import Self
 
 logger = logging.getLogger(__name__)
 
-#: Requests a finished crawl keeps pending by name at most (SQLite's bound on parameters).
-_KEEP_MAX = 30_000
 
-#: journal.kind values
-_ITEM, _CONTENT, _FETCHED = 0, 1, 2
 #: Journal rows merged into the indexed tables at once: a merge rewrites most of their pages, so
 #: larger is cheaper per key; the in-memory mirror costs ~150 bytes a row (~15 MB here).
 MERGE_ROWS = 100_000
@@ -116,7 +113,7 @@ class SqliteStateStore:
         assert self.shared is not None
         row = self.shared.execute("SELECT id FROM spiders WHERE name = ?", (self.spider_name,)).fetchone()
         if row is None and self._lock is not None:
-            with self._transaction(self.shared):
+            with transaction(self.shared):
                 self.shared.execute("INSERT OR IGNORE INTO spiders (name) VALUES (?)", (self.spider_name,))
             row = self.shared.execute("SELECT id FROM spiders WHERE name = ?", (self.spider_name,)).fetchone()
         return int(row[0]) if row is not None else 0
@@ -124,12 +121,12 @@ class SqliteStateStore:
     def _load_journal(self, rows: list[tuple[Any, ...]]) -> None:
         for kind, key, url, ts in rows:
             key = bytes(key)
-            if kind == _ITEM:
+            if kind == ITEM:
                 self._recent_items.add(key)
-            elif kind == _CONTENT:
+            elif kind == CONTENT:
                 self._recent_content.setdefault(key, url or "")
                 self._unshared += 1
-            elif kind == _FETCHED:
+            elif kind == FETCHED:
                 self._recent_fetched[key] = float(ts)
         self._journal_rows = len(rows)
 
@@ -315,8 +312,8 @@ class SqliteStateStore:
         contents = [(key16(h), url, int(ts)) for h, (url, ts) in batch.contents.items()]
         fetched = [(fp[:16], int(ts)) for fp, ts in batch.fetched.items()]
         try:
-            with self._transaction(self.conn):
-                self._apply(batch, items, contents, fetched)
+            with transaction(self.conn):
+                write_batch(self.conn, batch, items, contents, fetched)
         except sqlite3.Error as exc:
             raise StateError(self.location, f"commit failed: {exc}") from exc
         self._recent_items.update(key for key, _ in items)
@@ -329,47 +326,6 @@ class SqliteStateStore:
             self.merge()
         elif self._unshared and time.monotonic() - self._last_share >= self.share_seconds:
             self.share()
-
-    def _apply(
-        self,
-        batch: StateBatch,
-        items: list[tuple[bytes, int]],
-        contents: list[tuple[bytes, str, int]],
-        fetched: list[tuple[bytes, int]],
-    ) -> None:
-        ex = self.conn.executemany
-        journal = "INSERT INTO journal (kind, key, url, ts) VALUES (?, ?, ?, ?)"
-        if items:
-            ex(journal, ((_ITEM, key, None, ts) for key, ts in items))
-        if contents:
-            ex(journal, ((_CONTENT, key, url, ts) for key, url, ts in contents))
-        if fetched:
-            ex(journal, ((_FETCHED, fp, None, ts) for fp, ts in fetched))
-        if batch.validators:
-            ex(
-                "INSERT OR REPLACE INTO validators VALUES (?, ?, ?, ?)",
-                ((k, v.etag, v.last_modified, ts) for k, (v, ts) in batch.validators.items()),
-            )
-        if batch.frontier_clear and batch.frontier_keep:
-            keep = list(batch.frontier_keep)
-            if len(keep) <= _KEEP_MAX:
-                self.conn.execute(f"DELETE FROM frontier WHERE fp NOT IN ({','.join('?' * len(keep))})", keep)
-            # else: too many to name in one statement; all stay (fetched again, never lost)
-        elif batch.frontier_clear:
-            self.conn.execute("DELETE FROM frontier")
-        elif batch.frontier_done:
-            # One statement per few hundred keys: far cheaper than one statement per key.
-            done = list(batch.frontier_done)
-            for i in range(0, len(done), 500):
-                chunk = done[i : i + 500]
-                self.conn.execute(f"DELETE FROM frontier WHERE fp IN ({','.join('?' * len(chunk))})", chunk)
-        if batch.frontier_add:
-            ex(
-                "INSERT OR IGNORE INTO frontier (fp, dont_filter, request) VALUES (?, ?, ?)",
-                ((fp, int(df), blob) for fp, (blob, df) in batch.frontier_add.items()),
-            )
-        if batch.offsets:
-            ex('INSERT OR REPLACE INTO output_offsets (file, "offset") VALUES (?, ?)', batch.offsets.items())
 
     def share(self) -> None:
         """Push the journal's new content hashes to the shared database, in one sorted statement.
@@ -387,12 +343,12 @@ class SqliteStateStore:
             return
         try:
             upto = self.conn.execute("SELECT coalesce(max(seq), 0) FROM journal").fetchone()[0]
-            with self._transaction(self.shared, immediate=False):
+            with transaction(self.shared, immediate=False):
                 self.shared.execute(
                     "INSERT OR IGNORE INTO main.hashes (hash, spider, claimed_at) "
                     "SELECT key, ?, min(ts) FROM src.journal WHERE kind = ? AND seq > ? AND seq <= ? "
                     "GROUP BY key ORDER BY key",
-                    (self._spider_id, _CONTENT, self._shared_upto, upto),
+                    (self._spider_id, CONTENT, self._shared_upto, upto),
                 )
         except sqlite3.Error as exc:
             raise StateError(self.location, f"sharing content hashes failed: {exc}") from exc
@@ -405,39 +361,8 @@ class SqliteStateStore:
         # crash in between only repeats the (idempotent) push.
         self.share()
         try:
-            with self._transaction(self.conn):
-                self.conn.execute(
-                    "INSERT OR IGNORE INTO items (key, stored_at) "
-                    "SELECT key, min(ts) FROM journal WHERE kind = ? GROUP BY key ORDER BY key",
-                    (_ITEM,),
-                )
-                # New documents, grouped once in key order; their URLs are appended (ids in that
-                # order) and only the small content rows are merged into the index. A hash the
-                # content table has already (a replayed line) just leaves an unused URL row.
-                self.conn.execute("DROP TABLE IF EXISTS temp.merge_new")
-                self.conn.execute(
-                    "CREATE TEMP TABLE merge_new AS SELECT key, min(url) AS url, min(ts) AS ts "
-                    "FROM journal WHERE kind = ? GROUP BY key ORDER BY key",
-                    (_CONTENT,),
-                )
-                base = self.conn.execute("SELECT coalesce(max(id), 0) FROM urls").fetchone()[0]
-                self.conn.execute(
-                    "INSERT INTO urls (id, url) SELECT ? + rowid, url FROM merge_new ORDER BY rowid", (base,)
-                )
-                self.conn.execute(
-                    "INSERT OR IGNORE INTO content (hash, url_id, stored_at) "
-                    "SELECT key, ? + rowid, ts FROM merge_new ORDER BY rowid",
-                    (base,),
-                )
-                self.conn.execute("DROP TABLE temp.merge_new")
-                self.conn.execute(
-                    "INSERT INTO fetched (fp, first_fetched, last_fetched) "
-                    "SELECT key, min(ts), max(ts) FROM journal WHERE kind = ? GROUP BY key ORDER BY key "
-                    "ON CONFLICT(fp) DO UPDATE SET "
-                    "last_fetched = max(last_fetched, excluded.last_fetched)",
-                    (_FETCHED,),
-                )
-                self.conn.execute("DELETE FROM journal")
+            with transaction(self.conn):
+                merge_journal(self.conn)
         except sqlite3.Error as exc:
             raise StateError(self.location, f"merge failed: {exc}") from exc
         self._recent_items.clear()
@@ -445,21 +370,6 @@ class SqliteStateStore:
         self._recent_fetched.clear()
         self._journal_rows = 0
         self._shared_upto = 0  # journal seq numbers start over once it is empty
-
-    @staticmethod
-    @contextlib.contextmanager
-    def _transaction(conn: sqlite3.Connection, *, immediate: bool = True) -> Iterator[None]:
-        # IMMEDIATE takes the write lock up front, so busy_timeout applies to waiting for it
-        # (a deferred transaction upgrading its lock can fail with SQLITE_BUSY at once). The
-        # shared push starts deferred: IMMEDIATE would also lock the attached spider database,
-        # and its single statement writes first, so it never upgrades.
-        conn.execute("BEGIN IMMEDIATE" if immediate else "BEGIN")
-        try:
-            yield
-        except BaseException:
-            conn.execute("ROLLBACK")
-            raise
-        conn.execute("COMMIT")
 
     def close(self) -> None:
         """Share pending content hashes, close the connections and release the lock."""
