@@ -28,8 +28,9 @@ from scrapy import signals
 from scrapy.commands.crawl import Command as ScrapyCrawlCommand
 from scrapy.exceptions import UsageError
 
+from harvest.config.checks import data_dir_problem
 from harvest.crawl import OK_REASONS, build_crawler, finished_ok, validate_crawl
-from harvest.exceptions import ConfigError
+from harvest.exceptions import ConfigError, DataDirError
 from harvest.partition import machine_workers, record_path, recorded_workers, resolve_workers
 from harvest.runner.workers import POLL, WorkerSupervisor, can_fork, worker_argv
 from harvest.state import is_redis_url
@@ -196,6 +197,9 @@ class Command(ScrapyCrawlCommand):
                 )
             return 1  # processes share a Redis crawl by being started, not partitioned here
         data_dir = settings.get("HARVEST_DATA_DIR")
+        problem = data_dir_problem(data_dir)  # said before its record is read (check_settings: again)
+        if problem:
+            raise UsageError(str(DataDirError(data_dir, problem)), print_help=False)
         try:
             recorded = recorded_workers(data_dir, spider)
         except ValueError as exc:  # an unreadable record, named
