@@ -100,10 +100,11 @@ def read_config_file(path: Path) -> str:
         if exc.errno == errno.EISDIR:  # some systems refuse to open a folder at all
             raise ConfigError(path, "not a regular file (a folder); a config must be a YAML file") from None
         raise ConfigError(path, f"cannot read the file: {exc.strerror or exc}") from None
+    mode = os.fstat(fd).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(fd)
+        raise ConfigError(path, f"not a regular file ({_file_kind(mode)}); a config must be a YAML file")
     with os.fdopen(fd, "rb") as fh:
-        mode = os.fstat(fd).st_mode
-        if not stat.S_ISREG(mode):
-            raise ConfigError(path, f"not a regular file ({_file_kind(mode)}); a config must be a YAML file")
         try:
             return fh.read().decode("utf-8")
         except (OSError, UnicodeDecodeError) as exc:
