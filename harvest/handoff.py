@@ -164,19 +164,20 @@ class HandoffSpool:
         """
         if self.error is not None:
             return False
-        path = self.path(self.partition.index, receiver)
         line = base64.b64encode(blob) + b"\n"
         if fingerprint is not None:
             line = fingerprint.hex().encode("ascii") + b" " + line
         try:
             fd = self._fds.get(receiver)
             if fd is None:
-                fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+                fd = os.open(
+                    self.path(self.partition.index, receiver), os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644
+                )
                 self._fds[receiver] = fd
                 self._sizes[receiver] = os.fstat(fd).st_size
             self._append(fd, self._sizes[receiver], line)
         except OSError as exc:
-            self._failed(path, exc)
+            self._failed(self.path(self.partition.index, receiver), exc)
             return False
         self._sizes[receiver] += len(line)
         self._unsynced.add(receiver)

@@ -29,10 +29,10 @@ from scrapy.commands.crawl import Command as ScrapyCrawlCommand
 from scrapy.exceptions import UsageError
 
 from harvest.config.checks import data_dir_problem
-from harvest.crawl import OK_REASONS, build_crawler, finished_ok, validate_crawl
+from harvest.crawl import OK_REASONS, build_crawler, close_crawl, finished_ok, validate_crawl
 from harvest.exceptions import ConfigError, DataDirError
 from harvest.partition import machine_workers, record_path, recorded_workers, resolve_workers
-from harvest.runner.workers import POLL, WorkerSupervisor, can_fork, worker_argv
+from harvest.runner.workers import POLL, WORKER_FAILED, WorkerSupervisor, can_fork, worker_argv
 from harvest.state import is_redis_url
 
 if TYPE_CHECKING:
@@ -161,7 +161,16 @@ class Command(ScrapyCrawlCommand):
         """While worker 0 crawls, restart the others when they die (``run`` stops them after)."""
         from twisted.internet.task import LoopingCall
 
-        watch = LoopingCall(supervisor.step)
+        def step() -> None:
+            supervisor.step()
+            if supervisor.stopping:
+                # Another worker ended for good and the others were told to stop: this one too
+                # (it would wait for that worker's share for ever), cleanly.
+                if watch.running:
+                    watch.stop()
+                close_crawl(crawler, WORKER_FAILED)
+
+        watch = LoopingCall(step)
 
         def started() -> None:
             watch.start(POLL, now=False)

@@ -38,6 +38,9 @@ logger = logging.getLogger(__name__)
 
 #: How often the supervisor looks at its workers (seconds).
 POLL = 0.2
+#: Close reason of worker 0 when another worker ended for good (an error exit, or its restarts
+#: used up): its data is consistent, the crawl unfinished.
+WORKER_FAILED = "crawl_worker_failed"
 
 
 def describe_exit(code: int) -> str:
@@ -225,6 +228,15 @@ class WorkerSupervisor:
                 # Only a worker killed by a signal is started again: an error exit (bad config,
                 # a failed state) would end the same way again.
                 self.exits[index] = code
+                if code != 0 and not self.stopping:
+                    # Its share is nobody else's: the others, waiting for it to be idle, would
+                    # wait for ever. They stop cleanly; the next run resumes the crawl.
+                    logger.info(
+                        "Crawl worker %d ended with %s; stopping the others (the next run resumes)",
+                        index,
+                        describe_exit(code),
+                    )
+                    self.stop()
                 continue
             if self.restarts >= self.max_restarts:
                 logger.error(
