@@ -7,8 +7,10 @@ crawls its own share, then waits for them. A worker that dies (``kill -9``, a cr
 again with the same index, up to ``HARVEST_CRAWL_MAX_RESTARTS`` times in all: it resumes its own
 state like any killed crawl, so nothing it collected is lost or written twice. Ctrl-C or SIGTERM
 stops worker 0, which stops the others; they close cleanly. If worker 0 itself is killed, the
-others see it gone (``HARVEST_CRAWL_SUPERVISOR``) and close cleanly; the next run resumes. The
-exit code is 0 when every worker ended well, else 1.
+others see it gone (``HARVEST_CRAWL_SUPERVISOR``) and close cleanly; the next run resumes. A
+worker that ends with an error (a full disk, a state it cannot open) is not started again, and
+its share is nobody else's: the others stop cleanly (worker 0 with :data:`WORKER_FAILED`)
+rather than wait for it. The exit code is 0 when every worker ended well, else 1.
 
 Worker 0 crawling in the ``scrapy crawl`` process, rather than a separate supervisor process
 starting N workers, saves one Python and Scrapy start-up (~0.5 s) and the supervisor's memory.
