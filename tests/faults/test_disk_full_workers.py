@@ -31,7 +31,7 @@ from tests.faults.test_disk_full import _mount, _resize
 from tests.servers import LoopbackServer, Reply, loopback_server, octo_crawl_command
 
 #: Pages listed by the sitemap; their URLs are padded so the spool outgrows the 1 MB disk.
-PAGES = 900
+PAGES = 1200
 PAD = "p" * 1200
 
 
