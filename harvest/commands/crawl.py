@@ -206,9 +206,7 @@ class Command(ScrapyCrawlCommand):
                 )
             return 1  # processes share a Redis crawl by being started, not partitioned here
         data_dir = settings.get("HARVEST_DATA_DIR")
-        problem = data_dir_problem(data_dir)  # said before its record is read (check_settings: again)
-        if problem:
-            raise UsageError(str(DataDirError(data_dir, problem)), print_help=False)
+        _check_data_dir(data_dir)
         try:
             recorded = recorded_workers(data_dir, spider)
         except ValueError as exc:  # an unreadable record, named
@@ -225,10 +223,7 @@ class Command(ScrapyCrawlCommand):
         # write (or truncate) the same file. Said before anything is written.
         if settings.getdict("FEEDS"):
             requested = self._one_for_feeds(spider, data_dir, recorded, requested, chosen)
-        try:
-            workers = resolve_workers(data_dir, spider, requested, chosen=chosen)
-        except ValueError as exc:
-            raise UsageError(str(exc), print_help=False) from None
+        workers = _resolve_workers(data_dir, spider, requested, chosen)
         if chosen and workers == requested > 1:
             logger.info(
                 "Crawling %s as %d worker processes, one per core (HARVEST_CRAWL_WORKERS=0 chooses "
@@ -279,6 +274,25 @@ class _Checked:
         return machine_workers(
             settings.getint("HARVEST_FLEET_PROCESS_MEMORY_MB"), settings.getint("CONCURRENT_REQUESTS")
         )
+
+
+def _check_data_dir(data_dir: str) -> None:
+    """UsageError when the data folder cannot hold files: said before its record is read."""
+    problem = data_dir_problem(data_dir)
+    if problem:
+        raise UsageError(str(DataDirError(data_dir, problem)), print_help=False)
+
+
+def _resolve_workers(data_dir: str, spider: str, requested: int, chosen: bool) -> int:
+    """:func:`harvest.partition.resolve_workers`, its errors said in one line."""
+    try:
+        return resolve_workers(data_dir, spider, requested, chosen=chosen)
+    except ValueError as exc:
+        raise UsageError(str(exc), print_help=False) from None
+    except OSError as exc:
+        # A full disk before anything started: one line and exit 1, as a full disk later.
+        print(f"scrapy crawl: error: cannot write {exc.filename}: {exc.strerror}", file=sys.stderr)
+        raise SystemExit(1) from None
 
 
 def _reason(crawler: Crawler) -> str | None:

@@ -485,6 +485,9 @@ def _checked_plan(
             workers = resolve_workers(data_dir, p.name, requested, chosen=chosen)
         except ValueError as exc:
             raise _Refused(_usage_error(parser, "argument --replicas", str(exc))) from None
+        except OSError as exc:  # a full disk before anything started: one line, exit 1
+            print(f"{PROG}: error: cannot write {exc.filename}: {exc.strerror}", file=sys.stderr)
+            raise _Refused(1) from None
         if feeds and workers > 1:
             raise _Refused(
                 _usage_error(

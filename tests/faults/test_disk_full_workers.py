@@ -176,14 +176,54 @@ def test_a_status_that_cannot_be_written_leaves_no_temporary_file(
     folder = small_disk / "state" / "blogs.handoff"
     spool = HandoffSpool(folder, Partition(0, 2), run="r1")
     spool.open()
-    fd = os.open(small_disk / "filler", os.O_WRONLY | os.O_CREAT)
+    _fill(small_disk)
+    with caplog.at_level(logging.ERROR, logger="harvest.handoff"):
+        assert not spool.write_status(False, {1: 123})
+    assert [f.name for f in folder.iterdir()] == []
+    assert "No space left on device" in caplog.records[-1].getMessage()
+
+
+def _fill(disk: Path) -> None:
+    """Leave no byte free on ``disk``."""
+    fd = os.open(disk / "filler", os.O_WRONLY | os.O_CREAT)
     try:
         with pytest.raises(OSError):
             while True:
                 os.write(fd, b"\0" * 65536)
     finally:
         os.close(fd)
-    with caplog.at_level(logging.ERROR, logger="harvest.handoff"):
-        assert not spool.write_status(False, {1: 123})
-    assert [f.name for f in folder.iterdir()] == []
-    assert "No space left on device" in caplog.records[-1].getMessage()
+
+
+@pytest.mark.parametrize("command", ["crawl", "fleet"])
+def test_a_two_worker_crawl_started_on_a_full_disk_says_so_in_one_line(
+    long_urls: LoopbackServer, small_disk: Path, tmp_path: Path, command: str
+) -> None:
+    """The number of workers is recorded before any worker starts: that write met the full disk
+    with a traceback. Now one line names the record, exit 1, nothing started, no temporary file."""
+    data_dir = small_disk / "data"
+    data_dir.mkdir()
+    _fill(small_disk)
+    cmd = _command(tmp_path, long_urls, data_dir)
+    if command == "fleet":
+        # The same -s settings but the data folder and workers, which the fleet's flags give.
+        start = cmd.index("blogs") + 1
+        values = [
+            v
+            for v in cmd[start + 1 :: 2]
+            if not v.startswith(("HARVEST_DATA_DIR=", "HARVEST_CRAWL_WORKERS="))
+        ]
+        settings = [arg for value in values for arg in ("-s", value)]
+        cmd = [cmd[0], "run_all.py", "--once", "--no-live", "--spiders", "blogs", "--replicas", "blogs=2"]
+        cmd += ["--data-dir", str(data_dir), *settings]
+    result = _run(cmd)
+    out = result.stdout + result.stderr
+    assert result.returncode == 1, out[-3000:]
+    assert "Traceback" not in out, out[-3000:]
+    errors = [line for line in out.splitlines() if "error:" in line.lower()]
+    record = data_dir / "state" / "blogs.workers.json"
+    assert errors == [
+        f"{'scrapy crawl' if command == 'crawl' else 'run_all.py'}: error: cannot write {record}: "
+        "No space left on device"
+    ], out[-3000:]
+    assert long_urls.requests == []
+    assert sorted(p.name for p in data_dir.rglob("*")) == ["state"]
