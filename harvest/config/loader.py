@@ -129,15 +129,20 @@ class _UniqueKeyLoader(yaml.SafeLoader):
     Merge keys (``<<: *defaults``) may still be overridden: that is what they are for.
     """
 
-    def check_unique_keys(self, node: yaml.Node, path: str = "") -> None:
+    def check_unique_keys(self, node: yaml.Node, path: str = "", done: set[int] | None = None) -> None:
         """Raise DuplicateKey for the first key given twice in ``node`` or below it.
 
         ``path`` names where ``node`` is from the top (``sites[0].max_pages``), as pydantic's
-        errors are named.
+        errors are named. A node an alias repeats is checked once (``done``): an anchor inside
+        itself would otherwise recurse for ever.
         """
+        done = set() if done is None else done
+        if id(node) in done:
+            return
+        done.add(id(node))
         if isinstance(node, yaml.SequenceNode):
             for i, child in enumerate(node.value):
-                self.check_unique_keys(child, f"{path}[{i}]")
+                self.check_unique_keys(child, f"{path}[{i}]", done)
         elif isinstance(node, yaml.MappingNode):
             seen: dict[tuple[str, str], yaml.Node] = {}
             for key_node, value_node in node.value:
@@ -148,7 +153,7 @@ class _UniqueKeyLoader(yaml.SafeLoader):
                 first = seen.setdefault((key_node.tag, name), key_node)
                 if first is not key_node:
                     raise DuplicateKey(where, first.start_mark.line + 1, key_node.start_mark.line + 1)
-                self.check_unique_keys(value_node, where)
+                self.check_unique_keys(value_node, where, done)
 
 
 class DuplicateKey(Exception):

@@ -72,3 +72,11 @@ def test_a_link_to_a_regular_file_is_read(tmp_path: Path) -> None:
     real.write_text(SITE, encoding="utf-8")
     (tmp_path / "blogs.yaml").symlink_to(real)
     assert [s.name for s in load_config(BlogsConfig, tmp_path, "blogs").sites] == ["one"]
+
+
+def test_an_anchor_inside_itself_is_checked_once_not_for_ever(tmp_path: Path) -> None:
+    # The duplicate check walks what an alias repeats once: a node holding itself ended in a
+    # RecursionError traceback.
+    with pytest.raises(ConfigError) as err:
+        _load(tmp_path, SITE.replace("sites:", "sites: &s") + "    x: *s\n")
+    assert err.value.problems[0][0] == "sites[0].x"
