@@ -1,4 +1,8 @@
-"""Build ``index.html`` from a data folder: load, analyse, render, write atomically."""
+"""Build ``index.html`` from a data folder: load, analyse, render, write atomically.
+
+A write that fails (a full disk) leaves no temporary file and raises
+:class:`harvest.writefolder.WriteError`; one a kill cut short is removed by the next build.
+"""
 
 from __future__ import annotations
 
@@ -18,6 +22,7 @@ from harvest.report.records import load_dataset
 from harvest.report.search import search_section
 from harvest.report.trending import trending_section
 from harvest.runner.units import parse_positive_duration
+from harvest.writefolder import WriteFolder, writing
 
 logger = logging.getLogger(__name__)
 
@@ -83,7 +88,9 @@ def build_report(
         )
     html = render_page(report)
     path = output_dir / REPORT_FILE
-    atomic_write_text(path, html)
+    # The folder's lock: a temporary file a killed report left is removed, never a live one's.
+    with WriteFolder(output_dir, wait=True), writing(path):
+        atomic_write_text(path, html)
     result = BuildResult(
         path, path.stat().st_size, time.perf_counter() - started, dataset.items, bool(report.empty)
     )
