@@ -321,7 +321,11 @@ class WorkerSupervisor:
                 signal.signal(signum, handler)
         failed = {i: c for i, c in self.exits.items() if c != 0}
         if failed:
-            logger.error(
+            # A worker that exits with 1 has said why in its own ERROR line (a full disk, a state
+            # it cannot open): the summary repeats no error then; a signal or a crash is news.
+            level = logging.INFO if set(failed.values()) == {1} else logging.ERROR
+            logger.log(
+                level,
                 "Crawl workers ended badly: %s",
                 ", ".join(f"worker {i}: {describe_exit(c)}" for i, c in sorted(failed.items())),
             )
