@@ -29,11 +29,12 @@ from scrapy.commands.crawl import Command as ScrapyCrawlCommand
 from scrapy.exceptions import UsageError
 
 from harvest.crawl.build import build_crawler, validate_crawl
+from harvest.crawl.checks import data_dir_problem
 from harvest.crawl.policy import WorkersRefused, crawl_workers
-from harvest.crawl.workers import POLL, WorkerSupervisor, can_fork, worker_argv
-from harvest.exceptions import ConfigError
+from harvest.crawl.workers import POLL, WORKER_FAILED, WorkerSupervisor, can_fork, worker_argv
+from harvest.exceptions import ConfigError, DataDirError
 from harvest.plumbing.capabilities import class_capabilities
-from harvest.plumbing.closing import OK_REASONS, finished_ok
+from harvest.plumbing.closing import OK_REASONS, close_crawl, finished_ok
 from harvest.state import is_redis_url
 from harvest.state.partition import WORKER_ENV, machine_workers, recorded_workers, worker_channel
 
@@ -165,7 +166,16 @@ class Command(ScrapyCrawlCommand):
         """While worker 0 crawls, restart the others when they die (``run`` stops them after)."""
         from twisted.internet.task import LoopingCall
 
-        watch = LoopingCall(supervisor.step)
+        def step() -> None:
+            supervisor.step()
+            if supervisor.stopping:
+                # Another worker ended for good and the others were told to stop: this one too
+                # (it would wait for that worker's share for ever), cleanly.
+                if watch.running:
+                    watch.stop()
+                close_crawl(crawler, WORKER_FAILED)
+
+        watch = LoopingCall(step)
 
         def started() -> None:
             watch.start(POLL, now=False)
@@ -201,6 +211,7 @@ class Command(ScrapyCrawlCommand):
                 )
             return 1  # processes share a Redis crawl by being started, not partitioned here
         data_dir = settings.get("HARVEST_DATA_DIR")
+        _check_data_dir(data_dir)
         try:
             recorded = recorded_workers(data_dir, spider)
         except ValueError as exc:  # an unreadable record, named
@@ -213,12 +224,7 @@ class Command(ScrapyCrawlCommand):
         chosen = requested == 0
         if chosen:
             requested = checked.workers()
-        try:
-            workers = crawl_workers(
-                data_dir, spider, requested, chosen=chosen, feeds=bool(settings.getdict("FEEDS"))
-            )
-        except WorkersRefused as exc:
-            raise UsageError(str(exc), print_help=False) from None
+        workers = _crawl_workers(data_dir, spider, requested, chosen, feeds=bool(settings.getdict("FEEDS")))
         if chosen and workers == requested > 1:
             logger.info(
                 "Crawling %s as %d worker processes, one per core (HARVEST_CRAWL_WORKERS=0 chooses "
@@ -246,6 +252,25 @@ class _Checked:
         return machine_workers(
             settings.getint("HARVEST_FLEET_PROCESS_MEMORY_MB"), settings.getint("CONCURRENT_REQUESTS")
         )
+
+
+def _check_data_dir(data_dir: str) -> None:
+    """UsageError when the data folder cannot hold files: said before its record is read."""
+    problem = data_dir_problem(data_dir)
+    if problem:
+        raise UsageError(str(DataDirError(data_dir, problem)), print_help=False)
+
+
+def _crawl_workers(data_dir: str, spider: str, requested: int, chosen: bool, *, feeds: bool) -> int:
+    """:func:`harvest.crawl.policy.crawl_workers`, its errors said in one line."""
+    try:
+        return crawl_workers(data_dir, spider, requested, chosen=chosen, feeds=feeds)
+    except WorkersRefused as exc:
+        raise UsageError(str(exc), print_help=False) from None
+    except OSError as exc:
+        # A full disk before anything started: one line and exit 1, as a full disk later.
+        print(f"scrapy crawl: error: cannot write {exc.filename}: {exc.strerror}", file=sys.stderr)
+        raise SystemExit(1) from None
 
 
 def _reason(crawler: Crawler) -> str | None:

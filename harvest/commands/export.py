@@ -8,11 +8,15 @@ from typing import TYPE_CHECKING
 
 from scrapy.commands import ScrapyCommand
 from scrapy.exceptions import UsageError
+from scrapy.utils.log import configure_logging
 
 if TYPE_CHECKING:
     import argparse
 
 logger = logging.getLogger(__name__)
+
+_NOT_KEPT = "Nothing of this export was kept; run it again"
+_KEPT = "The rows were exported; the next export writes the card again"
 
 
 class Command(ScrapyCommand):
@@ -36,7 +40,9 @@ class Command(ScrapyCommand):
             "Write DIR/<type>/part-NNNNN.parquet (or .jsonl) with a fixed schema per item type, "
             "documents with their Markdown text, and DIR/README.md, a dataset card. Reads only what "
             "the crawls committed (a crawl may be running). Incremental: exporting into the same DIR "
-            "again adds only the rows committed since, as new parts."
+            "again adds only the rows not exported there yet, as new parts: every row reaches DIR "
+            "once, whatever the --since of each export. Exit codes: 0 done, 1 a file could not be "
+            "written (a full disk: nothing of that export is kept), 2 bad command line or folder."
         )
 
     def add_options(self, parser: argparse.ArgumentParser) -> None:
@@ -54,12 +60,14 @@ class Command(ScrapyCommand):
         """Export and say what was written."""
         # Imported when run: Scrapy imports every command's module at each start, `scrapy crawl` too.
         from harvest.report.export import CARD_SETTINGS, export
+        from harvest.report.writefolder import FolderBusy, WriteError
 
         if len(args) != 1:
             raise UsageError("name one spider, or all")
         if not opts.output:
             raise UsageError("--output DIR is required")
         assert self.settings is not None
+        configure_logging(self.settings)
         settings = {name: self.settings.get(name) for name in CARD_SETTINGS}
         try:
             result = export(
@@ -71,8 +79,13 @@ class Command(ScrapyCommand):
                 state_url=self.settings.get("HARVEST_STATE_URL") or "",
                 settings=settings,
             )
-        except ValueError as exc:
+        except (ValueError, FolderBusy) as exc:
             raise UsageError(str(exc), print_help=False) from None
+        except WriteError as exc:
+            kept = _KEPT if exc.path.name == "README.md" else _NOT_KEPT
+            logger.error("%s. %s%s", exc, kept, " once the disk has room" if exc.disk_full else "")
+            self.exitcode = 1
+            return
         rows = ", ".join(f"{n:,} {t}" for t, n in sorted(result.rows.items())) or "no new rows"
         print(
             f"Exported {rows} to {opts.output} ({len(result.files)} new parts, {result.seconds:.1f} s); "

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from scrapy.commands import ScrapyCommand
 from scrapy.exceptions import UsageError
+from scrapy.utils.log import configure_logging
 
 if TYPE_CHECKING:
     import argparse
@@ -35,7 +36,9 @@ class Command(ScrapyCommand):
         return (
             "Write one self-contained HTML page (inline SVG plots, no network) of the items under "
             "HARVEST_DATA_DIR: trending risers, search results, documents per site, and crawl health "
-            "from the logs and the fleet status. Default output: HARVEST_DATA_DIR/report/index.html."
+            "from the logs and the fleet status. Default output: HARVEST_DATA_DIR/report/index.html. "
+            "Exit codes: 0 done, 1 the page could not be written (a full disk: the page before is "
+            "kept), 2 bad command line."
         )
 
     def add_options(self, parser: argparse.ArgumentParser) -> None:
@@ -55,17 +58,24 @@ class Command(ScrapyCommand):
         """Build the report and say where it is."""
         # Imported when run: Scrapy imports every command's module at each start (matplotlib is slow).
         from harvest.report import build_report, parse_since
+        from harvest.report.writefolder import WriteError
 
         if args:
             raise UsageError(f"unexpected argument(s): {' '.join(args)}")
         assert self.settings is not None
+        configure_logging(self.settings)
         data_dir = Path(self.settings.get("HARVEST_DATA_DIR"))
         output = Path(opts.output) if opts.output else data_dir / "report"
         try:
             since = parse_since(opts.since) if opts.since else None
         except ValueError as exc:
             raise UsageError(f"--since: {exc}", print_help=False) from None
-        result = build_report(data_dir, output, since=since, spider=opts.spider)
+        try:
+            result = build_report(data_dir, output, since=since, spider=opts.spider)
+        except WriteError as exc:
+            logger.error("%s. The report was not written; the one before, if any, is kept", exc)
+            self.exitcode = 1
+            return
         what = "an empty report (no data yet)" if result.empty else f"{result.items:,} items"
         print(
             f"Report of {what} written to {result.path} "

@@ -40,7 +40,7 @@ from twisted.internet.defer import Deferred
 
 from harvest.config.settings_model import retired_value
 from harvest.exceptions import NotApplicable
-from harvest.github import github_token, limits, redact, state_dir, token_digest
+from harvest.github import github_token, limits, state_dir, token_digest
 from harvest.github.budget import Decision, RateBudget, rate_limit_snapshot
 from harvest.github.validators import ValidatorStore
 from harvest.meta import (
@@ -56,6 +56,7 @@ from harvest.meta import (
 from harvest.parsers.github_api import error_message, is_rate_limit_message, load_json
 from harvest.plumbing.capabilities import class_capabilities
 from harvest.util import waits
+from harvest.util.redaction import scrub
 
 if TYPE_CHECKING:
     from scrapy.crawler import Crawler
@@ -472,7 +473,7 @@ class GithubApiMiddleware:
             until = now + delay
             self.budget.block(self.token_key, until, failure=False)
         self._inc(f"rate_limited/{kind}")
-        message = redact(error_message(response.body), self._token)
+        message = scrub(error_message(response.body), (self._token,))
         tries = int(request.meta.get(META_GITHUB_RATE_RETRIES, 0))
         if tries >= self.rate_limit_retries:
             self._inc("rate_limited/gave_up")

@@ -1,4 +1,8 @@
-"""Build ``index.html`` from a data folder: load, analyse, render, write atomically."""
+"""Build ``index.html`` from a data folder: load, analyse, render, write atomically.
+
+A write that fails (a full disk) leaves no temporary file and raises
+:class:`harvest.report.writefolder.WriteError`; one a kill cut short is removed by the next build.
+"""
 
 from __future__ import annotations
 
@@ -16,6 +20,7 @@ from harvest.report.page import render_page
 from harvest.report.records import load_dataset
 from harvest.report.search import search_section
 from harvest.report.trending import trending_section
+from harvest.report.writefolder import WriteFolder, writing
 from harvest.util.files import atomic_write_text
 from harvest.util.units import parse_positive_duration
 
@@ -83,7 +88,9 @@ def build_report(
         )
     html = render_page(report)
     path = output_dir / REPORT_FILE
-    atomic_write_text(path, html)
+    # The folder's lock: a temporary file a killed report left is removed, never a live one's.
+    with WriteFolder(output_dir, wait=True), writing(path):
+        atomic_write_text(path, html)
     result = BuildResult(
         path, path.stat().st_size, time.perf_counter() - started, dataset.items, bool(report.empty)
     )

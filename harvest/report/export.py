@@ -9,6 +9,13 @@ and ``DIR/README.md``, the dataset card.
 Only committed lines are read (up to the byte offset the crawl state committed, so a crawl may
 be running); ``DIR/.harvest-export.json`` remembers how far each file was exported and the
 running counts of the card, so a second export writes only the new rows, as new parts.
+
+Every row reaches a folder once, whatever the filters of its exports: a ``--since`` export
+records the byte ranges it read with the date it filtered from (``filtered``), and a later export
+that reaches further back (an earlier ``--since``, or none) writes the rows those ranges left out
+before it reads on. A failed export (a full disk) removes its temporary files and the parts it
+wrote and keeps the folder's state as it was; a killed one leaves them to the next export, which
+removes them first (:class:`harvest.report.writefolder.WriteFolder`).
 """
 
 from __future__ import annotations
@@ -16,10 +23,13 @@ from __future__ import annotations
 import dataclasses
 import json
 import logging
+import os
+import tempfile
 import time
 import types
 import typing
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -31,14 +41,19 @@ from harvest import items as item_types
 from harvest.exceptions import StateError
 from harvest.parsers.rights import Rights
 from harvest.pipelines.neardup import markdown_body
+from harvest.report.writefolder import TEMP_PREFIX, WriteFolder, writing
 from harvest.state import open_store
 from harvest.state.partition import state_names
+from harvest.util.files import atomic_write_text
 from harvest.util.jsonlines import replay_lines
 
 logger = logging.getLogger(__name__)
 
 FORMATS = ("parquet", "jsonl")
 STATE_FILE = ".harvest-export.json"
+#: What a killed export leaves: temporary parts, card and state (and those of versions before
+#: the temporary files had the common prefix).
+STALE_FILES = (f"{TEMP_PREFIX}*", f"*/{TEMP_PREFIX}*", "*/.part-*.tmp", f"{STATE_FILE}.tmp")
 #: Rows per Parquet row group: documents carry whole texts, so smaller groups stream better.
 ROW_GROUP_ROWS = {"document": 1_000, "page": 200}
 DEFAULT_ROW_GROUP_ROWS = 10_000
@@ -135,12 +150,22 @@ def committed_offsets(data_dir: Path, spider: str, state_url: str = "") -> dict[
     return merged
 
 
+#: A byte range of a file read by a ``--since`` export: (start, end, the date it filtered from).
+Filtered = tuple[int, int, str]
+
+
 @dataclass
 class ExportState:
-    """What earlier exports into a folder did: offsets, next part numbers, the card's counts."""
+    """What earlier exports into a folder did: offsets, next part numbers, the card's counts.
+
+    ``offsets``: how far each file was read. ``filtered``: the ranges below that offset whose rows
+    dated before a ``--since`` were left out (rows without a date are never left out); the rest
+    of the file below the offset was written whole.
+    """
 
     format: str = "parquet"
     offsets: dict[str, int] = field(default_factory=dict)
+    filtered: dict[str, list[Filtered]] = field(default_factory=dict)
     parts: dict[str, int] = field(default_factory=dict)
     counts: dict[str, dict[str, int]] = field(default_factory=dict)
     dates: dict[str, str] = field(default_factory=dict)
@@ -151,13 +176,20 @@ class ExportState:
         path = folder / STATE_FILE
         if not path.exists():
             return cls()
-        return cls(**json.loads(path.read_text(encoding="utf-8")))
+        try:
+            state = cls(**json.loads(path.read_text(encoding="utf-8")))
+            state.filtered = {
+                k: [(int(a), int(b), str(c)) for a, b, c in ranges] for k, ranges in state.filtered.items()
+            }
+        except (ValueError, TypeError) as exc:
+            raise ValueError(f"{path} is not an export state harvest wrote ({exc})") from None
+        return state
 
     def save(self, folder: Path) -> None:
         """Write it atomically."""
-        tmp = folder / (STATE_FILE + ".tmp")
-        tmp.write_text(json.dumps(dataclasses.asdict(self), indent=1, sort_keys=True), encoding="utf-8")
-        tmp.replace(folder / STATE_FILE)
+        path = folder / STATE_FILE
+        with writing(path):
+            atomic_write_text(path, json.dumps(dataclasses.asdict(self), indent=1, sort_keys=True))
 
     def count(self, group: str, key: str | None, n: int = 1) -> None:
         """Add to one count of the card."""
@@ -190,16 +222,58 @@ def _stamp(record: dict[str, Any]) -> str:
     return next((str(record[k]) for k in _DATE_FIELDS if record.get(k)), "")
 
 
-def _rows(path: Path, start: int, end: int, since: str | None) -> tuple[list[dict[str, Any]], int]:
+def _rows(path: Path, start: int, end: int, keep: Callable[[str], bool]) -> tuple[list[dict[str, Any]], int]:
+    """The rows of ``path`` between two offsets whose date (``""`` when none) ``keep`` accepts."""
     rows: list[dict[str, Any]] = []
 
-    def keep(record: dict[str, Any]) -> None:
-        stamp = _stamp(record)
-        if not (since and stamp and stamp < since):
+    def add(record: dict[str, Any]) -> None:
+        if keep(_stamp(record)):
             rows.append(record)
 
-    _, pos = replay_lines(path, start, keep, end=end)
+    _, pos = replay_lines(path, start, add, end=end)
     return rows, pos
+
+
+def _since_keeps(since: str | None) -> Callable[[str], bool]:
+    """What a ``--since`` export writes: rows dated since, and rows without a date."""
+    return lambda stamp: not (since and stamp and stamp < since)
+
+
+def _left_out(since: str | None, before: str) -> Callable[[str], bool]:
+    """Rows an export filtered from ``before`` left out that one ``since`` writes."""
+    return lambda stamp: bool(stamp) and stamp < before and not (since and stamp < since)
+
+
+def _read_file(
+    path: Path, start: int, end: int, ranges: list[Filtered], since: str | None
+) -> tuple[list[dict[str, Any]], int, list[Filtered]]:
+    """The rows of one file this export writes, the offset it read to, the ranges still filtered.
+
+    First the rows that earlier filtered exports left out and this one wants (an unfiltered export
+    or an earlier ``--since``), then the rows past ``start``, the file's offset.
+    """
+    rows: list[dict[str, Any]] = []
+    still: list[Filtered] = []
+    for low, high, before in ranges:
+        if since and since >= before:  # this export wants none of the rows left out there
+            still.append((low, high, before))
+            continue
+        rows += _rows(path, low, high, _left_out(since, before))[0]
+        if since:
+            still.append((low, high, since))
+    pos = start
+    if end > start:
+        tail, pos = _rows(path, start, end, _since_keeps(since))
+        rows += tail
+        if since and pos > start:
+            still.append((start, pos, since))
+    merged: list[Filtered] = []
+    for low, high, before in sorted(still):
+        if merged and merged[-1][1] == low and merged[-1][2] == before:
+            merged[-1] = (merged[-1][0], high, before)
+        else:
+            merged.append((low, high, before))
+    return rows, pos, merged
 
 
 def _document_row(record: dict[str, Any]) -> dict[str, Any]:
@@ -213,21 +287,21 @@ def _document_row(record: dict[str, Any]) -> dict[str, Any]:
 
 
 def _collect_rows(
-    data: Path, spiders: list[str], offsets: dict[str, int], state_url: str, since: str | None
-) -> tuple[dict[str, list[dict[str, Any]]], dict[str, int]]:
-    """The new rows of each item type past ``offsets``, and the offsets they end at."""
+    data: Path, spiders: list[str], state: ExportState, state_url: str, since: str | None
+) -> tuple[dict[str, list[dict[str, Any]]], dict[str, int], dict[str, list[Filtered]]]:
+    """The rows of each item type this export writes, and each file's new offset and filtered ranges."""
     by_type: dict[str, list[dict[str, Any]]] = {}
     new_offsets: dict[str, int] = {}
+    new_filtered: dict[str, list[Filtered]] = {}
     for spider in spiders:
         committed = committed_offsets(data, spider, state_url)
         for path in sorted((data / spider).glob("*.jsonl")):
             key = f"{spider}/{path.name}"
-            start = offsets.get(key, 0)
+            start = state.offsets.get(key, 0)
             end = committed.get(path.name, 0) if committed is not None else path.stat().st_size
-            if end <= start:
-                continue
-            rows, pos = _rows(path, start, end, since)
+            rows, pos, ranges = _read_file(path, start, end, state.filtered.get(key, []), since)
             new_offsets[key] = pos
+            new_filtered[key] = ranges
             for record in rows:
                 item_type = str(record.get("type") or path.stem)
                 if item_type not in _ITEM_CLASSES:
@@ -236,31 +310,62 @@ def _collect_rows(
                 if item_type == "document":
                     record = _document_row(record)
                 by_type.setdefault(item_type, []).append(record)
-    return by_type, new_offsets
+    return by_type, new_offsets, new_filtered
 
 
 def _write_part(folder: Path, item_type: str, number: int, fmt: str, rows: list[dict[str, Any]]) -> Path:
-    """Write ``rows`` as part ``number`` of an item type's folder (atomically) and return its path."""
-    folder.mkdir(exist_ok=True)
+    """Write ``rows`` as part ``number`` of an item type's folder (atomically) and return its path.
+
+    On a failure (a full disk) the temporary file is removed and :class:`WriteError` names the part.
+    """
     path = folder / f"part-{number:05d}.{fmt}"
-    tmp = folder / f".{path.name}.tmp"
     schema = schema_for(item_type)
     names = set(schema.names)
     clean = [{k: v for k, v in r.items() if k in names} for r in rows]
-    if fmt == "parquet":
-        table = pa.Table.from_pylist(clean, schema=schema)
-        pq.write_table(
-            table,
-            tmp,
-            row_group_size=ROW_GROUP_ROWS.get(item_type, DEFAULT_ROW_GROUP_ROWS),
-            compression="zstd",
-        )
-    else:
-        with tmp.open("w", encoding="utf-8") as fh:
-            for row in clean:
-                fh.write(json.dumps({n: row.get(n) for n in schema.names}, ensure_ascii=False) + "\n")
-    tmp.replace(path)
+    with writing(path):
+        folder.mkdir(exist_ok=True)
+        fd, name = tempfile.mkstemp(prefix=TEMP_PREFIX, suffix=f".{fmt}", dir=folder)
+        tmp = Path(name)
+        try:
+            with os.fdopen(fd, "wb") as fh:
+                if fmt == "parquet":
+                    pq.write_table(
+                        pa.Table.from_pylist(clean, schema=schema),
+                        fh,
+                        row_group_size=ROW_GROUP_ROWS.get(item_type, DEFAULT_ROW_GROUP_ROWS),
+                        compression="zstd",
+                    )
+                else:
+                    for row in clean:
+                        line = json.dumps({n: row.get(n) for n in schema.names}, ensure_ascii=False)
+                        fh.write(line.encode("utf-8") + b"\n")
+                fh.flush()
+                os.fsync(fh.fileno())  # the state about to say it is written must not outlive it
+            tmp.replace(path)
+        except BaseException:
+            tmp.unlink(missing_ok=True)
+            raise
     return path
+
+
+def _remove_orphan_parts(out: Path, state: ExportState) -> None:
+    """Remove parts past the state's numbers: written by an export killed before it saved its state.
+
+    Their rows are not in the state's offsets, so this export writes them again.
+    """
+    orphans = [
+        part
+        for folder in out.iterdir()
+        if folder.is_dir() and folder.name in _ITEM_CLASSES
+        for part in folder.glob("part-*")
+        if part.suffix[1:] in FORMATS
+        and part.stem[5:].isdigit()
+        and int(part.stem[5:]) >= state.parts.get(folder.name, 0)
+    ]
+    for part in orphans:
+        part.unlink()
+    if orphans:
+        logger.info("Removed %d parts an interrupted export did not record in %s", len(orphans), out)
 
 
 def export(
@@ -273,35 +378,49 @@ def export(
     state_url: str = "",
     settings: dict[str, Any] | None = None,
 ) -> ExportResult:
-    """Export ``target`` (a spider name or ``all``) from ``data_dir`` into ``output``."""
+    """Export ``target`` (a spider name or ``all``) from ``data_dir`` into ``output``.
+
+    Raises ValueError for bad arguments, :class:`~harvest.report.writefolder.FolderBusy` when another
+    export writes into ``output``, :class:`~harvest.report.writefolder.WriteError` when a file cannot be
+    written (nothing of this export is kept then, unless only the card failed: see the message).
+    """
     started = time.monotonic()
     if fmt not in FORMATS:
         raise ValueError(f"--format must be one of {', '.join(FORMATS)}, not {fmt!r}")
     data = Path(data_dir)
     out = Path(output)
-    out.mkdir(parents=True, exist_ok=True)
-    state = ExportState.load(out)
-    if state.offsets and state.format != fmt:
-        raise ValueError(f"{out} holds a {state.format} export; export {fmt} into another folder")
-    state.format = fmt
-    spiders = spiders_in(data) if target == "all" else [target]
     if target != "all" and not (data / target).is_dir():
         raise ValueError(f"no output of spider {target!r} under {data}")
-    by_type, new_offsets = _collect_rows(data, spiders, state.offsets, state_url, since)
-    files: list[Path] = []
-    written: Counter[str] = Counter()
-    for item_type, rows in sorted(by_type.items()):
-        if not rows:
-            continue
-        number = state.parts.get(item_type, 0)
-        files.append(_write_part(out / item_type, item_type, number, fmt, rows))
-        state.parts[item_type] = number + 1
-        written[item_type] += len(rows)
-        for row in rows:
-            _count(state, item_type, row)
-    state.offsets.update(new_offsets)
-    card = write_card(out, state, spiders, settings or {})
-    state.save(out)
+    with WriteFolder(out, STALE_FILES, wait=False):
+        state = ExportState.load(out)
+        if state.offsets and state.format != fmt:
+            raise ValueError(f"{out} holds a {state.format} export; export {fmt} into another folder")
+        _remove_orphan_parts(out, state)
+        state.format = fmt
+        spiders = spiders_in(data) if target == "all" else [target]
+        by_type, new_offsets, new_filtered = _collect_rows(data, spiders, state, state_url, since)
+        files: list[Path] = []
+        written: Counter[str] = Counter()
+        try:
+            for item_type, rows in sorted(by_type.items()):
+                if not rows:
+                    continue
+                number = state.parts.get(item_type, 0)
+                files.append(_write_part(out / item_type, item_type, number, fmt, rows))
+                state.parts[item_type] = number + 1
+                written[item_type] += len(rows)
+                for row in rows:
+                    _count(state, item_type, row)
+            state.offsets.update(new_offsets)
+            state.filtered.update(new_filtered)
+            state.filtered = {k: v for k, v in state.filtered.items() if v}
+            state.save(out)
+        except BaseException:
+            for part in files:  # the state does not count them: a later export writes their rows
+                part.unlink(missing_ok=True)
+            raise
+        # After the state: a card that failed is rewritten, whole, by the next export.
+        card = write_card(out, state, spiders, settings or {})
     return ExportResult(written, files, card, time.monotonic() - started)
 
 
@@ -409,5 +528,6 @@ licence signals, `language` detected (`language_score` its probability) beside
 {chr(10).join(schema_docs)}
 """
     path = out / "README.md"
-    path.write_text("\n".join(header) + "\n" + body, encoding="utf-8")
+    with writing(path):
+        atomic_write_text(path, "\n".join(header) + "\n" + body)
     return path
