@@ -151,3 +151,43 @@ def test_a_worker_cut_off_mid_crawl_is_fenced_and_every_post_is_stored_once(
         f"{takeover[2]} of its lines; host 0 stopped with {stats.get('finish_reason')} "
         f"(exit {codes[0]})"
     )
+
+
+@pytest.mark.timeout(480)
+def test_a_worker_cut_off_past_its_redis_timeout_stops_cleanly_and_nothing_is_lost(
+    lab: NetLab, net_crawl: Crawl
+) -> None:
+    """A cut longer than the cut-off worker's Redis timeout (``HARVEST_STATE_BUSY_TIMEOUT``).
+
+    It stops on its own while still cut off, with reason ``redis_unavailable`` (exit 1) and one
+    clear line naming the Redis URL; the others give it up, take its work and finish; every
+    post is stored once, none lost.
+    """
+    crawl = net_crawl
+    common = {"HARVEST_PACE_STALE_AFTER": 2, "HARVEST_RIGHTS_ENABLED": False}
+    cut_off = crawl.start(prefix=lab.prefix(0), HARVEST_STATE_BUSY_TIMEOUT=6, **common)[0]
+    for host in (1, 2):
+        crawl.start(prefix=lab.prefix(host), **common)
+    crawl.wait_for(
+        lambda: all(" round " in w.text() for w in crawl.workers), 90, "every worker joining the crawl"
+    )
+    victim = worker_id(cut_off)
+    crawl.wait_for(lambda: len(crawl.documents()) >= 5, 90, "5 posts stored")
+    lab.cut(0)
+    try:
+        stored_at_cut = len(crawl.documents())
+        assert stored_at_cut < len(post_paths(crawl.site.root)), "the crawl ended before the cut"
+        # Hang guard only: its Redis calls time out one after the other (the pace's own client
+        # waits 30 s per call), so it may take a few of them to stop.
+        crawl.wait_for(lambda: cut_off.process.poll() is not None, 240, "the cut-off worker stopping")
+    finally:
+        lab.heal(0)
+    codes = crawl.wait(timeout=180)
+    logs = [w.text() for w in crawl.workers]
+    assert codes == [1, 0, 0], [log[-3000:] for log in logs]
+    log = logs[0]
+    assert "Closing spider (redis_unavailable)" in log, log[-3000:]
+    stopping = [line for line in log.splitlines() if "stopping this crawl cleanly. Nothing is lost" in line]
+    assert stopping and crawl.state_url in stopping[0], log[-3000:]
+    assert any(f"Worker {victim} stopped" in text for text in logs[1:]), [t[-3000:] for t in logs[1:]]
+    assert_every_post_stored_once(crawl)
