@@ -89,9 +89,9 @@ def test_a_worker_cut_off_mid_crawl_is_fenced_and_every_post_is_stored_once(
     common = {"HARVEST_PACE_STALE_AFTER": 2, "HARVEST_RIGHTS_ENABLED": False}
     # Its Redis calls wait out the cut (TCP retransmits once the link is back), as they do for a
     # cut shorter than HARVEST_STATE_BUSY_TIMEOUT; a longer one ends it with redis_unavailable.
-    cut_off = crawl.start(prefix=lab.prefix(0), LOG_LEVEL="DEBUG", HARVEST_STATE_BUSY_TIMEOUT=150, **common)[
-        0
-    ]
+    (cut_off,) = crawl.start(
+        prefix=lab.prefix(0), LOG_LEVEL="DEBUG", HARVEST_STATE_BUSY_TIMEOUT=150, **common
+    )
     others = [crawl.start(prefix=lab.prefix(host), **common)[0] for host in (1, 2)]
     crawl.wait_for(
         lambda: all(" round " in w.text() for w in crawl.workers), 90, "every worker joining the crawl"
@@ -165,7 +165,7 @@ def test_a_worker_cut_off_past_its_redis_timeout_stops_cleanly_and_nothing_is_lo
     """
     crawl = net_crawl
     common = {"HARVEST_PACE_STALE_AFTER": 2, "HARVEST_RIGHTS_ENABLED": False}
-    cut_off = crawl.start(prefix=lab.prefix(0), HARVEST_STATE_BUSY_TIMEOUT=6, **common)[0]
+    (cut_off,) = crawl.start(prefix=lab.prefix(0), HARVEST_STATE_BUSY_TIMEOUT=6, **common)
     for host in (1, 2):
         crawl.start(prefix=lab.prefix(host), **common)
     crawl.wait_for(
