@@ -159,8 +159,8 @@ def test_a_worker_cut_off_past_its_redis_timeout_stops_cleanly_and_nothing_is_lo
 ) -> None:
     """A cut longer than the cut-off worker's Redis timeout (``HARVEST_STATE_BUSY_TIMEOUT``).
 
-    It stops on its own while still cut off, with reason ``redis_unavailable`` (exit 1) and one
-    clear line naming the Redis URL; the others give it up, take its work and finish; every
+    It stops on its own while still cut off, with reason ``redis_unavailable`` (exit 1) and an
+    error naming the Redis URL; the others give it up, take its work and finish; every
     post is stored once, none lost.
     """
     crawl = net_crawl
