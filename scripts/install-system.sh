@@ -1,16 +1,16 @@
 #!/usr/bin/env bash
 # System packages the tests and the demo use: a browser for JavaScript pages, redis-server and
-# nginx for scale-out and benchmarks, iproute2 (ip netns) for the network-partition test of the
-# scale-out, and two real documentation sites for extraction tests.
+# nginx for scale-out and benchmarks, and two real documentation sites for extraction tests.
 # Idempotent: installs only what is missing. Needs root (or sudo) and apt-get; skips otherwise.
 set -euo pipefail
 pkgs=()
 command -v chromium >/dev/null 2>&1 || pkgs+=(chromium)
 command -v redis-server >/dev/null 2>&1 || pkgs+=(redis-server)
 command -v nginx >/dev/null 2>&1 || pkgs+=(nginx-light)
-command -v ip >/dev/null 2>&1 || pkgs+=(iproute2)
 [ -d /usr/share/doc/mkdocs/html ] || pkgs+=(mkdocs-doc)
 [ -d /usr/share/doc/python-scrapy-doc/html ] || pkgs+=(python-scrapy-doc)
+# ip netns (iproute2): the scale-out's network-partition test runs its workers on hosts of its own.
+command -v ip >/dev/null 2>&1 || pkgs+=(iproute2)
 if [ ${#pkgs[@]} -eq 0 ]; then exit 0; fi
 if ! command -v apt-get >/dev/null 2>&1; then
   echo "install-system: apt-get not found; install ${pkgs[*]} yourself (tests needing them skip)" >&2
