@@ -11,7 +11,7 @@ import csv
 from pathlib import Path
 from typing import Any
 
-from harvest.feeds import csv_columns
+from harvest.extensions.feeds import csv_columns
 from tests import read_jsonl, scrapy_crawl
 from tests.servers import LoopbackServer, Reply
 from tests.spiders.test_trending import README_OPENHUMAN, ROBOTS, TEXT, daily_2026, developers_2022

@@ -11,7 +11,7 @@ from scrapy.exceptions import UsageError
 from scrapy.spiderloader import get_spider_loader
 from scrapy.utils.log import configure_logging
 
-from harvest.spiderloader import unknown_spider
+from harvest.plumbing.spiderloader import unknown_spider
 
 if TYPE_CHECKING:
     import argparse
@@ -59,8 +59,9 @@ class Command(ScrapyCommand):
 
     def run(self, args: list[str], opts: argparse.Namespace) -> None:
         """Build the report and say where it is."""
+        # Imported when run: Scrapy imports every command's module at each start (matplotlib is slow).
         from harvest.report import build_report, parse_since
-        from harvest.writefolder import WriteError
+        from harvest.report.writefolder import WriteError
 
         if args:
             raise UsageError(f"unexpected argument(s): {' '.join(args)}")

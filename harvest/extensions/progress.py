@@ -24,7 +24,7 @@ from twisted.internet import task
 
 from harvest.exceptions import NotApplicable
 from harvest.extensions.fleet import attached
-from harvest.runner.units import format_duration
+from harvest.util.units import format_duration
 
 if TYPE_CHECKING:
     from scrapy import Spider

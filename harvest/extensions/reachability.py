@@ -26,8 +26,8 @@ from scrapy.exceptions import IgnoreRequest
 from scrapy.utils.httpobj import urlparse_cached
 from twisted.internet import error as tx_errors
 
-from harvest.crawl import close_crawl
 from harvest.exceptions import NotApplicable
+from harvest.plumbing.closing import close_crawl
 
 if TYPE_CHECKING:
     from collections.abc import Callable

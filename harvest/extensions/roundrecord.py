@@ -21,7 +21,7 @@ from scrapy import signals
 
 from harvest.exceptions import NotApplicable
 from harvest.extensions.fleet import attached
-from harvest.pipelines.output import atomic_write_text
+from harvest.util.files import atomic_write_text
 
 if TYPE_CHECKING:
     from scrapy import Spider
