@@ -75,19 +75,17 @@ def test_an_unwritable_data_folder_is_exit_2_before_any_request(
     crawl += ["-s", f"GITHUB_WEB_URL={server.base_url}", "-s", f"GITHUB_RAW_URL={server.base_url}"]
     result = _run(NO_OVERRIDE + crawl)
     assert result.returncode == 2, result.stderr[-3000:]
-    assert _said(result.stderr).endswith(
-        f"error: HARVEST_DATA_DIR: cannot create {data}: permission denied "
-        "(owned by uid 65534, mode drwxr-xr-x; this process runs as uid 0)"
+    said = (
+        f"error: the data folder {data} (HARVEST_DATA_DIR) cannot hold files: cannot create {data}: "
+        "Permission denied (owned by uid 65534, mode drwxr-xr-x; this process runs as uid 0)"
     )
+    assert _said(result.stderr).endswith(said)
     assert "Traceback" not in result.stderr and len(result.stderr.splitlines()) <= 5
     assert server.paths_requested() == []
     # The fleet says the same, in one line, and starts nothing.
     fleet = _run(NO_OVERRIDE + [sys.executable, "run_all.py", "--once", "--data-dir", str(data)])
     assert fleet.returncode == 2, fleet.stderr[-3000:]
-    assert _said(fleet.stderr) == (
-        f"run_all.py: error: HARVEST_DATA_DIR: cannot create {data}: permission denied "
-        "(owned by uid 65534, mode drwxr-xr-x; this process runs as uid 0)"
-    )
+    assert _said(fleet.stderr) == f"run_all.py: {said}"
     assert "Traceback" not in fleet.stderr + fleet.stdout and not data.exists()
 
 
