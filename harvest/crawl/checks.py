@@ -26,6 +26,7 @@ and under ``run_all.py`` as a crash loop. ``scrapy crawl`` (:mod:`harvest.comman
 
 from __future__ import annotations
 
+import errno
 import logging
 import os
 import stat
@@ -67,12 +68,14 @@ def unwritable(folder: Path) -> str | None:
         with tempfile.TemporaryFile(dir=folder, prefix=".harvest-write-check-"):
             pass
     except OSError as exc:
-        return f"cannot write to {folder}: {exc.strerror or exc}{_owner(folder)}"
+        return f"cannot write to {folder}: {exc.strerror or exc}{_owner(folder, exc)}"
     return None
 
 
-def _owner(folder: Path) -> str:
-    """`` (owned by uid 1001, mode drwxr-xr-x; this process runs as uid 0)``: why it is refused."""
+def _owner(folder: Path, exc: OSError) -> str:
+    """`` (owned by uid 1001, mode drwxr-xr-x; this process runs as uid 0)`` for a refused permission."""
+    if exc.errno not in (errno.EACCES, errno.EPERM):
+        return ""
     try:
         st = folder.stat()
     except OSError:
@@ -164,14 +167,14 @@ def data_dir_problem(path: str | Path) -> str | None:
             try:
                 parent.mkdir()
             except OSError as exc:
-                return f"cannot create {parent}: {exc.strerror or exc}{_owner(parent.parent)}"
+                return f"cannot create {parent}: {exc.strerror or exc}{_owner(parent.parent, exc)}"
             made.append(parent)
         try:
             fd, probe = tempfile.mkstemp(prefix=".harvest-probe-", dir=folder)
             os.close(fd)
             os.unlink(probe)
         except OSError as exc:
-            return f"cannot create a file in it: {exc.strerror or exc}{_owner(folder)}"
+            return f"cannot create a file in it: {exc.strerror or exc}{_owner(folder, exc)}"
     finally:
         for parent in reversed(made):
             try:
