@@ -15,20 +15,25 @@ state exist: each starts as a copy with Scrapy and the spider already imported.
 
 from __future__ import annotations
 
+import argparse
 import atexit
 import logging
 import os
 import sys
+import textwrap
 import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from scrapy import signals
+from scrapy.commands import ScrapyHelpFormatter
 from scrapy.commands.crawl import Command as ScrapyCrawlCommand
 from scrapy.exceptions import UsageError
 from scrapy.spiderloader import get_spider_loader
+from scrapy.utils.project import get_project_settings
 
+from harvest.commands.describe import describe_all
 from harvest.crawl.build import build_crawler, validate_crawl
 from harvest.crawl.checks import data_dir_problem, folder_problems
 from harvest.crawl.policy import WorkersRefused, crawl_workers
@@ -42,8 +47,6 @@ from harvest.state import is_redis_url
 from harvest.state.partition import WORKER_ENV, machine_workers, recorded_workers, worker_channel
 
 if TYPE_CHECKING:
-    import argparse
-
     from scrapy.crawler import Crawler
     from scrapy.settings import BaseSettings
     from scrapy.spiders import Spider
@@ -64,6 +67,25 @@ class Command(ScrapyCrawlCommand):
     held: tuple[logging.LogRecord, ...] = ()
     #: This process is a worker forked by worker 0 (it ends without its host's clean-up).
     in_fork = False
+
+    def add_options(self, parser: argparse.ArgumentParser) -> None:
+        """Scrapy's options; the help keeps the arguments' lines as they are written."""
+        super().add_options(parser)
+        parser.formatter_class = _HelpFormatter
+
+    def long_desc(self) -> str:
+        """``scrapy crawl -h``: Scrapy's text, then every spider's ``-a`` arguments."""
+        text = super().long_desc()
+        # Scrapy builds the help before it gives the command its settings: the project's, then.
+        settings = self.settings if self.settings is not None else get_project_settings()
+        codes = textwrap.fill(
+            "Exit codes: 0 finished, 1 the crawl ended badly (cannot reach its hosts, layout_changed, "
+            "a full disk), 2 bad command line, config or folder (before any request).",
+            100,
+        )
+        return (
+            f"{text}\n\n{codes}\n\n{describe_all(settings)}\n\n(scrapy describe SPIDER prints one spider's.)"
+        )
 
     def process_options(self, args: list[str], opts: argparse.Namespace) -> None:
         """Read the options; for a partitioned crawl, check the config and fork the workers."""
@@ -265,6 +287,10 @@ class _Checked:
         return machine_workers(
             settings.getint("HARVEST_FLEET_PROCESS_MEMORY_MB"), settings.getint("CONCURRENT_REQUESTS")
         )
+
+
+class _HelpFormatter(argparse.RawDescriptionHelpFormatter, ScrapyHelpFormatter):
+    """Scrapy's help layout, with the description's lines kept (one argument a line)."""
 
 
 def _say_unreachable(crawler: Crawler) -> None:
