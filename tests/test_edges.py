@@ -145,3 +145,31 @@ def test_a_misspelt_yaml_key_gets_a_did_you_mean(tmp_path: Path) -> None:
     assert "refresh_intervall: unknown key; did you mean 'refresh_interval'?" in result.stderr
     assert "zzz: unknown key (check the spelling)" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_argument_errors_name_the_argument_once_in_our_words(tmp_path: Path) -> None:
+    cases = {
+        (
+            "trending",
+            "developers=maybe",
+        ): "  -a developers: expected true or false (1/0, yes/no, on/off), got 'maybe'",
+        ("blogs", "url=notaurl"): "  -a url: expected an absolute http(s) URL, got 'notaurl'",
+        ("trending", "since=hourly"): "  -a since: expected 'daily', 'weekly' or 'monthly', got 'hourly'",
+    }
+    for (spider, argument), said in cases.items():
+        result = _run(
+            [
+                sys.executable,
+                "-m",
+                "scrapy",
+                "crawl",
+                spider,
+                "-a",
+                argument,
+                "-s",
+                f"HARVEST_DATA_DIR={tmp_path}",
+            ]
+        )
+        assert result.returncode == 2, result.stderr[-2000:]
+        assert _said(result.stderr) == said, result.stderr[-2000:]
+        assert "Value error" not in result.stderr and "Input should be" not in result.stderr

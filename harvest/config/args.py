@@ -14,14 +14,19 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Annotated, Any, TypeVar
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, ValidationInfo
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
 
 from harvest.config.base import parse_bool
 from harvest.exceptions import ConfigError
 
 
-def _flag(value: Any, info: ValidationInfo) -> bool:
-    return parse_bool(value, f"-a {info.field_name}")
+def _flag(value: Any) -> bool:
+    # The message names no argument: the report names it once ("-a developers: -a developers
+    # must be ..." said it twice).
+    try:
+        return parse_bool(value)
+    except ValueError:
+        raise ValueError(f"expected true or false (1/0, yes/no, on/off), got {value!r}") from None
 
 
 def _whole(value: Any) -> int:
@@ -139,6 +144,8 @@ def arguments_error(
             message = f"unknown argument; this spider accepts: {', '.join(accepted(model)) or '(none)'}"
         elif error["type"] == "value_error":
             message = str((error.get("ctx") or {}).get("error", error["msg"]))
+        elif error["type"] == "literal_error":  # pydantic's "Input should be ..." in our words
+            message = f"expected {(error.get('ctx') or {}).get('expected')}, got {error.get('input')!r}"
         else:
             message = error["msg"]
         problems.append((flag, message))
