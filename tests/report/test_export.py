@@ -53,6 +53,11 @@ def test_export_parquet_and_jsonl_incremental(tmp_path: Path) -> None:
         jsonl.write_bytes(committed)
 
         part = out / "document" / "part-00000.parquet"
+        # Readable as the umask says (a temporary file's 0600 was kept before): parts and card.
+        from harvest.util.files import current_umask
+
+        for written in (part, out / "README.md"):
+            assert written.stat().st_mode & 0o777 == 0o666 & ~current_umask(), written
         table = pq.read_table(part)
         assert table.schema.equals(schema_for("document"))
         frame = table.to_pandas()
