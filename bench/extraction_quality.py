@@ -92,7 +92,9 @@ def eval_pages() -> list[Page]:
     entries = sorted(
         (url, item) for url, item in data.items() if (EVAL_DIR / "pages" / f"{item['file']}.gz").is_file()
     )
-    holdout = set(random.Random(HOLDOUT_SEED).sample(range(len(entries)), round(len(entries) * HOLDOUT_SHARE)))
+    holdout = set(
+        random.Random(HOLDOUT_SEED).sample(range(len(entries)), round(len(entries) * HOLDOUT_SHARE))
+    )
     pages = []
     for i, (url, item) in enumerate(entries):
         with gzip.open(EVAL_DIR / "pages" / f"{item['file']}.gz", "rb") as f:
@@ -130,27 +132,37 @@ def labelled_pages() -> list[Page]:
     return pages
 
 
-_LINK_RE = re.compile(r"!?\[([^\]]*)\]\((?:[^()\s]|\([^()\s]*\))*(?:\s+\"[^\"]*\")?\)")
-_FENCE_LINE_RE = re.compile(r"^\s*(`{3,}|~{3,})[^\n`]*$", re.M)
-_LINE_MARKUP_RE = re.compile(r"^[ \t]*(?:#{1,6}[ \t]+|>[ \t]?|[-*+][ \t]+|\d+\.[ \t]+)", re.M)
-_TABLE_RULE_RE = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$", re.M)
-_EMPHASIS_RE = re.compile(r"\*\*|__|(?<!\w)[*_](?=\S)|(?<=\S)[*_](?!\w)|`")
 _ESCAPE_RE = re.compile(r"\\([\\`*_{}\[\]()#+\-.!|<>~])")
+_LINK_RE = re.compile(r"!?\[([^\]]*)\]\((?:[^()\s]|\([^()\s]*\))*(?:\s+\"[^\"]*\")?\)")
+_FENCE_LINE_RE = re.compile(r"^[ \t]*(`{3,}|~{3,})[^\n`]*$", re.M)
+_LINE_MARKUP_RE = re.compile(r"^[ \t]*(?:#{1,6}[ \t]+|>[ \t]?|[-*+][ \t]+)", re.M)
+_TABLE_RULE_RE = re.compile(r"^[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)*\|?[ \t]*$", re.M)
+_TABLE_EDGE_RE = re.compile(r"^[ \t]*\|[ \t]?|[ \t]?\|[ \t]*$", re.M)
+_STRONG_RE = re.compile(r"(\*\*|__)(?=\S)(.+?)(?<=\S)\1")
+_EM_RE = re.compile(r"(?<![\w*])\*(?=\S)(.+?)(?<=\S)\*(?![\w*])")
+_CODE_RE = re.compile(r"`+")
+#: Escaped characters wait here (Unicode private use) while the markup around them goes.
+_PRIVATE = 0xE000
 
 
 def visible_text(markdown: str) -> str:
     """What a reader sees of Markdown: link text without targets, no fences, marks or escapes.
 
+    List numbers stay (a reader sees them); bullets, heading and quote marks, emphasis marks,
+    backticks and a table's outer bars go; escaped characters are kept as the characters.
     Line breaks stay, so a snippet spanning two paragraphs is not found (as in plain text).
     """
-    text = _FENCE_LINE_RE.sub("", markdown)
+    text = _ESCAPE_RE.sub(lambda m: chr(_PRIVATE + ord(m.group(1))), markdown)
+    text = _FENCE_LINE_RE.sub("", text)
     text = _TABLE_RULE_RE.sub("", text)
     for _ in range(2):  # a link inside an image's alt text
         text = _LINK_RE.sub(r"\1", text)
     text = _LINE_MARKUP_RE.sub("", text)
-    text = text.replace("|", " ")
-    text = _EMPHASIS_RE.sub("", text)
-    text = _ESCAPE_RE.sub(r"\1", text)
+    text = _TABLE_EDGE_RE.sub("", text)
+    text = _STRONG_RE.sub(r"\2", text)
+    text = _EM_RE.sub(r"\1", text)
+    text = _CODE_RE.sub("", text)
+    text = re.sub("[\ue000-\ue0ff]", lambda m: chr(ord(m.group(0)) - _PRIVATE), text)
     return re.sub(r"[ \t]+", " ", text)
 
 
@@ -242,7 +254,7 @@ class Tally:
 
 def run(pages: list[Page], found: dict[str, Extractor], dump: Path | None) -> dict[tuple[str, str], Tally]:
     tallies: dict[tuple[str, str], Tally] = {}
-    for name, fn in found.items():  # warm up: imports, lazily built tables
+    for fn in found.values():  # warm up: imports, lazily built tables
         fn(pages[0].html, pages[0].url)
     for n, page in enumerate(pages, 1):
         for name, fn in found.items():
@@ -281,7 +293,9 @@ def run(pages: list[Page], found: dict[str, Extractor], dump: Path | None) -> di
 
 def report(tallies: dict[tuple[str, str], Tally], names: list[str]) -> dict[str, Any]:
     out: dict[str, Any] = {}
-    splits = [s for s in ("tune", "holdout", "all", "labelled") if any(k[1] == s for k in tallies) or s == "all"]
+    splits = [
+        s for s in ("tune", "holdout", "all", "labelled") if any(k[1] == s for k in tallies) or s == "all"
+    ]
     for name in names:
         parts = [t for (n, s), t in tallies.items() if n == name and s in {"tune", "holdout"}]
         if parts:
@@ -302,7 +316,8 @@ def report(tallies: dict[tuple[str, str], Tally], names: list[str]) -> dict[str,
         base_ms = 1000 * base.cpu / base.pages if base and base.pages else 0.0
         metric = "shingle" if split == "labelled" else "snippet"
         print(f"\n{split}: {rows[0][1].pages} pages, {metric} metric")
-        print(f"{'extractor':<22}{'precision':>10}{'recall':>9}{'F1':>8}{'CPU ms/page':>13}{'x trafilatura':>15}")
+        header = ("precision", 10), ("recall", 9), ("F1", 8), ("CPU ms/page", 13), ("x trafilatura", 15)
+        print(f"{'extractor':<22}" + "".join(f"{h:>{w}}" for h, w in header))
         for name, t in rows:
             p, r, f1 = t.shingle() if split == "labelled" else t.snippet()
             ms = 1000 * t.cpu / t.pages

@@ -97,6 +97,7 @@ _HEADERLINK_CLASSES = frozenset(
         "sectionlink",
     }
 )
+_HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 _TITLE_SEPARATORS_RE = re.compile(r"\s+[-|–—·:»/]{1,2}\s+")
 _EMPTY_LINK_RE = re.compile(r"\[(?:¶|#|§)?\]\([^)\s]*\)")
 _BLANK_LINES_RE = re.compile(r"\n{3,}")
@@ -120,7 +121,7 @@ _EXTRACTOR_OPTIONS: dict[str, Any] = {
     "tables": True,
     "images": False,
     "comments": False,
-    "with_metadata": True,
+    "with_metadata": False,
 }
 
 
@@ -295,16 +296,14 @@ def _take_out_code(tree: etree._Element) -> list[_Code]:
 
 
 def _drop_header_links(tree: etree._Element) -> None:
-    for a in list(tree.iter("a")):
-        href = a.get("href") or ""
+    # Only in-page links can be header links: an XPath visits them without a Python call per <a>.
+    for a in tree.xpath("//a[starts-with(normalize-space(@href), '#')]"):
         classes = set((a.get("class") or "").lower().split())
-        text = (a.text_content() or "").strip().lower()
-        in_heading = any(p.tag in {"h1", "h2", "h3", "h4", "h5", "h6"} for p in a.iterancestors())
-        if (classes & _HEADERLINK_CLASSES and href.startswith("#")) or (
-            in_heading and href.startswith("#") and text in _HEADERLINK_TEXTS
+        if classes & _HEADERLINK_CLASSES or (
+            (a.text_content() or "").strip().lower() in _HEADERLINK_TEXTS
+            and any(p.tag in _HEADINGS for p in a.iterancestors())
         ):
-            parent = a.getparent()
-            if parent is not None:
+            if a.getparent() is not None:
                 a.drop_tree()
 
 
@@ -341,13 +340,56 @@ def _clean_markdown(markdown: str) -> str:
     return _BLANK_LINES_RE.sub("\n\n", "\n".join(lines)).strip() + "\n"
 
 
-def _meta(tree: etree._Element, *keys: str) -> str | None:
-    for key in keys:
-        for el in tree.xpath(f"//meta[@property='{key}' or @name='{key}']"):
-            value = (el.get("content") or "").strip()
-            if value:
-                return value
-    return None
+@dataclass
+class _Head:
+    """What the page says about itself outside its text, read in one pass over its tags."""
+
+    canonical: str
+    og_title: str | None
+    head_title: str
+    declared_language: str | None
+    link_base: str
+
+
+def _read_head(tree: etree._Element, url: str) -> _Head:
+    metas: dict[str, str] = {}
+    content_language = None
+    for el in tree.iter("meta"):
+        value = (el.get("content") or "").strip()
+        if not value:
+            continue
+        key = el.get("property") or el.get("name")
+        if key:
+            metas.setdefault(key, value)
+        elif (el.get("http-equiv") or "").lower() == "content-language" and content_language is None:
+            content_language = value.split(",")[0]
+    canonical = None
+    base = url
+    for el in tree.iter("link", "base"):
+        href = (el.get("href") or "").strip()
+        if not href:
+            continue
+        if el.tag == "base" and base is url:
+            base = urljoin(url, href)
+        elif el.tag == "link" and canonical is None and "canonical" in (el.get("rel") or "").lower().split():
+            canonical = urljoin(url, href)
+    if canonical is None:
+        og_url = metas.get("og:url")
+        canonical = urljoin(url, og_url) if og_url else url
+    html_el = tree if tree.tag == "html" else tree.find(".//html")
+    lang = None
+    if html_el is not None:
+        lang = html_el.get("lang") or html_el.get("{http://www.w3.org/XML/1998/namespace}lang")
+    locale = metas.get("og:locale")
+    lang = (lang or content_language or (locale.replace("_", "-") if locale else "") or "").strip()
+    title_el = tree.find(".//title")
+    return _Head(
+        canonical=canonical,
+        og_title=metas.get("og:title") or metas.get("twitter:title"),
+        head_title=(title_el.text_content() if title_el is not None else "").strip(),
+        declared_language=lang or None,
+        link_base=base,
+    )
 
 
 def _pick_title(og_title: str | None, head_title: str, extracted: str | None) -> str | None:
@@ -373,31 +415,59 @@ def _pick_title(og_title: str | None, head_title: str, extracted: str | None) ->
     return extracted or (head_title or None)
 
 
-def _pick_language(tree: etree._Element, extracted: str | None) -> str | None:
-    html_el = tree if tree.tag == "html" else tree.find(".//html")
-    lang = html_el.get("lang") if html_el is not None else None
-    lang = lang or html_el.get("{http://www.w3.org/XML/1998/namespace}lang") if html_el is not None else lang
-    if not lang:
-        for el in tree.xpath(
-            "//meta[translate(@http-equiv,'CONTENT-LANGUAGE','content-language')='content-language']"
-        ):
-            lang = (el.get("content") or "").split(",")[0]
-            break
-    if not lang:
-        locale = _meta(tree, "og:locale")
-        lang = locale.replace("_", "-") if locale else None
-    lang = (lang or extracted or "").strip()
-    return lang or None
+@dataclass
+class _Meta:
+    title: str | None
+    author: str | None
+    published: str | None
+    language: str | None
 
 
-def _pick_canonical(tree: etree._Element, url: str) -> str:
-    for el in tree.xpath("//link[@href]"):
-        if "canonical" in (el.get("rel") or "").lower().split():
-            href = (el.get("href") or "").strip()
-            if href:
-                return urljoin(url, href)
-    og_url = _meta(tree, "og:url")
-    return urljoin(url, og_url) if og_url else url
+def _read_metadata(tree: etree._Element, url: str) -> _Meta:
+    """Title, author, date and language the way trafilatura's ``extract_metadata`` finds them.
+
+    Only the fields harvest keeps: its categories, tags, site name and licence searches cost
+    more than the rest together (BENCHMARKS.md). The XPath search for a byline in the body
+    runs only when neither ``<meta>`` nor JSON-LD names an author.
+    """
+    from htmldate import find_date
+    from trafilatura import metadata as tm
+    from trafilatura.settings import set_date_params
+
+    meta = tm.examine_meta(tree)
+    if meta.author and " " not in meta.author:
+        meta.author = None  # a bare handle ("admin"), as trafilatura judges it
+    try:
+        meta = tm.extract_meta_json(tree, meta)
+    except Exception as exc:  # noqa: BLE001 - trafilatura's own guard: JSON-LD of any shape
+        logger.debug("JSON-LD metadata of %s unreadable: %s", url, exc)
+    title = meta.title or tm.extract_title(tree)
+    author = meta.author
+    params = {**set_date_params(DATE_EXT), "url": url}
+    published = find_date(tree, **params)
+    return _Meta(title or None, author or None, published or None, meta.language or None)
+
+
+def _byline(scope: etree._Element) -> str | None:
+    from trafilatura.metadata import extract_author
+
+    return extract_author(scope) or None
+
+
+def _parser() -> etree.HTMLParser:
+    parser = etree.HTMLParser(encoding="utf-8", remove_comments=True, remove_pis=True)
+    # Every element an lxml.html HtmlElement, as lxml.html's parser gives, but picked in C:
+    # lxml.html's own lookup runs a Python function for every element proxy, a tenth of
+    # trafilatura's time (BENCHMARKS.md). Its form and label classes are not used here.
+    parser.set_element_class_lookup(
+        etree.ElementDefaultClassLookup(
+            element=lxml.html.HtmlElement, comment=lxml.html.HtmlComment, entity=lxml.html.HtmlEntity
+        )
+    )
+    return parser
+
+
+_PARSER = _parser()
 
 
 def _parse(html: str) -> etree._Element | None:
@@ -410,44 +480,108 @@ def _parse(html: str) -> etree._Element | None:
         return None
 
 
-_PARSER = lxml.html.HTMLParser(encoding="utf-8", remove_comments=True)
-
-
-def _extract(tree: etree._Element, url: str, *, recall: bool) -> Any:
+def _extract(tree: etree._Element, *, fast: bool, recall: bool = False) -> Any:
     # Imported here: trafilatura takes ~150 ms to import, and every `scrapy` command loads this
     # module through the spider loader; only processes that extract pay for it.
     from trafilatura import bare_extraction
     from trafilatura.settings import DEFAULT_CONFIG, Extractor
 
-    options = Extractor(config=DEFAULT_CONFIG, url=url, recall=recall, **_EXTRACTOR_OPTIONS)
+    # No URL: trafilatura would resolve every link of the page (a tenth of its time); the few
+    # links the text keeps are resolved afterwards (_resolve_links).
+    options = Extractor(
+        config=DEFAULT_CONFIG,
+        fast=fast,
+        recall=recall,
+        precision=PRECISION and not recall,
+        **_EXTRACTOR_OPTIONS,
+    )
     return bare_extraction(tree, options=options)
 
 
-def _absolutize_links(tree: etree._Element, url: str) -> None:
-    """Make ``<a href>`` absolute (the only URLs the Markdown keeps), honouring ``<base>``."""
-    base = tree.find(".//base[@href]")
-    if base is not None:
-        url = urljoin(url, (base.get("href") or "").strip())
-    for a in tree.iter("a"):
-        href = a.get("href")
-        if href is None:
-            continue
-        href = href.strip()
-        if href.startswith("#") or href.startswith(("http://", "https://")):
+def _resolve_links(body: etree._Element, base: str) -> None:
+    """Make the kept links absolute (the only URLs the Markdown keeps), against ``<base>``."""
+    for ref in body.iter("ref"):
+        target = (ref.get("target") or "").strip()
+        if not target or target.startswith(("http://", "https://")):
             continue
         try:
-            a.set("href", urljoin(url, href))
+            ref.set("target", urljoin(base, target))
         except ValueError:
-            del a.attrib["href"]
+            del ref.attrib["target"]
 
 
-def _prepare(html: str, url: str) -> tuple[etree._Element, list[_Code]] | None:
-    tree = _parse(html)
-    if tree is None:
-        return None
-    _absolutize_links(tree, url)
-    _drop_header_links(tree)
-    return tree, _take_out_code(tree)
+def _drop_declared_chrome(tree: etree._Element) -> None:
+    """Remove what the page declares is not its text before trafilatura copies and scans it.
+
+    trafilatura deletes these elements too, but only after copying the whole tree two or three
+    times and running its XPath passes over them; scripts (JSON-LD included: metadata was read)
+    and styles are often most of a page's nodes.
+    """
+    etree.strip_elements(tree, *_CHROME_TAGS, with_tail=False)
+    if _CHROME_ROLES:
+        for el in tree.xpath(_CHROME_ROLES):
+            if el.getparent() is not None:
+                el.drop_tree()
+
+
+_CHROME_TAGS = ("script", "style", "noscript", "template", "svg", "nav", "aside", "footer")
+_CHROME_ROLES = "//*[@role='navigation' or @role='contentinfo' or @role='complementary']"
+
+
+def _main_region(tree: etree._Element) -> etree._Element | None:
+    """The one element the page declares as its main content, if it declares exactly one."""
+    for path in _REGION_PATHS:
+        found = tree.xpath(path)
+        if len(found) == 1 and len(found[0].text_content()) >= MIN_REGION_CHARS:
+            return found[0]
+    return None
+
+
+_REGION_PATHS = ("//article[not(ancestor::article)]", "//main | //*[@role='main']")
+MIN_REGION_CHARS = 200
+#: A fast extraction with less text than this is tried again with trafilatura's full cascade.
+FALLBACK_CHARS = 250
+
+
+def _text_len(document: Any) -> int:
+    if document is None or document.body is None:
+        return 0
+    return len(document.raw_text or "")
+
+
+def _extract_main(tree: etree._Element, region: etree._Element | None) -> Any:
+    document = None
+    scope = tree if region is None else region
+    if region is not None:
+        parent = region.getparent()
+        assert parent is not None
+        index = parent.index(region)
+        wrapper = _PARSER.makeelement("html")
+        etree.SubElement(wrapper, "body").append(region)
+        document = _extract(wrapper, fast=USE_FAST)
+        parent.insert(index, region)
+    elif USE_FAST:
+        document = _extract(tree, fast=True)
+    got = _text_len(document)
+    if got < FALLBACK_CHARS or (FALLBACK_SHARE and got < FALLBACK_SHARE * _paragraph_chars(scope)):
+        full = _extract(tree, fast=False)
+        if _text_len(full) > got:
+            document = full
+        if document is None or document.body is None or not len(document.body):
+            # Short posts fall under trafilatura's minimum size; ask again, favouring recall.
+            document = _extract(tree, fast=False, recall=True)
+    return document
+
+
+def _paragraph_chars(scope: etree._Element) -> int:
+    return sum(len(p.text_content()) for p in scope.iter("p"))
+
+
+FALLBACK_SHARE = 0.3
+USE_FAST = True
+DATE_EXT = False
+STRIP = False
+PRECISION = False
 
 
 def extract_article(html: str, url: str) -> Article | None:
@@ -455,26 +589,22 @@ def extract_article(html: str, url: str) -> Article | None:
 
     None when the page has no main content worth keeping.
     """
-    prepared = _prepare(html, url)
-    if prepared is None:
+    tree = _parse(html)
+    if tree is None:
         return None
-    tree, blocks = prepared
-    # Read the head before trafilatura, which prunes the tree it is given.
-    canonical = _pick_canonical(tree, url)
-    og_title = _meta(tree, "og:title", "twitter:title")
-    head_title = (tree.findtext(".//title") or "").strip()
-    declared_language = _pick_language(tree, None)
+    head = _read_head(tree, url)
     signals = page_signals(tree, url, DEFAULT_AGENT)
-    document = _extract(tree, url, recall=False)
-    if document is None or document.body is None or not len(document.body):
-        # Short posts fall under trafilatura's minimum size; ask again, favouring recall.
-        prepared = _prepare(html, url)
-        if prepared is None:
-            return None
-        tree, blocks = prepared
-        document = _extract(tree, url, recall=True)
-        if document is None or document.body is None:
-            return None
+    meta = _read_metadata(tree, head.canonical)
+    if STRIP:
+        _drop_declared_chrome(tree)
+    region = _main_region(tree) if _REGION_PATHS else None
+    meta.author = meta.author or _byline(tree if region is None else region)
+    _drop_header_links(tree)
+    blocks = _take_out_code(tree)
+    document = _extract_main(tree, region)
+    if document is None or document.body is None:
+        return None
+    _resolve_links(document.body, head.link_base)
     from trafilatura.xml import xmltotxt
 
     markdown = xmltotxt(document.body, include_formatting=True)
@@ -484,11 +614,11 @@ def extract_article(html: str, url: str) -> Article | None:
         return None
     return Article(
         markdown=markdown,
-        title=_pick_title(og_title, head_title, document.title),
-        author=document.author or None,
-        published=document.date or None,
-        language=declared_language or document.language or None,
-        canonical_url=canonical,
+        title=_pick_title(head.og_title, head.head_title, meta.title),
+        author=meta.author,
+        published=meta.published,
+        language=head.declared_language or meta.language,
+        canonical_url=head.canonical,
         code_blocks=used,
         robots_meta=signals.robots,
         tdm_reservation_meta=signals.tdm_reservation,
