@@ -150,7 +150,8 @@ def visible_text(markdown: str) -> str:
 
     List numbers stay (a reader sees them); bullets, heading and quote marks, emphasis marks,
     backticks and a table's outer bars go; escaped characters are kept as the characters.
-    Line breaks stay, so a snippet spanning two paragraphs is not found (as in plain text).
+    Line breaks stay, so a snippet spanning two paragraphs is not found (as in plain text);
+    runs of spaces (no-break ones too) read as one space.
     """
     text = _ESCAPE_RE.sub(lambda m: chr(_PRIVATE + ord(m.group(1))), markdown)
     text = _FENCE_LINE_RE.sub("", text)
@@ -163,7 +164,9 @@ def visible_text(markdown: str) -> str:
     text = _EM_RE.sub(r"\1", text)
     text = _CODE_RE.sub("", text)
     text = re.sub("[\ue000-\ue0ff]", lambda m: chr(ord(m.group(0)) - _PRIVATE), text)
-    return re.sub(r"[ \t]+", " ", text)
+    # Any run of Unicode spaces (no-break, narrow no-break...) reads as one space, as in
+    # trafilatura's own text output.
+    return "\n".join(" ".join(line.split()) for line in text.split("\n"))
 
 
 def harvest_extractor(module: Any) -> Extractor:

@@ -468,11 +468,15 @@ def _parser() -> etree.HTMLParser:
 
 
 _PARSER = _parser()
+_NOT_XML_CHARS_RE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 
 
 def _parse(html: str) -> etree._Element | None:
     if not html.strip():
         return None
+    # Control characters parse, but every later write of that text into a tree raises (lxml
+    # keeps trees XML-compatible), and trafilatura then discards the whole page.
+    html = _NOT_XML_CHARS_RE.sub("", html)
     try:
         # lxml refuses str input that carries an XML encoding declaration.
         return lxml.html.document_fromstring(html.encode("utf-8"), parser=_PARSER)
@@ -532,6 +536,59 @@ _CHROME_TAGS = ("script", "style", "noscript", "template", "svg", "nav", "aside"
 _CHROME_ROLES = "//*[@role='navigation' or @role='contentinfo' or @role='complementary']"
 
 
+def _drop_declared_boilerplate(tree: etree._Element, scope: etree._Element) -> None:
+    """Remove the blocks whose class or id names them as not the text (newsletter, author box...)."""
+    if not BOILERPLATE_TOKENS:
+        return
+    names = _boilerplate_re(BOILERPLATE_TOKENS)
+    found = [
+        el
+        for el in scope.iter()
+        if ((c := el.get("class")) and names.search(c.lower()))
+        or ((i := el.get("id")) and names.search(i.lower()))
+    ]
+    if not found:
+        return
+    # A wrapper of the text can carry such a name too ("single-content read-more"): a block
+    # holding a good share of the page's paragraphs is the text, whatever it is called.
+    total = _paragraph_chars(tree)
+    for el in found:
+        if el.tag in {"html", "body", "article", "main"} or el is scope:
+            continue
+        if el.getparent() is not None and _paragraph_chars(el) <= BOILERPLATE_MAX_SHARE * total:
+            el.drop_tree()
+
+
+#: Class/id fragments that name a block as not the text, in any language's pages (they are
+#: the theme's words). Each one measured on trafilatura's tuning pages (BENCHMARKS.md).
+BOILERPLATE_TOKENS: tuple[str, ...] = (
+    "newsletter",
+    "promo",
+    "disclaimer",
+    "disclosure",
+    "authorbox",
+    "author-box",
+    "author-bio",
+    "about-author",
+    "saboxplugin-wrap",
+    "related",
+    "read-more",
+    "readmore",
+    "cookie",
+    "affiliate",
+    "subscribe",
+    "paywall",
+    "share",
+    "social",
+    "breadcrumb",
+)
+
+
+@functools.cache
+def _boilerplate_re(tokens: tuple[str, ...]) -> re.Pattern[str]:
+    return re.compile("|".join(tokens))
+
+
 def _main_region(tree: etree._Element) -> etree._Element | None:
     """The one element the page declares as its main content, if it declares exactly one."""
     for path in _REGION_PATHS:
@@ -549,6 +606,8 @@ def _main_region(tree: etree._Element) -> etree._Element | None:
 
 
 BODY_REGIONS = 1
+DROP_FIGCAPTION = False
+BOILERPLATE_MAX_SHARE = 0.2
 _REGION_PATHS = ("//article[not(ancestor::article)]", "//main | //*[@role='main']")
 MIN_REGION_CHARS = 200
 #: A fast extraction with less text than this is tried again with trafilatura's full cascade.
@@ -563,7 +622,6 @@ def _text_len(document: Any) -> int:
 
 def _extract_main(tree: etree._Element, region: etree._Element | None) -> Any:
     document = None
-    scope = tree if region is None else region
     if region is not None:
         parent = region.getparent()
         assert parent is not None
@@ -575,7 +633,7 @@ def _extract_main(tree: etree._Element, region: etree._Element | None) -> Any:
     elif USE_FAST:
         document = _extract(tree, fast=True)
     got = _text_len(document)
-    if got < FALLBACK_CHARS or (FALLBACK_SHARE and got < FALLBACK_SHARE * _paragraph_chars(scope)):
+    if got < FALLBACK_CHARS or (FALLBACK_SHARE and got < FALLBACK_SHARE * _paragraph_chars(tree)):
         full = _extract(tree, fast=False)
         if _text_len(full) > got:
             document = full
@@ -613,6 +671,9 @@ def extract_article(html: str, url: str) -> Article | None:
     meta.author = meta.author or _byline(tree if region is None else region)
     _drop_header_links(tree)
     blocks = _take_out_code(tree)
+    _drop_declared_boilerplate(tree, tree if region is None else region)
+    if DROP_FIGCAPTION:
+        etree.strip_elements(tree, "figcaption", with_tail=False)
     document = _extract_main(tree, region)
     if document is None or document.body is None:
         return None
