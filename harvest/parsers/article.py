@@ -5,8 +5,15 @@ so it runs in a worker process (``harvest.extraction``) as well as inline, and i
 saved real pages.
 
 Main-content detection and Markdown come from trafilatura (the best of the extractors measured
-on our fixtures). Its weak spot is code: it turns one-line ``<pre>`` blocks into inline code,
-loses the language and mangles Sphinx/Pygments markup (line-number gutters, ``¶`` header links).
+on our fixtures). The page is parsed once, and only what harvest keeps is read from it: the
+head's tags, title, author and date (trafilatura's and htmldate's own functions, without the
+searches for categories, tags, site name and licence that ``with_metadata`` adds). The text
+comes from trafilatura's fast mode run on the page's declared main region alone (a lone
+``<article>`` or ``<main>``, or a content area such as ``entry-content``), with its full
+cascade as the fallback when the fast pass kept too little (BENCHMARKS.md has the figures).
+
+trafilatura's weak spot is code: it turns one-line ``<pre>`` blocks into inline code, loses
+the language and mangles Sphinx/Pygments markup (line-number gutters, ``¶`` header links).
 So before trafilatura sees the page, every code block is taken out and replaced by a unique
 placeholder paragraph; its text and language (read from the classes that Sphinx, MkDocs,
 Pygments, Rouge, Prism, highlight.js and Hugo put on ``<pre>``, ``<code>`` and their wrappers)
@@ -444,7 +451,9 @@ def _read_metadata(tree: etree._Element, url: str) -> _Meta:
     title = meta.title or tm.extract_title(tree)
     author = meta.author
     # htmldate's own default for the latest date is today, like trafilatura's set_date_params.
-    published = find_date(tree, extensive_search=DATE_EXT, original_date=True, url=url)
+    # No free-text date search: it cost two thirds of htmldate's time, and on 480 blog pages
+    # whose dates are known it found the same dates as the markup search (BENCHMARKS.md).
+    published = find_date(tree, extensive_search=False, original_date=True, url=url)
     return _Meta(title or None, author or None, published or None, meta.language or None)
 
 
@@ -468,18 +477,20 @@ def _parser() -> etree.HTMLParser:
 
 
 _PARSER = _parser()
-_NOT_XML_CHARS_RE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+_CONTROL_BYTES = bytes([*range(0x09), 0x0B, 0x0C, *range(0x0E, 0x20)])
 
 
 def _parse(html: str) -> etree._Element | None:
     if not html.strip():
         return None
     # Control characters parse, but every later write of that text into a tree raises (lxml
-    # keeps trees XML-compatible), and trafilatura then discards the whole page.
-    html = _NOT_XML_CHARS_RE.sub("", html)
+    # keeps trees XML-compatible), and trafilatura then discards the whole page. Deleting them
+    # from the UTF-8 bytes is a C loop (a regex over the text cost a third of the parse).
+    data = html.encode("utf-8", "replace").translate(None, _CONTROL_BYTES)
+    if b"\xef\xbf\xbe" in data or b"\xef\xbf\xbf" in data:  # U+FFFE, U+FFFF
+        data = data.replace(b"\xef\xbf\xbe", b"").replace(b"\xef\xbf\xbf", b"")
     try:
-        # lxml refuses str input that carries an XML encoding declaration.
-        return lxml.html.document_fromstring(html.encode("utf-8"), parser=_PARSER)
+        return lxml.html.document_fromstring(data, parser=_PARSER)
     except (etree.ParserError, ValueError):
         return None
 
@@ -518,29 +529,9 @@ def _resolve_links(body: etree._Element, base: str) -> None:
             del ref.attrib["target"]
 
 
-def _drop_declared_chrome(tree: etree._Element) -> None:
-    """Remove what the page declares is not its text before trafilatura copies and scans it.
-
-    trafilatura deletes these elements too, but only after copying the whole tree two or three
-    times and running its XPath passes over them; scripts (JSON-LD included: metadata was read)
-    and styles are often most of a page's nodes.
-    """
-    etree.strip_elements(tree, *_CHROME_TAGS, with_tail=False)
-    if _CHROME_ROLES:
-        for el in tree.xpath(_CHROME_ROLES):
-            if el.getparent() is not None:
-                el.drop_tree()
-
-
-_CHROME_TAGS = ("script", "style", "noscript", "template", "svg", "nav", "aside", "footer")
-_CHROME_ROLES = "//*[@role='navigation' or @role='contentinfo' or @role='complementary']"
-
-
 def _drop_declared_boilerplate(tree: etree._Element, scope: etree._Element) -> None:
     """Remove the blocks whose class or id names them as not the text (newsletter, author box...)."""
-    if not BOILERPLATE_TOKENS:
-        return
-    names = _boilerplate_re(BOILERPLATE_TOKENS)
+    names = _BOILERPLATE_RE
     found = [
         el
         for el in scope.iter()
@@ -584,34 +575,38 @@ BOILERPLATE_TOKENS: tuple[str, ...] = (
 )
 
 
-@functools.cache
-def _boilerplate_re(tokens: tuple[str, ...]) -> re.Pattern[str]:
-    return re.compile("|".join(tokens))
+_BOILERPLATE_RE = re.compile("|".join(BOILERPLATE_TOKENS))
 
 
 def _main_region(tree: etree._Element) -> etree._Element | None:
-    """The one element the page declares as its main content, if it declares exactly one."""
-    for path in _REGION_PATHS:
+    """The element the page declares as its main content, if it declares one.
+
+    A lone outermost ``<article>``, else a lone ``<main>`` (or ``role="main"``), else the first
+    content area trafilatura itself looks for first (``entry-content``, ``itemprop=articleBody``
+    and the like). Extracting from it alone spares trafilatura copying and scanning the rest of
+    the page, and keeps the rest's boilerplate out.
+    """
+    for path in ("//article[not(ancestor::article)]", "//main | //*[@role='main']"):
         found = tree.xpath(path)
         if len(found) == 1 and len(found[0].text_content()) >= MIN_REGION_CHARS:
             return found[0]
-    if BODY_REGIONS:
-        from trafilatura.xpaths import BODY_XPATH
+    from trafilatura.xpaths import BODY_XPATH
 
-        for expr in BODY_XPATH[:BODY_REGIONS]:
-            found = expr(tree)
-            if found and len(found[0].text_content()) >= MIN_REGION_CHARS:
-                return found[0]
+    found = BODY_XPATH[0](tree)
+    if found and len(found[0].text_content()) >= MIN_REGION_CHARS:
+        return found[0]
     return None
 
 
-BODY_REGIONS = 1
-DROP_FIGCAPTION = False
-BOILERPLATE_MAX_SHARE = 0.2
-_REGION_PATHS = ("//article[not(ancestor::article)]", "//main | //*[@role='main']")
+#: A region with less text than this is a teaser or a header, not the article.
 MIN_REGION_CHARS = 200
-#: A fast extraction with less text than this is tried again with trafilatura's full cascade.
+#: A block named as boilerplate that holds more of the page's paragraph text than this share
+#: is a wrapper of the text itself.
+BOILERPLATE_MAX_SHARE = 0.2
+#: Fast extraction keeping less text than this (trafilatura's own minimum), or less than this
+#: share of the page's paragraph text, missed the article: the full cascade runs instead.
 FALLBACK_CHARS = 250
+FALLBACK_SHARE = 0.3
 
 
 def _text_len(document: Any) -> int:
@@ -621,19 +616,23 @@ def _text_len(document: Any) -> int:
 
 
 def _extract_main(tree: etree._Element, region: etree._Element | None) -> Any:
-    document = None
+    """Trafilatura's fast mode on the region (or the page), its full cascade when that fell short.
+
+    The full cascade (readability and jusText compared, recall retries) costs twice the fast
+    mode and finds more on few pages (BENCHMARKS.md), so it runs only for those.
+    """
     if region is not None:
         parent = region.getparent()
-        assert parent is not None
+        assert parent is not None  # the region is never the root
         index = parent.index(region)
         wrapper = _PARSER.makeelement("html")
-        etree.SubElement(wrapper, "body").append(region)
-        document = _extract(wrapper, fast=USE_FAST)
+        etree.SubElement(wrapper, "body").append(region)  # moved, not copied
+        document = _extract(wrapper, fast=True)
         parent.insert(index, region)
-    elif USE_FAST:
+    else:
         document = _extract(tree, fast=True)
     got = _text_len(document)
-    if got < FALLBACK_CHARS or (FALLBACK_SHARE and got < FALLBACK_SHARE * _paragraph_chars(tree)):
+    if got < FALLBACK_CHARS or got < FALLBACK_SHARE * _paragraph_chars(tree):
         full = _extract(tree, fast=False)
         if _text_len(full) > got:
             document = full
@@ -647,13 +646,6 @@ def _paragraph_chars(scope: etree._Element) -> int:
     return sum(len(p.text_content()) for p in scope.iter("p"))
 
 
-FALLBACK_SHARE = 0.3
-USE_FAST = True
-DATE_EXT = False
-STRIP = False
-PRECISION = False
-
-
 def extract_article(html: str, url: str) -> Article | None:
     """Markdown and metadata of the main content of ``html`` (fetched from ``url``).
 
@@ -665,15 +657,11 @@ def extract_article(html: str, url: str) -> Article | None:
     head = _read_head(tree, url)
     signals = page_signals(tree, url, DEFAULT_AGENT)
     meta = _read_metadata(tree, head.canonical)
-    if STRIP:
-        _drop_declared_chrome(tree)
-    region = _main_region(tree) if _REGION_PATHS else None
+    region = _main_region(tree)
     meta.author = meta.author or _byline(tree if region is None else region)
     _drop_header_links(tree)
     blocks = _take_out_code(tree)
     _drop_declared_boilerplate(tree, tree if region is None else region)
-    if DROP_FIGCAPTION:
-        etree.strip_elements(tree, "figcaption", with_tail=False)
     document = _extract_main(tree, region)
     if document is None or document.body is None:
         return None
