@@ -12,8 +12,9 @@ Page sets:
 * ``labelled``: pages of the blog/docs fixtures with their whole expected body written by
   hand from the page (``bench/labelled/*.json``: fixture path, URL, expected text), scored
   with the shingle metric: tokens are ``\\w+`` runs, 4-token shingles counted per text, per
-  page tp/fp/fn from the counts normalised to sum 1, precision and recall the means over
-  pages, F1 from the two means.
+  page tp/fp/fn (shingle counts in both / only extracted / only expected) normalised to sum
+  1, precision and recall the means over pages of tp/(tp+fp) and tp/(tp+fn), F1 from the
+  two means.
 
 Extractors (each gets the same decoded ``str``, decoded as Scrapy decodes a response):
 
@@ -222,15 +223,18 @@ def shingles(text: str) -> Counter[tuple[str, ...]]:
 
 
 def shingle_scores(got: str, expected: str) -> tuple[float, float]:
-    """(precision, recall) of one page: shingle counts normalised to sum 1 on each side."""
+    """(precision, recall) of one page.
+
+    tp, fp and fn are shingle counts (in both, only extracted, only expected), normalised to
+    sum 1 so that every page weighs the same in the means.
+    """
     g, e = shingles(got), shingles(expected)
-    if not g or not e:
-        return (1.0 if not g else 0.0), (1.0 if not e else 0.0)
-    gn, en = sum(g.values()), sum(e.values())
-    tp = sum(min(g[s] / gn, e[s] / en) for s in g.keys() & e.keys())
-    fp = sum(g[s] / gn for s in g) - tp
-    fn = sum(e[s] / en for s in e) - tp
-    return tp / (tp + fp), tp / (tp + fn)
+    tp, fp, fn = sum((g & e).values()), sum((g - e).values()), sum((e - g).values())
+    total = tp + fp + fn
+    if not total:
+        return 1.0, 1.0
+    tp, fp, fn = tp / total, fp / total, fn / total
+    return (tp / (tp + fp) if tp + fp else 0.0), (tp / (tp + fn) if tp + fn else 0.0)
 
 
 @dataclass
