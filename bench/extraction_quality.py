@@ -229,11 +229,11 @@ def shingle_scores(got: str, expected: str) -> tuple[float, float]:
     sum 1 so that every page weighs the same in the means.
     """
     g, e = shingles(got), shingles(expected)
-    tp, fp, fn = sum((g & e).values()), sum((g - e).values()), sum((e - g).values())
-    total = tp + fp + fn
+    counts = sum((g & e).values()), sum((g - e).values()), sum((e - g).values())
+    total = sum(counts)
     if not total:
         return 1.0, 1.0
-    tp, fp, fn = tp / total, fp / total, fn / total
+    tp, fp, fn = (c / total for c in counts)
     return (tp / (tp + fp) if tp + fp else 0.0), (tp / (tp + fn) if tp + fn else 0.0)
 
 
