@@ -529,7 +529,7 @@ def _resolve_links(body: etree._Element, base: str) -> None:
             del ref.attrib["target"]
 
 
-def _drop_declared_boilerplate(tree: etree._Element, scope: etree._Element) -> None:
+def _drop_declared_boilerplate(scope: etree._Element, page_chars: int) -> None:
     """Remove the blocks whose class or id names them as not the text (newsletter, author box...)."""
     names = _BOILERPLATE_RE
     found = [
@@ -542,11 +542,10 @@ def _drop_declared_boilerplate(tree: etree._Element, scope: etree._Element) -> N
         return
     # A wrapper of the text can carry such a name too ("single-content read-more"): a block
     # holding a good share of the page's paragraphs is the text, whatever it is called.
-    total = _paragraph_chars(tree)
     for el in found:
         if el.tag in {"html", "body", "article", "main"} or el is scope:
             continue
-        if el.getparent() is not None and _paragraph_chars(el) <= BOILERPLATE_MAX_SHARE * total:
+        if el.getparent() is not None and _paragraph_chars(el) <= BOILERPLATE_MAX_SHARE * page_chars:
             el.drop_tree()
 
 
@@ -586,7 +585,7 @@ def _main_region(tree: etree._Element) -> etree._Element | None:
     and the like). Extracting from it alone spares trafilatura copying and scanning the rest of
     the page, and keeps the rest's boilerplate out.
     """
-    for path in ("//article[not(ancestor::article)]", "//main | //*[@role='main']"):
+    for path in _REGION_PATHS:
         found = tree.xpath(path)
         if len(found) == 1 and len(found[0].text_content()) >= MIN_REGION_CHARS:
             return found[0]
@@ -598,6 +597,10 @@ def _main_region(tree: etree._Element) -> etree._Element | None:
     return None
 
 
+_REGION_PATHS = (
+    "//article[not(ancestor::article)]",
+    "//main | //*[@role='main'][not(self::html or self::body)]",
+)
 #: A region with less text than this is a teaser or a header, not the article.
 MIN_REGION_CHARS = 200
 #: A block named as boilerplate that holds more of the page's paragraph text than this share
@@ -615,7 +618,7 @@ def _text_len(document: Any) -> int:
     return len(document.raw_text or "")
 
 
-def _extract_main(tree: etree._Element, region: etree._Element | None) -> Any:
+def _extract_main(tree: etree._Element, region: etree._Element | None, page_chars: int) -> Any:
     """Trafilatura's fast mode on the region (or the page), its full cascade when that fell short.
 
     The full cascade (readability and jusText compared, recall retries) costs twice the fast
@@ -632,7 +635,7 @@ def _extract_main(tree: etree._Element, region: etree._Element | None) -> Any:
     else:
         document = _extract(tree, fast=True)
     got = _text_len(document)
-    if got < FALLBACK_CHARS or got < FALLBACK_SHARE * _paragraph_chars(tree):
+    if got < FALLBACK_CHARS or got < FALLBACK_SHARE * page_chars:
         full = _extract(tree, fast=False)
         if _text_len(full) > got:
             document = full
@@ -661,8 +664,10 @@ def extract_article(html: str, url: str) -> Article | None:
     meta.author = meta.author or _byline(tree if region is None else region)
     _drop_header_links(tree)
     blocks = _take_out_code(tree)
-    _drop_declared_boilerplate(tree, tree if region is None else region)
-    document = _extract_main(tree, region)
+    # The page's paragraph text, before anything is removed: what a region or block is weighed by.
+    page_chars = _paragraph_chars(tree)
+    _drop_declared_boilerplate(tree if region is None else region, page_chars)
+    document = _extract_main(tree, region, page_chars)
     if document is None or document.body is None:
         return None
     _resolve_links(document.body, head.link_base)
