@@ -577,6 +577,26 @@ BOILERPLATE_TOKENS: tuple[str, ...] = (
 _BOILERPLATE_RE = re.compile("|".join(BOILERPLATE_TOKENS))
 
 
+def _drop_link_teasers(scope: etree._Element) -> None:
+    """Remove "Read more: <link>" paragraphs: a short label, then one link that is the rest.
+
+    A cross-reference to another article, in any language ("Lea también:", "Auch lesen:",
+    "VEA TAMBIÉN:"); the label is what marks it, not its words.
+    """
+    for p in scope.xpath(".//p[count(.//a) = 1]"):
+        link = p.find(".//a")
+        text = " ".join(p.text_content().split())
+        link_text = " ".join(link.text_content().split()) if link is not None else ""
+        if not link_text or len(link_text) < len(text) / 2 or not text.endswith(link_text):
+            continue
+        if _TEASER_LABEL_RE.fullmatch(text[: len(text) - len(link_text)]) and p.getparent() is not None:
+            p.drop_tree()
+
+
+#: The label before a cross-reference link: a few words closed by ':', '?' or '!'.
+_TEASER_LABEL_RE = re.compile(r"[^.:!?]{2,30}[:?!] ?")
+
+
 def _main_region(tree: etree._Element) -> etree._Element | None:
     """The element the page declares as its main content, if it declares one.
 
@@ -667,6 +687,7 @@ def extract_article(html: str, url: str) -> Article | None:
     # The page's paragraph text, before anything is removed: what a region or block is weighed by.
     page_chars = _paragraph_chars(tree)
     _drop_declared_boilerplate(tree if region is None else region, page_chars)
+    _drop_link_teasers(tree if region is None else region)
     document = _extract_main(tree, region, page_chars)
     if document is None or document.body is None:
         return None

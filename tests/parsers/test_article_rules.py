@@ -33,6 +33,11 @@ def extract(name: str) -> tuple[Article | None, dict[str, list[str]]]:
     return extract_article(html, url), item
 
 
+def words(markdown: str) -> str:
+    """The Markdown's text with every run of spaces (no-break ones too) as one space."""
+    return " ".join(markdown.split())
+
+
 def test_control_characters_do_not_lose_the_page() -> None:
     # A stray control character in the text made every later tree write raise inside
     # trafilatura, which then discarded the whole page: the article came back as None.
@@ -74,3 +79,20 @@ def test_a_short_fast_extraction_falls_back_to_the_full_cascade() -> None:
     assert "Depuis longtemps," in article.markdown
     assert "Quelques réflexions" in article.markdown
     assert len(article.markdown) > 20000
+
+
+def test_read_more_cross_references_are_dropped() -> None:
+    # "Read more: <a>Other article</a>" paragraphs between the article's own paragraphs.
+    article, item = extract("dw.com.colonial.html")
+    assert article is not None
+    assert "Recognizing Germany colonial crimes" not in article.markdown
+    assert "Looted colonial art" not in article.markdown
+    assert "Freedom fighters replace colonial leaders" in words(article.markdown)
+
+
+def test_cross_references_in_another_language_are_dropped_too() -> None:
+    # The same shape in Spanish ("Lea también:", "Lea más:", "Lea:"): the label, not its words.
+    article, item = extract("100noticias.com-millones.html")
+    assert article is not None
+    assert not any(snippet in article.markdown for snippet in item["without"] if "Lea" in snippet)
+    assert all(snippet in words(article.markdown) for snippet in item["with"])
