@@ -6,12 +6,14 @@ they are also built for plain ``scrapy.Spider`` classes (component tests, a user
 with what a spider that does not declare it gets; ``HarvestSpider`` inherits it and each spider
 overrides what it has. A component asks :func:`capabilities` (an instance) or
 :func:`class_capabilities` (a class, before the spider exists), never ``getattr`` with a default.
+A plain spider that declares one of these names itself (a user's spider, a test's) is read the
+same way: what it declares, else the default declared here.
 """
 
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -65,13 +67,30 @@ class SpiderCapabilities:
 _PLAIN = SpiderCapabilities()
 
 
+class _Declared:
+    """What a plain spider (or its class) declares of :class:`SpiderCapabilities`, defaults else."""
+
+    __slots__ = ("_declared_by", "_defaults")
+
+    def __init__(self, declared_by: object, defaults: object) -> None:
+        self._declared_by = declared_by
+        self._defaults = defaults
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("_") or not hasattr(SpiderCapabilities, name):
+            raise AttributeError(name)
+        return getattr(self._declared_by, name, getattr(self._defaults, name))
+
+
 def capabilities(spider: object) -> SpiderCapabilities:
-    """``spider``'s declared capabilities, or a plain spider's."""
-    return spider if isinstance(spider, SpiderCapabilities) else _PLAIN
+    """``spider``'s declared capabilities (a plain spider's: what it declares, else the defaults)."""
+    if isinstance(spider, SpiderCapabilities):
+        return spider
+    return cast(SpiderCapabilities, _Declared(spider, _PLAIN))
 
 
 def class_capabilities(spidercls: object) -> type[SpiderCapabilities]:
-    """The capabilities ``spidercls`` declares, or a plain spider's (before the spider exists)."""
+    """The capabilities ``spidercls`` declares, before the spider exists (defaults as above)."""
     if isinstance(spidercls, type) and issubclass(spidercls, SpiderCapabilities):
         return spidercls
-    return SpiderCapabilities
+    return cast("type[SpiderCapabilities]", _Declared(spidercls, SpiderCapabilities))

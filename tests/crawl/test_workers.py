@@ -115,7 +115,8 @@ def test_a_worker_killed_by_a_signal_is_started_again(tmp_path: Path) -> None:
 def test_a_worker_exiting_with_an_error_is_not_started_again(tmp_path: Path) -> None:
     sup = WorkerSupervisor(_argv(tmp_path, "exit3-1"), 2, max_restarts=3)
     assert sup.run() == 1
-    assert sup.exits == {0: 0, 1: 3}
+    # Worker 0 finished, or was stopped by the supervisor when worker 1 failed first.
+    assert sup.exits[1] == 3 and sup.exits[0] in {0, -signal.SIGTERM}, sup.exits
     assert sup.restarts == 0
     assert len(_starts(tmp_path, 1)) == 1
 
