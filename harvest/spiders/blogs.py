@@ -55,7 +55,7 @@ from harvest.fingerprints import content_hash, utc_now
 from harvest.items import DocumentItem, PageItem
 from harvest.middlewares.rights import SITE_RIGHTS_META
 from harvest.middlewares.safety import SiteLimits, host_port
-from harvest.parsers.article import Article, looks_like_article
+from harvest.parsers.article import Article
 from harvest.parsers.charset import misdeclared_encoding
 from harvest.parsers.discovery import (
     UnsafeXml,
@@ -67,6 +67,8 @@ from harvest.parsers.discovery import (
     sitemaps_from_robots,
     sniff_xml,
 )
+from harvest.parsers.pagekind import PageKind, classify_tree, parse_html
+from harvest.parsers.pagemeta import declared_date, declared_title, normalize_date
 from harvest.parsers.rights import Rights, TdmRule, agent_token, combine
 from harvest.partition import Partition
 from harvest.paths import safe_name
@@ -159,6 +161,15 @@ class _Site:
         return path not in {"", "/"} and any(r.search(url) for r in self.article_res)
 
 
+@dataclass
+class _PageFacts:
+    """What a page declares about itself, read once in the crawl process."""
+
+    title: str | None
+    published: str | None
+    kind: PageKind = field(default_factory=lambda: PageKind("unknown", "not read"))
+
+
 def article_slug(url: str) -> str:
     """The part of an article's URL that names it: its path (and query), without index.html."""
     parts = urlsplit(url)
@@ -248,6 +259,9 @@ class BlogsSpider(HarvestSpider):
         self._stored: set[str] = set()
         self._links_capped_sites: set[str] = set()
         self._host_sites: dict[str, _Site] = {}
+        #: Dates the feeds and sitemaps give their pages (fallbacks after the page's own).
+        self._feed_dates: dict[str, str | None] = {}
+        self._sitemap_dates: dict[str, str] = {}
         self._extractor: ExtractionPool | None = None
         #: Extraction off: every HTML page is written as fetched (a PageItem in page.jsonl).
         self._raw_pages = False
@@ -570,6 +584,7 @@ class BlogsSpider(HarvestSpider):
             entry_site = self._site_in_scope(entry.url, site)
             if entry_site is None:
                 continue
+            self._feed_dates[entry.url] = normalize_date(entry.published)
             request = self._page_request(entry.url, entry_site, via="feed", listed=True)
             if request is not None:
                 yield request
@@ -580,6 +595,8 @@ class BlogsSpider(HarvestSpider):
         for listed in sitemap.urls:
             if (url_site := self._site_in_scope(listed, site)) is None:
                 continue
+            if (lastmod := normalize_date(sitemap.lastmod.get(listed))) is not None:
+                self._sitemap_dates[listed] = lastmod
             if sitemap.kind == "sitemapindex":
                 request = self._xml_request(listed, url_site, "sitemap")
             else:
@@ -609,12 +626,13 @@ class BlogsSpider(HarvestSpider):
         html = response.text
         if self._raw_pages:
             yield self._page_item(response, site, html)
-        if not self._is_article(response, site, html):
+        if (page := self._article_page(response, site, html)) is None:
             self.crawler.stats.inc_value(f"{_STATS}/listing_pages")
             return
         self.crawler.stats.inc_value(f"{_STATS}/article_pages")
         item = await self._document(response, site, html)
         if item is not None:
+            self._declared_metadata(item, page)
             yield item
 
     def _ungzipped(self, response: scrapy.http.Response) -> scrapy.http.Response | None:
@@ -647,14 +665,48 @@ class BlogsSpider(HarvestSpider):
             html=html,
         )
 
-    @staticmethod
-    def _is_article(response: TextResponse, site: _Site, html: str) -> bool:
-        """Whether the page is an article: by its URL, by the feed it was listed in, or by its HTML."""
-        via = response.meta.get("harvest_via")
-        return site.article_url(response.url) or (
-            not site.excluded(response.url)
-            and urlsplit(response.url).path not in {"", "/"}
-            and (via == "feed" or looks_like_article(html))
+    def _article_page(self, response: TextResponse, site: _Site, html: str) -> _PageFacts | None:
+        """The page's facts if it is an article to store; None for a listing or a page to skip.
+
+        What the page is comes from the page (:mod:`harvest.parsers.pagekind`): a listing is
+        never stored, whatever its URL. A page that says neither is an article on a docs site,
+        and on a blog when a hint says so: its URL matches ``article_patterns``, a feed listed
+        it, or it carries a date at the top of its content.
+        """
+        url = response.url
+        if site.excluded(url) or urlsplit(url).path in {"", "/"}:
+            return None
+        tree = parse_html(html)
+        if tree is None:
+            return None
+        # The head first: classification prunes the tree.
+        facts = _PageFacts(title=declared_title(tree), published=declared_date(tree))
+        facts.kind = classify_tree(tree, url)
+        if facts.kind.kind == "listing":
+            logger.debug("%s is a listing (%s): followed, not stored", url, facts.kind.reason)
+            self.crawler.stats.inc_value(f"{_STATS}/listing_by_content")
+            return None
+        if facts.kind.kind == "article" or site.config.source == "docs":
+            return facts
+        hinted = (
+            site.article_url(url)
+            or response.meta.get("harvest_via") == "feed"
+            or url in self._feed_dates
+            or facts.kind.dated
+        )
+        return facts if hinted else None
+
+    def _declared_metadata(self, item: DocumentItem, page: _PageFacts) -> None:
+        """Title and date from the page's own declarations first (harvest.parsers.pagemeta)."""
+        if page.title:
+            item.title = page.title
+        url = item.url
+        item.published = (
+            page.published
+            or self._feed_dates.get(url)
+            or self._sitemap_dates.get(url)
+            or (item.canonical_url and self._sitemap_dates.get(item.canonical_url))
+            or item.published
         )
 
     async def _document(self, response: TextResponse, site: _Site, html: str) -> DocumentItem | None:
