@@ -158,6 +158,16 @@ def code_blocks(markdown: str) -> int:
     return len(_FENCE_RE.findall(markdown)) // 2
 
 
+def _page_declared_date(root: Path, path: str) -> str | None:
+    from harvest.parsers.pagekind import parse_html
+    from harvest.parsers.pagemeta import declared_date
+
+    file = root / path.lstrip("/")
+    file = file / "index.html" if file.is_dir() else file
+    tree = parse_html(file.read_text(encoding="utf-8")) if file.is_file() else None
+    return declared_date(tree) if tree is not None else None
+
+
 def _squeeze(text: str | None) -> str:
     return " ".join((text or "").split())
 
@@ -173,6 +183,10 @@ class Score:
     titles_right: int = 0
     dated: int = 0
     dates_right: int = 0
+    #: Dates that differ from the oracle's (the source's front-matter ``date``) but are the date
+    #: the page itself declares as published (JSON-LD ``datePublished``, its feed agreeing): Hugo
+    #: writes ``publishDate`` there.
+    dates_as_declared: int = 0
     code_oracle: int = 0
     code_kept: int = 0
     listings_stored: int = 0
@@ -196,7 +210,12 @@ class Score:
             "site": self.site + (" (held out)" if self.held_out else ""),
             "found": f"{self.found}/{self.posts}",
             "titles": f"{self.titles_right}/{self.posts}" if has_oracle else "-",
-            "dates": f"{self.dates_right}/{self.dated}" if has_oracle else "-",
+            "dates": (
+                f"{self.dates_right}/{self.dated}"
+                + (f" (+{self.dates_as_declared} as declared)" if self.dates_as_declared else "")
+                if has_oracle
+                else "-"
+            ),
             "code kept": f"{self.code_kept}/{self.code_oracle}" if has_oracle else "-",
             "listings stored": self.listings_stored,
             "other stored": self.other_stored,
@@ -254,8 +273,11 @@ def score(
             else:
                 result.wrong_titles.append((path, _squeeze(entry["title"]), _squeeze(doc.get("title"))))
         if entry.get("date"):
-            if (doc.get("published") or "")[:10] == entry["date"]:
+            stored_date = (doc.get("published") or "")[:10]
+            if stored_date == entry["date"]:
                 result.dates_right += 1
+            elif stored_date and stored_date == _page_declared_date(root, path):
+                result.dates_as_declared += 1
             else:
                 result.wrong_dates.append((path, doc.get("published"), entry["date"]))
         want = int(entry.get("code_blocks") or 0)

@@ -25,6 +25,7 @@ from urllib.parse import urljoin
 import lxml.html
 from lxml import etree
 
+from harvest.parsers import markup
 from harvest.parsers.rights import PageSignals, page_signals
 
 logger = logging.getLogger(__name__)
@@ -442,11 +443,13 @@ def _absolutize_links(tree: etree._Element, url: str) -> None:
 
 
 def _prepare(html: str, url: str) -> tuple[etree._Element, list[_Code]] | None:
-    tree = _parse(html)
+    # Hook: pre-extraction repairs of harvest.parsers.markup (nothing lost to markup).
+    tree = _parse(markup.strip_xml_invalid(html))
     if tree is None:
         return None
     _absolutize_links(tree, url)
     _drop_header_links(tree)
+    markup.repair_tree(tree, url)  # hook, after the "¶" links are gone
     return tree, _take_out_code(tree)
 
 

@@ -305,8 +305,12 @@ def classify_tree(tree: etree._Element, url: str) -> PageKind:
     dates = _date_nodes(region)
     dated = any(0 <= text.find(label) < DATED_WITHIN for d in dates if (label := _text(d)))
     host = (urlsplit(url).hostname or "").lower()
-    heading_links = {t for h in region.iter(*_HEADINGS) if (t := _heading_link(h, url, host))}
-    if len(heading_links) >= MIN_ENTRIES:
+    headings = [_heading_link(h, url, host) for h in region.iter(*_HEADINGS)]
+    heading_links = {t for t in headings if t is not None}
+    if len(heading_links) >= MIN_ENTRIES or (
+        # Two entries and nothing else: every heading but the page's title leads elsewhere.
+        len(heading_links) >= 2 and headings.count(None) <= 1
+    ):
         return PageKind("listing", f"{len(heading_links)} headings link to other pages", dated)
     if (entries := _dated_entries(dates, url, host)) >= MIN_ENTRIES:
         return PageKind("listing", f"{entries} dated links to other pages", dated)
