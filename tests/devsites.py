@@ -205,7 +205,9 @@ class Score:
 
     def row(self) -> dict[str, Any]:
         """The bench table's figures."""
-        has_oracle = self.code_oracle > 0 or self.dated > 0 or self.titles_right > 0 or bool(self.wrong_titles)
+        has_oracle = (
+            self.code_oracle > 0 or self.dated > 0 or self.titles_right > 0 or bool(self.wrong_titles)
+        )
         return {
             "site": self.site + (" (held out)" if self.held_out else ""),
             "found": f"{self.found}/{self.posts}",
@@ -262,10 +264,11 @@ def score(
         result.code_oracle += int(entry.get("code_blocks") or 0)
         if entry.get("date"):
             result.dated += 1
-        doc = stored.get(path)
-        if doc is None:
+        found = stored.get(path)
+        if found is None:
             result.missing.append(path)
             continue
+        doc = found
         result.found += 1
         if has_titles:
             if _squeeze(doc.get("title")) == _squeeze(entry["title"]):

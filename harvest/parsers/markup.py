@@ -97,7 +97,7 @@ def unlink_heading_self_links(tree: etree._Element, url: str) -> int:
             except ValueError:
                 continue
             if href.startswith("#") or target == page:
-                a.drop_tag()  # type: ignore[attr-defined]
+                a.drop_tag()
                 unwrapped += 1
     return unwrapped
 

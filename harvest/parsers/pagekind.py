@@ -289,8 +289,10 @@ def classify_page(html: str, url: str) -> PageKind:
 
 
 def classify_tree(tree: etree._Element, url: str) -> PageKind:
-    """:func:`classify_page` of a parsed page. It prunes the tree (navigation, scripts): read the
-    page's metadata first."""
+    """:func:`classify_page` of a parsed page.
+
+    It prunes the tree (navigation, scripts): read the page's metadata first.
+    """
     ld_types = _ld_root_types(tree)
     listing_ld = LISTING_TYPES.intersection(ld_types)
     if listing_ld and not ARTICLE_TYPES.intersection(ld_types[:1]):
@@ -323,7 +325,9 @@ def classify_tree(tree: etree._Element, url: str) -> PageKind:
     if (len(site_links) >= MIN_LINKS_FOR_SHARE and share >= LINK_SHARE) or (
         len(site_links) >= 2 and share >= FEW_LINKS_SHARE
     ):
-        return PageKind("listing", f"links to the site make {link_chars * 100 // len(text)}% of its text", dated)
+        return PageKind(
+            "listing", f"links to the site make {link_chars * 100 // len(text)}% of its text", dated
+        )
     if _is_search_page(region, text):
         return PageKind("listing", "a search form", dated)
     if declared:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 import re
-from datetime import UTC
+from datetime import timezone
 from email.utils import parsedate_to_datetime
 
 from lxml import etree
@@ -41,7 +41,7 @@ def normalize_date(value: str | None) -> str | None:
     except (TypeError, ValueError, IndexError):
         return None
     if parsed.tzinfo is None:
-        parsed = parsed.replace(tzinfo=UTC)
+        parsed = parsed.replace(tzinfo=timezone.utc)
     return parsed.date().isoformat()
 
 
@@ -129,12 +129,14 @@ def _cut_site_name(title: str, headings: list[str], site_names: list[str]) -> st
 
 def declared_title(tree: etree._Element) -> str | None:
     """The page's title as it declares it, the site's name cut off (see the module docstring)."""
-    headline = next(
-        (n["headline"] for n in _ld_nodes(tree) if _is_article_node(n) and isinstance(n.get("headline"), str)),
-        None,
-    )
+    headline: str | None = None
+    for node in _ld_nodes(tree):
+        value = node.get("headline")
+        if _is_article_node(node) and isinstance(value, str):
+            headline = value
+            break
     head_title = " ".join((tree.findtext(".//title") or "").split())
-    candidates = [_meta(tree, "og:title"), headline, head_title]
+    candidates: list[str | None] = [_meta(tree, "og:title"), headline, head_title]
     headings = [" ".join(h.text_content().split()) for h in tree.iter("h1")][:5]
     site_names = [n for n in (_meta(tree, "og:site_name"), _meta(tree, "application-name")) if n]
     for candidate in candidates:

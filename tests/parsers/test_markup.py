@@ -30,9 +30,9 @@ SECTION = "Other functions related to requests"
 
 
 def _sphinx_page() -> str:
-    return gzip.decompress((OWN_FIXTURES / "blogs" / "sphinx-scrapy-request-response.html.gz").read_bytes()).decode(
-        "utf-8"
-    )
+    return gzip.decompress(
+        (OWN_FIXTURES / "blogs" / "sphinx-scrapy-request-response.html.gz").read_bytes()
+    ).decode("utf-8")
 
 
 def _section_code(html: str) -> int:
@@ -64,9 +64,9 @@ def test_only_the_article_s_own_ids_move() -> None:
 
 
 def test_control_character_does_not_lose_the_page() -> None:
-    post = (OWN_FIXTURES / "blogs" / "generators" / "octopress-1up4developers-github-io" / "post.html").read_text(
-        encoding="utf-8"
-    )
+    post = (
+        OWN_FIXTURES / "blogs" / "generators" / "octopress-1up4developers-github-io" / "post.html"
+    ).read_text(encoding="utf-8")
     html = re.sub(r"(<div class=\"entry-content\">\s*<p>)", "\\1Ctrl-H is \x08 here. ", post, count=1)
     assert "\x08" in html
     article = extract_article(html, "http://1up4dev.org/2014/04/alguns-truques-com-o-repl-do-clojure/")

@@ -1,4 +1,6 @@
-"""Article or listing, from what the page is: saved pages of seven generators (tests/fixtures/blogs/generators).
+"""Article or listing, from what the page is: saved pages of seven generators.
+
+The pages are in tests/fixtures/blogs/generators.
 
 Each page is classified under its own URL. The listing pages sit where posts sit (Jekyll's
 ``/2017/03/`` next to ``/2017/brexit/``, Eleventy's ``/posts/authors/larry/``), or hold one or two
@@ -34,7 +36,12 @@ CASES = [
         "listing",
     ),
     ("eleventy-starbugs-weekly", "articles-3", "https://starbugs-blog.netlify.app/articles/3/", "listing"),
-    ("eleventy-starbugs-weekly", "page-list-16", "https://starbugs-blog.netlify.app/page-list/16/", "listing"),
+    (
+        "eleventy-starbugs-weekly",
+        "page-list-16",
+        "https://starbugs-blog.netlify.app/page-list/16/",
+        "listing",
+    ),
     ("eleventy-starbugs-weekly", "tag-react", "https://starbugs-blog.netlify.app/tags/react/", "listing"),
     (
         "docusaurus-web-dev-docs",
@@ -49,18 +56,38 @@ CASES = [
         "listing",
     ),
     ("docusaurus-web-dev-docs", "blog", "https://qr-web-dev.netlify.app/blog", "listing"),
-    ("docusaurus-web-dev-docs", "blog-tag-docusaurus", "https://qr-web-dev.netlify.app/blog/tags/docusaurus", "listing"),
+    (
+        "docusaurus-web-dev-docs",
+        "blog-tag-docusaurus",
+        "https://qr-web-dev.netlify.app/blog/tags/docusaurus",
+        "listing",
+    ),
     (
         "docusaurus-web-dev-docs",
         "blog-post",
         "https://qr-web-dev.netlify.app/blog/Guide%20to%20using%20Docusaurus%20with%20Material%20UI",
         "article",
     ),
-    ("hugo-andyibanez-com", "post-uimenu", "http://localhost:1313/posts/uimenu-improvements-ios14/", "article"),
+    (
+        "hugo-andyibanez-com",
+        "post-uimenu",
+        "http://localhost:1313/posts/uimenu-improvements-ios14/",
+        "article",
+    ),
     ("hugo-andyibanez-com", "posts", "http://localhost:1313/posts/", "listing"),
     ("hugo-andyibanez-com", "tag-swift", "http://localhost:1313/tags/swift/", "listing"),
-    ("octopress-1up4developers-github-io", "post", "http://1up4dev.org/2014/04/alguns-truques-com-o-repl-do-clojure/", "unknown"),
-    ("octopress-1up4developers-github-io", "category-hello", "http://1up4dev.org/categories/hello/", "listing"),
+    (
+        "octopress-1up4developers-github-io",
+        "post",
+        "http://1up4dev.org/2014/04/alguns-truques-com-o-repl-do-clojure/",
+        "unknown",
+    ),
+    (
+        "octopress-1up4developers-github-io",
+        "category-hello",
+        "http://1up4dev.org/categories/hello/",
+        "listing",
+    ),
     ("octopress-1up4developers-github-io", "page-2", "http://1up4dev.org/page/2/", "listing"),
     ("zola-mawadda-ar", "post-fear", "https://mawaddanaser.netlify.app/words/fear/", "unknown"),
     ("zola-mawadda-ar", "section-words", "https://mawaddanaser.netlify.app/words/", "listing"),

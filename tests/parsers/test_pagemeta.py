@@ -70,7 +70,9 @@ def test_date_from_json_ld_before_the_sitemap() -> None:
 
 def test_date_of_the_time_in_the_article_header() -> None:
     """Zola declares nothing but the <time> under the post's title."""
-    html = (OWN_FIXTURES / "blogs" / "generators" / "zola-mawadda-ar" / "post-fear.html").read_text(encoding="utf-8")
+    html = (OWN_FIXTURES / "blogs" / "generators" / "zola-mawadda-ar" / "post-fear.html").read_text(
+        encoding="utf-8"
+    )
     tree = parse_html(html)
     assert tree is not None
     assert declared_date(tree) is not None
