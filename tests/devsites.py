@@ -115,9 +115,11 @@ def serve_site(server: LoopbackServer, root: Path, site: DevSite, canary: Loopba
     for host in site.hosts:
         swaps.append((host.encode(), base.encode()))
         swaps.append((_entity_form(host).encode(), _entity_form(base).encode()))
+    # The canary keeps the pages' own host name (localhost): only its port changes.
+    canary_origin = f"http://localhost:{canary.port}"
     for origin in site.foreign_loopback:
-        swaps.append((origin.encode(), canary.base_url.encode()))
-        swaps.append((_entity_form(origin).encode(), _entity_form(canary.base_url).encode()))
+        swaps.append((origin.encode(), canary_origin.encode()))
+        swaps.append((_entity_form(origin).encode(), _entity_form(canary_origin).encode()))
     done: set[int] = set()
     for path, route in list(server.routes.items()):
         if isinstance(route, Reply) and isinstance(route.body, bytes) and id(route) not in done:
