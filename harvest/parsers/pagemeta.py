@@ -10,7 +10,9 @@ development set (tests/parsers/test_pagemeta.py). The spider reads them before a
   extractor's guess (dates in the text, and last the URL's folders).
 - **Title**, first found of: ``og:title``, the JSON-LD ``headline``, ``<title>``; with the site's
   name cut off ("MongoDB | QR Web Dev" is "MongoDB"): the part that is the page's ``<h1>``, else
-  the part that is not ``og:site_name``/``application-name``, else the whole text.
+  the part that is not ``og:site_name``/``application-name``, else the whole text. A bare
+  ``<title>`` that names none of the page's headings gives way to the ``<h1>`` of its
+  ``<article>`` (a page whose script wrote the article, a theme's generic ``<title>``).
 """
 
 from __future__ import annotations
@@ -141,5 +143,12 @@ def declared_title(tree: etree._Element) -> str | None:
     site_names = [n for n in (_meta(tree, "og:site_name"), _meta(tree, "application-name")) if n]
     for candidate in candidates:
         if candidate and candidate.strip():
-            return _cut_site_name(" ".join(candidate.split()), headings, site_names)
+            title = _cut_site_name(" ".join(candidate.split()), headings, site_names)
+            if candidate is head_title and _squash(title) not in {_squash(h) for h in headings}:
+                article_heading = tree.xpath("//article//h1")
+                if article_heading:
+                    # A <title> that names none of the headings while an article has its own
+                    # (a script wrote it, the theme left a generic <title>): the article's wins.
+                    return " ".join(article_heading[0].text_content().split()) or title
+            return title
     return None

@@ -6,10 +6,14 @@ One round, per site (``spiders_config/blogs.yaml``, or ``-a url=...`` for one si
    indexes and gzip sitemaps, configured and declared (``<link rel="alternate">``) RSS/Atom
    feeds; then the start pages, whose links are followed; and the links inside every page
    fetched, articles included, so each round finds what the last one linked to.
-2. Each page is classified by its URL (``exclude_patterns`` first, then ``article_patterns``),
-   by where it was listed (feed entries are articles) and by what it declares (``og:type``
-   article, schema.org Article/BlogPosting). Articles become ``DocumentItem``s written to
-   ``data/blogs/<site>/<slug>.md``; listing pages (indexes, tags, archives) are only followed.
+2. Each page is classified by what it is (``harvest.parsers.pagekind``: JSON-LD type, entry
+   cards, headings and dates linking to other pages, link share): a listing (archives, tags,
+   pagination, section and category indexes) is only followed, never stored, whatever its URL.
+   A page that declares itself an article is one; a page that says neither is one on a docs
+   site, and on a blog when a hint says so (``article_patterns``, a feed entry, a date under
+   its title). ``exclude_patterns`` are never stored. Articles become ``DocumentItem``s written
+   to ``data/blogs/<site>/<slug>.md``, titled and dated from the page's own declarations first
+   (``harvest.parsers.pagemeta``), then the feed's and the sitemap's dates.
 3. Extraction (``harvest.parsers.article``) runs in a process pool (``harvest.extraction``) fed
    from the callbacks, with a bound on pages in flight: the crawl keeps fetching while the other
    cores extract, and when the pool falls behind the callbacks wait, which holds Scrapy's
@@ -634,6 +638,11 @@ class BlogsSpider(HarvestSpider):
         html = response.text
         if self._raw_pages:
             yield self._page_item(response, site, html)
+        if self._extractor is None:
+            # Extraction off: pages are kept as fetched, nothing is classified (no parse here).
+            kind = "article_pages" if site.article_url(response.url) else "listing_pages"
+            self.crawler.stats.inc_value(f"{_STATS}/{kind}")
+            return
         if (page := self._article_page(response, site, html)) is None:
             self.crawler.stats.inc_value(f"{_STATS}/listing_pages")
             return
