@@ -27,6 +27,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 from urllib.parse import urljoin, urlsplit
 
@@ -168,6 +169,7 @@ def _main_region(tree: etree._Element) -> etree._Element:
     return region
 
 
+@lru_cache(maxsize=4096)
 def _site_link(href: str | None, page: str, host: str) -> str | None:
     """The page ``href`` leads to, if it is another page of the same site (no fragment)."""
     if not href:
@@ -231,6 +233,8 @@ def _text(el: etree._Element) -> str:
 def _date_nodes(region: etree._Element) -> list[etree._Element]:
     """Elements that label something with a date: ``<time>`` and short texts that are a date."""
     found: list[etree._Element] = list(region.iter("time"))
+    if not DATE_RE.search(region.text_content()):
+        return found
     for el in region.iter():
         if not isinstance(el.tag, str) or el.tag in {"time", "pre", "code"}:
             continue
