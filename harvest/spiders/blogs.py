@@ -102,6 +102,9 @@ _PRIO_LINK = 0
 _SKIP_EXTENSIONS = frozenset(f".{e}" for e in IGNORED_EXTENSIONS) - {".xml"}
 _XML_EXTENSIONS = (".xml", ".rss", ".atom", ".xml.gz", ".rdf")
 _INDEX_RE = re.compile(r"(?:^|/)index\.html?$")
+#: Pages larger than this are not parsed in the crawl process to be classified (their hints decide):
+#: an lxml tree takes ~10x the text, and the crawl process's memory is bounded (GUARANTEES.md).
+_CLASSIFY_MAX_CHARS = 2_000_000
 #: Where a site's ``render: true`` comes from, for the error when no browser is found.
 _CONFIG_FILE = "spiders_config/blogs.yaml"
 
@@ -267,6 +270,8 @@ class BlogsSpider(HarvestSpider):
         #: Dates the feeds and sitemaps give their pages (fallbacks after the page's own).
         self._feed_dates: dict[str, str | None] = {}
         self._sitemap_dates: dict[str, str] = {}
+        #: Pages whose links were cut at HARVEST_SAFETY_MAX_LINKS_PER_PAGE (until classified).
+        self._capped_pages: set[str] = set()
         self._extractor: ExtractionPool | None = None
         #: Extraction off: every HTML page is written as fetched (a PageItem in page.jsonl).
         self._raw_pages = False
@@ -693,6 +698,15 @@ class BlogsSpider(HarvestSpider):
         url = response.url
         if site.excluded(url) or urlsplit(url).path in {"", "/"}:
             return None
+        if url in self._capped_pages:
+            # More new links than any index holds: a link farm, and no article.
+            self._capped_pages.discard(url)
+            return None
+        if len(html) > _CLASSIFY_MAX_CHARS:
+            # A tree costs ~10x its text in the crawl process: a page this big is judged by its
+            # hints alone (the extraction worker still reads all of it).
+            hinted = site.config.source == "docs" or site.article_url(url) or url in self._feed_dates
+            return _PageFacts(title=None, published=None) if hinted else None
         tree = parse_html(html)
         if tree is None:
             return None
@@ -790,6 +804,7 @@ class BlogsSpider(HarvestSpider):
         return self._page_request(url, site, via="link")
 
     def _links_capped(self, url: str, site: _Site, max_links: int) -> None:
+        self._capped_pages.add(url)
         # A page linking to more new pages than any index does is a link farm or a generated
         # trap: every link would cost a scheduled, persisted request (the frontier would balloon).
         self.crawler.stats.inc_value("harvest/safety/links_per_page")
