@@ -645,6 +645,7 @@ class BlogsSpider(HarvestSpider):
             yield self._page_item(response, site, html)
         if self._extractor is None:
             # Extraction off: pages are kept as fetched, nothing is classified (no parse here).
+            self._capped_pages.discard(response.url)
             kind = "article_pages" if site.article_url(response.url) else "listing_pages"
             self.crawler.stats.inc_value(f"{_STATS}/{kind}")
             return
@@ -696,11 +697,10 @@ class BlogsSpider(HarvestSpider):
         it, or it carries a date at the top of its content.
         """
         url = response.url
-        if site.excluded(url) or urlsplit(url).path in {"", "/"}:
-            return None
-        if url in self._capped_pages:
-            # More new links than any index holds: a link farm, and no article.
-            self._capped_pages.discard(url)
+        capped = url in self._capped_pages
+        self._capped_pages.discard(url)
+        if capped or site.excluded(url) or urlsplit(url).path in {"", "/"}:
+            # Capped: more new links than any index holds, a link farm and no article.
             return None
         if len(html) > _CLASSIFY_MAX_CHARS:
             # A tree costs ~10x its text in the crawl process: a page this big is judged by its
