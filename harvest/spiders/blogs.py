@@ -48,7 +48,6 @@ from scrapy.http import HtmlResponse, TextResponse, XmlResponse
 from scrapy.linkextractors import IGNORED_EXTENSIONS
 from scrapy.settings import default_settings as scrapy_defaults
 from scrapy.spidermiddlewares.httperror import HttpError
-from w3lib.url import safe_url_string
 
 from harvest.browser import install_browser, page_meta
 from harvest.config import SpiderConfig, parse_bool
@@ -428,23 +427,24 @@ class BlogsSpider(HarvestSpider):
         if url in self._requested:
             return None
         self._requested.add(url)
-        try:
-            # w3lib refuses what urlsplit let through ("http://host:4000." in a page's text).
-            safe_url_string(url)
-        except ValueError as exc:
-            logger.debug("Not a URL: %s (%s)", url, exc)
-            self.crawler.stats.inc_value(f"{_STATS}/bad_url")
-            return None
         full_meta: dict[str, Any] = {"harvest_site": site.name, "harvest_via": via, "harvest_kind": kind}
         if kind == "document":
             full_meta["harvest_ttl"] = site.config.article_revisit
         if callback == self.parse_page and site.render_meta:
             full_meta.update(site.render_meta)
         full_meta.update(meta or {})
+        try:
+            request = scrapy.Request(
+                url, callback=callback, errback=self.on_error, priority=priority, meta=full_meta
+            )
+        except ValueError as exc:
+            # w3lib refuses what urlsplit let through ("http://host:4000." in a page's text): one
+            # odd link must not be a spider error that loses the page holding it.
+            logger.debug("Not a URL: %s (%s)", url, exc)
+            self.crawler.stats.inc_value(f"{_STATS}/bad_url")
+            return None
         self.crawler.stats.inc_value(f"{_STATS}/discovered/{via}")
-        return scrapy.Request(
-            url, callback=callback, errback=self.on_error, priority=priority, meta=full_meta
-        )
+        return request
 
     def handed_in(self, request: Any) -> None:
         """Requested here now: a page of this worker linking to it builds no request."""
