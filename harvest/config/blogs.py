@@ -33,6 +33,8 @@ logger = logging.getLogger(__name__)
 #: Each needs something after the folder, so ``/blog/`` itself (an index) is not an article.
 DEFAULT_ARTICLE_PATTERNS: tuple[str, ...] = (
     r"/\d{4}/\d{1,2}/(?:\d{1,2}/)?[^/?#]+",
+    # Jekyll's /:year/:title/ (and /:categories/:year/:title/): a year, then a slug with a letter.
+    r"/\d{4}/[^/?#]*[^\W\d_][^/?#]*/?$",
     r"/blog/[^?#]+",
     r"/posts?/[^?#]+",
     r"/articles?/[^?#]+",
@@ -45,7 +47,10 @@ DEFAULT_EXCLUDE_PATTERNS: tuple[str, ...] = (
     r"/(?:tags?|categor(?:y|ies)|labels?|authors?|archives?)(?:/|\.html?$|$)",
     r"/page/\d+/?$",
     r"/(?:feed|rss|atom)(?:/|\.xml$|$)",
-    r"/search(?:/|\.html?$|$)",
+    # A site search's result page is a search path *with a query*: /search/?q=x, search.html?q=x.
+    # A page that only ends in /search/ may be content (docs about search); a search form with
+    # little else is recognised as a listing by what it is (harvest.parsers.pagekind).
+    r"/search(?:\.html?|\.php)?/?\?",
     r"[?&](?:page|paged|s|q|replytocom|share|sort|filter)=",
     r"/(?:genindex|py-modindex|modindex)\.html?$",
     r"/(?:_sources|_modules|_static|_images|assets|static|wp-content|wp-includes|wp-json)/",

@@ -33,6 +33,7 @@ from urllib.parse import urljoin
 import lxml.html
 from lxml import etree
 
+from harvest.parsers import markup
 from harvest.parsers.rights import PageSignals, page_signals
 
 logger = logging.getLogger(__name__)
@@ -674,7 +675,8 @@ def extract_article(html: str, url: str) -> Article | None:
 
     None when the page has no main content worth keeping.
     """
-    tree = _parse(html)
+    # Hook: pre-extraction repairs of harvest.parsers.markup (nothing lost to markup).
+    tree = _parse(markup.strip_xml_invalid(html))
     if tree is None:
         return None
     head = _read_head(tree, url)
@@ -683,6 +685,7 @@ def extract_article(html: str, url: str) -> Article | None:
     region = _main_region(tree)
     meta.author = meta.author or _byline(tree if region is None else region)
     _drop_header_links(tree)
+    markup.repair_tree(tree, url)  # hook, after the "¶" links and before the boilerplate names
     blocks = _take_out_code(tree)
     # The page's paragraph text, before anything is removed: what a region or block is weighed by.
     page_chars = _paragraph_chars(tree)

@@ -6,10 +6,15 @@ One round, per site (``spiders_config/blogs.yaml``, or ``-a url=...`` for one si
    indexes and gzip sitemaps, configured and declared (``<link rel="alternate">``) RSS/Atom
    feeds; then the start pages, whose links are followed; and the links inside every page
    fetched, articles included, so each round finds what the last one linked to.
-2. Each page is classified by its URL (``exclude_patterns`` first, then ``article_patterns``),
-   by where it was listed (feed entries are articles) and by what it declares (``og:type``
-   article, schema.org Article/BlogPosting). Articles become ``DocumentItem``s written to
-   ``data/blogs/<site>/<slug>.md``; listing pages (indexes, tags, archives) are only followed.
+2. Each page is classified by what it is (``harvest.parsers.pagekind``: JSON-LD type, entry
+   cards, headings and dates linking to other pages, link share): a listing (archives, tags,
+   pagination, section and category indexes) is only followed, never stored, whatever its URL.
+   A page that declares itself an article is one; a page that says neither is one on a docs
+   site, and on a blog when a hint says so (``article_patterns``, a feed entry, a date under
+   its title). ``exclude_patterns`` are never stored. Articles become ``DocumentItem``s written
+   to ``data/blogs/<site>/<slug>.md``, titled and dated from the page's own declarations first
+   (``harvest.parsers.pagemeta``), then the feed's and the sitemap's dates
+   (``harvest.spiders.blogs_documents``).
 3. Extraction (``harvest.parsers.article``) runs in a process pool (``harvest.extraction``) fed
    from the callbacks, with a bound on pages in flight: the crawl keeps fetching while the other
    cores extract, and when the pool falls behind the callbacks wait, which holds Scrapy's
@@ -56,6 +61,7 @@ from harvest.parsers.discovery import (
     sitemaps_from_robots,
     sniff_xml,
 )
+from harvest.parsers.pagemeta import normalize_date
 from harvest.spiders.base import HarvestSpider
 from harvest.spiders.blogs_documents import Documents
 from harvest.spiders.blogs_sites import Site, SiteBook
@@ -291,10 +297,18 @@ class BlogsSpider(HarvestSpider):
         if callback == self.parse_page and site.render_meta:
             full_meta.update(site.render_meta)
         full_meta.update(meta or {})
+        try:
+            request = scrapy.Request(
+                url, callback=callback, errback=self.on_error, priority=priority, meta=full_meta
+            )
+        except ValueError as exc:
+            # w3lib refuses what urlsplit let through ("http://host:4000." in a page's text): one
+            # odd link must not be a spider error that loses the page holding it.
+            logger.debug("Not a URL: %s (%s)", url, exc)
+            self.crawler.stats.inc_value(f"{_STATS}/bad_url")
+            return None
         self.crawler.stats.inc_value(f"{_STATS}/discovered/{via}")
-        return scrapy.Request(
-            url, callback=callback, errback=self.on_error, priority=priority, meta=full_meta
-        )
+        return request
 
     def handed_in(self, request: Any) -> None:
         """Requested here now: a page of this worker linking to it builds no request."""
@@ -427,6 +441,7 @@ class BlogsSpider(HarvestSpider):
             entry_site = self.book.in_scope(entry.url, site)
             if entry_site is None:
                 continue
+            self.documents.listed.feed_dates[entry.url] = normalize_date(entry.published)
             request = self._page_request(entry.url, entry_site, via="feed", listed=True)
             if request is not None:
                 yield request
@@ -437,6 +452,8 @@ class BlogsSpider(HarvestSpider):
         for listed in sitemap.urls:
             if (url_site := self.book.in_scope(listed, site)) is None:
                 continue
+            if (lastmod := normalize_date(sitemap.lastmod.get(listed))) is not None:
+                self.documents.listed.sitemap_dates[listed] = lastmod
             if sitemap.kind == "sitemapindex":
                 request = self._xml_request(listed, url_site, "sitemap")
             else:
@@ -463,12 +480,13 @@ class BlogsSpider(HarvestSpider):
         html = response.text
         if self.documents.raw_pages:
             yield Documents.page_item(response, site, html)
-        if not Documents.is_article(response, site, html):
+        if (page := self.documents.article_page(response, site, html)) is None:
             self.crawler.stats.inc_value(f"{_STATS}/listing_pages")
             return
         self.crawler.stats.inc_value(f"{_STATS}/article_pages")
         item = await self.documents.document(response, site, html)
         if item is not None:
+            self.documents.declared_metadata(item, page)
             yield item
 
     def _follow(self, response: TextResponse, site: Site) -> Iterator[scrapy.Request]:
@@ -516,6 +534,7 @@ class BlogsSpider(HarvestSpider):
         return self._page_request(url, site, via="link")
 
     def _links_capped(self, url: str, site: Site, max_links: int) -> None:
+        self.documents.listed.capped_pages.add(url)
         # A page linking to more new pages than any index does is a link farm or a generated
         # trap: every link would cost a scheduled, persisted request (the frontier would balloon).
         self.crawler.stats.inc_value("harvest/safety/links_per_page")

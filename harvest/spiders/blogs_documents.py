@@ -3,12 +3,18 @@
 The spider decides what to fetch; :class:`Documents` turns a page into items: the extraction
 pool (``HARVEST_BLOGS_EXTRACTION``), a page gzipped once more than its headers say, a body
 whose charset was misdeclared, the article test, the DocumentItem or PageItem and its rights.
+
+The article test reads what the page is (``harvest.parsers.pagekind``): a listing is never
+stored, whatever its URL. Titles and dates come from the page's own declarations first
+(``harvest.parsers.pagemeta``), then the date of the feed entry that listed the page, the
+sitemap's ``lastmod``, and last the extractor's guess (dates in the text, the URL's folders).
 """
 
 from __future__ import annotations
 
 import hashlib
 import logging
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
@@ -21,9 +27,11 @@ from harvest.extraction import pool as extraction_pool
 from harvest.fingerprints import content_hash, utc_now
 from harvest.items import DocumentItem, PageItem
 from harvest.meta import META_RIGHTS_SITE, META_VIA
-from harvest.parsers.article import Article, looks_like_article
+from harvest.parsers.article import Article
 from harvest.parsers.charset import misdeclared_encoding
 from harvest.parsers.discovery import maybe_gunzip
+from harvest.parsers.pagekind import PageKind, classify_tree, parse_html
+from harvest.parsers.pagemeta import declared_date, declared_title
 from harvest.parsers.rights import Rights, TdmRule, agent_token, combine
 from harvest.spiders.blogs_sites import Site, article_slug
 from harvest.util.paths import safe_name
@@ -35,6 +43,30 @@ if TYPE_CHECKING:
 logger = logging.getLogger(__name__)
 
 _STATS = "harvest/blogs"
+#: Pages larger than this are not parsed in the crawl process to be classified (their hints decide):
+#: an lxml tree takes ~10x the text, and the crawl process's memory is bounded (GUARANTEES.md).
+_CLASSIFY_MAX_CHARS = 2_000_000
+
+
+@dataclass
+class PageFacts:
+    """What a page declares about itself, read once in the crawl process."""
+
+    title: str | None
+    published: str | None
+    kind: PageKind = field(default_factory=lambda: PageKind("unknown", "not read"))
+
+
+@dataclass
+class Listed:
+    """What the round learned of pages from the lists that named them."""
+
+    #: The date each feed entry gives its page (a fallback after the page's own).
+    feed_dates: dict[str, str | None] = field(default_factory=dict)
+    #: Each sitemap URL's ``lastmod`` (after the feed's date).
+    sitemap_dates: dict[str, str] = field(default_factory=dict)
+    #: Pages whose links were cut at HARVEST_SAFETY_MAX_LINKS_PER_PAGE, until they are judged.
+    capped_pages: set[str] = field(default_factory=set)
 
 
 class Documents:
@@ -60,6 +92,7 @@ class Documents:
         self.max_page_bytes = max_page_bytes
         #: URLs an article was stored under this round (the same article under two URLs once).
         self._stored: set[str] = set()
+        self.listed = Listed()
 
     @classmethod
     def from_crawler(cls, crawler: Crawler, spider: str) -> Documents:
@@ -135,14 +168,59 @@ class Documents:
             html=html,
         )
 
-    @staticmethod
-    def is_article(response: TextResponse, site: Site, html: str) -> bool:
-        """Whether the page is an article: by its URL, by the feed it was listed in, or by its HTML."""
-        via = response.meta.get(META_VIA)
-        return site.article_url(response.url) or (
-            not site.excluded(response.url)
-            and urlsplit(response.url).path not in {"", "/"}
-            and (via == "feed" or looks_like_article(html))
+    def article_page(self, response: TextResponse, site: Site, html: str) -> PageFacts | None:
+        """The page's facts if it is an article to store; None for a listing or a page to skip.
+
+        What the page is comes from the page (:mod:`harvest.parsers.pagekind`): a listing is
+        never stored, whatever its URL. A page that says neither is an article on a docs site,
+        and on a blog when a hint says so: its URL matches ``article_patterns``, a feed listed
+        it, or it carries a date at the top of its content. With extraction off nothing is
+        parsed here: the URL alone is counted.
+        """
+        url = response.url
+        capped = url in self.listed.capped_pages
+        self.listed.capped_pages.discard(url)
+        if self.extractor is None:
+            return PageFacts(None, None) if site.article_url(url) else None
+        if capped or site.excluded(url) or urlsplit(url).path in {"", "/"}:
+            # Capped: more new links than any index holds, a link farm and no article.
+            return None
+        if len(html) > _CLASSIFY_MAX_CHARS:
+            # A tree costs ~10x its text in the crawl process: a page this big is judged by its
+            # hints alone (the extraction worker still reads all of it).
+            hinted = site.config.source == "docs" or site.article_url(url) or url in self.listed.feed_dates
+            return PageFacts(None, None) if hinted else None
+        tree = parse_html(html)
+        if tree is None:
+            return None
+        # The head first: classification prunes the tree.
+        facts = PageFacts(title=declared_title(tree), published=declared_date(tree))
+        facts.kind = classify_tree(tree, url)
+        if facts.kind.kind == "listing":
+            logger.debug("%s is a listing (%s): followed, not stored", url, facts.kind.reason)
+            self._inc("listing_by_content")
+            return None
+        if facts.kind.kind == "article" or site.config.source == "docs":
+            return facts
+        hinted = (
+            site.article_url(url)
+            or response.meta.get(META_VIA) == "feed"
+            or url in self.listed.feed_dates
+            or facts.kind.dated
+        )
+        return facts if hinted else None
+
+    def declared_metadata(self, item: DocumentItem, page: PageFacts) -> None:
+        """Title and date from the page's own declarations first (see the module docstring)."""
+        if page.title:
+            item.title = page.title
+        listed = self.listed
+        item.published = (
+            page.published
+            or listed.feed_dates.get(item.url)
+            or listed.sitemap_dates.get(item.url)
+            or (item.canonical_url and listed.sitemap_dates.get(item.canonical_url))
+            or item.published
         )
 
     async def document(self, response: TextResponse, site: Site, html: str) -> DocumentItem | None:

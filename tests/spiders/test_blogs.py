@@ -551,3 +551,25 @@ def test_bad_yaml_names_the_key(tmp_path: Path) -> None:
     assert result.returncode == 2
     assert "sites[0].article_patterns" in result.stderr and "not a valid regular expression" in result.stderr
     assert "sites[1].start_url" in result.stderr and "unknown key" in result.stderr
+
+
+def test_a_link_with_a_bad_port_loses_nothing(tmp_path: Path) -> None:
+    """``http://host:4000.`` (a port with a trailing dot, as a post of the Octopress blog writes
+    one) in scope: the link is dropped and counted; the page holding it is stored."""
+    post = "<p>" + "Run the server and open the page it prints, then read on. " * 6 + "</p>"
+    with loopback_server() as server:
+        server.add("/", Reply(body='<html><body><a href="/posts/odd/">odd</a></body></html>'))
+        server.add(
+            "/posts/odd/",
+            Reply(
+                body=f"<html><body><article><h1>Odd link</h1>{post}"
+                f'<p>See <a href="{server.base_url}./later">{server.base_url}.</a></p>'
+                "</article></body></html>"
+            ),
+        )
+        site = {"name": "odd", "start_urls": [server.base_url + "/"]}
+        result, docs, stats = crawl(tmp_path, [site])
+    assert_finished(result)
+    assert "Spider error" not in result.stderr, result.stderr[-3000:]
+    assert [urlsplit(d["url"]).path for d in docs] == ["/posts/odd/"]
+    assert stats["harvest/blogs/bad_url"] == 1

@@ -1,0 +1,83 @@
+"""The blogs spider on the development set of real generated sites: one table row per site.
+
+    python bench/blog_sites.py [--sites FOLDER ...] [--jobs 2] [--details]
+
+Each site of ``shared/fixtures/blogs`` (Octopress, Jekyll minima, Jekyll archives, Eleventy,
+Zola, Docusaurus, Hugo) is served on 127.0.0.1 (its own hosts mapped to that server, its foreign
+loopback links to a canary server), crawled with ``scrapy crawl blogs`` and its defaults, and
+compared with its ``oracle.json`` (tests/devsites.py): posts found, titles right, dates right,
+fenced code blocks kept, listing pages stored, other pages stored, pages fetched, and requests
+that reached the canary (must be 0). ``--details`` lists what was missed or wrong.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tests import SHARED_FIXTURES  # noqa: E402
+from tests.devsites import BY_FOLDER, SITES, Crawled, crawl_site  # noqa: E402
+
+
+def _table(rows: list[dict[str, object]]) -> str:
+    cols = list(rows[0])
+    widths = {c: max(len(c), *(len(str(r[c])) for r in rows)) for c in cols}
+    lines = ["| " + " | ".join(c.ljust(widths[c]) for c in cols) + " |"]
+    lines.append("|" + "|".join("-" * (widths[c] + 2) for c in cols) + "|")
+    lines += ["| " + " | ".join(str(r[c]).ljust(widths[c]) for c in cols) + " |" for r in rows]
+    return "\n".join(lines)
+
+
+def _details(crawled: Crawled) -> None:
+    s = crawled.score
+    print(f"\n## {s.site}: exit {crawled.returncode}")
+    for label, values in (
+        ("missing", s.missing),
+        ("wrong titles (path, oracle, stored)", s.wrong_titles),
+        ("wrong dates (path, stored, oracle)", s.wrong_dates),
+        ("code short (path, kept, oracle)", s.code_short),
+        ("listings stored", s.listings),
+    ):
+        if values:
+            print(f"- {label}: {len(values)}")
+            for value in values[:40]:
+                print(f"    {value}")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sites", nargs="*", default=[s.folder for s in SITES], choices=list(BY_FOLDER))
+    parser.add_argument("--jobs", type=int, default=2, help="sites crawled at once (default 2)")
+    parser.add_argument("--details", action="store_true", help="list what was missed or wrong")
+    parser.add_argument(
+        "--extraction", default="pool", choices=["pool", "inline"], help="HARVEST_BLOGS_EXTRACTION"
+    )
+    options = parser.parse_args()
+    fixtures = SHARED_FIXTURES / "blogs"
+    with tempfile.TemporaryDirectory(prefix="bench-blog-sites-") as tmp:
+
+        def run(folder: str) -> Crawled:
+            return crawl_site(
+                BY_FOLDER[folder],
+                fixtures,
+                Path(tmp) / folder,
+                settings={"HARVEST_BLOGS_EXTRACTION": options.extraction},
+            )
+
+        with ThreadPoolExecutor(max_workers=options.jobs) as pool:
+            results = list(pool.map(run, options.sites))
+    print(_table([c.score.row() for c in results]))
+    if options.details:
+        for crawled in results:
+            _details(crawled)
+    return 0 if all(c.returncode == 0 for c in results) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

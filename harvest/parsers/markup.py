@@ -1,0 +1,108 @@
+"""Repairs to a page before main-content extraction, so that nothing of the article is lost to markup.
+
+Pure functions, each tested on the real page that showed the loss (tests/parsers/test_markup.py):
+
+- :func:`strip_xml_invalid`: characters XML 1.0 does not allow (C0 controls but tab, newline and
+  carriage return; U+FFFE, U+FFFF; lone surrogates). One literal backspace from an author's source
+  made trafilatura raise "All strings must be XML compatible" and drop the whole page.
+- :func:`neutralize_own_names`: trafilatura drops containers whose ``id`` reads as boilerplate
+  (``menu``, ``tags``, ``author``, ``comment``, ``share``, ``related``, ``nav``...). A docutils
+  or Sphinx section's id is made from its heading ("Other functions related to requests" is
+  ``id="other-functions-related-to-requests"``), so a heading with such a word lost its section
+  and every section nested in it. The ids that belong to the article's own structure (a
+  heading's id, and a section's id that spells its own heading) move to ``data-harvest-id``.
+- :func:`unlink_heading_self_links`: a heading whose text is a link to its own page or to an
+  anchor of it (docutils' ``toc-backref``) made a short section link-dense; the link is unwrapped,
+  its text kept.
+
+``repair_tree`` runs the tree repairs in order; ``harvest.parsers.article`` calls
+``strip_xml_invalid`` on the HTML and ``repair_tree`` on the parsed page, before anything else.
+"""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import urldefrag, urljoin
+
+from lxml import etree
+
+#: Characters XML 1.0 refuses (https://www.w3.org/TR/xml/#charsets), lone surrogates included.
+_XML_INVALID_RE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
+_HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+_SECTIONS = frozenset({"section", "div", "article"})
+_WORD_RE = re.compile(r"[^\W_]+")
+#: Where a moved id goes: kept for whoever reads the tree, invisible to boilerplate rules.
+MOVED_ID = "data-harvest-id"
+
+
+def strip_xml_invalid(html: str) -> str:
+    """``html`` without the characters an XML tree cannot hold."""
+    return _XML_INVALID_RE.sub("", html)
+
+
+def _words(text: str) -> list[str]:
+    return _WORD_RE.findall(text.casefold())
+
+
+def _first_heading(el: etree._Element) -> etree._Element | None:
+    for child in el:
+        if isinstance(child.tag, str) and child.tag in _HEADINGS:
+            return child
+    return None
+
+
+def _spells(identifier: str, heading: etree._Element) -> bool:
+    """Whether ``identifier`` is made of the words of ``heading`` (a slug of it)."""
+    id_words = _words(identifier)
+    return bool(id_words) and id_words == _words(heading.text_content())[: len(id_words)]
+
+
+def neutralize_own_names(tree: etree._Element) -> int:
+    """Move the ids of headings, and of sections named after their own heading, out of sight.
+
+    Returns how many ids were moved.
+    """
+    moved = 0
+    for el in tree.iter():
+        if not isinstance(el.tag, str):
+            continue
+        identifier = el.get("id")
+        if not identifier:
+            continue
+        own = el.tag in _HEADINGS
+        if not own and el.tag in _SECTIONS:
+            heading = _first_heading(el)
+            own = heading is not None and _spells(identifier, heading)
+        if own:
+            del el.attrib["id"]
+            el.set(MOVED_ID, identifier)
+            moved += 1
+    return moved
+
+
+def unlink_heading_self_links(tree: etree._Element, url: str) -> int:
+    """Unwrap links in headings that lead to the page itself or an anchor of it; their text stays.
+
+    Returns how many links were unwrapped.
+    """
+    page = urldefrag(url)[0]
+    unwrapped = 0
+    for heading in [el for el in tree.iter() if isinstance(el.tag, str) and el.tag in _HEADINGS]:
+        for a in list(heading.iter("a")):
+            href = (a.get("href") or "").strip()
+            if not href or not a.text_content().strip():
+                continue
+            try:
+                target = urldefrag(urljoin(url, href))[0]
+            except ValueError:
+                continue
+            if href.startswith("#") or target == page:
+                a.drop_tag()
+                unwrapped += 1
+    return unwrapped
+
+
+def repair_tree(tree: etree._Element, url: str) -> None:
+    """Every tree repair of this module, in order (see the module docstring)."""
+    unlink_heading_self_links(tree, url)
+    neutralize_own_names(tree)

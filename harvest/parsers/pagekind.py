@@ -1,0 +1,342 @@
+"""What a page is: one article, or a listing of other pages (archives, tags, pagination, indexes).
+
+``classify_page(html, url)`` is a pure function of the page, tested on saved pages of real
+sites made by different generators (tests/parsers/test_pagekind.py). It reads, in this order:
+
+1. What the page declares about the whole page: the root ``@type`` of its JSON-LD
+   (``CollectionPage``, ``Blog``, ``ItemList``, ``SearchResultsPage``, ``ProfilePage`` are
+   listings: Hugo's section and tag pages say ``Blog``), then how many ``<article>`` elements
+   it holds (three or more: one card per entry, as Zola sections, Docusaurus category pages,
+   Hugo and Octopress lists have).
+2. ``og:type=article``, ``article:published_time`` or a JSON-LD root ``BlogPosting``/``Article``/
+   ``TechArticle``...: an article, unless step 3 finds it is made of entries anyway.
+3. What its main content is made of (``<main>``, else the body, without ``nav``, ``aside``,
+   ``footer`` and the site's ``header``): a listing when three or more headings link to other
+   pages of the site (entry titles), when three or more dates each sit next to a link to another
+   page of the site (a dated list of posts), when links to the site make most of its text (a
+   list of titles, a tag cloud), or when it is a search form with little else.
+
+A page none of these decide is ``unknown``: the spider then reads the hints it has (the URL
+patterns of the site's config, the feed that listed it, ``dated``: a date at the top of the main
+content, as posts carry under their title). URL patterns are hints, never the verdict: a page
+made of entries is a listing whatever its URL says.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Literal
+from urllib.parse import urljoin, urlsplit
+
+import lxml.html
+from lxml import etree
+
+PageKindName = Literal["article", "listing", "unknown"]
+
+#: JSON-LD types of a whole page that lists others (schema.org).
+LISTING_TYPES = frozenset({"CollectionPage", "Blog", "ItemList", "SearchResultsPage", "ProfilePage"})
+#: JSON-LD types of a page that is one piece of writing.
+ARTICLE_TYPES = frozenset(
+    {
+        "Article",
+        "BlogPosting",
+        "NewsArticle",
+        "TechArticle",
+        "ScholarlyArticle",
+        "Report",
+        "SocialMediaPosting",
+        "HowTo",
+        "APIReference",
+    }
+)
+#: Entries a page must hold to be a listing: two could be a post's prev/next pair.
+MIN_ENTRIES = 3
+#: Share of the main text that links to the site's pages above which a page is a list of links.
+LINK_SHARE = 0.5
+#: Distinct links that share must be spread over (one long link is not a list).
+MIN_LINKS_FOR_SHARE = 5
+#: The share above which two to four links already make a list (a small category page).
+FEW_LINKS_SHARE = 0.6
+#: Text of a search page besides its form, at most (a results page says little else).
+SEARCH_PAGE_TEXT = 400
+#: How far into the main text a date still counts as the page's own (under its title).
+DATED_WITHIN = 300
+
+_MONTHS = (
+    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+    r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
+)
+#: Dates as generators print them: ISO, "Mar 31, 2017", "31 March 2017", 2023年8月7日, 31.03.2017.
+DATE_RE = re.compile(
+    r"\b\d{4}-\d{2}-\d{2}\b"
+    rf"|\b{_MONTHS}\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}\b"
+    rf"|\b\d{{1,2}}\.?\s+{_MONTHS}\s+\d{{4}}\b"
+    r"|\d{4}\s*年\s*\d{1,2}\s*月(?:\s*\d{1,2}\s*日)?"
+    r"|\b\d{1,2}[./]\d{1,2}[./]\d{4}\b"
+    r"|\b\d{4}/\d{2}/\d{2}\b",
+    re.I,
+)
+#: A date text is a label, not a sentence that mentions one.
+_DATE_LABEL_CHARS = 60
+_HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
+_CHROME = ".//nav | .//aside | .//footer | .//header[not(ancestor::article) and not(ancestor::main)]"
+_HEADING_XPATH = ".//h1 | .//h2 | .//h3 | .//h4 | .//h5 | .//h6"
+_LD_RE = re.compile(r"application/ld\+json", re.I)
+
+
+@dataclass(frozen=True)
+class PageKind:
+    """The verdict on a page, why, and whether it carries a date at the top of its main content."""
+
+    kind: PageKindName
+    reason: str
+    dated: bool = False
+
+
+def parse_html(html: str) -> etree._Element | None:
+    """The page as an lxml tree (None when there is no HTML to parse)."""
+    if not html.strip():
+        return None
+    try:
+        return lxml.html.document_fromstring(html.encode("utf-8", "replace"), parser=_PARSER)
+    except (etree.ParserError, ValueError):
+        return None
+
+
+_PARSER = lxml.html.HTMLParser(encoding="utf-8", remove_comments=True)
+
+
+def _ld_root_types(tree: etree._Element) -> list[str]:
+    """The ``@type`` of each JSON-LD block's root object (or of its ``@graph``'s first node)."""
+    types: list[str] = []
+    for script in tree.iter("script"):
+        if not _LD_RE.search(script.get("type") or ""):
+            continue
+        try:
+            data = json.loads(script.text or "")
+        except ValueError:
+            continue
+        nodes = data if isinstance(data, list) else [data]
+        for node in nodes:
+            if isinstance(node, dict) and "@type" not in node and isinstance(node.get("@graph"), list):
+                graph = [n for n in node["@graph"] if isinstance(n, dict)]
+                # A graph names the site, the page and its article: the page's own types count.
+                node = next((n for n in graph if _types(n) & (LISTING_TYPES | ARTICLE_TYPES)), None)
+            if isinstance(node, dict):
+                types.extend(sorted(_types(node)))
+    return types
+
+
+def _types(node: dict[str, object]) -> set[str]:
+    value = node.get("@type")
+    if isinstance(value, str):
+        return {value}
+    if isinstance(value, list):
+        return {v for v in value if isinstance(v, str)}
+    return set()
+
+
+def _declared_article(tree: etree._Element, ld_types: list[str]) -> bool:
+    if ARTICLE_TYPES.intersection(ld_types):
+        return True
+    for meta in tree.iter("meta"):
+        key = (meta.get("property") or meta.get("name") or "").strip().lower()
+        content = (meta.get("content") or "").strip().lower()
+        if (key == "og:type" and content == "article") or (key == "article:published_time" and content):
+            return True
+    return False
+
+
+def _main_region(tree: etree._Element) -> etree._Element:
+    body = tree.find("body")
+    root = body if body is not None else tree
+    for xpath in ("//main", "//*[@role='main']"):
+        found = root.xpath(xpath)
+        if found:
+            region: etree._Element = found[0]
+            break
+    else:
+        region = root
+    for chrome in region.xpath(_CHROME):
+        if chrome is not region and chrome.getparent() is not None:
+            chrome.drop_tree()
+    for junk in region.xpath(".//script | .//style | .//template | .//noscript"):
+        if junk.getparent() is not None:
+            junk.drop_tree()
+    return region
+
+
+@lru_cache(maxsize=4096)
+def _site_link(href: str | None, page: str, host: str) -> str | None:
+    """The page ``href`` leads to, if it is another page of the same site (no fragment)."""
+    if not href:
+        return None
+    href = href.strip()
+    if not href or href.startswith(("#", "javascript:", "mailto:", "tel:")):
+        return None
+    try:
+        target = urljoin(page, href)
+        parts = urlsplit(target)
+    except ValueError:
+        return None
+    if (parts.hostname or "").lower() != host:
+        return None
+    path = parts.path or "/"
+    if path.rstrip("/") == urlsplit(page).path.rstrip("/"):
+        return None
+    return path + (f"?{parts.query}" if parts.query else "")
+
+
+def _heading_link(heading: etree._Element, page: str, host: str) -> str | None:
+    """The other page of the site a heading links to (a link in it, or the link around it).
+
+    Links up the page's own path (the home page, its section) are the site's title, not an entry.
+    """
+    links = [*heading.iter("a"), *(a for a in heading.iterancestors("a"))]
+    own = urlsplit(page).path
+    for a in links:
+        target = _site_link(a.get("href"), page, host)
+        if target is not None and not own.startswith(target.split("?")[0]):
+            return target
+    return None
+
+
+def _dated_headings(region: etree._Element, dates: list[etree._Element], page: str, host: str) -> int:
+    """Headings that link to another page of the site with a date beside them: entries of a list."""
+    dated_blocks = set()
+    for node in dates:
+        for ancestor in list(node.iterancestors())[:2]:
+            dated_blocks.add(ancestor)
+    entries = set()
+    for heading in region.iter(*_HEADINGS):
+        target = _heading_link(heading, page, host)
+        if target is None:
+            continue
+        block = heading.getparent()
+        for _ in range(2):
+            if block is None:
+                break
+            if block in dated_blocks:
+                entries.add(target)
+                break
+            block = block.getparent()
+    return len(entries)
+
+
+def _text(el: etree._Element) -> str:
+    return " ".join(el.text_content().split())
+
+
+def _date_nodes(region: etree._Element) -> list[etree._Element]:
+    """Elements that label something with a date: ``<time>`` and short texts that are a date."""
+    found: list[etree._Element] = list(region.iter("time"))
+    if not DATE_RE.search(region.text_content()):
+        return found
+    for el in region.iter():
+        if not isinstance(el.tag, str) or el.tag in {"time", "pre", "code"}:
+            continue
+        text = (el.text or "").strip()
+        if text and len(text) <= _DATE_LABEL_CHARS and DATE_RE.search(text):
+            if not any(a.tag == "time" for a in el.iterancestors()):
+                found.append(el)
+    return found
+
+
+def _dated_entries(dates: list[etree._Element], page: str, host: str) -> int:
+    """Site links that each sit alone next to a date (within three levels up): a dated list's entries.
+
+    A date quoted in the text (a tweet's, a link to elsewhere) labels no entry of this site.
+    """
+    targets: set[str] = set()
+    for node in dates:
+        outside = False
+        for ancestor in node.iterancestors():
+            if ancestor.tag == "blockquote" or (
+                ancestor.tag == "a" and _site_link(ancestor.get("href"), page, host) is None
+            ):
+                outside = True
+                break
+        if outside:
+            continue
+        block = node
+        for _ in range(3):
+            parent = block.getparent()
+            if parent is None:
+                break
+            block = parent
+            links = {t for a in block.iter("a") if (t := _site_link(a.get("href"), page, host))}
+            if links:
+                # The entry's own link, alone: a block with several holds more than one entry.
+                if len(links) == 1:
+                    targets.update(links)
+                break
+    return len(targets)
+
+
+def _is_search_page(region: etree._Element, text: str) -> bool:
+    for form in region.iter("form"):
+        inputs = form.xpath(".//input[@type='search' or @name='q' or @name='s' or @name='query']")
+        if inputs and len(text) - len(_text(form)) < SEARCH_PAGE_TEXT:
+            return True
+    return False
+
+
+def classify_page(html: str, url: str) -> PageKind:
+    """Whether ``html`` (fetched from ``url``) is an article, a listing, or says neither."""
+    tree = parse_html(html)
+    if tree is None:
+        return PageKind("unknown", "no HTML")
+    return classify_tree(tree, url)
+
+
+def classify_tree(tree: etree._Element, url: str) -> PageKind:
+    """:func:`classify_page` of a parsed page.
+
+    It prunes the tree (navigation, scripts): read the page's metadata first.
+    """
+    ld_types = _ld_root_types(tree)
+    listing_ld = LISTING_TYPES.intersection(ld_types)
+    if listing_ld and not ARTICLE_TYPES.intersection(ld_types[:1]):
+        return PageKind("listing", f"JSON-LD @type {sorted(listing_ld)[0]}")
+    # Entry cards: articles holding a heading and no article (a page may wrap them in one more).
+    cards = [a for a in tree.iter("article") if a.find(".//article") is None and a.xpath(_HEADING_XPATH)]
+    if len(cards) >= MIN_ENTRIES:
+        return PageKind("listing", f"{len(cards)} <article> entries")
+    declared = _declared_article(tree, ld_types)
+    region = _main_region(tree)
+    text = _text(region)
+    dates = _date_nodes(region)
+    dated = any(0 <= text.find(label) < DATED_WITHIN for d in dates if (label := _text(d)))
+    host = (urlsplit(url).hostname or "").lower()
+    headings = [_heading_link(h, url, host) for h in region.iter(*_HEADINGS)]
+    heading_links = {t for t in headings if t is not None}
+    if len(heading_links) >= MIN_ENTRIES or (
+        # Two entries and nothing else: every heading but the page's title leads elsewhere.
+        len(heading_links) >= 2 and headings.count(None) <= 1
+    ):
+        return PageKind("listing", f"{len(heading_links)} headings link to other pages", dated)
+    if (entries := _dated_entries(dates, url, host)) >= MIN_ENTRIES:
+        return PageKind("listing", f"{entries} dated links to other pages", dated)
+    site_links: dict[str, int] = {}
+    for a in region.iter("a"):
+        if (target := _site_link(a.get("href"), url, host)) is not None:
+            site_links[target] = site_links.get(target, 0) + len(_text(a))
+    link_chars = sum(site_links.values())
+    share = link_chars / len(text) if text else 0.0
+    if (len(site_links) >= MIN_LINKS_FOR_SHARE and share >= LINK_SHARE) or (
+        len(site_links) >= 2 and share >= FEW_LINKS_SHARE
+    ):
+        return PageKind(
+            "listing", f"links to the site make {link_chars * 100 // len(text)}% of its text", dated
+        )
+    if _is_search_page(region, text):
+        return PageKind("listing", "a search form", dated)
+    if declared:
+        return PageKind("article", "declared an article", dated)
+    if (entries := _dated_headings(region, dates, url, host)) >= 1:
+        # One or two entries (a small tag or year archive): each a linked title with its date.
+        return PageKind("listing", f"{entries} dated titles link to other pages", dated)
+    return PageKind("unknown", "no signal", dated)

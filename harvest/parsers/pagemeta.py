@@ -1,0 +1,154 @@
+"""A page's title and publication date, from what the page itself declares.
+
+Pure functions over a parsed page (lxml), tested on saved pages of every generator of the
+development set (tests/parsers/test_pagemeta.py). The spider reads them before any guess:
+
+- **Date**, first found of: the JSON-LD ``datePublished`` (of the article node when the page
+  names several), ``<meta property="article:published_time">``, the ``<time datetime>`` in the
+  article's header (the first one of ``<article>``/``<main>`` before the body text). Then, in
+  the spider: the date of the feed entry that listed the page, the sitemap's ``lastmod``, the
+  extractor's guess (dates in the text, and last the URL's folders).
+- **Title**, first found of: ``og:title``, the JSON-LD ``headline``, ``<title>``; with the site's
+  name cut off ("MongoDB | QR Web Dev" is "MongoDB"): the part that is the page's ``<h1>``, else
+  the part that is not ``og:site_name``/``application-name``, else the whole text. A bare
+  ``<title>`` that names none of the page's headings gives way to the ``<h1>`` of its
+  ``<article>`` (a page whose script wrote the article, a theme's generic ``<title>``).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from datetime import timezone
+from email.utils import parsedate_to_datetime
+
+from lxml import etree
+
+from harvest.parsers.pagekind import ARTICLE_TYPES
+
+_ISO_DATE_RE = re.compile(r"^\s*(\d{4})-(\d{2})-(\d{2})")
+_TITLE_SEPARATORS_RE = re.compile(r"\s+[-|–—·:»/]{1,2}\s+")
+_LD_RE = re.compile(r"application/ld\+json", re.I)
+
+
+def normalize_date(value: str | None) -> str | None:
+    """``YYYY-MM-DD`` of an ISO 8601 or RFC 822 date (as written: its own day, not UTC's)."""
+    if not value:
+        return None
+    m = _ISO_DATE_RE.match(value)
+    if m:
+        return "-".join(m.groups())
+    try:
+        parsed = parsedate_to_datetime(value.strip())
+    except (TypeError, ValueError, IndexError):
+        return None
+    if parsed.tzinfo is None:
+        parsed = parsed.replace(tzinfo=timezone.utc)
+    return parsed.date().isoformat()
+
+
+def _ld_nodes(tree: etree._Element) -> list[dict[str, object]]:
+    nodes: list[dict[str, object]] = []
+    for script in tree.iter("script"):
+        if not _LD_RE.search(script.get("type") or ""):
+            continue
+        try:
+            data = json.loads(script.text or "")
+        except ValueError:
+            continue
+        stack = data if isinstance(data, list) else [data]
+        for node in stack:
+            if isinstance(node, dict):
+                nodes.append(node)
+                graph = node.get("@graph")
+                if isinstance(graph, list):
+                    nodes.extend(n for n in graph if isinstance(n, dict))
+    return nodes
+
+
+def _is_article_node(node: dict[str, object]) -> bool:
+    value = node.get("@type")
+    types = {value} if isinstance(value, str) else set(value) if isinstance(value, list) else set()
+    return bool(ARTICLE_TYPES.intersection(t for t in types if isinstance(t, str)))
+
+
+def _meta(tree: etree._Element, key: str) -> str | None:
+    for meta in tree.iter("meta"):
+        if (meta.get("property") or meta.get("name") or "").strip().lower() == key:
+            value = (meta.get("content") or "").strip()
+            if value:
+                return value
+    return None
+
+
+def declared_date(tree: etree._Element) -> str | None:
+    """The publication date the page declares (see the module docstring), ``YYYY-MM-DD``."""
+    nodes = _ld_nodes(tree)
+    for node in sorted(nodes, key=lambda n: not _is_article_node(n)):
+        value = node.get("datePublished")
+        if isinstance(value, str) and (date := normalize_date(value)):
+            return date
+    if date := normalize_date(_meta(tree, "article:published_time")):
+        return date
+    for container in tree.xpath("//article | //main"):
+        for time_el in container.iter("time"):
+            # The header's date comes before the body: a <time> after paragraphs is a mention.
+            if time_el.xpath("preceding::p[ancestor::article or ancestor::main][string-length() > 200]"):
+                break
+            if date := normalize_date(time_el.get("datetime")):
+                return date
+        break
+    return None
+
+
+def _squash(text: str) -> str:
+    return re.sub(r"\W+", "", text.casefold())
+
+
+def _cut_site_name(title: str, headings: list[str], site_names: list[str]) -> str:
+    cuts = list(_TITLE_SEPARATORS_RE.finditer(title))
+    if not cuts:
+        return title
+    # "Post - With A Dash - Site": every cut, not only the pieces between separators.
+    parts = [
+        *(title[: m.start()] for m in reversed(cuts)),
+        *(title[m.end() :] for m in cuts),
+    ]
+    wanted = {_squash(h) for h in headings if _squash(h)}
+    for part in parts:
+        if _squash(part) in wanted:
+            return part.strip()
+    names = {_squash(n) for n in site_names if _squash(n)}
+    if names:
+        for m in cuts:
+            before, after = title[: m.start()], title[m.end() :]
+            if _squash(after) in names:
+                return before.strip()
+            if _squash(before) in names:
+                return after.strip()
+    return title
+
+
+def declared_title(tree: etree._Element) -> str | None:
+    """The page's title as it declares it, the site's name cut off (see the module docstring)."""
+    headline: str | None = None
+    for node in _ld_nodes(tree):
+        value = node.get("headline")
+        if _is_article_node(node) and isinstance(value, str):
+            headline = value
+            break
+    head_title = " ".join((tree.findtext(".//title") or "").split())
+    candidates: list[str | None] = [_meta(tree, "og:title"), headline, head_title]
+    headings = [" ".join(h.text_content().split()) for h in tree.iter("h1")][:5]
+    site_names = [n for n in (_meta(tree, "og:site_name"), _meta(tree, "application-name")) if n]
+    for candidate in candidates:
+        if candidate and candidate.strip():
+            title = _cut_site_name(" ".join(candidate.split()), headings, site_names)
+            if candidate is head_title and _squash(title) not in {_squash(h) for h in headings}:
+                article_heading = tree.xpath("//article//h1")
+                if article_heading:
+                    # A <title> that names none of the headings while an article has its own
+                    # (a script wrote it, the theme left a generic <title>): the article's wins.
+                    return " ".join(article_heading[0].text_content().split()) or title
+            return title
+    return None

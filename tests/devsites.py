@@ -1,0 +1,358 @@
+"""The development set of real generated sites (shared/fixtures/blogs): served, crawled, scored.
+
+Each site of ``shared/fixtures/blogs/<folder>/site`` is served on a loopback server of its own
+(port 0). Its own hosts (``https://46b.it``, entity-encoded in Zola's pages) are rewritten to the
+server's origin, the way :func:`tests.servers.serve_tree` maps the Octopress blog's. The loopback
+URLs that are not the site (``localhost:1313`` of Hugo's ``hugo server`` output,
+``localhost:3000`` of the Eleventy site) point, after the rewrite, at a *canary* loopback server
+the caller started: a crawl that followed one would show up in its request log, and no other
+service on this machine is ever contacted (README of the fixtures: never 1313 or 3000).
+
+:func:`score` compares ``document.jsonl`` with the site's ``oracle.json``: posts stored, titles,
+dates, fenced code blocks, and listing pages stored (the listing paths are those SOURCE.md names;
+they are the oracle's side, never the spider's). ``bench/blog_sites.py`` and
+``tests/spiders/test_blogs_devset.py`` share it.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote, unquote, urlsplit
+
+from tests.servers import LoopbackServer, Reply, serve_tree
+
+
+@dataclass(frozen=True)
+class DevSite:
+    """One site of the development set: where it is, what its pages call its hosts, its listings."""
+
+    folder: str
+    hosts: tuple[str, ...]
+    #: Paths (percent-decoded) of the pages SOURCE.md calls listings: followed, never stored.
+    listings: tuple[str, ...]
+    #: Loopback origins written in the pages that are not the site (pointed at the canary).
+    foreign_loopback: tuple[str, ...] = ()
+    #: Where a crawl starts (relative to the site's root).
+    start: str = "/"
+    #: Kept out of the tuning of the classifier and the markup repairs (chosen before looking at
+    #: any failure in detail): checked at the end, as sites the spider never met.
+    held_out: bool = False
+    #: ``source`` of the site's YAML entry.
+    source: str = "blog"
+
+
+SITES: tuple[DevSite, ...] = (
+    DevSite(
+        "octopress-1up4developers-github-io",
+        ("http://1up4dev.org",),
+        (r"^/$", r"/page/\d+/$", r"^/categories/", r"^/author/", r"^/blog/archives/?$"),
+        foreign_loopback=("http://localhost:4000", "http://localhost:9292"),
+    ),
+    DevSite(
+        "jekyll-minima-bzoennchen-pages",
+        ("https://bzoennchen.github.io",),
+        (r"^/Pages/posts/?$", r"^/Pages/works/?$", r"^/Pages/animations/?$"),
+        start="/Pages/",
+        held_out=True,
+    ),
+    DevSite(
+        "jekyll-archives-46bit",
+        ("https://46b.it",),
+        (r"^/$", r"^/\d{4}/?$", r"^/\d{4}/\d{2}/?$", r"^/writing/?$", r"^/art/?$"),
+    ),
+    DevSite(
+        "eleventy-starbugs-weekly",
+        ("https://starbugs-blog.netlify.app",),
+        (r"^/$", r"^/articles/", r"^/archive/", r"^/page-list/", r"^/tags/", r"^/posts/authors/"),
+        foreign_loopback=("http://localhost:3000",),
+    ),
+    DevSite(
+        "zola-mawadda-ar",
+        ("https://mawaddanaser.netlify.app",),
+        (r"^/$", r"^/(?:words|thoughts|books|science)/?$", r"/page/\d+/?$"),
+        held_out=True,
+    ),
+    DevSite(
+        "docusaurus-web-dev-docs",
+        ("https://qr-web-dev.netlify.app",),
+        (r"^/$", r"^/docs/category/", r"^/blog/?$", r"^/blog/archive/?$", r"^/blog/tags(?:/|$)"),
+        source="docs",
+    ),
+    DevSite(
+        "hugo-andyibanez-com",
+        # Its pages were written by ``hugo server``: localhost:1313 is the site's own base URL
+        # there (every permalink, the sitemap, the feeds), as www.andyibanez.com is in production.
+        ("https://www.andyibanez.com", "http://www.andyibanez.com", "http://localhost:1313"),
+        (
+            r"^/$",
+            r"^/posts/?$",
+            r"/page/\d+/?$",
+            r"^/tags/",
+            r"^/categories/",
+            r"^/projects/?$",
+            r"^/bolivia/?$",
+        ),
+    ),
+)
+BY_FOLDER = {s.folder: s for s in SITES}
+_REFRESH_RE = re.compile(rb"<meta[^>]+http-equiv=[\"']?refresh", re.I)
+_FENCE_RE = re.compile(r"^(`{3,}|~{3,})", re.M)
+
+
+def _entity_form(origin: str) -> str:
+    return origin.replace("/", "&#x2F;")
+
+
+def serve_site(server: LoopbackServer, root: Path, site: DevSite, canary: LoopbackServer) -> None:
+    """Serve ``root`` on ``server`` with ``site``'s hosts mapped to it and foreign loopback to ``canary``."""
+    serve_tree(server, root)
+    base = server.base_url
+    swaps: list[tuple[bytes, bytes]] = []
+    for host in site.hosts:
+        swaps.append((host.encode(), base.encode()))
+        swaps.append((_entity_form(host).encode(), _entity_form(base).encode()))
+    # The canary keeps the pages' own host name (localhost): only its port changes.
+    canary_origin = f"http://localhost:{canary.port}"
+    for origin in site.foreign_loopback:
+        swaps.append((origin.encode(), canary_origin.encode()))
+        swaps.append((_entity_form(origin).encode(), _entity_form(canary_origin).encode()))
+    done: set[int] = set()
+    for path, route in list(server.routes.items()):
+        if isinstance(route, Reply) and isinstance(route.body, bytes) and id(route) not in done:
+            done.add(id(route))
+            body = route.body
+            for old, new in swaps:
+                body = body.replace(old, new)
+            route.body = body
+        # GitHub Pages and Netlify answer /art/snow with art/snow.html (Jekyll links it so).
+        if path.endswith(".html") and not path.endswith("/index.html") and path[:-5] not in server.routes:
+            server.routes[path[:-5]] = server.routes[path]
+        # Paths with spaces arrive percent-encoded.
+        quoted = quote(path, safe="/:@!$&'()*+,;=-._~")
+        if quoted != path:
+            server.routes[quoted] = server.routes[path]
+
+
+def redirect_stubs(root: Path) -> set[str]:
+    """Paths of the meta-refresh alias pages of the tree (old URLs of posts: not content)."""
+    stubs = set()
+    for path in root.rglob("*.html"):
+        head = path.read_bytes()[:2048]
+        if _REFRESH_RE.search(head) and len(path.read_bytes()) < 4096:
+            rel = "/" + path.relative_to(root).as_posix()
+            stubs.add(norm_path(rel))
+    return stubs
+
+
+def norm_path(path: str) -> str:
+    """A page's path as the oracle writes it: percent-decoded, no index.html, no trailing slash."""
+    path = unquote(urlsplit(path).path if "://" in path else path)
+    path = re.sub(r"(?:^|/)index\.html?$", "/", path)
+    return path.rstrip("/") or "/"
+
+
+def code_blocks(markdown: str) -> int:
+    """Fenced code blocks of a Markdown text (an opening and a closing fence each)."""
+    return len(_FENCE_RE.findall(markdown)) // 2
+
+
+def _page_declared_date(root: Path, path: str) -> str | None:
+    from harvest.parsers.pagekind import parse_html
+    from harvest.parsers.pagemeta import declared_date
+
+    file = root / path.lstrip("/")
+    file = file / "index.html" if file.is_dir() else file
+    tree = parse_html(file.read_text(encoding="utf-8")) if file.is_file() else None
+    return declared_date(tree) if tree is not None else None
+
+
+def _squeeze(text: str | None) -> str:
+    return " ".join((text or "").split())
+
+
+@dataclass
+class Score:
+    """How a crawl of one site compares with its oracle."""
+
+    site: str
+    held_out: bool
+    posts: int = 0
+    found: int = 0
+    titles_right: int = 0
+    dated: int = 0
+    dates_right: int = 0
+    #: Dates that differ from the oracle's (the source's front-matter ``date``) but are the date
+    #: the page itself declares as published (JSON-LD ``datePublished``, its feed agreeing): Hugo
+    #: writes ``publishDate`` there.
+    dates_as_declared: int = 0
+    code_oracle: int = 0
+    code_kept: int = 0
+    listings_stored: int = 0
+    other_stored: int = 0
+    pages_fetched: int = 0
+    foreign_requests: int = 0
+    missing: list[str] = field(default_factory=list)
+    wrong_titles: list[tuple[str, str, str]] = field(default_factory=list)
+    wrong_dates: list[tuple[str, str | None, str]] = field(default_factory=list)
+    code_short: list[tuple[str, int, int]] = field(default_factory=list)
+    listings: list[str] = field(default_factory=list)
+
+    @staticmethod
+    def ratio(part: int, whole: int) -> float:
+        return 1.0 if whole == 0 else part / whole
+
+    def row(self) -> dict[str, Any]:
+        """The bench table's figures."""
+        has_oracle = (
+            self.code_oracle > 0 or self.dated > 0 or self.titles_right > 0 or bool(self.wrong_titles)
+        )
+        return {
+            "site": self.site + (" (held out)" if self.held_out else ""),
+            "found": f"{self.found}/{self.posts}",
+            "titles": f"{self.titles_right}/{self.posts}" if has_oracle else "-",
+            "dates": (
+                f"{self.dates_right}/{self.dated}"
+                + (f" (+{self.dates_as_declared} as declared)" if self.dates_as_declared else "")
+                if has_oracle
+                else "-"
+            ),
+            "code kept": f"{self.code_kept}/{self.code_oracle}" if has_oracle else "-",
+            "listings stored": self.listings_stored,
+            "other stored": self.other_stored,
+            "pages fetched": self.pages_fetched,
+            "foreign loopback": self.foreign_requests,
+        }
+
+
+def load_oracle(folder: Path) -> list[dict[str, Any]]:
+    path = folder / "oracle.json"
+    return json.loads(path.read_text(encoding="utf-8")) if path.exists() else []
+
+
+def octopress_oracle(root: Path) -> list[dict[str, Any]]:
+    """The Octopress blog has no oracle.json: its posts are its ``/YYYY/MM/slug/`` pages (SOURCE.md)."""
+    return [
+        {"url_path": "/" + p.parent.relative_to(root).as_posix() + "/", "title": None, "date": None}
+        for p in root.glob("20*/*/*/index.html")
+    ]
+
+
+def score(
+    site: DevSite,
+    folder: Path,
+    docs: list[dict[str, Any]],
+    pages_fetched: int,
+    foreign_requests: int,
+) -> Score:
+    """Compare the documents a crawl stored with the oracle of ``site`` (at ``folder``)."""
+    root = folder / "site"
+    oracle = load_oracle(folder) or octopress_oracle(root)
+    has_titles = any(e.get("title") for e in oracle)
+    result = Score(site.folder, site.held_out, pages_fetched=pages_fetched, foreign_requests=foreign_requests)
+    stored: dict[str, dict[str, Any]] = {}
+    for doc in docs:
+        stored.setdefault(norm_path(doc["url"]), doc)
+    listing_res = [re.compile(p) for p in site.listings]
+    stubs = redirect_stubs(root)
+    oracle_paths = set()
+    for entry in oracle:
+        path = norm_path(entry["url_path"])
+        oracle_paths.add(path)
+        result.posts += 1
+        result.code_oracle += int(entry.get("code_blocks") or 0)
+        if entry.get("date"):
+            result.dated += 1
+        found = stored.get(path)
+        if found is None:
+            result.missing.append(path)
+            continue
+        doc = found
+        result.found += 1
+        if has_titles:
+            if _squeeze(doc.get("title")) == _squeeze(entry["title"]):
+                result.titles_right += 1
+            else:
+                result.wrong_titles.append((path, _squeeze(entry["title"]), _squeeze(doc.get("title"))))
+        if entry.get("date"):
+            stored_date = (doc.get("published") or "")[:10]
+            if stored_date == entry["date"]:
+                result.dates_right += 1
+            elif stored_date and stored_date == _page_declared_date(root, path):
+                result.dates_as_declared += 1
+            else:
+                result.wrong_dates.append((path, doc.get("published"), entry["date"]))
+        want = int(entry.get("code_blocks") or 0)
+        body = Path(doc["path"]).read_text(encoding="utf-8") if doc.get("path") else ""
+        got = code_blocks(body)
+        result.code_kept += min(got, want)
+        if got < want:
+            result.code_short.append((path, got, want))
+    for path in stored:
+        if path in oracle_paths:
+            continue
+        if path in stubs or any(r.search(path if path == "/" else path + "/") for r in listing_res):
+            result.listings_stored += 1
+            result.listings.append(path)
+        else:
+            result.other_stored += 1
+    return result
+
+
+@dataclass
+class Crawled:
+    """One crawl of a dev site: its score, the process result and the crawl's stats."""
+
+    score: Score
+    returncode: int
+    stderr: str
+    stats: dict[str, int]
+
+
+_STAT_RE = re.compile(r"'((?:harvest|downloader|item|finish)[^']*)': '?(\w+)'?")
+
+
+def crawl_site(
+    site: DevSite, fixtures: Path, work: Path, *, settings: dict[str, Any] | None = None, timeout: float = 600
+) -> Crawled:
+    """Serve ``site`` on loopback, ``scrapy crawl blogs`` it as a new user would, score the result.
+
+    The site's YAML entry is its name and start page only: every other key takes its default.
+    """
+    import yaml
+
+    from tests import read_jsonl, scrapy_crawl
+    from tests.servers import loopback_server
+
+    folder = fixtures / site.folder
+    work.mkdir(parents=True, exist_ok=True)
+    with loopback_server() as server, loopback_server() as canary:
+        serve_site(server, folder / "site", site, canary)
+        entry: dict[str, Any] = {"name": site.folder, "start_urls": [server.base_url + site.start]}
+        if site.source != "blog":
+            entry["source"] = site.source
+        config_dir = work / "config"
+        config_dir.mkdir(exist_ok=True)
+        (config_dir / "blogs.yaml").write_text(yaml.safe_dump({"sites": [entry]}), encoding="utf-8")
+        data_dir = work / "data"
+        result = scrapy_crawl(
+            "blogs",
+            settings={
+                "HARVEST_CONFIG_DIR": config_dir,
+                "HARVEST_DATA_DIR": data_dir,
+                "AUTOTHROTTLE_ENABLED": False,
+                "CONCURRENT_REQUESTS_PER_DOMAIN": 8,
+                "CLOSESPIDER_TIMEOUT": int(timeout - 60),
+                "HARVEST_BLOGS_EXTRACT_WORKERS": 1,
+                **(settings or {}),
+            },
+            timeout=timeout,
+        )
+        fetched = len(server.requests)
+        foreign = len(canary.requests)
+    docs = read_jsonl(data_dir / "blogs" / "document.jsonl")
+    stats = {k: int(v) for k, v in _STAT_RE.findall(result.stderr) if v.isdigit()}
+    return Crawled(score(site, folder, docs, fetched, foreign), result.returncode, result.stderr, stats)

@@ -1,0 +1,87 @@
+"""Nothing of an article lost to markup: each repair on the real page that showed the loss.
+
+- Scrapy's "Requests and Responses" page (Sphinx, Debian's python-scrapy-doc): the section
+  "Other functions related to requests" is ``<section id="other-functions-related-to-requests">``;
+  trafilatura took "related" for a related-posts box and dropped the section and its code.
+- A literal backspace (U+0008) in a real post (as an author's source had it): trafilatura raised
+  "All strings must be XML compatible" and the whole page was lost.
+- A docutils ``toc-backref`` heading (the heading's text is a link back to the table of
+  contents): the short section counted as link-dense.
+"""
+
+from __future__ import annotations
+
+import gzip
+import re
+
+import lxml.html
+
+from harvest.parsers.article import extract_article
+from harvest.parsers.markup import (
+    MOVED_ID,
+    neutralize_own_names,
+    strip_xml_invalid,
+    unlink_heading_self_links,
+)
+from tests import OWN_FIXTURES
+
+SPHINX_URL = "https://docs.scrapy.org/en/latest/topics/request-response.html"
+SECTION = "Other functions related to requests"
+
+
+def _sphinx_page() -> str:
+    return gzip.decompress(
+        (OWN_FIXTURES / "blogs" / "sphinx-scrapy-request-response.html.gz").read_bytes()
+    ).decode("utf-8")
+
+
+def _section_code(html: str) -> int:
+    start = html.index('<section id="other-functions-related-to-requests">')
+    end = html.index("</section>", start)
+    return html.count("<pre", start, end)
+
+
+def test_section_named_related_is_kept() -> None:
+    html = _sphinx_page()
+    assert _section_code(html) >= 1
+    article = extract_article(html, SPHINX_URL)
+    assert article is not None
+    assert SECTION in article.markdown
+    # Every code block of the page, that section's included.
+    assert article.code_blocks == html.count("<pre")
+    assert "request_from_dict" in article.markdown
+
+
+def test_only_the_article_s_own_ids_move() -> None:
+    tree = lxml.html.document_fromstring(_sphinx_page())
+    before = {el.get("id") for el in tree.iter() if el.get("id")}
+    moved = neutralize_own_names(tree)
+    assert moved > 0
+    assert tree.xpath(f"//section[@{MOVED_ID}='other-functions-related-to-requests']")
+    # Ids that are not a heading's own (the theme's navigation, API anchors) stay.
+    kept = {el.get("id") for el in tree.iter() if el.get("id")}
+    assert "scrapy.http.Request" in kept and kept < before
+
+
+def test_control_character_does_not_lose_the_page() -> None:
+    post = (
+        OWN_FIXTURES / "blogs" / "generators" / "octopress-1up4developers-github-io" / "post.html"
+    ).read_text(encoding="utf-8")
+    html = re.sub(r"(<div class=\"entry-content\">\s*<p>)", "\\1Ctrl-H is \x08 here. ", post, count=1)
+    assert "\x08" in html
+    article = extract_article(html, "http://1up4dev.org/2014/04/alguns-truques-com-o-repl-do-clojure/")
+    assert article is not None
+    assert "Ctrl-H is  here." in article.markdown
+    assert strip_xml_invalid("a\x08b\x00c\td\ufffe") == "abc\td"
+
+
+def test_toc_backref_heading_keeps_its_section() -> None:
+    html = _sphinx_page().replace(
+        f"<h2>{SECTION}<a", f'<h2><a class="toc-backref" href="#id7" role="doc-backlink">{SECTION}</a><a', 1
+    )
+    tree = lxml.html.document_fromstring(html)
+    assert unlink_heading_self_links(tree, SPHINX_URL) >= 1
+    assert not tree.xpath("//a[contains(@class, 'toc-backref')]")
+    article = extract_article(html, SPHINX_URL)
+    assert article is not None and SECTION in article.markdown
+    assert f"[{SECTION}]" not in article.markdown

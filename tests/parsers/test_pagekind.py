@@ -1,0 +1,134 @@
+"""Article or listing, from what the page is: saved pages of seven generators.
+
+The pages are in tests/fixtures/blogs/generators.
+
+Each page is classified under its own URL. The listing pages sit where posts sit (Jekyll's
+``/2017/03/`` next to ``/2017/brexit/``, Eleventy's ``/posts/authors/larry/``), or hold one or two
+entries only (a small year archive, a tag with one post), or declare themselves ``Article``
+(Eleventy's starter puts that JSON-LD on every page): the verdict comes from their structure.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from harvest.parsers.pagekind import classify_page
+from tests import OWN_FIXTURES
+
+PAGES = OWN_FIXTURES / "blogs" / "generators"
+
+CASES = [
+    # (folder, file, the page's URL, expected kind)
+    ("jekyll-archives-46bit", "post-brexit", "https://46b.it/2017/brexit/", "unknown"),
+    ("jekyll-archives-46bit", "year-2014", "https://46b.it/2014/", "listing"),
+    ("jekyll-archives-46bit", "month-2017-03", "https://46b.it/2017/03/", "listing"),
+    ("jekyll-archives-46bit", "writing", "https://46b.it/writing/", "listing"),
+    (
+        "eleventy-starbugs-weekly",
+        "post-larry-180",
+        "https://starbugs-blog.netlify.app/posts/starbugs-weekly/180/larry-180/",
+        "article",
+    ),
+    (
+        "eleventy-starbugs-weekly",
+        "author-larry",
+        "https://starbugs-blog.netlify.app/posts/authors/larry/",
+        "listing",
+    ),
+    ("eleventy-starbugs-weekly", "articles-3", "https://starbugs-blog.netlify.app/articles/3/", "listing"),
+    (
+        "eleventy-starbugs-weekly",
+        "page-list-16",
+        "https://starbugs-blog.netlify.app/page-list/16/",
+        "listing",
+    ),
+    ("eleventy-starbugs-weekly", "tag-react", "https://starbugs-blog.netlify.app/tags/react/", "listing"),
+    (
+        "docusaurus-web-dev-docs",
+        "doc-mongodb",
+        "https://qr-web-dev.netlify.app/docs/Back%20End/Databases/mongodb",
+        "unknown",
+    ),
+    (
+        "docusaurus-web-dev-docs",
+        "category-front-end",
+        "https://qr-web-dev.netlify.app/docs/category/front-end-web-design",
+        "listing",
+    ),
+    ("docusaurus-web-dev-docs", "blog", "https://qr-web-dev.netlify.app/blog", "listing"),
+    (
+        "docusaurus-web-dev-docs",
+        "blog-tag-docusaurus",
+        "https://qr-web-dev.netlify.app/blog/tags/docusaurus",
+        "listing",
+    ),
+    (
+        "docusaurus-web-dev-docs",
+        "blog-post",
+        "https://qr-web-dev.netlify.app/blog/Guide%20to%20using%20Docusaurus%20with%20Material%20UI",
+        "article",
+    ),
+    (
+        "hugo-andyibanez-com",
+        "post-uimenu",
+        "http://localhost:1313/posts/uimenu-improvements-ios14/",
+        "article",
+    ),
+    ("hugo-andyibanez-com", "posts", "http://localhost:1313/posts/", "listing"),
+    ("hugo-andyibanez-com", "tag-swift", "http://localhost:1313/tags/swift/", "listing"),
+    (
+        "octopress-1up4developers-github-io",
+        "post",
+        "http://1up4dev.org/2014/04/alguns-truques-com-o-repl-do-clojure/",
+        "unknown",
+    ),
+    (
+        "octopress-1up4developers-github-io",
+        "category-hello",
+        "http://1up4dev.org/categories/hello/",
+        "listing",
+    ),
+    ("octopress-1up4developers-github-io", "page-2", "http://1up4dev.org/page/2/", "listing"),
+    ("zola-mawadda-ar", "post-fear", "https://mawaddanaser.netlify.app/words/fear/", "unknown"),
+    ("zola-mawadda-ar", "section-words", "https://mawaddanaser.netlify.app/words/", "listing"),
+    (
+        "jekyll-minima-bzoennchen-pages",
+        "post-informatics",
+        "https://bzoennchen.github.io/Pages/2021/06/08/Informatics-a-love-letter.html",
+        "article",
+    ),
+    ("jekyll-minima-bzoennchen-pages", "posts", "https://bzoennchen.github.io/Pages/posts/", "listing"),
+]
+
+
+@pytest.mark.parametrize(("folder", "name", "url", "kind"), CASES, ids=[f"{c[0]}/{c[1]}" for c in CASES])
+def test_page_kind(folder: str, name: str, url: str, kind: str) -> None:
+    html = (PAGES / folder / f"{name}.html").read_text(encoding="utf-8")
+    page = classify_page(html, url)
+    assert page.kind == kind, page
+
+
+def test_posts_without_declarations_carry_their_date() -> None:
+    """Jekyll (46b.it) and Zola posts declare nothing: the date under their title is the hint."""
+    for folder, name, url in [
+        ("jekyll-archives-46bit", "post-brexit", "https://46b.it/2017/brexit/"),
+        ("zola-mawadda-ar", "post-fear", "https://mawaddanaser.netlify.app/words/fear/"),
+    ]:
+        html = (PAGES / folder / f"{name}.html").read_text(encoding="utf-8")
+        assert classify_page(html, url).dated, name
+
+
+def test_search_form_page_is_not_content() -> None:
+    html = (
+        "<html><head><title>Search</title></head><body><main><h1>Search</h1>"
+        "<form action='/search/'><input type='search' name='q'><button>Go</button></form>"
+        "<p>Type a few words.</p></main></body></html>"
+    )
+    assert classify_page(html, "https://docs.example/search/").kind == "listing"
+
+
+def test_docs_page_about_search_is_content() -> None:
+    """A page whose path ends in /search/ but documents search is not a search page."""
+    text = "<p>" + "The search plugin builds an index of every page at build time. " * 12 + "</p>"
+    html = f"<html><body><main><h1>Search</h1>{text}<h2>Options</h2>{text}</main></body></html>"
+    assert classify_page(html, "https://docs.example/appendix/search/").kind == "unknown"
