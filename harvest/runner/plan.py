@@ -101,6 +101,10 @@ def build_plan(
         resolve = getattr(spidercls, "resolve_config", None)
         # resolve_config raises ConfigError naming the file and key: the caller exits with 2.
         config = resolve(settings, {}) if resolve is not None else SpiderConfig()
+        if not requested and getattr(config, "enabled", True) is False:
+            # A one-off job (trending_history) runs only when named with --spiders.
+            logger.info("Not running %s: its YAML says enabled: false (name it with --spiders)", name)
+            continue
         spider_settings = settings.copy()
         spidercls.update_settings(spider_settings)
         cpu_bound = getattr(spidercls, "cpu_bound", None)

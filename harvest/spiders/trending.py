@@ -35,9 +35,11 @@ from harvest.exceptions import ConfigError
 from harvest.fingerprints import utc_now
 from harvest.github.readme import api_readme, readme_document
 from harvest.items import DocumentItem, TrendingDeveloperItem, TrendingRepoItem
+from harvest.middlewares.abuse import META_CHECK
 from harvest.parsers.trending import (
     TrendingDeveloperRow,
     TrendingRepoRow,
+    is_abuse_page,
     is_empty_listing,
     parse_trending_developers,
     parse_trending_repos,
@@ -183,7 +185,7 @@ class TrendingSpider(HarvestSpider):
                     callback=self.parse_repos,
                     errback=self.page_failed,
                     cb_kwargs={"language": language, "since": since},
-                    meta={"harvest_kind": "listing", "handle_httpstatus_list": [404]},
+                    meta={"harvest_kind": "listing", "handle_httpstatus_list": [404], META_CHECK: True},
                 )
                 if self.config.developers:
                     yield scrapy.Request(
@@ -191,7 +193,7 @@ class TrendingSpider(HarvestSpider):
                         callback=self.parse_developers,
                         errback=self.page_failed,
                         cb_kwargs={"language": language, "since": since},
-                        meta={"harvest_kind": "listing", "handle_httpstatus_list": [404]},
+                        meta={"harvest_kind": "listing", "handle_httpstatus_list": [404], META_CHECK: True},
                     )
 
     def _readme_request(self, repo: str, attempt: int = 0) -> scrapy.Request:
@@ -278,6 +280,16 @@ class TrendingSpider(HarvestSpider):
             self._page_missing(response, language)
             return []
         html = self._page_html(response)
+        if is_abuse_page(html):
+            # AbusePageMiddleware waited and asked again already: a rate limit, not a layout.
+            logger.warning(
+                "GitHub still answers %s with its abuse-detection page (\"Whoa there!\") after "
+                "waiting; skipping it this round",
+                response.url,
+                extra={"spider": self},
+            )
+            self._stat("rate_limited")
+            return []
         rows = listing.parse(html, response.url)
         if not rows and is_empty_listing(html):
             logger.info("No trending %s at %s (GitHub says so)", listing.plural, response.url)

@@ -1,0 +1,183 @@
+"""``scrapy crawl trending_history`` for real, against a loopback web archive of real Trending pages.
+
+The emulator (tests/archive_emulator.py) serves captures of the real pages of
+shared/fixtures/trending (2019, 2022 and 2023 daily pages, 2019 and 2022 developers pages) plus
+our own weekly/monthly pages, a "Whoa there!" capture, a capture redirected to the sign-in page,
+captures outside the window and two captures on one day, under rate limits of its own.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests import OWN_FIXTURES, PROJECT_ROOT, read_committed_jsonl, read_jsonl, scrapy_crawl, shared_fixture, wait_for
+from tests.archive_emulator import ArchiveEmulator
+from tests.servers import LoopbackServer
+
+GO = ("trending", "go-trending")
+TRENDING = "https://github.com/trending"
+DEVELOPERS = "https://github.com/trending/developers"
+WINDOW = {"from": "2019-05-01", "to": "2023-05-31"}
+
+
+def _shared(*parts: str) -> bytes:
+    return shared_fixture(*parts).read_bytes()
+
+
+def _own(name: str) -> bytes:
+    return (OWN_FIXTURES / "trending" / name).read_bytes()
+
+
+def fill(archive: ArchiveEmulator) -> None:
+    """The captures every test here reads (see the module docstring)."""
+    page_2019 = _shared(*GO, "2019-05-11_7f9d151", "testdata", "github.com_trending.html")
+    archive.capture("20190511093000", TRENDING, page_2019)
+    # A second capture the same day: the archive's collapse keeps the first.
+    archive.capture("20190511180000", TRENDING, page_2019)
+    archive.capture("20200101120000", TRENDING, _own("whoa_there.html"))
+    archive.capture("20200615120000", TRENDING, redirect_to="https://github.com/login?return_to=%2Ftrending")
+    archive.capture("20200615120001", "https://github.com/login?return_to=%2Ftrending", _own("sign_in.html"))
+    archive.capture("20220409101500", TRENDING, _shared(*GO, "2022-04-09_8765a6f", "testdata", "github.com_trending.html"))
+    archive.capture("20230518080000", TRENDING, _shared(*GO, "2023-05-18_bdd2123", "testdata", "github.com_trending.html"))
+    # Outside the window, before and after.
+    archive.capture("20181103000000", TRENDING, _shared(*GO, "2018-11-03_858012f", "testdata", "github.com_trending_relativepaths.html"))
+    archive.capture("20260513082000", TRENDING, _shared("trending", "host452b-trending-on-github", "trending_daily.html"))
+    archive.capture("20210301120000", f"{TRENDING}?since=weekly", _own("weekly_2026.html"))
+    archive.capture("20190601000000", f"{TRENDING}?since=monthly", _own("monthly_2017.html"))
+    archive.capture("20190511093500", DEVELOPERS, _shared(*GO, "2019-05-11_7f9d151", "testdata", "github.com_trending_developers.html"))
+    archive.capture("20220409101600", DEVELOPERS, _shared(*GO, "2022-04-09_8765a6f", "testdata", "github.com_trending_developers.html"))
+    # A capture of an error page (the archive keeps those too) is listed with its status.
+    archive.capture("20210101000000", DEVELOPERS, b"<html><body>Unicorn!</body></html>", status=500)
+
+
+def settings_for(archive: ArchiveEmulator, tmp_path: Path, github: LoopbackServer, **extra: Any) -> dict[str, Any]:
+    return {
+        "HARVEST_ARCHIVE_CDX_URL": f"{archive.base_url}/cdx/search/cdx",
+        "HARVEST_ARCHIVE_WEB_URL": f"{archive.base_url}/web",
+        # Fast for tests; the pace at low limits has its own test below.
+        "HARVEST_ARCHIVE_CDX_PER_MINUTE": 6000,
+        "HARVEST_ARCHIVE_WEB_PER_SECOND": 200,
+        # A live request would go here: none may.
+        "GITHUB_WEB_URL": github.base_url,
+        "GITHUB_RAW_URL": github.base_url,
+        "GITHUB_API_URL": f"{github.base_url}/api",
+        "HARVEST_DATA_DIR": tmp_path / "data",
+        "HARVEST_CONFIG_DIR": tmp_path / "config",
+        "DOWNLOAD_DELAY": 0,
+        "CLOSESPIDER_TIMEOUT": 120,
+        **extra,
+    }
+
+
+def crawl(archive: ArchiveEmulator, tmp_path: Path, github: LoopbackServer, args: dict[str, str] | None = None,
+          **extra: Any) -> subprocess.CompletedProcess[str]:  # fmt: skip
+    (tmp_path / "config").mkdir(exist_ok=True)
+    return scrapy_crawl(
+        "trending_history",
+        settings=settings_for(archive, tmp_path, github, **extra),
+        args={**WINDOW, "since": "daily,weekly,monthly", **(args or {})},
+        timeout=240,
+    )
+
+
+def stat(result: Any, key: str) -> int | None:
+    m = re.search(rf"'{re.escape(key)}': (\d+)", result.stderr)
+    return int(m.group(1)) if m else None
+
+
+@pytest.fixture
+def archive() -> Any:
+    with ArchiveEmulator() as server:
+        fill(server)
+        yield server
+
+
+@pytest.fixture
+def github() -> Any:
+    with LoopbackServer(name="github") as server:
+        yield server
+
+
+def test_history_reads_every_era_dated_by_capture(archive: ArchiveEmulator, github: LoopbackServer, tmp_path: Path) -> None:
+    result = crawl(archive, tmp_path, github)
+    assert result.returncode == 0, result.stderr[-3000:]
+    assert "WARNING" not in result.stderr, [l for l in result.stderr.splitlines() if "WARNING" in l]
+    out = tmp_path / "data" / "trending_history"
+    repos = read_jsonl(out / "trending_repo.jsonl")
+    devs = read_jsonl(out / "trending_developer.jsonl")
+    by_day = Counter((r["observed_at"][:10], r["since"]) for r in repos)
+    # 2019, 2022, 2023 daily (25 rows each), weekly (3 rows), monthly: dated by their captures.
+    assert by_day == {
+        ("2019-05-11", "daily"): 25,
+        ("2022-04-09", "daily"): 25,
+        ("2023-05-18", "daily"): 25,
+        ("2021-03-01", "weekly"): 3,
+        ("2019-06-01", "monthly"): by_day[("2019-06-01", "monthly")],
+    }
+    assert by_day[("2019-06-01", "monthly")] > 0
+    first = next(r for r in repos if r["observed_at"].startswith("2019-05-11") and r["rank"] == 1)
+    assert first == {
+        "repo": "microsoft/Terminal",
+        "url": "https://github.com/microsoft/Terminal",
+        "description": "The new Windows Terminal, and the original Windows console host -- all in the same place!",
+        "language": "C++",
+        "stars": 33074,
+        "forks": 2914,
+        "period_stars": 1573,
+        "since": "daily",
+        "language_filter": None,
+        "rank": 1,
+        "built_by": ["miniksa", "zadjii-msft", "waf", "LokiMidgard", "DHowett-MSFT"],
+        "observed_at": "2019-05-11T09:30:00Z",
+        "source_url": f"{archive.base_url}/web/20190511093000id_/{TRENDING}",
+        "spoken_language": None,
+        "type": "trending_repo",
+        "archived": True,
+    }
+    pilot = next(r for r in repos if r["observed_at"].startswith("2022") and r["rank"] == 1)
+    assert (pilot["repo"], pilot["stars"], pilot["forks"], pilot["period_stars"]) == ("BoomingTech/Pilot", 1553, 534, 190)
+    assert pilot["observed_at"] == "2022-04-09T10:15:00Z"
+    smol = next(r for r in repos if r["observed_at"].startswith("2023") and r["rank"] == 25)
+    assert (smol["repo"], smol["stars"], smol["period_stars"]) == ("public-apis/public-apis", 240084, 97)
+    weekly = sorted((r for r in repos if r["since"] == "weekly"), key=lambda r: r["rank"])
+    assert [(r["repo"], r["stars"], r["period_stars"]) for r in weekly] == [
+        ("octo-org/mega-lib", 1234567, 12345),
+        ("solo/dotfiles", 875, 1),
+        ("new-kid/block.chain", 42, None),
+    ]
+    assert all(r["archived"] is True for r in repos + devs)
+    assert Counter(d["observed_at"] for d in devs) == {"2019-05-11T09:35:00Z": 25, "2022-04-09T10:16:00Z": 25}
+    torvalds = next(d for d in devs if d["username"] == "torvalds")
+    assert (torvalds["name"], torvalds["rank"], torvalds["popular_repo"]) == ("Linus Torvalds", 17, "torvalds/linux")
+    # Non-Trending captures: skipped and counted, never fatal.
+    assert stat(result, "harvest/trending_history/skipped/abuse_page") == 1
+    assert stat(result, "harvest/trending_history/skipped/redirect") == 1
+    assert stat(result, "harvest/trending_history/skipped/error") is None  # the 500 capture is filtered by the CDX
+    # Nothing outside the window, once per capture day, never GitHub itself.
+    fetched = archive.playbacks()
+    assert all("20190501000000" <= ts <= "20230531235959" for ts, _ in fetched), fetched
+    assert len({ts[:8] + o for ts, o in fetched}) == len(fetched)
+    assert ("20190511180000", TRENDING) not in fetched
+    assert not any("login" in o for _, o in fetched)
+    for query in archive.cdx_queries():
+        assert (query["from"], query["to"]) == ("20190501000000", "20230531235959")
+        assert query["collapse"] == "timestamp:8" and query["filter"] == "statuscode:200"
+    assert github.paths_requested() == []
+    assert archive.violations == {"cdx": 0, "web": 0}
+
+    # A rerun fetches no memento again and adds nothing.
+    archive.clear()
+    again = crawl(archive, tmp_path, github)
+    assert again.returncode == 0, again.stderr[-3000:]
+    assert archive.playbacks() == []
+    assert len(read_jsonl(out / "trending_repo.jsonl")) == len(repos)
