@@ -68,11 +68,14 @@ class ArchiveEmulator(LoopbackServer):
         web_limit: int = 10_000,
         web_window: float = 1.0,
         retry_after: float = 2.0,
+        send_retry_after: bool = True,
     ) -> None:
         super().__init__(name="archive")
         self.captures: dict[str, list[Capture]] = defaultdict(list)
         self.limits = {"cdx": (cdx_limit, cdx_window), "web": (web_limit, web_window)}
         self.retry_after = retry_after
+        #: Without the header a client must back off on its own (the block still lasts retry_after).
+        self.send_retry_after = send_retry_after
         self._recent: dict[str, deque[float]] = {"cdx": deque(), "web": deque()}
         self._blocked: dict[str, float] = {"cdx": 0.0, "web": 0.0}
         self.violations: dict[str, int] = {"cdx": 0, "web": 0}
@@ -97,17 +100,22 @@ class ArchiveEmulator(LoopbackServer):
             if arrived < self._blocked[endpoint]:
                 self.violations[endpoint] += 1
                 left = self._blocked[endpoint] - arrived
-                return Reply(429, "Too Many Requests", {"Retry-After": str(max(1, round(left)))}, "text/plain")
+                return Reply(429, "Too Many Requests", self._retry_header(left), "text/plain")
             recent = self._recent[endpoint]
             while recent and recent[0] <= arrived - window:
                 recent.popleft()
             if len(recent) >= limit:
                 self.refusals[endpoint] += 1
                 self._blocked[endpoint] = arrived + self.retry_after
-                return Reply(429, "Too Many Requests", {"Retry-After": f"{self.retry_after:g}"}, "text/plain")
+                # An honest Retry-After: the window starts again once the block is over.
+                recent.clear()
+                return Reply(429, "Too Many Requests", self._retry_header(self.retry_after), "text/plain")
             recent.append(arrived)
             self.served[endpoint].append(arrived)
         return None
+
+    def _retry_header(self, seconds: float) -> dict[str, str]:
+        return {"Retry-After": f"{seconds:.3f}"} if self.send_retry_after else {}
 
     # --- answers ---------------------------------------------------------------------------
     def resolve(self, request: LoggedRequest) -> Reply:
