@@ -280,3 +280,44 @@ def test_kill_9_and_rerun_loses_nothing_and_writes_nothing_twice(
     assert len(again) <= 2, again
     assert len(set(before) | set(after)) == 9
     assert archive.violations == {"cdx": 0, "web": 0}
+
+
+def _config(folder: Path) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "trending_history.yaml").write_text(
+        "enabled: false\nfrom: 2019-05-01\nto: 2023-05-31\nperiods: [daily, weekly, monthly]\n", encoding="utf-8"
+    )
+
+
+def test_fleet_runs_it_only_when_named_and_gives_the_same_items_as_scrapy_crawl(
+    archive: ArchiveEmulator, github: LoopbackServer, tmp_path: Path
+) -> None:
+    from harvest.crawl import project_settings
+    from harvest.runner.plan import build_plan
+
+    _config(tmp_path / "config")
+    settings = project_settings({"HARVEST_CONFIG_DIR": str(tmp_path / "config")})
+    # Off by default (enabled: false), run when named.
+    assert [p.name for p in build_plan(settings, None, {})] == []
+    assert [p.name for p in build_plan(settings, ["trending_history"], {})] == ["trending_history"]
+
+    crawled = tmp_path / "crawl"
+    crawled.mkdir()
+    _config(crawled / "config")
+    result = scrapy_crawl("trending_history", settings=settings_for(archive, crawled, github), timeout=240)
+    assert result.returncode == 0, result.stderr[-3000:]
+
+    fleet_settings = settings_for(archive, tmp_path, github)
+    data = fleet_settings.pop("HARVEST_DATA_DIR")
+    argv = [sys.executable, "run_all.py", "--data-dir", str(data), "--once", "--spiders", "trending_history"]
+    for key, value in fleet_settings.items():
+        argv += ["-s", f"{key}={value}"]
+    env = {k: v for k, v in os.environ.items() if k != "GITHUB_TOKEN"}
+    fleet = subprocess.run(argv, cwd=PROJECT_ROOT, capture_output=True, text=True, timeout=240, env=env)
+    assert fleet.returncode == 0, fleet.stdout[-2000:] + fleet.stderr[-3000:]
+    for name in ("trending_repo.jsonl", "trending_developer.jsonl"):
+        by_crawl = read_jsonl(crawled / "data" / "trending_history" / name)
+        by_fleet = read_jsonl(Path(data) / "trending_history" / name)
+        assert by_crawl, name
+        assert sorted(map(repr, by_fleet)) == sorted(map(repr, by_crawl)), name
+    assert github.paths_requested() == []
