@@ -2,11 +2,12 @@
 
 Written from the archive's documented behaviour, independently of harvest's own CDX code:
 
-- ``GET /cdx/search/cdx?url=...&from=...&to=...&output=json&fl=...&filter=statuscode:200&collapse=timestamp:8&limit=N&showResumeKey=true[&resumeKey=K]``:
-  the captures of exactly that URL (scheme and ``www.`` ignored, query kept) between the two
-  timestamps (a prefix means "from its start" / "to its end"), oldest first, filtered, collapsed
-  on the first 8 digits, ``limit`` rows then ``[]`` and ``[resume key]`` when more remain; a JSON
-  header row first; an empty ``[]`` when nothing matches.
+- ``GET /cdx/search/cdx?url=...&from=...&to=...&output=json&fl=...&filter=statuscode:200``
+  ``&collapse=timestamp:8&limit=N&showResumeKey=true[&resumeKey=K]``: the captures of exactly
+  that URL (scheme and ``www.`` ignored, query kept) between the two timestamps (a prefix means
+  "from its start" / "to its end"), oldest first, filtered, collapsed on the first 8 digits,
+  ``limit`` rows then ``[]`` and ``[resume key]`` when more remain; a JSON header row first; an
+  empty ``[]`` when nothing matches.
 - ``GET /web/<timestamp>id_/<original>``: the capture's bytes as captured; a capture recorded as
   a redirect answers 302 to the memento of its target; a timestamp with no capture redirects to
   the nearest one (as the archive does).

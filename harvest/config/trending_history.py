@@ -18,7 +18,9 @@ class TrendingHistoryConfig(TrendingPagesConfig):
         description="Run in the fleet by default; history is a one-off job, so off "
         "(python run_all.py --spiders trending_history runs it anyway).",
     )
-    start: date | None = Field(default=None, alias="from", description="First day of the window (YYYY-MM-DD).")
+    start: date | None = Field(
+        default=None, alias="from", description="First day of the window (YYYY-MM-DD)."
+    )
     end: date | None = Field(default=None, alias="to", description="Last day of the window (YYYY-MM-DD).")
     refresh_interval: float | None = Field(
         default=None, description="One round by default: the past does not change."

@@ -68,7 +68,11 @@ class AbusePageMiddleware:
 
     def process_response(self, request: Request, response: Response) -> Request | Response:
         """Send an abuse page's request again later; after the last try, hand it on marked."""
-        if not request.meta.get(META_CHECK) or response.status != 200 or not isinstance(response, TextResponse):
+        if (
+            not request.meta.get(META_CHECK)
+            or response.status != 200
+            or not isinstance(response, TextResponse)
+        ):
             return response
         if not is_abuse_page(response.text):
             return response
@@ -81,7 +85,7 @@ class AbusePageMiddleware:
         if stats is not None:
             stats.inc_value("harvest/abuse_page/waits")
         logger.info(
-            "GitHub answered %s with its abuse-detection page (\"Whoa there!\"): a rate limit; "
+            'GitHub answered %s with its abuse-detection page ("Whoa there!"): a rate limit; '
             "asking again in %.0f s (try %d of %d)",
             request.url,
             wait,

@@ -71,7 +71,9 @@ class ArchiveMiddleware:
         cdx_rate = settings.getfloat("HARVEST_ARCHIVE_CDX_PER_MINUTE")
         web_rate = settings.getfloat("HARVEST_ARCHIVE_WEB_PER_SECOND")
         if cdx_rate <= 0 or web_rate <= 0:
-            raise NotApplicable("HARVEST_ARCHIVE_CDX_PER_MINUTE and HARVEST_ARCHIVE_WEB_PER_SECOND must be > 0")
+            raise NotApplicable(
+                "HARVEST_ARCHIVE_CDX_PER_MINUTE and HARVEST_ARCHIVE_WEB_PER_SECOND must be > 0"
+            )
         self.intervals = {"cdx": 60.0 / cdx_rate * _MARGIN, "web": 1.0 / web_rate * _MARGIN}
         self.backoff = settings.getfloat("HARVEST_ARCHIVE_BACKOFF")
         self.backoff_max = settings.getfloat("HARVEST_ARCHIVE_BACKOFF_MAX")
@@ -115,7 +117,11 @@ class ArchiveMiddleware:
     def endpoint(self, request: Request) -> str | None:
         """``cdx``, ``web`` or None for a request to neither."""
         for name, base in self.endpoints.items():
-            if request.url == base or request.url.startswith(base + "/") or request.url.startswith(base + "?"):
+            if (
+                request.url == base
+                or request.url.startswith(base + "/")
+                or request.url.startswith(base + "?")
+            ):
                 return name
         return None
 
@@ -140,8 +146,9 @@ class ArchiveMiddleware:
                 if decision.reason == "blocked" and not announced:
                     announced = True
                     end = time.strftime("%H:%M:%SZ", time.gmtime(time.time() + decision.wait))
-                    waits.announce(self.crawler, key, f"waiting for the archive's {endpoint} limit until {end}",
-                                   time.time() + decision.wait)  # fmt: skip
+                    until = time.time() + decision.wait
+                    text = f"waiting for the archive's {endpoint} limit until {end}"
+                    waits.announce(self.crawler, key, text, until)
                 started = time.monotonic()
                 await waits.pause(min(max(decision.wait, 0.005), _MAX_SLEEP), self._waiters)
                 waited += time.monotonic() - started
@@ -190,7 +197,8 @@ class ArchiveMiddleware:
             return response
         # A wait, not an error: the archive asked us to slow down and we do.
         logger.info(
-            "The archive answered %d to %s: nothing goes to its %s endpoint for %.1f s (%s; refusal %d in a row)",
+            "The archive answered %d to %s: nothing goes to its %s endpoint for %.1f s "
+            "(%s; refusal %d in a row)",
             response.status,
             request.url,
             endpoint,

@@ -110,7 +110,7 @@ def parse_cdx(body: bytes | str) -> CdxPage:
             following = body_rows[i + 1] if i + 1 < len(body_rows) else []
             resume_key = str(following[0]) if following else None
             break
-        fields = dict(zip(header, (str(v) for v in row)))
+        fields = dict(zip(header, (str(v) for v in row), strict=False))
         timestamp = fields.get("timestamp", "")
         if not _TIMESTAMP.match(timestamp):
             raise ValueError(f"row {i + 2} has no 14-digit timestamp: {row}")

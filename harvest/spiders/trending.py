@@ -283,7 +283,7 @@ class TrendingSpider(HarvestSpider):
         if is_abuse_page(html):
             # AbusePageMiddleware waited and asked again already: a rate limit, not a layout.
             logger.warning(
-                "GitHub still answers %s with its abuse-detection page (\"Whoa there!\") after "
+                'GitHub still answers %s with its abuse-detection page ("Whoa there!") after '
                 "waiting; skipping it this round",
                 response.url,
                 extra={"spider": self},

@@ -106,7 +106,7 @@ class TrendingHistorySpider(HarvestSpider):
     #: ArchiveMiddleware paces this spider's requests by the archive's limits.
     uses_archive: ClassVar[bool] = True
     #: The archive's limits are the pace (ArchiveMiddleware); AutoThrottle would only add delays.
-    custom_settings: ClassVar[dict[str, Any]] = {"AUTOTHROTTLE_ENABLED": False}
+    custom_settings = {"AUTOTHROTTLE_ENABLED": False}
 
     _ARGUMENT_FIELDS: ClassVar[dict[str, str]] = {
         "start": "-a from",
@@ -159,8 +159,8 @@ class TrendingHistorySpider(HarvestSpider):
             raise ConfigError(source, problems) from None
         missing = [f"-a {k}" for k, v in (("from", result.start), ("to", result.end)) if v is None]
         if missing:
-            raise ConfigError(source, [(m, "the window needs a day such as 2021-01-31 (or from:/to: in the YAML)")
-                                       for m in missing])  # fmt: skip
+            why = "the window needs a day such as 2021-01-31 (or from:/to: in the YAML)"
+            raise ConfigError(source, [(m, why) for m in missing])
         return result
 
     # --- requests --------------------------------------------------------------------------
@@ -174,10 +174,14 @@ class TrendingHistorySpider(HarvestSpider):
         assert self.config.end is not None
         return self.config.end < datetime.now(timezone.utc).date()
 
-    def _cdx_request(self, page: str, kind: str, language: str | None, since: str, resume: str | None = None) -> scrapy.Request:
+    def _cdx_request(
+        self, page: str, kind: str, language: str | None, since: str, resume: str | None = None
+    ) -> scrapy.Request:
         start, end = self._window()
         limit = self.settings.getint("HARVEST_ARCHIVE_CDX_LIMIT")
-        url = cdx_query(self.settings.get("HARVEST_ARCHIVE_CDX_URL"), page, start, end, limit=limit, resume_key=resume)
+        url = cdx_query(
+            self.settings.get("HARVEST_ARCHIVE_CDX_URL"), page, start, end, limit=limit, resume_key=resume
+        )
         meta: dict[str, Any] = {"harvest_pace": False}
         if self._window_closed():
             # An answer about the past is a document that never changes: never asked twice.
@@ -262,7 +266,9 @@ class TrendingHistorySpider(HarvestSpider):
         logger.info("Capture %s is not a Trending page (%s); skipped", response.url, why)
         self._stat(f"skipped/{why}")
 
-    def _follow(self, response: Response, timestamp: str, hops: int, page: dict[str, Any]) -> scrapy.Request | None:
+    def _follow(
+        self, response: Response, timestamp: str, hops: int, page: dict[str, Any]
+    ) -> scrapy.Request | None:
         location = response.headers.get("Location")
         target = memento_target(urljoin(response.url, location.decode("latin-1"))) if location else None
         if target is None or hops >= _MAX_HOPS:
@@ -274,7 +280,14 @@ class TrendingHistorySpider(HarvestSpider):
         return self._memento_request(stamp, original, hops + 1, **page)
 
     def parse_memento(
-        self, response: Response, page: str, kind: str, language: str | None, since: str, timestamp: str, hops: int
+        self,
+        response: Response,
+        page: str,
+        kind: str,
+        language: str | None,
+        since: str,
+        timestamp: str,
+        hops: int,
     ) -> Iterator[Any]:
         """A capture's bytes -> archived Trending items, dated by the capture."""
         self._fetched += 1

@@ -52,7 +52,8 @@ local nxt = tonumber(redis.call('GET', KEYS[2]) or '0')
 if now < nxt then return {0, 'interval', tostring(nxt - now)} end
 redis.call('ZADD', KEYS[1], now + tonumber(ARGV[3]), ARGV[1])
 redis.call('PEXPIRE', KEYS[1], math.floor(tonumber(ARGV[3]) * 1000) + 60000)
-redis.call('SET', KEYS[2], tostring(now + tonumber(ARGV[2])), 'PX', math.floor(tonumber(ARGV[2]) * 1000) + 600000)
+local interval = tonumber(ARGV[2])
+redis.call('SET', KEYS[2], tostring(now + interval), 'PX', math.floor(interval * 1000) + 600000)
 return {1, '', tostring(now)}
 """
 
@@ -135,7 +136,9 @@ class ArchiveBudget:
         """A grant for one request to ``endpoint``, ``interval`` after the previous one."""
         now = time.time() if now is None else now
         with immediate(self._db) as db:
-            row = db.execute("SELECT next, blocked_until FROM endpoints WHERE name = ?", (endpoint,)).fetchone()
+            row = db.execute(
+                "SELECT next, blocked_until FROM endpoints WHERE name = ?", (endpoint,)
+            ).fetchone()
             next_at, blocked = (row[0], row[1]) if row is not None else (0.0, 0.0)
             if now < blocked:
                 return ArchiveGrant(None, blocked - now, "blocked")
@@ -166,10 +169,13 @@ class ArchiveBudget:
         with immediate(self._db) as db:
             db.execute("INSERT OR IGNORE INTO endpoints (name) VALUES (?)", (endpoint,))
             db.execute("UPDATE endpoints SET failures = failures + 1 WHERE name = ?", (endpoint,))
-            failures = int(db.execute("SELECT failures FROM endpoints WHERE name = ?", (endpoint,)).fetchone()[0])
+            failures = int(
+                db.execute("SELECT failures FROM endpoints WHERE name = ?", (endpoint,)).fetchone()[0]
+            )
             wait = seconds if seconds is not None else min(most, base * 2 ** (failures - 1))
             db.execute(
-                "UPDATE endpoints SET blocked_until = MAX(blocked_until, ?), waits = waits + 1 WHERE name = ?",
+                "UPDATE endpoints SET blocked_until = MAX(blocked_until, ?), waits = waits + 1 "
+                "WHERE name = ?",
                 (now + wait, endpoint),
             )
         return wait, failures

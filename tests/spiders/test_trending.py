@@ -311,7 +311,9 @@ def test_empty_language_page_is_not_a_layout_change(server: LoopbackServer, tmp_
     assert read_jsonl(out / "trending_repo.jsonl") == []
 
 
-def test_whoa_there_is_a_rate_limit_waited_out_not_a_layout_change(server: LoopbackServer, tmp_path: Path) -> None:
+def test_whoa_there_is_a_rate_limit_waited_out_not_a_layout_change(
+    server: LoopbackServer, tmp_path: Path
+) -> None:
     """GitHub's abuse-detection page answered live: wait, ask again, and read the real page."""
     server.add("/robots.txt", ROBOTS)
     whoa = own("whoa_there.html").read_bytes()
@@ -329,10 +331,14 @@ def test_whoa_there_is_a_rate_limit_waited_out_not_a_layout_change(server: Loopb
     assert "WARNING" not in result.stderr
 
 
-def test_whoa_there_that_never_ends_is_skipped_not_a_layout_change(server: LoopbackServer, tmp_path: Path) -> None:
+def test_whoa_there_that_never_ends_is_skipped_not_a_layout_change(
+    server: LoopbackServer, tmp_path: Path
+) -> None:
     server.add("/robots.txt", ROBOTS)
     server.add_file("/trending", own("whoa_there.html"))
-    result, out = crawl_with(server, tmp_path, {"HARVEST_TRENDING_ABUSE_BACKOFF": 0.1, "HARVEST_TRENDING_ABUSE_RETRIES": 2})
+    result, out = crawl_with(
+        server, tmp_path, {"HARVEST_TRENDING_ABUSE_BACKOFF": 0.1, "HARVEST_TRENDING_ABUSE_RETRIES": 2}
+    )
     assert result.returncode == 0, result.stderr[-3000:]
     assert finish_reason(result) == "finished"
     assert stat(result, "harvest/trending/rate_limited") == 1

@@ -13,14 +13,21 @@ import re
 import signal
 import subprocess
 import sys
-import time
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests import OWN_FIXTURES, PROJECT_ROOT, read_committed_jsonl, read_jsonl, scrapy_crawl, shared_fixture, wait_for
+from tests import (
+    OWN_FIXTURES,
+    PROJECT_ROOT,
+    read_committed_jsonl,
+    read_jsonl,
+    scrapy_crawl,
+    shared_fixture,
+    wait_for,
+)
 from tests.archive_emulator import ArchiveEmulator
 from tests.servers import LoopbackServer
 
@@ -47,20 +54,40 @@ def fill(archive: ArchiveEmulator) -> None:
     archive.capture("20200101120000", TRENDING, _own("whoa_there.html"))
     archive.capture("20200615120000", TRENDING, redirect_to="https://github.com/login?return_to=%2Ftrending")
     archive.capture("20200615120001", "https://github.com/login?return_to=%2Ftrending", _own("sign_in.html"))
-    archive.capture("20220409101500", TRENDING, _shared(*GO, "2022-04-09_8765a6f", "testdata", "github.com_trending.html"))
-    archive.capture("20230518080000", TRENDING, _shared(*GO, "2023-05-18_bdd2123", "testdata", "github.com_trending.html"))
+    archive.capture(
+        "20220409101500", TRENDING, _shared(*GO, "2022-04-09_8765a6f", "testdata", "github.com_trending.html")
+    )
+    archive.capture(
+        "20230518080000", TRENDING, _shared(*GO, "2023-05-18_bdd2123", "testdata", "github.com_trending.html")
+    )
     # Outside the window, before and after.
-    archive.capture("20181103000000", TRENDING, _shared(*GO, "2018-11-03_858012f", "testdata", "github.com_trending_relativepaths.html"))
-    archive.capture("20260513082000", TRENDING, _shared("trending", "host452b-trending-on-github", "trending_daily.html"))
+    archive.capture(
+        "20181103000000",
+        TRENDING,
+        _shared(*GO, "2018-11-03_858012f", "testdata", "github.com_trending_relativepaths.html"),
+    )
+    archive.capture(
+        "20260513082000", TRENDING, _shared("trending", "host452b-trending-on-github", "trending_daily.html")
+    )
     archive.capture("20210301120000", f"{TRENDING}?since=weekly", _own("weekly_2026.html"))
     archive.capture("20190601000000", f"{TRENDING}?since=monthly", _own("monthly_2017.html"))
-    archive.capture("20190511093500", DEVELOPERS, _shared(*GO, "2019-05-11_7f9d151", "testdata", "github.com_trending_developers.html"))
-    archive.capture("20220409101600", DEVELOPERS, _shared(*GO, "2022-04-09_8765a6f", "testdata", "github.com_trending_developers.html"))
+    archive.capture(
+        "20190511093500",
+        DEVELOPERS,
+        _shared(*GO, "2019-05-11_7f9d151", "testdata", "github.com_trending_developers.html"),
+    )
+    archive.capture(
+        "20220409101600",
+        DEVELOPERS,
+        _shared(*GO, "2022-04-09_8765a6f", "testdata", "github.com_trending_developers.html"),
+    )
     # A capture of an error page (the archive keeps those too) is listed with its status.
     archive.capture("20210101000000", DEVELOPERS, b"<html><body>Unicorn!</body></html>", status=500)
 
 
-def settings_for(archive: ArchiveEmulator, tmp_path: Path, github: LoopbackServer, **extra: Any) -> dict[str, Any]:
+def settings_for(
+    archive: ArchiveEmulator, tmp_path: Path, github: LoopbackServer, **extra: Any
+) -> dict[str, Any]:
     return {
         "HARVEST_ARCHIVE_CDX_URL": f"{archive.base_url}/cdx/search/cdx",
         "HARVEST_ARCHIVE_WEB_URL": f"{archive.base_url}/web",
@@ -79,8 +106,13 @@ def settings_for(archive: ArchiveEmulator, tmp_path: Path, github: LoopbackServe
     }
 
 
-def crawl(archive: ArchiveEmulator, tmp_path: Path, github: LoopbackServer, args: dict[str, str] | None = None,
-          **extra: Any) -> subprocess.CompletedProcess[str]:  # fmt: skip
+def crawl(
+    archive: ArchiveEmulator,
+    tmp_path: Path,
+    github: LoopbackServer,
+    args: dict[str, str] | None = None,
+    **extra: Any,
+) -> subprocess.CompletedProcess[str]:
     (tmp_path / "config").mkdir(exist_ok=True)
     return scrapy_crawl(
         "trending_history",
@@ -108,10 +140,12 @@ def github() -> Any:
         yield server
 
 
-def test_history_reads_every_era_dated_by_capture(archive: ArchiveEmulator, github: LoopbackServer, tmp_path: Path) -> None:
+def test_history_reads_every_era_dated_by_capture(
+    archive: ArchiveEmulator, github: LoopbackServer, tmp_path: Path
+) -> None:
     result = crawl(archive, tmp_path, github)
     assert result.returncode == 0, result.stderr[-3000:]
-    assert "WARNING" not in result.stderr, [l for l in result.stderr.splitlines() if "WARNING" in l]
+    assert "WARNING" not in result.stderr, [line for line in result.stderr.splitlines() if "WARNING" in line]
     out = tmp_path / "data" / "trending_history"
     repos = read_jsonl(out / "trending_repo.jsonl")
     devs = read_jsonl(out / "trending_developer.jsonl")
@@ -129,7 +163,8 @@ def test_history_reads_every_era_dated_by_capture(archive: ArchiveEmulator, gith
     assert first == {
         "repo": "microsoft/Terminal",
         "url": "https://github.com/microsoft/Terminal",
-        "description": "The new Windows Terminal, and the original Windows console host -- all in the same place!",
+        "description": "The new Windows Terminal, and the original Windows console host -- all in the same "
+        "place!",
         "language": "C++",
         "stars": 33074,
         "forks": 2914,
@@ -145,7 +180,12 @@ def test_history_reads_every_era_dated_by_capture(archive: ArchiveEmulator, gith
         "archived": True,
     }
     pilot = next(r for r in repos if r["observed_at"].startswith("2022") and r["rank"] == 1)
-    assert (pilot["repo"], pilot["stars"], pilot["forks"], pilot["period_stars"]) == ("BoomingTech/Pilot", 1553, 534, 190)
+    assert (pilot["repo"], pilot["stars"], pilot["forks"], pilot["period_stars"]) == (
+        "BoomingTech/Pilot",
+        1553,
+        534,
+        190,
+    )
     assert pilot["observed_at"] == "2022-04-09T10:15:00Z"
     smol = next(r for r in repos if r["observed_at"].startswith("2023") and r["rank"] == 25)
     assert (smol["repo"], smol["stars"], smol["period_stars"]) == ("public-apis/public-apis", 240084, 97)
@@ -158,11 +198,17 @@ def test_history_reads_every_era_dated_by_capture(archive: ArchiveEmulator, gith
     assert all(r["archived"] is True for r in repos + devs)
     assert Counter(d["observed_at"] for d in devs) == {"2019-05-11T09:35:00Z": 25, "2022-04-09T10:16:00Z": 25}
     torvalds = next(d for d in devs if d["username"] == "torvalds")
-    assert (torvalds["name"], torvalds["rank"], torvalds["popular_repo"]) == ("Linus Torvalds", 17, "torvalds/linux")
+    assert (torvalds["name"], torvalds["rank"], torvalds["popular_repo"]) == (
+        "Linus Torvalds",
+        17,
+        "torvalds/linux",
+    )
     # Non-Trending captures: skipped and counted, never fatal.
     assert stat(result, "harvest/trending_history/skipped/abuse_page") == 1
     assert stat(result, "harvest/trending_history/skipped/redirect") == 1
-    assert stat(result, "harvest/trending_history/skipped/error") is None  # the 500 capture is filtered by the CDX
+    assert (
+        stat(result, "harvest/trending_history/skipped/error") is None
+    )  # the 500 capture is filtered by the CDX
     # Nothing outside the window, once per capture day, never GitHub itself.
     fetched = archive.playbacks()
     assert all("20190501000000" <= ts <= "20230531235959" for ts, _ in fetched), fetched
@@ -188,16 +234,21 @@ def test_low_limits_hold_and_429_is_honoured(github: LoopbackServer, tmp_path: P
     lower limit of its own it refuses (429 + Retry-After) and no request comes during the wait."""
     with ArchiveEmulator(cdx_limit=3, cdx_window=3.0, web_limit=4, web_window=1.0) as archive:
         fill(archive)
-        result = crawl(archive, tmp_path, github, HARVEST_ARCHIVE_CDX_PER_MINUTE=60, HARVEST_ARCHIVE_WEB_PER_SECOND=4)
+        result = crawl(
+            archive, tmp_path, github, HARVEST_ARCHIVE_CDX_PER_MINUTE=60, HARVEST_ARCHIVE_WEB_PER_SECOND=4
+        )
         assert result.returncode == 0, result.stderr[-3000:]
         assert archive.refusals == {"cdx": 0, "web": 0}
         assert archive.violations == {"cdx": 0, "web": 0}
         assert archive.most_in_window("cdx") <= 3 and archive.most_in_window("web") <= 4
         assert len(archive.served["cdx"]) == 6 and len(archive.served["web"]) == 9
+        cdx, web = archive.most_in_window("cdx"), archive.most_in_window("web")
         print(f"pace: {len(archive.served['cdx'])} CDX, {len(archive.served['web'])} playbacks; "
-              f"most in a window: cdx {archive.most_in_window('cdx')}/3 per 3 s, web {archive.most_in_window('web')}/4 per 1 s")  # fmt: skip
+              f"most in a window: cdx {cdx}/3 per 3 s, web {web}/4 per 1 s")  # fmt: skip
     # The archive allows less than we were told: it refuses, we wait as asked, nothing is lost.
-    with ArchiveEmulator(cdx_limit=2, cdx_window=30.0, web_limit=3, web_window=30.0, retry_after=1.5) as archive:
+    with ArchiveEmulator(
+        cdx_limit=2, cdx_window=30.0, web_limit=3, web_window=30.0, retry_after=1.5
+    ) as archive:
         fill(archive)
         second = tmp_path / "second"
         second.mkdir()
@@ -207,7 +258,9 @@ def test_low_limits_hold_and_429_is_honoured(github: LoopbackServer, tmp_path: P
         assert archive.violations == {"cdx": 0, "web": 0}
         assert (stat(result, "harvest/archive/cdx/waits") or 0) == archive.refusals["cdx"]
         assert "ERROR" not in result.stderr and "WARNING" not in result.stderr
-        assert len(read_jsonl(second / "data" / "trending_history" / "trending_repo.jsonl")) == 25 * 3 + 3 + by_monthly(tmp_path)
+        assert len(
+            read_jsonl(second / "data" / "trending_history" / "trending_repo.jsonl")
+        ) == 25 * 3 + 3 + by_monthly(tmp_path)
 
 
 def by_monthly(tmp_path: Path) -> int:
@@ -236,7 +289,14 @@ def _command(settings: dict[str, Any], args: dict[str, str]) -> list[str]:
 
 def _identity(row: dict[str, Any]) -> tuple[Any, ...]:
     name = row.get("repo") or row.get("username")
-    return (row["type"], name, row["since"], row["language_filter"], row.get("spoken_language"), row["observed_at"][:10])
+    return (
+        row["type"],
+        name,
+        row["since"],
+        row["language_filter"],
+        row.get("spoken_language"),
+        row["observed_at"][:10],
+    )
 
 
 def test_kill_9_and_rerun_loses_nothing_and_writes_nothing_twice(
@@ -244,15 +304,20 @@ def test_kill_9_and_rerun_loses_nothing_and_writes_nothing_twice(
 ) -> None:
     (tmp_path / "config").mkdir()
     # Slow enough to be killed halfway: two playbacks a second; a commit every page of rows.
-    settings = settings_for(archive, tmp_path, github, HARVEST_ARCHIVE_WEB_PER_SECOND=2, HARVEST_STATE_COMMIT_ITEMS=25)
+    settings = settings_for(
+        archive, tmp_path, github, HARVEST_ARCHIVE_WEB_PER_SECOND=2, HARVEST_STATE_COMMIT_ITEMS=25
+    )
     args = {**WINDOW, "since": "daily,weekly,monthly"}
     out = tmp_path / "data" / "trending_history"
     env = {k: v for k, v in os.environ.items() if k != "GITHUB_TOKEN"}
     proc = subprocess.Popen(_command(settings, args), cwd=PROJECT_ROOT, env=env,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
     try:
-        wait_for(lambda: len(read_committed_jsonl(out / "trending_repo.jsonl")) >= 50 or proc.poll() is not None,
-                 "50 archived rows", guard=120)  # fmt: skip
+
+        def halfway() -> bool:
+            return len(read_committed_jsonl(out / "trending_repo.jsonl")) >= 50 or proc.poll() is not None
+
+        wait_for(halfway, "50 archived rows", guard=120)
         assert proc.poll() is None, "the crawl ended before it could be killed: slow it down"
         os.kill(proc.pid, signal.SIGKILL)
     finally:
@@ -266,7 +331,8 @@ def test_kill_9_and_rerun_loses_nothing_and_writes_nothing_twice(
     rows = read_jsonl(out / "trending_repo.jsonl") + read_jsonl(out / "trending_developer.jsonl")
     keys = Counter(_identity(r) for r in rows)
     assert [k for k, n in keys.items() if n > 1] == []
-    assert Counter(r["observed_at"][:10] for r in rows if r["type"] == "trending_repo" and r["since"] == "daily") == {
+    daily = [r for r in rows if r["type"] == "trending_repo" and r["since"] == "daily"]
+    assert Counter(r["observed_at"][:10] for r in daily) == {
         "2019-05-11": 25, "2022-04-09": 25, "2023-05-18": 25,
     }  # fmt: skip
     assert Counter(r["observed_at"][:10] for r in rows if r["type"] == "trending_developer") == {
@@ -285,7 +351,8 @@ def test_kill_9_and_rerun_loses_nothing_and_writes_nothing_twice(
 def _config(folder: Path) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "trending_history.yaml").write_text(
-        "enabled: false\nfrom: 2019-05-01\nto: 2023-05-31\nperiods: [daily, weekly, monthly]\n", encoding="utf-8"
+        "enabled: false\nfrom: 2019-05-01\nto: 2023-05-31\nperiods: [daily, weekly, monthly]\n",
+        encoding="utf-8",
     )
 
 
