@@ -81,6 +81,8 @@ class ArchiveGrant:
     wait: float = 0.0
     #: "blocked" (a 429/503's Retry-After or backoff), "interval" or "concurrency".
     reason: str = ""
+    #: When the grant was made, by the store's clock (grants are at least the interval apart).
+    at: float = 0.0
 
 
 class ArchiveLimits(Protocol):
@@ -156,7 +158,7 @@ class ArchiveBudget:
                 "ON CONFLICT (name) DO UPDATE SET next = excluded.next",
                 (endpoint, now + interval),
             )
-        return ArchiveGrant(grant)
+        return ArchiveGrant(grant, at=now)
 
     def release(self, grant: str | None) -> None:
         """End a grant (the answer arrived, or the request failed)."""
@@ -213,7 +215,7 @@ class RedisArchiveBudget:
         granted, reason, value = self._acquire(keys, [grant, interval, self.stale_after, self.poll])
         if int(granted):
             self._held[grant] = inflight
-            return ArchiveGrant(grant)
+            return ArchiveGrant(grant, at=float(value))
         text = reason.decode() if isinstance(reason, bytes) else str(reason)
         return ArchiveGrant(None, float(value), text)
 
