@@ -388,3 +388,47 @@ def test_fleet_runs_it_only_when_named_and_gives_the_same_items_as_scrapy_crawl(
         assert by_crawl, name
         assert sorted(map(repr, by_fleet)) == sorted(map(repr, by_crawl)), name
     assert github.paths_requested() == []
+
+
+def test_long_windows_page_through_the_cdx_answer(
+    archive: ArchiveEmulator, github: LoopbackServer, tmp_path: Path
+) -> None:
+    """Two rows per CDX answer: the resume key brings the rest, nothing is asked twice."""
+    result = crawl(
+        archive, tmp_path, github, args={"since": "daily", "developers": "false"}, HARVEST_ARCHIVE_CDX_LIMIT=2
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    queries = archive.cdx_queries()
+    # Daily captures in the window, collapsed: 5 days, so 3 answers (2 + 2 + 1).
+    assert [q.get("resumeKey") is not None for q in queries] == [False, True, True]
+    assert len({q.get("resumeKey") for q in queries}) == 3
+    assert sorted(ts for ts, _ in archive.playbacks()) == [
+        "20190511093000", "20200101120000", "20200615120000", "20220409101500", "20230518080000",
+    ]  # fmt: skip
+
+
+def test_a_window_without_one_readable_capture_fails_loudly(github: LoopbackServer, tmp_path: Path) -> None:
+    with ArchiveEmulator() as archive:
+        archive.capture("20200101120000", TRENDING, _own("whoa_there.html"))
+        archive.capture("20200102120000", TRENDING, _own("changed_layout.html"))
+        archive.capture(
+            "20200103120000", TRENDING, redirect_to="https://github.com/login?return_to=%2Ftrending"
+        )
+        result = crawl(archive, tmp_path, github, args={"since": "daily", "developers": "false"})
+    assert result.returncode == 1
+    assert "'finish_reason': 'no_archived_pages'" in result.stderr
+    errors = [line for line in result.stderr.splitlines() if " ERROR: " in line]
+    assert len(errors) == 1 and "None of the 3 captures" in errors[0], errors
+    assert stat(result, "harvest/trending_history/skipped/abuse_page") == 1
+    assert stat(result, "harvest/trending_history/skipped/no_rows") == 1
+    assert stat(result, "harvest/trending_history/skipped/redirect") == 1
+
+
+def test_a_window_the_archive_has_no_capture_of_is_not_an_error(
+    github: LoopbackServer, tmp_path: Path
+) -> None:
+    with ArchiveEmulator() as archive:
+        result = crawl(archive, tmp_path, github)
+        assert len(archive.cdx_queries()) == 6
+    assert result.returncode == 0, result.stderr[-3000:]
+    assert "ERROR" not in result.stderr and "WARNING" not in result.stderr
