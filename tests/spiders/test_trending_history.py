@@ -432,3 +432,45 @@ def test_a_window_the_archive_has_no_capture_of_is_not_an_error(
         assert len(archive.cdx_queries()) == 6
     assert result.returncode == 0, result.stderr[-3000:]
     assert "ERROR" not in result.stderr and "WARNING" not in result.stderr
+
+
+@pytest.fixture
+def redis_url(tmp_path: Path) -> Any:
+    from tests.scale.redis_server import RedisServer, require_redis_server
+
+    require_redis_server()
+    server = RedisServer(tmp_path / "redis").start()
+    try:
+        yield server.url
+    finally:
+        server.stop()
+
+
+def test_two_replicas_on_redis_share_the_crawl_and_the_archive_limits(
+    github: LoopbackServer, tmp_path: Path, redis_url: str
+) -> None:
+    """``--replicas trending_history=2`` on a Redis state: one crawl, one pace, nothing twice."""
+    _config(tmp_path / "config")
+    with ArchiveEmulator(cdx_limit=6, cdx_window=3.0, web_limit=8, web_window=1.0) as archive:
+        fill(archive)
+        settings = settings_for(archive, tmp_path, github, HARVEST_STATE_URL=redis_url,
+                                HARVEST_ARCHIVE_CDX_PER_MINUTE=120, HARVEST_ARCHIVE_WEB_PER_SECOND=8,
+                                MAX_IDLE_TIME_BEFORE_CLOSE=1, HARVEST_REDIS_IDLE_POLL=0.2)  # fmt: skip
+        data = settings.pop("HARVEST_DATA_DIR")
+        argv = [sys.executable, "run_all.py", "--data-dir", str(data), "--once", "--no-live",
+                "--spiders", "trending_history", "--replicas", "trending_history=2"]  # fmt: skip
+        for key, value in settings.items():
+            argv += ["-s", f"{key}={value}"]
+        env = {k: v for k, v in os.environ.items() if k != "GITHUB_TOKEN"}
+        fleet = subprocess.run(argv, cwd=PROJECT_ROOT, capture_output=True, text=True, timeout=240, env=env)
+        assert fleet.returncode == 0, fleet.stdout[-2000:] + fleet.stderr[-3000:]
+        assert archive.refusals == {"cdx": 0, "web": 0}
+        assert archive.violations == {"cdx": 0, "web": 0}
+        fetched = archive.playbacks()
+    assert len(fetched) == len(set(fetched)) == 9
+    rows = read_jsonl(Path(data) / "trending_history" / "trending_repo.jsonl")
+    rows += read_jsonl(Path(data) / "trending_history" / "trending_developer.jsonl")
+    assert [k for k, n in Counter(_identity(r) for r in rows).items() if n > 1] == []
+    assert len(rows) == 25 * 3 + 3 + by_monthly(tmp_path) + 25 * 2
+    logs = sorted((Path(data) / "logs" / "trending_history").glob("*.log"))
+    assert len(logs) == 2
