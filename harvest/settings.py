@@ -131,6 +131,9 @@ HARVEST_TRENDING_ABUSE_RETRIES = 3
 ITEM_PIPELINES = {
     # Drops items whose key or content is stored already (before anything is written).
     "harvest.pipelines.dedup.DedupPipeline": 700,
+    # Spiders writing the same items (trending, trending_history): a key one stored is not stored
+    # again by the other (first stored wins, live or archived).
+    "harvest.pipelines.sibling.SiblingDedupPipeline": 705,
     # Documents: the language detected from the text (after dedup: a dropped copy costs nothing).
     "harvest.pipelines.language.LanguagePipeline": 710,
     # Documents: near-duplicates of stored ones flagged or dropped (MinHash-LSH, HARVEST_NEAR_DUP).

@@ -140,6 +140,8 @@ class TrendingSpider(HarvestSpider):
     #: harvest/settings.py) adds the token on the wire and spends the budget shared with
     #: github_search. Without a token no request goes to the API and it does nothing.
     uses_github_api: ClassVar[bool] = True
+    #: Archived observations (trending_history) share this identity: first stored wins.
+    shares_items_with: ClassVar[tuple[str, ...]] = ("trending_history",)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

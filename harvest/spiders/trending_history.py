@@ -105,6 +105,8 @@ class TrendingHistorySpider(HarvestSpider):
     config: TrendingHistoryConfig
     #: ArchiveMiddleware paces this spider's requests by the archive's limits.
     uses_archive: ClassVar[bool] = True
+    #: One observation per identity with the live spider (SiblingDedupPipeline): first stored wins.
+    shares_items_with: ClassVar[tuple[str, ...]] = ("trending",)
     #: The archive's limits are the pace (ArchiveMiddleware); AutoThrottle would only add delays.
     custom_settings = {"AUTOTHROTTLE_ENABLED": False}
 

@@ -29,7 +29,7 @@ from tests import (
     wait_for,
 )
 from tests.archive_emulator import ArchiveEmulator
-from tests.servers import LoopbackServer
+from tests.servers import LoopbackServer, Reply
 
 GO = ("trending", "go-trending")
 TRENDING = "https://github.com/trending"
@@ -474,3 +474,40 @@ def test_two_replicas_on_redis_share_the_crawl_and_the_archive_limits(
     assert len(rows) == 25 * 3 + 3 + by_monthly(tmp_path) + 25 * 2
     logs = sorted((Path(data) / "logs" / "trending_history").glob("*.log"))
     assert len(logs) == 2
+
+
+def test_live_and_archived_observations_of_one_day_are_one(
+    archive: ArchiveEmulator, github: LoopbackServer, tmp_path: Path
+) -> None:
+    """The live spider stored today's page: an archived capture of today adds nothing, and the
+    other way round. Both orders, first stored wins."""
+    from datetime import datetime, timezone
+
+    today = datetime.now(timezone.utc).strftime("%Y%m%d")
+    page = shared_fixture("trending", "host452b-trending-on-github", "trending_daily.html")
+    archive.capture(f"{today}000001", TRENDING, page.read_bytes())
+    github.add("/robots.txt", Reply(body="User-agent: *\nAllow: /\n", content_type="text/plain"))
+    github.add_file("/trending", page)
+    day = f"{today[:4]}-{today[4:6]}-{today[6:]}"
+
+    def live(folder: Path) -> subprocess.CompletedProcess[str]:
+        settings = settings_for(archive, folder, github)
+        return scrapy_crawl("trending", settings=settings, args={"readmes": "false", "developers": "false"})
+
+    def history(folder: Path) -> subprocess.CompletedProcess[str]:
+        return crawl(
+            archive, folder, github, args={"from": day, "to": day, "since": "daily", "developers": "false"}
+        )
+
+    first, second = tmp_path / "live-first", tmp_path / "archive-first"
+    for folder in (first, second):
+        (folder / "config").mkdir(parents=True)
+    for folder, order in ((first, (live, history)), (second, (history, live))):
+        results = [run(folder) for run in order]
+        assert all(r.returncode == 0 for r in results), [r.stderr[-2000:] for r in results]
+        assert stat(results[1], "harvest/dedup/sibling_seen") == 11
+        live_rows = read_jsonl(folder / "data" / "trending" / "trending_repo.jsonl")
+        archived_rows = read_jsonl(folder / "data" / "trending_history" / "trending_repo.jsonl")
+        stored = live_rows + archived_rows
+        assert len(stored) == 11 and len({_identity(r) for r in stored}) == 11
+        assert (len(live_rows), len(archived_rows)) == ((11, 0) if folder == first else (0, 11))
