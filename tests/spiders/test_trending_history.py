@@ -221,6 +221,23 @@ def test_history_reads_every_era_dated_by_capture(
     assert github.paths_requested() == []
     assert archive.violations == {"cdx": 0, "web": 0}
 
+    # The report's Trending section holds them, marked as archived.
+    report = subprocess.run(
+        [sys.executable, "-m", "scrapy", "report", "-s", f"HARVEST_DATA_DIR={tmp_path / 'data'}"],
+        cwd=PROJECT_ROOT, capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert report.returncode == 0, report.stderr[-3000:]
+    html = (tmp_path / "data" / "report" / "index.html").read_text(encoding="utf-8")
+    facts = dict(re.findall(r'data-fact="([a-z_]+)" data-value="([^"]*)"', html))
+    assert int(facts["trending_observations"]) == len(repos)
+    assert int(facts["trending_archived_observations"]) == len(repos) + len(devs)
+    days_seen: dict[str, set[str]] = {}
+    for r in repos:
+        days_seen.setdefault(r["repo"], set()).add(r["observed_at"][:10])
+    most = min(days_seen, key=lambda repo: (-len(days_seen[repo]), repo))
+    history = html[html.index('id="trending-history"') :]
+    assert most in history and "<td>archived</td>" in history
+
     # A rerun fetches no memento again and adds nothing.
     archive.clear()
     again = crawl(archive, tmp_path, github)
