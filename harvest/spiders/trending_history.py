@@ -111,8 +111,8 @@ class TrendingHistorySpider(HarvestSpider):
     custom_settings = {"AUTOTHROTTLE_ENABLED": False}
 
     _ARGUMENT_FIELDS: ClassVar[dict[str, str]] = {
-        "start": "-a from",
-        "end": "-a to",
+        "from": "-a from",
+        "to": "-a to",
         "languages": "-a language",
         "periods": "-a since",
         "spoken_language": "-a spoken_language",

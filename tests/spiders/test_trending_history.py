@@ -528,3 +528,40 @@ def test_live_and_archived_observations_of_one_day_are_one(
         stored = live_rows + archived_rows
         assert len(stored) == 11 and len({_identity(r) for r in stored}) == 11
         assert (len(live_rows), len(archived_rows)) == ((11, 0) if folder == first else (0, 11))
+
+
+@pytest.mark.parametrize(
+    ("args", "named"),
+    [
+        ({"from": "2021-13-01", "to": "2021-12-31"}, "-a from"),
+        ({"from": "2021-06-01", "to": "2021-01-31"}, "after to"),
+        ({"from": "2021-06-01", "to": ""}, "-a to"),
+        ({"from": "2021-06-01", "to": "2021-06-30", "since": "yearly"}, "-a since"),
+    ],
+)
+def test_a_bad_window_fails_before_any_request(
+    archive: ArchiveEmulator, github: LoopbackServer, tmp_path: Path, args: dict[str, str], named: str
+) -> None:
+    (tmp_path / "config").mkdir()
+    result = scrapy_crawl(
+        "trending_history", settings=settings_for(archive, tmp_path, github), args=args, timeout=120
+    )
+    assert result.returncode == 2, result.stderr[-2000:]
+    assert named in result.stderr
+    assert "Traceback" not in result.stderr
+    assert archive.paths_requested() == []
+
+
+def test_the_shipped_yaml_is_valid_and_off_in_the_fleet() -> None:
+    import yaml
+
+    from harvest.config.trending_history import TrendingHistoryConfig
+
+    raw = yaml.safe_load(
+        (PROJECT_ROOT / "spiders_config" / "trending_history.yaml").read_text(encoding="utf-8")
+    )
+    config = TrendingHistoryConfig.model_validate(raw)
+    assert config.enabled is False and config.start is not None and config.end is not None
+    trending = yaml.safe_load((PROJECT_ROOT / "spiders_config" / "trending.yaml").read_text(encoding="utf-8"))
+    # The same page keys as trending.yaml (no READMEs: the archive's are not fetched).
+    assert set(trending) - {"readmes", "readme_revisit", "refresh_interval"} <= set(raw)
