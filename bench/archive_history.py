@@ -56,7 +56,8 @@ def main() -> None:
             stamp = (first + timedelta(days=n)).strftime("%Y%m%d") + "120000"
             archive.capture(stamp, "https://github.com/trending", repos)
             archive.capture(stamp, "https://github.com/trending/developers", devs)
-        cmd = [sys.executable, "-m", "scrapy", "crawl", "trending_history", "-a", f"from={first}", "-a", f"to={last}",
+        cmd = [sys.executable, "-m", "scrapy", "crawl", "trending_history",
+               "-a", f"from={first}", "-a", f"to={last}",
                "-s", f"HARVEST_ARCHIVE_CDX_URL={archive.base_url}/cdx/search/cdx",
                "-s", f"HARVEST_ARCHIVE_WEB_URL={archive.base_url}/web",
                "-s", f"HARVEST_DATA_DIR={tmp}/data", "-s", f"HARVEST_CONFIG_DIR={tmp}/config",
@@ -69,7 +70,8 @@ def main() -> None:
         print(json.dumps({
             "days": args.days, "latency_s": args.latency, "exit": result.returncode, "repo_rows": lines,
             "served": served, "refusals": archive.refusals, "violations": archive.violations,
-            "most_cdx_per_minute": archive.most_in_window("cdx"), "most_web_per_second": archive.most_in_window("web"),
+            "most_cdx_per_minute": archive.most_in_window("cdx"),
+            "most_web_per_second": archive.most_in_window("web"),
             "elapsed_s": round(elapsed, 1), "computed_s": round(computed(args.days, 20, 4, args.latency), 1),
         }))  # fmt: skip
 
