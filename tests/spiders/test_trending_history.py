@@ -8,6 +8,7 @@ captures outside the window and two captures on one day, under rate limits of it
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import signal
@@ -391,6 +392,9 @@ def test_fleet_runs_it_only_when_named_and_gives_the_same_items_as_scrapy_crawl(
     result = scrapy_crawl("trending_history", settings=settings_for(archive, crawled, github), timeout=240)
     assert result.returncode == 0, result.stderr[-3000:]
 
+    # The archive allows the fleet less: its refusals are waits in the fleet's status, not errors.
+    archive.limits["cdx"] = (2, 30.0)
+    archive.retry_after = 0.5
     fleet_settings = settings_for(archive, tmp_path, github)
     data = fleet_settings.pop("HARVEST_DATA_DIR")
     argv = [sys.executable, "run_all.py", "--data-dir", str(data), "--once", "--spiders", "trending_history"]
@@ -399,6 +403,14 @@ def test_fleet_runs_it_only_when_named_and_gives_the_same_items_as_scrapy_crawl(
     env = {k: v for k, v in os.environ.items() if k != "GITHUB_TOKEN"}
     fleet = subprocess.run(argv, cwd=PROJECT_ROOT, capture_output=True, text=True, timeout=240, env=env)
     assert fleet.returncode == 0, fleet.stdout[-2000:] + fleet.stderr[-3000:]
+    assert archive.refusals["cdx"] >= 1 and archive.violations == {"cdx": 0, "web": 0}
+    status = json.loads((Path(data) / "fleet" / "status.json").read_text(encoding="utf-8"))
+    (row,) = status["spiders"]
+    assert (row["name"], row["rate_limit_waits"], row["errors"]) == (
+        "trending_history",
+        archive.refusals["cdx"],
+        0,
+    )
     for name in ("trending_repo.jsonl", "trending_developer.jsonl"):
         by_crawl = read_jsonl(crawled / "data" / "trending_history" / name)
         by_fleet = read_jsonl(Path(data) / "trending_history" / name)
