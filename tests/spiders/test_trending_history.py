@@ -577,3 +577,32 @@ def test_the_shipped_yaml_is_valid_and_off_in_the_fleet() -> None:
     trending = yaml.safe_load((PROJECT_ROOT / "spiders_config" / "trending.yaml").read_text(encoding="utf-8"))
     # The same page keys as trending.yaml (no READMEs: the archive's are not fetched).
     assert set(trending) - {"readmes", "readme_revisit", "refresh_interval"} <= set(raw)
+
+
+def test_an_export_holds_live_and_archived_rows_told_apart(
+    archive: ArchiveEmulator, github: LoopbackServer, tmp_path: Path
+) -> None:
+    import pyarrow.parquet as pq
+
+    github.add("/robots.txt", Reply(body="User-agent: *\nAllow: /\n", content_type="text/plain"))
+    github.add_file(
+        "/trending", shared_fixture("trending", "host452b-trending-on-github", "trending_daily.html")
+    )
+    (tmp_path / "config").mkdir()
+    settings = settings_for(archive, tmp_path, github)
+    live = scrapy_crawl("trending", settings=settings, args={"readmes": "false", "developers": "false"})
+    assert live.returncode == 0, live.stderr[-2000:]
+    history = crawl(archive, tmp_path, github, args={"since": "daily", "developers": "false"})
+    assert history.returncode == 0, history.stderr[-2000:]
+    out = tmp_path / "export"
+    export = subprocess.run(
+        [sys.executable, "-m", "scrapy", "export", "all", "--output", str(out),
+         "-s", f"HARVEST_DATA_DIR={tmp_path / 'data'}"],
+        cwd=PROJECT_ROOT, capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert export.returncode == 0, export.stderr[-2000:]
+    frame = pq.read_table(out / "trending_repo" / "part-00000.parquet").to_pandas()
+    assert sorted(frame.groupby(["spider", "archived"]).size().items()) == [
+        (("trending", False), 11),
+        (("trending_history", True), 75),
+    ]
