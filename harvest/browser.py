@@ -62,7 +62,8 @@ SYSTEM_BROWSERS = (
 _SYSTEM_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
 #: Resource types a text extractor never needs.
 ABORTED_RESOURCE_TYPES = frozenset({"image", "media", "font"})
-_HANDLER = "scrapy_playwright.handler.ScrapyPlaywrightDownloadHandler"
+# scrapy-playwright's handler, with the response header bounds for the requests it does not render.
+_HANDLER = "harvest.browser_handler.BoundedPlaywrightDownloadHandler"
 
 
 @dataclass(frozen=True)

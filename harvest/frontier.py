@@ -257,7 +257,10 @@ class FrontierScheduler(Scheduler):
             blob = self._serialize(request)
             if blob is None:
                 return False  # cannot travel: logged by _serialize, counted as unserializable
-            self.handoff.send(owner, blob, None if request.dont_filter else fingerprint)
+            if not self.handoff.send(owner, blob, None if request.dont_filter else fingerprint):
+                # The spool cannot be written: the crawl stops without committing (said once by
+                # the spool), so the page that found this request is fetched again next run.
+                return True
             self._handed.add(fingerprint)
             self.stats.inc_value("harvest/handoff/sent")
         marker = request.meta.get(FRONTIER_KEY_META)

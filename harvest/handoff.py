@@ -23,6 +23,10 @@ pickled request), appended by ``i`` only.
   worker's ~1,000), which it would unpickle and schedule only for the duplicate filter to drop.
   The spider is told of each request handed in (``handed_in``), so it does not build it again
   when one of its own pages links there.
+- A failed write (a full disk): the spool's cut back to its last whole line, the failure said
+  once in one line naming the file, and the crawl stopped as after a full disk anywhere else
+  (reason ``disk_full``, or ``output_error``): nothing more is sent and nothing more commits, so
+  the pages whose links were not handed over are fetched again by the next run, which resumes.
 - End: each worker keeps ``status-<k>.json`` (its run, whether it is idle, how far it read each
   spool). A worker closes when every worker of this run is idle and every spool was read to its
   end, seen on two checks in a row; reading anything marks the reader busy first, so a request
@@ -42,7 +46,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from weakref import WeakKeyDictionary
 
 from scrapy import signals
-from scrapy.exceptions import DontCloseSpider
+from scrapy.exceptions import CloseSpider, DontCloseSpider
 from scrapy.utils.request import request_from_dict
 
 from harvest import waits
@@ -50,7 +54,7 @@ from harvest.crawl import close_crawl
 from harvest.exceptions import NotApplicable
 from harvest.partition import Partition
 from harvest.pipelines.output import truncate_partial_tail
-from harvest.state.crawl import CrawlState
+from harvest.state.crawl import CrawlState, is_disk_full
 
 if TYPE_CHECKING:
     from collections.abc import Container
@@ -94,11 +98,18 @@ class WorkerStatus:
 class HandoffSpool:
     """The spools and status files of one worker (see the module docstring)."""
 
-    def __init__(self, folder: Path, partition: Partition, run: str) -> None:
+    def __init__(self, folder: Path, partition: Partition, run: str, state: CrawlState | None = None) -> None:
         self.folder = folder
         self.partition = partition
         self.run = run
+        #: The crawl's state, stopped when a write fails (None: a unit test's spool).
+        self.state = state
+        #: The write that failed (None while all went well): nothing more is written.
+        self.error: OSError | None = None
         self._fds: dict[int, int] = {}
+        #: receiver -> the size of its spool (this worker is its only writer): where a line that
+        #: a failed write left half-written is cut back to.
+        self._sizes: dict[int, int] = {}
         self._unsynced: set[int] = set()
         #: Fingerprints this worker's duplicate filter holds: requests it need not read. Set by
         #: the scheduler when its filter keeps them in a set (Scrapy's RFPDupeFilter).
@@ -115,7 +126,8 @@ class HandoffSpool:
         if partition.active:
             assert crawler.spidercls is not None
             folder = Path(settings.get("HARVEST_DATA_DIR")) / "state" / f"{crawler.spidercls.name}.handoff"
-            spool = cls(folder, partition, str(settings.get("HARVEST_CRAWL_RUN") or ""))
+            run = str(settings.get("HARVEST_CRAWL_RUN") or "")
+            spool = cls(folder, partition, run, CrawlState.from_crawler(crawler))
         _SPOOLS[crawler] = spool
         return spool
 
@@ -124,49 +136,120 @@ class HandoffSpool:
         return self.folder / f"{sender}-{receiver}.spool"
 
     def open(self) -> None:
-        """Create the folder; cut partial last lines this worker's previous run left."""
-        self.folder.mkdir(parents=True, exist_ok=True)
-        for receiver in range(self.partition.count):
-            path = self.path(self.partition.index, receiver)
-            if receiver != self.partition.index and path.exists():
-                cut = truncate_partial_tail(path)
-                if cut:
-                    logger.info("Cut %d bytes of a request half-written to %s by a killed run", cut, path)
+        """Create the folder; cut partial last lines this worker's previous run left.
+
+        A failure is said and stops commits (:attr:`error`); the crawl is closed once open
+        (:meth:`HandoffExtension.spider_opened`): closing it from within its opening cannot.
+        """
+        path = self.folder
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            for receiver in range(self.partition.count):
+                path = self.path(self.partition.index, receiver)
+                if receiver != self.partition.index and path.exists():
+                    cut = truncate_partial_tail(path)
+                    if cut:
+                        logger.info("Cut %d bytes of a request half-written to %s by a killed run", cut, path)
+        except OSError as exc:
+            self._failed(path, exc, close=False)
 
     # --- sending -----------------------------------------------------------------------------
 
-    def send(self, receiver: int, blob: bytes, fingerprint: bytes | None = None) -> None:
+    def send(self, receiver: int, blob: bytes, fingerprint: bytes | None = None) -> bool:
         """Append one request (the frontier's pickled dict) to ``receiver``'s spool.
 
         ``fingerprint`` lets the receiver skip a request it already has without unpickling it;
-        None for a request its duplicate filter must not drop (``dont_filter``).
+        None for a request its duplicate filter must not drop (``dont_filter``). False when it
+        was not sent: a write failed, now or before (said once, and the crawl stopped).
         """
-        fd = self._fds.get(receiver)
-        if fd is None:
-            path = self.path(self.partition.index, receiver)
-            fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
-            self._fds[receiver] = fd
+        if self.error is not None:
+            return False
         line = base64.b64encode(blob) + b"\n"
         if fingerprint is not None:
             line = fingerprint.hex().encode("ascii") + b" " + line
-        view = memoryview(line)
-        while view:
-            view = view[os.write(fd, view) :]
+        try:
+            fd = self._fds.get(receiver)
+            if fd is None:
+                fd = os.open(
+                    self.path(self.partition.index, receiver), os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644
+                )
+                self._fds[receiver] = fd
+                self._sizes[receiver] = os.fstat(fd).st_size
+            self._append(fd, self._sizes[receiver], line)
+        except OSError as exc:
+            self._failed(self.path(self.partition.index, receiver), exc)
+            return False
+        self._sizes[receiver] += len(line)
         self._unsynced.add(receiver)
+        return True
+
+    @staticmethod
+    def _append(fd: int, size: int, line: bytes) -> None:
+        """Write ``line`` whole at the end (``size``), or cut the spool back to ``size`` and raise."""
+        view = memoryview(line)
+        try:
+            while view:
+                view = view[os.write(fd, view) :]
+        except OSError:
+            if len(view) < len(line):
+                try:
+                    os.ftruncate(fd, size)
+                except OSError:
+                    pass  # a receiver never reads a line without its newline; the next open cuts it
+            raise
 
     def sync(self) -> dict[str, int]:
-        """Make what was sent durable (a pre-commit hook of the crawl state; no offsets)."""
-        for receiver in self._unsynced:
-            os.fsync(self._fds[receiver])
+        """Make what was sent durable (a pre-commit hook of the crawl state; no offsets).
+
+        A failure is said (once) and raised, so the commit it precedes does not happen.
+        """
+        for receiver in list(self._unsynced):
+            try:
+                os.fsync(self._fds[receiver])
+            except OSError as exc:
+                self._failed(self.path(self.partition.index, receiver), exc)
+                raise
         self._unsynced.clear()
         return {}
 
     def close(self) -> None:
-        """Sync and close the spools written."""
-        self.sync()
-        for fd in self._fds.values():
-            os.close(fd)
-        self._fds.clear()
+        """Sync and close the spools written (a failure to sync is said by :meth:`sync`)."""
+        try:
+            self.sync()
+        except OSError:
+            pass  # said once, and nothing commits after it
+        finally:
+            for fd in self._fds.values():
+                os.close(fd)
+            self._fds.clear()
+            self._unsynced.clear()
+
+    def _failed(self, path: Path, exc: OSError, *, close: bool = True) -> None:
+        """A write to ``path`` failed: say so once and stop the crawl (see the module docstring).
+
+        Nothing is said when the crawl already stopped for a reason of its own (the same full
+        disk, met first by the state or the output): one line says why a crawl stopped.
+        ``close=False`` stops commits without closing (the crawl is being opened).
+        """
+        first = self.error is None
+        self.error = exc
+        state = self.state
+        stopping = state is not None and state.abandoned is not None
+        if first and not stopping:
+            disk_full = is_disk_full(exc)
+            logger.error(
+                "Cannot write %s: %s. Stopping the crawl: what was committed is intact, and the "
+                "next run resumes from it%s.",
+                path,
+                exc.strerror or exc,
+                " once there is space again" if disk_full else "",
+            )
+        if state is not None and not stopping:
+            reason = "disk_full" if is_disk_full(exc) else "output_error"
+            if close:
+                state.abandon(reason)
+            else:
+                state.abandoned = reason
 
     # --- receiving ---------------------------------------------------------------------------
 
@@ -197,13 +280,28 @@ class HandoffSpool:
 
     # --- status ------------------------------------------------------------------------------
 
-    def write_status(self, idle: bool, consumed: dict[int, int]) -> None:
-        """Say whether this worker is idle and how far it read (atomically replaced)."""
+    def write_status(self, idle: bool, consumed: dict[int, int]) -> bool:
+        """Say whether this worker is idle and how far it read (atomically replaced).
+
+        False when it could not (said once, the crawl stopped, the temporary file removed; one
+        a killed run left is replaced by the next run's first status).
+        """
+        if self.error is not None:
+            return False
         path = self.folder / f"status-{self.partition.index}.json"
         tmp = path.with_name(f".{path.name}.tmp")
         data = {"run": self.run, "idle": idle, "consumed": {str(k): v for k, v in consumed.items()}}
-        tmp.write_text(json.dumps(data), encoding="utf-8")
-        os.replace(tmp, path)
+        try:
+            tmp.write_text(json.dumps(data), encoding="utf-8")
+            os.replace(tmp, path)
+        except OSError as exc:
+            try:
+                tmp.unlink(missing_ok=True)
+            except OSError:
+                pass  # the next run's status replaces it
+            self._failed(path, exc)
+            return False
+        return True
 
     def statuses(self) -> dict[int, WorkerStatus]:
         """The status of every worker of this run that has written one."""
@@ -302,7 +400,10 @@ class HandoffExtension:
         self.consumed = {
             i: offsets.get(f"{OFFSET_PREFIX}{i}", 0) for i in range(part.count) if i != part.index
         }
-        self.spool.write_status(False, self.consumed)
+        if not self.spool.write_status(False, self.consumed):
+            assert self.spool.error is not None
+            # Said by the spool, which stopped commits: the crawl closes once open.
+            raise CloseSpider("disk_full" if is_disk_full(self.spool.error) else "output_error")
         logger.info(
             "Crawl worker %d of %d: owns 1/%d of the URLs; requests for the others go through %s",
             part.index,

@@ -167,4 +167,8 @@ class PageItem:
     fetched_at: str
     body_sha256: str
     html: str = field(repr=False)
+    #: The WARC file (relative to HARVEST_DATA_DIR) holding the response, with HARVEST_WARC_ENABLED.
+    warc_file: str | None = None
+    #: The WARC-Record-ID of that response record.
+    warc_record_id: str | None = None
     type: str = "page"

@@ -15,6 +15,7 @@ know them. A folder crawled by one process (``state/<spider>/`` without the reco
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import os
@@ -161,7 +162,8 @@ def machine_workers(process_memory_mb: int, concurrency: int | None = None) -> i
 def resolve_workers(data_dir: str | Path, spider: str, requested: int, *, chosen: bool = False) -> int:
     """The number of workers to run: the recorded one, else 1 for a one-process state, else asked.
 
-    Records it for a partitioned crawl (see the module docstring); logs at INFO when the
+    Records it for a partitioned crawl (see the module docstring; OSError naming the record
+    when it cannot be written, a full disk, with no temporary file left); logs at INFO when the
     request differs from what the folder holds. ``chosen``: ``requested`` was chosen from the
     machine (HARVEST_CRAWL_WORKERS=0), not asked for; said so in that line.
     """
@@ -181,8 +183,13 @@ def resolve_workers(data_dir: str | Path, spider: str, requested: int, *, chosen
             )
         return recorded
     if requested > 1:
-        path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_name(f".{path.name}.tmp")
-        tmp.write_text(json.dumps({"workers": requested}), encoding="utf-8")
-        os.replace(tmp, path)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp.write_text(json.dumps({"workers": requested}), encoding="utf-8")
+            os.replace(tmp, path)
+        except OSError as exc:  # a full disk: nothing is left half-written, the record is named
+            with contextlib.suppress(OSError):
+                tmp.unlink(missing_ok=True)
+            raise OSError(exc.errno, exc.strerror, str(path)) from None
     return requested

@@ -46,6 +46,17 @@ DOWNLOAD_TIMEOUT = 30
 # Pages past these sizes are dropped (and counted) instead of filling memory.
 DOWNLOAD_MAXSIZE = 16 * 1024 * 1024
 DOWNLOAD_WARNSIZE = 4 * 1024 * 1024
+# A response's header section past either bound fails its page (stat
+# harvest/download/headers_too_large) instead of filling memory: Scrapy bounds bodies, not
+# headers. 64 KB is a quarter of Chromium's bound and far above real pages' few KB; 100 headers
+# is where Python's http.client stops too (real pages send 10 to 40). 0 = no bound.
+HARVEST_DOWNLOAD_MAX_HEADER_BYTES = 64 * 1024
+HARVEST_DOWNLOAD_MAX_HEADERS = 100
+# Scrapy's HTTP/1.1 handler with those two bounds (harvest/middlewares/download_handler.py).
+DOWNLOAD_HANDLERS = {
+    "http": "harvest.middlewares.download_handler.BoundedHttpDownloadHandler",
+    "https": "harvest.middlewares.download_handler.BoundedHttpDownloadHandler",
+}
 REDIRECT_MAX_TIMES = 10
 
 # --- Framework plumbing ---------------------------------------------------------------------
@@ -252,6 +263,10 @@ DOWNLOADER_MIDDLEWARES = {
     # Before robots.txt (100) so a fresh document costs no traffic at all; after offsite (50).
     # Low order also means it sees final download failures, after RetryMiddleware gave up.
     "harvest.middlewares.revisit.RevisitMiddleware": 75,
+    # The GitHub spiders fetch from GITHUB_API_URL/WEB_URL/RAW_URL only, and a redirect stays on
+    # the host it started from: a Location or Link the API sends elsewhere is refused before it
+    # leaves, and before robots.txt (100) would fetch the other host's (harvest/github/hosts.py).
+    "harvest.github.hosts.GithubHostGuardMiddleware": 55,
     # Safety of open-ended crawls, active where HARVEST_SAFETY_ENABLED (the blogs spider sets it).
     # Private-address guard first of all (after offsite), before robots.txt or state are consulted.
     "harvest.middlewares.safety.PrivateAddressMiddleware": 60,
@@ -407,9 +422,10 @@ HARVEST_FLEET_DASHBOARD_REFRESH = 2.0
 # "inline" = in the callback (the comparison in bench/crawl_throughput.py); "off" = no
 # extraction: every HTML page is written as fetched, one line per page in
 # HARVEST_DATA_DIR/blogs/page.jsonl ({"type": "page", url, site, status, fetched_at,
-# body_sha256, html}), exactly once across kill -9 like every output (the fastest setting: a
-# page costs no parsing beyond its links, and its output one appended line, fsynced at commit
-# points). Identity: canonical URL + body_sha256, so an unchanged page is not written again.
+# body_sha256, html, warc_file, warc_record_id}: the last two set with WARC on), exactly once
+# across kill -9 like every output (the fastest setting: a page costs no parsing beyond its
+# links, and its output one appended line, fsynced at commit points). Identity: canonical
+# URL + body_sha256, so an unchanged page is not written again.
 HARVEST_BLOGS_EXTRACTION = "pool"
 # Extraction worker processes; 0 = one per CPU (the crawl itself uses less than one core).
 HARVEST_BLOGS_EXTRACT_WORKERS = 0

@@ -391,6 +391,30 @@ def test_ctrl_c_at_a_terminal_stops_every_worker_cleanly(octopress: LoopbackServ
     assert "ended badly" not in first
 
 
+def test_a_worker_that_fails_stops_the_crawl_instead_of_leaving_it_waiting(
+    octopress: LoopbackServer, tmp_path: Path
+) -> None:
+    """Worker 1 cannot open its state (a file where its folder goes) and exits with 1: its share
+    is nobody else's, so worker 0, waiting for it to be idle, waited for ever. Now the others stop
+    cleanly, the crawl exits with 1, and once the cause is gone the next run finishes."""
+    command = _command(tmp_path, octopress.base_url)
+    blocker = tmp_path / "data" / "state" / "blogs.w1"
+    blocker.parent.mkdir(parents=True)
+    blocker.write_text("not a folder\n")
+    # A crawl of this blog takes seconds: the timeout only catches the hang.
+    first = subprocess.run(command, cwd=PROJECT_ROOT, capture_output=True, text=True, timeout=120)
+    assert first.returncode == 1, first.stderr[-3000:]
+    assert "Crawl worker 1 ended with exit code 1; stopping the others" in first.stderr
+    assert "'finish_reason': 'crawl_worker_failed'" in first.stderr, first.stderr[-3000:]
+
+    blocker.unlink()
+    second = subprocess.run(command, cwd=PROJECT_ROOT, capture_output=True, text=True, timeout=300)
+    assert second.returncode == 0, second.stderr[-3000:]
+    written = [url for urls in _pages(tmp_path).values() for url in urls]
+    assert len(written) == len(set(written)), "a page was written twice"
+    assert octo_post_urls(octopress.base_url) <= set(written)
+
+
 @pytest.mark.parametrize("replicas", ["--replicas", "default"])
 def test_the_fleet_runs_replicas_on_the_embedded_state_as_the_workers_of_one_crawl(
     octopress: LoopbackServer, tmp_path: Path, replicas: str

@@ -28,10 +28,11 @@ from scrapy import signals
 from scrapy.commands.crawl import Command as ScrapyCrawlCommand
 from scrapy.exceptions import UsageError
 
-from harvest.crawl import OK_REASONS, build_crawler, finished_ok, validate_crawl
-from harvest.exceptions import ConfigError
+from harvest.config.checks import data_dir_problem
+from harvest.crawl import OK_REASONS, build_crawler, close_crawl, finished_ok, validate_crawl
+from harvest.exceptions import ConfigError, DataDirError
 from harvest.partition import machine_workers, record_path, recorded_workers, resolve_workers
-from harvest.runner.workers import POLL, WorkerSupervisor, can_fork, worker_argv
+from harvest.runner.workers import POLL, WORKER_FAILED, WorkerSupervisor, can_fork, worker_argv
 from harvest.state import is_redis_url
 
 if TYPE_CHECKING:
@@ -160,7 +161,16 @@ class Command(ScrapyCrawlCommand):
         """While worker 0 crawls, restart the others when they die (``run`` stops them after)."""
         from twisted.internet.task import LoopingCall
 
-        watch = LoopingCall(supervisor.step)
+        def step() -> None:
+            supervisor.step()
+            if supervisor.stopping:
+                # Another worker ended for good and the others were told to stop: this one too
+                # (it would wait for that worker's share for ever), cleanly.
+                if watch.running:
+                    watch.stop()
+                close_crawl(crawler, WORKER_FAILED)
+
+        watch = LoopingCall(step)
 
         def started() -> None:
             watch.start(POLL, now=False)
@@ -196,6 +206,7 @@ class Command(ScrapyCrawlCommand):
                 )
             return 1  # processes share a Redis crawl by being started, not partitioned here
         data_dir = settings.get("HARVEST_DATA_DIR")
+        _check_data_dir(data_dir)
         try:
             recorded = recorded_workers(data_dir, spider)
         except ValueError as exc:  # an unreadable record, named
@@ -212,10 +223,7 @@ class Command(ScrapyCrawlCommand):
         # write (or truncate) the same file. Said before anything is written.
         if settings.getdict("FEEDS"):
             requested = self._one_for_feeds(spider, data_dir, recorded, requested, chosen)
-        try:
-            workers = resolve_workers(data_dir, spider, requested, chosen=chosen)
-        except ValueError as exc:
-            raise UsageError(str(exc), print_help=False) from None
+        workers = _resolve_workers(data_dir, spider, requested, chosen)
         if chosen and workers == requested > 1:
             logger.info(
                 "Crawling %s as %d worker processes, one per core (HARVEST_CRAWL_WORKERS=0 chooses "
@@ -266,6 +274,25 @@ class _Checked:
         return machine_workers(
             settings.getint("HARVEST_FLEET_PROCESS_MEMORY_MB"), settings.getint("CONCURRENT_REQUESTS")
         )
+
+
+def _check_data_dir(data_dir: str) -> None:
+    """UsageError when the data folder cannot hold files: said before its record is read."""
+    problem = data_dir_problem(data_dir)
+    if problem:
+        raise UsageError(str(DataDirError(data_dir, problem)), print_help=False)
+
+
+def _resolve_workers(data_dir: str, spider: str, requested: int, chosen: bool) -> int:
+    """:func:`harvest.partition.resolve_workers`, its errors said in one line."""
+    try:
+        return resolve_workers(data_dir, spider, requested, chosen=chosen)
+    except ValueError as exc:
+        raise UsageError(str(exc), print_help=False) from None
+    except OSError as exc:
+        # A full disk before anything started: one line and exit 1, as a full disk later.
+        print(f"scrapy crawl: error: cannot write {exc.filename}: {exc.strerror}", file=sys.stderr)
+        raise SystemExit(1) from None
 
 
 def _reason(crawler: Crawler) -> str | None:

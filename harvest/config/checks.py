@@ -15,21 +15,34 @@ and under ``run_all.py`` as a crash loop. ``scrapy crawl`` (:mod:`harvest.comman
 - while the private-address guard is on, ``DNSCACHE_ENABLED`` and the DNS resolver settings
   (``harvest.middlewares.safety.resolver_problems``);
 - ``GITHUB_TOKEN``: whitespace or control characters inside it (a line break pasted with it)
-  would be sent in a header; the message never shows the token.
+  would be sent in a header; the message never shows the token;
+- ``HARVEST_DATA_DIR`` (``run_all.py --data-dir``) can hold files (:func:`data_dir_problem`):
+  a folder under ``/proc``, a path through a regular file or a read-only mount was a chained
+  traceback once the crawl opened its state, after the engine had started.
 """
 
 from __future__ import annotations
 
 import os
+import tempfile
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from harvest.config.settings_model import CHOICES, ENDPOINTS, SOURCE, settings_model_problems
-from harvest.exceptions import ConfigError
+from harvest.exceptions import ConfigError, DataDirError
 
 if TYPE_CHECKING:
     from scrapy.settings import BaseSettings
 
-__all__ = ["CHOICES", "ENDPOINTS", "SOURCE", "check_settings", "settings_problems", "token_problem"]
+__all__ = [
+    "CHOICES",
+    "ENDPOINTS",
+    "SOURCE",
+    "check_settings",
+    "data_dir_problem",
+    "settings_problems",
+    "token_problem",
+]
 
 
 def settings_problems(settings: BaseSettings) -> list[tuple[str, str]]:
@@ -63,3 +76,42 @@ def check_settings(settings: BaseSettings) -> None:
         raise ConfigError(SOURCE, [*problems, *([(f"{TOKEN_ENV} (environment)", token)] if token else [])])
     if token:
         raise ConfigError("the environment", [(TOKEN_ENV, token)])
+    data_dir = settings.get("HARVEST_DATA_DIR")
+    problem = data_dir_problem(data_dir)
+    if problem:
+        raise DataDirError(data_dir, problem)
+
+
+def data_dir_problem(path: str | Path) -> str | None:
+    """Why the folder ``path`` cannot hold files (None when it can), leaving nothing behind.
+
+    Tried, not guessed from permissions (root may write anywhere ``os.access`` says, yet not
+    under ``/proc``): the missing folders are made, a file is created in the last and removed,
+    and the folders made are removed again, so a refusal elsewhere still leaves no trace.
+    """
+    folder = Path(path).absolute()
+    made: list[Path] = []
+    try:
+        for parent in [*reversed(folder.parents), folder]:
+            if parent.is_dir():
+                continue
+            if parent.exists() or parent.is_symlink():
+                return f"{parent} is not a folder"
+            try:
+                parent.mkdir()
+            except OSError as exc:
+                return f"cannot create {parent}: {exc.strerror or exc}"
+            made.append(parent)
+        try:
+            fd, probe = tempfile.mkstemp(prefix=".harvest-probe-", dir=folder)
+            os.close(fd)
+            os.unlink(probe)
+        except OSError as exc:
+            return f"cannot create a file in it: {exc.strerror or exc}"
+    finally:
+        for parent in reversed(made):
+            try:
+                parent.rmdir()
+            except OSError:
+                pass  # someone else put a file there meanwhile: theirs to keep
+    return None

@@ -41,11 +41,6 @@ def token_digest(token: str | None) -> str:
     return "t-" + hashlib.sha256(b"harvest/github-token\x00" + token.encode("utf-8")).hexdigest()[:24]
 
 
-def redact(text: str, token: str | None) -> str:
-    """``text`` with every occurrence of the token masked (for messages that echo a request)."""
-    return text.replace(token, "***") if token else text
-
-
 def state_dir(settings: BaseSettings) -> Path:
     """Folder of the GitHub state shared by every harvest process on this data folder."""
     configured = settings.get("HARVEST_GITHUB_STATE_DIR")

@@ -40,10 +40,11 @@ from twisted.internet.defer import Deferred
 
 from harvest import waits
 from harvest.exceptions import NotApplicable
-from harvest.github import github_token, redact, state_dir, token_digest
+from harvest.github import github_token, state_dir, token_digest
 from harvest.github.budget import Decision, RateBudget, rate_limit_snapshot
 from harvest.github.validators import ValidatorStore
 from harvest.parsers.github_api import error_message, is_rate_limit_message, load_json
+from harvest.redaction import scrub
 
 if TYPE_CHECKING:
     from scrapy.crawler import Crawler
@@ -467,7 +468,7 @@ class GithubApiMiddleware:
             until = now + delay
             self.budget.block(self.token_key, until, failure=False)
         self._inc(f"rate_limited/{kind}")
-        message = redact(error_message(response.body), self._token)
+        message = scrub(error_message(response.body), (self._token,))
         tries = int(request.meta.get(META_RATE_RETRIES, 0))
         if tries >= self.rate_limit_retries:
             self._inc("rate_limited/gave_up")

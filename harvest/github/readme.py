@@ -12,6 +12,7 @@ from harvest.items import DocumentItem
 from harvest.parsers.github_api import load_json, parse_readme
 from harvest.parsers.readme import readme_title
 from harvest.paths import safe_name
+from harvest.redaction import scrub
 
 
 def readme_document(repo: str, text: str, *, url: str, web_url: str) -> DocumentItem | None:
@@ -22,7 +23,9 @@ def readme_document(repo: str, text: str, *, url: str, web_url: str) -> Document
     if not text.strip():
         return None
     # One line-ending convention in the stored Markdown (the content hash ignores it anyway).
-    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    # The token in any encoding is masked: an API or proxy that echoes the request's credential
+    # into the answer cannot make the dataset carry it (nothing else of the text is touched).
+    text = scrub(text.replace("\r\n", "\n").replace("\r", "\n"), patterns=False)
     return DocumentItem(
         url=url,
         canonical_url=f"{web_url.rstrip('/')}/{repo}",

@@ -9,6 +9,12 @@ response with ``Set-Cookie``; from then on every call goes to it. Until then the
 so passing a request or response through unchanged is exactly what Scrapy's would do.
 ``COOKIES_ENABLED`` and ``COOKIES_DEBUG`` keep their meaning.
 
+Scrapy's module splits cookie domains with a ``tldextract.TLDExtract`` that, on its first use,
+downloads the Public Suffix List from publicsuffix.org (and caches it under ``~/.cache``): a crawl
+of any site that sets a cookie would contact a host the user never named, and log a traceback
+where the machine has no route out. The stand-in gives Scrapy's module an extractor that reads
+the list shipped inside tldextract instead (no network, no cache written).
+
 In a partitioned crawl (:mod:`harvest.partition`) each worker process has its own jar, so a
 request handed to another worker carries the cookies this worker would send with it
 (:func:`cookies_to_hand_over`): a session cookie the index set reaches the posts the other
@@ -60,6 +66,13 @@ def cookies_to_hand_over(crawler: Crawler | None, request: Request) -> list[dict
     return carried
 
 
+def offline_domain_splitter() -> Any:
+    """A ``TLDExtract`` on the Public Suffix List shipped with tldextract: no download, no cache."""
+    from tldextract import TLDExtract
+
+    return TLDExtract(cache_dir=None, suffix_list_urls=(), include_psl_private_domains=True)
+
+
 class LazyCookiesMiddleware:
     """Scrapy's ``CookiesMiddleware``, built at the first cookie (see the module docstring)."""
 
@@ -78,9 +91,11 @@ class LazyCookiesMiddleware:
 
     def _middleware(self) -> Any:
         if self.inner is None:
-            from scrapy.downloadermiddlewares.cookies import CookiesMiddleware
+            # Imported here, at the first cookie: the point of this stand-in (module docstring).
+            from scrapy.downloadermiddlewares import cookies
 
-            self.inner = CookiesMiddleware.from_crawler(self.crawler)
+            cookies._split_domain = offline_domain_splitter()
+            self.inner = cookies.CookiesMiddleware.from_crawler(self.crawler)
         return self.inner
 
     def process_request(self, request: Request) -> Request | Response | None:

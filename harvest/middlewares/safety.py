@@ -79,14 +79,79 @@ def host_port(url_host: str | None, port: int | None, scheme: str) -> str:
     return f"{host}:{port or _DEFAULT_PORTS.get(scheme, 0)}"
 
 
+#: IPv6 ranges whose last 32 bits are an IPv4 address that the network reaches for us: NAT64's
+#: well-known prefix (RFC 6052) and its local-use prefix (RFC 8215, written with a /96 inside it),
+#: and the old IPv4-translated form (RFC 2765).
+_LAST_32_EMBEDS = (
+    ipaddress.IPv6Network("64:ff9b::/96"),
+    ipaddress.IPv6Network("64:ff9b:1::/48"),
+    ipaddress.IPv6Network("::ffff:0:0:0/96"),
+)
+#: IPv4-compatible addresses (``::a.b.c.d``, RFC 4291, deprecated): the IPv4 address in the last
+#: 32 bits is where a stack that still knows them sends the packets.
+_COMPATIBLE = ipaddress.IPv6Network("::/96")
+#: 64:ff9b:1::/48 may use the shorter RFC 6052 formats too (the IPv4 address split around the
+#: reserved octet 64-71): (prefix length, bit positions of the IPv4 address's two parts).
+_NAT64_SHORT_FORMATS = ((48, (48, 16), (72, 16)), (56, (56, 8), (72, 24)), (64, (72, 32), (0, 0)))
+_THIS_NETWORK = ipaddress.IPv4Network("0.0.0.0/8")
+
+
+def _bits(value: int, start: int, length: int) -> int:
+    """``length`` bits of a 128-bit ``value`` from bit ``start`` (0 = most significant)."""
+    return (value >> (128 - start - length)) & ((1 << length) - 1) if length else 0
+
+
+def embedded_ipv4(ip: ipaddress.IPv6Address) -> list[ipaddress.IPv4Address]:
+    """The IPv4 addresses an IPv6 address leads to, judged in its place ([] for a plain IPv6 address).
+
+    IPv4-mapped (``::ffff:a.b.c.d``) and IPv4-compatible (``::a.b.c.d``); NAT64 (``64:ff9b::/96``,
+    and ``64:ff9b:1::/48`` in each RFC 6052 format that fits in it, the /96 one always); 6to4
+    (``2002::/16``: the relay's IPv4 address in bits 16-47); Teredo (``2001::/32``: the server, and
+    the client, whose address is the bitwise NOT of the last 32 bits). A shorter NAT64 format's
+    reading that falls in 0.0.0.0/8 is left out: every /96 address has one (the bits between the
+    prefix and the IPv4 address are zero), and no translator sends to "this network".
+    """
+    found: list[ipaddress.IPv4Address] = []
+    value = int(ip)
+    if ip.ipv4_mapped is not None:
+        found.append(ip.ipv4_mapped)
+    if ip in _COMPATIBLE:
+        found.append(ipaddress.IPv4Address(value & 0xFFFFFFFF))
+    if any(ip in net for net in _LAST_32_EMBEDS):
+        found.append(ipaddress.IPv4Address(value & 0xFFFFFFFF))
+    if ip in _LAST_32_EMBEDS[1]:
+        for _, (start1, len1), (start2, len2) in _NAT64_SHORT_FORMATS:
+            high, low = _bits(value, start1, len1), _bits(value, start2, len2)
+            candidate = ipaddress.IPv4Address((high << len2) | low)
+            if candidate not in _THIS_NETWORK:
+                found.append(candidate)
+    if ip.sixtofour is not None:
+        found.append(ip.sixtofour)
+    if ip.teredo is not None:
+        found.extend(ip.teredo)
+    return found
+
+
 def is_public_address(address: str) -> bool:
-    """Whether ``address`` (an IP literal) is a global unicast address, safe for a crawler."""
+    """Whether ``address`` (an IP literal) is a global unicast address, safe for a crawler.
+
+    The one judge of every guard (blogs' downloads, the browser's proxy, the GitHub hosts guard).
+    An IPv6 address that embeds IPv4 addresses (:func:`embedded_ipv4`) is judged by them, all of
+    them: a private or loopback address inside makes it private, whatever Python's tables say of
+    the IPv6 range itself (they differ between versions for NAT64's local-use prefix and Teredo).
+    """
     try:
         ip = ipaddress.ip_address(address.strip("[]").split("%")[0])
     except ValueError:
         return False
-    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
-        ip = ip.ipv4_mapped
+    if isinstance(ip, ipaddress.IPv6Address):
+        inside = embedded_ipv4(ip)
+        if inside:
+            return all(_is_public_ip(v4) for v4 in inside)
+    return _is_public_ip(ip)
+
+
+def _is_public_ip(ip: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
     return ip.is_global and not ip.is_multicast
 
 

@@ -18,9 +18,16 @@ cheaper than building a DOM. They are kept only because ``tests/parsers/test_dis
 checks that they find exactly what lxml's DOM finds on every page of real sites; replace
 them with lxml if that test cannot be kept.
 
-No XML entity is ever expanded and nothing is fetched (no XXE, no billion laughs): sitemaps are
-read with entity resolution and network access off, and a feed that declares entities is not
-read at all.
+No XML entity is ever expanded and nothing is fetched (no XXE, no billion laughs, no DTD
+retrieval): before a feed or an XML sitemap is read, :func:`check_xml` runs defusedxml's parser
+over its prolog (declaration, comments, DOCTYPE) up to the root element. A document that declares
+an entity (internal or external, general or parameter) raises :class:`UnsafeXml`: no real feed or
+sitemap declares one, and feedparser's expat would expand it. A DOCTYPE that only names an
+external DTD (RSS 0.91's) is allowed, and never fetched: neither defusedxml, nor feedparser
+(external entities off), nor Scrapy's sitemap reader (lxml with ``resolve_entities=False``,
+no network, no huge trees) loads it. A text check for ``<!ENTITY`` is not enough: the root
+element is where the parser says it is, not the first ``<rss>`` of the text (a comment can hold
+one).
 """
 
 from __future__ import annotations
@@ -36,6 +43,8 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 from urllib.parse import urldefrag, urljoin, urlsplit
 
+from defusedxml import DefusedXmlException
+from defusedxml.ElementTree import DefusedXMLParser, ParseError
 from lxml import etree
 from scrapy.utils import sitemap as scrapy_sitemap
 from scrapy.utils.gz import gunzip
@@ -90,6 +99,53 @@ class Sitemap:
     lastmod: dict[str, str] = field(default_factory=dict)
 
 
+class UnsafeXml(ValueError):
+    """An XML document that declares entities (an entity bomb or XXE): refused, not read."""
+
+
+class _RootReached(Exception):
+    """The prolog is over: the parser met the root element."""
+
+
+class _StopAtRoot:
+    """A parser target that stops at the first start tag: only the prolog is parsed."""
+
+    def start(self, tag: str, attrs: dict[str, str]) -> None:
+        raise _RootReached
+
+    def end(self, tag: str) -> None:
+        """Never reached: parsing stops at the first start tag."""
+
+    def data(self, data: str) -> None:
+        """Text before the root: nothing to keep."""
+
+    def close(self) -> None:
+        """Nothing to return."""
+
+
+def check_xml(data: bytes) -> None:
+    """Raise UnsafeXml if the XML document ``data`` declares any entity (see the module docstring).
+
+    defusedxml's expat parser reads the prolog as XML is read (comments, processing instructions,
+    the DOCTYPE and its internal subset) and stops at the root element, so it costs next to
+    nothing whatever the document's size. A prolog that is not well-formed cannot be checked:
+    it is refused if the text holds an entity declaration anywhere, and left to the readers
+    otherwise (which tolerate broken feeds, and get no entity from it).
+    """
+    parser = DefusedXMLParser(
+        target=_StopAtRoot(), forbid_dtd=False, forbid_entities=True, forbid_external=True
+    )
+    try:
+        parser.feed(data)
+    except _RootReached:
+        return
+    except DefusedXmlException as exc:
+        raise UnsafeXml(f"it declares XML entities ({exc})") from None
+    except ParseError as exc:
+        if b"<!ENTITY" in data:
+            raise UnsafeXml(f"it declares XML entities in a prolog that is not well-formed ({exc})") from None
+
+
 def sitemaps_from_robots(text: str | bytes, base_url: str) -> list[str]:
     """Absolute URLs of the ``Sitemap:`` lines of a robots.txt (relative ones are resolved)."""
     # Scrapy reads bytes (its str form is deprecated); a line that is not UTF-8 is skipped.
@@ -129,12 +185,16 @@ def sniff_xml(body: bytes) -> XmlKind | None:
 
 
 def parse_sitemap(body: bytes, base_url: str) -> Sitemap:
-    """URLs of a sitemap or sitemap index (gzip or plain, XML or text); empty if unreadable."""
+    """URLs of a sitemap or sitemap index (gzip or plain, XML or text); empty if unreadable.
+
+    Raises UnsafeXml for an XML sitemap that declares entities, ValueError for a gzip bomb.
+    """
     data = maybe_gunzip(body).lstrip(_LEADING_JUNK)
     if not data.startswith(b"<"):
         # A text sitemap: one absolute URL per line (sitemaps.org allows it; Scrapy does not).
         lines = data.decode("utf-8", "replace").splitlines()
         return Sitemap("urlset", [u.strip() for u in lines if u.strip().startswith(_HTTP)])
+    check_xml(data)
     try:
         parsed = scrapy_sitemap.Sitemap(data)
     except (etree.XMLSyntaxError, StopIteration):
@@ -157,16 +217,17 @@ def parse_sitemap(body: bytes, base_url: str) -> Sitemap:
 
 
 def parse_feed(body: bytes, base_url: str) -> list[FeedEntry]:
-    """Entries of an RSS 0.9x/1.0/2.0 or Atom feed or a JSON Feed, in feed order; empty if unreadable."""
+    """Entries of an RSS 0.9x/1.0/2.0 or Atom feed or a JSON Feed, in feed order; empty if unreadable.
+
+    Raises UnsafeXml for a feed that declares entities, ValueError for a gzip bomb.
+    """
     data = maybe_gunzip(body)
     json_feed = _json_feed(data)
     if json_feed is not None:
         return _json_feed_entries(json_feed, base_url)
-    if _declares_entities(data):
-        # feedparser's expat expands internal entities (megabytes, seconds of CPU before its
-        # amplification limit): no real feed declares any, so a feed that does is not read.
-        logger.debug("Feed %s declares XML entities; not read", base_url)
-        return []
+    # feedparser's expat expands internal entities (megabytes, seconds of CPU before its
+    # amplification limit): no real feed declares any, so a feed that does is not read.
+    check_xml(data)
     # Imported at the first feed: ~20 ms and ~1.5 MB of every crawl process, and many docs
     # sites have none.
     import feedparser
@@ -189,12 +250,6 @@ def parse_feed(body: bytes, base_url: str) -> list[FeedEntry]:
             published = entry.get("published") or entry.get("updated")
             entries.append(FeedEntry(urljoin(base_url, link.strip()), title, published))
     return entries
-
-
-def _declares_entities(data: bytes) -> bool:
-    """Whether an XML document declares entities (in its DOCTYPE, before the root element)."""
-    root = _ROOT_TAG_RE.search(data)
-    return b"<!ENTITY" in data[: root.start() if root else len(data)]
 
 
 def _json_feed(data: bytes) -> dict[str, Any] | None:

@@ -17,6 +17,9 @@ item line was never written, or a record cut by the kill, is truncated. The item
 fetched again and its record written then, so no record is written twice and each names an item.
 The response of a document whose text was withheld (its site opted out of AI use,
 ``HARVEST_RESPECT_OPTOUT``) is archived without its body (``WARC-Truncated: unspecified``).
+No credential is archived: request records hold ``***`` for ``Authorization``, ``Cookie`` and
+``Proxy-Authorization`` and name what was masked in ``WARC-Harvest-Redacted``
+(:mod:`harvest.middlewares.warc`).
 """
 
 from __future__ import annotations
@@ -208,6 +211,8 @@ class WarcPipeline:
             extra["WARC-Truncated"] = "unspecified"
             extra["WARC-Harvest-Withheld"] = "opt-out"
             body = b""
+        if capture.redacted_response:
+            extra["WARC-Harvest-Redacted"] = ", ".join(capture.redacted_response)
         http_headers = StatusAndHeaders(
             f"{capture.status}", capture.response_headers, protocol=capture.protocol, is_http_request=False
         )
@@ -228,7 +233,15 @@ class WarcPipeline:
             "request",
             payload=io.BytesIO(capture.request_body),
             http_headers=request_headers,
-            warc_headers_dict={"WARC-Concurrent-To": record_id},
+            warc_headers_dict={
+                "WARC-Concurrent-To": record_id,
+                # Credentials are never archived (harvest.middlewares.warc): say what was masked.
+                **(
+                    {"WARC-Harvest-Redacted": ", ".join(capture.redacted_request)}
+                    if capture.redacted_request
+                    else {}
+                ),
+            },
         )
         writer.write_record(request)
         writer.write_record(response)

@@ -25,6 +25,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from harvest.redaction import scrub
+
 logger = logging.getLogger(__name__)
 
 EXIT_OK = 0
@@ -74,8 +76,9 @@ def run_child(spec: ChildSpec, channel: Any) -> None:
     try:
         code = _crawl(spec, channel)
     except Exception as exc:  # the process boundary: log it, tell the supervisor, exit non-zero
-        traceback.print_exc()
-        _send(channel, {"kind": "fatal", "message": f"{type(exc).__name__}: {exc}".splitlines()[0][:300]})
+        sys.stderr.write(scrub(traceback.format_exc()))
+        message = scrub(f"{type(exc).__name__}: {exc}".splitlines()[0])[:300]
+        _send(channel, {"kind": "fatal", "message": message})
         code = EXIT_FAILED
     sys.stdout.flush()
     sys.stderr.flush()

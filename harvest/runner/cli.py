@@ -76,7 +76,8 @@ exit codes:
   0  every spider finished its rounds, or stopped cleanly when asked (signal, --duration)
   1  a spider failed: crashed too often, could not reach its hosts, ended with a bad close
      reason (e.g. layout_changed), or was terminated after the grace period
-  2  bad command line or spider config (nothing was started)
+  2  bad command line or spider config, or a --data-dir that cannot hold files (nothing was
+     started)
   3  stopped because the data folder reached --max-data-size
 
 The supervisor's knobs are settings (-s NAME=VALUE): HARVEST_FLEET_HUNG_TIMEOUT,
@@ -484,6 +485,9 @@ def _checked_plan(
             workers = resolve_workers(data_dir, p.name, requested, chosen=chosen)
         except ValueError as exc:
             raise _Refused(_usage_error(parser, "argument --replicas", str(exc))) from None
+        except OSError as exc:  # a full disk before anything started: one line, exit 1
+            print(f"{PROG}: error: cannot write {exc.filename}: {exc.strerror}", file=sys.stderr)
+            raise _Refused(1) from None
         if feeds and workers > 1:
             raise _Refused(
                 _usage_error(

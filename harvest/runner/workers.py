@@ -7,8 +7,10 @@ crawls its own share, then waits for them. A worker that dies (``kill -9``, a cr
 again with the same index, up to ``HARVEST_CRAWL_MAX_RESTARTS`` times in all: it resumes its own
 state like any killed crawl, so nothing it collected is lost or written twice. Ctrl-C or SIGTERM
 stops worker 0, which stops the others; they close cleanly. If worker 0 itself is killed, the
-others see it gone (``HARVEST_CRAWL_SUPERVISOR``) and close cleanly; the next run resumes. The
-exit code is 0 when every worker ended well, else 1.
+others see it gone (``HARVEST_CRAWL_SUPERVISOR``) and close cleanly; the next run resumes. A
+worker that ends with an error (a full disk, a state it cannot open) is not started again, and
+its share is nobody else's: the others stop cleanly (worker 0 with :data:`WORKER_FAILED`)
+rather than wait for it. The exit code is 0 when every worker ended well, else 1.
 
 Worker 0 crawling in the ``scrapy crawl`` process, rather than a separate supervisor process
 starting N workers, saves one Python and Scrapy start-up (~0.5 s) and the supervisor's memory.
@@ -38,6 +40,9 @@ logger = logging.getLogger(__name__)
 
 #: How often the supervisor looks at its workers (seconds).
 POLL = 0.2
+#: Close reason of worker 0 when another worker ended for good (an error exit, or its restarts
+#: used up): its data is consistent, the crawl unfinished.
+WORKER_FAILED = "crawl_worker_failed"
 
 
 def describe_exit(code: int) -> str:
@@ -225,6 +230,15 @@ class WorkerSupervisor:
                 # Only a worker killed by a signal is started again: an error exit (bad config,
                 # a failed state) would end the same way again.
                 self.exits[index] = code
+                if code != 0 and not self.stopping:
+                    # Its share is nobody else's: the others, waiting for it to be idle, would
+                    # wait for ever. They stop cleanly; the next run resumes the crawl.
+                    logger.info(
+                        "Crawl worker %d ended with %s; stopping the others (the next run resumes)",
+                        index,
+                        describe_exit(code),
+                    )
+                    self.stop()
                 continue
             if self.restarts >= self.max_restarts:
                 logger.error(
@@ -307,7 +321,11 @@ class WorkerSupervisor:
                 signal.signal(signum, handler)
         failed = {i: c for i, c in self.exits.items() if c != 0}
         if failed:
-            logger.error(
+            # A worker that exits with 1 has said why in its own ERROR line (a full disk, a state
+            # it cannot open): the summary repeats no error then; a signal or a crash is news.
+            level = logging.INFO if set(failed.values()) == {1} else logging.ERROR
+            logger.log(
+                level,
                 "Crawl workers ended badly: %s",
                 ", ".join(f"worker {i}: {describe_exit(c)}" for i, c in sorted(failed.items())),
             )

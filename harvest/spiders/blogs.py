@@ -58,6 +58,7 @@ from harvest.middlewares.safety import SiteLimits, host_port
 from harvest.parsers.article import Article, looks_like_article
 from harvest.parsers.charset import misdeclared_encoding
 from harvest.parsers.discovery import (
+    UnsafeXml,
     extract_links,
     feed_links,
     maybe_gunzip,
@@ -544,12 +545,19 @@ class BlogsSpider(HarvestSpider):
             stats.inc_value(f"{_STATS}/xml_unreadable")
             return
         kind = sniff_xml(body)
-        if kind == "feed":
-            stats.inc_value(f"{_STATS}/feeds")
-            yield from self._feed_requests(body, response.url, site)
-        elif kind in {"urlset", "sitemapindex"}:
-            stats.inc_value(f"{_STATS}/sitemaps")
-            yield from self._sitemap_requests(body, response.url, site)
+        if kind in {"feed", "urlset", "sitemapindex"}:
+            try:
+                if kind == "feed":
+                    requests = list(self._feed_requests(body, response.url, site))
+                else:
+                    requests = list(self._sitemap_requests(body, response.url, site))
+            except UnsafeXml as exc:
+                # An entity bomb or XXE: one line, counted, and nothing of it read.
+                logger.warning("Refused %s: %s; nothing of it is read", response.url, exc)
+                stats.inc_value(f"{_STATS}/xml_refused")
+                return
+            stats.inc_value(f"{_STATS}/{'feeds' if kind == 'feed' else 'sitemaps'}")
+            yield from requests
         elif isinstance(response, HtmlResponse):
             yield from self._follow(response, site)
         else:

@@ -57,7 +57,8 @@ from harvest.config import SpiderConfig, parse_bool
 from harvest.config.github_search import GithubQueryConfig, GithubSearchConfig
 from harvest.exceptions import ConfigError
 from harvest.fingerprints import utc_now
-from harvest.github import github_token, redact, state_dir, token_digest
+from harvest.github import github_token, state_dir, token_digest
+from harvest.github.hosts import OffHostRequest
 from harvest.github.middleware import (
     META_ETAG,
     META_LAST_MODIFIED,
@@ -80,6 +81,7 @@ from harvest.parsers.github_api import (
     repo_key,
     result_cap_from_message,
 )
+from harvest.redaction import scrub
 from harvest.spiders.base import HarvestSpider
 
 if TYPE_CHECKING:
@@ -539,12 +541,15 @@ class GithubSearchSpider(HarvestSpider):
                 return
             if isinstance(failure.value, HttpError):
                 response = failure.value.response
-                message = redact(error_message(response.body), github_token())
+                message = scrub(error_message(response.body))
                 cap = result_cap_from_message(message) if response.status == 422 else None
                 if cap is not None and not request.meta.get("first") and cap < self.planner.result_cap:
                     yield from self._recut(run, request, cap)
                     return
                 self._fail(run, f"GitHub answered {response.status}: {message}", url=request.url)
+            elif failure.check(OffHostRequest):
+                # The guard logged the URL once; this line says what it cost, not where it went.
+                self._fail(run, "GitHub sent it to another host, which the GitHub host guard refused")
             elif failure.check(WaitInterrupted):
                 run.stopped = run.interrupted = True  # closing; the next run starts it again
                 logger.info("Search %r interrupted while waiting for the rate limit", run.cfg.query)
@@ -642,6 +647,9 @@ class GithubSearchSpider(HarvestSpider):
     def readme_failed(self, failure: Failure) -> None:
         """A README not fetched: fresh or unchanged (RevisitMiddleware), or a real failure."""
         request = failure.request  # type: ignore[attr-defined]
+        if failure.check(OffHostRequest):
+            self._stat("readme_failed")  # the guard logged it
+            return
         # HttpError is an IgnoreRequest too: a README that failed with a 5xx is not "unchanged".
         if failure.check(IgnoreRequest) and not failure.check(HttpError):
             self._stat("readme_unchanged")
@@ -651,7 +659,7 @@ class GithubSearchSpider(HarvestSpider):
             return  # RetryMiddleware logged it, with the URL
         if isinstance(failure.value, HttpError):
             response = failure.value.response
-            message = redact(error_message(response.body), github_token())
+            message = scrub(error_message(response.body))
             logger.warning("README of %s failed (%s): GitHub answered %d: %s", request.cb_kwargs.get("repo"),
                            request.url, response.status, message)  # fmt: skip
         else:

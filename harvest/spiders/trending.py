@@ -33,6 +33,7 @@ from harvest.config import SpiderConfig, parse_bool
 from harvest.config.trending import TrendingConfig
 from harvest.exceptions import ConfigError
 from harvest.fingerprints import utc_now
+from harvest.github.hosts import OffHostRequest
 from harvest.github.readme import api_readme, readme_document
 from harvest.items import DocumentItem, TrendingDeveloperItem, TrendingRepoItem
 from harvest.middlewares.abuse import META_CHECK
@@ -407,8 +408,8 @@ class TrendingSpider(HarvestSpider):
         """A Trending page that could not be fetched even after retries."""
         request = failure.request  # type: ignore[attr-defined]
         self._stat("page_failed")
-        if self.retry_gave_up(request):
-            return  # RetryMiddleware logged it, with the URL
+        if self.retry_gave_up(request) or failure.check(OffHostRequest):
+            return  # RetryMiddleware logged it with the URL, or the GitHub host guard did
         logger.error(
             "Trending page %s failed: %s",
             request.url,
@@ -422,6 +423,9 @@ class TrendingSpider(HarvestSpider):
         repo = request.cb_kwargs.get("repo")
         if isinstance(failure.value, HttpError) and failure.value.response.status == 304:
             self._stat("readme_unchanged")
+            return
+        if failure.check(OffHostRequest):
+            self._stat("readme_failed")  # the GitHub host guard logged it
             return
         if failure.check(IgnoreRequest) and not failure.check(HttpError):
             # Still fresh in the crawl state, or refused by robots.txt: not fetched on purpose.

@@ -100,3 +100,39 @@ def test_a_crawl_process_does_not_import_scrapys_cookie_module_before_a_cookie()
     )
     assert result.returncode == 0, result.stderr[-3000:]
     assert result.stdout.split() == ["True", "False", "False"], result.stdout
+
+
+def test_a_site_that_sets_a_cookie_sends_no_request_beyond_it(server: LoopbackServer, tmp_path: Path) -> None:
+    """Splitting a cookie's domain reads the suffix list shipped with tldextract: nothing is fetched.
+
+    Scrapy's own middleware downloads the Public Suffix List from publicsuffix.org on its first
+    cookie, and writes it to its cache folder. The crawl runs with a cold cache in a folder of the
+    test's (``TLDEXTRACT_CACHE``) and ``HTTPS_PROXY`` at a second loopback server, so that a
+    download attempt leaves its trace here (the cache folder, or a request at the proxy) instead
+    of leaving the machine.
+    """
+    links = "".join(f'<a href="/posts/{i}.html">{i}</a>' for i in range(2))
+    server.routes["/index.html"] = Reply(body=_page(links), headers={"Set-Cookie": "session=abc123; Path=/"})
+    for i in range(2):
+        server.routes[f"/posts/{i}.html"] = Reply(body=_page(""))
+    with LoopbackServer() as proxy:
+        result = scrapy_crawl(
+            "blogs",
+            args={"url": f"{server.base_url}/index.html"},
+            settings={
+                "HARVEST_DATA_DIR": str(tmp_path / "data"),
+                "HARVEST_BLOGS_EXTRACTION": "off",
+                "HARVEST_CRAWL_WORKERS": "1",
+                "LOG_LEVEL": "INFO",
+            },
+            env={
+                "HTTPS_PROXY": proxy.base_url,
+                "https_proxy": proxy.base_url,
+                "TLDEXTRACT_CACHE": str(tmp_path / "suffix-cache"),
+            },
+        )
+        assert result.returncode == 0, result.stderr[-3000:]
+        assert [(r.method, r.path) for r in proxy.requests] == []
+    assert not (tmp_path / "suffix-cache").exists()
+    assert "WARNING" not in result.stderr and "Traceback" not in result.stderr, result.stderr[-3000:]
+    assert {r.path for r in server.requests} >= {"/posts/0.html", "/posts/1.html"}

@@ -5,6 +5,7 @@ must never be contacted, calendars, oversized pages) are in tests/spiders/test_b
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import socket
 
 import pytest
@@ -16,6 +17,7 @@ from harvest.middlewares.safety import (
     PrivateAddressMiddleware,
     SiteLimits,
     TrapGuardMiddleware,
+    embedded_ipv4,
     host_port,
     is_public_address,
 )
@@ -64,10 +66,47 @@ def refused(mw: PrivateAddressMiddleware, url: str) -> bool:
         ("::ffff:127.0.0.1", False),
         ("::ffff:8.8.8.8", True),
         ("not an ip", False),
+        # IPv6 forms that embed an IPv4 address are judged by the address inside (issue 30):
+        ("::127.0.0.2", False),  # IPv4-compatible
+        ("::10.0.0.1", False),
+        ("::93.184.215.14", True),
+        ("::ffff:0:127.0.0.2", False),  # IPv4-translated (RFC 2765)
+        ("::ffff:0:93.184.215.14", True),
+        ("64:ff9b::127.0.0.2", False),  # NAT64, well-known prefix
+        ("64:ff9b::192.168.1.1", False),
+        ("64:ff9b::93.184.215.14", True),
+        ("64:ff9b:1::127.0.0.2", False),  # NAT64, local-use prefix, /96 format
+        ("64:ff9b:1:abcd::169.254.169.254", False),
+        ("64:ff9b:1::93.184.215.14", True),
+        ("64:ff9b:1:abcd::93.184.215.14", True),
+        ("64:ff9b:1:7f00:0:200:5db8:d70e", False),  # /48 format: 127.0.0.2 around the u octet
+        ("64:ff9b:1:0:7f:0:2:0", False),  # /64 format: 127.0.0.2 in bits 72-103
+        ("2002:7f00:2::1", False),  # 6to4 of 127.0.0.2
+        ("2002:c0a8:101::1", False),  # 6to4 of 192.168.1.1
+        ("2002:5db8:d70e::1", True),
+        ("2001:0:4136:e378:8000:63bf:80ff:fffd", False),  # Teredo, client 127.0.0.2
+        ("2001:0:a00:1:8000:63bf:a247:28f1", False),  # Teredo, server 10.0.0.1
+        ("2001:0:4136:e378:8000:63bf:a247:28f1", True),  # Teredo, both public
+        ("::", False),
     ],
 )
 def test_is_public_address(address: str, public: bool) -> None:
     assert is_public_address(address) is public
+
+
+@pytest.mark.parametrize(
+    ("address", "inside"),
+    [
+        ("::127.0.0.2", ["127.0.0.2"]),
+        ("64:ff9b::10.0.0.1", ["10.0.0.1"]),
+        ("2002:c0a8:101::1", ["192.168.1.1"]),
+        # Teredo: the server as it is, the client as the NOT of the last 32 bits.
+        ("2001:0:4136:e378:8000:63bf:80ff:fffd", ["65.54.227.120", "127.0.0.2"]),
+        ("2606:4700::6810:85e5", []),
+    ],
+)
+def test_embedded_ipv4_reads_each_form(address: str, inside: list[str]) -> None:
+    assert [str(a) for a in embedded_ipv4(ipaddress.IPv6Address(address))] == inside
 
 
 def test_private_guard_allows_exactly_the_configured_host_and_port() -> None:

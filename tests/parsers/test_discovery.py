@@ -6,7 +6,8 @@ them (see harvest/parsers/discovery.py)."""
 from __future__ import annotations
 
 import gzip
-import time
+import tracemalloc
+from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urljoin
 
@@ -14,6 +15,7 @@ import lxml.html
 import pytest
 
 from harvest.parsers.discovery import (
+    UnsafeXml,
     extract_links,
     feed_links,
     maybe_gunzip,
@@ -23,6 +25,7 @@ from harvest.parsers.discovery import (
     sniff_xml,
 )
 from tests import shared_fixture, skip_or_fail
+from tests.servers import LoopbackServer, Reply, loopback_server
 
 OCTO = ("blogs", "octopress-1up4developers-github-io", "site")
 BASE = "http://1up4dev.org/"
@@ -165,31 +168,93 @@ def test_feed_bytes_are_never_opened_as_a_path(tmp_path: Path) -> None:
     assert parse_feed(str(local).encode(), "https://example.org/") == []
 
 
-def test_xml_entities_are_not_expanded(tmp_path: Path) -> None:
-    secret = tmp_path / "secret.txt"
-    secret.write_text("TOP-SECRET-VALUE", encoding="utf-8")
-    evil = f"""<?xml version="1.0"?>
-<!DOCTYPE rss [<!ENTITY xxe SYSTEM "file://{secret}">]>
-<rss version="2.0"><channel><item><title>&xxe;</title><link>https://example.org/x</link></item>
-</channel></rss>""".encode()
-    entries = parse_feed(evil, "https://example.org/")
-    assert all("TOP-SECRET" not in (e.title or "") for e in entries)
-    evil_map = f"""<?xml version="1.0"?>
-<!DOCTYPE urlset [<!ENTITY xxe SYSTEM "file://{secret}">]>
-<urlset><url><loc>https://example.org/&xxe;</loc></url></urlset>""".encode()
-    assert all("TOP-SECRET" not in u for u in parse_sitemap(evil_map, "https://example.org/").urls)
+# --- XML bombs (issue 30): each kind, in a feed, a sitemap and a gzip sitemap ---------------------
+#: ``<!-- <rss> -->`` before the DOCTYPE: a text check that takes the first ``<rss>`` for the root
+#: element looks for ``<!ENTITY`` before it, finds none, and feedparser expanded the bomb.
+COMMENT_TRICK = "<!-- <rss> <urlset> -->"
+_LAUGHS = '<!ENTITY a0 "ha">' + "".join(f'<!ENTITY a{i} "{f"&a{i - 1};" * 10}">' for i in range(1, 10))
+#: What each bomb declares in its DOCTYPE, and the reference it puts in the document's text.
+BOMBS = {
+    "billion_laughs": (f"[{_LAUGHS}]", "&a9;"),
+    "quadratic_blowup": (f'[<!ENTITY big "{"x" * 100_000}">]', "&big;" * 2_000),
+    "external_entity": ('[<!ENTITY xxe SYSTEM "{canary}/xxe">]', "&xxe;"),
+    "external_file": ('[<!ENTITY xxe SYSTEM "file:///etc/passwd">]', "&xxe;"),
+    "parameter_entity": ('[<!ENTITY % ext SYSTEM "{canary}/ext.dtd"> %ext;]', "&leak;"),
+}
 
 
-def test_entity_expansion_bomb_is_not_read() -> None:
-    entities = '<!ENTITY a0 "ha">' + "".join(f'<!ENTITY a{i} "{f"&a{i - 1};" * 10}">' for i in range(1, 10))
-    bomb = f"""<?xml version="1.0"?><!DOCTYPE rss [{entities}]>
-<rss version="2.0"><channel><item><title>&a9;</title><link>https://example.org/x</link></item>
-</channel></rss>""".encode()
-    started = time.perf_counter()
-    assert parse_feed(bomb, "https://example.org/") == []
-    assert time.perf_counter() - started < 0.5
-    sitemap = bomb.replace(b"rss", b"urlset").replace(b"<channel><item><title>", b"<url><loc>")
-    assert all(len(u) < 100 for u in parse_sitemap(sitemap, "https://example.org/").urls)
+def _document(kind: str, doctype: str, text: str, *, trick: bool) -> bytes:
+    """A feed or sitemap whose one entry carries ``text``, with ``doctype`` after the prolog."""
+    root = "rss" if kind == "feed" else "urlset"
+    if kind == "feed":
+        body = f"<rss version='2.0'><channel><item><title>{text}</title><link>https://example.org/x</link>"
+        body += "</item></channel></rss>"
+    else:
+        body = f"<urlset><url><loc>https://example.org/{text}</loc></url></urlset>"
+    prolog = '<?xml version="1.0"?>' + (COMMENT_TRICK if trick else "")
+    return f"{prolog}<!DOCTYPE {root} {doctype}>{body}".encode()
+
+
+def _read(kind: str, data: bytes) -> list[str]:
+    """What the parser gives of a document: entry titles and URLs."""
+    if kind == "feed":
+        return [f"{e.title} {e.url}" for e in parse_feed(data, "https://example.org/")]
+    return parse_sitemap(gzip.compress(data) if kind == "sitemap.gz" else data, "https://example.org/").urls
+
+
+@pytest.fixture
+def xxe_canary() -> Iterator[LoopbackServer]:
+    """A loopback server that an external entity or DTD would be fetched from: it must see nothing."""
+    with loopback_server() as server:
+        dtd = '<!ENTITY leak "CANARY-LEAK">'
+        server.add("/ext.dtd", Reply(body=dtd, content_type="application/xml-dtd"))
+        server.add("/evil.dtd", Reply(body=dtd, content_type="application/xml-dtd"))
+        server.add("/xxe", Reply(body="CANARY-LEAK", content_type="text/plain"))
+        yield server
+
+
+@pytest.mark.parametrize("trick", [True, False], ids=["comment_trick", "plain"])
+@pytest.mark.parametrize("kind", ["feed", "sitemap", "sitemap.gz"])
+@pytest.mark.parametrize("bomb", sorted(BOMBS))
+def test_a_document_that_declares_entities_is_refused_unread(
+    bomb: str, kind: str, trick: bool, xxe_canary: LoopbackServer
+) -> None:
+    doctype, text = BOMBS[bomb]
+    data = _document(kind, doctype.format(canary=xxe_canary.base_url), text, trick=trick)
+    tracemalloc.start()
+    try:
+        with pytest.raises(UnsafeXml, match="declares XML entities"):
+            _read(kind, data)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    # Nothing expanded (feedparser took 68 MB for one billion-laughs feed), nothing fetched.
+    assert peak < 4 * 1024 * 1024 + 4 * len(data), peak
+    assert xxe_canary.paths_requested() == []
+
+
+@pytest.mark.parametrize("kind", ["feed", "sitemap", "sitemap.gz"])
+def test_an_external_dtd_is_never_fetched(kind: str, xxe_canary: LoopbackServer) -> None:
+    """A DOCTYPE naming an external DTD (RSS 0.91 feeds have one) is read, the DTD never fetched."""
+    data = _document(kind, f'SYSTEM "{xxe_canary.base_url}/evil.dtd"', "page&amp;one", trick=False)
+    read = _read(kind, data)
+    assert read and all("CANARY-LEAK" not in r for r in read), read
+    assert xxe_canary.paths_requested() == []
+    # An entity the DTD would declare stays unexpanded: nothing fetched, nothing leaked.
+    data = _document(kind, f'SYSTEM "{xxe_canary.base_url}/evil.dtd"', "&leak;", trick=True)
+    assert all("CANARY-LEAK" not in r for r in _read(kind, data))
+    assert xxe_canary.paths_requested() == []
+
+
+def test_a_real_rss_091_doctype_is_read() -> None:
+    feed = b"""<?xml version="1.0" encoding="ISO-8859-1"?>
+<!DOCTYPE rss PUBLIC "-//Netscape Communications//DTD RSS 0.91//EN"
+ "http://my.netscape.com/publish/formats/rss-0.91.dtd">
+<rss version="0.91"><channel><title>Old</title><link>https://example.org/</link>
+<item><title>Caf\xe9</title><link>https://example.org/cafe</link></item></channel></rss>"""
+    assert [(e.title, e.url) for e in parse_feed(feed, "https://example.org/")] == [
+        ("Caf\u00e9", "https://example.org/cafe")
+    ]
 
 
 def test_gzip_bomb_is_refused() -> None:
