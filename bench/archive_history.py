@@ -5,8 +5,8 @@ Serves one capture a day of the real 2019 Trending and developers pages from
 second) with ``--latency`` seconds added to every answer, runs a real ``scrapy crawl
 trending_history`` with the default pace over N days, and prints the measured time next to the
 computed one: 2 pages (repositories, developers) -> 2 CDX queries (one answer holds a year) and
-2 x N playbacks, one at a time per endpoint, at 60/20 x 1.02 s and 1/4 x 1.02 s each (or the
-latency when longer); the second CDX query overlaps the playbacks. Process start-up (~2-3 s) is
+2 x N playbacks, one at a time per endpoint, each 60/20 x 1.02 s or 1/4 x 1.02 s after the
+previous answer (so latency adds); the second CDX query overlaps the playbacks. Process start-up (~2-3 s) is
 in the measured time only. Loopback only.
 
     python bench/archive_history.py --days 30 [--latency 0.0]
@@ -34,9 +34,10 @@ MARGIN = 1.02
 
 
 def computed(days: int, cdx_per_minute: float, web_per_second: float, latency: float) -> float:
-    """The CDX queries after the first overlap the playbacks: the playbacks bound the time."""
-    cdx_each = max(60.0 / cdx_per_minute * MARGIN, latency)
-    web = 2 * days * max(1.0 / web_per_second * MARGIN, latency)
+    """Each request waits the interval after the previous answer; the second CDX query overlaps
+    the playbacks, which bound the time."""
+    cdx_each = 60.0 / cdx_per_minute * MARGIN + latency
+    web = 2 * days * (1.0 / web_per_second * MARGIN + latency)
     return max(2 * cdx_each, latency + web)
 
 

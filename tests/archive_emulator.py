@@ -175,7 +175,7 @@ class ArchiveEmulator(LoopbackServer):
         capture = exact[0]
         if capture.redirect_to is not None:
             target = self.captures.get(page_key(capture.redirect_to), [])
-            later = [c for c in target if c.timestamp >= capture.timestamp] or target
+            later = [c for c in target if c.timestamp > capture.timestamp] or target
             when = later[0].timestamp if later else capture.timestamp
             return Reply(302, "", {"Location": f"/web/{when}id_/{capture.redirect_to}"})
         return Reply(capture.status, capture.body, content_type=f"{capture.mimetype}; charset=utf-8")

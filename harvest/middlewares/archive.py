@@ -36,9 +36,8 @@ _META_GRANT = "harvest_archive_grant"
 _META_REFUSALS = "harvest_archive_refusals"
 #: Longest single sleep while waiting, so a closing spider is noticed within a second.
 _MAX_SLEEP = 1.0
-#: Grants are timed here, the archive counts arrivals: 2% more than the limit's interval, so that
-#: a request leaving a few milliseconds late does not make one more arrival than the limit in a
-#: window of the archive (BENCHMARKS.md: one 429 in 732 requests on a loaded machine, honoured).
+#: The interval runs from each answer (harvest.state.archive), so arrivals are at least an interval
+#: apart whatever a busy process delays; 2% more covers clock reads at the window's edge.
 _MARGIN = 1.02
 
 

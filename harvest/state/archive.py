@@ -5,7 +5,9 @@ its playback to a few a second, and it blocks an IP at its firewall when 429s ar
 every request to an archive *endpoint* (``cdx``, ``web``) takes a grant here first:
 
 - one request at a time per endpoint, summed over every process;
-- grants of an endpoint at least ``interval`` seconds apart (60 / the per-minute limit...);
+- a grant at least ``interval`` seconds (60 / the per-minute limit...) after the previous grant
+  *and after its answer*: the archive counts arrivals, and a request that left late (a busy
+  process) must not bring the next ones closer to it than the interval;
 - none while the endpoint is blocked: a 429/503 blocks it until its ``Retry-After`` (or a backoff
   doubling from the base with each refusal in a row), for every process at once.
 
@@ -35,7 +37,8 @@ CREATE TABLE IF NOT EXISTS endpoints (
     failures INTEGER NOT NULL DEFAULT 0, waits INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS inflight (
-    id TEXT PRIMARY KEY, name TEXT NOT NULL, pid INTEGER NOT NULL, started REAL NOT NULL
+    id TEXT PRIMARY KEY, name TEXT NOT NULL, pid INTEGER NOT NULL, started REAL NOT NULL,
+    interval REAL NOT NULL DEFAULT 0
 );
 """
 
@@ -55,6 +58,19 @@ redis.call('PEXPIRE', KEYS[1], math.floor(tonumber(ARGV[3]) * 1000) + 60000)
 local interval = tonumber(ARGV[2])
 redis.call('SET', KEYS[2], tostring(now + interval), 'PX', math.floor(interval * 1000) + 600000)
 return {1, '', tostring(now)}
+"""
+
+# The answer came: the next grant waits the interval from now too. KEYS: in-flight ZSET, next.
+# ARGV: grant, interval.
+_RELEASE = """
+local t = redis.call('TIME')
+local now = tonumber(t[1]) + tonumber(t[2]) / 1000000
+if redis.call('ZREM', KEYS[1], ARGV[1]) == 0 then return 0 end
+local later = now + tonumber(ARGV[2])
+if later > tonumber(redis.call('GET', KEYS[2]) or '0') then
+  redis.call('SET', KEYS[2], tostring(later), 'PX', math.floor(tonumber(ARGV[2]) * 1000) + 600000)
+end
+return 1
 """
 
 # KEYS: blocked-until, failures. ARGV: seconds (nil = backoff), base, max. Returns {seconds, failures}.
@@ -92,7 +108,7 @@ class ArchiveLimits(Protocol):
         """A grant for one request to ``endpoint``, or how long to wait."""
 
     def release(self, grant: str | None) -> None:
-        """End a grant."""
+        """End a grant (the next one waits its interval from the answer too)."""
 
     def block(self, endpoint: str, seconds: float | None, base: float, most: float) -> tuple[float, int]:
         """Send nothing to ``endpoint`` for ``seconds`` (None: the doubling backoff from ``base``).
@@ -150,8 +166,8 @@ class ArchiveBudget:
                 return ArchiveGrant(None, next_at - now, "interval")
             grant = uuid.uuid4().hex
             db.execute(
-                "INSERT INTO inflight (id, name, pid, started) VALUES (?, ?, ?, ?)",
-                (grant, endpoint, self.pid, now),
+                "INSERT INTO inflight (id, name, pid, started, interval) VALUES (?, ?, ?, ?, ?)",
+                (grant, endpoint, self.pid, now, interval),
             )
             db.execute(
                 "INSERT INTO endpoints (name, next) VALUES (?, ?) "
@@ -161,9 +177,16 @@ class ArchiveBudget:
         return ArchiveGrant(grant, at=now)
 
     def release(self, grant: str | None) -> None:
-        """End a grant (the answer arrived, or the request failed)."""
-        if grant:
-            self._db.execute("DELETE FROM inflight WHERE id = ?", (grant,))
+        """End a grant (the answer arrived, or the request failed): the next waits its interval."""
+        if not grant:
+            return
+        now = time.time()
+        with immediate(self._db) as db:
+            row = db.execute("SELECT name, interval FROM inflight WHERE id = ?", (grant,)).fetchone()
+            if row is None:
+                return
+            db.execute("DELETE FROM inflight WHERE id = ?", (grant,))
+            db.execute("UPDATE endpoints SET next = MAX(next, ?) WHERE name = ?", (now + row[1], row[0]))
 
     def block(self, endpoint: str, seconds: float | None, base: float, most: float) -> tuple[float, int]:
         """Block ``endpoint`` for every process (see :class:`ArchiveLimits`)."""
@@ -201,7 +224,9 @@ class RedisArchiveBudget:
         self.poll = poll
         self._acquire = server.register_script(_ACQUIRE)
         self._block = server.register_script(_BLOCK)
-        self._held: dict[str, str] = {}
+        self._release = server.register_script(_RELEASE)
+        #: grant -> (its endpoint, its interval), for release.
+        self._held: dict[str, tuple[str, float]] = {}
 
     @staticmethod
     def _key(endpoint: str, name: str) -> str:
@@ -214,16 +239,17 @@ class RedisArchiveBudget:
         keys = [inflight, self._key(endpoint, "next"), self._key(endpoint, "blocked")]
         granted, reason, value = self._acquire(keys, [grant, interval, self.stale_after, self.poll])
         if int(granted):
-            self._held[grant] = inflight
+            self._held[grant] = (endpoint, interval)
             return ArchiveGrant(grant, at=float(value))
         text = reason.decode() if isinstance(reason, bytes) else str(reason)
         return ArchiveGrant(None, float(value), text)
 
     def release(self, grant: str | None) -> None:
-        """End a grant."""
-        key = self._held.pop(grant, None) if grant else None
-        if key is not None:
-            self.server.zrem(key, grant)
+        """End a grant: the next waits its interval from now."""
+        held = self._held.pop(grant, None) if grant else None
+        if held is not None:
+            endpoint, interval = held
+            self._release([self._key(endpoint, "inflight"), self._key(endpoint, "next")], [grant, interval])
 
     def block(self, endpoint: str, seconds: float | None, base: float, most: float) -> tuple[float, int]:
         """Block ``endpoint`` for every process (see :class:`ArchiveLimits`)."""
@@ -238,8 +264,8 @@ class RedisArchiveBudget:
     def close(self) -> None:
         """Release this process's grants and close the connection."""
         try:
-            for grant, key in list(self._held.items()):
-                self.server.zrem(key, grant)
+            for grant, (endpoint, _) in list(self._held.items()):
+                self.server.zrem(self._key(endpoint, "inflight"), grant)
         finally:
             self._held.clear()
             self.server.close()

@@ -606,3 +606,27 @@ def test_an_export_holds_live_and_archived_rows_told_apart(
         (("trending", False), 11),
         (("trending_history", True), 75),
     ]
+
+
+def test_a_playback_redirect_is_followed_only_to_the_same_page_the_same_day(
+    github: LoopbackServer, tmp_path: Path
+) -> None:
+    page = _shared(*GO, "2022-04-09_8765a6f", "testdata", "github.com_trending.html")
+    with ArchiveEmulator() as archive:
+        # The archive sends the first capture of the day on to a later one of the same page.
+        archive.capture("20210505000000", TRENDING, redirect_to="http://www.github.com/trending")
+        archive.capture("20210505101010", TRENDING, page)
+        # This one leads to the next day: not followed.
+        archive.capture("20210506235900", TRENDING, redirect_to="https://github.com/trending")
+        archive.capture("20210507000100", TRENDING, page)
+        result = crawl(archive, tmp_path, github, args={"from": "2021-05-05", "to": "2021-05-06",
+                                                        "since": "daily", "developers": "false"})  # fmt: skip
+        fetched = archive.playbacks()
+    assert result.returncode == 0, result.stderr[-3000:]
+    assert sorted(ts for ts, _ in fetched) == ["20210505000000", "20210505101010", "20210506235900"]
+    rows = read_jsonl(tmp_path / "data" / "trending_history" / "trending_repo.jsonl")
+    assert {r["observed_at"] for r in rows} == {"2021-05-05T10:10:10Z"} and len(rows) == 25
+    assert {r["source_url"] for r in rows} == {
+        f"{archive.base_url}/web/20210505101010id_/http://www.github.com/trending"
+    }
+    assert stat(result, "harvest/trending_history/skipped/redirect") == 1

@@ -71,6 +71,10 @@ def test_one_request_at_a_time_and_the_interval_hold_across_processes(
     # ...and at least the interval after the previous grant (small slack for clock reads).
     gaps = [later[0] - earlier[0] for earlier, later in zip(grants, grants[1:], strict=False)]
     assert min(gaps) >= INTERVAL - 0.005, gaps
+    # ...and the interval after the previous answer: a request that left late cannot bring the
+    # next one closer to it at the archive.
+    after_answer = [later[0] - earlier[1] for earlier, later in zip(grants, grants[1:], strict=False)]
+    assert min(after_answer) >= INTERVAL - 0.005, after_answer
 
 
 @pytest.mark.parametrize("store", ["sqlite", "redis"])
