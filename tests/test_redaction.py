@@ -29,7 +29,7 @@ from warcio.archiveiterator import ArchiveIterator
 
 from harvest.redaction import MASK, RedactedLogRecord, redact_headers, scrub, scrub_bytes
 from tests import PROJECT_ROOT, read_jsonl, scrapy_crawl, shared_fixture
-from tests.github_emulator import Limits, github_emulator
+from tests.github_emulator import Limits, generate_repos, github_emulator
 from tests.servers import LoggedRequest, Reply, loopback_server
 
 TOKEN = "ghp_S3cretTokenThatMustNeverBeWritten42"
@@ -403,3 +403,40 @@ def test_warc_with_extraction_off_archives_every_stored_page(tmp_path: Path) -> 
         url, body = records[row["warc_record_id"]]
         assert url == row["url"] and body.decode() == row["html"]  # as received
         assert (tmp_path / "data" / row["warc_file"]).exists()
+
+
+# --- items of a spider that sends the token -------------------------------------------------------
+
+
+def test_an_api_that_echoes_the_token_into_fields_leaves_it_in_no_item(tmp_path: Path) -> None:
+    """Search results whose descriptions echo the token (each form) are stored with it masked.
+
+    Only a server that was sent the token can echo it; the rest of each description is kept.
+    """
+    shared_fixture("github-api")
+    repos = generate_repos(40, topic_count=40, seed=7)
+    forms = sorted(FORMS.values())
+    for i, repo in enumerate(repos):
+        repo.description = f"kept words {i}: {forms[i % len(forms)]}"
+    config_dir = tmp_path / "config"
+    config_dir.mkdir()
+    (config_dir / "github_search.yaml").write_text(
+        yaml.safe_dump({"queries": [{"query": "topic:web-scraping", "readmes": False}]}), encoding="utf-8"
+    )
+    with github_emulator(tokens={TOKEN}, repos=repos) as emulator:
+        result = scrapy_crawl(
+            "github_search",
+            settings={
+                "GITHUB_API_URL": emulator.base_url,
+                "HARVEST_DATA_DIR": tmp_path / "data",
+                "HARVEST_CONFIG_DIR": config_dir,
+                "CLOSESPIDER_TIMEOUT": 60,
+            },
+            env={"GITHUB_TOKEN": TOKEN},
+            timeout=90,
+        )
+    assert result.returncode == 0, result.stderr[-3000:]
+    stored = read_jsonl(tmp_path / "data" / "github_search" / "repo.jsonl")
+    assert len(stored) == len(repos)
+    assert all(row["description"].startswith("kept words ") for row in stored)
+    assert _file_leaks(tmp_path / "data") == [] and _leaks(result.stderr) == []

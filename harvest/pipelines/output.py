@@ -35,6 +35,7 @@ from harvest.fingerprints import content_hash
 from harvest.items import DocumentItem
 from harvest.jsonlines import replay_lines
 from harvest.partition import Partition
+from harvest.redaction import scrub_bytes
 from harvest.scale.outputlock import OutputLock
 from harvest.state import StateOrigin
 from harvest.state.crawl import CrawlState, is_disk_full
@@ -162,6 +163,8 @@ class OutputPipeline:
         self.crawler: Crawler | None = None
         #: A worker of a shared (Redis) crawl: its lease check and write vs. a takeover.
         self._takeover: OutputLock | None = None
+        #: The spider sends a credential (the GitHub token): a server may echo it into a field.
+        self.sends_credentials = False
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> Self:
@@ -175,6 +178,7 @@ class OutputPipeline:
             Partition.from_settings(crawler.settings),
         )
         pipeline.crawler = crawler
+        pipeline.sends_credentials = bool(getattr(crawler.spidercls, "uses_github_api", False))
         return pipeline
 
     def _inc(self, key: str, count: int = 1) -> None:
@@ -366,6 +370,10 @@ class OutputPipeline:
         except TypeError:
             # What orjson refuses (non-str keys, integers past 64 bits), json writes or explains.
             line = json.dumps(record, ensure_ascii=False, sort_keys=False).encode("utf-8") + b"\n"
+        if self.sends_credentials:
+            # Only a server that was sent the token can echo it (into a description, a topic...):
+            # masked in every form, as in logs; other spiders' lines are not searched.
+            line = scrub_bytes(line)
         try:
             # Written at once so readers see progress; fsynced at commit points.
             self._write_line(self._jsonl(name), line)

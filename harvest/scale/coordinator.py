@@ -152,7 +152,12 @@ class RedisCoordinator:
     def tick(self) -> None:
         """Heartbeat, then recover dead workers; a Redis error stops the crawl."""
         store = self.store
-        if store is None or store.failure is not None:
+        if store is None:
+            return
+        if store.failure is not None:
+            # Seen by another component (a pipeline's lookup): stop now, not when the engine
+            # next asks the scheduler for a request.
+            stop_for_redis(self.crawler, store, StateError(store.location, store.failure))
             return
         try:
             if not store.heartbeat():

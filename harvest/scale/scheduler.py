@@ -71,15 +71,20 @@ def frontier_key(fingerprint: bytes) -> bytes:
 
 
 def stop_for_redis(crawler: Crawler, store: RedisStateStore | None, error: Exception) -> None:
-    """Log once why the crawl stops, and close it with REDIS_CLOSE_REASON."""
+    """Log once why the crawl stops, and close it with REDIS_CLOSE_REASON (or LEASE_LOST_REASON).
+
+    The crawl state is abandoned (nothing more committed, as after ``kill -9`` here): the store
+    refuses every call from now on, so a commit at close, or a pipeline's lookup, would only
+    fail again, each with an error of its own (the near-duplicate index's own Redis client
+    raised tracebacks at close when a partition outlasted the worker's timeout).
+    """
     if getattr(crawler, "_harvest_redis_stopping", False):
         return
     crawler._harvest_redis_stopping = True  # type: ignore[attr-defined]
     if store is not None and store.fenced:
         # Not Redis failing: the others gave this worker up (harvest.scale.coordinator.fenced).
         store.report_fence()
-        if crawler.engine is not None and crawler.engine.spider is not None:
-            deferred_from_coro(crawler.engine.close_spider_async(reason=LEASE_LOST_REASON))
+        _close(crawler, LEASE_LOST_REASON)
         return
     where = store.location if store is not None else "Redis"
     logger.error(
@@ -90,8 +95,16 @@ def stop_for_redis(crawler: Crawler, store: RedisStateStore | None, error: Excep
     )
     if crawler.stats is not None:
         crawler.stats.inc_value("harvest/scale/redis_error")
-    if crawler.engine is not None and crawler.engine.spider is not None:
-        deferred_from_coro(crawler.engine.close_spider_async(reason=REDIS_CLOSE_REASON))
+    _close(crawler, REDIS_CLOSE_REASON)
+
+
+def _close(crawler: Crawler, reason: str) -> None:
+    """Abandon the crawl state with ``reason`` (which closes the crawl), else close the crawl."""
+    state = CrawlState.from_crawler(crawler)
+    if state is not None and state.abandoned is None:
+        state.abandon(reason)
+    elif crawler.engine is not None and crawler.engine.spider is not None:
+        deferred_from_coro(crawler.engine.close_spider_async(reason=reason))
 
 
 class RedisDupeFilter(RFPDupeFilter):

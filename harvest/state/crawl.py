@@ -273,6 +273,10 @@ class CrawlState:
         """If ``exc`` says the disk is full: log it (once), :meth:`abandon` the crawl, True."""
         return self.commits.stop_if_disk_full(exc)
 
+    def stop_if_fenced(self) -> bool:
+        """If this worker's lease on a shared crawl was taken: :meth:`abandon` (``lease_lost``), True."""
+        return self.commits.stop_if_fenced()
+
     # --- dedup and output (harvest.state.claims, harvest.state.batches) ---------------------------
 
     def item_seen(self, key: bytes) -> bool:
