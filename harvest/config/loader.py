@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 import yaml
 from pydantic import BaseModel, ValidationError
 
+from harvest.default_config import packaged_config
 from harvest.exceptions import ConfigError
 
 logger = logging.getLogger(__name__)
@@ -73,8 +74,6 @@ def load_config(model: type[M], config_dir: str | Path, spider_name: str, *, req
     """
     path = config_path(config_dir, spider_name)
     if not Path(config_dir).is_dir():
-        from harvest.default_config import packaged_config
-
         packaged = packaged_config(spider_name)
         if packaged is not None:
             logger.info("No folder %s; using the %s config packaged with harvest", config_dir, spider_name)

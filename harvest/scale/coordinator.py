@@ -40,12 +40,12 @@ from scrapy.exceptions import DontCloseSpider
 from twisted.internet.task import LoopingCall
 
 from harvest.exceptions import NotApplicable, StateError
-from harvest.jsonlines import replay_lines
 from harvest.scale.outputlock import OutputLock
 from harvest.scale.scheduler import LEASE_LOST_REASON, stop_for_redis
 from harvest.state import is_redis_url
 from harvest.state.crawl import CrawlState
 from harvest.state.redis import RedisStateStore
+from harvest.util.jsonlines import replay_lines
 
 if TYPE_CHECKING:
     from scrapy import Spider

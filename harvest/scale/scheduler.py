@@ -43,7 +43,8 @@ from scrapy_redis.queue import PriorityQueue
 from scrapy_redis.scheduler import Scheduler
 
 from harvest.exceptions import StateError
-from harvest.state.crawl import FRONTIER_KEY_META, CrawlState
+from harvest.meta import META_FRONTIER_KEY, upgrade
+from harvest.state.crawl import CrawlState
 from harvest.state.redis import RedisStateStore
 
 if TYPE_CHECKING:
@@ -152,7 +153,7 @@ class RedisQueue(PriorityQueue):
         self.store = store
 
     def _encode_request(self, request: Request) -> bytes:
-        key = bytes.fromhex(request.meta[FRONTIER_KEY_META])
+        key = bytes.fromhex(request.meta[META_FRONTIER_KEY])
         data = request.to_dict(spider=self.spider)
         return _ENTRY_VERSION + key + pickle.dumps(data, protocol=_PICKLE_PROTOCOL)
 
@@ -160,7 +161,9 @@ class RedisQueue(PriorityQueue):
         if encoded_request[:1] != _ENTRY_VERSION:
             raise ValueError(f"unknown queue entry version {encoded_request[:1]!r}")
         data = pickle.loads(encoded_request[1 + _KEY_SIZE :])  # noqa: S301 - our own entries
-        return request_from_dict(data, spider=self.spider)
+        request = request_from_dict(data, spider=self.spider)
+        upgrade(request.meta)  # queued by an older harvest: its meta keys as they are now
+        return request
 
     def __len__(self) -> int:
         return self.store.queue_size()
@@ -275,12 +278,12 @@ class RedisScheduler(Scheduler):
         assert self.stats is not None
         if self.store is None:  # the crawl state could not be opened: the crawl is closing
             return False
-        marker = request.meta.get(FRONTIER_KEY_META)
+        marker = request.meta.get(META_FRONTIER_KEY)
         fresh_start = marker is None and request.meta.get("is_start_request", False)
         check = not request.dont_filter or fresh_start
         fingerprint = self.df.request_fingerprint(request)
         own = fingerprint.hex()
-        request.meta[FRONTIER_KEY_META] = own
+        request.meta[META_FRONTIER_KEY] = own
         try:
             try:
                 encoded = self.queue._encode_request(request)

@@ -65,9 +65,9 @@ from typing import TYPE_CHECKING, Any
 import redis
 
 from harvest.exceptions import StateError
-from harvest.redaction import mask_url
 from harvest.state import FrontierEntry, StateBatch, StateOrigin, Validators
-from harvest.state.sqlite import hash_bytes, utc_stamp
+from harvest.state.sqlite_files import hash_bytes, utc_stamp
+from harvest.util.redaction import mask_url
 
 if TYPE_CHECKING:
     from typing_extensions import Self

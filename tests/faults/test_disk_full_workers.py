@@ -8,7 +8,7 @@ naming the file, with no traceback (a spool write that failed was a "Spider erro
 traceback per page); no spool is left with a half-written line. With room again the same
 command finishes, and every page is written exactly once.
 
-Also :class:`harvest.handoff.HandoffSpool` alone on the small disk: a failed send is cut back
+Also :class:`harvest.crawl.handoff.HandoffSpool` alone on the small disk: a failed send is cut back
 to the last whole line, said once, and refused after; a status that cannot be written leaves
 no temporary file.
 """
@@ -24,8 +24,8 @@ from pathlib import Path
 
 import pytest
 
-from harvest.handoff import HandoffSpool
-from harvest.partition import Partition
+from harvest.crawl.handoff import HandoffSpool
+from harvest.state.partition import Partition
 from tests import PROJECT_ROOT, read_jsonl
 from tests.faults.test_disk_full import _mount, _resize
 from tests.servers import LoopbackServer, Reply, loopback_server, octo_crawl_command
@@ -119,7 +119,7 @@ def test_a_full_disk_under_two_workers_stops_cleanly_and_a_rerun_loses_nothing(
     assert "'finish_reason': 'disk_full'" in log, log[-4000:]
     errors = [line for line in log.splitlines() if re.search(r"\] (ERROR|CRITICAL): ", line)]
     # The supervisor's summary is no second error: each worker said why in its own line.
-    assert not [line for line in errors if "[harvest.runner.workers]" in line], "\n".join(errors)
+    assert not [line for line in errors if "[harvest.crawl.workers]" in line], "\n".join(errors)
     said = errors
     # Once per worker that met the full disk, naming the file it could not write.
     assert 1 <= len(said) <= 2, "\n".join(errors)
@@ -152,7 +152,7 @@ def test_a_spool_that_fills_the_disk_is_cut_to_whole_lines_and_said_once(
     spool.open()
     blob = b"x" * 3000  # ~4 KB a line: a few hundred fill the 1 MB disk
     sent = 0
-    with caplog.at_level(logging.ERROR, logger="harvest.handoff"):
+    with caplog.at_level(logging.ERROR, logger="harvest.crawl.handoff"):
         while spool.send(1, blob, bytes(20)):
             sent += 1
             assert sent < 1000, "the disk never filled"
@@ -179,7 +179,7 @@ def test_a_status_that_cannot_be_written_leaves_no_temporary_file(
     spool = HandoffSpool(folder, Partition(0, 2), run="r1")
     spool.open()
     _fill(small_disk)
-    with caplog.at_level(logging.ERROR, logger="harvest.handoff"):
+    with caplog.at_level(logging.ERROR, logger="harvest.crawl.handoff"):
         assert not spool.write_status(False, {1: 123})
     assert [f.name for f in folder.iterdir()] == []
     assert "No space left on device" in caplog.records[-1].getMessage()

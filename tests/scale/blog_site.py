@@ -14,7 +14,7 @@ from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-from harvest.loopback import LoggedRequest, LoopbackServer, Reply
+from harvest.util.loopback import LoggedRequest, LoopbackServer, Reply
 from tests import shared_fixture
 
 ORIGINAL_HOST = b"http://1up4dev.org"
