@@ -27,7 +27,7 @@ from collections import defaultdict, deque
 from dataclasses import dataclass
 from urllib.parse import parse_qs, urlsplit
 
-from harvest.loopback import LoggedRequest, LoopbackServer, Reply
+from harvest.util.loopback import LoggedRequest, LoopbackServer, Reply
 
 CDX_PATH = "/cdx/search/cdx"
 _PLAYBACK = re.compile(r"^/web/(\d{14})id_/(.+)$")

@@ -7,6 +7,7 @@ from typing import Any
 
 from pydantic import Field, field_validator, model_validator
 
+from harvest.config.args import CommaList, Flag, SpiderArgs, Stripped
 from harvest.config.trending import TrendingPagesConfig
 
 
@@ -49,3 +50,14 @@ class TrendingHistoryConfig(TrendingPagesConfig):
         if self.start is not None and self.start > today:
             raise ValueError(f"from ({self.start}) is in the future")
         return self
+
+
+class TrendingHistoryArgs(SpiderArgs):
+    """``-a from/to/language/since/spoken_language/developers``: this run's share of the YAML."""
+
+    start: Stripped | None = Field(default=None, alias="from")
+    end: Stripped | None = Field(default=None, alias="to")
+    language: CommaList | None = None
+    since: CommaList | None = None
+    spoken_language: str | None = None
+    developers: Flag | None = None

@@ -18,8 +18,9 @@ from typing import TYPE_CHECKING
 from scrapy.http import TextResponse
 from twisted.internet.defer import Deferred
 
-from harvest import waits
+from harvest.meta import META_ABUSE_CHECK, META_ABUSE_FINAL, META_ABUSE_TRIES, META_ABUSE_UNTIL
 from harvest.parsers.trending import is_abuse_page
+from harvest.util import waits
 
 if TYPE_CHECKING:
     from scrapy.crawler import Crawler
@@ -27,11 +28,6 @@ if TYPE_CHECKING:
     from typing_extensions import Self
 
 logger = logging.getLogger(__name__)
-
-META_CHECK = "harvest_abuse_page"
-META_FINAL = "harvest_abuse_page_final"
-_META_TRIES = "harvest_abuse_page_tries"
-_META_UNTIL = "harvest_abuse_page_until"
 
 
 class AbusePageMiddleware:
@@ -55,7 +51,7 @@ class AbusePageMiddleware:
 
     async def process_request(self, request: Request) -> None:
         """Hold a request sent again after an abuse page until its wait is over."""
-        until = request.meta.get(_META_UNTIL)
+        until = request.meta.get(META_ABUSE_UNTIL)
         if until is None:
             return
         key = f"abuse_page/{id(request)}"
@@ -69,17 +65,17 @@ class AbusePageMiddleware:
     def process_response(self, request: Request, response: Response) -> Request | Response:
         """Send an abuse page's request again later; after the last try, hand it on marked."""
         if (
-            not request.meta.get(META_CHECK)
+            not request.meta.get(META_ABUSE_CHECK)
             or response.status != 200
             or not isinstance(response, TextResponse)
         ):
             return response
         if not is_abuse_page(response.text):
             return response
-        tries = int(request.meta.get(_META_TRIES, 0))
+        tries = int(request.meta.get(META_ABUSE_TRIES, 0))
         stats = self.crawler.stats
         if tries >= self.retries:
-            request.meta[META_FINAL] = True
+            request.meta[META_ABUSE_FINAL] = True
             return response
         wait = self.backoff * 2**tries
         if stats is not None:
@@ -93,6 +89,6 @@ class AbusePageMiddleware:
             self.retries,
         )
         retry = request.replace(dont_filter=True)
-        retry.meta[_META_TRIES] = tries + 1
-        retry.meta[_META_UNTIL] = time.time() + wait
+        retry.meta[META_ABUSE_TRIES] = tries + 1
+        retry.meta[META_ABUSE_UNTIL] = time.time() + wait
         return retry

@@ -21,9 +21,12 @@ from typing import TYPE_CHECKING
 from scrapy import signals
 from twisted.internet.defer import Deferred
 
-from harvest import waits
 from harvest.exceptions import NotApplicable
+from harvest.meta import META_ARCHIVE_GRANT, META_ARCHIVE_REFUSALS
+from harvest.plumbing.capabilities import class_capabilities
+from harvest.state import is_redis_url
 from harvest.state.archive import ARCHIVE_DIR, ArchiveBudget, ArchiveLimits, RedisArchiveBudget
+from harvest.util import waits
 
 if TYPE_CHECKING:
     from scrapy.crawler import Crawler
@@ -32,8 +35,6 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
-_META_GRANT = "harvest_archive_grant"
-_META_REFUSALS = "harvest_archive_refusals"
 #: Longest single sleep while waiting, so a closing spider is noticed within a second.
 _MAX_SLEEP = 1.0
 #: The interval runs from each answer (harvest.state.archive), so arrivals are at least an interval
@@ -87,7 +88,7 @@ class ArchiveMiddleware:
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> Self:
         """Active for spiders that declare ``uses_archive``."""
-        if not getattr(crawler.spidercls, "uses_archive", False):
+        if not class_capabilities(crawler.spidercls).uses_archive:
             raise NotApplicable("the spider does not read web archives")
         mw = cls(crawler)
         crawler.signals.connect(mw.spider_closed, signal=signals.spider_closed)
@@ -95,7 +96,8 @@ class ArchiveMiddleware:
 
     def _open(self) -> ArchiveLimits:
         if self.limits is None:
-            if self.state_url.split(":", 1)[0].lower() in ("redis", "rediss", "unix"):
+            if is_redis_url(self.state_url):
+                # Only a Redis state needs the client (~5 MB of each process otherwise).
                 import redis
 
                 server = redis.Redis.from_url(self.state_url, socket_timeout=30.0, socket_connect_timeout=5.0)
@@ -155,13 +157,13 @@ class ArchiveMiddleware:
         finally:
             if announced:
                 waits.clear(self.crawler, key)
-        request.meta[_META_GRANT] = decision.grant
+        request.meta[META_ARCHIVE_GRANT] = decision.grant
         self._inc(f"{endpoint}/requests")
         if waited:
             self._inc(f"{endpoint}/wait_ms", int(waited * 1000))
 
     def _release(self, request: Request) -> None:
-        grant = request.meta.pop(_META_GRANT, None)
+        grant = request.meta.pop(META_ARCHIVE_GRANT, None)
         if grant is not None and self.limits is not None:
             self.limits.release(grant)
         for waiter in list(self._waiters):
@@ -185,7 +187,7 @@ class ArchiveMiddleware:
         asked = retry_after(response, time.time())
         seconds, in_a_row = limits.block(endpoint, asked, self.backoff, self.backoff_max)
         self._inc(f"{endpoint}/waits")
-        refusals = int(request.meta.get(_META_REFUSALS, 0)) + 1
+        refusals = int(request.meta.get(META_ARCHIVE_REFUSALS, 0)) + 1
         if refusals > self.refusals_max:
             self._inc(f"{endpoint}/gave_up")
             logger.error(
@@ -207,5 +209,5 @@ class ArchiveMiddleware:
             in_a_row,
         )
         retry = request.replace(dont_filter=True)
-        retry.meta[_META_REFUSALS] = refusals
+        retry.meta[META_ARCHIVE_REFUSALS] = refusals
         return retry

@@ -24,6 +24,7 @@ from scrapy.exceptions import DropItem
 
 from harvest.exceptions import NotApplicable, StateError
 from harvest.identity import is_document, item_key, key_digest
+from harvest.plumbing.capabilities import class_capabilities
 from harvest.state import StateStore, open_store
 
 if TYPE_CHECKING:
@@ -53,7 +54,7 @@ class SiblingDedupPipeline:
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> Self:
         """Active for spiders that declare ``shares_items_with`` (and a crawl state)."""
-        siblings = tuple(getattr(crawler.spidercls, "shares_items_with", ()))
+        siblings = tuple(class_capabilities(crawler.spidercls).shares_items_with)
         if not siblings or not crawler.settings.getbool("HARVEST_STATE_ENABLED"):
             raise NotApplicable("the spider shares its items with no other spider")
         settings = crawler.settings

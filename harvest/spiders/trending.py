@@ -34,8 +34,7 @@ from harvest.fingerprints import utc_now
 from harvest.github.hosts import OffHostRequest
 from harvest.github.readme import api_readme, readme_document
 from harvest.items import DocumentItem, TrendingDeveloperItem, TrendingRepoItem
-from harvest.meta import META_GITHUB_CONDITIONAL, META_KIND, META_TTL
-from harvest.middlewares.abuse import META_CHECK
+from harvest.meta import META_ABUSE_CHECK, META_GITHUB_CONDITIONAL, META_KIND, META_TTL
 from harvest.parsers.trending import (
     TrendingDeveloperRow,
     TrendingRepoRow,
@@ -172,7 +171,7 @@ class TrendingSpider(HarvestSpider):
                     callback=self.parse_repos,
                     errback=self.page_failed,
                     cb_kwargs={"language": language, "since": since},
-                    meta={META_KIND: "listing", "handle_httpstatus_list": [404], META_CHECK: True},
+                    meta={META_KIND: "listing", "handle_httpstatus_list": [404], META_ABUSE_CHECK: True},
                 )
                 if self.config.developers:
                     yield scrapy.Request(
@@ -180,7 +179,7 @@ class TrendingSpider(HarvestSpider):
                         callback=self.parse_developers,
                         errback=self.page_failed,
                         cb_kwargs={"language": language, "since": since},
-                        meta={META_KIND: "listing", "handle_httpstatus_list": [404], META_CHECK: True},
+                        meta={META_KIND: "listing", "handle_httpstatus_list": [404], META_ABUSE_CHECK: True},
                     )
 
     def _readme_request(self, repo: str, attempt: int = 0) -> scrapy.Request:

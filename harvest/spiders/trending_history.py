@@ -28,15 +28,14 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from urllib.parse import quote, urlencode, urljoin
 
 import scrapy
-from pydantic import ValidationError
 from scrapy import signals
 from scrapy.http import TextResponse
 
-from harvest.config import SpiderConfig, parse_bool
-from harvest.config.trending_history import TrendingHistoryConfig
-from harvest.crawl import close_crawl
+from harvest.config import SpiderConfig
+from harvest.config.trending_history import TrendingHistoryArgs, TrendingHistoryConfig
 from harvest.exceptions import ConfigError
 from harvest.items import ArchivedTrendingDeveloperItem, ArchivedTrendingRepoItem
+from harvest.meta import META_KIND, META_PACE, META_TTL
 from harvest.parsers.trending import (
     is_abuse_page,
     is_empty_listing,
@@ -53,6 +52,7 @@ from harvest.parsers.wayback import (
     memento_url,
     parse_cdx,
 )
+from harvest.plumbing.closing import close_crawl
 from harvest.spiders.base import HarvestSpider
 
 if TYPE_CHECKING:
@@ -99,9 +99,7 @@ class TrendingHistorySpider(HarvestSpider):
 
     name = "trending_history"
     config_model: ClassVar[type[SpiderConfig]] = TrendingHistoryConfig
-    arguments: ClassVar[frozenset[str]] = frozenset(
-        {"from", "to", "language", "since", "spoken_language", "developers"}
-    )
+    args_model = TrendingHistoryArgs
     config: TrendingHistoryConfig
     #: ArchiveMiddleware paces this spider's requests by the archive's limits.
     uses_archive: ClassVar[bool] = True
@@ -110,7 +108,8 @@ class TrendingHistorySpider(HarvestSpider):
     #: The archive's limits are the pace (ArchiveMiddleware); AutoThrottle would only add delays.
     custom_settings = {"AUTOTHROTTLE_ENABLED": False}
 
-    _ARGUMENT_FIELDS: ClassVar[dict[str, str]] = {
+    #: Config field -> the ``-a`` argument that sets it, so errors name what the user typed.
+    argument_fields: ClassVar[dict[str, str]] = {
         "from": "-a from",
         "to": "-a to",
         "languages": "-a language",
@@ -118,6 +117,8 @@ class TrendingHistorySpider(HarvestSpider):
         "spoken_language": "-a spoken_language",
         "developers": "-a developers",
     }
+    #: A problem of the window as a whole (from after to) names the first day.
+    argument_default: ClassVar[str] = "from"
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -133,36 +134,21 @@ class TrendingHistorySpider(HarvestSpider):
         return spider
 
     @classmethod
-    def apply_arguments(cls, config: SpiderConfig, arguments: dict[str, str]) -> SpiderConfig:
+    def fold_args(cls, config: SpiderConfig, args: TrendingHistoryArgs) -> SpiderConfig:
         """Fold ``-a from/to/language/since/spoken_language/developers`` into the YAML config."""
-        source = f"spider arguments of {cls.name!r}"
         data = config.model_dump(by_alias=True)
-        for key in ("from", "to"):
-            if key in arguments:
-                data[key] = arguments[key]
-        if "language" in arguments:
-            data["languages"] = [p for p in arguments["language"].split(",") if p.strip()]
-        if "since" in arguments:
-            data["periods"] = [p for p in arguments["since"].split(",") if p.strip()]
-        if "spoken_language" in arguments:
-            data["spoken_language"] = arguments["spoken_language"].strip() or None
-        if "developers" in arguments:
-            try:
-                data["developers"] = parse_bool(arguments["developers"], "-a developers")
-            except ValueError as exc:
-                raise ConfigError(source, [("-a developers", str(exc))]) from None
-        try:
-            result = TrendingHistoryConfig.model_validate(data)
-        except ValidationError as exc:
-            problems = []
-            for err in exc.errors():
-                field = str(err["loc"][0]) if err["loc"] else "-a from / -a to"
-                problems.append((cls._ARGUMENT_FIELDS.get(field, field), err["msg"]))
-            raise ConfigError(source, problems) from None
+        given = args.given("start", "end", "language", "since", "spoken_language", "developers")
+        for arg, field in (("start", "from"), ("end", "to"), ("language", "languages"), ("since", "periods")):
+            if arg in given:
+                data[field] = given.pop(arg)
+        if "spoken_language" in given:
+            data["spoken_language"] = (given.pop("spoken_language") or "").strip() or None
+        data.update(given)
+        result = TrendingHistoryConfig.model_validate(data)
         missing = [f"-a {k}" for k, v in (("from", result.start), ("to", result.end)) if v is None]
         if missing:
             why = "the window needs a day such as 2021-01-31 (or from:/to: in the YAML)"
-            raise ConfigError(source, [(m, why) for m in missing])
+            raise ConfigError(f"spider arguments of {cls.name!r}", [(m, why) for m in missing])
         return result
 
     # --- requests --------------------------------------------------------------------------
@@ -184,10 +170,10 @@ class TrendingHistorySpider(HarvestSpider):
         url = cdx_query(
             self.settings.get("HARVEST_ARCHIVE_CDX_URL"), page, start, end, limit=limit, resume_key=resume
         )
-        meta: dict[str, Any] = {"harvest_pace": False}
+        meta: dict[str, Any] = {META_PACE: False}
         if self._window_closed():
             # An answer about the past is a document that never changes: never asked twice.
-            meta.update(harvest_kind="document", harvest_ttl=None)
+            meta.update({META_KIND: "document", META_TTL: None})
         return scrapy.Request(
             url,
             callback=self.parse_cdx,
@@ -214,9 +200,9 @@ class TrendingHistorySpider(HarvestSpider):
             cb_kwargs={**page, "timestamp": timestamp, "hops": hops},
             meta={
                 # A memento never changes: once its rows are stored it is never fetched again.
-                "harvest_kind": "document",
-                "harvest_ttl": None,
-                "harvest_pace": False,
+                META_KIND: "document",
+                META_TTL: None,
+                META_PACE: False,
                 "dont_redirect": True,
                 "handle_httpstatus_all": True,
             },

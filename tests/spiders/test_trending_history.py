@@ -377,7 +377,7 @@ def _config(folder: Path) -> None:
 def test_fleet_runs_it_only_when_named_and_gives_the_same_items_as_scrapy_crawl(
     archive: ArchiveEmulator, github: LoopbackServer, tmp_path: Path
 ) -> None:
-    from harvest.crawl import project_settings
+    from harvest.crawl.build import project_settings
     from harvest.runner.plan import build_plan
 
     _config(tmp_path / "config")
