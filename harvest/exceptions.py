@@ -29,6 +29,17 @@ class ConfigError(HarvestError):
         super().__init__(f"invalid configuration in {self.source}:\n" + "\n".join(lines))
 
 
+class FolderError(ConfigError):
+    """A folder a run needs cannot be used (not writable, missing): one line per folder."""
+
+    def __init__(self, problems: list[tuple[str, str]]) -> None:
+        super().__init__("folders", problems)
+        self.args = ("\n".join(f"{key}: {msg}" for key, msg in problems),)
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
 class DataDirError(ConfigError):
     """The data folder cannot hold files: one line naming it, refused like bad config (exit 2)."""
 

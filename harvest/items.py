@@ -110,7 +110,8 @@ class DocumentItem:
     site: str | None = None
     author: str | None = None
     published: str | None = None
-    #: ISO 639-1 code detected from the text (py3langid); None when the text is too short.
+    #: ISO 639-1 code detected from the text (py3langid; ISO 639-3 for a language without one);
+    #: None when the text is too short.
     language: str | None = None
     #: What the page declared (``<html lang>``, Content-Language meta), as written there.
     language_declared: str | None = None

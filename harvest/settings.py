@@ -63,6 +63,9 @@ REDIRECT_MAX_TIMES = 10
 TWISTED_REACTOR = "twisted.internet.asyncioreactor.AsyncioSelectorReactor"
 REQUEST_FINGERPRINTER_IMPLEMENTATION = "2.7"
 FEED_EXPORT_ENCODING = "utf-8"
+# -o/-O out.csv: fixed columns, every field of every item type (Scrapy's CSV exporter took its
+# columns from the first item and dropped the others' fields).
+FEED_EXPORTERS = {"csv": "harvest.extensions.feeds.TypedCsvItemExporter"}
 # Scrapy 2.19 opens a telnet console and a remote-control HTTP server; a collector needs neither,
 # and many parallel fleet processes would each open their own ports.
 TELNETCONSOLE_ENABLED = False
@@ -174,7 +177,17 @@ EXTENSIONS = {
     # Partitioned crawls only (HARVEST_CRAWL_WORKERS > 1): requests handed over by the other
     # workers, and staying open until all of them are done.
     "harvest.crawl.handoff.HandoffExtension": 0,
+    # `scrapy crawl` only: the final stats under logs/<spider>/, where the report reads rounds
+    # (a fleet child's log holds them already).
+    "harvest.extensions.roundrecord.RoundRecord": 0,
+    # Crawls with -o/-O/FEEDS: what each feed got, and the items not in it as already stored.
+    "harvest.extensions.feednotice.FeedNotice": 0,
+    # `scrapy crawl` only: a progress line every HARVEST_PROGRESS_INTERVAL and an end summary.
+    "harvest.extensions.progress.CrawlProgress": 0,
 }
+# Seconds between `scrapy crawl`'s progress lines (0 = none): often enough to see a long crawl
+# move, rarely enough not to bury its warnings.
+HARVEST_PROGRESS_INTERVAL = 10.0
 # Seconds a crawl may sit idle and alive before it is closed as stuck (0 = never): past any
 # DOWNLOAD_TIMEOUT, retry or delay, since those keep a request in flight anyway.
 HARVEST_CRAWL_STUCK_TIMEOUT = 120.0
@@ -265,7 +278,7 @@ DOWNLOADER_MIDDLEWARES = {
     # Live trending pages: GitHub's "Whoa there!" abuse page is waited out and asked again.
     # Below PaceMiddleware: a request waiting out the page holds no grant of the site's pace.
     "harvest.middlewares.abuse.AbusePageMiddleware": 545,
-    # Fleet children only (run_all.py): closes a crawl none of whose hosts can be reached.
+    # Every crawl: closes one none of whose hosts can be reached ("cannot reach HOST (why)", exit 1).
     # Above RetryMiddleware (550): it sees a connection failure before a retry is scheduled.
     "harvest.extensions.reachability.ReachabilityMiddleware": 560,
     # Spiders that collect rights (blogs): the site's TDMRep rules and robots.txt verdict per page.
@@ -350,6 +363,12 @@ HARVEST_FLEET_PROCESS_MEMORY_MB = 300
 HARVEST_FLEET_RESTART_BACKOFF = 2.0
 # Ceiling of that delay, so a spider recovers within minutes once its cause goes away.
 HARVEST_FLEET_RESTART_BACKOFF_MAX = 300.0
+# A round that reached none of its hosts (offline, DNS down) is tried again after this many
+# seconds, not after its refresh_interval (a day for trending): a network back in minutes is
+# used in minutes. Doubles with each such round in a row...
+HARVEST_FLEET_UNREACHABLE_RETRY = 120.0
+# ...up to this ceiling: an offline machine tries at most once an hour per spider.
+HARVEST_FLEET_UNREACHABLE_RETRY_MAX = 3600.0
 # A spider that crashes this many times within HARVEST_FLEET_CRASH_WINDOW is marked failed.
 HARVEST_FLEET_MAX_CRASHES = 5
 HARVEST_FLEET_CRASH_WINDOW = 3600.0

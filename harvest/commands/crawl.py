@@ -15,32 +15,38 @@ state exist: each starts as a copy with Scrapy and the spider already imported.
 
 from __future__ import annotations
 
+import argparse
 import atexit
 import logging
 import os
 import sys
+import textwrap
 import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from scrapy import signals
+from scrapy.commands import ScrapyHelpFormatter
 from scrapy.commands.crawl import Command as ScrapyCrawlCommand
 from scrapy.exceptions import UsageError
+from scrapy.spiderloader import get_spider_loader
+from scrapy.utils.project import get_project_settings
 
+from harvest.commands.describe import describe_all
 from harvest.crawl.build import build_crawler, validate_crawl
-from harvest.crawl.checks import data_dir_problem
+from harvest.crawl.checks import data_dir_problem, folder_problems
 from harvest.crawl.policy import WorkersRefused, crawl_workers
 from harvest.crawl.workers import POLL, WORKER_FAILED, WorkerSupervisor, can_fork, worker_argv
-from harvest.exceptions import ConfigError, DataDirError
+from harvest.exceptions import ConfigError, DataDirError, FolderError
+from harvest.extensions.reachability import CANNOT_REACH
 from harvest.plumbing.capabilities import class_capabilities
 from harvest.plumbing.closing import OK_REASONS, close_crawl, finished_ok
+from harvest.plumbing.spiderloader import unknown_spider
 from harvest.state import is_redis_url
 from harvest.state.partition import WORKER_ENV, machine_workers, recorded_workers, worker_channel
 
 if TYPE_CHECKING:
-    import argparse
-
     from scrapy.crawler import Crawler
     from scrapy.settings import BaseSettings
     from scrapy.spiders import Spider
@@ -62,11 +68,41 @@ class Command(ScrapyCrawlCommand):
     #: This process is a worker forked by worker 0 (it ends without its host's clean-up).
     in_fork = False
 
+    def add_options(self, parser: argparse.ArgumentParser) -> None:
+        """Scrapy's options; the help keeps the arguments' lines as they are written."""
+        super().add_options(parser)
+        parser.formatter_class = _HelpFormatter
+
+    def long_desc(self) -> str:
+        """``scrapy crawl -h``: Scrapy's text, then every spider's ``-a`` arguments."""
+        text = super().long_desc()
+        # Scrapy builds the help before it gives the command its settings: the project's, then.
+        settings = self.settings if self.settings is not None else get_project_settings()
+        codes = textwrap.fill(
+            "Exit codes: 0 finished, 1 the crawl ended badly (cannot reach its hosts, layout_changed, "
+            "a full disk), 2 bad command line, config or folder (before any request).",
+            100,
+        )
+        return (
+            f"{text}\n\n{codes}\n\n{describe_all(settings)}\n\n(scrapy describe SPIDER prints one spider's.)"
+        )
+
     def process_options(self, args: list[str], opts: argparse.Namespace) -> None:
         """Read the options; for a partitioned crawl, check the config and fork the workers."""
         super().process_options(args, opts)
         if len(args) != 1:
             return
+        assert self.settings is not None
+        # Before anything else: a misspelt name was a 40-line KeyError traceback (exit 1).
+        loader = get_spider_loader(self.settings)
+        try:
+            loader.load(args[0])
+        except KeyError:
+            raise UsageError(unknown_spider(args[0], loader.list()), print_help=False) from None
+        # Folders (data, logs, config) before any worker, state file or request exists.
+        problems = folder_problems(self.settings)
+        if problems:
+            raise UsageError(str(FolderError(problems)), print_help=False)
         # Scrapy sets up logging later, with the crawler process: what is said before is kept
         # and said then (in this process only, not in the forked workers).
         with _Held() as held:
@@ -107,8 +143,6 @@ class Command(ScrapyCrawlCommand):
         Returns the spider's class, settings and config for this run (None for an unknown
         spider: Scrapy's crawl says "Spider not found", once, as no worker is started).
         """
-        from scrapy.spiderloader import get_spider_loader
-
         assert self.settings is not None
         try:
             spidercls = get_spider_loader(self.settings).load(spider)
@@ -159,6 +193,7 @@ class Command(ScrapyCrawlCommand):
             ok = supervisor.wait() == 0
         if not ok:
             self.exitcode = 1
+        _say_unreachable(crawler)
         _exit_now(self.exitcode, forked=self.in_fork)
 
     @staticmethod
@@ -252,6 +287,21 @@ class _Checked:
         return machine_workers(
             settings.getint("HARVEST_FLEET_PROCESS_MEMORY_MB"), settings.getint("CONCURRENT_REQUESTS")
         )
+
+
+class _HelpFormatter(argparse.RawDescriptionHelpFormatter, ScrapyHelpFormatter):
+    """Scrapy's help layout, with the description's lines kept (one argument a line)."""
+
+
+def _say_unreachable(crawler: Crawler) -> None:
+    """The last line of a crawl that reached no host, in the fleet's words: which and why."""
+    if _reason(crawler) != CANNOT_REACH or crawler.stats is None:
+        return
+    hosts = crawler.stats.get_value("harvest/reachability/unreachable") or []
+    logger.error(
+        "cannot reach %s: no host of this crawl answered, nothing was collected (exit code 1)",
+        ", ".join(hosts) or "its hosts",
+    )
 
 
 def _check_data_dir(data_dir: str) -> None:

@@ -86,8 +86,10 @@ class Command(ScrapyCommand):
             logger.error("%s. %s%s", exc, kept, " once the disk has room" if exc.disk_full else "")
             self.exitcode = 1
             return
-        rows = ", ".join(f"{n:,} {t}" for t, n in sorted(result.rows.items())) or "no new rows"
+        rows = ", ".join(f"{n:,} {t}{'' if n == 1 else 's'}" for t, n in sorted(result.rows.items()))
+        rows = rows or "no new rows"
         print(
-            f"Exported {rows} to {opts.output} ({len(result.files)} new parts, {result.seconds:.1f} s); "
+            f"Exported {rows} to {opts.output} ({len(result.files)} new "
+            f"part{'' if len(result.files) == 1 else 's'}, {result.seconds:.1f} s); "
             f"card: {result.card}"
         )

@@ -8,7 +8,10 @@ from typing import TYPE_CHECKING
 
 from scrapy.commands import ScrapyCommand
 from scrapy.exceptions import UsageError
+from scrapy.spiderloader import get_spider_loader
 from scrapy.utils.log import configure_logging
+
+from harvest.plumbing.spiderloader import unknown_spider
 
 if TYPE_CHECKING:
     import argparse
@@ -38,7 +41,7 @@ class Command(ScrapyCommand):
             "HARVEST_DATA_DIR: trending risers, search results, documents per site, and crawl health "
             "from the logs and the fleet status. Default output: HARVEST_DATA_DIR/report/index.html. "
             "Exit codes: 0 done, 1 the page could not be written (a full disk: the page before is "
-            "kept), 2 bad command line."
+            "kept), 2 bad command line (an unknown --spider, a --since that is no date or duration)."
         )
 
     def add_options(self, parser: argparse.ArgumentParser) -> None:
@@ -70,13 +73,22 @@ class Command(ScrapyCommand):
             since = parse_since(opts.since) if opts.since else None
         except ValueError as exc:
             raise UsageError(f"--since: {exc}", print_help=False) from None
+        if opts.spider is not None:
+            # A misspelt name gave an empty report that replaced the full one, with exit code 0.
+            known = get_spider_loader(self.settings).list()
+            if opts.spider not in known:
+                raise UsageError(f"--spider: {unknown_spider(opts.spider, known)}", print_help=False)
         try:
             result = build_report(data_dir, output, since=since, spider=opts.spider)
         except WriteError as exc:
             logger.error("%s. The report was not written; the one before, if any, is kept", exc)
             self.exitcode = 1
             return
-        what = "an empty report (no data yet)" if result.empty else f"{result.items:,} items"
+        what = (
+            "an empty report (no data yet)"
+            if result.empty
+            else f"{result.items:,} item{'' if result.items == 1 else 's'}"
+        )
         print(
             f"Report of {what} written to {result.path} "
             f"({result.size_bytes / 1024:,.0f} KB, {result.seconds:.1f} s)"

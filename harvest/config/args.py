@@ -11,16 +11,22 @@ reported the same way, naming it (``-a max_results: expected a positive number o
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Annotated, Any, TypeVar
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, ValidationInfo
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
 
 from harvest.config.base import parse_bool
 from harvest.exceptions import ConfigError
 
 
-def _flag(value: Any, info: ValidationInfo) -> bool:
-    return parse_bool(value, f"-a {info.field_name}")
+def _flag(value: Any) -> bool:
+    # The message names no argument: the report names it once ("-a developers: -a developers
+    # must be ..." said it twice).
+    try:
+        return parse_bool(value)
+    except ValueError:
+        raise ValueError(f"expected true or false (1/0, yes/no, on/off), got {value!r}") from None
 
 
 def _whole(value: Any) -> int:
@@ -54,7 +60,11 @@ class SpiderArgs(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
     #: ``-a reset=1``: start from a clean crawl state (see HARVEST_DEDUP_RESET).
-    reset: Flag = False
+    reset: Flag = Field(
+        False,
+        description="forget this spider's crawl state first (what it saw and stored)",
+        json_schema_extra={"metavar": "true|false"},
+    )
     #: The job id scrapyd passes to every job.
     job: str | None = Field(default=None, alias="_job")
 
@@ -69,6 +79,47 @@ ArgsT = TypeVar("ArgsT", bound=SpiderArgs)
 def accepted(model: type[SpiderArgs]) -> list[str]:
     """The argument names ``model`` accepts, as a user types them (scrapyd's own left out)."""
     return sorted((f.alias or name) for name, f in model.model_fields.items() if name != "job")
+
+
+@dataclass(frozen=True)
+class ArgumentHelp:
+    """One ``-a`` argument as help shows it: generated from the model, so it cannot drift."""
+
+    name: str
+    metavar: str
+    default: str
+    description: str
+
+    def line(self, width: int = 28) -> str:
+        """``  -a since=LIST            (default: the YAML's periods) periods to read...``."""
+        flag = f"-a {self.name}={self.metavar}"
+        return f"  {flag:<{width}} {self.description} (default: {self.default})"
+
+
+def argument_help(model: type[SpiderArgs]) -> list[ArgumentHelp]:
+    """The help of every argument ``model`` accepts (scrapyd's own left out), the spider's first."""
+    rows = []
+    for name, info in model.model_fields.items():
+        if name == "job":
+            continue
+        extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
+        yaml_key = extra.get("yaml")
+        if extra.get("default"):
+            default = str(extra["default"])
+        elif info.default is None:
+            default = f"the YAML's {yaml_key}" if yaml_key else "none"
+        else:
+            default = str(info.default).lower() if isinstance(info.default, bool) else str(info.default)
+        rows.append(
+            ArgumentHelp(
+                name=info.alias or name,
+                metavar=str(extra.get("metavar") or "VALUE"),
+                default=default,
+                description=info.description or "",
+            )
+        )
+    own = [r for r in rows if r.name not in SpiderArgs.model_fields]
+    return own + [r for r in rows if r.name in SpiderArgs.model_fields]
 
 
 def arguments_error(
@@ -93,6 +144,8 @@ def arguments_error(
             message = f"unknown argument; this spider accepts: {', '.join(accepted(model)) or '(none)'}"
         elif error["type"] == "value_error":
             message = str((error.get("ctx") or {}).get("error", error["msg"]))
+        elif error["type"] == "literal_error":  # pydantic's "Input should be ..." in our words
+            message = f"expected {(error.get('ctx') or {}).get('expected')}, got {error.get('input')!r}"
         else:
             message = error["msg"]
         problems.append((flag, message))

@@ -199,8 +199,28 @@ class BlogsConfig(SpiderConfig):
 class BlogsArgs(SpiderArgs):
     """``-a url=`` (one ad hoc site) or ``-a site=NAME``; ``render/source/max_pages`` apply to them."""
 
-    url: str | None = None
-    site: str | None = None
-    render: Flag | None = None
-    source: str | None = None
-    max_pages: Whole | None = None
+    url: str | None = Field(
+        None,
+        description="crawl this one site (its start URL), with the defaults, instead of the YAML's",
+        json_schema_extra={"metavar": "URL", "default": "none: the YAML's sites"},
+    )
+    site: str | None = Field(
+        None,
+        description="crawl only the configured site of this name",
+        json_schema_extra={"metavar": "NAME", "default": "every site of the YAML"},
+    )
+    render: Flag | None = Field(
+        None,
+        description="render pages in Chromium (JavaScript sites; needs playwright)",
+        json_schema_extra={"metavar": "true|false", "yaml": "sites[].render"},
+    )
+    source: str | None = Field(
+        None,
+        description="what the documents are: blog or docs",
+        json_schema_extra={"metavar": "blog|docs", "yaml": "sites[].source"},
+    )
+    max_pages: Whole | None = Field(
+        None,
+        description="stop each site after this many pages",
+        json_schema_extra={"metavar": "N", "yaml": "sites[].max_pages"},
+    )

@@ -117,8 +117,28 @@ def _max_results(value: Any) -> int | None:
 class GithubSearchArgs(SpiderArgs):
     """``-a query`` replaces the configured searches; ``max_results/sort/order/readmes`` apply to each."""
 
-    query: str | None = None
-    max_results: Annotated[int | None, BeforeValidator(_max_results)] = None
-    sort: Stripped | None = None
-    order: Stripped | None = None
-    readmes: Flag | None = None
+    query: str | None = Field(
+        None,
+        description="one search instead of the YAML's queries (GitHub's syntax: topic:x language:y)",
+        json_schema_extra={"metavar": "TEXT", "default": "the YAML's queries"},
+    )
+    max_results: Annotated[int | None, BeforeValidator(_max_results)] = Field(
+        None,
+        description="stop each search after this many results ('all' for every one)",
+        json_schema_extra={"metavar": "N|all", "yaml": "queries[].max_results"},
+    )
+    sort: Stripped | None = Field(
+        None,
+        description="best-match, stars, forks, updated or help-wanted-issues",
+        json_schema_extra={"metavar": "KEY", "yaml": "queries[].sort"},
+    )
+    order: Stripped | None = Field(
+        None,
+        description="asc or desc (with a sort other than best-match)",
+        json_schema_extra={"metavar": "asc|desc", "yaml": "queries[].order"},
+    )
+    readmes: Flag | None = Field(
+        None,
+        description="fetch each result's README as a document",
+        json_schema_extra={"metavar": "true|false", "yaml": "queries[].readmes"},
+    )

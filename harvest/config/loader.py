@@ -8,12 +8,13 @@ below an existing one would silently change the crawl).
 
 from __future__ import annotations
 
+import difflib
 import errno
 import logging
 import os
 import stat
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeVar, get_args
 
 import yaml
 from pydantic import BaseModel, ValidationError
@@ -46,6 +47,30 @@ def _format_loc(loc: tuple[Any, ...]) -> str:
     return out
 
 
+def _key_names(model: type[BaseModel], seen: set[type[BaseModel]] | None = None) -> set[str]:
+    """Every key ``model`` and the models nested in it accept (a misspelt key's candidates)."""
+    seen = set() if seen is None else seen
+    if model in seen:
+        return set()
+    seen.add(model)
+    names: set[str] = set()
+    for name, info in model.model_fields.items():
+        names.add(info.alias or name)
+        stack: list[Any] = [info.annotation]
+        while stack:
+            kind = stack.pop()
+            if isinstance(kind, type) and issubclass(kind, BaseModel):
+                names |= _key_names(kind, seen)
+            stack.extend(get_args(kind))
+    return names
+
+
+def unknown_key(key: str, model: type[BaseModel]) -> str:
+    """The message of an unknown YAML key: check the spelling, with the likely key if one is close."""
+    close = difflib.get_close_matches(key, sorted(_key_names(model)), n=1, cutoff=0.6)
+    return f"unknown key; did you mean {close[0]!r}?" if close else "unknown key (check the spelling)"
+
+
 def validate_config(model: type[M], data: Any, source: str | Path) -> M:
     """Validate a mapping against ``model``; raise ConfigError naming ``source`` and each bad key."""
     if data is None:
@@ -60,7 +85,7 @@ def validate_config(model: type[M], data: Any, source: str | Path) -> M:
             key = _format_loc(err["loc"]) or "(top level)"
             msg = err["msg"]
             if err["type"] == "extra_forbidden":
-                msg = "unknown key (check the spelling)"
+                msg = unknown_key(str(err["loc"][-1]), model)
             problems.append((key, msg))
         raise ConfigError(source, problems) from None
 

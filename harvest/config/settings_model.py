@@ -61,6 +61,8 @@ MINIMUMS: dict[str, float] = {
     "HARVEST_FLEET_SIZE_CHECK_INTERVAL": 0.1,
     "HARVEST_FLEET_POLL_INTERVAL": 0.05,
     "HARVEST_FLEET_LOG_KEEP": 1,
+    "HARVEST_FLEET_UNREACHABLE_RETRY": 1,
+    "HARVEST_FLEET_UNREACHABLE_RETRY_MAX": 1,
 }
 #: Names that are no longer settings, and what replaced them: GitHub's documented facts became
 #: constants in :mod:`harvest.github.limits`, benchmark-tuned intervals constants of the component

@@ -113,8 +113,28 @@ class TrendingConfig(TrendingPagesConfig):
 class TrendingArgs(SpiderArgs):
     """``-a language/since/spoken_language/developers/readmes``: this run's share of the YAML."""
 
-    language: CommaList | None = None
-    since: CommaList | None = None
-    spoken_language: str | None = None
-    developers: Flag | None = None
-    readmes: Flag | None = None
+    language: CommaList | None = Field(
+        None,
+        description="programming languages' Trending pages to read (python,rust; '' is all)",
+        json_schema_extra={"metavar": "LIST", "yaml": "languages"},
+    )
+    since: CommaList | None = Field(
+        None,
+        description="periods to read: daily, weekly, monthly (comma-separated)",
+        json_schema_extra={"metavar": "LIST", "yaml": "periods"},
+    )
+    spoken_language: str | None = Field(
+        None,
+        description="only repositories in this spoken language (ISO 639-1 code such as en)",
+        json_schema_extra={"metavar": "CODE", "yaml": "spoken_language"},
+    )
+    developers: Flag | None = Field(
+        None,
+        description="also read the Trending developers pages",
+        json_schema_extra={"metavar": "true|false", "yaml": "developers"},
+    )
+    readmes: Flag | None = Field(
+        None,
+        description="fetch each listed repository's README as a document",
+        json_schema_extra={"metavar": "true|false", "yaml": "readmes"},
+    )

@@ -18,19 +18,26 @@ and under ``run_all.py`` as a crash loop. ``scrapy crawl`` (:mod:`harvest.comman
   would be sent in a header; the message never shows the token;
 - ``HARVEST_DATA_DIR`` (``run_all.py --data-dir``) can hold files (:func:`data_dir_problem`):
   a folder under ``/proc``, a path through a regular file or a read-only mount was a chained
-  traceback once the crawl opened its state, after the engine had started.
+  traceback once the crawl opened its state, after the engine had started;
+- the other folders a run uses (:func:`folder_problems`): ``state/`` and ``logs/`` of the data
+  folder when they exist, ``LOG_FILE``'s folder, and a ``HARVEST_CONFIG_DIR`` given that is no
+  folder (the defaults were used without a word).
 """
 
 from __future__ import annotations
 
+import errno
 import logging
 import os
+import stat
 import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from scrapy.settings import SETTINGS_PRIORITIES
+
 from harvest.config.settings_model import RETIRED, SOURCE, retired_in, settings_model_problems
-from harvest.exceptions import ConfigError, DataDirError
+from harvest.exceptions import ConfigError, DataDirError, FolderError
 from harvest.github import TOKEN_ENV
 from harvest.middlewares.safety import resolver_problems
 
@@ -39,7 +46,71 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["check_settings", "data_dir_problem", "settings_problems", "token_problem"]
+__all__ = [
+    "check_settings",
+    "data_dir_problem",
+    "folder_problems",
+    "settings_problems",
+    "token_problem",
+    "unwritable",
+]
+#: Folders under the data folder a crawl writes into, checked when they exist already.
+_DATA_SUBFOLDERS = ("state", "logs")
+
+
+def unwritable(folder: Path) -> str | None:
+    """Why this process cannot create files in the existing ``folder``, or None if it can.
+
+    Tried for real (a temporary file, removed at once): permission bits say nothing of root's
+    capabilities, a read-only mount or an ACL. The message names the folder's owner and mode.
+    """
+    try:
+        with tempfile.TemporaryFile(dir=folder, prefix=".harvest-write-check-"):
+            pass
+    except OSError as exc:
+        return f"cannot write to {folder}: {exc.strerror or exc}{_owner(folder, exc)}"
+    return None
+
+
+def _owner(folder: Path, exc: OSError) -> str:
+    """`` (owned by uid 1001, mode drwxr-xr-x; this process runs as uid 0)`` for a refused permission."""
+    if exc.errno not in (errno.EACCES, errno.EPERM):
+        return ""
+    try:
+        st = folder.stat()
+    except OSError:
+        return ""
+    mode = stat.filemode(st.st_mode)
+    return f" (owned by uid {st.st_uid}, mode {mode}; this process runs as uid {os.geteuid()})"
+
+
+def folder_problems(settings: BaseSettings) -> list[tuple[str, str]]:
+    """(setting, problem) for a config folder given but missing, a log or state folder not writable.
+
+    ``HARVEST_CONFIG_DIR`` is a problem only when given (``-s``, an environment or command-line
+    setting): the default ``spiders_config`` may be absent (a scrapyd job), where the packaged
+    configs apply. The data folder itself is :func:`data_dir_problem`'s.
+    """
+    config_dir = Path(str(settings.get("HARVEST_CONFIG_DIR")))
+    given = (settings.getpriority("HARVEST_CONFIG_DIR") or 0) > SETTINGS_PRIORITIES["project"]
+    if given and not config_dir.is_dir():
+        return [
+            (
+                "HARVEST_CONFIG_DIR",
+                f"{config_dir.resolve()} is not a folder: give the folder of the spiders' YAML files "
+                "(leave the setting out to use spiders_config/)",
+            )
+        ]
+    data_dir = Path(str(settings.get("HARVEST_DATA_DIR")))
+    folders = [("HARVEST_DATA_DIR", data_dir / sub) for sub in _DATA_SUBFOLDERS if (data_dir / sub).is_dir()]
+    log_file = settings.get("LOG_FILE")
+    if log_file and Path(str(log_file)).parent.is_dir():
+        folders.append(("LOG_FILE", Path(str(log_file)).parent))
+    for name, folder in folders:
+        why = unwritable(folder)
+        if why is not None:
+            return [(name, why)]  # the first one says it: the others follow from it
+    return []
 
 
 def settings_problems(settings: BaseSettings) -> list[tuple[str, str]]:
@@ -73,6 +144,9 @@ def check_settings(settings: BaseSettings) -> None:
     problem = data_dir_problem(data_dir)
     if problem:
         raise DataDirError(data_dir, problem)
+    folders = folder_problems(settings)
+    if folders:
+        raise FolderError(folders)
 
 
 def data_dir_problem(path: str | Path) -> str | None:
@@ -93,14 +167,14 @@ def data_dir_problem(path: str | Path) -> str | None:
             try:
                 parent.mkdir()
             except OSError as exc:
-                return f"cannot create {parent}: {exc.strerror or exc}"
+                return f"cannot create {parent}: {exc.strerror or exc}{_owner(parent.parent, exc)}"
             made.append(parent)
         try:
             fd, probe = tempfile.mkstemp(prefix=".harvest-probe-", dir=folder)
             os.close(fd)
             os.unlink(probe)
         except OSError as exc:
-            return f"cannot create a file in it: {exc.strerror or exc}"
+            return f"cannot create a file in it: {exc.strerror or exc}{_owner(folder, exc)}"
     finally:
         for parent in reversed(made):
             try:

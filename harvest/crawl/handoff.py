@@ -179,7 +179,7 @@ class HandoffSpool:
             fd = self._fds.get(receiver)
             if fd is None:
                 fd = os.open(
-                    self.path(self.partition.index, receiver), os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644
+                    self.path(self.partition.index, receiver), os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o666
                 )
                 self._fds[receiver] = fd
                 self._sizes[receiver] = os.fstat(fd).st_size

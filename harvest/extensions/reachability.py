@@ -9,9 +9,10 @@ tried so far is unreachable and none has answered, the spider is closed with the
 ``cannot_reach`` (not an OK reason: ``scrapy crawl`` exits 1 and the fleet reports the hosts).
 A blogs crawl with one dead site among live ones keeps going: only that site is reported.
 
-Listed in ``harvest/settings.py``; applies in fleet children (a fleet channel is attached, see
-:mod:`harvest.extensions.fleet`) unless ``HARVEST_FLEET_REACHABILITY_ENABLED`` is off. A single
-``scrapy crawl`` shows its retries and failures to the user, who decides.
+Listed in ``harvest/settings.py``; applies to every crawl, ``scrapy crawl`` and fleet children
+alike, unless ``HARVEST_FLEET_REACHABILITY_ENABLED`` is off: a ``scrapy crawl`` of an unreachable
+host logged three "Gave up retrying" errors and a traceback, then exited 0 with nothing; it now
+ends with ``cannot reach <host> (<why>)``, the fleet's words, and exit code 1.
 """
 
 from __future__ import annotations
@@ -26,7 +27,6 @@ from scrapy.utils.httpobj import urlparse_cached
 from twisted.internet import error as tx_errors
 
 from harvest.exceptions import NotApplicable
-from harvest.extensions.fleet import attached
 from harvest.plumbing.closing import close_crawl
 
 if TYPE_CHECKING:
@@ -83,9 +83,7 @@ class ReachabilityMiddleware:
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> Self:
-        """Build in a fleet child, unless ``HARVEST_FLEET_REACHABILITY_ENABLED`` is off."""
-        if attached() is None:
-            raise NotApplicable("not running under run_all.py (no fleet channel attached)")
+        """Build unless ``HARVEST_FLEET_REACHABILITY_ENABLED`` is off."""
         if not crawler.settings.getbool("HARVEST_FLEET_REACHABILITY_ENABLED"):
             raise NotApplicable("HARVEST_FLEET_REACHABILITY_ENABLED is off")
         assert crawler.stats is not None

@@ -31,9 +31,40 @@ _MARKUP_RE = re.compile(r"[#>*_|\-=]{1,}")
 _LETTERS_RE = re.compile(r"[^\W\d_]+")
 
 
+#: The detector's ISO 639-3 codes (it answers 639-1 for the rest) that have an ISO 639-1 code: their
+#: own (Kikuyu), or their macrolanguage's in ISO 639-3's macrolanguage table (Egyptian Arabic is
+#: Arabic, Wu and Cantonese are Chinese). ``language`` promises ISO 639-1 where one exists.
+TO_639_1 = {
+    "ary": "ar",  # Moroccan Arabic, of the macrolanguage ara
+    "arz": "ar",  # Egyptian Arabic, of ara
+    "fuv": "ff",  # Nigerian Fulfulde, of ful
+    "gug": "gn",  # Paraguayan Guaraní, of grn
+    "kik": "ki",  # Kikuyu itself
+    "ltg": "lv",  # Latgalian, of lav
+    "sdh": "ku",  # Southern Kurdish, of kur
+    "uzs": "uz",  # Southern Uzbek, of uzb
+    "wuu": "zh",  # Wu Chinese, of zho
+    "yue": "zh",  # Cantonese, of zho
+}
+#: The detector's codes for no language at all (ISO 639-2's "no linguistic content"): undetected.
+NOT_A_LANGUAGE = frozenset({"zxx"})
+
+
+def iso_639_1(code: str) -> str | None:
+    """The detector's code as ISO 639-1 where the language has one; else its ISO 639-3 code.
+
+    None for a code meaning no language (``zxx``). The languages without an ISO 639-1 code the
+    detector knows (Acehnese ``ace``, Ancient Greek ``grc``, Kabyle ``kab``, Nigerian Pidgin
+    ``pcm``...) keep their ISO 639-3 code, as the README says.
+    """
+    if code in NOT_A_LANGUAGE:
+        return None
+    return TO_639_1.get(code, code)
+
+
 @dataclass(frozen=True)
 class LanguageGuess:
-    """An ISO 639-1 code and the detector's probability for it."""
+    """An ISO 639-1 code (ISO 639-3 for a language without one) and the detector's probability."""
 
     language: str
     score: float
@@ -79,4 +110,7 @@ def detect_language(markdown: str) -> LanguageGuess | None:
     if not _has_letters(text, MIN_LETTERS):
         return None
     language, score = _identifier().classify(text)
-    return LanguageGuess(str(language), round(float(score), 4))
+    code = iso_639_1(str(language))
+    if code is None:
+        return None
+    return LanguageGuess(code, round(float(score), 4))

@@ -1,10 +1,10 @@
 """LanguagePipeline: every document gets the language of its text, detected (py3langid).
 
-``language`` is the ISO 639-1 code detected from the Markdown text (code blocks and URLs left
-out), ``language_score`` the detector's probability; ``language_declared`` (what the page said,
-set by the spider) is kept as it is: a page declaring ``lang="en"`` over Portuguese text is
-common (themes ship with ``en``). Runs after the dedup pipeline, so a dropped duplicate costs no
-detection.
+``language`` is the ISO 639-1 code (ISO 639-3 for a language without one) detected from the
+Markdown text (code blocks and URLs left out), ``language_score`` the detector's probability;
+``language_declared`` (what the page said, set by the spider) is kept as it is: a page declaring
+``lang="en"`` over Portuguese text is common (themes ship with ``en``). Runs after the dedup
+pipeline, so a dropped duplicate costs no detection.
 """
 
 from __future__ import annotations

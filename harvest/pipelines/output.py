@@ -323,6 +323,7 @@ class OutputPipeline:
         except OSError as exc:
             self._write_failed(exc, self.spider_dir / name)
         self._unsynced.add(name)
+        self._inc(f"written/{name}")  # the crawl's end summary: items per file
         if self.state is not None:
             self.state.record_output(record, item)
         return item

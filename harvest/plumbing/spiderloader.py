@@ -11,6 +11,7 @@ module as Scrapy does, so nothing a user names is missed.
 
 from __future__ import annotations
 
+import difflib
 import importlib
 from typing import TYPE_CHECKING
 
@@ -66,3 +67,10 @@ class SpiderLoader(ScrapySpiderLoader):
         """Every spider of the project (loads every spider module)."""
         self._ensure_all()
         return super().list()
+
+
+def unknown_spider(name: str, names: list[str]) -> str:
+    """One line for a spider name the project does not have: the spiders, and the likely one."""
+    close = difflib.get_close_matches(name, names, n=1, cutoff=0.6)
+    hint = f"; did you mean {close[0]!r}?" if close else ""
+    return f"no spider named {name!r} (spiders: {', '.join(sorted(names))}){hint}"

@@ -9,10 +9,30 @@ against ~0.15 us without, and a crawl makes about 35 such calls per page (about 
 
 from __future__ import annotations
 
+import logging
+import sys
+from typing import Any
+
 from scrapy.statscollectors import MemoryStatsCollector
+
+logger = logging.getLogger("scrapy.statscollectors")
 
 
 class StatsCollector(MemoryStatsCollector):
-    """``MemoryStatsCollector`` with plain attribute lookup (see the module docstring)."""
+    """``MemoryStatsCollector`` with plain attribute lookup (see the module docstring).
+
+    On a terminal the final stats dump is logged at DEBUG: the crawl's end summary
+    (harvest.extensions.progress) says what a user needs, and every stat is in the round record
+    under ``logs/<spider>/``. Piped or redirected (a fleet child's log, scripts, scrapyd) it stays
+    at INFO, where the report and scripts read it.
+    """
 
     __getattribute__ = object.__getattribute__
+
+    def close_spider(self, spider: Any = None, reason: str | None = None) -> None:
+        """Dump the stats (at DEBUG on a terminal) and persist them."""
+        if self._dump and sys.stderr.isatty():
+            logger.debug("Dumping Scrapy stats:\n%s", self, extra={"spider": self._crawler.spider})
+            self._persist_stats(self._stats)
+            return
+        super().close_spider(spider, reason)

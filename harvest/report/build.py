@@ -18,7 +18,7 @@ from harvest.report.health import load_health
 from harvest.report.model import Report
 from harvest.report.page import render_page
 from harvest.report.records import load_dataset
-from harvest.report.search import search_section
+from harvest.report.search import empty_queries, search_section
 from harvest.report.trending import trending_section
 from harvest.report.writefolder import WriteFolder, writing
 from harvest.util.files import atomic_write_text
@@ -75,7 +75,7 @@ def build_report(
         filters=filters,
         sections=[
             trending_section(dataset.trending, dataset.developers),
-            search_section(dataset.search),
+            search_section(dataset.search, empty_queries(health.rounds)),
             documents_section(dataset.documents, dataset.pages, health.rounds),
             health_section(health),
         ],

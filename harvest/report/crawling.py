@@ -5,8 +5,8 @@ from __future__ import annotations
 import logging
 from collections import Counter
 
-from harvest.report.days import day_range
-from harvest.report.health import Health
+from harvest.report.days import day_range, one_day_note
+from harvest.report.health import Health, RoundStats
 from harvest.report.model import Cell, Chart, Fact, Figure, Section, Series, Table
 from harvest.util.redaction import scrub
 from harvest.util.units import format_duration, format_size
@@ -26,12 +26,15 @@ def _per_day(health: Health, stat: str, what: str, fid: str) -> Figure:
     for r in health.rounds:
         totals[(r.spider, r.started[:10])] += r.get(stat)
     series = [Series(s, [float(totals[(s, d)]) for d in days]) for s in spiders]
-    chart = Chart("bar" if len(days) <= _BAR_DAYS else "lines", days, series, y_label=f"{what} per day")
+    chart = Chart(
+        "bar" if len(days) <= _BAR_DAYS else "lines", days, series, y_label=f"{what} per day", time_axis=True
+    )
     return Figure(
         fid,
         f"{what.capitalize()} per spider per day (the sum of the day's rounds)",
         Table(["day", *spiders], [[d, *[totals[(s, d)] for s in spiders]] for d in days]),
         chart if days else None,
+        note=one_day_note(days),
     )
 
 
@@ -45,7 +48,7 @@ def _rounds(health: Health) -> list[Figure]:
             format_duration(r.elapsed_s),
             r.get("item_scraped_count"),
             r.get("response_received_count"),
-            r.get("log_count/ERROR"),
+            sum(error_kinds_of(r).values()),
         ]
         for r in rounds
     ]
@@ -53,7 +56,9 @@ def _rounds(health: Health) -> list[Figure]:
         "health-rounds",
         "Every round recorded (one round = one spider process run): items, pages, errors",
         Table(["spider", "started (UTC)", "close reason", "took", "items", "pages", "errors"], rows),
-        note="" if rows else "No round is recorded: logs/<spider>/ holds no finished crawl's log.",
+        note=""
+        if rows
+        else "No round is recorded: logs/<spider>/ holds no finished crawl's log or round record.",
     )
     if not rows:
         return [table]
@@ -62,19 +67,43 @@ def _rounds(health: Health) -> list[Figure]:
     return [items, pages, table]
 
 
+def readme_404s(r: RoundStats) -> int:
+    """A round's 404 answers that were README look-ups: a repository without one, not an error."""
+    return sum(r.get(f"harvest/{spider}/readme_404") for spider in ("trending", "github_search"))
+
+
+def readmes_missing(r: RoundStats) -> int:
+    """Repositories a round found without a README."""
+    return sum(r.get(f"harvest/{spider}/readme_missing") for spider in ("trending", "github_search"))
+
+
+def error_kinds_of(r: RoundStats) -> Counter[str]:
+    """Each kind's count in one round: logged errors, exceptions, HTTP errors, a bad ending.
+
+    404s of README look-ups are left out: a repository without a README is a fact about it,
+    counted apart (``readmes_missing``), not a crawl error.
+    """
+    kinds: Counter[str] = Counter()
+    if r.get("log_count/ERROR"):
+        kinds["logged ERROR"] += r.get("log_count/ERROR")
+    for name, n in r.prefixed("downloader/exception_type_count/").items():
+        kinds[name.rsplit(".", 1)[-1]] += n
+    for status, n in r.prefixed("downloader/response_status_count/").items():
+        if status == "404":
+            n = max(0, n - readme_404s(r))
+        if status[:1] in ("4", "5") and n:
+            kinds[f"HTTP {status}"] += n
+    if r.finish_reason and r.finish_reason not in _OK_REASONS:
+        kinds[f"closed: {r.finish_reason}"] += 1
+    return kinds
+
+
 def error_kinds(health: Health) -> Counter[tuple[str, str]]:
-    """(spider, kind) -> count over the rounds: logged errors, exceptions, HTTP errors, bad endings."""
+    """(spider, kind) -> count over the rounds (see :func:`error_kinds_of`)."""
     kinds: Counter[tuple[str, str]] = Counter()
     for r in health.rounds:
-        if r.get("log_count/ERROR"):
-            kinds[(r.spider, "logged ERROR")] += r.get("log_count/ERROR")
-        for name, n in r.prefixed("downloader/exception_type_count/").items():
-            kinds[(r.spider, name.rsplit(".", 1)[-1])] += n
-        for status, n in r.prefixed("downloader/response_status_count/").items():
-            if status[:1] in ("4", "5"):
-                kinds[(r.spider, f"HTTP {status}")] += n
-        if r.finish_reason and r.finish_reason not in _OK_REASONS:
-            kinds[(r.spider, f"closed: {r.finish_reason}")] += 1
+        for kind, n in error_kinds_of(r).items():
+            kinds[(r.spider, kind)] += n
     return kinds
 
 
@@ -87,12 +116,19 @@ def _errors(health: Health) -> Figure:
         [Series("count", [float(n) for _, n in ordered[:20]])],
     )
     chart.x_label = "count over the rounds"
+    missing = sum(readmes_missing(r) for r in health.rounds)
+    notes = [] if ordered else ["No error in the rounds recorded."]
+    if missing:
+        notes.append(
+            f"Not counted as errors: {missing:,} repositor{'y' if missing == 1 else 'ies'} without a README "
+            f"({sum(readme_404s(r) for r in health.rounds):,} 404 answers to README look-ups)."
+        )
     return Figure(
         "health-errors",
         "Errors by spider and kind (logged errors, network exceptions, HTTP 4xx/5xx, bad close reasons)",
         Table(["spider", "kind", "count"], [[s, k, n] for (s, k), n in ordered]),
         chart if ordered else None,
-        note="" if ordered else "No error in the rounds recorded.",
+        note=" ".join(notes),
     )
 
 
@@ -136,6 +172,7 @@ def _state(health: Health) -> Figure:
         names,
         [Series("MB", [health.state_sizes[n] / 1024**2 for n in names])],
         x_label="MB on disk",
+        counts=False,
     )
     return Figure(
         "health-state",
@@ -169,10 +206,22 @@ def _status(health: Health) -> Figure | None:
                 scrub(str(row.get("last_error") or "")),
             ]
         )
+    unreachable = [r for r in rows if r[1] == "unreachable"]
+    ended = str(status.get("state"))
+    note = ""
+    if rows and len(unreachable) == len(rows):
+        # Not "finished" alone: the run ended because nothing could be reached.
+        ended += ": nothing could be reached"
+        note = "Every spider's last round reached none of its hosts: " + "; ".join(
+            f"{r[0]}: {r[7]}" for r in unreachable
+        )
+    elif unreachable:
+        note = "Could not reach their hosts: " + "; ".join(f"{r[0]}: {r[7]}" for r in unreachable)
     return Figure(
         "health-fleet",
-        f"The fleet's last status ({status.get('state')}, updated {status.get('updated_at')})",
+        f"The fleet's last status ({ended}, updated {status.get('updated_at')})",
         Table(["spider", "state", "items", "pages", "errors", "restarts", "rounds", "last error"], rows),
+        note=note,
     )
 
 
@@ -185,12 +234,19 @@ def health_section(health: Health) -> Section:
     section.facts = [
         Fact("health_rounds", "rounds recorded", len(health.rounds)),
         Fact("health_unfinished", "logs without final stats", health.unfinished_logs),
-        Fact("health_errors", "errors logged", sum(r.get("log_count/ERROR") for r in health.rounds)),
+        # The same count as the errors chart: a card and a chart beside it never disagree.
+        Fact("health_errors", "errors (as in the chart)", sum(error_kinds(health).values())),
+        Fact(
+            "health_readmes_missing",
+            "READMEs missing (not errors)",
+            sum(readmes_missing(r) for r in health.rounds),
+        ),
         Fact("health_waits", "rate-limit waits", sum(r.get("harvest/github/waits") for r in health.rounds)),
         Fact("health_state_bytes", "state size", format_size(sum(health.state_sizes.values()))),
     ]
     section.intro = (
-        "From the final stats each spider process logged under logs/<spider>/ (pruned to the newest logs)."
+        "From the final stats each crawl recorded under logs/<spider>/ (a fleet child's log, or the "
+        "round record of a `scrapy crawl`; pruned to the newest)."
     )
     section.figures = [*_rounds(health), _errors(health), _waits(health), _state(health)]
     fleet = _status(health)

@@ -25,6 +25,26 @@ def day_range(days: Iterable[str], limit: int = MAX_DAYS) -> list[str]:
     return [(first + timedelta(days=i)).isoformat() for i in range(count)]
 
 
+def month_range(months: Iterable[str]) -> list[str]:
+    """Every month (``YYYY-MM``) from the first to the last of ``months``: empty ones included."""
+    parsed = sorted({(int(m[:4]), int(m[5:7])) for m in months if len(m) >= 7 and m[4] == "-"})
+    if not parsed:
+        return []
+    (year, month), last = parsed[0], parsed[-1]
+    out = []
+    while (year, month) <= last:
+        out.append(f"{year:04d}-{month:02d}")
+        year, month = (year + 1, 1) if month == 12 else (year, month + 1)
+    return out
+
+
+def one_day_note(days: list[str]) -> str:
+    """The note of a chart over ``days`` when there is only one: a single point is no trend."""
+    if len(days) != 1:
+        return ""
+    return f"Only one day observed ({days[0]}): drawn as points; a trend needs two days or more."
+
+
 def window_start(latest_day: str, days: int) -> str:
     """The first day of the ``days``-day window that ends on ``latest_day`` (inclusive)."""
     return (date.fromisoformat(latest_day) - timedelta(days=days - 1)).isoformat()
@@ -42,5 +62,12 @@ def new_per_day_figure(fid: str, title: str, sightings: Iterable[tuple[str, str]
         fid,
         title,
         Table(["day", "new repositories"], [[d, c] for d, c in zip(days, counts, strict=True)]),
-        Chart("bar", days, [Series("new repositories", [float(c) for c in counts])], y_label="repositories"),
+        Chart(
+            "bar",
+            days,
+            [Series("new repositories", [float(c) for c in counts])],
+            y_label="repositories",
+            time_axis=True,
+        ),
+        note=one_day_note(days),
     )

@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 from collections import Counter, defaultdict
 
+from harvest.report.days import month_range
 from harvest.report.health import RoundStats
 from harvest.report.model import Cell, Chart, Fact, Figure, Section, Series, Table
 from harvest.report.records import Document, Page
@@ -62,16 +63,26 @@ def _per_site(documents: list[Document], pages: list[Page]) -> Figure:
 
 def _per_month(documents: list[Document]) -> Figure:
     months = Counter(d.published[:7] for d in documents if d.published and len(d.published) >= 7)
-    ordered = sorted(months)
+    # Every month from the first to the last: an empty month is a zero, not a missing column
+    # (2003 and 2026 drawn side by side looked adjacent).
+    ordered = month_range(months)
     undated = sum(1 for d in documents if not d.published)
+    chart = Chart(
+        "bar",
+        ordered,
+        [Series("documents", [float(months.get(m, 0)) for m in ordered])],
+        y_label="documents",
+        time_axis=True,
+    )
     return Figure(
         "docs-per-month",
-        "Documents per month of publication (as the articles state it)",
-        Table(["month", "documents"], [[m, months[m]] for m in ordered]),
-        Chart("bar", ordered, [Series("documents", [float(months[m]) for m in ordered])], y_label="documents")
-        if ordered
-        else None,
-        note=f"{undated:,} document(s) state no publication date (READMEs never do)." if undated else "",
+        "Documents per month of publication (as the articles state it; months without one at 0)",
+        Table(["month", "documents"], [[m, months[m]] for m in sorted(months)]),
+        chart if ordered else None,
+        note=f"{undated:,} {'document states' if undated == 1 else 'documents state'} no publication "
+        "date (READMEs never do)."
+        if undated
+        else "",
     )
 
 

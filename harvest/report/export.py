@@ -44,7 +44,7 @@ from harvest.pipelines.neardup import markdown_body
 from harvest.report.writefolder import TEMP_PREFIX, WriteFolder, writing
 from harvest.state import open_store
 from harvest.state.partition import state_names
-from harvest.util.files import atomic_write_text
+from harvest.util.files import as_umask_says, atomic_write_text
 from harvest.util.jsonlines import replay_lines
 
 logger = logging.getLogger(__name__)
@@ -330,6 +330,7 @@ def _write_part(folder: Path, item_type: str, number: int, fmt: str, rows: list[
         fd, name = tempfile.mkstemp(prefix=TEMP_PREFIX, suffix=f".{fmt}", dir=folder)
         tmp = Path(name)
         try:
+            as_umask_says(fd)
             with os.fdopen(fd, "wb") as fh:
                 if fmt == "parquet":
                     pq.write_table(
@@ -468,6 +469,29 @@ def _version() -> str:
         return "unknown"
 
 
+def card_origin(state: ExportState) -> str:
+    """What the export holds, in words: only the kinds of rows it has (never the ones it has not)."""
+    types = state.counts.get("type", {})
+    sources = state.counts.get("source", {})
+    parts = []
+    trending = [
+        w for t, w in (("trending_repo", "repositories"), ("trending_developer", "developers")) if t in types
+    ]
+    if trending:
+        parts.append(f"GitHub Trending observations ({' and '.join(trending)})")
+    if "repo" in types:
+        parts.append("GitHub search results")
+    if sources.get("readme"):
+        parts.append("READMEs")
+    if any(n for source, n in sources.items() if source != "readme"):
+        parts.append("the articles of the blogs and documentation sites configured there")
+    if "page" in types:
+        parts.append("pages kept as HTML")
+    if not parts:
+        return "no rows yet"
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
 def write_card(out: Path, state: ExportState, spiders: list[str], settings: dict[str, Any]) -> Path:
     """Write ``README.md``: the dataset card (YAML header that ``datasets`` reads, then prose)."""
     types_present = sorted(state.counts.get("type", {}))
@@ -483,34 +507,45 @@ def write_card(out: Path, state: ExportState, spiders: list[str], settings: dict
         schema_docs += [f"| `{f.name}` | `{f.type}` |" for f in schema_for(item_type)]
         schema_docs.append("")
     setting_lines = [f"- `{name}` = `{settings[name]}`" for name in CARD_SETTINGS if name in settings]
+    types = state.counts.get("type", {})
+    has_documents = "document" in types
+    sections = [f"## Rows per type\n\n{_table(types, 'type')}"]
+    if has_documents:
+        sections += [
+            f"## Documents per site\n\n{_table(state.counts.get('site', {}), 'site')}",
+            "## Documents per language (detected from the text: ISO 639-1, or ISO 639-3 for a language "
+            f"without an ISO 639-1 code)\n\n{_table(state.counts.get('language', {}), 'language')}",
+            '## Licences the pages named (rel="license")\n\n'
+            + _table(state.counts.get("license", {}), "licence"),
+        ]
+    documents_lines = (
+        f"""- Near-duplicate documents (kept; `near_duplicate_of` names the earlier one):
+  {flags.get("near_duplicate", 0):,}
+- Documents whose site opted out of AI use (TDMRep reservation or `noai`; metadata and `rights`
+  kept, `text` empty, `text_withheld` true): {flags.get("text_withheld", 0):,}
+"""
+        if has_documents
+        else ""
+    )
+    documents_schema = (
+        """ Documents: `text` is the Markdown body, `rights` the opt-out and
+licence signals, `language` detected (`language_score` its probability) beside
+`language_declared` (the page's own `lang`)."""
+        if has_documents
+        else ""
+    )
     body = f"""
 # harvest dataset
 
 Collected by [harvest](https://github.com/harvest-crawler/harvest) {_version()} (Scrapy) from the
-outputs of the spiders {", ".join(f"`{s}`" for s in spiders) or "(none)"}: GitHub Trending and search
-observations, READMEs, and the articles of the blogs and documentation sites configured there.
+outputs of the spiders {", ".join(f"`{s}`" for s in spiders) or "(none)"}: {card_origin(state)}.
 Only what the crawls had committed was exported; `.harvest-export.json` records how far, so the
 next `scrapy export` adds only new rows as new `part-NNNNN.{ext}` files.
 
-- Rows: {sum(state.counts.get("type", {}).values()):,}
+- Rows: {sum(types.values()):,}
 - Observed or fetched from {state.dates.get("first", "-")} to {state.dates.get("last", "-")} (UTC)
-- Near-duplicate documents (kept; `near_duplicate_of` names the earlier one):
-  {flags.get("near_duplicate", 0):,}
-- Documents whose site opted out of AI use (TDMRep reservation or `noai`; metadata and `rights`
-  kept, `text` empty, `text_withheld` true): {flags.get("text_withheld", 0):,}
-
-## Rows per type
-
-{_table(state.counts.get("type", {}), "type")}
-## Documents per site
-
-{_table(state.counts.get("site", {}), "site")}
-## Documents per language (detected from the text, ISO 639-1)
-
-{_table(state.counts.get("language", {}), "language")}
-## Licences the pages named (rel="license")
-
-{_table(state.counts.get("license", {}), "licence")}
+{documents_lines}
+{chr(10).join(sections)}
 ## Settings of the crawls
 
 {chr(10).join(setting_lines) or "(not recorded)"}
@@ -524,9 +559,7 @@ and honour opt-outs.
 
 ## Schema
 
-Times are ISO 8601 UTC strings. Documents: `text` is the Markdown body, `rights` the opt-out and
-licence signals, `language` detected (`language_score` its probability) beside
-`language_declared` (the page's own `lang`).
+Times are ISO 8601 UTC strings.{documents_schema}
 
 {chr(10).join(schema_docs)}
 """

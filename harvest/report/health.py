@@ -122,13 +122,38 @@ def round_from_log(spider: str, path: Path) -> RoundStats | None:
     )
 
 
+def round_from_record(spider: str, path: Path) -> RoundStats | None:
+    """The round a ``scrapy crawl`` recorded (``harvest.extensions.roundrecord``), None if unreadable."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        stats = data["stats"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    if not isinstance(stats, dict):
+        return None
+    counters = {
+        k: float(v) for k, v in stats.items() if isinstance(v, (int, float)) and not isinstance(v, bool)
+    }
+    return RoundStats(
+        spider=spider,
+        log_name=path.name,
+        started=str(stats.get("start_time") or ""),
+        finish_reason=str(stats.get("finish_reason") or ""),
+        elapsed_s=float(counters.get("elapsed_time_seconds", 0.0)),
+        counters=counters,
+    )
+
+
 def _read_rounds(health: Health, logs: Path, since: str | None, spider: str | None) -> None:
-    """Add each log's round (from ``since``, of ``spider`` if given) or count it unfinished."""
+    """Add each log's or round record's round (from ``since``, of ``spider``) or count it unfinished."""
     for folder in sorted(p for p in logs.iterdir() if p.is_dir() and p.name != "fleet"):
         if spider is not None and folder.name != spider:
             continue
-        for path in sorted(folder.glob("*.log")):
-            stats = round_from_log(folder.name, path)
+        for path in sorted([*folder.glob("*.log"), *folder.glob("*.stats.json")]):
+            if path.name.endswith(".log"):
+                stats = round_from_log(folder.name, path)
+            else:
+                stats = round_from_record(folder.name, path)
             if stats is None:
                 health.unfinished_logs += 1
             elif since is None or stats.started.replace(" ", "T") >= since[:16]:

@@ -55,6 +55,11 @@ class Chart:
     x_label: str = ""
     y_label: str = ""
     log_x: bool = False
+    #: The value axis counts things: whole-number ticks only (never "0.5 documents").
+    counts: bool = True
+    #: ``categories`` are consecutive days or months (every one present, empty ones as 0): a
+    #: single one is drawn as points, not as a bar or a line filling the panel.
+    time_axis: bool = False
 
 
 @dataclass

@@ -18,6 +18,7 @@ from cycler import cycler
 matplotlib.use("Agg")
 
 import matplotlib.pyplot as plt  # noqa: E402  (after choosing the backend)
+from matplotlib.ticker import MaxNLocator  # noqa: E402
 
 from harvest.report.model import Chart  # noqa: E402
 
@@ -48,6 +49,17 @@ def _short(label: str) -> str:
 
 def _tick_step(count: int, room: int) -> int:
     return max(1, math.ceil(count / room))
+
+
+def _points(ax: Any, chart: Chart) -> None:
+    """One day or month: each series as a point (a bar or a line would fill the panel)."""
+    for i, s in enumerate(chart.series):
+        ax.plot([0.0], s.y[:1], marker="o", markersize=6, linestyle="none", label=_short(s.name),
+                color=_COLORS[i % len(_COLORS)])  # fmt: skip
+    ax.set_xticks([0.0])
+    ax.set_xticklabels(chart.categories[:1])
+    ax.set_xlim(-1.0, 1.0)
+    ax.set_ylim(bottom=0)
 
 
 def _bar(ax: Any, chart: Chart) -> None:
@@ -120,7 +132,12 @@ def _multiples(chart: Chart) -> Any:
     for ax, panel in zip(axes.flat, chart.panels, strict=False):
         x = list(range(len(panel.days)))
         stars_ax = ax.twinx()
-        stars_ax.bar(x, [s if s is not None else 0 for s in panel.stars], color=_COLORS[7], alpha=0.6)
+        stars = [s if s is not None else 0 for s in panel.stars]
+        if len(x) == 1:  # one day: a point, not a bar as wide as the panel
+            stars_ax.plot(x, stars, marker="s", linestyle="none", color=_COLORS[7])
+        else:
+            stars_ax.bar(x, stars, color=_COLORS[7], alpha=0.6)
+        stars_ax.yaxis.set_major_locator(MaxNLocator(integer=True))
         stars_ax.set_ylabel("stars", fontsize=7)
         stars_ax.tick_params(labelsize=7)
         ax.set_zorder(stars_ax.get_zorder() + 1)
@@ -132,12 +149,20 @@ def _multiples(chart: Chart) -> Any:
             markersize=3,
             color=_COLORS[2],
         )
-        ax.invert_yaxis()
+        ranks = [r for r in panel.rank if r is not None]
+        # Whole ranks, 1 at the top, with room around a rank that never moved (not 0.96-1.04).
+        ax.yaxis.set_major_locator(MaxNLocator(integer=True, min_n_ticks=1))
+        if ranks:
+            ax.set_ylim(max(ranks) + 1, max(0.5, min(ranks) - 1))
+        else:
+            ax.invert_yaxis()
         ax.set_ylabel("rank", fontsize=7)
         ax.set_title(_short(panel.title), fontsize=8)
-        step = _tick_step(len(x), 4)
+        step = _tick_step(len(x), 3)
         ax.set_xticks(x[::step])
-        ax.set_xticklabels([d[5:] for d in panel.days[::step]], fontsize=7)
+        ax.set_xticklabels(panel.days[::step], fontsize=6, rotation=20, ha="right")
+        if len(x) == 1:
+            ax.set_xlim(-1.0, 1.0)
         ax.tick_params(labelsize=7)
     return fig
 
@@ -151,9 +176,14 @@ def render_svg(chart: Chart) -> str:
             rows = len(chart.categories) if chart.kind == "barh" else 0
             height = max(2.6, min(9.0, 0.9 + 0.24 * rows * max(1, len(chart.series)))) if rows else 3.2
             fig, ax = plt.subplots(figsize=(WIDTH, height))
-            {"bar": _bar, "barh": _barh, "lines": _lines, "stacked": _stacked, "hist": _hist}[chart.kind](
-                ax, chart
-            )
+            draw = {"bar": _bar, "barh": _barh, "lines": _lines, "stacked": _stacked, "hist": _hist}[
+                chart.kind
+            ]
+            if chart.time_axis and len(chart.categories) == 1 and chart.kind != "barh":
+                draw = _points
+            draw(ax, chart)
+            if chart.counts or chart.kind == "hist":  # a histogram's bars count repositories
+                (ax.xaxis if chart.kind == "barh" else ax.yaxis).set_major_locator(MaxNLocator(integer=True))
             if chart.x_label:
                 ax.set_xlabel(chart.x_label)
             if chart.y_label:

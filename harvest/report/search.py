@@ -6,7 +6,8 @@ import logging
 import math
 from collections import Counter, defaultdict
 
-from harvest.report.days import day_range, new_per_day_figure
+from harvest.report.days import day_range, new_per_day_figure, one_day_note
+from harvest.report.health import RoundStats
 from harvest.report.model import Chart, Fact, Figure, Section, Series, Table
 from harvest.report.records import SearchResult
 
@@ -18,7 +19,7 @@ TOP_QUERIES = 8
 TOP_TOPICS = 20
 
 
-def _per_query(results: list[SearchResult], days: list[str]) -> Figure:
+def _per_query(results: list[SearchResult], days: list[str], empty: dict[str, str]) -> Figure:
     repos: dict[tuple[str, str], set[str]] = defaultdict(set)
     for r in results:
         repos[(r.query, r.day)].add(r.repo)
@@ -29,12 +30,22 @@ def _per_query(results: list[SearchResult], days: list[str]) -> Figure:
     rows: list[list[str | int | float | None]] = [
         [q, d, len(repos[(q, d)])] for q in queries for d in days if (q, d) in repos
     ]
+    nothing = sorted(q for q in empty if q not in sizes)
+    rows += [[q, empty[q], 0] for q in nothing]
     series = [Series(q, [float(len(repos.get((q, d), ()))) for d in days]) for q in queries[:TOP_QUERIES]]
+    notes = [one_day_note(days)]
+    if nothing:
+        notes.append(
+            f"{len(nothing)} quer{'y' if len(nothing) == 1 else 'ies'} returned no result: "
+            + "; ".join(nothing)
+            + "."
+        )
     return Figure(
         "search-per-query",
         "Search results per query per day (distinct repositories returned)",
         Table(["query", "day", "results"], rows),
-        Chart("lines", days, series, y_label="repositories"),
+        Chart("lines", days, series, y_label="repositories", time_axis=True),
+        note=" ".join(n for n in notes if n),
     )
 
 
@@ -81,9 +92,25 @@ def _topics(latest: dict[str, SearchResult]) -> Figure:
     )
 
 
-def search_section(results: list[SearchResult]) -> Section:
-    """The Search section of the report."""
+def empty_queries(rounds: list[RoundStats]) -> dict[str, str]:
+    """Queries a round ran that returned no result, with the last day one did."""
+    empty: dict[str, str] = {}
+    for r in sorted(rounds, key=lambda r: r.started):
+        for query in r.prefixed("harvest/github_search/no_results/"):
+            empty[query] = r.started[:10]
+    return empty
+
+
+def search_section(results: list[SearchResult], empty: dict[str, str] | None = None) -> Section:
+    """The Search section of the report (``empty``: queries that returned nothing, by last day run)."""
     section = Section("search", "Search")
+    empty = {q: d for q, d in (empty or {}).items() if q not in {r.query for r in results}}
+    if not results and empty:
+        section.empty = (
+            f"No search results in the data folder: {len(empty)} "
+            f"quer{'y' if len(empty) == 1 else 'ies'} returned no result ({'; '.join(sorted(empty))})."
+        )
+        return section
     if not results:
         section.empty = "No search results in the data folder (the github_search spider has not written any)."
         return section
@@ -92,12 +119,13 @@ def search_section(results: list[SearchResult]) -> Section:
     section.facts = [
         Fact("search_results", "results stored", len(results)),
         Fact("search_repositories", "distinct repositories", len(latest)),
-        Fact("search_queries", "queries", len({r.query for r in results})),
+        Fact("search_queries", "queries run", len({r.query for r in results} | set(empty))),
+        Fact("search_queries_empty", "queries with no result", len(empty)),
         Fact("search_days", "days observed", len({r.day for r in results})),
     ]
     section.intro = f"Observed from {days[0]} to {days[-1]}."
     section.figures = [
-        _per_query(results, days),
+        _per_query(results, days, empty),
         new_per_day_figure(
             "search-new",
             "Repositories new to the searches per day (first day any query returned them)",

@@ -13,7 +13,7 @@ import logging
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 
-from harvest.report.days import day_range, new_per_day_figure, window_start
+from harvest.report.days import day_range, new_per_day_figure, one_day_note, window_start
 from harvest.report.model import Chart, Fact, Figure, Panel, Section, Series, Table
 from harvest.report.records import DeveloperObservation, TrendingObservation
 
@@ -90,6 +90,32 @@ def _risers_figure(fid: str, title: str, found: list[Riser]) -> Figure:
     return Figure(fid, title, table, chart if top else None)
 
 
+def _risers_figures(
+    observations: list[TrendingObservation], latest: str, week: list[Riser], month: list[Riser]
+) -> list[Figure]:
+    """The week's and the 30 days' risers; one figure, saying why, when the two are the same."""
+    if week[:TOP_RISERS] != month[:TOP_RISERS]:
+        return [
+            _risers_figure("trending-week", f"Fastest risers of the week to {latest}: stars gained", week),
+            _risers_figure(
+                "trending-month", f"Fastest risers of the 30 days to {latest}: stars gained", month
+            ),
+        ]
+    days = len({o.day for o in observations if o.day >= window_start(latest, 30)})
+    figure = _risers_figure(
+        "trending-week", f"Fastest risers of the week and of the 30 days to {latest}: stars gained", month
+    )
+    figure.note = (
+        f"The week's and the 30 days' risers are the same ({days} day{'' if days == 1 else 's'} "
+        "observed in the 30 days): shown once. Stars gained over one day are what GitHub reported "
+        "for its own period; a rise measured from our observations needs two days or more."
+        if days == 1
+        else f"The week's and the 30 days' risers are the same ({days} days observed in the 30 days): "
+        "shown once."
+    )
+    return [figure]
+
+
 def _source(kinds: set[bool]) -> str:
     """How a repository's day was observed: live, archived (a web archive's capture) or both."""
     return " + ".join(name for flag, name in ((False, "live"), (True, "archived")) if flag in kinds)
@@ -136,6 +162,7 @@ def _multiples(
         "risers",
         Table(["repository", "day", "best rank", "stars", "source"], rows),
         Chart("multiples", panels=panels) if panels else None,
+        note=one_day_note(days),
     )
 
 
@@ -162,7 +189,15 @@ def _languages(observations: list[TrendingObservation], days: list[str]) -> Figu
         "trending-languages",
         "Languages' share of the Trending observations per day (%)",
         Table(["day", *[f"{n} %" for n in names]], rows),
-        Chart("stacked", days, [Series(n, shares[n]) for n in names], y_label="% of observations"),
+        Chart(
+            "stacked",
+            days,
+            [Series(n, shares[n]) for n in names],
+            y_label="% of observations",
+            counts=False,
+            time_axis=True,
+        ),
+        note=one_day_note(days),
     )
 
 
@@ -216,14 +251,7 @@ def trending_section(
         latest = max(o.day for o in observations)
         week = risers(observations, window_start(latest, 7), "weekly")
         month = risers(observations, window_start(latest, 30), "monthly")
-        section.figures.append(
-            _risers_figure("trending-week", f"Fastest risers of the week to {latest}: stars gained", week)
-        )
-        section.figures.append(
-            _risers_figure(
-                "trending-month", f"Fastest risers of the 30 days to {latest}: stars gained", month
-            )
-        )
+        section.figures += _risers_figures(observations, latest, week, month)
         repos = [r.repo for r in month[:6]]
         section.figures.append(_multiples(observations, repos, days[-30:]))
         section.figures.append(

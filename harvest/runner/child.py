@@ -50,7 +50,7 @@ class ChildSpec:
 def _redirect_output(log_file: str) -> None:
     """Point file descriptors 1 and 2 at the log file, so nothing reaches the fleet's terminal."""
     Path(log_file).parent.mkdir(parents=True, exist_ok=True)
-    fd = os.open(log_file, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+    fd = os.open(log_file, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o666)
     sys.stdout.flush()
     sys.stderr.flush()
     os.dup2(fd, 1)

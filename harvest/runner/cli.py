@@ -7,6 +7,7 @@ so does a bad spider config (naming the file and key), as with ``scrapy crawl``.
 from __future__ import annotations
 
 import argparse
+import errno
 import logging
 import os
 import shutil
@@ -508,12 +509,19 @@ def _start_dashboard(
     if not dashboard_at:
         return None
     # Imported when asked for: the dashboard's server (prometheus_client) loads only with --dashboard.
-    from harvest.runner.dashboard import open_dashboard
+    from harvest.runner.dashboard import open_dashboard, parse_address
 
     try:
         return open_dashboard(dashboard_at, lambda: fleet.last_snapshot, settings)
-    except (ValueError, OSError) as exc:
+    except ValueError as exc:
         raise _Refused(_usage_error(parser, "argument --dashboard", str(exc))) from None
+    except OSError as exc:
+        # "[Errno 98] Address already in use" named no address: say which, and what to do.
+        where = parse_address(dashboard_at).url().removeprefix("http://").rstrip("/")
+        why = (exc.strerror or str(exc)).lower()
+        hint = "; another program listens there: choose another port" if exc.errno == errno.EADDRINUSE else ""
+        message = f"cannot listen on {where}: {why}{hint}"
+        raise _Refused(_usage_error(parser, "argument --dashboard", message)) from None
 
 
 def _print_outcome(

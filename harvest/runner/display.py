@@ -48,6 +48,8 @@ def _state_text(row: dict[str, Any]) -> Text:
     label = state
     if row.get("next_round_in_s") is not None and state in ("waiting", "restarting", "unreachable", "error"):
         label = f"{state} ({format_duration(row['next_round_in_s'])})"
+        if state == "unreachable":  # a retry, not a round: say when the host is tried again
+            label = f"unreachable (next try in {format_duration(row['next_round_in_s'])})"
     return Text(label, style=_STATE_STYLES.get(state, ""))
 
 
@@ -138,7 +140,8 @@ def log_line(row: dict[str, Any]) -> str:
         f"restarts={row['restarts']}"
     )
     if row.get("next_round_in_s") is not None:
-        line += f" next-round-in={format_duration(row['next_round_in_s'])}"
+        what = "next-try-in" if row["state"] == "unreachable" else "next-round-in"
+        line += f" {what}={format_duration(row['next_round_in_s'])}"
     if row.get("in_flight"):
         line += f" in-flight={row['in_flight']}"
     if row.get("waiting_for") and row["state"] != "waiting":

@@ -336,7 +336,7 @@ class Fleet:
             "processes": self.processes,
             "data_dir": str(self.data_dir),
             "config_dir": self.config_dir,
-            "data_size_bytes": self.monitor.size,
+            "data_size_bytes": self.monitor.current(),
             "max_data_size_bytes": self.max_data_size,
             "stop_reason": self.stop_reason,
             "items_total": self.items_total(),

@@ -98,6 +98,8 @@ class Job:
     rounds: int = 0
     crash_times: deque[float] = field(default_factory=deque)
     consecutive_crashes: int = 0
+    #: Rounds in a row that reached none of their hosts (the retry delay doubles with each).
+    unreachable_rounds: int = 0
     last_error: str | None = None
     last_reason: str | None = None
     started_at: float | None = None
@@ -200,11 +202,16 @@ class Job:
             self._samples.popleft()
 
     def items_per_minute(self, now: float) -> float:
-        """Items written per minute over the last minute (or since the process started)."""
+        """Items written per minute over the last minute (or since the process started).
+
+        A job that is not running keeps the rate it last had: measured up to its last count, not
+        up to now (a finished spider's items/min kept falling toward 0 in the table).
+        """
         if not self._samples:
             return 0.0
         t0, n0 = self._samples[0]
-        span = now - t0
+        end = now if self.state.is_active else self._samples[-1][0]
+        span = end - t0
         if span < 1.0:
             return 0.0
         return (self.counts.items - n0) * 60.0 / span
@@ -254,11 +261,21 @@ class Job:
         self.pid = None
         self._clear_activity()
 
-    def finish_round(self, reason: str, outcome: JobState, now: float, *, again: bool) -> None:
+    def finish_round(
+        self,
+        reason: str,
+        outcome: JobState,
+        now: float,
+        *,
+        again: bool,
+        unreachable_retry: tuple[float, float] | None = None,
+    ) -> None:
         """The process ended its crawl with ``reason``; ``again``: schedule the next round.
 
         ``outcome`` is DONE, STOPPED, UNREACHABLE or ERROR. Round starts are ``refresh_interval``
-        apart; a round that overran its interval is followed by the next one at once.
+        apart; a round that overran its interval is followed by the next one at once. An
+        UNREACHABLE round is tried again sooner: after ``unreachable_retry`` (first delay,
+        ceiling), doubling with each unreachable round in a row.
         """
         self._end_process()
         self.last_reason = reason
@@ -270,8 +287,13 @@ class Job:
             assert self.refresh_interval is not None
             started = self.round_started_at if self.round_started_at is not None else now
             self.next_start = max(now, started + self.refresh_interval)
+            if outcome == JobState.UNREACHABLE and unreachable_retry is not None:
+                first, ceiling = unreachable_retry
+                delay = min(ceiling, first * 2**self.unreachable_rounds)
+                self.next_start = min(self.next_start, now + delay)
             if outcome == JobState.DONE:
                 self.state = JobState.WAITING
+        self.unreachable_rounds = self.unreachable_rounds + 1 if outcome == JobState.UNREACHABLE else 0
 
     def crash(
         self, why: str, now: float, *, backoff: float, backoff_max: float, max_crashes: int, window: float

@@ -49,6 +49,8 @@ class FleetConfig:
     process_memory_mb: int
     restart_backoff: float
     restart_backoff_max: float
+    unreachable_retry: float
+    unreachable_retry_max: float
     max_crashes: int
     crash_window: float
     hung_timeout: float

@@ -16,6 +16,7 @@ from scrapy.spiderloader import get_spider_loader
 
 from harvest.config import SpiderConfig
 from harvest.plumbing.capabilities import class_capabilities
+from harvest.plumbing.spiderloader import unknown_spider
 
 if TYPE_CHECKING:
     from scrapy.settings import BaseSettings
@@ -75,9 +76,7 @@ def build_plan(
     if requested:
         unknown = [n for n in requested if n not in known]
         if unknown:
-            raise PlanError(
-                "--spiders", f"no spider named {', '.join(map(repr, unknown))} (spiders: {', '.join(known)})"
-            )
+            raise PlanError("--spiders", "; ".join(unknown_spider(n, known) for n in unknown))
         names = list(dict.fromkeys(requested))
     else:
         config_dir = settings.get("HARVEST_CONFIG_DIR")

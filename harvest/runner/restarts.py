@@ -68,7 +68,13 @@ class ExitPolicy:
                 job.last_error = f"closed with reason {reason!r}" + (
                     f": {job.last_error}" if job.last_error else ""
                 )
-            job.finish_round(reason, outcome, now, again=again)
+            job.finish_round(
+                reason,
+                outcome,
+                now,
+                again=again,
+                unreachable_retry=(self.config.unreachable_retry, self.config.unreachable_retry_max),
+            )
             log = logger.info if outcome in (JobState.DONE, JobState.STOPPED) else logger.error
             log(
                 "%s (pid %s) finished: %s, %d items, %d pages%s",

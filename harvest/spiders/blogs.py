@@ -150,6 +150,8 @@ class BlogsSpider(HarvestSpider):
     config_model = BlogsConfig
     args_model = BlogsArgs
     argument_default = "url"
+    #: The ad hoc site of ``-a url`` is built from it: its problems are the argument's.
+    argument_fields: ClassVar[dict[str, str]] = {"start_urls": "-a url", "name": "-a url"}
     config: BlogsConfig
     #: The configured sites (built in from_crawler) and what pages yield.
     book: SiteBook

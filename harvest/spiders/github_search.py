@@ -76,6 +76,7 @@ from harvest.meta import (
     META_GITHUB_RESOURCE,
     META_INCOMPLETE_TRIES,
     META_KIND,
+    META_SLICE,
     META_SLICE_TOTAL,
     META_TTL,
     META_VALIDATOR_KEY,
@@ -359,6 +360,10 @@ class GithubSearchSpider(HarvestSpider):
                 return
         links = parse_link_header(response.headers.get("Link"))
         memo = SearchMemo(total=page.total_count, count=len(page.items), next_url=links.get("next"))
+        if response.meta.get(META_FIRST) and not response.meta.get(META_SLICE) and page.total_count == 0:
+            # Named in the stats so the report lists a query that found nothing, not only ones
+            # that did (it said "1 query" of the 2 configured).
+            self._stat(f"no_results/{run.cfg.query}")
         if response.meta.get(META_FIRST):
             plan = self._plan(run, response, page, links)
             memo = replace(memo, cap=plan.cap, parts=plan.parts)
@@ -536,6 +541,7 @@ class GithubSearchSpider(HarvestSpider):
             return
         if response.status == 404:
             logger.debug("%s has no README", repo)
+            self._stat("readme_404")  # not a crawl error: the report counts these apart
             self._stat("readme_missing")
             return
         try:

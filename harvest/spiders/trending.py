@@ -359,6 +359,8 @@ class TrendingSpider(HarvestSpider):
     ) -> Iterator[DocumentItem | scrapy.Request]:
         """A README body -> DocumentItem; a 404 tries the next usual file name."""
         if response.status == 404:
+            # Counted apart: the report leaves these out of the crawl's errors.
+            self._stat("readme_404")
             if not api and attempt + 1 < len(README_NAMES):
                 yield self._readme_request(repo, attempt + 1)
                 return

@@ -19,6 +19,29 @@ def fsync_path(path: Path) -> None:
         os.close(fd)
 
 
+def current_umask() -> int:
+    """The process's umask, read without changing it where Linux shows it (else set and restored)."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as fh:
+            for line in fh:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except OSError:
+        pass
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def as_umask_says(fd: int) -> None:
+    """Give a file ``tempfile.mkstemp`` made (always 0600) the mode ``open()`` would have given it.
+
+    A renamed temporary file kept 0600 whatever the umask: a report or export a web server or
+    another user was meant to read was readable by its owner only.
+    """
+    os.fchmod(fd, 0o666 & ~current_umask())
+
+
 def atomic_write_text(path: Path, text: str, *, durable: bool = True) -> None:
     """Write ``text`` to ``path`` through a temp file and rename: never a half-written file.
 
@@ -28,6 +51,7 @@ def atomic_write_text(path: Path, text: str, *, durable: bool = True) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=TEMP_PREFIX, dir=path.parent)
     try:
+        as_umask_says(fd)
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
             fh.flush()

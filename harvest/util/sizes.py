@@ -17,10 +17,23 @@ logger = logging.getLogger(__name__)
 
 #: A walk may take at most this share of the monitor's time.
 _MAX_DUTY = 0.1
+#: A walk this quick is done again whenever the size is shown (the table, the dashboard, the
+#: status file): the figure is the folder's size now, not up to a check interval old.
+_QUICK_WALK = 0.05
 
 
-def folder_size(root: str | Path) -> int:
-    """Total bytes of the regular files under ``root`` (symlinks not followed; races ignored)."""
+def is_data_folder(path: str | Path) -> bool:
+    """Whether ``path`` is a harvest data folder of its own: its crawl state plus logs or a fleet."""
+    p = Path(path)
+    return (p / "state").is_dir() and ((p / "logs").is_dir() or (p / "fleet").is_dir())
+
+
+def folder_size(root: str | Path, *, own_only: bool = False) -> int:
+    """Total bytes of the regular files under ``root`` (symlinks not followed; races ignored).
+
+    ``own_only``: leave out data folders nested in ``root`` (``data/demo``, the demo's, inside
+    ``data``): what another run writes is not this one's.
+    """
     total = 0
     stack = [str(root)]
     while stack:
@@ -30,6 +43,8 @@ def folder_size(root: str | Path) -> int:
                 for entry in entries:
                     try:
                         if entry.is_dir(follow_symlinks=False):
+                            if own_only and is_data_folder(entry.path):
+                                continue
                             stack.append(entry.path)
                         elif entry.is_file(follow_symlinks=False):
                             total += entry.stat(follow_symlinks=False).st_size
@@ -55,8 +70,14 @@ class SizeMonitor(threading.Thread):
     def measure(self) -> int:
         """Measure now (also used for the first measurement, before the fleet starts)."""
         started = time.monotonic()
-        self.size = folder_size(self.root)
+        self.size = folder_size(self.root, own_only=True)
         self._last_walk = time.monotonic() - started
+        return self.size
+
+    def current(self) -> int | None:
+        """The size to show: measured now when a walk is quick, else the last measurement."""
+        if self.size is not None and self._last_walk < _QUICK_WALK:
+            return self.measure()
         return self.size
 
     def run(self) -> None:

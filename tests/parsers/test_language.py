@@ -77,3 +77,30 @@ def test_reading_the_first_max_chars_gives_the_language_of_the_whole_text(
     monkeypatch.setattr(language, "MAX_CHARS", 1_000_000)
     whole = [detect_language(t) for t in texts]
     assert [g and g.language for g in bounded] == [g and g.language for g in whole]
+
+
+def test_every_language_the_detector_can_emit_is_stored_as_iso_639_1_where_one_exists() -> None:
+    import re
+
+    from harvest.parsers.language import _identifier, iso_639_1
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    kept = set(re.findall(r"`([a-z]{3})`", readme.split("keep their ISO 639-3 code:", 1)[1].split(".", 1)[0]))
+    emitted = list(_identifier().nb_classes)
+    assert len(emitted) >= 97
+    stored = {code: iso_639_1(code) for code in emitted}
+    three = {code: value for code, value in stored.items() if value is not None and len(value) != 2}
+    # Every three-letter code left is one the README names as having no ISO 639-1 code.
+    assert set(three.values()) == kept, sorted(three.values())
+    assert stored["wuu"] == stored["yue"] == "zh" and stored["arz"] == "ar" and stored["kik"] == "ki"
+    assert stored["zxx"] is None
+    assert all(re.fullmatch(r"[a-z]{2}", v) for v in stored.values() if v is not None and v not in kept)
+
+
+def test_cantonese_text_is_stored_as_zh() -> None:
+    from harvest.parsers.language import _identifier
+
+    text = "佢哋喺度食緊飯，我哋一陣間先去睇戲，你想唔想一齊嚟呀？佢哋好鍾意食嘢。" * 3
+    assert _identifier().classify(text)[0] == "yue"  # the detector's own answer: ISO 639-3
+    guess = detect_language(text)
+    assert guess is not None and guess.language == "zh"

@@ -49,10 +49,15 @@ def test_export_parquet_and_jsonl_incremental(tmp_path: Path) -> None:
 
         first = scrapy_export(data, "all", "--output", str(out))
         assert first.returncode == 0, first.stderr[-2000:]
-        assert "Exported 9 document" in first.stdout
+        assert "Exported 9 documents to" in first.stdout, first.stdout
         jsonl.write_bytes(committed)
 
         part = out / "document" / "part-00000.parquet"
+        # Readable as the umask says (a temporary file's 0600 was kept before): parts and card.
+        from harvest.util.files import current_umask
+
+        for written in (part, out / "README.md"):
+            assert written.stat().st_mode & 0o777 == 0o666 & ~current_umask(), written
         table = pq.read_table(part)
         assert table.schema.equals(schema_for("document"))
         frame = table.to_pandas()
@@ -71,6 +76,9 @@ def test_export_parquet_and_jsonl_incremental(tmp_path: Path) -> None:
         assert "| document | 9 |" in card and "| pt | 8 |" in card and "| zh | 1 |" in card
         assert "Near-duplicate documents" in card and "): 5" in card
         assert "`HARVEST_RESPECT_OPTOUT` = `True`" in card and "belong to their authors" in card
+        # The card says what this export holds: articles, not Trending, search or READMEs.
+        assert "the spiders `blogs`: the articles of the blogs and documentation sites" in card
+        assert "Trending" not in card and "READMEs" not in card and "search results" not in card
 
         # Incremental: the next round's new article becomes a new part, nothing else.
         server.add("/2099/07/new/", Reply(body=posts[7].replace(OCTO_HOST.decode(), server.base_url)))

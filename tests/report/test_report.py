@@ -195,3 +195,43 @@ def test_page_lines_are_read_without_their_html(tmp_path: Path) -> None:
     dataset = load_dataset(tmp_path)
     assert [(p.url, p.site, p.status) for p in dataset.pages] == [(p.url, "b", 200) for p in pages]
     assert dataset.unreadable == 0
+
+
+def test_an_unknown_spider_is_an_error_and_the_report_before_is_kept(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    write_sample(data, 200, days=2)
+    full = _scrapy_report(data)
+    assert full.returncode == 0, full.stderr
+    before = (data / "report" / "index.html").read_bytes()
+    bad = _scrapy_report(data, "--spider", "trendng")
+    assert bad.returncode == 2, bad.stderr
+    said = [line for line in bad.stderr.splitlines() if line.strip()]
+    assert said[-1].endswith(
+        "--spider: no spider named 'trendng' (spiders: blogs, github_search, trending); "
+        "did you mean 'trending'?"
+    )
+    assert "Traceback" not in bad.stderr
+    assert (data / "report" / "index.html").read_bytes() == before
+
+
+@pytest.mark.parametrize("umask", [0o022, 0o002, 0o077])
+def test_the_report_is_readable_as_the_umask_says(tmp_path: Path, umask: int) -> None:
+    import os
+
+    data = tmp_path / "data"
+    write_sample(data, 100, days=1)
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            f"import os, sys; os.umask({umask}); from scrapy.cmdline import execute; "
+            f"sys.argv = ['scrapy', 'report', '-s', 'HARVEST_DATA_DIR={data}']; execute()",
+        ],
+        cwd=PROJECT_ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    mode = os.stat(data / "report" / "index.html").st_mode & 0o777
+    assert mode == 0o666 & ~umask, oct(mode)

@@ -118,10 +118,10 @@ def test_a_host_that_answered_once_is_retried_normally():
     assert closed == [] and mw.stats.get_value("harvest/reachability/unreachable") is None
 
 
-def test_reachability_applies_in_fleet_children_only(channel):
+def test_reachability_applies_to_every_crawl_unless_turned_off(channel):
+    # A plain `scrapy crawl` too (tests/test_edges.py: exit 1, "cannot reach HOST (why)").
     fleet.attach(None)
-    with pytest.raises(NotConfigured, match="run_all.py"):
-        ReachabilityMiddleware.from_crawler(crawler())
+    assert isinstance(ReachabilityMiddleware.from_crawler(crawler()), ReachabilityMiddleware)
     fleet.attach(channel[0])
     assert isinstance(ReachabilityMiddleware.from_crawler(crawler()), ReachabilityMiddleware)
     with pytest.raises(NotConfigured, match="HARVEST_FLEET_REACHABILITY_ENABLED"):

@@ -522,3 +522,68 @@ def _alive(pid: int) -> bool:
             return fh.read().split(")")[-1].split()[0] != "Z"  # a zombie has exited
     except FileNotFoundError:
         return False
+
+
+def test_an_unreachable_host_is_tried_again_within_minutes_not_a_day(
+    dirs: FleetDirs, background, tmp_path: Path
+):
+    dirs.write_config("alpha", "refresh_interval: 1d\n")
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]  # closed again below: connections are refused
+    fleet = background(
+        fleet_argv(
+            dirs,
+            f"http://127.0.0.1:{port}",
+            "--spiders",
+            "alpha",
+            "--no-live",
+            HARVEST_FLEET_UNREACHABLE_RETRY=1,
+            HARVEST_FLEET_UNREACHABLE_RETRY_MAX=2,
+            HARVEST_FLEET_LOG_INTERVAL=0.5,
+        )
+    )
+    seen: list[tuple[int, float]] = []
+
+    def unreachable_rounds() -> int:
+        row = (status_or_empty(dirs).get("spiders") or [{}])[0]
+        if row.get("state") == "unreachable" and row.get("next_round_in_s") is not None:
+            seen.append((int(row["rounds"]), float(row["next_round_in_s"])))
+        return int(row.get("rounds", 0))
+
+    # A day's refresh_interval, yet the host is tried again after 1 s, 2 s, 2 s (the ceiling).
+    fleet.wait_until(lambda: unreachable_rounds() >= 3, 120, "a third try of the unreachable host")
+    fleet.signal(signal.SIGINT)
+    fleet.wait(30)
+    assert seen and all(next_in <= 2.0 for _, next_in in seen), seen
+    assert "alpha: unreachable" in fleet.output() and "next-try-in=" in fleet.output()
+    # The report heads the run as one that could not reach anything, not just "finished".
+    import subprocess
+    import sys
+
+    from tests import PROJECT_ROOT
+
+    report = subprocess.run(
+        [sys.executable, "-m", "scrapy", "report", "-s", f"HARVEST_DATA_DIR={dirs.data}"],
+        cwd=PROJECT_ROOT, capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert report.returncode == 0, report.stderr
+    html = (dirs.data / "report" / "index.html").read_text(encoding="utf-8")
+    assert (
+        "nothing could be reached" in html and f"cannot reach 127.0.0.1:{port} (connection refused)" in html
+    )
+
+
+def test_the_data_size_counts_only_the_folder_the_fleet_writes(site: SpiderSite, dirs: FleetDirs):
+    demo = dirs.data / "demo"  # another run's data folder inside this one (make demo's)
+    for sub in ("state", "logs"):
+        (demo / sub).mkdir(parents=True)
+    (demo / "state" / "big.bin").write_bytes(b"x" * 5_000_000)
+    result = run_fleet(fleet_argv(dirs, site.url, "--once", "--spiders", "alpha", TEST_PAGES=5))
+    assert result.returncode == 0, result.stdout + result.stderr
+    from harvest.util.sizes import folder_size
+
+    size = read_status(dirs.status)["data_size_bytes"]
+    assert size < 5_000_000, size
+    # Measured when shown: what the folder holds at the end, the status file itself aside.
+    assert abs(size - folder_size(dirs.data, own_only=True)) < 20_000

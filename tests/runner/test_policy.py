@@ -190,3 +190,28 @@ def test_progress_resets_the_hang_clock_and_feeds_the_rate():
     job.report(Counts(items=30, pages=31, requests=32), None, 70.0)
     assert job.hung_for(70.0) == 0.0
     assert job.items_per_minute(70.0) == pytest.approx(30.0)  # 30 items in the minute since t=10
+
+
+def test_a_finished_spiders_rate_stays_what_it_was():
+    job = Job("blogs", refresh_interval=3600.0)
+    job.start_process(1, 0.0, "log")
+    job.report(Counts(items=0, pages=0, requests=1), None, 10.0)
+    job.report(Counts(items=30, pages=31, requests=32), None, 70.0)
+    job.finish_round("finished", JobState.DONE, 71.0, again=True)
+    # Not falling toward 0 as the clock runs on: the rate it had when its last count came.
+    assert job.items_per_minute(75.0) == job.items_per_minute(600.0) == pytest.approx(30.0)
+
+
+def test_an_unreachable_round_is_retried_after_minutes_doubling_to_the_ceiling():
+    job = Job("trending", refresh_interval=86400.0)
+    delays = []
+    for now in (0.0, 1000.0, 2000.0, 3000.0, 10_000.0):
+        job.start_process(1, now, "log")
+        job.finish_round(
+            "cannot_reach", JobState.UNREACHABLE, now + 1, again=True, unreachable_retry=(120.0, 3600.0)
+        )
+        delays.append(job.next_start - (now + 1))
+    assert delays == [120.0, 240.0, 480.0, 960.0, 1920.0]
+    job.start_process(1, 20_000.0, "log")
+    job.finish_round("finished", JobState.DONE, 20_001.0, again=True, unreachable_retry=(120.0, 3600.0))
+    assert job.next_start == 20_000.0 + 86400.0 and job.unreachable_rounds == 0

@@ -521,7 +521,7 @@ def test_encodings_and_oversized_page(tmp_path: Path) -> None:
         ({"site": "nope"}, "no site named 'nope'"),
         ({"url": "not-a-url"}, "expected an absolute http(s) URL"),
         ({"url": "http://127.0.0.1:9/", "site": "x"}, "give one of them, not both"),
-        ({"url": "http://127.0.0.1:9/", "render": "maybe"}, "render must be true or false"),
+        ({"url": "http://127.0.0.1:9/", "render": "maybe"}, "-a render: expected true or false"),
         ({"colour": "blue"}, "unknown argument"),
     ],
 )
