@@ -49,6 +49,25 @@ class TrendingDeveloperItem:
 
 
 @dataclass
+class ArchivedTrendingRepoItem(TrendingRepoItem):
+    """A Trending repository row read from a web archive's capture (``observed_at``: its time).
+
+    The same type and identity as a live observation (one per repo, period, language filter,
+    spoken language and UTC day), so live and archived rows make one time series;
+    ``source_url`` is the memento (with its timestamp) and ``archived`` tells them apart.
+    """
+
+    archived: bool = True
+
+
+@dataclass
+class ArchivedTrendingDeveloperItem(TrendingDeveloperItem):
+    """A Trending developer row read from a web archive's capture (see ArchivedTrendingRepoItem)."""
+
+    archived: bool = True
+
+
+@dataclass
 class RepoItem:
     """One repository from the GitHub search API."""
 

@@ -58,6 +58,19 @@ META_GITHUB_LAST_MODIFIED = "harvest_github_last_modified"
 META_GITHUB_RATE_RETRIES = "harvest_github_rate_retries"
 META_GITHUB_GRANT = "harvest_github_grant"
 
+# --- Web archives and GitHub's abuse page (trending_history, trending) ------------------------
+#: True: GitHub's "Whoa there!" abuse page answered to this request is a rate limit (waited out).
+META_ABUSE_CHECK = "harvest_abuse_page"
+#: Set on the response's request when the abuse page was still there after the last try.
+META_ABUSE_FINAL = "harvest_abuse_page_final"
+#: Abuse pages this request received so far, and when it may be sent again.
+META_ABUSE_TRIES = "harvest_abuse_page_tries"
+META_ABUSE_UNTIL = "harvest_abuse_page_until"
+#: The archive endpoint's grant a request holds while on the wire.
+META_ARCHIVE_GRANT = "_harvest_archive_grant"
+#: 429/503 answers this archive request received in a row.
+META_ARCHIVE_REFUSALS = "harvest_archive_refusals"
+
 # --- github_search's own requests -------------------------------------------------------------
 #: The search a page belongs to: its key and its validated config.
 META_QUERY_KEY = "harvest_query_key"

@@ -102,10 +102,38 @@ HARVEST_GITHUB_CHECK_RATE_LIMIT = True
 # kept with a warning and the stat harvest/github_search/incomplete_accepted.
 HARVEST_GITHUB_INCOMPLETE_RETRIES = 2
 
+# --- Web archives (harvest/middlewares/archive.py, the trending_history spider) ---------------
+# The Wayback Machine's CDX API and playback (tests point them at a loopback emulator).
+HARVEST_ARCHIVE_CDX_URL = "https://web.archive.org/cdx/search/cdx"
+HARVEST_ARCHIVE_WEB_URL = "https://web.archive.org/web"
+# CDX queries a minute, summed over every process: the archive allowed ~24 a minute per IP in
+# 2026 (30 in mid-2026, 60 in 2023) and blocks an IP for an hour when 429s are ignored.
+HARVEST_ARCHIVE_CDX_PER_MINUTE = 20.0
+# Playback requests a second, summed over every process: well under the archive's tolerance.
+HARVEST_ARCHIVE_WEB_PER_SECOND = 4.0
+# First wait (seconds) after a 429/503 without Retry-After; doubles per refusal in a row (the
+# archive's own firewall block doubles from an hour, so a minute is the least to give).
+HARVEST_ARCHIVE_BACKOFF = 60.0
+# Longest such wait: the archive's first firewall block lasts an hour.
+HARVEST_ARCHIVE_BACKOFF_MAX = 3600.0
+# Refusals one request may receive before it fails: each one waits as asked first, so reaching
+# this means waiting does not help.
+HARVEST_ARCHIVE_REFUSALS_MAX = 8
+# Captures per CDX answer (the rest follows with the CDX resume key): a year of daily captures
+# of one page is ~365 rows, one query.
+HARVEST_ARCHIVE_CDX_LIMIT = 1000
+# Live trending: GitHub's "Whoa there!" abuse page is a rate limit. First wait (seconds), doubled
+# per page in a row, and the tries before the page is skipped (counted, never a layout change).
+HARVEST_TRENDING_ABUSE_BACKOFF = 60.0
+HARVEST_TRENDING_ABUSE_RETRIES = 3
+
 # --- Pipelines --------------------------------------------------------------------------------
 ITEM_PIPELINES = {
     # Drops items whose key or content is stored already (before anything is written).
     "harvest.pipelines.dedup.DedupPipeline": 700,
+    # Spiders writing the same items (trending, trending_history): a key one stored is not stored
+    # again by the other (first stored wins, live or archived).
+    "harvest.pipelines.sibling.SiblingDedupPipeline": 705,
     # Documents: the language detected from the text (after dedup: a dropped copy costs nothing).
     "harvest.pipelines.language.LanguagePipeline": 710,
     # Documents: near-duplicates of stored ones flagged or dropped (MinHash-LSH, HARVEST_NEAR_DUP).
@@ -244,6 +272,12 @@ DOWNLOADER_MIDDLEWARES = {
     # robots.txt Crawl-delay: after every built-in middleware, so a grant is held only while the
     # request is on the wire and the time between grants is the time between arrivals.
     "harvest.middlewares.pace.PaceMiddleware": 955,
+    # Spiders that read web archives (trending_history): the archive's limits, shared by every
+    # process, with 429/503 honoured; next to PaceMiddleware for the same reason.
+    "harvest.middlewares.archive.ArchiveMiddleware": 957,
+    # Live trending pages: GitHub's "Whoa there!" abuse page is waited out and asked again.
+    # Below PaceMiddleware: a request waiting out the page holds no grant of the site's pace.
+    "harvest.middlewares.abuse.AbusePageMiddleware": 545,
     # Every crawl: closes one none of whose hosts can be reached ("cannot reach HOST (why)", exit 1).
     # Above RetryMiddleware (550): it sees a connection failure before a retry is scheduled.
     "harvest.extensions.reachability.ReachabilityMiddleware": 560,

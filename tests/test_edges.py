@@ -93,7 +93,8 @@ def test_a_misspelt_spider_lists_the_spiders_with_a_guess(tmp_path: Path) -> Non
     result = _run([sys.executable, "-m", "scrapy", "crawl", "trendng", "-s", f"HARVEST_DATA_DIR={tmp_path}"])
     assert result.returncode == 2, result.stderr[-3000:]
     assert _said(result.stderr).endswith(
-        "error: no spider named 'trendng' (spiders: blogs, github_search, trending); did you mean 'trending'?"
+        "error: no spider named 'trendng' (spiders: blogs, github_search, trending, trending_history); "
+        "did you mean 'trending'?"
     )
     assert "Traceback" not in result.stderr and "KeyError" not in result.stderr
     fleet = _run([sys.executable, "run_all.py", "--spiders", "trendng", "--data-dir", str(tmp_path)])

@@ -27,8 +27,8 @@ def language_slug(value: str) -> str:
     return "-".join(str(value).strip().lower().split())
 
 
-class TrendingConfig(SpiderConfig):
-    """What the ``trending`` spider fetches each round."""
+class TrendingPagesConfig(SpiderConfig):
+    """Which Trending pages a spider reads: shared by ``trending`` and ``trending_history``."""
 
     languages: list[str] = Field(
         default_factory=list,
@@ -47,11 +47,6 @@ class TrendingConfig(SpiderConfig):
     developers: bool = Field(
         default=True,
         description="Also fetch github.com/trending/developers for the same languages and periods.",
-    )
-    readmes: bool = Field(default=True, description="Fetch each trending repository's README.")
-    readme_revisit: float | None = Field(
-        default=7 * 86400.0,
-        description="Re-fetch a stored README after this long ('7d'); 'never' keeps the first copy.",
     )
 
     @field_validator("languages", mode="before")
@@ -98,6 +93,16 @@ class TrendingConfig(SpiderConfig):
         if not _SPOKEN_RE.match(code):
             raise ValueError(f"expected an ISO 639-1 code such as 'en' or 'zh', got {value!r}")
         return code
+
+
+class TrendingConfig(TrendingPagesConfig):
+    """What the ``trending`` spider fetches each round."""
+
+    readmes: bool = Field(default=True, description="Fetch each trending repository's README.")
+    readme_revisit: float | None = Field(
+        default=7 * 86400.0,
+        description="Re-fetch a stored README after this long ('7d'); 'never' keeps the first copy.",
+    )
 
     @field_validator("readme_revisit", mode="before")
     @classmethod

@@ -181,8 +181,11 @@ class FleetExtension:
             "pages": int(get("response_received_count", 0)),
             "requests": int(get("downloader/request_count", 0)),
             "errors": int(get("log_count/ERROR", 0)),
-            # For the dashboard's /metrics: requests that waited for the GitHub budget, state commits.
-            "rate_limit_waits": int(get("harvest/github/waits", 0)),
+            # For the dashboard's /metrics: requests that waited for a rate limit (the GitHub budget,
+            # a web archive's 429/503), state commits.
+            "rate_limit_waits": int(get("harvest/github/waits", 0))
+            + int(get("harvest/archive/cdx/waits", 0))
+            + int(get("harvest/archive/web/waits", 0)),
             "state_commits": int(get("harvest/state/commits", 0)),
             "last_error": self.errors.last,
             **self.activity(),

@@ -59,6 +59,15 @@ _PERIOD_RE = re.compile(
 )
 _PERIOD_NAMES = {"today": "daily", "this week": "weekly", "this month": "monthly"}
 _BUILT_BY_RE = re.compile(r"\bBuilt\s+by\b", re.IGNORECASE)
+#: GitHub's abuse-detection page ("Whoa there! You have triggered an abuse detection mechanism"):
+#: a rate limit answered with 200 (live) or captured by an archive, never a listing.
+_ABUSE_RE = re.compile(
+    r"<(?:title|h1)[^>]*>\s*Whoa\s+there!?\s*<|abuse\s+detection\s+mechanism", re.IGNORECASE
+)
+#: GitHub's sign-in page (a logged-out visitor sent to /login): a form posting to /session.
+_SIGN_IN_RE = re.compile(
+    r"<form[^>]+action=\"[^\"]*/session\"|<title>\s*Sign\s+in\s+to\s+GitHub", re.IGNORECASE
+)
 _EMPTY_RE = re.compile(r"don(?:\u2019|'|&#39;|&#x27;|&rsquo;)t\s+have\s+any\s+trending", re.IGNORECASE)
 #: Elements whose text a reader never sees as text.
 _INVISIBLE = frozenset({"script", "style", "svg", "template", "noscript", "head"})
@@ -256,6 +265,16 @@ def _outside_chrome(el: Any) -> bool:
 def is_empty_listing(html: str) -> bool:
     """True when the page says it has no trending entries (a real state for rare languages)."""
     return bool(_EMPTY_RE.search(html))
+
+
+def is_abuse_page(html: str) -> bool:
+    """True for GitHub's "Whoa there!" abuse-detection page: a rate limit, not a layout."""
+    return bool(_ABUSE_RE.search(html))
+
+
+def is_sign_in_page(html: str) -> bool:
+    """True for GitHub's sign-in page (what a capture redirected to /login holds)."""
+    return bool(_SIGN_IN_RE.search(html))
 
 
 # --- repositories ------------------------------------------------------------------------------

@@ -26,6 +26,11 @@ class SpiderCapabilities:
 
     #: GithubApiMiddleware applies to this spider's API requests (token, shared budget, ETags).
     uses_github_api: ClassVar[bool] = False
+    #: ArchiveMiddleware applies: the web archive's limits pace this spider's archive requests.
+    uses_archive: ClassVar[bool] = False
+    #: SiblingDedupPipeline applies: an item these spiders stored already is not stored again
+    #: (trending <-> trending_history: one observation per identity, live or archived).
+    shares_items_with: ClassVar[tuple[str, ...]] = ()
     #: SiteRightsMiddleware applies: sites' opt-out signals are recorded per document.
     collects_rights: ClassVar[bool] = False
     #: Whether this run yields documents with text (pipelines that only read text, such as

@@ -73,8 +73,9 @@ CARD_SETTINGS = (
 _ITEM_CLASSES = {
     cls.type: cls
     for cls in (
-        item_types.TrendingRepoItem,
-        item_types.TrendingDeveloperItem,
+        # The archived variants: their schema is the live one plus ``archived`` (false for live rows).
+        item_types.ArchivedTrendingRepoItem,
+        item_types.ArchivedTrendingDeveloperItem,
         item_types.RepoItem,
         item_types.DocumentItem,
         item_types.PageItem,
@@ -307,6 +308,8 @@ def _collect_rows(
                 if item_type not in _ITEM_CLASSES:
                     continue
                 record["spider"] = spider
+                if item_type in ("trending_repo", "trending_developer"):
+                    record.setdefault("archived", False)
                 if item_type == "document":
                     record = _document_row(record)
                 by_type.setdefault(item_type, []).append(record)

@@ -36,6 +36,8 @@ class TrendingObservation:
     language_filter: str | None
     rank: int
     observed_at: str
+    #: Read from a web archive's capture (trending_history), not observed live.
+    archived: bool = False
 
     @property
     def day(self) -> str:
@@ -52,6 +54,8 @@ class DeveloperObservation:
     rank: int
     since: str
     observed_at: str
+    #: Read from a web archive's capture (trending_history), not observed live.
+    archived: bool = False
 
     @property
     def day(self) -> str:
@@ -200,6 +204,7 @@ class _Loader:
                     _str(obj.get("language_filter")),
                     rank,
                     stamp,
+                    obj.get("archived") is True,
                 )
             )
         return True
@@ -210,7 +215,14 @@ class _Loader:
             return False
         if self.keep(stamp):
             self.ds.developers.append(
-                DeveloperObservation(user, _str(obj.get("name")), rank, _str(obj.get("since")) or "", stamp)
+                DeveloperObservation(
+                    user,
+                    _str(obj.get("name")),
+                    rank,
+                    _str(obj.get("since")) or "",
+                    stamp,
+                    obj.get("archived") is True,
+                )
             )
         return True
 

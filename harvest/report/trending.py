@@ -116,15 +116,28 @@ def _risers_figures(
     return [figure]
 
 
-def _multiples(observations: list[TrendingObservation], repos: list[str], days: list[str]) -> Figure:
+def _source(kinds: set[bool]) -> str:
+    """How a repository's day was observed: live, archived (a web archive's capture) or both."""
+    return " + ".join(name for flag, name in ((False, "live"), (True, "archived")) if flag in kinds)
+
+
+def _multiples(
+    observations: list[TrendingObservation],
+    repos: list[str],
+    days: list[str],
+    fid: str = "trending-multiples",
+    title: str = "",
+) -> Figure:
     rank: dict[tuple[str, str], int] = {}
     stars: dict[tuple[str, str], int] = {}
+    sources: dict[tuple[str, str], set[bool]] = defaultdict(set)
     wanted = set(repos)
     for obs in observations:
         if obs.repo not in wanted:
             continue
         key = (obs.repo, obs.day)
         rank[key] = min(rank.get(key, obs.rank), obs.rank)
+        sources[key].add(obs.archived)
         if obs.stars is not None:
             stars[key] = max(stars.get(key, 0), obs.stars)
     panels = []
@@ -139,11 +152,15 @@ def _multiples(observations: list[TrendingObservation], repos: list[str], days: 
                 [float(stars[(repo, d)]) if (repo, d) in stars else None for d in days],
             )
         )
-        rows += [[repo, d, rank[(repo, d)], stars.get((repo, d))] for d in seen_days]
+        rows += [
+            [repo, d, rank[(repo, d)], stars.get((repo, d)), _source(sources[(repo, d)])] for d in seen_days
+        ]
     return Figure(
-        "trending-multiples",
-        f"Rank (line, best of the day; 1 at the top) and stars (bars) by day for the top {len(repos)} risers",
-        Table(["repository", "day", "best rank", "stars"], rows),
+        fid,
+        title
+        or f"Rank (line, best of the day; 1 at the top) and stars (bars) by day for the top {len(repos)} "
+        "risers",
+        Table(["repository", "day", "best rank", "stars", "source"], rows),
         Chart("multiples", panels=panels) if panels else None,
         note=one_day_note(days),
     )
@@ -248,4 +265,34 @@ def trending_section(
         section.figures.append(_languages(observations, days))
     if developers:
         section.figures.append(_developers(developers))
+    archived = [o for o in observations if o.archived]
+    if archived or any(d.archived for d in developers):
+        section.facts.append(
+            Fact(
+                "trending_archived_observations",
+                "observations read from web archive captures (archived)",
+                len(archived) + sum(1 for d in developers if d.archived),
+            )
+        )
+        section.intro += (
+            " Archived observations come from web archive captures (trending_history), dated by their "
+            "capture; the source column tells them from live ones."
+        )
+        section.figures.append(_history(observations))
     return section
+
+
+def _history(observations: list[TrendingObservation]) -> Figure:
+    """Rank and stars of the repositories seen on the most days, over every day, live and archived."""
+    days_seen: dict[str, set[str]] = defaultdict(set)
+    for obs in observations:
+        days_seen[obs.repo].add(obs.day)
+    repos = sorted(days_seen, key=lambda r: (-len(days_seen[r]), r))[:6]
+    days = sorted(set().union(*(days_seen[r] for r in repos))) if repos else []
+    return _multiples(
+        observations,
+        repos,
+        days,
+        "trending-history",
+        f"Rank and stars by day of the {len(repos)} repositories seen on the most days, live and archived",
+    )

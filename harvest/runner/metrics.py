@@ -30,7 +30,7 @@ COUNTERS = (
     ("errors", "harvest_errors", "ERROR log records of the spider during this fleet run."),
     ("restarts", "harvest_restarts", "Times the fleet restarted the spider after a crash or hang."),
     ("rounds", "harvest_rounds", "Rounds the spider finished during this fleet run."),
-    ("rate_limit_waits", "harvest_rate_limit_waits", "Requests that waited for the GitHub rate budget."),
+    ("rate_limit_waits", "harvest_rate_limit_waits", "Requests that waited for a rate limit."),
     ("state_commits", "harvest_state_commits", "Crawl state commits of the spider during this fleet run."),
 )
 #: Every state a row can be in (harvest.runner.jobs.JobState), one gauge series each.

@@ -101,6 +101,10 @@ def build_plan(
         declared = class_capabilities(spidercls)
         # resolve_config raises ConfigError naming the file and key: the caller exits with 2.
         config = declared.resolve_config(settings, {}) or SpiderConfig()
+        if not requested and getattr(config, "enabled", True) is False:
+            # A one-off job (trending_history) runs only when named with --spiders.
+            logger.info("Not running %s: its YAML says enabled: false (name it with --spiders)", name)
+            continue
         spider_settings = settings.copy()
         spidercls.update_settings(spider_settings)
         plan.append(

@@ -34,10 +34,11 @@ from harvest.fingerprints import utc_now
 from harvest.github.hosts import OffHostRequest
 from harvest.github.readme import api_readme, readme_document
 from harvest.items import DocumentItem, TrendingDeveloperItem, TrendingRepoItem
-from harvest.meta import META_GITHUB_CONDITIONAL, META_KIND, META_TTL
+from harvest.meta import META_ABUSE_CHECK, META_GITHUB_CONDITIONAL, META_KIND, META_TTL
 from harvest.parsers.trending import (
     TrendingDeveloperRow,
     TrendingRepoRow,
+    is_abuse_page,
     is_empty_listing,
     parse_trending_developers,
     parse_trending_repos,
@@ -136,6 +137,8 @@ class TrendingSpider(HarvestSpider):
     #: harvest/settings.py) adds the token on the wire and spends the budget shared with
     #: github_search. Without a token no request goes to the API and it does nothing.
     uses_github_api: ClassVar[bool] = True
+    #: Archived observations (trending_history) share this identity: first stored wins.
+    shares_items_with: ClassVar[tuple[str, ...]] = ("trending_history",)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -168,7 +171,7 @@ class TrendingSpider(HarvestSpider):
                     callback=self.parse_repos,
                     errback=self.page_failed,
                     cb_kwargs={"language": language, "since": since},
-                    meta={META_KIND: "listing", "handle_httpstatus_list": [404]},
+                    meta={META_KIND: "listing", "handle_httpstatus_list": [404], META_ABUSE_CHECK: True},
                 )
                 if self.config.developers:
                     yield scrapy.Request(
@@ -176,7 +179,7 @@ class TrendingSpider(HarvestSpider):
                         callback=self.parse_developers,
                         errback=self.page_failed,
                         cb_kwargs={"language": language, "since": since},
-                        meta={META_KIND: "listing", "handle_httpstatus_list": [404]},
+                        meta={META_KIND: "listing", "handle_httpstatus_list": [404], META_ABUSE_CHECK: True},
                     )
 
     def _readme_request(self, repo: str, attempt: int = 0) -> scrapy.Request:
@@ -263,6 +266,16 @@ class TrendingSpider(HarvestSpider):
             self._page_missing(response, language)
             return []
         html = self._page_html(response)
+        if is_abuse_page(html):
+            # AbusePageMiddleware waited and asked again already: a rate limit, not a layout.
+            logger.warning(
+                'GitHub still answers %s with its abuse-detection page ("Whoa there!") after '
+                "waiting; skipping it this round",
+                response.url,
+                extra={"spider": self},
+            )
+            self._stat("rate_limited")
+            return []
         rows = listing.parse(html, response.url)
         if not rows and is_empty_listing(html):
             logger.info("No trending %s at %s (GitHub says so)", listing.plural, response.url)

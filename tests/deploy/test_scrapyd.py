@@ -195,3 +195,38 @@ def test_trending_job_uses_the_configs_packaged_in_the_egg(
     assert not [p for p in requested if "/HEAD/" in p]
     observed = read_jsonl(data_dir / "trending" / "trending_repo.jsonl")
     assert observed and all(row["since"] == "weekly" for row in observed)
+
+
+def test_trending_history_runs_as_a_scrapyd_job(
+    scrapyd: Scrapyd, deployed: dict[str, object], tmp_path: Path
+) -> None:
+    """The archive spider as a job: spider arguments for the window, settings for the archive."""
+    from tests.archive_emulator import ArchiveEmulator
+
+    page = shared_fixture(
+        "trending", "go-trending", "2019-05-11_7f9d151", "testdata", "github.com_trending.html"
+    )
+    with ArchiveEmulator() as archive:
+        archive.capture("20190511093000", "https://github.com/trending", page.read_bytes())
+        archive.capture("20200101000000", "https://github.com/trending", page.read_bytes())
+        data_dir = tmp_path / "data"
+        job = scrapyd.schedule(
+            "harvest",
+            "trending_history",
+            {
+                **FAST,
+                "HARVEST_DATA_DIR": str(data_dir),
+                "HARVEST_ARCHIVE_CDX_URL": f"{archive.base_url}/cdx/search/cdx",
+                "HARVEST_ARCHIVE_WEB_URL": f"{archive.base_url}/web",
+                "HARVEST_ARCHIVE_CDX_PER_MINUTE": "6000",
+                "HARVEST_ARCHIVE_WEB_PER_SECOND": "100",
+            },
+            {"from": "2019-05-01", "to": "2019-05-31", "developers": "false"},
+        )
+        scrapyd.wait_finished("harvest", [job], timeout=120)
+        finished_cleanly(scrapyd, job)
+        assert archive.playbacks() == [("20190511093000", "https://github.com/trending")]
+    observed = read_jsonl(data_dir / "trending_history" / "trending_repo.jsonl")
+    assert len(observed) == 25
+    assert {row["observed_at"] for row in observed} == {"2019-05-11T09:30:00Z"}
+    assert all(row["archived"] is True for row in observed)

@@ -207,7 +207,7 @@ def test_an_unknown_spider_is_an_error_and_the_report_before_is_kept(tmp_path: P
     assert bad.returncode == 2, bad.stderr
     said = [line for line in bad.stderr.splitlines() if line.strip()]
     assert said[-1].endswith(
-        "--spider: no spider named 'trendng' (spiders: blogs, github_search, trending); "
+        "--spider: no spider named 'trendng' (spiders: blogs, github_search, trending, trending_history); "
         "did you mean 'trending'?"
     )
     assert "Traceback" not in bad.stderr

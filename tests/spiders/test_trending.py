@@ -311,6 +311,64 @@ def test_empty_language_page_is_not_a_layout_change(server: LoopbackServer, tmp_
     assert read_jsonl(out / "trending_repo.jsonl") == []
 
 
+def test_whoa_there_is_a_rate_limit_waited_out_not_a_layout_change(
+    server: LoopbackServer, tmp_path: Path
+) -> None:
+    """GitHub's abuse-detection page answered live: wait, ask again, and read the real page."""
+    server.add("/robots.txt", ROBOTS)
+    whoa = own("whoa_there.html").read_bytes()
+    daily = daily_2026().read_bytes()
+    server.add("/trending", lambda request: Reply(body=whoa if request.nth <= 2 else daily))
+    result, out = crawl_with(server, tmp_path, {"HARVEST_TRENDING_ABUSE_BACKOFF": 0.3})
+    assert result.returncode == 0, result.stderr[-3000:]
+    assert stat(result, "harvest/abuse_page/waits") == 2
+    assert stat(result, "harvest/trending/layout_changed") is None
+    assert len(read_jsonl(out / "trending_repo.jsonl")) == 11
+    arrivals = [r.arrived for r in server.requests if r.path.startswith("/trending")]
+    assert len(arrivals) == 3
+    # Waited as long as asked (0.3 s, then doubled), never sooner.
+    assert arrivals[1] - arrivals[0] >= 0.3 and arrivals[2] - arrivals[1] >= 0.6
+    assert "WARNING" not in result.stderr
+
+
+def test_whoa_there_that_never_ends_is_skipped_not_a_layout_change(
+    server: LoopbackServer, tmp_path: Path
+) -> None:
+    server.add("/robots.txt", ROBOTS)
+    server.add_file("/trending", own("whoa_there.html"))
+    result, out = crawl_with(
+        server, tmp_path, {"HARVEST_TRENDING_ABUSE_BACKOFF": 0.1, "HARVEST_TRENDING_ABUSE_RETRIES": 2}
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    assert finish_reason(result) == "finished"
+    assert stat(result, "harvest/trending/rate_limited") == 1
+    assert stat(result, "harvest/trending/layout_changed") is None
+    assert server.count("/trending?since=daily") == 3
+
+
+def crawl_with(server: LoopbackServer, tmp_path: Path, settings: dict[str, Any]) -> tuple[Any, Path]:
+    """:func:`crawl` with extra settings, repositories only, no READMEs."""
+    data_dir = tmp_path / "data"
+    (tmp_path / "config").mkdir(exist_ok=True)
+    result = scrapy_crawl(
+        "trending",
+        settings={
+            "GITHUB_WEB_URL": server.base_url,
+            "GITHUB_RAW_URL": server.base_url,
+            "GITHUB_API_URL": f"{server.base_url}/api",
+            "HARVEST_DATA_DIR": data_dir,
+            "HARVEST_CONFIG_DIR": tmp_path / "config",
+            "AUTOTHROTTLE_ENABLED": False,
+            "DOWNLOAD_DELAY": 0,
+            "CLOSESPIDER_TIMEOUT": 60,
+            **settings,
+        },
+        args={"readmes": "false", "developers": "false"},
+        timeout=120,
+    )
+    return result, data_dir / "trending"
+
+
 # --- bad config: exit 2 before any request -------------------------------------------------------
 
 
