@@ -22,12 +22,28 @@ from typing import Any
 from itemadapter import ItemAdapter
 from scrapy.exporters import CsvItemExporter
 
-from harvest.items import DocumentItem, PageItem, RepoItem, TrendingDeveloperItem, TrendingRepoItem
+from harvest.items import (
+    ArchivedTrendingDeveloperItem,
+    ArchivedTrendingRepoItem,
+    DocumentItem,
+    PageItem,
+    RepoItem,
+    TrendingDeveloperItem,
+    TrendingRepoItem,
+)
 
 logger = logging.getLogger(__name__)
 
-#: Item types in column order.
-ITEM_CLASSES: tuple[type, ...] = (TrendingRepoItem, TrendingDeveloperItem, RepoItem, DocumentItem, PageItem)
+#: Item types in column order (an archived observation adds its ``archived`` column).
+ITEM_CLASSES: tuple[type, ...] = (
+    TrendingRepoItem,
+    ArchivedTrendingRepoItem,
+    TrendingDeveloperItem,
+    ArchivedTrendingDeveloperItem,
+    RepoItem,
+    DocumentItem,
+    PageItem,
+)
 #: Fields named differently in CSV, by item type: a document's language is its text's, a
 #: repository's its code's; one column holding both misled.
 RENAMED = {
