@@ -73,6 +73,7 @@ from harvest.paths import safe_name
 from harvest.pipelines.output import atomic_write_text
 from harvest.spiders.base import HarvestSpider
 from harvest.state.rounds import SiteRounds, rounds_path
+from harvest.state.seen import SeenSet, SeenUrls
 
 if TYPE_CHECKING:
     from scrapy.crawler import Crawler
@@ -244,8 +245,10 @@ class BlogsSpider(HarvestSpider):
         self.sites: list[_Site] = []
         self.allowed_private_hosts: set[str] = set()
         self.site_limits: dict[str, SiteLimits] = {}
-        self._requested: set[str] = set()
-        self._stored: set[str] = set()
+        # URLs requested and documents stored in this round: in the crawl process's seen set
+        # (bounded memory, harvest/state/seen.py) once the crawler is known.
+        self._requested: set[str] | SeenUrls = set()
+        self._stored: set[str] | SeenUrls = set()
         self._links_capped_sites: set[str] = set()
         self._host_sites: dict[str, _Site] = {}
         self._extractor: ExtractionPool | None = None
@@ -299,6 +302,9 @@ class BlogsSpider(HarvestSpider):
     def from_crawler(cls, crawler: Crawler, *args: Any, **kwargs: Any) -> Self:
         """Build the spider; install the browser download handler only if a site renders."""
         spider = super().from_crawler(crawler, *args, **kwargs)
+        seen = SeenSet.from_crawler(crawler)
+        spider._requested = SeenUrls(seen, b"requested")
+        spider._stored = SeenUrls(seen, b"stored")
         spider._init_sites()
         rendered = [site.name for site in spider.config.sites if site.render]
         if rendered:
