@@ -18,6 +18,7 @@ from harvest.state.seen import SeenSet
 if TYPE_CHECKING:
     from scrapy import Request
     from scrapy.crawler import Crawler
+    from scrapy.statscollectors import StatsCollector
     from scrapy.utils.request import RequestFingerprinterProtocol
     from typing_extensions import Self
 
@@ -32,9 +33,11 @@ class SeenDupeFilter(RFPDupeFilter):
         *,
         fingerprinter: RequestFingerprinterProtocol | None = None,
         seen: SeenSet | None = None,
+        stats: StatsCollector | None = None,
     ) -> None:
         super().__init__(path, debug, fingerprinter=fingerprinter)
         self.seen = seen if seen is not None else SeenSet(None)
+        self.stats = stats
         for fp in self._fingerprints:  # JOBDIR's requests.seen, read by RFPDupeFilter
             self.seen.add(fp)
         self._fingerprints = set()
@@ -47,6 +50,7 @@ class SeenDupeFilter(RFPDupeFilter):
             crawler.settings.getbool("DUPEFILTER_DEBUG"),
             fingerprinter=crawler.request_fingerprinter,
             seen=SeenSet.from_crawler(crawler),
+            stats=crawler.stats,
         )
 
     def request_seen(self, request: Request) -> bool:
@@ -59,6 +63,11 @@ class SeenDupeFilter(RFPDupeFilter):
         return False
 
     def close(self, reason: str) -> None:
-        """Close JOBDIR's file and the seen set's scratch database."""
+        """Close JOBDIR's file and the seen set's scratch database; say what it cost."""
         super().close(reason)
+        if self.stats is not None:
+            # Keys answered from disk, and of those the Bloom filter's false positives.
+            self.stats.set_value("harvest/seen/keys", len(self.seen))
+            self.stats.set_value("harvest/seen/disk_lookups", self.seen.disk_lookups)
+            self.stats.set_value("harvest/seen/disk_misses", self.seen.disk_misses)
         self.seen.close()

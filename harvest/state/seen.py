@@ -174,7 +174,7 @@ class SeenSet:
     def __init__(self, folder: Path | None, *, recent: int = 16_384, bloom_keys: int = 2_000_000) -> None:
         self._scratch = _Scratch(folder)
         self._disk = ScratchSet(self._scratch, "seen")
-        self.recent = max(_FLUSH, recent)
+        self.recent = max(1, recent)
         self._young: set[bytes] = set()
         self._old: set[bytes] = set()
         self._bits = max(64, int(bloom_keys * _BITS_PER_KEY)) if bloom_keys > 0 else 0
