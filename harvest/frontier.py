@@ -270,7 +270,10 @@ class FrontierScheduler(Scheduler):
             if blob is None:
                 return False  # cannot travel: logged by _serialize, counted as unserializable
             self.handoff.send(owner, blob, None if request.dont_filter else fingerprint)
-            self._seen.add(fingerprint)
+            if request.dont_filter:
+                self._seen.add(fingerprint)
+            else:
+                self._seen.add_new(fingerprint)  # not seen: asked just above
             self.stats.inc_value("harvest/handoff/sent")
         marker = request.meta.get(FRONTIER_KEY_META)
         if isinstance(marker, str) and marker != fingerprint.hex():

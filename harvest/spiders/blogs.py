@@ -245,10 +245,10 @@ class BlogsSpider(HarvestSpider):
         self.sites: list[_Site] = []
         self.allowed_private_hosts: set[str] = set()
         self.site_limits: dict[str, SiteLimits] = {}
-        # URLs requested and documents stored in this round: in the crawl process's seen set
-        # (bounded memory, harvest/state/seen.py) once the crawler is known.
-        self._requested: set[str] | SeenUrls = set()
-        self._stored: set[str] | SeenUrls = set()
+        # URLs requested and documents stored in this round: in a seen set (bounded memory,
+        # harvest/state/seen.py), the crawl process's once the crawler is known.
+        self._requested = SeenUrls(SeenSet(None), b"requested")
+        self._stored = SeenUrls(self._requested.seen, b"stored")
         self._links_capped_sites: set[str] = set()
         self._host_sites: dict[str, _Site] = {}
         self._extractor: ExtractionPool | None = None
@@ -407,9 +407,8 @@ class BlogsSpider(HarvestSpider):
         meta: dict[str, Any] | None = None,
     ) -> scrapy.Request | None:
         """A request for ``url`` unless this round requested it already."""
-        if url in self._requested:
+        if self._requested.seen_or_add(url):
             return None
-        self._requested.add(url)
         full_meta: dict[str, Any] = {"harvest_site": site.name, "harvest_via": via, "harvest_kind": kind}
         if kind == "document":
             full_meta["harvest_ttl"] = site.config.article_revisit
@@ -704,8 +703,11 @@ class BlogsSpider(HarvestSpider):
         """Requests for the new in-scope links of a page, up to HARVEST_SAFETY_MAX_LINKS_PER_PAGE."""
         max_links = self._max_links
         new_links = 0
-        for link in extract_links(html, url):
-            if link in self._requested:
+        links = extract_links(html, url)
+        # One question for the page's links: most were found on earlier pages.
+        requested = self._requested.seen_many(links)
+        for link in links:
+            if link in requested:
                 continue
             link_site = self._site_in_scope(link, site)
             if link_site is None:
@@ -743,11 +745,10 @@ class BlogsSpider(HarvestSpider):
         canonical = article.canonical_url or url
         canonical_host = (urlsplit(canonical).hostname or "").lower()
         named_by = canonical if site.in_scope(canonical_host) else url
-        if named_by in self._stored:
+        if self._stored.seen_or_add(named_by):
             # The same article reached under two URLs (with and without a slash, a redirect).
             self.crawler.stats.inc_value(f"{_STATS}/duplicate_url")
             return None
-        self._stored.add(named_by)
         self.crawler.stats.inc_value(f"{_STATS}/articles")
         return DocumentItem(
             url=url,

@@ -135,6 +135,19 @@ class ScratchSet:
         conn = self._scratch.conn(self.table)
         return conn.execute(f"SELECT 1 FROM {self.table} WHERE k = ?", (key,)).fetchone() is not None
 
+    def present(self, keys: list[bytes]) -> set[bytes]:
+        """Those of ``keys`` in the set (a query per 500 keys)."""
+        found = {key for key in keys if key in self._pending}
+        if not self._size:
+            return found
+        conn = self._scratch.conn(self.table)
+        for i in range(0, len(keys), 500):
+            chunk = keys[i : i + 500]
+            marks = ",".join("?" * len(chunk))
+            rows = conn.execute(f"SELECT k FROM {self.table} WHERE k IN ({marks})", chunk)
+            found.update(row[0] for row in rows)
+        return found
+
     def discard_many(self, keys: Iterable[bytes]) -> None:
         """Remove ``keys`` (each present)."""
         written = []
@@ -205,16 +218,16 @@ class SeenSet:
         """The key of ``url`` in the ``kind`` namespace (16 bytes: never a 20-byte fingerprint)."""
         return hashlib.blake2b(url.encode("utf-8", "surrogatepass"), digest_size=16, person=kind).digest()
 
-    def _probes(self, key: bytes) -> list[int]:
-        # Double hashing over two 64-bit halves of a digest (Kirsch and Mitzenmacher).
+    def _maybe(self, key: bytes) -> bool:
+        # Probes by double hashing over two 64-bit halves of the digest (Kirsch and Mitzenmacher).
+        bloom, bits = self._bloom, self._bits
         h1 = int.from_bytes(key[:8], "little")
         h2 = int.from_bytes(key[8:16], "little") | 1
-        bits = self._bits
-        return [(h1 + i * h2) % bits for i in range(_PROBES)]
-
-    def _maybe(self, key: bytes) -> bool:
-        bloom = self._bloom
-        return all(bloom[i >> 3] & (1 << (i & 7)) for i in self._probes(key))
+        for i in range(_PROBES):
+            j = (h1 + i * h2) % bits
+            if not bloom[j >> 3] >> (j & 7) & 1:
+                return False  # most new keys stop at the first or second probe
+        return True
 
     def __contains__(self, key: object) -> bool:
         if key in self._young or key in self._old:
@@ -236,9 +249,12 @@ class SeenSet:
     def add_new(self, key: bytes) -> None:
         """Remember ``key``, known to be unseen (the caller just asked)."""
         if self._bits:
-            bloom = self._bloom
-            for i in self._probes(key):
-                bloom[i >> 3] |= 1 << (i & 7)
+            bloom, bits = self._bloom, self._bits
+            h1 = int.from_bytes(key[:8], "little")
+            h2 = int.from_bytes(key[8:16], "little") | 1
+            for i in range(_PROBES):
+                j = (h1 + i * h2) % bits
+                bloom[j >> 3] |= 1 << (j & 7)
         self._disk.add(key)
         self._young.add(key)
         if len(self._young) >= self.recent:
@@ -246,6 +262,27 @@ class SeenSet:
             self._disk._flush()
             self._old = self._young
             self._young = set()
+
+    def seen_many(self, keys: Iterable[bytes]) -> set[bytes]:
+        """Those of ``keys`` seen: the recent ones from memory, the others in one disk query.
+
+        No Bloom filter here: a page's links are mostly seen ones, which it cannot answer, and
+        one query for all of them costs about what one lookup does.
+        """
+        young, old = self._young, self._old
+        found: set[bytes] = set()
+        ask: list[bytes] = []
+        for key in keys:
+            if key in young or key in old:
+                found.add(key)
+            else:
+                ask.append(key)
+        if ask and len(self._disk):
+            self.disk_lookups += len(ask)
+            hits = self._disk.present(ask)
+            self.disk_misses += len(ask) - len(hits)
+            found |= hits
+        return found
 
     def seen_or_add(self, key: bytes) -> bool:
         """True if ``key`` was seen; else remember it and return False."""
@@ -284,3 +321,8 @@ class SeenUrls:
     def seen_or_add(self, url: str) -> bool:
         """True if ``url`` was seen; else remember it and return False."""
         return self.seen.seen_or_add(SeenSet.url_key(url, self.kind))
+
+    def seen_many(self, urls: Iterable[str]) -> set[str]:
+        """Those of ``urls`` seen (one disk query for those not recent)."""
+        keys = {SeenSet.url_key(url, self.kind): url for url in urls}
+        return {keys[key] for key in self.seen.seen_many(keys)}
