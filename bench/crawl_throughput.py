@@ -394,9 +394,13 @@ class _Watch:
         self.pages = pages
         self.peak_worker = 0.0
         self.rss_at: dict[int, float] = {}
+        #: The tree's RSS at the last sample with the crawl still running.
+        self.last = 0.0
 
     def __call__(self, seconds: float, tree_mb: float, largest_mb: float) -> None:
         self.peak_worker = max(self.peak_worker, largest_mb)
+        if tree_mb:
+            self.last = tree_mb
         if self.nginx is None or len(self.rss_at) == len(self.MARKS):
             return
         served = self.nginx.served()
@@ -427,6 +431,9 @@ def run_contender(
     run.peak_worker_mb = watch.peak_worker
     run.rss_at = watch.rss_at
     run.finished = run.wall < timeout
+    if run.finished and 100 not in run.rss_at and watch.last:
+        # nginx writes its log every 5 s: the crawl ended before its last lines were counted.
+        run.rss_at[100] = watch.last
     if not run.finished:
         print(f"{name}: did not finish within its limit of {timeout:.0f} s (stopped)", flush=True)
     return run
