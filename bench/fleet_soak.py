@@ -18,6 +18,7 @@ import argparse
 import json
 import os
 import signal
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -165,6 +166,17 @@ def main() -> None:
             print(
                 f"issue 36: {label} after round {last} / after round {BASE_ROUND}: {ratio:.3f}x "
                 f"(target <= {GROWTH_MAX}x: {verdict})"
+            )
+        # A round's spider processes peak at different moments (extraction workers starting,
+        # rounds overlapping or not): the median of five rounds on each side says more.
+        peaks = {n: s["spiders_peak_mb"] for n, s in by_round.items()}
+        early = [peaks[n] for n in range(BASE_ROUND - 2, BASE_ROUND + 3) if n in peaks]
+        late = [peaks[n] for n in range(last - 4, last + 1) if n in peaks]
+        if early and late:
+            ratio = statistics.median(late) / statistics.median(early)
+            print(
+                f"spiders' peak RSS, median of rounds {last - 4}-{last} / of rounds "
+                f"{BASE_ROUND - 2}-{BASE_ROUND + 2}: {ratio:.3f}x"
             )
 
 
