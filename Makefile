@@ -20,6 +20,7 @@ lint:
 	$(PYTHON) -m ruff check .
 	$(PYTHON) -m ruff format --check .
 	$(PYTHON) -m mypy
+	lint-imports
 
 # Two workers, a test file per worker at a time (-rs from pyproject: skips listed with reasons).
 test: install lint

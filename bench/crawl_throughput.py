@@ -530,14 +530,10 @@ def _run_contender(
                         *cmd,
                         *shared,
                         "-s",
-                        f"HARVEST_FLEET_REPLICA={i}",
-                        "-s",
-                        "HARVEST_FLEET_REPLICAS=2",
-                        "-s",
                         f"LOG_FILE={log}",
                     ]
                 )
-                for i, log in enumerate(logs)
+                for log in logs
             )
             rc, out, err, wall, cpu, peak = measure(
                 ["bash", "-c", f"{script} & wait"], cwd=ROOT, env=_env(), timeout=timeout, on_sample=watch
@@ -687,7 +683,7 @@ def print_summary(summary: dict[int, list[dict[str, tuple[float, str, bool]]]]) 
 
 
 def render_bench(url: str, work: Path, n: int) -> dict[str, Any]:
-    from harvest.browser import find_browser
+    from harvest.browser.install import find_browser
 
     if find_browser() is None:
         print("\n(render benchmark skipped: no Chromium found)")

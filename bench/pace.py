@@ -22,9 +22,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from harvest.pace import Pace, PaceBudget  # noqa: E402
+from harvest.state.pace import Pace, PaceBudget  # noqa: E402
 from tests.scale.redis_server import RedisServer  # noqa: E402
-from tests.test_pace import NOT_UNDER_TEST, PacedSite, max_concurrent, min_gap, run_replicas  # noqa: E402
+from tests.state.test_pace import NOT_UNDER_TEST, PacedSite, max_concurrent, min_gap, run_replicas  # noqa: E402
 
 
 def one_run(

@@ -34,8 +34,8 @@ import redis
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from harvest.loopback import LoopbackServer, Reply  # noqa: E402
 from harvest.state.redis import _FLOAT, RedisKeys  # noqa: E402
+from harvest.util.loopback import LoopbackServer, Reply  # noqa: E402
 
 logger = logging.getLogger(__name__)
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from harvest.redaction import install_log_redaction
+from harvest.util.redaction import install_log_redaction
 
 __version__ = "0.1.0"
 

@@ -29,6 +29,16 @@ class ConfigError(HarvestError):
         super().__init__(f"invalid configuration in {self.source}:\n" + "\n".join(lines))
 
 
+class DataDirError(ConfigError):
+    """The data folder cannot hold files: one line naming it, refused like bad config (exit 2)."""
+
+    def __init__(self, folder: str | Path, reason: str) -> None:
+        self.source = str(folder)
+        self.problems = [("HARVEST_DATA_DIR", reason)]
+        message = f"the data folder {folder} (HARVEST_DATA_DIR) cannot hold files: {reason}"
+        HarvestError.__init__(self, message)
+
+
 class StateError(HarvestError):
     """The crawl-state store cannot be opened, read or written."""
 

@@ -11,7 +11,7 @@ from scrapy.settings import default_settings as _scrapy_defaults
 BOT_NAME = "harvest"
 SPIDER_MODULES = ["harvest.spiders"]
 # Imports only the spider a crawl runs, not every spider module (~3.5 MB and ~0.1 s per process).
-SPIDER_LOADER_CLASS = "harvest.spiderloader.SpiderLoader"
+SPIDER_LOADER_CLASS = "harvest.plumbing.spiderloader.SpiderLoader"
 NEWSPIDER_MODULE = "harvest.spiders"
 # Our `crawl` validates YAML config and spider arguments before the reactor starts (exit code 2).
 COMMANDS_MODULE = "harvest.commands"
@@ -69,9 +69,9 @@ TELNETCONSOLE_ENABLED = False
 REMOTE_CONTROL_ENABLED = False
 LOG_LEVEL = "INFO"
 # Skips building Scrapy's per-page DEBUG messages when LOG_LEVEL drops them (~2.5% of the CPU).
-LOG_FORMATTER = "harvest.logformatter.HarvestLogFormatter"
-# Scrapy's stats collector without its per-call deprecation shim (~2% of the CPU; harvest/stats.py).
-STATS_CLASS = "harvest.stats.StatsCollector"
+LOG_FORMATTER = "harvest.plumbing.logformatter.HarvestLogFormatter"
+# Scrapy's stats collector without its per-call deprecation shim (~2% of the CPU; harvest/plumbing/stats.py).
+STATS_CLASS = "harvest.plumbing.stats.StatsCollector"
 
 # --- GitHub REST API (harvest/github/, the github_search spider) ------------------------------
 # Requests in flight per token, summed over every process sharing it. GitHub asks for serial
@@ -89,29 +89,15 @@ HARVEST_GITHUB_RATE_LIMIT_RETRIES = 8
 # Seconds added to x-ratelimit-reset before the new window is used (one-second resolution of
 # the header, clock differences the Date header cannot show).
 HARVEST_GITHUB_RESET_MARGIN = 1.0
-# Sent as X-GitHub-Api-Version: the REST API version the parsers were written against.
-HARVEST_GITHUB_API_VERSION = "2022-11-28"
 # Where the shared budget and ETags live; empty = HARVEST_DATA_DIR/state/_github (shared by
 # every process on the same data folder, which is what makes a fleet share one budget).
 HARVEST_GITHUB_STATE_DIR = ""
 # Ask GET /rate_limit (free of the primary limit) before the first search, so a budget spent
 # by another program is known before anything is sent.
 HARVEST_GITHUB_CHECK_RATE_LIMIT = True
-# Results per search page: GitHub's maximum, the fewest requests per result.
-HARVEST_GITHUB_PER_PAGE = 100
-# Results GitHub serves per search (documented: 1000). A lower cap seen in Link rel="last" or a
-# 422 "Only the first N search results" wins during a run.
-HARVEST_GITHUB_RESULT_CAP = 1000
 # Times a page with incomplete_results (GitHub's search timed out) is asked again before it is
 # kept with a warning and the stat harvest/github_search/incomplete_accepted.
 HARVEST_GITHUB_INCOMPLETE_RETRIES = 2
-# GitHub rejects longer query text (qualifiers and operators excluded) and more AND/OR/NOT
-# operators; checked before sending (0 = leave it to GitHub).
-HARVEST_GITHUB_MAX_QUERY_LENGTH = 256
-HARVEST_GITHUB_MAX_OPERATORS = 5
-# Earliest creation date assumed when cutting an open created: range (GitHub opened in
-# October 2007); the first slice stays open-ended, so nothing older is lost.
-HARVEST_GITHUB_CREATED_FLOOR = "2007-10-01"
 
 # --- Pipelines --------------------------------------------------------------------------------
 ITEM_PIPELINES = {
@@ -148,31 +134,32 @@ EXTENSIONS_BASE = {
 }
 EXTENSIONS = {
     # Fewer young garbage collections and start-up objects frozen: ~10% of a crawl's CPU went to
-    # the cyclic collector (harvest/extensions/gctuning.py).
-    "harvest.extensions.gctuning.GarbageCollectorTuning": 0,
+    # the cyclic collector (harvest/plumbing/gctuning.py).
+    "harvest.plumbing.gctuning.GarbageCollectorTuning": 0,
     # Fleet children only (run_all.py): shared item counter, progress heartbeats, stop event.
     "harvest.extensions.fleet.FleetExtension": 0,
     # One log line naming the scheduler and duplicate filter, which Scrapy's own lists omit.
-    "harvest.extensions.components.CrawlComponentsLog": 0,
+    "harvest.plumbing.components.CrawlComponentsLog": 0,
     # Closes a crawl that is idle and alive (nothing sent or in flight, nothing handed out, no
     # announced wait) with reason "stuck", instead of letting it poll for ever.
     "harvest.extensions.stuck.StuckCrawlGuard": 0,
     # Partitioned crawls only (HARVEST_CRAWL_WORKERS > 1): requests handed over by the other
     # workers, and staying open until all of them are done.
-    "harvest.handoff.HandoffExtension": 0,
+    "harvest.crawl.handoff.HandoffExtension": 0,
 }
 # Seconds a crawl may sit idle and alive before it is closed as stuck (0 = never): past any
 # DOWNLOAD_TIMEOUT, retry or delay, since those keep a request in flight anyway.
 HARVEST_CRAWL_STUCK_TIMEOUT = 120.0
 # How often the stuck guard looks (seconds): the engine's own heartbeat is 5 s.
 HARVEST_CRAWL_STUCK_CHECK = 10.0
-# Net allocations between young collections (Python's default 700; 0 leaves the collector alone).
-# 10,000 cut the collections of a 50,000-page crawl from 6,846 to 75 at the same peak RSS.
+# Net allocations between young collections (Python's default 700; 0 leaves the collector alone):
+# a crawl allocates many short-lived objects, and far fewer collections cost no memory (figures:
+# BENCHMARKS.md, "Figures behind settings and constants").
 HARVEST_GC_THRESHOLD = 10_000
 # Freeze the objects that exist when the engine starts (modules, classes): never scanned again.
 HARVEST_GC_FREEZE = True
 
-# --- One pace per site across processes (harvest/pace.py, harvest/middlewares/pace.py) -------
+# --- One pace per site across processes (harvest/state/pace.py, harvest/middlewares/pace.py) -------
 # On: a site's delay and concurrency (a blogs site's download_delay/concurrency, else
 # DOWNLOAD_DELAY and CONCURRENT_REQUESTS_PER_DOMAIN) and its robots.txt Crawl-delay hold in total
 # over every harvest process of a data folder (state/_pace/pace.sqlite) or of a Redis state, not
@@ -181,9 +168,6 @@ HARVEST_PACE_ENABLED = True
 # Longest Crawl-delay obeyed (seconds): a site asking for more is paced at this (and told in the
 # log); one request a minute already means a day for 1,440 pages.
 HARVEST_PACE_MAX_DELAY = 60.0
-# How often a request waiting for another process's request to end asks again (seconds); the
-# requests of one process wake each other at once.
-HARVEST_PACE_POLL = 0.02
 # A grant not given back after this long is presumed lost (its process is frozen, or was killed
 # on another machine; dead processes of this machine are noticed at once). A grant covers one
 # attempt on the wire, so twice DOWNLOAD_TIMEOUT; longer would let a frozen process stall a site.
@@ -193,7 +177,7 @@ HARVEST_PACE_STALE_AFTER = 60.0
 # second instead of twice per request, and another process waits at most this long for a slot.
 HARVEST_PACE_HOLD = 1.0
 
-# --- One crawl on several cores (harvest/partition.py, harvest/handoff.py) -------------------
+# --- One crawl on several cores (harvest/state/partition.py, harvest/crawl/handoff.py) -------------------
 # Processes one spider's crawl runs as on this machine, each owning a hash partition of the URL
 # space with its own embedded state; links are handed to their owner (README "Both cores").
 # 0 = chosen from the machine: one per usable core (as many as HARVEST_FLEET_PROCESS_MEMORY_MB
@@ -205,29 +189,17 @@ HARVEST_PACE_HOLD = 1.0
 # them as one) and a data folder keeps the number its state was first built with
 # (state/<spider>.workers.json; a folder crawled by one process stays at one).
 HARVEST_CRAWL_WORKERS = 0
-# Set by the supervisor for each worker process (its index); empty in a process that is not one.
-HARVEST_CRAWL_WORKER = ""
-# Set by the supervisor: one run's workers tell their status files from a previous run's.
-HARVEST_CRAWL_RUN = ""
-# Set by a ``scrapy crawl`` that is worker 0 for the workers it starts: its pid. A worker whose
-# supervisor died (kill -9) closes cleanly instead of waiting for it for ever.
-HARVEST_CRAWL_SUPERVISOR = ""
-# How often a worker reads the requests handed to it by the others (seconds). A read is a stat
-# and a read of each spool (~30 us: 0.3% of a core at 0.01); the crawl ends two quiet polls after
-# its last page, and a request handed over waits up to one poll: 0.05 kept a 2,000-page crawl
-# open 0.05-0.1 s past its last page (of ~2.3 s), 0.2 cost it ~0.3 s.
-HARVEST_CRAWL_HANDOFF_POLL = 0.01
 # Restarts of a worker that died (kill -9, a crash) before the supervisor gives the crawl up.
 HARVEST_CRAWL_MAX_RESTARTS = 5
 
 # --- Crawl state, frontier, dedup, revisits (harvest/state/, docs/ARCHITECTURE.md) ------------
 # Scrapy's scheduler plus a persisted frontier: a crawl killed with kill -9 resumes its pending
 # requests.
-SCHEDULER = "harvest.frontier.FrontierScheduler"
+SCHEDULER = "harvest.crawl.frontier.FrontierScheduler"
 SPIDER_MIDDLEWARES = {
     # Outermost (lowest order): it must see every callback's final output to know when a
     # request is done.
-    "harvest.frontier.FrontierMiddleware": 10,
+    "harvest.crawl.frontier.FrontierMiddleware": 10,
     # HARVEST_WARC_ENABLED: hands each response's captured exchange to the items it gives.
     "harvest.middlewares.warc.WarcItemMiddleware": 900,
 }
@@ -245,8 +217,8 @@ DOWNLOADER_MIDDLEWARES = {
     # Trap guards last before the download, so they count only pages really fetched.
     "harvest.middlewares.safety.TrapGuardMiddleware": 950,
     # A rendered page the guard left on an error page (a refused script navigation) is dropped
-    # next to the downloader, before any other middleware sees it (harvest/browser_guard.py).
-    "harvest.browser_guard.BrowserPageMiddleware": 980,
+    # next to the downloader, before any other middleware sees it (harvest/browser/guard.py).
+    "harvest.browser.guard.BrowserPageMiddleware": 980,
     # Scrapy's decompression, replaced at its order: a body labelled gzip/deflate/br/zstd that
     # is not encoded is used as it is instead of failing the page (harvest/middlewares/compression.py).
     "scrapy.downloadermiddlewares.httpcompression.HttpCompressionMiddleware": None,
@@ -363,7 +335,7 @@ HARVEST_FLEET_MAX_CRASHES = 5
 HARVEST_FLEET_CRASH_WINDOW = 3600.0
 # Seconds before a child counts as hung and is restarted: with no heartbeat at all (its reactor
 # is blocked), or with heartbeats but no activity (no page, item or request, nothing in flight)
-# and no announced wait (harvest/waits.py). A few minutes: well past DOWNLOAD_TIMEOUT and a
+# and no announced wait (harvest/util/waits.py). A few minutes: well past DOWNLOAD_TIMEOUT and a
 # retry, so a slow site is not a hang; a spider that waits on purpose (an hour for the GitHub
 # rate limit) announces it and is left alone while its heartbeats keep coming.
 HARVEST_FLEET_HUNG_TIMEOUT = 300.0
@@ -385,16 +357,9 @@ HARVEST_FLEET_LOG_KEEP = 50
 # Close a crawl at once with reason "cannot_reach" when every host it tried failed to connect
 # (DNS, refused, timeout) and none ever answered: a machine without internet fails fast.
 HARVEST_FLEET_REACHABILITY_ENABLED = True
-# Set by run_all.py for each process of a spider (--replicas blogs=3): this process's index and
-# the count, so a shared (Redis) state backend can tell the processes apart.
-HARVEST_FLEET_REPLICA = 0
-HARVEST_FLEET_REPLICAS = 1
 # run_all.py --dashboard: "[HOST:]PORT" to serve the live table, /status.json and /metrics over
 # HTTP; empty = off (a server nobody asked for is an open port). No host = 127.0.0.1 (loopback).
 HARVEST_FLEET_DASHBOARD = ""
-# Seconds between the dashboard page's own refreshes: the status changes every
-# HARVEST_FLEET_STATUS_INTERVAL, faster refreshes show nothing new.
-HARVEST_FLEET_DASHBOARD_REFRESH = 2.0
 
 # --- blogs spider (harvest/spiders/blogs.py) ---------------------------------------------------
 # Where article extraction runs (trafilatura: ~10 ms a blog page, 100-300 ms a large docs page,
@@ -409,20 +374,9 @@ HARVEST_FLEET_DASHBOARD_REFRESH = 2.0
 HARVEST_BLOGS_EXTRACTION = "pool"
 # Extraction worker processes; 0 = one per CPU (the crawl itself uses less than one core).
 HARVEST_BLOGS_EXTRACT_WORKERS = 0
-# Pages handed to each worker at once: one being extracted and the next ones already waiting in
-# its pipe, so a worker does not idle while the crawl process is busy or waits on a commit's
-# fsync. With the workers below the crawl process (HARVEST_BLOGS_EXTRACT_NICE), 4 rather than 2
-# took the machine from 90% to 95% busy at 10,000 pages. Past it callbacks wait, the pages stay
-# in Scrapy's scraper slot and Scrapy stops fetching (bounded memory).
-HARVEST_BLOGS_EXTRACT_DEPTH = 4
-# A worker is replaced after this many pages, so a leak in a parser cannot grow for ever. A new
-# worker costs ~0.9 s of CPU (trafilatura's imports): at 2,000 that was 9% of a crawl's CPU, and
-# a worker's memory stays flat over 8,000 pages (57.7 MB from the 1,000th on).
-HARVEST_BLOGS_EXTRACT_MAX_TASKS_PER_CHILD = 10_000
-# Niceness added to the extraction workers (0-19): the crawl process feeds them and was runnable
-# 95% of the time but got 0.72 of a core, preempted by the workers, which then waited for pages;
-# the machine sat 12% idle. At 10 the crawl process is rarely preempted: 0.84x -> 0.91-0.92x of
-# the two-core limit at 10,000 pages (BENCHMARKS.md). The workers still get every idle cycle.
+# Niceness added to the extraction workers (0-19): the crawl process feeds them, and preempted by
+# them it leaves them waiting for pages; below it they still get every idle cycle (figures:
+# BENCHMARKS.md, "Figures behind settings and constants").
 HARVEST_BLOGS_EXTRACT_NICE = 10
 # Sitemaps may hold 50,000 URLs / 50 MB (sitemaps.org): their own cap, above the page cap.
 HARVEST_BLOGS_MAX_SITEMAP_BYTES = 50 * 1024 * 1024
@@ -455,7 +409,7 @@ HARVEST_SAFETY_MAX_LINKS_PER_PAGE = 10000
 # An HTML page larger than this is dropped (stat harvest/safety/oversize): no article is.
 HARVEST_SAFETY_MAX_PAGE_BYTES = 5 * 1024 * 1024
 
-# --- Browser for sites with render: true (harvest/browser.py) ---------------------------------
+# --- Browser for sites with render: true (harvest/browser/install.py) ---------------------------------
 # Browser executable to use; "" = Playwright's own if installed, else the system Chromium.
 HARVEST_BROWSER_EXECUTABLE = ""
 # Pages open at once in the one browser context: 4-8 measured fastest here (CPU-bound beyond).

@@ -11,6 +11,8 @@ command -v nginx >/dev/null 2>&1 || pkgs+=(nginx-light)
 command -v strace >/dev/null 2>&1 || pkgs+=(strace)
 [ -d /usr/share/doc/mkdocs/html ] || pkgs+=(mkdocs-doc)
 [ -d /usr/share/doc/python-scrapy-doc/html ] || pkgs+=(python-scrapy-doc)
+# ip netns (iproute2): the scale-out's network-partition test runs its workers on hosts of its own.
+command -v ip >/dev/null 2>&1 || pkgs+=(iproute2)
 if [ ${#pkgs[@]} -eq 0 ]; then exit 0; fi
 if ! command -v apt-get >/dev/null 2>&1; then
   echo "install-system: apt-get not found; install ${pkgs[*]} yourself (tests needing them skip)" >&2

@@ -39,7 +39,7 @@ def screenshot(report: Path, output: Path, width: int, height: int) -> None:
     from playwright.sync_api import sync_playwright
 
     sys.path.insert(0, str(ROOT))
-    from harvest.browser import find_browser
+    from harvest.browser.install import find_browser
 
     browser_info = find_browser()
     if browser_info is None:

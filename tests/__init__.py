@@ -62,7 +62,7 @@ def shared_fixture(*parts: str) -> Path:
 def get_crawler(spider_cls: Any = None, settings: dict[str, Any] | None = None) -> Any:
     """A Crawler with the project's settings plus ``settings``, for component tests.
 
-    Built by :func:`harvest.crawl.build_crawler`, the one function every entry point uses, so a
+    Built by :func:`harvest.crawl.build.build_crawler`, the one function every entry point uses, so a
     component test sees the components a real crawl has. No Twisted reactor is required
     (component tests build middlewares and pipelines without an engine); pass
     ``TWISTED_REACTOR_ENABLED=True`` in ``settings`` for a test that crawls.
@@ -71,7 +71,7 @@ def get_crawler(spider_cls: Any = None, settings: dict[str, Any] | None = None) 
     from scrapy.spiders import Spider
     from scrapy.utils.reactor import is_reactor_installed
 
-    from harvest.crawl import build_crawler, project_settings
+    from harvest.crawl.build import build_crawler, project_settings
 
     merged = project_settings({"TWISTED_REACTOR_ENABLED": False, **(settings or {})})
     runner = CrawlerRunner(merged) if is_reactor_installed() else AsyncCrawlerRunner(merged)

@@ -43,7 +43,7 @@ import urllib.request
 from http.server import BaseHTTPRequestHandler
 from urllib.parse import parse_qs, urlsplit
 
-from harvest.loopback import LoggedRequest, LoopbackServer, Reply, Writer, send_reply
+from harvest.util.loopback import LoggedRequest, LoopbackServer, Reply, Writer, send_reply
 
 
 def article_html(name: str, body: str = "", *, charset: str | None = "utf-8") -> str:

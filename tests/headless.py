@@ -38,7 +38,7 @@ def chromium_page(width: int = 1200, height: int = 900) -> Iterator[Opened]:
         from playwright.sync_api import sync_playwright
     except ImportError:
         skip_or_fail("playwright is not installed (pip install playwright)")
-    from harvest.browser import find_browser
+    from harvest.browser.install import find_browser
 
     browser_info = find_browser()
     if browser_info is None:

@@ -1,6 +1,6 @@
 """Loopback HTTP servers for tests: 127.0.0.1, port 0, a route table and a request log.
 
-The server itself is :mod:`harvest.loopback` (the demo sites need it at run time); this module
+The server itself is :mod:`harvest.util.loopback` (the demo sites need it at run time); this module
 keeps the names the tests import, and serves a folder of files as a static site
 (:func:`serve_tree`): the real Octopress blog of the shared fixtures is the ``octopress``
 fixture of tests/conftest.py, for the blogs spider's tests and the pipelines' kill tests alike.
@@ -17,7 +17,7 @@ from pathlib import Path
 
 import yaml
 
-from harvest.loopback import LoggedRequest, LoopbackServer, Reply
+from harvest.util.loopback import LoggedRequest, LoopbackServer, Reply
 from tests import shared_fixture
 
 #: A route that is a function of the request.

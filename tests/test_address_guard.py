@@ -143,7 +143,7 @@ def _article(title: str, script: str = "") -> str:
 
 
 def _browser_or_skip() -> None:
-    from harvest.browser import find_browser
+    from harvest.browser.install import find_browser
 
     if find_browser() is None:
         skip_or_fail("no Chromium found (apt-get install chromium, or playwright install chromium)")

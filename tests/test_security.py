@@ -25,8 +25,8 @@ import pytest
 import yaml
 
 from harvest.items import DocumentItem
-from harvest.paths import safe_join, safe_name
 from harvest.pipelines.output import OutputPipeline
+from harvest.util.paths import safe_join, safe_name
 from tests import read_jsonl, scrapy_crawl, shared_fixture, skip_or_fail
 from tests.github_emulator import Limits, github_emulator
 from tests.servers import LoggedRequest, Reply, loopback_server

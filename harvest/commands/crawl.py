@@ -2,13 +2,13 @@
 
 Scrapy's own ``crawl`` builds the spider inside the reactor, where a config error becomes a
 logged traceback and exit code 1 after the engine has already started. Here the settings and
-``GITHUB_TOKEN`` (:mod:`harvest.config.checks`), the YAML config and the ``-a`` arguments are
+``GITHUB_TOKEN`` (:mod:`harvest.crawl.checks`), the YAML config and the ``-a`` arguments are
 validated first: an error names the file and key and exits with 2,
 before any request and before anything is written. After the crawl, a close reason that means
 the data is wrong or incomplete (such as ``layout_changed``) gives exit code 1.
 
 With ``-s HARVEST_CRAWL_WORKERS=N`` (N > 1) the crawl is partitioned: this process crawls as
-worker 0 and starts and watches workers 1 to N-1 (:mod:`harvest.runner.workers`). It forks them
+worker 0 and starts and watches workers 1 to N-1 (:mod:`harvest.crawl.workers`). It forks them
 once the options are read and the config checked, before the reactor, the log handlers or any
 state exist: each starts as a copy with Scrapy and the spider already imported.
 """
@@ -28,11 +28,15 @@ from scrapy import signals
 from scrapy.commands.crawl import Command as ScrapyCrawlCommand
 from scrapy.exceptions import UsageError
 
-from harvest.crawl import OK_REASONS, build_crawler, finished_ok, validate_crawl
-from harvest.exceptions import ConfigError
-from harvest.partition import machine_workers, record_path, recorded_workers, resolve_workers
-from harvest.runner.workers import POLL, WorkerSupervisor, can_fork, worker_argv
+from harvest.crawl.build import build_crawler, validate_crawl
+from harvest.crawl.checks import data_dir_problem
+from harvest.crawl.policy import WorkersRefused, crawl_workers
+from harvest.crawl.workers import POLL, WORKER_FAILED, WorkerSupervisor, can_fork, worker_argv
+from harvest.exceptions import ConfigError, DataDirError
+from harvest.plumbing.capabilities import class_capabilities
+from harvest.plumbing.closing import OK_REASONS, close_crawl, finished_ok
 from harvest.state import is_redis_url
+from harvest.state.partition import WORKER_ENV, machine_workers, recorded_workers, worker_channel
 
 if TYPE_CHECKING:
     import argparse
@@ -87,10 +91,12 @@ class Command(ScrapyCrawlCommand):
             index = supervisor.fork_all()
             if index is not None:
                 # A forked worker: the same command with its own index, and nobody to supervise.
-                for key, value in supervisor.started_settings(index).items():
+                os.environ.update(supervisor.worker_environ(index))
+                for key, value in supervisor.worker_settings().items():
                     self.settings.set(key, value, priority="cmdline")
                 return True
-        for key, value in supervisor.worker_settings(0).items():
+        os.environ.update(supervisor.worker_environ(0, started=False))
+        for key, value in supervisor.worker_settings().items():
             self.settings.set(key, value, priority="cmdline")
         self.supervisor = supervisor
         return False
@@ -160,7 +166,16 @@ class Command(ScrapyCrawlCommand):
         """While worker 0 crawls, restart the others when they die (``run`` stops them after)."""
         from twisted.internet.task import LoopingCall
 
-        watch = LoopingCall(supervisor.step)
+        def step() -> None:
+            supervisor.step()
+            if supervisor.stopping:
+                # Another worker ended for good and the others were told to stop: this one too
+                # (it would wait for that worker's share for ever), cleanly.
+                if watch.running:
+                    watch.stop()
+                close_crawl(crawler, WORKER_FAILED)
+
+        watch = LoopingCall(step)
 
         def started() -> None:
             watch.start(POLL, now=False)
@@ -184,7 +199,7 @@ class Command(ScrapyCrawlCommand):
         settings = self.settings
         assert settings is not None
         requested = settings.getint("HARVEST_CRAWL_WORKERS")  # a negative one: _check says so
-        if settings.get("HARVEST_CRAWL_WORKER") not in (None, ""):
+        if worker_channel(WORKER_ENV, settings):
             return 1
         if is_redis_url(settings.get("HARVEST_STATE_URL")):
             if requested > 1:
@@ -196,6 +211,7 @@ class Command(ScrapyCrawlCommand):
                 )
             return 1  # processes share a Redis crawl by being started, not partitioned here
         data_dir = settings.get("HARVEST_DATA_DIR")
+        _check_data_dir(data_dir)
         try:
             recorded = recorded_workers(data_dir, spider)
         except ValueError as exc:  # an unreadable record, named
@@ -208,14 +224,7 @@ class Command(ScrapyCrawlCommand):
         chosen = requested == 0
         if chosen:
             requested = checked.workers()
-        # Scrapy's feed exports (-o, -O, FEEDS) are files of one process: N workers would each
-        # write (or truncate) the same file. Said before anything is written.
-        if settings.getdict("FEEDS"):
-            requested = self._one_for_feeds(spider, data_dir, recorded, requested, chosen)
-        try:
-            workers = resolve_workers(data_dir, spider, requested, chosen=chosen)
-        except ValueError as exc:
-            raise UsageError(str(exc), print_help=False) from None
+        workers = _crawl_workers(data_dir, spider, requested, chosen, feeds=bool(settings.getdict("FEEDS")))
         if chosen and workers == requested > 1:
             logger.info(
                 "Crawling %s as %d worker processes, one per core (HARVEST_CRAWL_WORKERS=0 chooses "
@@ -224,29 +233,6 @@ class Command(ScrapyCrawlCommand):
                 workers,
             )
         return workers
-
-    @staticmethod
-    def _one_for_feeds(spider: str, data_dir: str, recorded: int | None, requested: int, chosen: bool) -> int:
-        """1 for a crawl with feed exports; UsageError when it cannot run in one process."""
-        if recorded is not None and recorded > 1:
-            workers, why = recorded, f"its data folder's number, {record_path(data_dir, spider)}"
-        elif requested > 1 and not chosen:
-            workers, why = requested, f"HARVEST_CRAWL_WORKERS={requested}"
-        else:
-            if requested > 1:
-                logger.info(
-                    "Crawling %s in one process, not %d workers: feed exports (-o, -O, FEEDS) are "
-                    "one process's files",
-                    spider,
-                    requested,
-                )
-            return 1
-        raise UsageError(
-            f"feed exports (-o, -O, FEEDS) are one process's files, and this crawl of {spider} runs "
-            f"as {workers} worker processes ({why}): export its data folder after the crawl "
-            "(scrapy export), or crawl into another HARVEST_DATA_DIR with HARVEST_CRAWL_WORKERS=1",
-            print_help=False,
-        )
 
 
 @dataclass(frozen=True)
@@ -259,13 +245,32 @@ class _Checked:
 
     def workers(self) -> int:
         """The workers chosen from the machine for this crawl (HARVEST_CRAWL_WORKERS=0)."""
-        cpu_bound = getattr(self.spidercls, "cpu_bound", None)
-        if cpu_bound is None or self.config is None or not cpu_bound(self.settings, self.config):
+        cpu_bound = class_capabilities(self.spidercls).cpu_bound
+        if self.config is None or not cpu_bound(self.settings, self.config):
             return 1
         settings = self.settings
         return machine_workers(
             settings.getint("HARVEST_FLEET_PROCESS_MEMORY_MB"), settings.getint("CONCURRENT_REQUESTS")
         )
+
+
+def _check_data_dir(data_dir: str) -> None:
+    """UsageError when the data folder cannot hold files: said before its record is read."""
+    problem = data_dir_problem(data_dir)
+    if problem:
+        raise UsageError(str(DataDirError(data_dir, problem)), print_help=False)
+
+
+def _crawl_workers(data_dir: str, spider: str, requested: int, chosen: bool, *, feeds: bool) -> int:
+    """:func:`harvest.crawl.policy.crawl_workers`, its errors said in one line."""
+    try:
+        return crawl_workers(data_dir, spider, requested, chosen=chosen, feeds=feeds)
+    except WorkersRefused as exc:
+        raise UsageError(str(exc), print_help=False) from None
+    except OSError as exc:
+        # A full disk before anything started: one line and exit 1, as a full disk later.
+        print(f"scrapy crawl: error: cannot write {exc.filename}: {exc.strerror}", file=sys.stderr)
+        raise SystemExit(1) from None
 
 
 def _reason(crawler: Crawler) -> str | None:

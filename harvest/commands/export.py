@@ -20,7 +20,7 @@ _KEPT = "The rows were exported; the next export writes the card again"
 
 
 class Command(ScrapyCommand):
-    """Export a spider's (or every spider's) committed items (see :mod:`harvest.export`)."""
+    """Export a spider's (or every spider's) committed items (see :mod:`harvest.report.export`)."""
 
     requires_project = True
     requires_crawler_process = False
@@ -58,8 +58,9 @@ class Command(ScrapyCommand):
 
     def run(self, args: list[str], opts: argparse.Namespace) -> None:
         """Export and say what was written."""
-        from harvest.export import CARD_SETTINGS, export
-        from harvest.writefolder import FolderBusy, WriteError
+        # Imported when run: Scrapy imports every command's module at each start, `scrapy crawl` too.
+        from harvest.report.export import CARD_SETTINGS, export
+        from harvest.report.writefolder import FolderBusy, WriteError
 
         if len(args) != 1:
             raise UsageError("name one spider, or all")

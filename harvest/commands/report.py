@@ -56,8 +56,9 @@ class Command(ScrapyCommand):
 
     def run(self, args: list[str], opts: argparse.Namespace) -> None:
         """Build the report and say where it is."""
+        # Imported when run: Scrapy imports every command's module at each start (matplotlib is slow).
         from harvest.report import build_report, parse_since
-        from harvest.writefolder import WriteError
+        from harvest.report.writefolder import WriteError
 
         if args:
             raise UsageError(f"unexpected argument(s): {' '.join(args)}")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from harvest.config.base import SpiderConfig, parse_bool, parse_duration
+from harvest.config.base import SpiderConfig, parse_bool
 from harvest.config.loader import config_path, load_config, validate_config
 
 __all__ = [
@@ -10,6 +10,5 @@ __all__ = [
     "config_path",
     "load_config",
     "parse_bool",
-    "parse_duration",
     "validate_config",
 ]

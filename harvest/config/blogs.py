@@ -23,7 +23,9 @@ from urllib.parse import urlsplit
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from harvest.config.base import SpiderConfig, parse_duration
+from harvest.config.args import Flag, SpiderArgs, Whole
+from harvest.config.base import SpiderConfig
+from harvest.util.units import parse_duration
 
 logger = logging.getLogger(__name__)
 
@@ -192,3 +194,13 @@ class BlogsConfig(SpiderConfig):
         if dupes:
             raise ValueError(f"site names must be unique; repeated: {', '.join(dupes)}")
         return v
+
+
+class BlogsArgs(SpiderArgs):
+    """``-a url=`` (one ad hoc site) or ``-a site=NAME``; ``render/source/max_pages`` apply to them."""
+
+    url: str | None = None
+    site: str | None = None
+    render: Flag | None = None
+    source: str | None = None
+    max_pages: Whole | None = None

@@ -17,11 +17,13 @@
 from __future__ import annotations
 
 import logging
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator, model_validator
 
-from harvest.config.base import SpiderConfig, parse_duration
+from harvest.config.args import Flag, SpiderArgs, Stripped
+from harvest.config.base import SpiderConfig
+from harvest.util.units import parse_duration
 
 logger = logging.getLogger(__name__)
 
@@ -101,3 +103,22 @@ class GithubSearchConfig(SpiderConfig):
                 raise ValueError(f"the query {q.query!r} (sort {q.sort}, order {q.order}) is listed twice")
             seen.add(q.key)
         return self
+
+
+def _max_results(value: Any) -> int | None:
+    text = str(value).strip().lower()
+    if text in {"", "all", "none", "0"}:
+        return None
+    if text.isdigit():
+        return int(text)
+    raise ValueError(f"expected a positive number or 'all', got {text!r}")
+
+
+class GithubSearchArgs(SpiderArgs):
+    """``-a query`` replaces the configured searches; ``max_results/sort/order/readmes`` apply to each."""
+
+    query: str | None = None
+    max_results: Annotated[int | None, BeforeValidator(_max_results)] = None
+    sort: Stripped | None = None
+    order: Stripped | None = None
+    readmes: Flag | None = None

@@ -17,7 +17,7 @@ defaults where unset); :func:`settings_model_problems` gives the (setting, probl
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar
 from urllib.parse import urlsplit
 
 from pydantic import (
@@ -31,7 +31,9 @@ from pydantic import (
 )
 from scrapy.settings import SETTINGS_PRIORITIES, BaseSettings
 
+import harvest.settings
 from harvest.exceptions import ConfigError
+from harvest.state import STORE_SCHEMES
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -59,6 +61,30 @@ MINIMUMS: dict[str, float] = {
     "HARVEST_FLEET_SIZE_CHECK_INTERVAL": 0.1,
     "HARVEST_FLEET_POLL_INTERVAL": 0.05,
     "HARVEST_FLEET_LOG_KEEP": 1,
+}
+#: Names that are no longer settings, and what replaced them: GitHub's documented facts became
+#: constants in :mod:`harvest.github.limits`, benchmark-tuned intervals constants of the component
+#: they tune (their reasons and figures in BENCHMARKS.md). Accepted for one release: a value set
+#: under an old name is still used (:func:`retired_value`) and the crawl's log says so once.
+RETIRED: dict[str, str] = {
+    "HARVEST_GITHUB_API_VERSION": "constant `harvest.github.limits.API_VERSION` (GitHub's API version)",
+    "HARVEST_GITHUB_PER_PAGE": "constant `harvest.github.limits.PER_PAGE` (GitHub's maximum)",
+    "HARVEST_GITHUB_RESULT_CAP": "constant `harvest.github.limits.RESULT_CAP` (GitHub's documented cap)",
+    "HARVEST_GITHUB_MAX_QUERY_LENGTH": "constant `harvest.github.limits.MAX_QUERY_LENGTH` (GitHub's limit)",
+    "HARVEST_GITHUB_MAX_OPERATORS": "constant `harvest.github.limits.MAX_OPERATORS` (GitHub's limit)",
+    "HARVEST_GITHUB_CREATED_FLOOR": "constant `harvest.github.limits.CREATED_FLOOR` (GitHub's first day)",
+    "HARVEST_PACE_POLL": "constant `harvest.middlewares.pace.POLL`",
+    "HARVEST_CRAWL_HANDOFF_POLL": "constant `harvest.crawl.handoff.POLL`",
+    "HARVEST_FLEET_DASHBOARD_REFRESH": "constant `harvest.runner.dashboard.REFRESH`",
+    "HARVEST_BLOGS_EXTRACT_DEPTH": "constant `harvest.extraction.pool.DEPTH`",
+    "HARVEST_BLOGS_EXTRACT_MAX_TASKS_PER_CHILD": "constant `harvest.extraction.pool.MAX_TASKS_PER_CHILD`",
+    # Plumbing between harvest's own processes: a worker's supervisor sets it in the worker's
+    # environment; the fleet set the replica for its children, and no component read it.
+    "HARVEST_CRAWL_WORKER": "worker's environment (harvest.state.partition.WORKER_ENV)",
+    "HARVEST_CRAWL_RUN": "worker's environment (harvest.state.partition.RUN_ENV)",
+    "HARVEST_CRAWL_SUPERVISOR": "worker's environment (harvest.state.partition.SUPERVISOR_ENV)",
+    "HARVEST_FLEET_REPLICA": "fleet's own bookkeeping (status.json `replica`; no longer a setting)",
+    "HARVEST_FLEET_REPLICAS": "fleet's own bookkeeping (status.json; no longer a setting)",
 }
 #: The words of an unknown ``HARVEST_*`` name's problem.
 UNKNOWN = "unknown setting (check the spelling; harvest/settings.py lists every HARVEST_*)"
@@ -108,8 +134,6 @@ class _Checks(BaseModel):
     @field_validator("HARVEST_STATE_URL", check_fields=False)
     @classmethod
     def _known_backend(cls, value: Any) -> Any:
-        from harvest.state import STORE_SCHEMES
-
         url = str(value or "")
         scheme = urlsplit(url).scheme if url else ""
         if scheme not in STORE_SCHEMES:
@@ -134,8 +158,6 @@ def _upper(module: Any) -> dict[str, Any]:
 @cache
 def _harvest_defaults() -> dict[str, Any]:
     """Every setting :mod:`harvest.settings` defines, with its default."""
-    import harvest.settings
-
     return _upper(harvest.settings)
 
 
@@ -162,6 +184,8 @@ def _input(settings: BaseSettings) -> dict[str, Any]:
         priority = settings.getpriority(name) or 0
         if priority <= SETTINGS_PRIORITIES["default"]:
             continue  # Scrapy's own defaults (reading a deprecated one would warn)
+        if name in RETIRED:
+            continue  # accepted for one release (retired_value reads it)
         known = name in fields
         if known or (name.startswith(_OWN) and priority >= SETTINGS_PRIORITIES["cmdline"]):
             value = settings.get(name)
@@ -209,3 +233,29 @@ def read_settings(settings: BaseSettings) -> BaseModel:
     if model is None:
         raise ConfigError(SOURCE, problems)
     return model
+
+
+_T = TypeVar("_T", int, float, str)
+
+
+def retired_in(settings: BaseSettings) -> list[str]:
+    """The retired names ``settings`` still sets (above Scrapy's defaults)."""
+    return sorted(n for n in RETIRED if (settings.getpriority(n) or 0) > SETTINGS_PRIORITIES["default"])
+
+
+def retired_value(settings: BaseSettings, name: str, constant: _T) -> _T:
+    """``constant``, or the value still set under its retired setting ``name`` (one release).
+
+    Raises :class:`harvest.exceptions.ConfigError` naming the setting when the value is not of
+    the constant's type.
+    """
+    if name not in RETIRED:
+        raise KeyError(f"{name} is not a retired setting")
+    value = settings.get(name)
+    if value is None or value == "":
+        return constant
+    try:
+        return type(constant)(value)
+    except (TypeError, ValueError):
+        kind = {int: "a whole number", float: "a number"}.get(type(constant), "text")
+        raise ConfigError(SOURCE, [(name, f"expected {kind}, got {value!r}")]) from None

@@ -8,7 +8,9 @@ from typing import Any, Literal
 
 from pydantic import Field, field_validator
 
-from harvest.config.base import SpiderConfig, parse_duration
+from harvest.config.args import CommaList, Flag, SpiderArgs
+from harvest.config.base import SpiderConfig
+from harvest.util.units import parse_duration
 
 logger = logging.getLogger(__name__)
 
@@ -101,3 +103,13 @@ class TrendingConfig(SpiderConfig):
     @classmethod
     def _revisit(cls, value: Any) -> float | None:
         return parse_duration(value)
+
+
+class TrendingArgs(SpiderArgs):
+    """``-a language/since/spoken_language/developers/readmes``: this run's share of the YAML."""
+
+    language: CommaList | None = None
+    since: CommaList | None = None
+    spoken_language: str | None = None
+    developers: Flag | None = None
+    readmes: Flag | None = None

@@ -25,7 +25,7 @@ from urllib.parse import parse_qs, quote, urlencode, urlsplit
 
 from harvest.demo import pages
 from harvest.demo.content import Repo, World, build_world
-from harvest.loopback import LoggedRequest, LoopbackServer, Reply
+from harvest.util.loopback import LoggedRequest, LoopbackServer, Reply
 
 #: GitHub's per-window limits as the emulator advertises them (authenticated figures: the demo
 #: must not make a spider wait an hour for the anonymous core limit of 60).

@@ -11,7 +11,7 @@ requests finish and output and crawl state are flushed by the normal close path.
 The progress report is the heartbeat the supervisor's watchdog reads. It comes from a looping
 call on the reactor, so a blocked reactor sends none; and it says what the crawl is doing:
 its counts, the requests in flight in the downloader, the requests waiting in the scheduler,
-and the waits components announced (:mod:`harvest.waits`, e.g. the GitHub rate limit).
+and the waits components announced (:mod:`harvest.util.waits`, e.g. the GitHub rate limit).
 
 Under a plain ``scrapy crawl`` no channel is attached and the extension is not configured.
 """
@@ -27,9 +27,9 @@ from typing import TYPE_CHECKING, Any
 from scrapy import signals
 from scrapy.utils.asyncio import create_looping_call
 
-from harvest import waits
-from harvest.crawl import close_crawl
 from harvest.exceptions import NotApplicable
+from harvest.plumbing.closing import close_crawl
+from harvest.util import waits
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -42,7 +42,7 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
-#: Close reason of a crawl stopped by the fleet (listed in harvest.commands.crawl.OK_REASONS).
+#: Close reason of a crawl stopped by the fleet (listed in harvest.plumbing.closing.OK_REASONS).
 STOP_REASON = "stop_requested"
 #: Longest error text carried to the supervisor's table: one line, not a traceback.
 _MAX_ERROR_CHARS = 300

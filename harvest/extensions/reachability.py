@@ -25,8 +25,9 @@ from scrapy.exceptions import IgnoreRequest
 from scrapy.utils.httpobj import urlparse_cached
 from twisted.internet import error as tx_errors
 
-from harvest.crawl import close_crawl
 from harvest.exceptions import NotApplicable
+from harvest.extensions.fleet import attached
+from harvest.plumbing.closing import close_crawl
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -83,8 +84,6 @@ class ReachabilityMiddleware:
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> Self:
         """Build in a fleet child, unless ``HARVEST_FLEET_REACHABILITY_ENABLED`` is off."""
-        from harvest.extensions.fleet import attached
-
         if attached() is None:
             raise NotApplicable("not running under run_all.py (no fleet channel attached)")
         if not crawler.settings.getbool("HARVEST_FLEET_REACHABILITY_ENABLED"):

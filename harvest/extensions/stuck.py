@@ -2,11 +2,11 @@
 
 Scrapy closes a spider once its scheduler says nothing is pending. A scheduler that says
 "pending" but hands out nothing (the resumed frontier whose restore count outlived its rows, see
-harvest/frontier.py) keeps the engine polling every 5 s for ever: no request, no error, no end.
+harvest/crawl/frontier.py) keeps the engine polling every 5 s for ever: no request, no error, no end.
 :class:`StuckCrawlGuard` checks every ``HARVEST_CRAWL_STUCK_CHECK`` seconds; when for
 ``HARVEST_CRAWL_STUCK_TIMEOUT`` seconds no request was sent, none is in flight (a request waiting
 in a downloader middleware, such as the GitHub rate limit, counts as in flight), the scraper is
-idle, the spider's start is over and no component announced a wait (:mod:`harvest.waits`), it
+idle, the spider's start is over and no component announced a wait (:mod:`harvest.util.waits`), it
 logs an ERROR saying so and closes the crawl with reason ``stuck``, which is not an OK reason
 (``scrapy crawl`` exits 1; the fleet restarts the spider, which resumes its frontier).
 
@@ -22,10 +22,10 @@ from typing import TYPE_CHECKING, Any
 from scrapy import signals
 from scrapy.utils.asyncio import create_looping_call
 
-from harvest import waits
-from harvest.crawl import close_crawl
 from harvest.exceptions import NotApplicable
+from harvest.plumbing.closing import close_crawl
 from harvest.state import is_redis_url
+from harvest.util import waits
 
 if TYPE_CHECKING:
     from collections.abc import Callable

@@ -26,6 +26,14 @@ from harvest.parsers.article import Article, extract_article
 
 logger = logging.getLogger(__name__)
 
+#: Pages handed to each worker at once: one being extracted and the next ones waiting in its pipe,
+#: so a worker does not idle while the crawl process is busy or waits on a commit's fsync. Past
+#: it callbacks wait and Scrapy stops fetching (bounded memory). Why 4: BENCHMARKS.md (issue 18).
+DEPTH = 4
+#: A worker is replaced after this many pages, so a leak in a parser cannot grow for ever; a new
+#: worker costs trafilatura's imports (figures: BENCHMARKS.md).
+MAX_TASKS_PER_CHILD = 10_000
+
 #: The worker's module, run with ``python -m``.
 WORKER_MODULE = "harvest.extraction.worker"
 #: ``multiprocessing.connection``'s headers: a signed 32-bit length, or -1 then 64 bits.

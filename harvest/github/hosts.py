@@ -26,6 +26,7 @@ from scrapy.exceptions import IgnoreRequest
 
 from harvest.exceptions import NotApplicable
 from harvest.middlewares.safety import host_port, is_public_address
+from harvest.plumbing.capabilities import class_capabilities
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -68,7 +69,7 @@ class GithubHostGuardMiddleware:
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> Self:
         """The origins of ``GITHUB_API_URL``/``GITHUB_WEB_URL``/``GITHUB_RAW_URL``, for GitHub spiders."""
-        if not getattr(crawler.spidercls, "uses_github_api", False):
+        if not class_capabilities(crawler.spidercls).uses_github_api:
             raise NotApplicable("the spider does not declare uses_github_api")
         found = {origin(crawler.settings.get(name) or "") for name in HOST_SETTINGS}
         return cls({o for o in found if o is not None}, crawler.stats)

@@ -38,13 +38,25 @@ from scrapy import signals
 from scrapy.exceptions import IgnoreRequest
 from twisted.internet.defer import Deferred
 
-from harvest import waits
+from harvest.config.settings_model import retired_value
 from harvest.exceptions import NotApplicable
-from harvest.github import github_token, state_dir, token_digest
+from harvest.github import github_token, limits, state_dir, token_digest
 from harvest.github.budget import Decision, RateBudget, rate_limit_snapshot
 from harvest.github.validators import ValidatorStore
+from harvest.meta import (
+    META_GITHUB_CONDITIONAL,
+    META_GITHUB_ETAG,
+    META_GITHUB_GRANT,
+    META_GITHUB_LAST_MODIFIED,
+    META_GITHUB_MEMO,
+    META_GITHUB_NOT_MODIFIED,
+    META_GITHUB_RATE_RETRIES,
+    META_GITHUB_RESOURCE,
+)
 from harvest.parsers.github_api import error_message, is_rate_limit_message, load_json
-from harvest.redaction import scrub
+from harvest.plumbing.capabilities import class_capabilities
+from harvest.util import waits
+from harvest.util.redaction import scrub
 
 if TYPE_CHECKING:
     from scrapy.crawler import Crawler
@@ -65,13 +77,6 @@ _LOG_WAIT_AFTER = 2.0
 _SKEW_TOLERANCE = 2.0
 #: A larger difference is not a clock but a stale Date (a cache); it is ignored.
 _MAX_SKEW = 3600.0
-
-META_NOT_MODIFIED = "harvest_github_not_modified"
-META_MEMO = "harvest_github_memo"
-META_ETAG = "harvest_github_etag"
-META_LAST_MODIFIED = "harvest_github_last_modified"
-META_RATE_RETRIES = "harvest_github_rate_retries"
-_META_GRANT = "harvest_github_grant"
 
 
 def resource_of(path: str) -> str | None:
@@ -139,7 +144,7 @@ class GithubApiMiddleware:
 
     Settings: ``GITHUB_API_URL``, ``HARVEST_GITHUB_CONCURRENCY``, ``HARVEST_GITHUB_BACKOFF_BASE``,
     ``HARVEST_GITHUB_BACKOFF_MAX``, ``HARVEST_GITHUB_RATE_LIMIT_RETRIES``,
-    ``HARVEST_GITHUB_RESET_MARGIN``, ``HARVEST_GITHUB_API_VERSION``, ``HARVEST_GITHUB_STATE_DIR``.
+    ``HARVEST_GITHUB_RESET_MARGIN``, ``HARVEST_GITHUB_STATE_DIR``.
     State: ``budget.sqlite`` and ``validators.sqlite`` in the GitHub state folder.
     """
 
@@ -191,7 +196,7 @@ class GithubApiMiddleware:
         (blogs), and when ``GITHUB_API_URL`` is empty, the middleware is not configured.
         """
         settings = crawler.settings
-        if not getattr(crawler.spidercls, "uses_github_api", False):
+        if not class_capabilities(crawler.spidercls).uses_github_api:
             raise NotApplicable("the spider does not declare uses_github_api")
         api_url = settings.get("GITHUB_API_URL")
         if not api_url:
@@ -207,7 +212,7 @@ class GithubApiMiddleware:
             backoff_max=settings.getfloat("HARVEST_GITHUB_BACKOFF_MAX"),
             rate_limit_retries=settings.getint("HARVEST_GITHUB_RATE_LIMIT_RETRIES"),
             reset_margin=settings.getfloat("HARVEST_GITHUB_RESET_MARGIN"),
-            api_version=settings.get("HARVEST_GITHUB_API_VERSION") or "",
+            api_version=retired_value(settings, "HARVEST_GITHUB_API_VERSION", limits.API_VERSION),
             # A grant outlives its request only if the process hung; long after any timeout.
             stale_after=max(60.0, 2 * settings.getfloat("DOWNLOAD_TIMEOUT")),
             stats=crawler.stats,
@@ -260,8 +265,8 @@ class GithubApiMiddleware:
 
     def resource(self, request: Request) -> str | None:
         """The rate-limit resource this request spends (``github_resource`` meta overrides)."""
-        if "github_resource" in request.meta:
-            value = request.meta["github_resource"]
+        if META_GITHUB_RESOURCE in request.meta:
+            value = request.meta[META_GITHUB_RESOURCE]
             return str(value) if value else None
         return resource_of(urlsplit(request.url).path[len(self._root) :] or "/")
 
@@ -276,7 +281,7 @@ class GithubApiMiddleware:
 
     def _release(self, request: Request) -> None:
         assert self.budget is not None
-        self.budget.release(request.meta.pop(_META_GRANT, None))
+        self.budget.release(request.meta.pop(META_GITHUB_GRANT, None))
         waiters, self._waiters = self._waiters, []
         for waiter in waiters:
             _wake(waiter)
@@ -299,7 +304,7 @@ class GithubApiMiddleware:
             return
         budget, validators = self._open_required()
         self._prepare_headers(request, validators)
-        request.meta[_META_GRANT] = await self._wait_for_grant(request, budget)
+        request.meta[META_GITHUB_GRANT] = await self._wait_for_grant(request, budget)
         if self._token:
             request.headers["Authorization"] = f"Bearer {self._token}"
         self._inc("requests")
@@ -313,7 +318,7 @@ class GithubApiMiddleware:
         request.headers.setdefault("Accept", "application/vnd.github+json")
         if self.api_version:
             request.headers.setdefault("X-GitHub-Api-Version", self.api_version)
-        if not request.meta.get("github_conditional", True):
+        if not request.meta.get(META_GITHUB_CONDITIONAL, True):
             return
         stored = validators.get(self.consumer, self.token_key, request.url)
         if stored is not None:
@@ -326,7 +331,7 @@ class GithubApiMiddleware:
         """Poll the shared budget (without blocking the reactor) until it grants ``request``."""
         resource = self.resource(request)
         waited = 0.0
-        # One announced wait per resource (harvest.waits): the fleet's watchdog leaves a spider
+        # One announced wait per resource (harvest.util.waits): the fleet's watchdog leaves a spider
         # that waits for the rate limit alone, and its status shows until when. Concurrent
         # waiters re-announce it on their next pass if another one's grant cleared it.
         wait_key = f"github/{resource or 'free'}"
@@ -409,15 +414,15 @@ class GithubApiMiddleware:
         if status == 304:
             budget.succeeded(self.token_key)
             stored = validators.get(self.consumer, self.token_key, request.url)
-            request.meta[META_NOT_MODIFIED] = True
-            request.meta[META_MEMO] = stored.memo if stored else {}
+            request.meta[META_GITHUB_NOT_MODIFIED] = True
+            request.meta[META_GITHUB_MEMO] = stored.memo if stored else {}
             self._inc("not_modified")
             return response
         if 200 <= status < 300:
             budget.succeeded(self.token_key)
-            request.meta[META_NOT_MODIFIED] = False
-            request.meta[META_ETAG] = _header(response, "ETag")
-            request.meta[META_LAST_MODIFIED] = _header(response, "Last-Modified")
+            request.meta[META_GITHUB_NOT_MODIFIED] = False
+            request.meta[META_GITHUB_ETAG] = _header(response, "ETag")
+            request.meta[META_GITHUB_LAST_MODIFIED] = _header(response, "Last-Modified")
             return response
         if status in (403, 429) and self._is_rate_limit(response, remaining):
             return self._requeue(request, response, resource, remaining, reset, now)
@@ -469,7 +474,7 @@ class GithubApiMiddleware:
             self.budget.block(self.token_key, until, failure=False)
         self._inc(f"rate_limited/{kind}")
         message = scrub(error_message(response.body), (self._token,))
-        tries = int(request.meta.get(META_RATE_RETRIES, 0))
+        tries = int(request.meta.get(META_GITHUB_RATE_RETRIES, 0))
         if tries >= self.rate_limit_retries:
             self._inc("rate_limited/gave_up")
             logger.error(
@@ -492,6 +497,6 @@ class GithubApiMiddleware:
                 until - now,
             )
         retry = request.replace(dont_filter=True)
-        retry.meta[META_RATE_RETRIES] = tries + 1
+        retry.meta[META_GITHUB_RATE_RETRIES] = tries + 1
         self._strip(retry)
         return retry

@@ -1,6 +1,6 @@
 """Planning a repository search past GitHub's result cap, and what a search page's ETag keeps.
 
-GitHub serves at most ``HARVEST_GITHUB_RESULT_CAP`` results of one search (1000 today), however
+GitHub serves at most :data:`harvest.github.limits.RESULT_CAP` results of one search (1000 today), however
 large its ``total_count``. :class:`SlicePlanner` decides, from the first page of a search (or of
 a slice of it), whether the results past the cap must be reached by cutting the search into
 ``created:`` / ``stars:`` slices (:func:`harvest.github.query.split_slice`), and where. It learns

@@ -11,8 +11,8 @@ from harvest.fingerprints import content_hash, utc_now
 from harvest.items import DocumentItem
 from harvest.parsers.github_api import load_json, parse_readme
 from harvest.parsers.readme import readme_title
-from harvest.paths import safe_name
-from harvest.redaction import scrub
+from harvest.util.paths import safe_name
+from harvest.util.redaction import scrub
 
 
 def readme_document(repo: str, text: str, *, url: str, web_url: str) -> DocumentItem | None:

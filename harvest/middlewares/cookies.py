@@ -15,7 +15,7 @@ of any site that sets a cookie would contact a host the user never named, and lo
 where the machine has no route out. The stand-in gives Scrapy's module an extractor that reads
 the list shipped inside tldextract instead (no network, no cache written).
 
-In a partitioned crawl (:mod:`harvest.partition`) each worker process has its own jar, so a
+In a partitioned crawl (:mod:`harvest.state.partition`) each worker process has its own jar, so a
 request handed to another worker carries the cookies this worker would send with it
 (:func:`cookies_to_hand_over`): a session cookie the index set reaches the posts the other
 worker fetches, and lands in that worker's jar for its next requests.

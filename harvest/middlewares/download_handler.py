@@ -13,7 +13,7 @@ line longer than the byte bound is the same failure.
 
 Installed for ``http`` and ``https`` in ``DOWNLOAD_HANDLERS`` (harvest/settings.py). A crawl that
 renders a site installs scrapy-playwright's handler instead, which fetches every request it does
-not render with Scrapy's HTTP/1.1 handler: harvest/browser_handler.py mixes
+not render with Scrapy's HTTP/1.1 handler: harvest/browser/handler.py mixes
 :class:`BoundedHeaders` into it. A bound of 0 is no bound (as ``DOWNLOAD_MAXSIZE=0``).
 """
 

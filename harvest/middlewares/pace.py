@@ -1,6 +1,6 @@
 """PaceMiddleware: one pace per site across every process, robots.txt ``Crawl-delay`` included.
 
-Every request to a host waits for a grant from the shared pace (:mod:`harvest.pace`): at most
+Every request to a host waits for a grant from the shared pace (:mod:`harvest.state.pace`): at most
 the site's concurrency in flight and one request per interval, summed over every harvest process
 of the data folder (fleet spiders, ``--replicas``, a second fleet), or of the Redis state. A
 site's pace (:meth:`harvest.spiders.blogs.BlogsSpider.site_pace`; other spiders: the settings):
@@ -41,10 +41,13 @@ from typing import TYPE_CHECKING, Any
 from scrapy import signals
 from scrapy.utils.httpobj import urlparse_cached
 
-from harvest import waits
+from harvest.config.settings_model import retired_value
 from harvest.exceptions import NotApplicable
-from harvest.pace import PACE_DIR, Pace, PaceBudget, PaceStore, RedisPaceBudget, SitePace
-from harvest.partition import Partition
+from harvest.meta import META_PACE, META_PACE_GRANT
+from harvest.plumbing.capabilities import capabilities
+from harvest.state.pace import PACE_DIR, Pace, PaceBudget, PaceStore, RedisPaceBudget, SitePace
+from harvest.state.partition import Partition
+from harvest.util import waits
 
 if TYPE_CHECKING:
     from scrapy import Request, Spider
@@ -57,8 +60,9 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
-META_PACE = "harvest_pace"
-_META_GRANT = "_harvest_pace_grant"
+#: How often a request waiting for another process's request to end asks again (seconds); the
+#: requests of one process wake each other at once. Figures: BENCHMARKS.md ("One pace per site").
+POLL = 0.02
 
 
 @dataclass(frozen=True)
@@ -79,7 +83,7 @@ def _is_redis(url: str | None) -> bool:
 class PaceMiddleware:
     """Downloader middleware holding each site's pace across processes (see the module docstring).
 
-    Settings: ``HARVEST_PACE_ENABLED``, ``HARVEST_PACE_MAX_DELAY``, ``HARVEST_PACE_POLL``,
+    Settings: ``HARVEST_PACE_ENABLED``, ``HARVEST_PACE_MAX_DELAY``,
     ``HARVEST_PACE_STALE_AFTER``, ``HARVEST_PACE_HOLD``, ``DOWNLOAD_DELAY``,
     ``CONCURRENT_REQUESTS_PER_DOMAIN``,
     ``HARVEST_DATA_DIR``, ``HARVEST_STATE_URL``.
@@ -92,7 +96,7 @@ class PaceMiddleware:
         self.default_delay = max(0.0, settings.getfloat("DOWNLOAD_DELAY"))
         self.default_concurrency = max(1, settings.getint("CONCURRENT_REQUESTS_PER_DOMAIN"))
         self.max_delay = settings.getfloat("HARVEST_PACE_MAX_DELAY")
-        self.poll = settings.getfloat("HARVEST_PACE_POLL")
+        self.poll = retired_value(settings, "HARVEST_PACE_POLL", POLL)
         self.stale_after = settings.getfloat("HARVEST_PACE_STALE_AFTER")
         # Well inside stale_after: a held grant must never look lost to the other processes.
         self.hold = min(max(0.0, settings.getfloat("HARVEST_PACE_HOLD")), self.stale_after / 4)
@@ -164,8 +168,7 @@ class PaceMiddleware:
     # --- the pace of a host --------------------------------------------------------------------
     def _site(self, request: Request) -> tuple[str, float, int]:
         spider = self.crawler.spider
-        found = getattr(spider, "site_pace", None)
-        entry = found(request.url) if callable(found) else None
+        entry = capabilities(spider).site_pace(request.url)
         host = urlparse_cached(request).hostname or ""
         if entry is None:
             return host, self.default_delay, self.default_concurrency
@@ -289,7 +292,7 @@ class PaceMiddleware:
         if waited:
             self._inc("waits")
             self._inc("wait_ms", int(waited * 1000))
-        request.meta[_META_GRANT] = grant
+        request.meta[META_PACE_GRANT] = grant
         self._busy[host] = self._busy.get(host, 0) + 1
         self._inc("grants")
 
@@ -332,7 +335,7 @@ class PaceMiddleware:
                 logger.info("Could not give back a pace grant (%s); it expires", exc)
 
     def _release(self, request: Request) -> None:
-        grant = request.meta.pop(_META_GRANT, None)
+        grant = request.meta.pop(META_PACE_GRANT, None)
         held = self._held.get(grant) if grant is not None else None
         if held is None or self.store is None:
             return

@@ -31,9 +31,10 @@ from typing import TYPE_CHECKING, Any
 
 from scrapy.exceptions import IgnoreRequest
 
-from harvest.config import parse_duration
+from harvest.meta import META_CONDITIONAL, META_KIND, META_TTL, META_VALIDATOR_KEY
 from harvest.state import Validators
 from harvest.state.crawl import CrawlState
+from harvest.util.units import parse_duration
 
 if TYPE_CHECKING:
     from scrapy.crawler import Crawler
@@ -42,8 +43,6 @@ if TYPE_CHECKING:
     from typing_extensions import Self
 
 logger = logging.getLogger(__name__)
-
-CONDITIONAL_META = "harvest_conditional"
 
 
 def validator_key(fingerprint: bytes, extra: Any) -> bytes:
@@ -55,7 +54,7 @@ def validator_key(fingerprint: bytes, extra: Any) -> bytes:
 
 def is_document(request: Request) -> bool:
     """Whether the request fetches a document (as opposed to a listing page)."""
-    return request.meta.get("harvest_kind", "listing") == "document"
+    return request.meta.get(META_KIND, "listing") == "document"
 
 
 def _header(response: Response, name: str) -> str | None:
@@ -96,13 +95,13 @@ class RevisitMiddleware:
         fingerprint = self.state.fingerprint(request)
         last = self.state.last_fetched(fingerprint)
         if last is not None:
-            ttl = parse_duration(request.meta.get("harvest_ttl"))
+            ttl = parse_duration(request.meta.get(META_TTL))
             age = self.clock() - last
             if ttl is None or age < ttl:
                 self._inc("fresh")
                 after = "never revisited" if ttl is None else f"revisited after {ttl:.0f}s"
                 raise IgnoreRequest(f"{request.url} is fresh (fetched {age:.0f}s ago, {after})")
-        stored = self.state.validators(validator_key(fingerprint, request.meta.get("harvest_validator_key")))
+        stored = self.state.validators(validator_key(fingerprint, request.meta.get(META_VALIDATOR_KEY)))
         if stored is None:
             return
         sent = False
@@ -113,7 +112,7 @@ class RevisitMiddleware:
             request.headers[b"If-Modified-Since"] = stored.last_modified
             sent = True
         if sent:
-            request.meta[CONDITIONAL_META] = True
+            request.meta[META_CONDITIONAL] = True
             self._inc("conditional")
 
     def process_response(self, request: Request, response: Response) -> Response:
@@ -121,10 +120,10 @@ class RevisitMiddleware:
         if not is_document(request):
             return response
         fingerprint = self.state.fingerprint(request)
-        key = validator_key(fingerprint, request.meta.get("harvest_validator_key"))
+        key = validator_key(fingerprint, request.meta.get(META_VALIDATOR_KEY))
         request_key = self.state.request_key(request)
         etag, last_modified = _header(response, "ETag"), _header(response, "Last-Modified")
-        if response.status == 304 and request.meta.get(CONDITIONAL_META):
+        if response.status == 304 and request.meta.get(META_CONDITIONAL):
             old = self.state.validators(key)
             validators = Validators(
                 etag or (old.etag if old else None), last_modified or (old.last_modified if old else None)
@@ -140,7 +139,7 @@ class RevisitMiddleware:
             self.state.note_document_fetch(
                 request_key, fingerprint, validator_key=key, validators=fresh, when=self.clock()
             )
-            if request.meta.get(CONDITIONAL_META):
+            if request.meta.get(META_CONDITIONAL):
                 self._inc("changed")
         return response
 

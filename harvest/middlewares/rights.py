@@ -20,7 +20,9 @@ from scrapy import Request
 from scrapy.exceptions import IgnoreRequest, NotConfigured
 from scrapy.http import TextResponse
 
+from harvest.meta import META_LIST, META_RIGHTS_SITE, META_TDMREP
 from harvest.parsers.rights import parse_tdmrep, tdmrep_rule
+from harvest.plumbing.capabilities import class_capabilities
 
 if TYPE_CHECKING:
     from scrapy.crawler import Crawler
@@ -32,8 +34,6 @@ logger = logging.getLogger(__name__)
 
 #: Where TDMRep's site-wide rules live (https://www.w3.org/community/reports/tdmrep/).
 TDMREP_PATH = "/.well-known/tdmrep.json"
-#: Meta key the site's signals are put under (a plain dict).
-SITE_RIGHTS_META = "harvest_rights_site"
 
 
 class SiteRightsMiddleware:
@@ -58,7 +58,7 @@ class SiteRightsMiddleware:
         """Enabled for spiders with ``collects_rights`` while ``HARVEST_RIGHTS_ENABLED``."""
         if not crawler.settings.getbool("HARVEST_RIGHTS_ENABLED"):
             raise NotConfigured  # HARVEST_RIGHTS_ENABLED is off (bare: a message is logged at WARNING)
-        if not getattr(crawler.spidercls, "collects_rights", False):
+        if not class_capabilities(crawler.spidercls).collects_rights:
             raise NotConfigured  # not a collects_rights spider (bare: a message is logged at WARNING)
         return cls(
             fetch_tdmrep=crawler.settings.getbool("HARVEST_RIGHTS_TDMREP"),
@@ -70,8 +70,8 @@ class SiteRightsMiddleware:
     def _applies(self, request: Request) -> bool:
         # Lists, tdmrep.json itself and robots.txt (Scrapy's middleware fetches it for any request).
         return not (
-            request.meta.get("harvest_list")
-            or request.meta.get("harvest_tdmrep")
+            request.meta.get(META_LIST)
+            or request.meta.get(META_TDMREP)
             or urlsplit(request.url).path == "/robots.txt"
         )
 
@@ -96,7 +96,7 @@ class SiteRightsMiddleware:
         robots = None
         if self.robots_obeyed and not request.meta.get("dont_obey_robotstxt"):
             robots = "allowed"
-        request.meta[SITE_RIGHTS_META] = {
+        request.meta[META_RIGHTS_SITE] = {
             "robots_txt": robots,
             "tdm_reservation": None if rule is None else rule.reservation,
             "tdm_policy": None if rule is None else rule.policy,
@@ -122,8 +122,8 @@ class SiteRightsMiddleware:
             origin + TDMREP_PATH,
             priority=1000,
             meta={
-                "harvest_list": True,
-                "harvest_tdmrep": True,
+                META_LIST: True,
+                META_TDMREP: True,
                 "dont_retry": False,
                 "handle_httpstatus_all": True,
             },

@@ -10,7 +10,7 @@ addresses (or a configured site's). A decision lives as long as the request it w
 next request resolves again (through Scrapy's DNS cache) and is checked again, so a name that
 rebinds to a private address is refused. Redirects come back through the chain as new requests
 and are checked too. Pages rendered by the browser go through the same check
-(:mod:`harvest.browser_guard`); ``resolver_problems`` names the settings that would bypass it.
+(:mod:`harvest.browser.guard`); ``resolver_problems`` names the settings that would bypass it.
 
 ``TrapGuardMiddleware`` (last before the download, so it only counts pages really fetched) stops
 crawler traps: too deep, too many pages for one site, overlong URLs, a path segment repeated
@@ -33,7 +33,7 @@ import logging
 from collections import Counter
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from scrapy import signals
 from scrapy.exceptions import DownloadCancelledError, IgnoreRequest
@@ -46,7 +46,10 @@ from twisted.internet.error import DNSLookupError
 from twisted.internet.interfaces import IResolverSimple
 from zope.interface import implementer
 
+from harvest.config.settings_model import SOURCE
 from harvest.exceptions import ConfigError, NotApplicable
+from harvest.meta import META_LIST, META_PINNED_HOST, META_SITE, META_VIA
+from harvest.plumbing.capabilities import capabilities
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -60,17 +63,29 @@ if TYPE_CHECKING:
     from twisted.internet.defer import Deferred
     from typing_extensions import Self
 
-    from harvest.browser_guard import BrowserGuard
 
 logger = logging.getLogger(__name__)
 
 Resolver = Callable[[str], Awaitable[str]]
 
+
+class BrowserProxy(Protocol):
+    """What this middleware starts and stops for a spider that renders pages in a browser.
+
+    :class:`harvest.browser.guard.BrowserGuard` is one; declared here so the browser package
+    depends on this middleware's rules, not the other way round.
+    """
+
+    async def start(self, guard: PrivateAddressMiddleware) -> None:
+        """Apply ``guard``'s rules to every connection the browser opens."""
+
+    async def stop(self) -> None:
+        """Stop relaying the browser's connections."""
+
+
 _DEFAULT_PORTS = {"http": 80, "https": 443}
 #: Sources whose URLs are lists a site publishes on purpose, not links a trap could generate.
 TRUSTED_VIA = frozenset({"seed", "sitemap", "feed", "robots"})
-#: Request meta key holding the host name pinned for a request until it leaves the downloader.
-PIN_META = "_harvest_pinned_host"
 
 
 def host_port(url_host: str | None, port: int | None, scheme: str) -> str:
@@ -304,7 +319,7 @@ class PrivateAddressMiddleware:
         self._resolve = resolve
         self.stats = stats
         self.resolver: GuardedResolver | None = None
-        self.browser_guard: BrowserGuard | None = None
+        self.browser_guard: BrowserProxy | None = None
         self._log = _RefusalLog()
 
     @classmethod
@@ -319,8 +334,6 @@ class PrivateAddressMiddleware:
             raise NotApplicable("HARVEST_SAFETY_PRIVATE_ADDRESSES is off")
         problems = resolver_problems(crawler.settings)
         if problems:
-            from harvest.config.checks import SOURCE
-
             raise ConfigError(SOURCE, problems)
         mw = cls(crawler.settings.getlist("HARVEST_SAFETY_ALLOWED_HOSTS"), stats=crawler.stats)
         crawler.signals.connect(mw.spider_opened, signal=signals.spider_opened)
@@ -330,10 +343,10 @@ class PrivateAddressMiddleware:
 
     async def spider_opened(self, spider: Spider) -> None:
         """Allow the spider's configured sites, wrap the reactor's resolver, start the browser's guard."""
-        self.allowed_hosts |= {h.lower() for h in getattr(spider, "allowed_private_hosts", ())}
+        self.allowed_hosts |= {h.lower() for h in capabilities(spider).allowed_private_hosts}
         if self._resolve is None:
             self.install_resolver()
-        self.browser_guard = getattr(spider, "browser_guard", None)
+        self.browser_guard = capabilities(spider).browser_guard
         if self.browser_guard is not None:
             await self.browser_guard.start(self)
 
@@ -437,10 +450,10 @@ class PrivateAddressMiddleware:
             raise self._refuse("private_address", key, request, refused)
         if address is not None and self.resolver is not None and _ip_literal(host) is None:
             self.resolver.pin(host, address)
-            request.meta[PIN_META] = host
+            request.meta[META_PINNED_HOST] = host
 
     def _release(self, request: Request) -> None:
-        host = request.meta.pop(PIN_META, None)
+        host = request.meta.pop(META_PINNED_HOST, None)
         if host is not None and self.resolver is not None:
             self.resolver.unpin(host)
 
@@ -521,13 +534,13 @@ class TrapGuardMiddleware:
 
     def bytes_received(self, data: bytes, request: Request, spider: Spider) -> None:
         """Count a body's bytes: a body without Content-Length is cut off without saying why."""
-        if self.max_page_bytes and request.meta.get("harvest_site") is not None:
+        if self.max_page_bytes and request.meta.get(META_SITE) is not None:
             key = id(request)
             self._received[key] = self._received.get(key, 0) + len(data)
 
     def spider_opened(self, spider: Spider) -> None:
         """Take the per-site limits the spider's config sets."""
-        self.site_limits.update(getattr(spider, "site_limits", {}) or {})
+        self.site_limits.update(capabilities(spider).site_limits)
 
     def _limit(self, site: str, name: str) -> int:
         override = getattr(self.site_limits.get(site), name, None)
@@ -542,7 +555,7 @@ class TrapGuardMiddleware:
     def process_request(self, request: Request) -> None:
         """Raise IgnoreRequest past a limit; otherwise count the page and cap its size."""
         parts = urlparse_cached(request)
-        site = request.meta.get("harvest_site")
+        site = request.meta.get(META_SITE)
         if self.max_url_length and len(request.url) > self.max_url_length:
             raise self._refuse(
                 "url_too_long",
@@ -559,7 +572,7 @@ class TrapGuardMiddleware:
             raise self._refuse("max_depth", site, request, f"depth {depth} > max_depth {max_depth}")
         self._check_repeated_segments(site, request, parts.path)
         self._check_query_variants(site, request, parts)
-        if request.meta.get("harvest_list"):
+        if request.meta.get(META_LIST):
             # robots.txt, sitemaps and feeds: lists of pages, not pages; their own size cap.
             return
         max_pages = self._limit(site, "max_pages")
@@ -583,7 +596,7 @@ class TrapGuardMiddleware:
 
     def _check_query_variants(self, site: str, request: Request, parts: ParseResult) -> None:
         """Refuse a new query string of a path past ``max_query_variants`` (trusted lists exempt)."""
-        if not parts.query or not self.max_query_variants or request.meta.get("harvest_via") in TRUSTED_VIA:
+        if not parts.query or not self.max_query_variants or request.meta.get(META_VIA) in TRUSTED_VIA:
             return
         variants = self._queries.setdefault((site, parts.netloc, parts.path), set())
         if parts.query not in variants:
@@ -610,6 +623,6 @@ class TrapGuardMiddleware:
         # With Content-Length Scrapy says "max size"; a streamed body is cancelled silently.
         if "max size" in str(exception) or (limit and received > limit):
             raise self._refuse(
-                "oversize", request.meta.get("harvest_site") or "", request, f"larger than {limit} bytes"
+                "oversize", request.meta.get(META_SITE) or "", request, f"larger than {limit} bytes"
             )
         return None

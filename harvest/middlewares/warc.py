@@ -8,7 +8,7 @@ wire, plus the request's method and headers, in ``request.meta["harvest_warc_cap
 the request and response records once the item passed dedup, right before its JSON line.
 Pages rendered by a browser are captured as rendered and marked so (``WARC-Harvest-Rendered``).
 
-Credentials never enter a capture (:mod:`harvest.redaction`): the values of ``Authorization``,
+Credentials never enter a capture (:mod:`harvest.util.redaction`): the values of ``Authorization``,
 ``Proxy-Authorization``, ``Cookie`` and headers named for a credential (``X-Api-Key``...) are
 replaced by ``***``; ``GITHUB_TOKEN`` (any encoding) is masked in the URL, the other headers and
 the request body, and so are a URL's password and what looks like a credential in a header. A response
@@ -26,7 +26,8 @@ from typing import TYPE_CHECKING, Any
 
 from scrapy.exceptions import NotConfigured
 
-from harvest.redaction import credentials_of, mask_url, redact_headers, scrub, scrub_bytes, secret_values
+from harvest.meta import META_LIST, META_TDMREP, META_WARC_CAPTURE
+from harvest.util.redaction import credentials_of, mask_url, redact_headers, scrub, scrub_bytes, secret_values
 
 if TYPE_CHECKING:
     from scrapy import Request
@@ -36,7 +37,6 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
-CAPTURE_META = "harvest_warc_capture"
 #: Private attribute of an item carrying its response's capture to the WARC pipeline.
 ITEM_ATTR = "_harvest_warc_capture"
 
@@ -122,7 +122,7 @@ class WarcCaptureMiddleware:
 
     def process_response(self, request: Request, response: Response) -> Response:
         """Keep the exchange in the request's meta (lists, robots.txt and tdmrep.json excluded)."""
-        if request.meta.get("harvest_list") or request.meta.get("harvest_tdmrep"):
+        if request.meta.get(META_LIST) or request.meta.get(META_TDMREP):
             return response
         ip = getattr(response, "ip_address", None)
         capture = WarcCapture(
@@ -137,7 +137,7 @@ class WarcCaptureMiddleware:
             ip_address=str(ip) if ip is not None else None,
             rendered="playwright" in response.flags or bool(request.meta.get("playwright")),
         )
-        request.meta[CAPTURE_META] = _redacted_capture(capture, b"Content-Encoding" in response.headers)
+        request.meta[META_WARC_CAPTURE] = _redacted_capture(capture, b"Content-Encoding" in response.headers)
         return response
 
 
@@ -155,7 +155,7 @@ class WarcItemMiddleware:
         self, response: Response, result: AsyncIterator[Any]
     ) -> AsyncIterator[Any]:
         """Attach the capture to items that have ``warc_record_id``."""
-        capture = response.meta.get(CAPTURE_META) if response.request is not None else None
+        capture = response.meta.get(META_WARC_CAPTURE) if response.request is not None else None
         if capture is not None and capture.pending_secrets:
             _check_decoded(capture, response.body)
         async for entry in result:

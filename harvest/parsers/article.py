@@ -5,8 +5,15 @@ so it runs in a worker process (``harvest.extraction``) as well as inline, and i
 saved real pages.
 
 Main-content detection and Markdown come from trafilatura (the best of the extractors measured
-on our fixtures). Its weak spot is code: it turns one-line ``<pre>`` blocks into inline code,
-loses the language and mangles Sphinx/Pygments markup (line-number gutters, ``¶`` header links).
+on our fixtures). The page is parsed once, and only what harvest keeps is read from it: the
+head's tags, title, author and date (trafilatura's and htmldate's own functions, without the
+searches for categories, tags, site name and licence that ``with_metadata`` adds). The text
+comes from trafilatura's fast mode run on the page's declared main region alone (a lone
+``<article>`` or ``<main>``, or a content area such as ``entry-content``), with its full
+cascade as the fallback when the fast pass kept too little (BENCHMARKS.md has the figures).
+
+trafilatura's weak spot is code: it turns one-line ``<pre>`` blocks into inline code, loses
+the language and mangles Sphinx/Pygments markup (line-number gutters, ``¶`` header links).
 So before trafilatura sees the page, every code block is taken out and replaced by a unique
 placeholder paragraph; its text and language (read from the classes that Sphinx, MkDocs,
 Pygments, Rouge, Prism, highlight.js and Hugo put on ``<pre>``, ``<code>`` and their wrappers)
@@ -16,6 +23,7 @@ A placeholder trafilatura dropped as boilerplate drops its code too, as it shoul
 
 from __future__ import annotations
 
+import functools
 import logging
 import re
 from dataclasses import dataclass, field
@@ -97,6 +105,7 @@ _HEADERLINK_CLASSES = frozenset(
         "sectionlink",
     }
 )
+_HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 _TITLE_SEPARATORS_RE = re.compile(r"\s+[-|–—·:»/]{1,2}\s+")
 _EMPTY_LINK_RE = re.compile(r"\[(?:¶|#|§)?\]\([^)\s]*\)")
 _BLANK_LINES_RE = re.compile(r"\n{3,}")
@@ -120,7 +129,7 @@ _EXTRACTOR_OPTIONS: dict[str, Any] = {
     "tables": True,
     "images": False,
     "comments": False,
-    "with_metadata": True,
+    "with_metadata": False,
 }
 
 
@@ -295,16 +304,14 @@ def _take_out_code(tree: etree._Element) -> list[_Code]:
 
 
 def _drop_header_links(tree: etree._Element) -> None:
-    for a in list(tree.iter("a")):
-        href = a.get("href") or ""
+    # Only in-page links can be header links: an XPath visits them without a Python call per <a>.
+    for a in tree.xpath("//a[starts-with(normalize-space(@href), '#')]"):
         classes = set((a.get("class") or "").lower().split())
-        text = (a.text_content() or "").strip().lower()
-        in_heading = any(p.tag in {"h1", "h2", "h3", "h4", "h5", "h6"} for p in a.iterancestors())
-        if (classes & _HEADERLINK_CLASSES and href.startswith("#")) or (
-            in_heading and href.startswith("#") and text in _HEADERLINK_TEXTS
+        if classes & _HEADERLINK_CLASSES or (
+            (a.text_content() or "").strip().lower() in _HEADERLINK_TEXTS
+            and any(p.tag in _HEADINGS for p in a.iterancestors())
         ):
-            parent = a.getparent()
-            if parent is not None:
+            if a.getparent() is not None:
                 a.drop_tree()
 
 
@@ -341,13 +348,56 @@ def _clean_markdown(markdown: str) -> str:
     return _BLANK_LINES_RE.sub("\n\n", "\n".join(lines)).strip() + "\n"
 
 
-def _meta(tree: etree._Element, *keys: str) -> str | None:
-    for key in keys:
-        for el in tree.xpath(f"//meta[@property='{key}' or @name='{key}']"):
-            value = (el.get("content") or "").strip()
-            if value:
-                return value
-    return None
+@dataclass
+class _Head:
+    """What the page says about itself outside its text, read in one pass over its tags."""
+
+    canonical: str
+    og_title: str | None
+    head_title: str
+    declared_language: str | None
+    link_base: str
+
+
+def _read_head(tree: etree._Element, url: str) -> _Head:
+    metas: dict[str, str] = {}
+    content_language = None
+    for el in tree.iter("meta"):
+        value = (el.get("content") or "").strip()
+        if not value:
+            continue
+        key = el.get("property") or el.get("name")
+        if key:
+            metas.setdefault(key, value)
+        elif (el.get("http-equiv") or "").lower() == "content-language" and content_language is None:
+            content_language = value.split(",")[0]
+    canonical = None
+    base = url
+    for el in tree.iter("link", "base"):
+        href = (el.get("href") or "").strip()
+        if not href:
+            continue
+        if el.tag == "base" and base is url:
+            base = urljoin(url, href)
+        elif el.tag == "link" and canonical is None and "canonical" in (el.get("rel") or "").lower().split():
+            canonical = urljoin(url, href)
+    if canonical is None:
+        og_url = metas.get("og:url")
+        canonical = urljoin(url, og_url) if og_url else url
+    html_el = tree if tree.tag == "html" else tree.find(".//html")
+    lang = None
+    if html_el is not None:
+        lang = html_el.get("lang") or html_el.get("{http://www.w3.org/XML/1998/namespace}lang")
+    locale = metas.get("og:locale")
+    lang = (lang or content_language or (locale.replace("_", "-") if locale else "") or "").strip()
+    title_el = tree.find(".//title")
+    return _Head(
+        canonical=canonical,
+        og_title=metas.get("og:title") or metas.get("twitter:title"),
+        head_title=(title_el.text_content() if title_el is not None else "").strip(),
+        declared_language=lang or None,
+        link_base=base,
+    )
 
 
 def _pick_title(og_title: str | None, head_title: str, extracted: str | None) -> str | None:
@@ -373,81 +423,250 @@ def _pick_title(og_title: str | None, head_title: str, extracted: str | None) ->
     return extracted or (head_title or None)
 
 
-def _pick_language(tree: etree._Element, extracted: str | None) -> str | None:
-    html_el = tree if tree.tag == "html" else tree.find(".//html")
-    lang = html_el.get("lang") if html_el is not None else None
-    lang = lang or html_el.get("{http://www.w3.org/XML/1998/namespace}lang") if html_el is not None else lang
-    if not lang:
-        for el in tree.xpath(
-            "//meta[translate(@http-equiv,'CONTENT-LANGUAGE','content-language')='content-language']"
-        ):
-            lang = (el.get("content") or "").split(",")[0]
-            break
-    if not lang:
-        locale = _meta(tree, "og:locale")
-        lang = locale.replace("_", "-") if locale else None
-    lang = (lang or extracted or "").strip()
-    return lang or None
+@dataclass
+class _Meta:
+    title: str | None
+    author: str | None
+    published: str | None
+    language: str | None
 
 
-def _pick_canonical(tree: etree._Element, url: str) -> str:
-    for el in tree.xpath("//link[@href]"):
-        if "canonical" in (el.get("rel") or "").lower().split():
-            href = (el.get("href") or "").strip()
-            if href:
-                return urljoin(url, href)
-    og_url = _meta(tree, "og:url")
-    return urljoin(url, og_url) if og_url else url
+def _read_metadata(tree: etree._Element, url: str) -> _Meta:
+    """Title, author, date and language the way trafilatura's ``extract_metadata`` finds them.
+
+    Only the fields harvest keeps: its categories, tags, site name and licence searches cost
+    more than the rest together (BENCHMARKS.md). The XPath search for a byline in the body
+    runs only when neither ``<meta>`` nor JSON-LD names an author.
+    """
+    from htmldate import find_date
+    from trafilatura import metadata as tm
+
+    meta = tm.examine_meta(tree)
+    if meta.author and " " not in meta.author:
+        meta.author = None  # a bare handle ("admin"), as trafilatura judges it
+    try:
+        meta = tm.extract_meta_json(tree, meta)
+    except Exception as exc:  # noqa: BLE001 - trafilatura's own guard: JSON-LD of any shape
+        logger.debug("JSON-LD metadata of %s unreadable: %s", url, exc)
+    title = meta.title or tm.extract_title(tree)
+    author = meta.author
+    # htmldate's own default for the latest date is today, like trafilatura's set_date_params.
+    # No free-text date search: it cost two thirds of htmldate's time, and on 480 blog pages
+    # whose dates are known it found the same dates as the markup search (BENCHMARKS.md).
+    published = find_date(tree, extensive_search=False, original_date=True, url=url)
+    return _Meta(title or None, author or None, published or None, meta.language or None)
+
+
+def _byline(scope: etree._Element) -> str | None:
+    from trafilatura.metadata import extract_author
+
+    return extract_author(scope) or None
+
+
+def _parser() -> etree.HTMLParser:
+    parser = etree.HTMLParser(encoding="utf-8", remove_comments=True, remove_pis=True)
+    # Every element an lxml.html HtmlElement, as lxml.html's parser gives, but picked in C:
+    # lxml.html's own lookup runs a Python function for every element proxy, a tenth of
+    # trafilatura's time (BENCHMARKS.md). Its form and label classes are not used here.
+    parser.set_element_class_lookup(
+        etree.ElementDefaultClassLookup(
+            element=lxml.html.HtmlElement, comment=lxml.html.HtmlComment, entity=lxml.html.HtmlEntity
+        )
+    )
+    return parser
+
+
+_PARSER = _parser()
+_CONTROL_BYTES = bytes([*range(0x09), 0x0B, 0x0C, *range(0x0E, 0x20)])
 
 
 def _parse(html: str) -> etree._Element | None:
     if not html.strip():
         return None
+    # Control characters parse, but every later write of that text into a tree raises (lxml
+    # keeps trees XML-compatible), and trafilatura then discards the whole page. Deleting them
+    # from the UTF-8 bytes is a C loop (a regex over the text cost a third of the parse).
+    data = html.encode("utf-8", "replace").translate(None, _CONTROL_BYTES)
+    if b"\xef\xbf\xbe" in data or b"\xef\xbf\xbf" in data:  # U+FFFE, U+FFFF
+        data = data.replace(b"\xef\xbf\xbe", b"").replace(b"\xef\xbf\xbf", b"")
     try:
-        # lxml refuses str input that carries an XML encoding declaration.
-        return lxml.html.document_fromstring(html.encode("utf-8"), parser=_PARSER)
+        return lxml.html.document_fromstring(data, parser=_PARSER)
     except (etree.ParserError, ValueError):
         return None
 
 
-_PARSER = lxml.html.HTMLParser(encoding="utf-8", remove_comments=True)
-
-
-def _extract(tree: etree._Element, url: str, *, recall: bool) -> Any:
+def _extract(tree: etree._Element, *, fast: bool, recall: bool = False) -> Any:
     # Imported here: trafilatura takes ~150 ms to import, and every `scrapy` command loads this
     # module through the spider loader; only processes that extract pay for it.
     from trafilatura import bare_extraction
+
+    return bare_extraction(tree, options=_options(fast, recall))
+
+
+@functools.cache
+def _options(fast: bool, recall: bool) -> Any:
+    """Trafilatura's options, built once per mode (building them formats dates: 0.2 ms a page).
+
+    trafilatura copies the options before changing them (its own recall retry does), so one
+    object serves every page.
+    """
     from trafilatura.settings import DEFAULT_CONFIG, Extractor
 
-    options = Extractor(config=DEFAULT_CONFIG, url=url, recall=recall, **_EXTRACTOR_OPTIONS)
-    return bare_extraction(tree, options=options)
+    # No URL: trafilatura would resolve every link of the page (a tenth of its time); the few
+    # links the text keeps are resolved afterwards (_resolve_links).
+    return Extractor(config=DEFAULT_CONFIG, fast=fast, recall=recall, **_EXTRACTOR_OPTIONS)
 
 
-def _absolutize_links(tree: etree._Element, url: str) -> None:
-    """Make ``<a href>`` absolute (the only URLs the Markdown keeps), honouring ``<base>``."""
-    base = tree.find(".//base[@href]")
-    if base is not None:
-        url = urljoin(url, (base.get("href") or "").strip())
-    for a in tree.iter("a"):
-        href = a.get("href")
-        if href is None:
-            continue
-        href = href.strip()
-        if href.startswith("#") or href.startswith(("http://", "https://")):
+def _resolve_links(body: etree._Element, base: str) -> None:
+    """Make the kept links absolute (the only URLs the Markdown keeps), against ``<base>``."""
+    for ref in body.iter("ref"):
+        target = (ref.get("target") or "").strip()
+        if not target or target.startswith(("http://", "https://")):
             continue
         try:
-            a.set("href", urljoin(url, href))
+            ref.set("target", urljoin(base, target))
         except ValueError:
-            del a.attrib["href"]
+            del ref.attrib["target"]
 
 
-def _prepare(html: str, url: str) -> tuple[etree._Element, list[_Code]] | None:
-    tree = _parse(html)
-    if tree is None:
-        return None
-    _absolutize_links(tree, url)
-    _drop_header_links(tree)
-    return tree, _take_out_code(tree)
+def _drop_declared_boilerplate(scope: etree._Element, page_chars: int) -> None:
+    """Remove the blocks whose class or id names them as not the text (newsletter, author box...)."""
+    names = _BOILERPLATE_RE
+    found = [
+        el
+        for el in scope.iter()
+        if ((c := el.get("class")) and names.search(c.lower()))
+        or ((i := el.get("id")) and names.search(i.lower()))
+    ]
+    if not found:
+        return
+    # A wrapper of the text can carry such a name too ("single-content read-more"): a block
+    # holding a good share of the page's paragraphs is the text, whatever it is called.
+    for el in found:
+        if el.tag in {"html", "body", "article", "main"} or el is scope:
+            continue
+        if el.getparent() is not None and _paragraph_chars(el) <= BOILERPLATE_MAX_SHARE * page_chars:
+            el.drop_tree()
+
+
+#: Class/id fragments that name a block as not the text, in any language's pages (they are
+#: the theme's words). Each one measured on trafilatura's tuning pages (BENCHMARKS.md).
+BOILERPLATE_TOKENS: tuple[str, ...] = (
+    "newsletter",
+    "promo",
+    "disclaimer",
+    "disclosure",
+    "authorbox",
+    "author-box",
+    "author-bio",
+    "about-author",
+    "saboxplugin-wrap",
+    "related",
+    "read-more",
+    "readmore",
+    "cookie",
+    "affiliate",
+    "subscribe",
+    "paywall",
+    "share",
+    "social",
+    "breadcrumb",
+)
+
+
+_BOILERPLATE_RE = re.compile("|".join(BOILERPLATE_TOKENS))
+
+
+def _drop_link_teasers(scope: etree._Element) -> None:
+    """Remove "Read more: <link>" paragraphs: a short label, then one link that is the rest.
+
+    A cross-reference to another article, in any language ("Lea también:", "Auch lesen:",
+    "VEA TAMBIÉN:"); the label is what marks it, not its words.
+    """
+    for p in scope.xpath(".//p[count(.//a) = 1]"):
+        link = p.find(".//a")
+        text = " ".join(p.text_content().split())
+        link_text = " ".join(link.text_content().split()) if link is not None else ""
+        if not link_text or len(link_text) < len(text) / 2 or not text.endswith(link_text):
+            continue
+        if _TEASER_LABEL_RE.fullmatch(text[: len(text) - len(link_text)]) and p.getparent() is not None:
+            p.drop_tree()
+
+
+#: The label before a cross-reference link: a few words closed by ':', '?' or '!'.
+_TEASER_LABEL_RE = re.compile(r"[^.:!?]{2,30}[:?!] ?")
+
+
+def _main_region(tree: etree._Element) -> etree._Element | None:
+    """The element the page declares as its main content, if it declares one.
+
+    A lone outermost ``<article>``, else a lone ``<main>`` (or ``role="main"``), else the first
+    content area trafilatura itself looks for first (``entry-content``, ``itemprop=articleBody``
+    and the like). Extracting from it alone spares trafilatura copying and scanning the rest of
+    the page, and keeps the rest's boilerplate out.
+    """
+    for path in _REGION_PATHS:
+        found = tree.xpath(path)
+        if len(found) == 1 and len(found[0].text_content()) >= MIN_REGION_CHARS:
+            return found[0]
+    from trafilatura.xpaths import BODY_XPATH
+
+    found = BODY_XPATH[0](tree)
+    if found and len(found[0].text_content()) >= MIN_REGION_CHARS:
+        return found[0]
+    return None
+
+
+_REGION_PATHS = (
+    "//article[not(ancestor::article)]",
+    "//main | //*[@role='main'][not(self::html or self::body)]",
+)
+#: A region with less text than this is a teaser or a header, not the article.
+MIN_REGION_CHARS = 200
+#: A block named as boilerplate that holds more of the page's paragraph text than this share
+#: is a wrapper of the text itself.
+BOILERPLATE_MAX_SHARE = 0.2
+#: Fast extraction keeping less text than this (trafilatura's own minimum), or less than this
+#: share of the page's paragraph text, missed the article: the full cascade runs instead.
+FALLBACK_CHARS = 250
+FALLBACK_SHARE = 0.3
+
+
+def _text_len(document: Any) -> int:
+    if document is None or document.body is None:
+        return 0
+    return len(document.raw_text or "")
+
+
+def _extract_main(tree: etree._Element, region: etree._Element | None, page_chars: int) -> Any:
+    """Trafilatura's fast mode on the region (or the page), its full cascade when that fell short.
+
+    The full cascade (readability and jusText compared, recall retries) costs twice the fast
+    mode and finds more on few pages (BENCHMARKS.md), so it runs only for those.
+    """
+    if region is not None:
+        parent = region.getparent()
+        assert parent is not None  # the region is never the root
+        index = parent.index(region)
+        wrapper = _PARSER.makeelement("html")
+        etree.SubElement(wrapper, "body").append(region)  # moved, not copied
+        document = _extract(wrapper, fast=True)
+        parent.insert(index, region)
+    else:
+        document = _extract(tree, fast=True)
+    got = _text_len(document)
+    if got < FALLBACK_CHARS or got < FALLBACK_SHARE * page_chars:
+        full = _extract(tree, fast=False)
+        if _text_len(full) > got:
+            document = full
+        if document is None or document.body is None or not len(document.body):
+            # Short posts fall under trafilatura's minimum size; ask again, favouring recall.
+            document = _extract(tree, fast=False, recall=True)
+    return document
+
+
+def _paragraph_chars(scope: etree._Element) -> int:
+    return sum(len(p.text_content()) for p in scope.iter("p"))
 
 
 def extract_article(html: str, url: str) -> Article | None:
@@ -455,26 +674,24 @@ def extract_article(html: str, url: str) -> Article | None:
 
     None when the page has no main content worth keeping.
     """
-    prepared = _prepare(html, url)
-    if prepared is None:
+    tree = _parse(html)
+    if tree is None:
         return None
-    tree, blocks = prepared
-    # Read the head before trafilatura, which prunes the tree it is given.
-    canonical = _pick_canonical(tree, url)
-    og_title = _meta(tree, "og:title", "twitter:title")
-    head_title = (tree.findtext(".//title") or "").strip()
-    declared_language = _pick_language(tree, None)
+    head = _read_head(tree, url)
     signals = page_signals(tree, url, DEFAULT_AGENT)
-    document = _extract(tree, url, recall=False)
-    if document is None or document.body is None or not len(document.body):
-        # Short posts fall under trafilatura's minimum size; ask again, favouring recall.
-        prepared = _prepare(html, url)
-        if prepared is None:
-            return None
-        tree, blocks = prepared
-        document = _extract(tree, url, recall=True)
-        if document is None or document.body is None:
-            return None
+    meta = _read_metadata(tree, head.canonical)
+    region = _main_region(tree)
+    meta.author = meta.author or _byline(tree if region is None else region)
+    _drop_header_links(tree)
+    blocks = _take_out_code(tree)
+    # The page's paragraph text, before anything is removed: what a region or block is weighed by.
+    page_chars = _paragraph_chars(tree)
+    _drop_declared_boilerplate(tree if region is None else region, page_chars)
+    _drop_link_teasers(tree if region is None else region)
+    document = _extract_main(tree, region, page_chars)
+    if document is None or document.body is None:
+        return None
+    _resolve_links(document.body, head.link_base)
     from trafilatura.xml import xmltotxt
 
     markdown = xmltotxt(document.body, include_formatting=True)
@@ -484,11 +701,11 @@ def extract_article(html: str, url: str) -> Article | None:
         return None
     return Article(
         markdown=markdown,
-        title=_pick_title(og_title, head_title, document.title),
-        author=document.author or None,
-        published=document.date or None,
-        language=declared_language or document.language or None,
-        canonical_url=canonical,
+        title=_pick_title(head.og_title, head.head_title, meta.title),
+        author=meta.author,
+        published=meta.published,
+        language=head.declared_language or meta.language,
+        canonical_url=head.canonical,
         code_blocks=used,
         robots_meta=signals.robots,
         tdm_reservation_meta=signals.tdm_reservation,

@@ -16,8 +16,6 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from harvest.items import RepoItem
-
 logger = logging.getLogger(__name__)
 #: GitHub's wording when a page lies past the result cap ("Only the first 1000 search results
 #: are available"); the number is read, never assumed.
@@ -78,49 +76,21 @@ def parse_search_page(data: Any) -> SearchPage:
     )
 
 
-def _int(value: Any) -> int:
+def as_int(value: Any) -> int:
+    """An API number, 0 when missing or not a number."""
     return int(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else 0
 
 
-def _str(value: Any) -> str | None:
+def as_str(value: Any) -> str | None:
+    """An API string, None when missing, empty or not a string."""
     return value if isinstance(value, str) and value != "" else None
-
-
-def repo_item(raw: dict[str, Any], *, query: str, observed_at: str) -> RepoItem | None:
-    """A RepoItem from one search (or ``/repos/...``) object; None when it names no repository."""
-    full_name = _str(raw.get("full_name"))
-    if full_name is None:
-        owner: dict[str, Any] = raw["owner"] if isinstance(raw.get("owner"), dict) else {}
-        login, name = _str(owner.get("login")), _str(raw.get("name"))
-        full_name = f"{login}/{name}" if login and name else None
-    if full_name is None:
-        return None
-    topics = raw.get("topics")
-    return RepoItem(
-        repo=full_name,
-        url=_str(raw.get("html_url")) or f"https://github.com/{full_name}",
-        description=_str(raw.get("description")),
-        language=_str(raw.get("language")),
-        topics=[t for t in topics if isinstance(t, str)] if isinstance(topics, list) else [],
-        stars=_int(raw.get("stargazers_count", raw.get("watchers_count"))),
-        forks=_int(raw.get("forks_count", raw.get("forks"))),
-        open_issues=_int(raw.get("open_issues_count", raw.get("open_issues"))),
-        created_at=_str(raw.get("created_at")),
-        pushed_at=_str(raw.get("pushed_at")),
-        # ``master_branch`` is the 2013-2014 name of the same field.
-        default_branch=_str(raw.get("default_branch")) or _str(raw.get("master_branch")),
-        archived=bool(raw.get("archived", False)),
-        fork=bool(raw.get("fork", False)),
-        query=query,
-        observed_at=observed_at,
-    )
 
 
 def repo_key(raw: dict[str, Any]) -> str | None:
     """A repository's identity within one run: its numeric id, else its lower-cased full name."""
     if isinstance(raw.get("id"), int):
         return f"id:{raw['id']}"
-    name = _str(raw.get("full_name"))
+    name = as_str(raw.get("full_name"))
     return f"name:{name.lower()}" if name else None
 
 
@@ -155,10 +125,10 @@ def parse_readme(data: Any) -> Readme:
     links: dict[str, Any] = data["_links"] if isinstance(data.get("_links"), dict) else {}
     return Readme(
         text=text.lstrip("\ufeff"),
-        name=_str(data.get("name")) or _str(data.get("path")),
-        html_url=_str(data.get("html_url")) or _str(links.get("html")),
-        download_url=_str(data.get("download_url")),
-        sha=_str(data.get("sha")),
+        name=as_str(data.get("name")) or as_str(data.get("path")),
+        html_url=as_str(data.get("html_url")) or as_str(links.get("html")),
+        download_url=as_str(data.get("download_url")),
+        sha=as_str(data.get("sha")),
     )
 
 

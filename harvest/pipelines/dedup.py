@@ -67,15 +67,15 @@ class DedupPipeline:
     def process_item(self, item: Any) -> Any:
         """Pass ``item`` if it is new, else raise DropItem naming the key it matched.
 
-        Once the crawl state is abandoned (a full disk), items are dropped quietly while the
-        crawl closes: the next run fetches them again.
+        Once the crawl state is abandoned (a full disk, a lost lease), items are dropped quietly
+        while the crawl closes: the next run (or another worker) fetches them again.
         """
         if self.state.abandoned is not None:
             raise DropItem(f"not stored: the crawl is stopping ({self.state.abandoned})", log_level="DEBUG")
         try:
             return self._check(item)
         except StateError as exc:
-            if not self.state.stop_if_disk_full(exc):
+            if not (self.state.stop_if_disk_full(exc) or self.state.stop_if_fenced()):
                 raise
             raise DropItem(f"not stored: {exc}", log_level="DEBUG") from exc
 

@@ -17,6 +17,7 @@ from scrapy.exceptions import NotConfigured
 from harvest.exceptions import NotApplicable
 from harvest.items import DocumentItem
 from harvest.parsers.language import detect_language, warm_up
+from harvest.plumbing.capabilities import capabilities
 
 if TYPE_CHECKING:
     from scrapy.crawler import Crawler
@@ -37,7 +38,7 @@ class LanguagePipeline:
         """Enabled by ``HARVEST_LANGUAGE_DETECT``."""
         if not crawler.settings.getbool("HARVEST_LANGUAGE_DETECT"):
             raise NotConfigured  # HARVEST_LANGUAGE_DETECT is off (bare: a message is logged at WARNING)
-        if not getattr(crawler.spider, "writes_text", True):
+        if not capabilities(crawler.spider).writes_text:
             # Not one to load the model for (~1 s, ~60 MB) when no text comes.
             raise NotApplicable("this run yields no text (blogs with extraction off)")
         return cls(crawler.stats)

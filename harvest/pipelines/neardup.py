@@ -33,11 +33,12 @@ from scrapy.exceptions import DropItem, NotConfigured
 from harvest.exceptions import NotApplicable, StateError
 from harvest.identity import canonical_url
 from harvest.items import DocumentItem
-from harvest.jsonlines import replay_lines
 from harvest.parsers.neardup import from_bytes, signature, similarity
-from harvest.partition import Partition
+from harvest.plumbing.capabilities import capabilities
 from harvest.state.crawl import CrawlState
 from harvest.state.neardup import IndexedDoc, NearDupIndex, NearMatch, RedisNearDupIndex, state_root
+from harvest.state.partition import Partition
+from harvest.util.jsonlines import replay_lines
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -84,7 +85,7 @@ class NearDupPipeline:
         self.spider_dir = spider_dir
         self.spider = spider
         # A worker of a partitioned crawl writes its own document file and keeps its own place
-        # in the index's progress (harvest.partition); one process: document.jsonl, the spider.
+        # in the index's progress (harvest.state.partition); one process: document.jsonl, the spider.
         part = partition or Partition()
         self.document_file = part.output_file(DOCUMENT_FILE.removesuffix(".jsonl"))
         self.progress_key = part.state_name(spider)
@@ -107,7 +108,7 @@ class NearDupPipeline:
         mode = (settings.get("HARVEST_NEAR_DUP") or "off").strip().lower()
         if mode == "off":
             raise NotConfigured  # HARVEST_NEAR_DUP is off (bare: a message is logged at WARNING)
-        if not getattr(crawler.spider, "writes_text", True):
+        if not capabilities(crawler.spider).writes_text:
             # Nothing to compare when no text comes; not worth opening the index for.
             raise NotApplicable("this run yields no text (blogs with extraction off)")
         assert crawler.spidercls is not None

@@ -21,7 +21,6 @@ import dataclasses
 import json
 import logging
 import os
-import tempfile
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, NoReturn
 
@@ -33,11 +32,14 @@ from scrapy.utils.defer import deferred_from_coro
 
 from harvest.fingerprints import content_hash
 from harvest.items import DocumentItem
-from harvest.jsonlines import replay_lines
-from harvest.partition import Partition
+from harvest.plumbing.capabilities import class_capabilities
 from harvest.scale.outputlock import OutputLock
 from harvest.state import StateOrigin
 from harvest.state.crawl import CrawlState, is_disk_full
+from harvest.state.partition import Partition
+from harvest.util.files import TEMP_PREFIX, atomic_write_text, fsync_path, truncate_partial_tail
+from harvest.util.jsonlines import replay_lines
+from harvest.util.redaction import scrub_bytes
 
 if TYPE_CHECKING:
     from scrapy.crawler import Crawler
@@ -46,39 +48,8 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
-#: Prefix of temporary files; leftovers of a killed run are removed on open.
-TEMP_PREFIX = ".tmp-"
 #: Lines replayed per commit while reconciling, so rebuilding a large state stays bounded in memory.
 _REPLAY_COMMIT_LINES = 10_000
-
-
-def fsync_path(path: Path) -> None:
-    """Make a file's data, or a folder's entries (new or renamed files), durable."""
-    fd = os.open(path, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
-def atomic_write_text(path: Path, text: str, *, durable: bool = True) -> None:
-    """Write ``text`` to ``path`` through a temp file and rename: never a half-written file.
-
-    ``durable=False`` skips the fsync of the file's data: for a caller that fsyncs it itself
-    before it relies on it (the output pipeline does, for all of a commit's documents at once).
-    """
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=TEMP_PREFIX, dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-            fh.flush()
-            if durable:
-                os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 _DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
@@ -102,33 +73,6 @@ def resolve_document_path(spider_dir: Path, relpath: str) -> Path:
     if base not in target.parents:
         raise ValueError(f"document path {relpath!r} escapes {spider_dir}")
     return target
-
-
-def truncate_partial_tail(path: Path) -> int:
-    """Cut a trailing line without its newline (a write cut short); return the bytes removed."""
-    size = path.stat().st_size
-    if size == 0:
-        return 0
-    with path.open("r+b") as fh:
-        fh.seek(size - 1)
-        if fh.read(1) == b"\n":
-            return 0
-        pos = size
-        chunk = 1 << 16
-        while pos > 0:
-            start = max(0, pos - chunk)
-            fh.seek(start)
-            cut = fh.read(pos - start).rfind(b"\n")
-            if cut >= 0:
-                keep = start + cut + 1
-                break
-            pos = start
-        else:
-            keep = 0
-        fh.truncate(keep)
-        fh.flush()
-        os.fsync(fh.fileno())
-    return size - keep
 
 
 class OutputPipeline:
@@ -162,6 +106,8 @@ class OutputPipeline:
         self.crawler: Crawler | None = None
         #: A worker of a shared (Redis) crawl: its lease check and write vs. a takeover.
         self._takeover: OutputLock | None = None
+        #: The spider sends a credential (the GitHub token): a server may echo it into a field.
+        self.sends_credentials = False
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> Self:
@@ -175,6 +121,7 @@ class OutputPipeline:
             Partition.from_settings(crawler.settings),
         )
         pipeline.crawler = crawler
+        pipeline.sends_credentials = class_capabilities(crawler.spidercls).uses_github_api
         return pipeline
 
     def _inc(self, key: str, count: int = 1) -> None:
@@ -366,6 +313,10 @@ class OutputPipeline:
         except TypeError:
             # What orjson refuses (non-str keys, integers past 64 bits), json writes or explains.
             line = json.dumps(record, ensure_ascii=False, sort_keys=False).encode("utf-8") + b"\n"
+        if self.sends_credentials:
+            # Only a server that was sent the token can echo it (into a description, a topic...):
+            # masked in every form, as in logs; other spiders' lines are not searched.
+            line = scrub_bytes(line)
         try:
             # Written at once so readers see progress; fsynced at commit points.
             self._write_line(self._jsonl(name), line)

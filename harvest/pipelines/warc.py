@@ -35,8 +35,8 @@ from typing import IO, TYPE_CHECKING, Any
 from scrapy.exceptions import NotConfigured
 
 from harvest.middlewares.warc import ITEM_ATTR, WarcCapture
-from harvest.pipelines.output import fsync_path
 from harvest.state.crawl import CrawlState
+from harvest.util.files import fsync_path
 
 if TYPE_CHECKING:
     from scrapy.crawler import Crawler

@@ -1,7 +1,7 @@
 """Build ``index.html`` from a data folder: load, analyse, render, write atomically.
 
 A write that fails (a full disk) leaves no temporary file and raises
-:class:`harvest.writefolder.WriteError`; one a kill cut short is removed by the next build.
+:class:`harvest.report.writefolder.WriteError`; one a kill cut short is removed by the next build.
 """
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
-from harvest.pipelines.output import atomic_write_text
 from harvest.report.crawling import health_section
 from harvest.report.documents import documents_section
 from harvest.report.health import load_health
@@ -21,8 +20,9 @@ from harvest.report.page import render_page
 from harvest.report.records import load_dataset
 from harvest.report.search import search_section
 from harvest.report.trending import trending_section
-from harvest.runner.units import parse_positive_duration
-from harvest.writefolder import WriteFolder, writing
+from harvest.report.writefolder import WriteFolder, writing
+from harvest.util.files import atomic_write_text
+from harvest.util.units import parse_positive_duration
 
 logger = logging.getLogger(__name__)
 

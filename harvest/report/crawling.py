@@ -5,11 +5,11 @@ from __future__ import annotations
 import logging
 from collections import Counter
 
-from harvest.redaction import scrub
 from harvest.report.days import day_range
 from harvest.report.health import Health
 from harvest.report.model import Cell, Chart, Fact, Figure, Section, Series, Table
-from harvest.runner.units import format_duration, format_size
+from harvest.util.redaction import scrub
+from harvest.util.units import format_duration, format_size
 
 logger = logging.getLogger(__name__)
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from harvest.runner.sizes import folder_size
+from harvest.util.sizes import folder_size
 
 logger = logging.getLogger(__name__)
 

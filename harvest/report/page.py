@@ -10,9 +10,9 @@ from __future__ import annotations
 import logging
 from html import escape
 
-from harvest.redaction import scrub
 from harvest.report.model import Cell, Chart, Figure, Report, Section, Table
 from harvest.report.plots import render_svg
+from harvest.util.redaction import scrub
 
 logger = logging.getLogger(__name__)
 

@@ -1,8 +1,7 @@
 """The fleet: ``python run_all.py`` runs every spider in its own OS process (see harvest.runner.cli).
 
-``main`` imports the fleet's command line only when called: the package also holds the
-supervisor of a partitioned crawl's workers (``harvest.runner.workers``), which can run as a small
-process that never imports Scrapy (``python -m harvest.runner.workers``).
+``main`` imports the fleet's command line only when called: every fleet child imports this
+package for its own entry point (:mod:`harvest.runner.child`) and needs none of it.
 """
 
 from __future__ import annotations
@@ -15,6 +14,7 @@ if TYPE_CHECKING:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the fleet as the command line asks; return the exit code (harvest.runner.cli.main)."""
+    # Imported when called: each fleet child imports this package (runner.child), never the CLI.
     from harvest.runner.cli import main as cli_main
 
     return cli_main(argv)

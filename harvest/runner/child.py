@@ -9,7 +9,7 @@ silently, so each run is a new interpreter (``multiprocessing`` spawn). The chil
 - sends its stdout and stderr (Scrapy's log, and any traceback of a crash) to its own log file
   under ``data/logs/<spider>/``;
 - validates the spider's config and arguments before the reactor starts, like ``scrapy crawl``;
-- builds its crawler with :func:`harvest.crawl.build_crawler`, like ``scrapy crawl`` (the fleet
+- builds its crawler with :func:`harvest.crawl.build.build_crawler`, like ``scrapy crawl`` (the fleet
   only attaches its channel, which turns on the fleet's own components), and exits with 0 (an
   OK close reason), 1 (another reason or a failed start) or 2 (bad config).
 """
@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from harvest.redaction import scrub
+from harvest.util.redaction import scrub
 
 logger = logging.getLogger(__name__)
 
@@ -40,8 +40,10 @@ class ChildSpec:
 
     spider: str
     log_file: str
-    #: Settings at command-line priority (-s, --data-dir, replica index...).
+    #: Settings at command-line priority (-s, --data-dir...).
     settings: dict[str, Any] = field(default_factory=dict)
+    #: Environment of the child: the fleet's own channel to it (a worker's index and run).
+    environ: dict[str, str] = field(default_factory=dict)
     spider_args: dict[str, str] = field(default_factory=dict)
 
 
@@ -73,6 +75,7 @@ def run_child(spec: ChildSpec, channel: Any) -> None:
     except OSError:
         pass  # already a group leader; the supervisor falls back to killing this pid alone
     _redirect_output(spec.log_file)
+    os.environ.update(spec.environ)
     try:
         code = _crawl(spec, channel)
     except Exception as exc:  # the process boundary: log it, tell the supervisor, exit non-zero
@@ -87,11 +90,13 @@ def run_child(spec: ChildSpec, channel: Any) -> None:
 
 
 def _crawl(spec: ChildSpec, channel: Any) -> int:
+    # Imported in the child: the fleet's process imports this module to spawn it, never a crawl.
     from scrapy.crawler import AsyncCrawlerProcess
 
-    from harvest.crawl import build_crawler, finished_ok, project_settings
+    from harvest.crawl.build import build_crawler, project_settings
     from harvest.exceptions import ConfigError
     from harvest.extensions import fleet
+    from harvest.plumbing.closing import finished_ok
 
     # The channel is all the fleet adds: its extension and reachability middleware are listed
     # in harvest/settings.py like every component and apply once a channel is attached.

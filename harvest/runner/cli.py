@@ -12,14 +12,19 @@ import os
 import shutil
 import sys
 import tempfile
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from harvest.crawl.checks import check_settings
+from harvest.crawl.policy import WorkersRefused, crawl_workers
 from harvest.exceptions import ConfigError
-from harvest.runner.machine import Capacity
 from harvest.runner.options import FleetConfig, FleetOptions
-from harvest.runner.units import format_size, parse_positive_duration, parse_size
+from harvest.runner.plan import PlanError, build_plan, spread_cores
 from harvest.state import is_redis_url
+from harvest.state.partition import machine_workers
+from harvest.util.machine import Capacity
+from harvest.util.units import format_size, parse_positive_duration, parse_size
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -76,7 +81,8 @@ exit codes:
   0  every spider finished its rounds, or stopped cleanly when asked (signal, --duration)
   1  a spider failed: crashed too often, could not reach its hosts, ended with a bad close
      reason (e.g. layout_changed), or was terminated after the grace period
-  2  bad command line or spider config (nothing was started)
+  2  bad command line or spider config, or a --data-dir that cannot hold files (nothing was
+     started)
   3  stopped because the data folder reached --max-data-size
 
 The supervisor's knobs are settings (-s NAME=VALUE): HARVEST_FLEET_HUNG_TIMEOUT,
@@ -239,6 +245,7 @@ def parse_args(argv: Sequence[str] | None, parser: argparse.ArgumentParser | Non
     if ns.demo and ns.spiders:
         parser.error("argument --spiders: --demo always runs trending, github_search and blogs")
     if ns.dashboard:
+        # Imported when asked for: the dashboard's server (prometheus_client) loads only with --dashboard.
         from harvest.runner.dashboard import parse_address
 
         try:
@@ -335,6 +342,7 @@ def _prepare_demo_dir(data_dir: Path) -> None:
 
 def _demo_report(console: Console, data_dir: Path) -> None:
     """Build the report of the demo's data and say where it is (a failure is logged, not fatal)."""
+    # Imported when asked for: the report (matplotlib) loads only after a --demo run.
     from harvest.report import build_report
 
     try:
@@ -372,6 +380,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     config_dir_tmp: str | None = None
     try:
         if options.demo:
+            # Imported when asked for: the demo's sites load only with --demo.
             from harvest.demo import DemoSites, write_demo_config
 
             # The demo talks only to its own sites: a real token must not be sent to them.
@@ -409,8 +418,6 @@ class _Refused(Exception):
 
 def _fleet_config(settings: Settings) -> FleetConfig:
     """The checked settings as the fleet's config; _Refused (usage) on a bad setting."""
-    from harvest.config.checks import check_settings
-
     try:
         check_settings(settings)
         return FleetConfig.from_settings(settings)
@@ -435,8 +442,6 @@ def _checked_plan(
     parser: argparse.ArgumentParser, options: FleetOptions, settings: Settings
 ) -> list[SpiderPlan]:
     """The fleet's spiders; _Refused on a bad selection or replicas without a shared state."""
-    from harvest.runner.plan import PlanError, build_plan
-
     try:
         plan = build_plan(settings, options.spiders, options.replicas)
     except PlanError as exc:
@@ -457,12 +462,8 @@ def _checked_plan(
     if shared_state or not settings.getbool("HARVEST_STATE_ENABLED", True):
         return plan
     # On the embedded state, N processes of a spider are the N workers of one partitioned crawl
-    # (harvest.partition): the number a data folder's state was built with is kept.
-    from dataclasses import replace
-
-    from harvest.partition import machine_workers, resolve_workers
-    from harvest.runner.plan import spread_cores
-
+    # (harvest.state.partition): the number a data folder's state was built with is kept
+    # (harvest.crawl.policy, shared with scrapy crawl).
     data_dir = settings.get("HARVEST_DATA_DIR")
     wanted = {p.name: p.replicas for p in plan}
     # Feed exports (FEEDS) are files of one process: the workers of a crawl would share them.
@@ -481,18 +482,12 @@ def _checked_plan(
         requested = wanted[p.name]
         chosen = requested != p.replicas
         try:
-            workers = resolve_workers(data_dir, p.name, requested, chosen=chosen)
-        except ValueError as exc:
-            raise _Refused(_usage_error(parser, "argument --replicas", str(exc))) from None
-        if feeds and workers > 1:
-            raise _Refused(
-                _usage_error(
-                    parser,
-                    "FEEDS",
-                    f"feed exports are one process's files, and {p.name} runs as {workers} workers of "
-                    "one crawl: export the data folder after the crawl (scrapy export) instead",
-                )
-            )
+            workers = crawl_workers(data_dir, p.name, requested, chosen=chosen, feeds=feeds)
+        except WorkersRefused as exc:
+            raise _Refused(_usage_error(parser, exc.setting or "argument --replicas", str(exc))) from None
+        except OSError as exc:  # a full disk before anything started: one line, exit 1
+            print(f"{PROG}: error: cannot write {exc.filename}: {exc.strerror}", file=sys.stderr)
+            raise _Refused(1) from None
         if chosen and workers == requested:
             logger.info(
                 "Crawling %s as %d worker processes on the cores the fleet leaves free "
@@ -512,6 +507,7 @@ def _start_dashboard(
     dashboard_at = options.dashboard or str(settings.get("HARVEST_FLEET_DASHBOARD") or "")
     if not dashboard_at:
         return None
+    # Imported when asked for: the dashboard's server (prometheus_client) loads only with --dashboard.
     from harvest.runner.dashboard import open_dashboard
 
     try:
@@ -524,6 +520,7 @@ def _print_outcome(
     console: Console, options: FleetOptions, fleet: Fleet, plan: list[SpiderPlan], fleet_log: Path, code: int
 ) -> None:
     """The summary table, where the logs and outputs are, the demo's report, the exit code."""
+    # Imported once the command line is valid: `run_all.py --help` and a usage error stay quick.
     from harvest.runner.display import print_summary
 
     data_dir = fleet.data_dir
@@ -548,6 +545,7 @@ def _run(
     console: Console,
     live: bool,
 ) -> int:
+    # Imported once the command line is valid: `run_all.py --help` and a usage error stay quick.
     from harvest.runner.display import Display
     from harvest.runner.fleet import Fleet
 

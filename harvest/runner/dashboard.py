@@ -8,7 +8,7 @@ supervisor replaces as a whole, so no lock is needed):
 - ``/metrics``: Prometheus text format (harvest.runner.metrics).
 
 Bound to 127.0.0.1 unless an address is given. Only GET and HEAD are answered; every string
-served goes through harvest.redaction first, so no token (nor anything that looks like one)
+served goes through harvest.util.redaction first, so no token (nor anything that looks like one)
 leaves the process.
 """
 
@@ -27,14 +27,20 @@ from typing import TYPE_CHECKING, Any
 
 from prometheus_client import CONTENT_TYPE_LATEST
 
-from harvest.redaction import scrub_data
+from harvest.config.settings_model import retired_value
+from harvest.github import state_dir
 from harvest.runner.dashboard_page import render_dashboard
 from harvest.runner.metrics import FleetCollector, render_metrics
+from harvest.util.redaction import scrub_data
 
 if TYPE_CHECKING:
     from scrapy.settings import BaseSettings
 
 logger = logging.getLogger(__name__)
+
+#: Seconds between the dashboard page's own refreshes: the fleet's status changes every
+#: HARVEST_FLEET_STATUS_INTERVAL, faster refreshes show nothing new.
+REFRESH = 2.0
 
 LOOPBACK = "127.0.0.1"
 _HEADERS = {
@@ -196,12 +202,10 @@ def open_dashboard(
     text: str, snapshot: Callable[[], dict[str, Any] | None], settings: BaseSettings
 ) -> Dashboard:
     """Start the dashboard at ``text`` (``[HOST:]PORT``); ValueError or OSError if it cannot."""
-    from harvest.github import state_dir
-
     dashboard = Dashboard(
         parse_address(text),
         snapshot,
-        refresh_s=settings.getfloat("HARVEST_FLEET_DASHBOARD_REFRESH"),
+        refresh_s=retired_value(settings, "HARVEST_FLEET_DASHBOARD_REFRESH", REFRESH),
         budget_file=state_dir(settings) / "budget.sqlite",
     )
     dashboard.start()

@@ -6,7 +6,7 @@ import logging
 from html import escape
 from typing import Any
 
-from harvest.runner.units import format_duration, format_size
+from harvest.util.units import format_duration, format_size
 
 logger = logging.getLogger(__name__)
 

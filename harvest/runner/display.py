@@ -16,7 +16,7 @@ from rich.live import Live
 from rich.table import Table
 from rich.text import Text
 
-from harvest.runner.units import format_duration, format_size
+from harvest.util.units import format_duration, format_size
 
 logger = logging.getLogger(__name__)
 

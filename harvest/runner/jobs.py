@@ -7,7 +7,7 @@ lives here as plain methods on plain data, so it is tested without starting any 
 Hang detection (:meth:`Job.hang`) reads the heartbeats the live process sends every poll
 interval (harvest.extensions.fleet): a process that sends none for the timeout has a blocked
 reactor; one that sends them but shows no activity (no change in items, pages or requests,
-nothing in flight) and announces no wait (harvest.waits) for the timeout is stuck. A process
+nothing in flight) and announces no wait (harvest.util.waits) for the timeout is stuck. A process
 that announces a wait, however long, is neither while its heartbeats keep coming.
 """
 
@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from harvest.runner.units import format_duration
+from harvest.util.units import format_duration
 
 logger = logging.getLogger(__name__)
 
@@ -112,7 +112,7 @@ class Job:
     #: The live process's last heartbeat: requests in the downloader and in the scheduler...
     in_flight: int = 0
     scheduled_requests: int = 0
-    #: ...and the waits it announced (harvest.waits.Wait as dicts).
+    #: ...and the waits it announced (harvest.util.waits.Wait as dicts).
     waits: list[dict[str, Any]] = field(default_factory=list)
     log_file: str | None = None
     _samples: deque[tuple[float, int]] = field(default_factory=deque)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from scrapy.spiderloader import get_spider_loader
 
 from harvest.config import SpiderConfig
+from harvest.plumbing.capabilities import class_capabilities
 
 if TYPE_CHECKING:
     from scrapy.settings import BaseSettings
@@ -40,7 +41,7 @@ class SpiderPlan:
     refresh_interval: float | None
     replicas: int = 1
     #: The replicas are the workers of one partitioned crawl over the embedded state
-    #: (harvest.partition), not processes sharing a Redis state.
+    #: (harvest.state.partition), not processes sharing a Redis state.
     partitioned: bool = False
     #: Its speed is its own process's CPU (HarvestSpider.cpu_bound): cores the fleet leaves free
     #: make it faster as workers of one partitioned crawl.
@@ -98,18 +99,17 @@ def build_plan(
     plan = []
     for name in names:
         spidercls = loader.load(name)
-        resolve = getattr(spidercls, "resolve_config", None)
+        declared = class_capabilities(spidercls)
         # resolve_config raises ConfigError naming the file and key: the caller exits with 2.
-        config = resolve(settings, {}) if resolve is not None else SpiderConfig()
+        config = declared.resolve_config(settings, {}) or SpiderConfig()
         spider_settings = settings.copy()
         spidercls.update_settings(spider_settings)
-        cpu_bound = getattr(spidercls, "cpu_bound", None)
         plan.append(
             SpiderPlan(
                 name,
                 config.refresh_interval,
                 replicas.get(name, 1),
-                cpu_bound=cpu_bound is not None and cpu_bound(spider_settings, config),
+                cpu_bound=declared.cpu_bound(spider_settings, config),
             )
         )
     return plan

@@ -3,7 +3,7 @@
 The file holds the same rows as the live table (one per spider process slot), plus the fleet's
 start time, supervisor pid, every pid each spider has had, the shared item total and the data
 folder's size. Each row also carries the live process's last heartbeat: ``in_flight`` and
-``scheduled_requests``, ``waits`` (what it announced it waits for, see harvest.waits, with ISO
+``scheduled_requests``, ``waits`` (what it announced it waits for, see harvest.util.waits, with ISO
 ``until`` times), ``waiting_for`` (the soonest of them in words, or the next round of a
 spider between rounds) and ``last_heartbeat_s`` (seconds since it last reported).
 
@@ -19,7 +19,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from harvest.pipelines.output import atomic_write_text
+from harvest.runner.jobs import Job, JobState
+from harvest.util.files import atomic_write_text
 
 logger = logging.getLogger(__name__)
 
@@ -55,3 +56,41 @@ def read_status(path: Path) -> dict[str, Any]:
     if not isinstance(data, dict) or data.get("version") != STATUS_VERSION:
         raise ValueError(f"{path} is not a version {STATUS_VERSION} fleet status file")
     return data
+
+
+def job_row(job: Job, now: float, wall: float) -> dict[str, Any]:
+    """One spider process slot as status.json and the live table show it."""
+    counts = job.counts
+    next_in = (job.next_start - now) if job.scheduled and not job.state.is_active else None
+    waiting_for = job.waiting_for() if job.state.is_active else None
+    if next_in is not None and job.state == JobState.WAITING:
+        waiting_for = f"sleeping until the next round at {iso(wall + next_in)}"
+    return {
+        "name": job.name,
+        "spider": job.spider,
+        "replica": job.replica,
+        "state": job.state.value,
+        "pid": job.pid,
+        "last_pid": job.pids[-1] if job.pids else None,
+        "pids": list(job.pids),
+        "items": counts.items,
+        "pages": counts.pages,
+        "requests": counts.requests,
+        "items_per_min": round(job.items_per_minute(now), 1),
+        "in_flight": job.in_flight,
+        "scheduled_requests": job.scheduled_requests,
+        "waiting_for": waiting_for,
+        "waits": [{**w, "until": iso(w.get("until")), "since": iso(w.get("since"))} for w in job.waits],
+        "last_heartbeat_s": round(job.silent_for(now), 1) if job.state.is_active else None,
+        "errors": counts.errors,
+        "rate_limit_waits": counts.rate_limit_waits,
+        "state_commits": counts.state_commits,
+        "restarts": job.restarts,
+        "rounds": job.rounds,
+        "last_error": job.last_error,
+        "last_reason": job.last_reason,
+        "refresh_interval_s": job.refresh_interval,
+        "next_round_in_s": None if next_in is None else max(0.0, round(next_in, 1)),
+        "next_round_at": None if next_in is None else iso(wall + next_in),
+        "log_file": job.log_file,
+    }

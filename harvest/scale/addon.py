@@ -4,7 +4,7 @@ Listed in ``ADDONS`` (harvest/settings.py), it does nothing for the embedded sto
 URL it sets, before the engine starts:
 
 - ``SCHEDULER``: :class:`harvest.scale.scheduler.RedisScheduler` (scrapy-redis's scheduler),
-  in place of the embedded ``harvest.frontier.FrontierScheduler``;
+  in place of the embedded ``harvest.crawl.frontier.FrontierScheduler``;
 - ``DUPEFILTER_CLASS``: :class:`harvest.scale.scheduler.RedisDupeFilter` (scrapy-redis's);
 - ``SCHEDULER_PERSIST = True`` and ``REDIS_URL`` (for any other scrapy-redis component);
 - the :class:`harvest.scale.coordinator.RedisCoordinator` extension.
@@ -32,7 +32,7 @@ SCHEDULER = "harvest.scale.scheduler.RedisScheduler"
 DUPEFILTER = "harvest.scale.scheduler.RedisDupeFilter"
 #: What the project uses without Redis; replaced silently, anything else is refused.
 _EMBEDDED = {
-    "SCHEDULER": {"harvest.frontier.FrontierScheduler", "scrapy.core.scheduler.Scheduler", SCHEDULER},
+    "SCHEDULER": {"harvest.crawl.frontier.FrontierScheduler", "scrapy.core.scheduler.Scheduler", SCHEDULER},
     "DUPEFILTER_CLASS": {
         "scrapy.dupefilters.RFPDupeFilter",
         "harvest.state.dupefilter.SeenDupeFilter",

@@ -40,12 +40,12 @@ from scrapy.exceptions import DontCloseSpider
 from twisted.internet.task import LoopingCall
 
 from harvest.exceptions import NotApplicable, StateError
-from harvest.jsonlines import replay_lines
 from harvest.scale.outputlock import OutputLock
 from harvest.scale.scheduler import LEASE_LOST_REASON, stop_for_redis
 from harvest.state import is_redis_url
 from harvest.state.crawl import CrawlState
 from harvest.state.redis import RedisStateStore
+from harvest.util.jsonlines import replay_lines
 
 if TYPE_CHECKING:
     from scrapy import Spider
@@ -152,7 +152,12 @@ class RedisCoordinator:
     def tick(self) -> None:
         """Heartbeat, then recover dead workers; a Redis error stops the crawl."""
         store = self.store
-        if store is None or store.failure is not None:
+        if store is None:
+            return
+        if store.failure is not None:
+            # Seen by another component (a pipeline's lookup): stop now, not when the engine
+            # next asks the scheduler for a request.
+            stop_for_redis(self.crawler, store, StateError(store.location, store.failure))
             return
         try:
             if not store.heartbeat():

@@ -43,7 +43,8 @@ from scrapy_redis.queue import PriorityQueue
 from scrapy_redis.scheduler import Scheduler
 
 from harvest.exceptions import StateError
-from harvest.state.crawl import FRONTIER_KEY_META, CrawlState
+from harvest.meta import META_FRONTIER_KEY, upgrade
+from harvest.state.crawl import CrawlState
 from harvest.state.redis import RedisStateStore
 
 if TYPE_CHECKING:
@@ -71,15 +72,20 @@ def frontier_key(fingerprint: bytes) -> bytes:
 
 
 def stop_for_redis(crawler: Crawler, store: RedisStateStore | None, error: Exception) -> None:
-    """Log once why the crawl stops, and close it with REDIS_CLOSE_REASON."""
+    """Log once why the crawl stops, and close it with REDIS_CLOSE_REASON (or LEASE_LOST_REASON).
+
+    The crawl state is abandoned (nothing more committed, as after ``kill -9`` here): the store
+    refuses every call from now on, so a commit at close, or a pipeline's lookup, would only
+    fail again, each with an error of its own (the near-duplicate index's own Redis client
+    raised tracebacks at close when a partition outlasted the worker's timeout).
+    """
     if getattr(crawler, "_harvest_redis_stopping", False):
         return
     crawler._harvest_redis_stopping = True  # type: ignore[attr-defined]
     if store is not None and store.fenced:
         # Not Redis failing: the others gave this worker up (harvest.scale.coordinator.fenced).
         store.report_fence()
-        if crawler.engine is not None and crawler.engine.spider is not None:
-            deferred_from_coro(crawler.engine.close_spider_async(reason=LEASE_LOST_REASON))
+        _close(crawler, LEASE_LOST_REASON)
         return
     where = store.location if store is not None else "Redis"
     logger.error(
@@ -90,8 +96,16 @@ def stop_for_redis(crawler: Crawler, store: RedisStateStore | None, error: Excep
     )
     if crawler.stats is not None:
         crawler.stats.inc_value("harvest/scale/redis_error")
-    if crawler.engine is not None and crawler.engine.spider is not None:
-        deferred_from_coro(crawler.engine.close_spider_async(reason=REDIS_CLOSE_REASON))
+    _close(crawler, REDIS_CLOSE_REASON)
+
+
+def _close(crawler: Crawler, reason: str) -> None:
+    """Abandon the crawl state with ``reason`` (which closes the crawl), else close the crawl."""
+    state = CrawlState.from_crawler(crawler)
+    if state is not None and state.abandoned is None:
+        state.abandon(reason)
+    elif crawler.engine is not None and crawler.engine.spider is not None:
+        deferred_from_coro(crawler.engine.close_spider_async(reason=reason))
 
 
 class RedisDupeFilter(RFPDupeFilter):
@@ -139,7 +153,7 @@ class RedisQueue(PriorityQueue):
         self.store = store
 
     def _encode_request(self, request: Request) -> bytes:
-        key = bytes.fromhex(request.meta[FRONTIER_KEY_META])
+        key = bytes.fromhex(request.meta[META_FRONTIER_KEY])
         data = request.to_dict(spider=self.spider)
         return _ENTRY_VERSION + key + pickle.dumps(data, protocol=_PICKLE_PROTOCOL)
 
@@ -147,7 +161,9 @@ class RedisQueue(PriorityQueue):
         if encoded_request[:1] != _ENTRY_VERSION:
             raise ValueError(f"unknown queue entry version {encoded_request[:1]!r}")
         data = pickle.loads(encoded_request[1 + _KEY_SIZE :])  # noqa: S301 - our own entries
-        return request_from_dict(data, spider=self.spider)
+        request = request_from_dict(data, spider=self.spider)
+        upgrade(request.meta)  # queued by an older harvest: its meta keys as they are now
+        return request
 
     def __len__(self) -> int:
         return self.store.queue_size()
@@ -262,12 +278,12 @@ class RedisScheduler(Scheduler):
         assert self.stats is not None
         if self.store is None:  # the crawl state could not be opened: the crawl is closing
             return False
-        marker = request.meta.get(FRONTIER_KEY_META)
+        marker = request.meta.get(META_FRONTIER_KEY)
         fresh_start = marker is None and request.meta.get("is_start_request", False)
         check = not request.dont_filter or fresh_start
         fingerprint = self.df.request_fingerprint(request)
         own = fingerprint.hex()
-        request.meta[FRONTIER_KEY_META] = own
+        request.meta[META_FRONTIER_KEY] = own
         try:
             try:
                 encoded = self.queue._encode_request(request)

@@ -7,37 +7,39 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import scrapy
+from pydantic import ValidationError
 
-from harvest.config import SpiderConfig, config_path, load_config, parse_bool
+from harvest.config import SpiderConfig, config_path, load_config
+from harvest.config.args import SpiderArgs, arguments_error, parse_args
 from harvest.exceptions import ConfigError
+from harvest.plumbing.capabilities import SpiderCapabilities
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from scrapy.crawler import Crawler
     from scrapy.settings import BaseSettings
     from typing_extensions import Self
 
 logger = logging.getLogger(__name__)
 
-#: Arguments every harvest spider accepts, handled here or by shared components.
-COMMON_ARGUMENTS = frozenset({"reset", "_job"})
 
-
-class HarvestSpider(scrapy.Spider):
+class HarvestSpider(scrapy.Spider, SpiderCapabilities):
     """Base of every harvest spider.
 
-    Subclasses set ``name``, ``config_model`` and ``arguments`` (the ``-a`` names they accept),
-    and implement ``apply_arguments`` to fold those into the config for one run.
+    Subclasses set ``name``, ``config_model`` and ``args_model`` (the ``-a`` arguments they
+    accept, typed: :mod:`harvest.config.args`), and implement ``fold_args`` to fold those into
+    the config for one run. Validation and its errors happen here only (:meth:`apply_arguments`).
     """
 
     config_model: ClassVar[type[SpiderConfig]] = SpiderConfig
-    #: ``-a`` argument names this spider accepts, besides COMMON_ARGUMENTS.
-    arguments: ClassVar[frozenset[str]] = frozenset()
+    #: The ``-a`` arguments this spider accepts (every spider accepts ``reset``).
+    args_model: ClassVar[type[SpiderArgs]] = SpiderArgs
+    #: Config field -> the ``-a`` argument that sets it, so errors name what the user typed.
+    argument_fields: ClassVar[dict[str, str]] = {}
+    #: The config field a problem of the whole config is reported under (``-a <field>``).
+    argument_default: ClassVar[str] = ""
     config: SpiderConfig
-    #: ``-a reset=1``: start from a clean crawl state (see HARVEST_DEDUP_RESET).
-    reset: bool = False
-    #: Whether this run yields documents with text (pipelines that only read text, such as
-    #: language detection, do not apply otherwise and load nothing).
-    writes_text: bool = True
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         self.spider_arguments: dict[str, str] = {k: str(v) for k, v in kwargs.items()}
@@ -48,28 +50,17 @@ class HarvestSpider(scrapy.Spider):
         """Build the spider and its config; a bad config raises ConfigError before any request."""
         spider = super().from_crawler(crawler, *args, **kwargs)
         spider.config = cls.resolve_config(crawler.settings, spider.spider_arguments)
-        spider.reset = parse_bool(spider.spider_arguments.get("reset", "0"), "-a reset")
+        spider.reset = parse_args(cls.name, cls.args_model, spider.spider_arguments).reset
         return spider
 
     @classmethod
     def resolve_config(cls, settings: BaseSettings, arguments: dict[str, str]) -> SpiderConfig:
         """Load ``<HARVEST_CONFIG_DIR>/<name>.yaml`` and apply the ``-a`` arguments to it."""
-        unknown = sorted(set(arguments) - cls.arguments - COMMON_ARGUMENTS)
-        if unknown:
-            allowed = ", ".join(sorted(cls.arguments | {"reset"})) or "(none)"
-            raise ConfigError(
-                f"spider arguments of {cls.name!r}",
-                [(f"-a {k}", f"unknown argument; this spider accepts: {allowed}") for k in unknown],
-            )
-        if "reset" in arguments:
-            try:
-                parse_bool(arguments["reset"], "reset")
-            except ValueError as exc:
-                raise ConfigError(f"spider arguments of {cls.name!r}", [("-a reset", str(exc))]) from None
+        args = parse_args(cls.name, cls.args_model, arguments)  # before the YAML: a typo first
         config_dir = settings.get("HARVEST_CONFIG_DIR")
         config = load_config(cls.config_model, config_dir, cls.name)
         try:
-            return cls.apply_arguments(config, arguments)
+            return cls.apply_arguments(config, arguments, args)
         except ConfigError as exc:
             path = config_path(config_dir, cls.name)
             if arguments or path.exists() or not Path(config_dir).is_dir():
@@ -80,8 +71,25 @@ class HarvestSpider(scrapy.Spider):
             ) from None
 
     @classmethod
-    def apply_arguments(cls, config: SpiderConfig, arguments: dict[str, str]) -> SpiderConfig:
-        """Return ``config`` with this run's ``-a`` arguments folded in (override per spider)."""
+    def apply_arguments(
+        cls, config: SpiderConfig, arguments: Mapping[str, str], args: SpiderArgs | None = None
+    ) -> SpiderConfig:
+        """Return ``config`` with this run's ``-a`` arguments folded in; ConfigError names the bad one."""
+        if args is None:
+            args = parse_args(cls.name, cls.args_model, arguments)
+        try:
+            return cls.fold_args(config, args)
+        except ValidationError as exc:
+            raise arguments_error(
+                cls.name, exc, model=cls.args_model, fields=cls.argument_fields, default=cls.argument_default
+            ) from None
+
+    @classmethod
+    def fold_args(cls, config: SpiderConfig, args: Any) -> SpiderConfig:
+        """``config`` for this run given ``args`` (an ``args_model``); override per spider.
+
+        May raise pydantic's ValidationError (reported naming the argument) or ConfigError.
+        """
         return config
 
     @classmethod
@@ -89,18 +97,10 @@ class HarvestSpider(scrapy.Spider):
         """Whether this run's speed is its own process's CPU, so more processes make it faster.
 
         Such a crawl runs as one worker per core by default (``HARVEST_CRAWL_WORKERS=0``,
-        :func:`harvest.partition.machine_workers`). Not the GitHub spiders (override per
+        :func:`harvest.state.partition.machine_workers`). Not the GitHub spiders (override per
         spider): they wait on GitHub's rate limits, which more processes share, not raise.
         """
         return False
-
-    def handed_in(self, request: Any) -> None:
-        """``request`` was handed to this worker by another (a partitioned crawl, harvest.handoff).
-
-        A spider that remembers what it requested (blogs) notes it, so it does not build the
-        same request again when one of its own pages links there: the duplicate filter would
-        only drop it, after Scrapy had scheduled it.
-        """
 
     def retry_gave_up(self, request: Any) -> bool:
         """Whether RetryMiddleware gave up on ``request``.

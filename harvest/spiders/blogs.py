@@ -27,36 +27,25 @@ Playwright download handler is installed only when such a site is configured. A 
 
 from __future__ import annotations
 
-import hashlib
 import logging
 import os
-import re
 import time
 from collections.abc import AsyncIterator, Iterator
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 from urllib.parse import urlsplit
 
 import scrapy
-from pydantic import ValidationError
 from scrapy.exceptions import IgnoreRequest
 from scrapy.http import HtmlResponse, TextResponse, XmlResponse
 from scrapy.linkextractors import IGNORED_EXTENSIONS
 from scrapy.settings import default_settings as scrapy_defaults
 from scrapy.spidermiddlewares.httperror import HttpError
 
-from harvest.browser import install_browser, page_meta
-from harvest.config import SpiderConfig, parse_bool
-from harvest.config.blogs import BlogsConfig, SiteConfig
-from harvest.config.checks import CHOICES
+from harvest.browser.install import install_browser, page_meta
+from harvest.config import SpiderConfig
+from harvest.config.blogs import BlogsArgs, BlogsConfig, SiteConfig
 from harvest.exceptions import ConfigError
-from harvest.extraction import ExtractionPool
-from harvest.fingerprints import content_hash, utc_now
-from harvest.items import DocumentItem, PageItem
-from harvest.middlewares.rights import SITE_RIGHTS_META
-from harvest.middlewares.safety import SiteLimits, host_port
-from harvest.parsers.article import Article, looks_like_article
-from harvest.parsers.charset import misdeclared_encoding
+from harvest.meta import META_KIND, META_LIST, META_ORIGIN, META_SITE, META_TTL, META_VIA
 from harvest.parsers.discovery import (
     UnsafeXml,
     extract_links,
@@ -67,13 +56,13 @@ from harvest.parsers.discovery import (
     sitemaps_from_robots,
     sniff_xml,
 )
-from harvest.parsers.rights import Rights, TdmRule, agent_token, combine
-from harvest.partition import Partition
-from harvest.paths import safe_name
-from harvest.pipelines.output import atomic_write_text
 from harvest.spiders.base import HarvestSpider
+from harvest.spiders.blogs_documents import Documents
+from harvest.spiders.blogs_sites import Site, SiteBook
+from harvest.state.partition import Partition
 from harvest.state.rounds import SiteRounds, rounds_path
 from harvest.state.seen import SeenSet, SeenUrls
+from harvest.util.files import atomic_write_text
 
 if TYPE_CHECKING:
     from scrapy.crawler import Crawler
@@ -81,7 +70,7 @@ if TYPE_CHECKING:
     from twisted.python.failure import Failure
     from typing_extensions import Self
 
-    from harvest.browser_guard import BrowserGuard
+    from harvest.browser.guard import BrowserGuard
 
 logger = logging.getLogger(__name__)
 
@@ -95,7 +84,6 @@ _PRIO_ARTICLE_LINK = 5
 _PRIO_LINK = 0
 _SKIP_EXTENSIONS = frozenset(f".{e}" for e in IGNORED_EXTENSIONS) - {".xml"}
 _XML_EXTENSIONS = (".xml", ".rss", ".atom", ".xml.gz", ".rdf")
-_INDEX_RE = re.compile(r"(?:^|/)index\.html?$")
 #: Where a site's ``render: true`` comes from, for the error when no browser is found.
 _CONFIG_FILE = "spiders_config/blogs.yaml"
 
@@ -105,7 +93,7 @@ _CONFIG_FILE = "spiders_config/blogs.yaml"
 _SCRAPY_DMW = "scrapy.downloadermiddlewares"
 _DOWNLOADER_MIDDLEWARES_BASE = {
     (
-        f"harvest.middlewares.lean.{path.rpartition('.')[2]}"
+        f"harvest.plumbing.lean.{path.rpartition('.')[2]}"
         if path
         in {
             f"{_SCRAPY_DMW}.redirect.MetaRefreshMiddleware",
@@ -130,45 +118,6 @@ _SPIDER_MIDDLEWARES_BASE = {
 }
 
 
-@dataclass
-class _Site:
-    """A configured site with its patterns compiled and its scope worked out."""
-
-    config: SiteConfig
-    hosts: tuple[str, ...]
-    article_res: list[re.Pattern[str]]
-    exclude_res: list[re.Pattern[str]]
-    render_meta: dict[str, Any] = field(default_factory=dict)
-
-    @property
-    def name(self) -> str:
-        return self.config.name
-
-    def in_scope(self, host: str) -> bool:
-        return any(host == d or host.endswith("." + d) for d in self.hosts)
-
-    def excluded(self, url: str) -> bool:
-        return any(r.search(url) for r in self.exclude_res)
-
-    def article_url(self, url: str) -> bool:
-        """Whether the URL alone says "article" (docs sites: any page not excluded)."""
-        if self.excluded(url):
-            return False
-        if self.config.source == "docs":
-            return True
-        path = urlsplit(url).path
-        return path not in {"", "/"} and any(r.search(url) for r in self.article_res)
-
-
-def article_slug(url: str) -> str:
-    """The part of an article's URL that names it: its path (and query), without index.html."""
-    parts = urlsplit(url)
-    path = _INDEX_RE.sub("", parts.path).strip("/")
-    if parts.query:
-        path = f"{path}?{parts.query}"
-    return path or "index"
-
-
 def _site_name_for(url: str) -> str:
     parts = urlsplit(url)
     return (parts.netloc or "site").lower()
@@ -176,26 +125,6 @@ def _site_name_for(url: str) -> str:
 
 #: Where a bad ``-a`` argument is reported.
 _ARGUMENTS = "spider arguments of 'blogs'"
-
-
-def _site_overrides(arguments: dict[str, str]) -> dict[str, Any]:
-    """The site settings that ``-a render``, ``-a max_pages`` and ``-a source`` override."""
-    overrides: dict[str, Any] = {}
-    if "render" in arguments:
-        try:
-            overrides["render"] = parse_bool(arguments["render"], "render")
-        except ValueError as exc:
-            raise ConfigError(_ARGUMENTS, [("-a render", str(exc))]) from None
-    if "max_pages" in arguments:
-        try:
-            overrides["max_pages"] = int(arguments["max_pages"])
-        except ValueError:
-            raise ConfigError(
-                _ARGUMENTS, [("-a max_pages", f"expected a whole number, got {arguments['max_pages']!r}")]
-            ) from None
-    if "source" in arguments:
-        overrides["source"] = arguments["source"]
-    return overrides
 
 
 def _configured_sites(config: BlogsConfig, name: str | None, overrides: dict[str, Any]) -> list[SiteConfig]:
@@ -220,8 +149,14 @@ class BlogsSpider(HarvestSpider):
 
     name = "blogs"
     config_model = BlogsConfig
-    arguments: ClassVar[frozenset[str]] = frozenset({"url", "site", "render", "source", "max_pages"})
+    args_model = BlogsArgs
+    argument_default = "url"
     config: BlogsConfig
+    #: The configured sites (built in from_crawler) and what pages yield.
+    book: SiteBook
+    documents: Documents
+    #: Scrapy's offsite middleware: every site's hosts.
+    allowed_domains: list[str]
     #: SiteRightsMiddleware applies: sites' opt-out signals are recorded per document.
     collects_rights: ClassVar[bool] = True
     custom_settings = {
@@ -242,18 +177,10 @@ class BlogsSpider(HarvestSpider):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.sites: list[_Site] = []
-        self.allowed_private_hosts: set[str] = set()
-        self.site_limits: dict[str, SiteLimits] = {}
-        # URLs requested and documents stored in this round: in a seen set (bounded memory,
-        # harvest/state/seen.py), the crawl process's once the crawler is known.
+        # URLs requested in this round: in a seen set (bounded memory, harvest/state/seen.py),
+        # the crawl process's once the crawler is known.
         self._requested = SeenUrls(SeenSet(None), b"requested")
-        self._stored = SeenUrls(self._requested.seen, b"stored")
         self._links_capped_sites: set[str] = set()
-        self._host_sites: dict[str, _Site] = {}
-        self._extractor: ExtractionPool | None = None
-        #: Extraction off: every HTML page is written as fetched (a PageItem in page.jsonl).
-        self._raw_pages = False
         self._max_depth = 0
         self._max_links = 0
         #: Sites this round crawls (those not skipped as fresh); recorded when it finishes.
@@ -264,21 +191,16 @@ class BlogsSpider(HarvestSpider):
 
     # --- configuration --------------------------------------------------------------------
     @classmethod
-    def apply_arguments(cls, config: SpiderConfig, arguments: dict[str, str]) -> SpiderConfig:
+    def fold_args(cls, config: SpiderConfig, args: BlogsArgs) -> SpiderConfig:
         """``-a url=`` (one ad hoc site), ``-a site=NAME``, and ``render``/``source``/``max_pages``."""
         assert isinstance(config, BlogsConfig)
-        overrides = _site_overrides(arguments)
-        url, site = arguments.get("url"), arguments.get("site")
-        if url and site:
+        overrides = args.given("render", "max_pages", "source")
+        if args.url and args.site:
             raise ConfigError(_ARGUMENTS, [("-a url / -a site", "give one of them, not both")])
-        try:
-            if url:
-                sites = [SiteConfig(name=_site_name_for(url), start_urls=[url], **overrides)]
-            else:
-                sites = _configured_sites(config, site, overrides)
-        except ValidationError as exc:
-            problems = [(f"-a {'.'.join(str(p) for p in e['loc']) or 'url'}", e["msg"]) for e in exc.errors()]
-            raise ConfigError(_ARGUMENTS, problems) from None
+        if args.url:
+            sites = [SiteConfig(name=_site_name_for(args.url), start_urls=[args.url], **overrides)]
+        else:
+            sites = _configured_sites(config, args.site, overrides)
         if not sites:
             raise ConfigError(
                 _ARGUMENTS, "no sites to crawl: add sites to spiders_config/blogs.yaml or pass -a url=URL"
@@ -302,55 +224,24 @@ class BlogsSpider(HarvestSpider):
     def from_crawler(cls, crawler: Crawler, *args: Any, **kwargs: Any) -> Self:
         """Build the spider; install the browser download handler only if a site renders."""
         spider = super().from_crawler(crawler, *args, **kwargs)
-        seen = SeenSet.from_crawler(crawler)
-        spider._requested = SeenUrls(seen, b"requested")
-        spider._stored = SeenUrls(seen, b"stored")
-        spider._init_sites()
+        spider._requested = SeenUrls(SeenSet.from_crawler(crawler), b"requested")
+        spider.book = SiteBook(spider.config)
+        spider.allowed_domains = spider.book.domains()
+        spider.allowed_private_hosts = spider.book.private_hosts
+        spider.site_limits = spider.book.limits
         rendered = [site.name for site in spider.config.sites if site.render]
         if rendered:
             spider.browser_guard = install_browser(crawler.settings, rendered, _CONFIG_FILE)
-            for site in spider.sites:
+            for site in spider.book.sites:
                 if site.config.render:
                     site.render_meta = page_meta(crawler.settings)
         s = crawler.settings
-        mode = s.get("HARVEST_BLOGS_EXTRACTION", "pool")
-        if mode not in CHOICES["HARVEST_BLOGS_EXTRACTION"]:
-            raise ConfigError("HARVEST_BLOGS_EXTRACTION", f"expected pool, inline or off, got {mode!r}")
-        spider._raw_pages = mode == "off"
-        spider.writes_text = mode != "off"
+        spider.documents = Documents.from_crawler(crawler, spider.name)
+        spider.writes_text = not spider.documents.raw_pages
         # Read once: a settings lookup per page adds up over a crawl.
         spider._max_depth = s.getint("HARVEST_SAFETY_MAX_DEPTH")
         spider._max_links = s.getint("HARVEST_SAFETY_MAX_LINKS_PER_PAGE")
-        if mode != "off":
-            spider._extractor = ExtractionPool(
-                mode,
-                s.getint("HARVEST_BLOGS_EXTRACT_WORKERS"),
-                s.getint("HARVEST_BLOGS_EXTRACT_DEPTH"),
-                s.getint("HARVEST_BLOGS_EXTRACT_MAX_TASKS_PER_CHILD"),
-                # The near-duplicate pipeline's signatures, computed by the workers.
-                signatures=(s.get("HARVEST_NEAR_DUP") or "off").strip().lower() != "off",
-                nice=s.getint("HARVEST_BLOGS_EXTRACT_NICE"),
-            )
         return spider
-
-    def _init_sites(self) -> None:
-        for cfg in self.config.sites:
-            hosts = tuple(cfg.hosts())
-            site = _Site(
-                cfg,
-                hosts,
-                [re.compile(p) for p in cfg.article_patterns],
-                [re.compile(p) for p in cfg.exclude_patterns],
-            )
-            self.sites.append(site)
-            for host in hosts:
-                self._host_sites.setdefault(host, site)
-            for url in cfg.seed_urls():
-                parts = urlsplit(url)
-                self.allowed_private_hosts.add(host_port(parts.hostname, parts.port, parts.scheme))
-            self.site_limits[cfg.name] = SiteLimits(max_pages=cfg.max_pages, max_depth=cfg.max_depth)
-        # Scrapy's offsite middleware: hosts only (it refuses entries with ports).
-        self.allowed_domains = sorted({h for s in self.sites for h in s.hosts})
 
     # --- rounds ---------------------------------------------------------------------------
     def _rounds(self) -> SiteRounds:
@@ -360,34 +251,20 @@ class BlogsSpider(HarvestSpider):
         state_name = Partition.from_settings(self.settings).state_name(self.name)
         return SiteRounds.load(rounds_path(self.settings.get("HARVEST_DATA_DIR"), state_name))
 
-    def _due_sites(self) -> list[_Site]:
+    def _due_sites(self) -> list[Site]:
         """Sites whose own ``refresh_interval`` has passed (all of them when chosen by -a)."""
         if "url" in self.spider_arguments or "site" in self.spider_arguments:
-            self._crawled_sites = [s.name for s in self.sites]
-            return list(self.sites)
-        rounds = self._rounds()
-        now = time.time()
-        due = []
-        for site in self.sites:
-            interval = site.config.refresh_interval
-            last = rounds.last(site.name)
-            if interval is not None and last is not None and now - last < interval:
-                logger.info(
-                    "Site %s is fresh (crawled %.0f s ago, refresh_interval %.0f s); skipped",
-                    site.name,
-                    now - last,
-                    interval,
-                )
-                self.crawler.stats.inc_value(f"{_STATS}/site_skipped_fresh")
-                continue
-            due.append(site)
+            self._crawled_sites = [s.name for s in self.book.sites]
+            return list(self.book.sites)
+        due, fresh = self.book.due(self._rounds(), time.time())
+        if fresh:
+            self.crawler.stats.inc_value(f"{_STATS}/site_skipped_fresh", fresh)
         self._crawled_sites = [s.name for s in due]
         return due
 
     async def closed(self, reason: str) -> None:
         """Stop extraction workers; remember when each site completed a round."""
-        if self._extractor is not None:
-            await self._extractor.close()
+        await self.documents.close()
         if reason != "finished":
             return
         rounds = self._rounds()
@@ -398,7 +275,7 @@ class BlogsSpider(HarvestSpider):
     def _request(
         self,
         url: str,
-        site: _Site,
+        site: Site,
         *,
         via: str,
         callback: Any,
@@ -409,9 +286,9 @@ class BlogsSpider(HarvestSpider):
         """A request for ``url`` unless this round requested it already."""
         if self._requested.seen_or_add(url):
             return None
-        full_meta: dict[str, Any] = {"harvest_site": site.name, "harvest_via": via, "harvest_kind": kind}
+        full_meta: dict[str, Any] = {META_SITE: site.name, META_VIA: via, META_KIND: kind}
         if kind == "document":
-            full_meta["harvest_ttl"] = site.config.article_revisit
+            full_meta[META_TTL] = site.config.article_revisit
         if callback == self.parse_page and site.render_meta:
             full_meta.update(site.render_meta)
         full_meta.update(meta or {})
@@ -424,9 +301,7 @@ class BlogsSpider(HarvestSpider):
         """Requested here now: a page of this worker linking to it builds no request."""
         self._requested.add(request.url)
 
-    def _page_request(
-        self, url: str, site: _Site, *, via: str, listed: bool = False
-    ) -> scrapy.Request | None:
+    def _page_request(self, url: str, site: Site, *, via: str, listed: bool = False) -> scrapy.Request | None:
         """A request for an HTML page, typed as document or listing by what we know of it."""
         article = site.article_url(url) or (via == "feed" and not site.excluded(url))
         priority = _PRIO_LISTED if listed else (_PRIO_ARTICLE_LINK if article else _PRIO_LINK)
@@ -441,21 +316,7 @@ class BlogsSpider(HarvestSpider):
 
     def site_pace(self, url: str) -> tuple[str, float | None, int | None] | None:
         """(site, download_delay, concurrency) of the site ``url`` is in (harvest.middlewares.pace)."""
-        host = (urlsplit(url).hostname or "").lower()
-        site = self._host_sites.get(host)
-        if site is None:
-            site = next((s for s in self.sites if s.in_scope(host)), None)
-        return None if site is None else (site.name, site.config.download_delay, site.config.concurrency)
-
-    def _site_in_scope(self, url: str, default: _Site) -> _Site | None:
-        """The site whose hosts ``url`` is on (``default`` first); None when it is out of scope."""
-        host = (urlsplit(url).hostname or "").lower()
-        if default.in_scope(host):
-            return default
-        for site in self.sites:
-            if site.in_scope(host):
-                return site
-        return None
+        return self.book.pace(url)
 
     async def start(self) -> AsyncIterator[Any]:
         """Per site: robots.txt, configured sitemaps and feeds, then the start pages."""
@@ -471,7 +332,7 @@ class BlogsSpider(HarvestSpider):
                     via="robots",
                     callback=self.parse_robots,
                     priority=_PRIO_LISTS,
-                    meta={"harvest_origin": origin, "harvest_list": True},
+                    meta={META_ORIGIN: origin, META_LIST: True},
                 )
                 if request is not None:
                     request = request.replace(errback=self.on_robots_error)
@@ -487,7 +348,7 @@ class BlogsSpider(HarvestSpider):
                 if request is not None:
                     yield request
 
-    def _xml_request(self, url: str, site: _Site, via: str) -> scrapy.Request | None:
+    def _xml_request(self, url: str, site: Site, via: str) -> scrapy.Request | None:
         return self._request(
             url,
             site,
@@ -496,44 +357,36 @@ class BlogsSpider(HarvestSpider):
             priority=_PRIO_LISTS,
             meta={
                 "download_maxsize": self.settings.getint("HARVEST_BLOGS_MAX_SITEMAP_BYTES"),
-                "harvest_list": True,
+                META_LIST: True,
             },
         )
-
-    def _site_of_response(self, response: Any) -> _Site:
-        """The site a response (or request) was fetched for: its ``harvest_site`` meta."""
-        name = response.meta.get("harvest_site")
-        for site in self.sites:
-            if site.name == name:
-                return site
-        return self.sites[0]
 
     # --- callbacks ------------------------------------------------------------------------
     def parse_robots(self, response: TextResponse) -> Iterator[scrapy.Request]:
         """Sitemaps named by robots.txt; ``/sitemap.xml`` when it names none."""
-        site = self._site_of_response(response)
+        site = self.book.of(response)
         if isinstance(response, TextResponse):
             text = response.text
         else:
             text = response.body.decode("utf-8", "replace")
         found = False
         for url in sitemaps_from_robots(text, response.url):
-            if self._site_in_scope(url, site) is None:
+            if self.book.in_scope(url, site) is None:
                 continue
             found = True
             if (request := self._xml_request(url, site, "sitemap")) is not None:
                 yield request
         if not found and not site.config.sitemaps:
-            yield from self._guess_sitemap(response.meta.get("harvest_origin", response.url), site)
+            yield from self._guess_sitemap(response.meta.get(META_ORIGIN, response.url), site)
 
     def on_robots_error(self, failure: Failure) -> Iterator[scrapy.Request]:
         """No robots.txt: try ``/sitemap.xml`` anyway."""
         request = failure.request  # type: ignore[attr-defined]
-        site = self._site_of_response(request)
+        site = self.book.of(request)
         if not site.config.sitemaps:
-            yield from self._guess_sitemap(request.meta.get("harvest_origin", request.url), site)
+            yield from self._guess_sitemap(request.meta.get(META_ORIGIN, request.url), site)
 
-    def _guess_sitemap(self, origin: str, site: _Site) -> Iterator[scrapy.Request]:
+    def _guess_sitemap(self, origin: str, site: Site) -> Iterator[scrapy.Request]:
         parts = urlsplit(origin)
         request = self._xml_request(f"{parts.scheme}://{parts.netloc}/sitemap.xml", site, "sitemap")
         if request is not None:
@@ -541,7 +394,7 @@ class BlogsSpider(HarvestSpider):
 
     def parse_xml(self, response: scrapy.http.Response) -> Iterator[scrapy.Request]:
         """A sitemap, sitemap index or feed (sniffed from the body, not trusted from the URL)."""
-        site = self._site_of_response(response)
+        site = self.book.of(response)
         stats = self.crawler.stats
         try:
             body = maybe_gunzip(response.body, self.settings.getint("HARVEST_BLOGS_MAX_SITEMAP_BYTES"))
@@ -569,21 +422,21 @@ class BlogsSpider(HarvestSpider):
             logger.debug("%s is neither a feed nor a sitemap; ignored", response.url)
             stats.inc_value(f"{_STATS}/xml_other")
 
-    def _feed_requests(self, body: bytes, url: str, site: _Site) -> Iterator[scrapy.Request]:
+    def _feed_requests(self, body: bytes, url: str, site: Site) -> Iterator[scrapy.Request]:
         """Requests for the entries of the feed ``body`` (fetched from ``url``) that are in scope."""
         for entry in parse_feed(body, url):
-            entry_site = self._site_in_scope(entry.url, site)
+            entry_site = self.book.in_scope(entry.url, site)
             if entry_site is None:
                 continue
             request = self._page_request(entry.url, entry_site, via="feed", listed=True)
             if request is not None:
                 yield request
 
-    def _sitemap_requests(self, body: bytes, url: str, site: _Site) -> Iterator[scrapy.Request]:
+    def _sitemap_requests(self, body: bytes, url: str, site: Site) -> Iterator[scrapy.Request]:
         """Requests for the URLs in scope of a sitemap (pages) or sitemap index (sitemaps)."""
         sitemap = parse_sitemap(body, url)
         for listed in sitemap.urls:
-            if (url_site := self._site_in_scope(listed, site)) is None:
+            if (url_site := self.book.in_scope(listed, site)) is None:
                 continue
             if sitemap.kind == "sitemapindex":
                 request = self._xml_request(listed, url_site, "sitemap")
@@ -594,94 +447,32 @@ class BlogsSpider(HarvestSpider):
 
     async def parse_page(self, response: scrapy.http.Response) -> AsyncIterator[Any]:
         """Follow the page's links; if it is an article, extract it and yield a DocumentItem."""
-        site = self._site_of_response(response)
-        if (ungzipped := self._ungzipped(response)) is None:
+        site = self.book.of(response)
+        if (ungzipped := self.documents.ungzipped(response)) is None:
             return
         response = ungzipped
         if isinstance(response, XmlResponse) or not isinstance(response, TextResponse):
             for request in self.parse_xml(response):
                 yield request
             return
-        if (legacy := misdeclared_encoding(response)) is not None:
-            # Header says UTF-8, bytes are Latin-1/Windows-1252: "Zürich", not "Z\ufffdrich".
-            self.crawler.stats.inc_value(f"{_STATS}/misdeclared_charset")
-            response = response.replace(encoding=legacy)
+        response = self.documents.recoded(response)
         if not isinstance(response, HtmlResponse) and b"<html" not in response.body[:2048].lower():
             self.crawler.stats.inc_value(f"{_STATS}/not_html")
             return
         for request in self._follow(response, site):
             yield request
         html = response.text
-        if self._raw_pages:
-            yield self._page_item(response, site, html)
-        if not self._is_article(response, site, html):
+        if self.documents.raw_pages:
+            yield Documents.page_item(response, site, html)
+        if not Documents.is_article(response, site, html):
             self.crawler.stats.inc_value(f"{_STATS}/listing_pages")
             return
         self.crawler.stats.inc_value(f"{_STATS}/article_pages")
-        item = await self._document(response, site, html)
+        item = await self.documents.document(response, site, html)
         if item is not None:
             yield item
 
-    def _ungzipped(self, response: scrapy.http.Response) -> scrapy.http.Response | None:
-        """The response, its body gunzipped if gzip bytes came as HTML; None when unreadable."""
-        if not (isinstance(response, HtmlResponse) and response.body.startswith(b"\x1f\x8b")):
-            return response
-        # Gzipped once more than Content-Encoding says (a misconfigured server): decoding it as
-        # text would store binary junk as an article.
-        try:
-            body = maybe_gunzip(
-                response.body,
-                self.settings.getint("HARVEST_SAFETY_MAX_PAGE_BYTES")
-                or self.settings.getint("DOWNLOAD_MAXSIZE"),
-            )
-        except ValueError as exc:
-            logger.warning("Unreadable %s: %s", response.url, exc)
-            self.crawler.stats.inc_value(f"{_STATS}/undecodable")
-            return None
-        return response.replace(body=body)
-
-    @staticmethod
-    def _page_item(response: TextResponse, site: _Site, html: str) -> PageItem:
-        """The page as fetched (extraction off)."""
-        return PageItem(
-            url=response.url,
-            site=site.name,
-            status=response.status,
-            fetched_at=utc_now(),
-            body_sha256=hashlib.sha256(response.body).hexdigest(),
-            html=html,
-        )
-
-    @staticmethod
-    def _is_article(response: TextResponse, site: _Site, html: str) -> bool:
-        """Whether the page is an article: by its URL, by the feed it was listed in, or by its HTML."""
-        via = response.meta.get("harvest_via")
-        return site.article_url(response.url) or (
-            not site.excluded(response.url)
-            and urlsplit(response.url).path not in {"", "/"}
-            and (via == "feed" or looks_like_article(html))
-        )
-
-    async def _document(self, response: TextResponse, site: _Site, html: str) -> DocumentItem | None:
-        """The article's DocumentItem; None when extraction is off, fails or finds nothing new."""
-        if self._extractor is None:
-            return None
-        try:
-            article = await self._extractor.extract(html, response.url)
-        except Exception:  # noqa: BLE001 - one bad page must not stop the crawl
-            logger.warning("Extraction failed for %s", response.url, exc_info=True)
-            self.crawler.stats.inc_value(f"{_STATS}/extract_failed")
-            return None
-        if article is None:
-            logger.info("No main content found in %s; not stored", response.url)
-            self.crawler.stats.inc_value(f"{_STATS}/empty_article")
-            return None
-        item = self._item(response.url, site, article)
-        if item is not None:
-            item.rights = self._rights(response, article)
-        return item
-
-    def _follow(self, response: TextResponse, site: _Site) -> Iterator[scrapy.Request]:
+    def _follow(self, response: TextResponse, site: Site) -> Iterator[scrapy.Request]:
         """Requests for the feeds a page declares and the links it holds, within depth and scope."""
         max_depth = site.config.max_depth
         if max_depth is None:
@@ -692,14 +483,14 @@ class BlogsSpider(HarvestSpider):
         yield from self._declared_feed_requests(html, response.url, site)
         yield from self._link_requests(html, response.url, site)
 
-    def _declared_feed_requests(self, html: str, url: str, site: _Site) -> Iterator[scrapy.Request]:
+    def _declared_feed_requests(self, html: str, url: str, site: Site) -> Iterator[scrapy.Request]:
         """Requests for the feeds the page declares (``<link rel="alternate">``) that are in scope."""
         for feed_url in feed_links(html, url):
-            if (url_site := self._site_in_scope(feed_url, site)) is not None:
+            if (url_site := self.book.in_scope(feed_url, site)) is not None:
                 if (request := self._xml_request(feed_url, url_site, "feed")) is not None:
                     yield request
 
-    def _link_requests(self, html: str, url: str, site: _Site) -> Iterator[scrapy.Request]:
+    def _link_requests(self, html: str, url: str, site: Site) -> Iterator[scrapy.Request]:
         """Requests for the new in-scope links of a page, up to HARVEST_SAFETY_MAX_LINKS_PER_PAGE."""
         max_links = self._max_links
         new_links = 0
@@ -709,7 +500,7 @@ class BlogsSpider(HarvestSpider):
         for link in links:
             if link in requested:
                 continue
-            link_site = self._site_in_scope(link, site)
+            link_site = self.book.in_scope(link, site)
             if link_site is None:
                 continue
             new_links += 1
@@ -719,7 +510,7 @@ class BlogsSpider(HarvestSpider):
             if (request := self._link_request(link, link_site)) is not None:
                 yield request
 
-    def _link_request(self, url: str, site: _Site) -> scrapy.Request | None:
+    def _link_request(self, url: str, site: Site) -> scrapy.Request | None:
         """A request for a link: a sitemap or feed by its extension, else a page (files skipped)."""
         path = urlsplit(url).path.lower()
         if path.endswith(_XML_EXTENSIONS):
@@ -728,7 +519,7 @@ class BlogsSpider(HarvestSpider):
             return None
         return self._page_request(url, site, via="link")
 
-    def _links_capped(self, url: str, site: _Site, max_links: int) -> None:
+    def _links_capped(self, url: str, site: Site, max_links: int) -> None:
         # A page linking to more new pages than any index does is a link farm or a generated
         # trap: every link would cost a scheduled, persisted request (the frontier would balloon).
         self.crawler.stats.inc_value("harvest/safety/links_per_page")
@@ -739,53 +530,6 @@ class BlogsSpider(HarvestSpider):
             "Not following the links of %s past the first %d new ones (HARVEST_SAFETY_MAX_LINKS_PER_PAGE)",
             url,
             max_links,
-        )
-
-    def _item(self, url: str, site: _Site, article: Article) -> DocumentItem | None:
-        canonical = article.canonical_url or url
-        canonical_host = (urlsplit(canonical).hostname or "").lower()
-        named_by = canonical if site.in_scope(canonical_host) else url
-        if self._stored.seen_or_add(named_by):
-            # The same article reached under two URLs (with and without a slash, a redirect).
-            self.crawler.stats.inc_value(f"{_STATS}/duplicate_url")
-            return None
-        self.crawler.stats.inc_value(f"{_STATS}/articles")
-        return DocumentItem(
-            url=url,
-            canonical_url=canonical,
-            site=site.name,
-            title=article.title,
-            author=article.author,
-            published=article.published,
-            language_declared=article.language,
-            path=f"{safe_name(site.name)}/{safe_name(article_slug(named_by))}.md",
-            content_hash=content_hash(article.markdown),
-            fetched_at=utc_now(),
-            source=site.config.source,
-            content=article.markdown,
-            minhash=article.minhash,
-        )
-
-    def _rights(self, response: scrapy.http.Response, article: Article) -> Rights:
-        """The document's opt-out and licence signals: headers, its HTML, the site's TDMRep."""
-        site = response.meta.get(SITE_RIGHTS_META) or {}
-        rule = None
-        if site.get("tdm_reservation") is not None:
-            rule = TdmRule(site["tdm_reservation"], site.get("tdm_policy"))
-
-        def header(name: str) -> str | None:
-            value = response.headers.get(name)
-            return value.decode("latin-1") if value is not None else None
-
-        return combine(
-            agent=agent_token(self.settings.get("USER_AGENT") or self.name),
-            headers_robots=[v.decode("latin-1") for v in response.headers.getlist("X-Robots-Tag")],
-            header_tdm_reservation=header("tdm-reservation"),
-            header_tdm_policy=header("tdm-policy"),
-            page=article.signals(),
-            site_rule=rule,
-            robots_txt=site.get("robots_txt"),
-            base_url=response.url,
         )
 
     def on_error(self, failure: Failure) -> None:
@@ -818,7 +562,7 @@ class BlogsSpider(HarvestSpider):
             return
         if isinstance(failure.value, HttpError):
             # A missing robots.txt or guessed /sitemap.xml is normal: not worth a line.
-            level = logging.DEBUG if meta.get("harvest_list") else logging.INFO
+            level = logging.DEBUG if meta.get(META_LIST) else logging.INFO
             logger.log(level, "Not fetched: %s (HTTP %d)", url, failure.value.response.status)
         else:
             logger.warning("Not fetched: %s (%s: %s)", url, kind, failure.getErrorMessage())

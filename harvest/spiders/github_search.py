@@ -7,8 +7,8 @@ four also apply to the configured searches when given alone).
 
 How a search is collected:
 
-- Its first page (``per_page`` from ``HARVEST_GITHUB_PER_PAGE``) gives ``total_count``. When more
-  results exist than GitHub lets a search reach (``HARVEST_GITHUB_RESULT_CAP``, or fewer when the
+- Its first page (``per_page``: :data:`harvest.github.limits.PER_PAGE`) gives ``total_count``. When more
+  results exist than GitHub lets a search reach (:data:`harvest.github.limits.RESULT_CAP`, or fewer when the
   ``Link: rel="last"`` page says so, or a 422 names a lower cap), the search is cut into
   ``created:`` / ``stars:`` slices (:mod:`harvest.github.query`) and every slice is collected,
   so each of ``total_count`` results arrives once. The cuts sit at the quantiles of the first
@@ -42,47 +42,54 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import AsyncIterator, Iterator, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from datetime import date
 from typing import TYPE_CHECKING, Any, ClassVar
 from urllib.parse import quote, urlencode
 
 import scrapy
-from pydantic import ValidationError
 from scrapy import signals
 from scrapy.exceptions import CloseSpider, IgnoreRequest
 from scrapy.spidermiddlewares.httperror import HttpError
 
-from harvest.config import SpiderConfig, parse_bool
-from harvest.config.github_search import GithubQueryConfig, GithubSearchConfig
+from harvest.config import SpiderConfig
+from harvest.config.github_search import GithubQueryConfig, GithubSearchArgs, GithubSearchConfig
+from harvest.config.settings_model import retired_value
 from harvest.exceptions import ConfigError
 from harvest.fingerprints import utc_now
-from harvest.github import github_token, state_dir, token_digest
+from harvest.github import github_token, limits, state_dir, token_digest
 from harvest.github.hosts import OffHostRequest
-from harvest.github.middleware import (
-    META_ETAG,
-    META_LAST_MODIFIED,
-    META_MEMO,
-    META_NOT_MODIFIED,
-    WaitInterrupted,
-)
+from harvest.github.middleware import WaitInterrupted
 from harvest.github.planner import SearchMemo, SlicePlan, SlicePlanner
-from harvest.github.query import Slice, SlicedQuery, parse_query, query_problems
+from harvest.github.query import Slice, query_problems
 from harvest.github.readme import api_readme, readme_document
+from harvest.github.runs import SearchRun, SearchRuns
 from harvest.github.validators import PageValidators
 from harvest.items import DocumentItem, RepoItem
+from harvest.meta import (
+    META_FIRST,
+    META_GITHUB_CONDITIONAL,
+    META_GITHUB_ETAG,
+    META_GITHUB_LAST_MODIFIED,
+    META_GITHUB_MEMO,
+    META_GITHUB_NOT_MODIFIED,
+    META_GITHUB_RESOURCE,
+    META_INCOMPLETE_TRIES,
+    META_KIND,
+    META_SLICE_TOTAL,
+    META_TTL,
+    META_VALIDATOR_KEY,
+)
 from harvest.parsers.github_api import (
     SearchPage,
     error_message,
     load_json,
     parse_link_header,
     parse_search_page,
-    repo_item,
-    repo_key,
     result_cap_from_message,
 )
-from harvest.redaction import scrub
 from harvest.spiders.base import HarvestSpider
+from harvest.util.redaction import scrub
 
 if TYPE_CHECKING:
     from scrapy.crawler import Crawler
@@ -98,71 +105,20 @@ _SEARCH_PRIORITY = 10
 _README_PRIORITY = -10
 
 
-@dataclass
-class _Run:
-    """One search being collected in this process."""
-
-    cfg: GithubQueryConfig
-    sliced: SlicedQuery
-    seen: set[str] = field(default_factory=set)
-    items: int = 0
-    counted: int = 0
-    outstanding: int = 0
-    pages: int = 0
-    not_modified: int = 0
-    slices: int = 1
-    splits: int = 0
-    unreachable: int = 0
-    incomplete: int = 0
-    failed: str | None = None
-    stopped: bool = False
-    interrupted: bool = False
-    finished: bool = False
-    started: float = field(default_factory=time.monotonic)
-
-
-def _argument_overrides(arguments: dict[str, str]) -> dict[str, Any]:
-    """The query fields ``-a max_results/sort/order/readmes`` set (ConfigError naming bad ones)."""
-    overrides: dict[str, Any] = {}
-    problems: list[tuple[str, str]] = []
-    if "max_results" in arguments:
-        text = arguments["max_results"].strip().lower()
-        if text in {"", "all", "none", "0"}:
-            overrides["max_results"] = None
-        elif text.isdigit():
-            overrides["max_results"] = int(text)
-        else:
-            problems.append(("-a max_results", f"expected a positive number or 'all', got {text!r}"))
-    for name in ("sort", "order"):
-        if name in arguments:
-            overrides[name] = arguments[name].strip()
-    if "readmes" in arguments:
-        try:
-            overrides["readmes"] = parse_bool(arguments["readmes"], "-a readmes")
-        except ValueError as exc:
-            problems.append(("-a readmes", str(exc)))
-    if problems:
-        raise ConfigError("spider arguments of 'github_search'", problems)
-    return overrides
-
-
 def _queries(
     config: GithubSearchConfig, query: str | None, overrides: dict[str, Any]
 ) -> list[GithubQueryConfig]:
-    """``-a query`` alone, else the configured searches; ``overrides`` applied to each."""
-    try:
-        if query is not None:
-            return [GithubQueryConfig(query=query, **overrides)]
-        queries = [q.model_copy(update={}) for q in config.queries]
-        for q in queries:
-            for key, value in overrides.items():
-                setattr(q, key, value)  # validate_assignment checks each value
-        return queries
-    except ValidationError as exc:
-        raise ConfigError(
-            "spider arguments of 'github_search'",
-            [(f"-a {'.'.join(str(p) for p in e['loc']) or 'query'}", e["msg"]) for e in exc.errors()],
-        ) from None
+    """``-a query`` alone, else the configured searches; ``overrides`` applied to each.
+
+    Raises pydantic's ValidationError (its location names the argument) for a bad value.
+    """
+    if query is not None:
+        return [GithubQueryConfig(query=query, **overrides)]
+    queries = [q.model_copy(update={}) for q in config.queries]
+    for q in queries:
+        for key, value in overrides.items():
+            setattr(q, key, value)  # validate_assignment checks each value
+    return queries
 
 
 class GithubSearchSpider(HarvestSpider):
@@ -173,7 +129,8 @@ class GithubSearchSpider(HarvestSpider):
 
     name = "github_search"
     config_model = GithubSearchConfig
-    arguments: ClassVar[frozenset[str]] = frozenset({"query", "max_results", "sort", "order", "readmes"})
+    args_model = GithubSearchArgs
+    argument_default = "query"
     config: GithubSearchConfig
 
     #: GithubApiMiddleware (listed in harvest/settings.py) applies to this spider's API requests.
@@ -187,10 +144,11 @@ class GithubSearchSpider(HarvestSpider):
     }
 
     @classmethod
-    def apply_arguments(cls, config: SpiderConfig, arguments: dict[str, str]) -> SpiderConfig:
+    def fold_args(cls, config: SpiderConfig, args: GithubSearchArgs) -> SpiderConfig:
         """``-a query`` replaces the configured searches; the other arguments apply to each."""
         assert isinstance(config, GithubSearchConfig)
-        queries = _queries(config, arguments.get("query"), _argument_overrides(arguments))
+        overrides = args.given("max_results", "sort", "order", "readmes")
+        queries = _queries(config, args.query, overrides)
         if not queries:
             raise ConfigError(
                 "spider arguments of 'github_search'",
@@ -205,14 +163,18 @@ class GithubSearchSpider(HarvestSpider):
         settings = crawler.settings
         spider.api_url = settings.get("GITHUB_API_URL").rstrip("/")
         spider.web_url = settings.get("GITHUB_WEB_URL").rstrip("/")
-        spider.per_page = settings.getint("HARVEST_GITHUB_PER_PAGE")
+        spider.per_page = retired_value(settings, "HARVEST_GITHUB_PER_PAGE", limits.PER_PAGE)
         spider.planner = SlicePlanner(
-            result_cap=settings.getint("HARVEST_GITHUB_RESULT_CAP"),
-            created_floor=date.fromisoformat(settings.get("HARVEST_GITHUB_CREATED_FLOOR")),
+            result_cap=retired_value(settings, "HARVEST_GITHUB_RESULT_CAP", limits.RESULT_CAP),
+            created_floor=date.fromisoformat(
+                retired_value(settings, "HARVEST_GITHUB_CREATED_FLOOR", limits.CREATED_FLOOR)
+            ),
         )
         spider.incomplete_retries = settings.getint("HARVEST_GITHUB_INCOMPLETE_RETRIES")
-        spider.max_query_length = settings.getint("HARVEST_GITHUB_MAX_QUERY_LENGTH")
-        spider.max_operators = settings.getint("HARVEST_GITHUB_MAX_OPERATORS")
+        spider.max_query_length = retired_value(
+            settings, "HARVEST_GITHUB_MAX_QUERY_LENGTH", limits.MAX_QUERY_LENGTH
+        )
+        spider.max_operators = retired_value(settings, "HARVEST_GITHUB_MAX_OPERATORS", limits.MAX_OPERATORS)
         spider.check_rate_limit = settings.getbool("HARVEST_GITHUB_CHECK_RATE_LIMIT")
         path = state_dir(settings) / "validators.sqlite"
         spider._pages = PageValidators(path, spider.name, spider.token_key)
@@ -235,7 +197,7 @@ class GithubSearchSpider(HarvestSpider):
         self.check_rate_limit = True
         self.token_key = token_digest(github_token())
         self._pages: PageValidators | None = None
-        self._runs: dict[str, _Run] = {}
+        self._runs = SearchRuns()
         self._readmes_requested: set[str] = set()
 
     # --- bookkeeping ---------------------------------------------------------------------------
@@ -249,19 +211,12 @@ class GithubSearchSpider(HarvestSpider):
         assert self.crawler.stats is not None
         self.crawler.stats.inc_value(f"{_STATS}/{key}", count)
 
-    def _run_for(self, meta: dict[str, Any]) -> _Run:
-        """The run a request belongs to (rebuilt from meta for a request resumed after a crash)."""
-        key = meta["query_key"]
-        run = self._runs.get(key)
-        if run is None:
-            cfg = GithubQueryConfig.model_validate(meta["query_cfg"])
-            run = self._runs[key] = _Run(cfg, parse_query(cfg.query))
-        return run
-
     def _store_after(self, response: Response, memo: SearchMemo, items: Sequence[object]) -> None:
         """Store the page's validator with ``memo`` once its ``items`` are stored."""
         meta = response.meta
-        self.pages.store_after(response.url, meta.get(META_ETAG), meta.get(META_LAST_MODIFIED), memo, items)
+        self.pages.store_after(
+            response.url, meta.get(META_GITHUB_ETAG), meta.get(META_GITHUB_LAST_MODIFIED), memo, items
+        )
 
     def _item_stored(self, item: Any) -> None:
         """item_scraped / item_dropped: written now, or already stored before."""
@@ -285,7 +240,7 @@ class GithubSearchSpider(HarvestSpider):
                 errback=self.rate_limit_failed,
                 dont_filter=True,
                 priority=_SEARCH_PRIORITY + 1,
-                meta={"github_resource": None, "github_conditional": False},
+                meta={META_GITHUB_RESOURCE: None, META_GITHUB_CONDITIONAL: False},
             )
             return
         for request in self._start_searches():
@@ -306,7 +261,7 @@ class GithubSearchSpider(HarvestSpider):
             problems = query_problems(
                 cfg.query, max_length=self.max_query_length, max_operators=self.max_operators
             )
-            run = self._runs[cfg.key] = _Run(cfg, parse_query(cfg.query))
+            run = self._runs[cfg.key] = SearchRun.of(cfg)
             if problems:
                 self._fail(run, "; ".join(problems), sent=False)
                 continue
@@ -324,7 +279,7 @@ class GithubSearchSpider(HarvestSpider):
 
     def _search_request(
         self,
-        run: _Run,
+        run: SearchRun,
         part: Slice | None,
         *,
         url: str | None = None,
@@ -348,15 +303,8 @@ class GithubSearchSpider(HarvestSpider):
             dont_filter=True,
             priority=_SEARCH_PRIORITY,
             meta={
-                "query_key": run.cfg.key,
-                "query_cfg": run.cfg.model_dump(),
-                "slice": part.to_meta() if part is not None else None,
-                "first": first,
-                "incomplete_tries": tries,
-                "slice_total": total,
-                "github_conditional": conditional,
-                "harvest_kind": "listing",
-                "harvest_validator_key": self.token_key,
+                **run.request_meta(part, first=first, tries=tries, total=total, conditional=conditional),
+                META_VALIDATOR_KEY: self.token_key,
                 "handle_httpstatus_list": [304],
             },
         )
@@ -364,53 +312,42 @@ class GithubSearchSpider(HarvestSpider):
     # --- search pages --------------------------------------------------------------------------
     def parse_search(self, response: Response) -> Iterator[Any]:
         """One search page: items (and README requests), the next page, or the slices."""
-        run = self._run_for(response.meta)
+        run = self._runs.for_meta(response.meta)
         run.outstanding -= 1
         try:
             if run.stopped:
                 return
-            if response.status == 304 or response.meta.get(META_NOT_MODIFIED):
+            if response.status == 304 or response.meta.get(META_GITHUB_NOT_MODIFIED):
                 yield from self._not_modified(run, response)
             else:
                 yield from self._page(run, response)
         finally:
             self._maybe_finish(run)
 
-    def _part(self, run: _Run, meta: dict[str, Any]) -> Slice:
-        return Slice.from_meta(meta["slice"]) if meta.get("slice") else run.sliced.root
-
-    def _not_modified(self, run: _Run, response: Response) -> Iterator[Any]:
+    def _not_modified(self, run: SearchRun, response: Response) -> Iterator[Any]:
         """A page unchanged since the last run: walk on as its stored memo says."""
         meta = response.meta
-        memo = SearchMemo.from_dict(meta.get(META_MEMO))
+        memo = SearchMemo.from_dict(meta.get(META_GITHUB_MEMO))
         run.not_modified += 1
         run.pages += 1
         self._stat("pages_not_modified")
-        if meta.get("first") and memo.total is None:
+        if meta.get(META_FIRST) and memo.total is None:
             # A validator without its memo (stored by an older version): fetch the page in full.
-            yield self._search_request(run, self._slice_or_none(meta), url=response.url, conditional=False)
+            yield self._search_request(
+                run, SearchRun.slice_or_none(meta), url=response.url, conditional=False
+            )
             return
-        if meta.get("first") and memo.parts:
+        if meta.get(META_FIRST) and memo.parts:
             run.splits += 1
-            yield from self._slices(run, self._part(run, meta), memo.parts, memo.total)
+            yield from self._slices(run, run.part(meta), memo.parts, memo.total)
             return
         run.counted += memo.count
-        if memo.next_url and not self._limit_reached(run):
-            total = memo.total if memo.total is not None else meta.get("slice_total")
-            yield self._search_request(run, self._slice_or_none(meta), url=memo.next_url, first=False,
+        if memo.next_url and not run.limit_reached():
+            total = memo.total if memo.total is not None else meta.get(META_SLICE_TOTAL)
+            yield self._search_request(run, SearchRun.slice_or_none(meta), url=memo.next_url, first=False,
                                        total=total)  # fmt: skip
 
-    def _slice_or_none(self, meta: dict[str, Any]) -> Slice | None:
-        return Slice.from_meta(meta["slice"]) if meta.get("slice") else None
-
-    def _limit_reached(self, run: _Run) -> bool:
-        limit = run.cfg.max_results
-        if limit is not None and run.counted >= limit:
-            run.stopped = True
-            return True
-        return False
-
-    def _page(self, run: _Run, response: Response) -> Iterator[Any]:
+    def _page(self, run: SearchRun, response: Response) -> Iterator[Any]:
         """A search page's answer: asked again while incomplete, cut into slices, or collected."""
         page = self._read_page(run, response)
         if page is None:
@@ -422,18 +359,18 @@ class GithubSearchSpider(HarvestSpider):
                 return
         links = parse_link_header(response.headers.get("Link"))
         memo = SearchMemo(total=page.total_count, count=len(page.items), next_url=links.get("next"))
-        if response.meta.get("first"):
+        if response.meta.get(META_FIRST):
             plan = self._plan(run, response, page, links)
             memo = replace(memo, cap=plan.cap, parts=plan.parts)
             if plan.parts:
                 if not page.incomplete_results:
                     self._store_after(response, memo, [])
                 run.splits += 1
-                yield from self._slices(run, self._part(run, response.meta), plan.parts, page.total_count)
+                yield from self._slices(run, run.part(response.meta), plan.parts, page.total_count)
                 return
         yield from self._collect(run, response, page, memo)
 
-    def _read_page(self, run: _Run, response: Response) -> SearchPage | None:
+    def _read_page(self, run: SearchRun, response: Response) -> SearchPage | None:
         """The page's results; None (and the search stopped) when the answer is unreadable."""
         try:
             page = parse_search_page(load_json(response.body))
@@ -444,17 +381,17 @@ class GithubSearchSpider(HarvestSpider):
         self._stat("pages")
         return page
 
-    def _ask_again(self, run: _Run, response: Response, page: SearchPage) -> scrapy.Request | None:
+    def _ask_again(self, run: SearchRun, response: Response, page: SearchPage) -> scrapy.Request | None:
         """The request asking again for a page GitHub cut short; None: keep it (and count it)."""
         meta = response.meta
-        tries = int(meta.get("incomplete_tries", 0))
+        tries = int(meta.get(META_INCOMPLETE_TRIES, 0))
         if tries < self.incomplete_retries:
             self._stat("incomplete_retried")
             logger.info("Search %r: GitHub timed out on %s (incomplete_results); asking again",
                         run.cfg.query, response.url)  # fmt: skip
-            return self._search_request(run, self._slice_or_none(meta), url=response.url,
-                                        first=bool(meta.get("first")), tries=tries + 1,
-                                        total=meta.get("slice_total"), conditional=False)  # fmt: skip
+            return self._search_request(run, SearchRun.slice_or_none(meta), url=response.url,
+                                        first=bool(meta.get(META_FIRST)), tries=tries + 1,
+                                        total=meta.get(META_SLICE_TOTAL), conditional=False)  # fmt: skip
         run.incomplete += 1
         self._stat("incomplete_accepted")
         logger.warning(
@@ -464,9 +401,9 @@ class GithubSearchSpider(HarvestSpider):
         )  # fmt: skip
         return None
 
-    def _plan(self, run: _Run, response: Response, page: SearchPage, links: dict[str, str]) -> SlicePlan:
+    def _plan(self, run: SearchRun, response: Response, page: SearchPage, links: dict[str, str]) -> SlicePlan:
         """The planner's verdict on a first page: walk it, or collect these slices instead."""
-        part = self._part(run, response.meta)
+        part = run.part(response.meta)
         plan = self.planner.plan(
             run.sliced, part, page, links, max_results=run.cfg.max_results,
             # Last run's plan for this URL: the same slices, whose pages then answer 304.
@@ -484,7 +421,9 @@ class GithubSearchSpider(HarvestSpider):
             )  # fmt: skip
         return plan
 
-    def _collect(self, run: _Run, response: Response, page: SearchPage, memo: SearchMemo) -> Iterator[Any]:
+    def _collect(
+        self, run: SearchRun, response: Response, page: SearchPage, memo: SearchMemo
+    ) -> Iterator[Any]:
         """The page's new repositories (with README requests), then its next page."""
         items, follow = self._new_repos(run, page)
         self._stat("repos", len(items))
@@ -493,35 +432,23 @@ class GithubSearchSpider(HarvestSpider):
             self._store_after(response, memo, items)
         yield from items
         yield from follow
-        if memo.next_url and not self._limit_reached(run):
-            yield self._search_request(run, self._slice_or_none(response.meta), url=memo.next_url,
+        if memo.next_url and not run.limit_reached():
+            yield self._search_request(run, SearchRun.slice_or_none(response.meta), url=memo.next_url,
                                        first=False, total=page.total_count)  # fmt: skip
 
-    def _new_repos(self, run: _Run, page: SearchPage) -> tuple[list[RepoItem], list[scrapy.Request]]:
+    def _new_repos(self, run: SearchRun, page: SearchPage) -> tuple[list[RepoItem], list[scrapy.Request]]:
         """Items for the page's repositories not seen in this run, and their README requests."""
-        observed = utc_now()
-        items: list[RepoItem] = []
+        items = run.new_repos(page, utc_now())
         follow: list[scrapy.Request] = []
-        for raw in page.items:
-            if self._limit_reached(run):
-                break
-            key = repo_key(raw)
-            if key is None or key in run.seen:
-                continue
-            item = repo_item(raw, query=run.cfg.query, observed_at=observed)
-            if item is None:
-                continue
-            run.seen.add(key)
-            run.counted += 1
-            run.items += 1
-            items.append(item)
-            if run.cfg.readmes and item.repo.lower() not in self._readmes_requested:
-                self._readmes_requested.add(item.repo.lower())
-                follow.append(self._readme_request(item.repo))
+        if run.cfg.readmes:
+            for item in items:
+                if item.repo.lower() not in self._readmes_requested:
+                    self._readmes_requested.add(item.repo.lower())
+                    follow.append(self._readme_request(item.repo))
         return items, follow
 
     def _slices(
-        self, run: _Run, parent: Slice, parts: Sequence[Slice], total: int | None
+        self, run: SearchRun, parent: Slice, parts: Sequence[Slice], total: int | None
     ) -> Iterator[scrapy.Request]:
         run.slices += len(parts) - 1
         self._stat("splits")
@@ -534,7 +461,7 @@ class GithubSearchSpider(HarvestSpider):
     def search_failed(self, failure: Failure) -> Iterator[scrapy.Request]:
         """A search page that failed for good: stop that search (or learn a lower cap and re-cut)."""
         request = failure.request  # type: ignore[attr-defined]
-        run = self._run_for(request.meta)
+        run = self._runs.for_meta(request.meta)
         run.outstanding -= 1
         try:
             if run.stopped:
@@ -543,7 +470,7 @@ class GithubSearchSpider(HarvestSpider):
                 response = failure.value.response
                 message = scrub(error_message(response.body))
                 cap = result_cap_from_message(message) if response.status == 422 else None
-                if cap is not None and not request.meta.get("first") and cap < self.planner.result_cap:
+                if cap is not None and not request.meta.get(META_FIRST) and cap < self.planner.result_cap:
                     yield from self._recut(run, request, cap)
                     return
                 self._fail(run, f"GitHub answered {response.status}: {message}", url=request.url)
@@ -561,12 +488,12 @@ class GithubSearchSpider(HarvestSpider):
         finally:
             self._maybe_finish(run)
 
-    def _recut(self, run: _Run, request: scrapy.Request, cap: int) -> Iterator[scrapy.Request]:
+    def _recut(self, run: SearchRun, request: scrapy.Request, cap: int) -> Iterator[scrapy.Request]:
         """A page past the cap (the server's cap is lower than ours): cut its slice and go on."""
         logger.warning("GitHub serves only %d results per search (setting: %d); re-cutting %r",
                        cap, self.planner.result_cap, run.cfg.query)  # fmt: skip
-        part = self._part(run, request.meta)
-        total = int(request.meta.get("slice_total") or cap * 2)
+        part = run.part(request.meta)
+        total = int(request.meta.get(META_SLICE_TOTAL) or cap * 2)
         parts = self.planner.recut(run.sliced, part, total, cap)
         if not parts:
             run.unreachable += max(0, total - cap)
@@ -575,32 +502,12 @@ class GithubSearchSpider(HarvestSpider):
         # Results already collected from this slice come again: the seen set drops them.
         yield from self._slices(run, part, parts, total)
 
-    def _fail(self, run: _Run, reason: str, *, url: str | None = None, sent: bool = True) -> None:
-        run.failed = reason
-        run.stopped = True
+    def _fail(self, run: SearchRun, reason: str, *, url: str | None = None, sent: bool = True) -> None:
         self._stat("queries_failed")
-        where = f" ({url})" if url else ""
-        logger.error(
-            "Search %r failed: %s%s. This search stops here; the other searches go on.",
-            run.cfg.query, reason, where if sent else "",
-        )  # fmt: skip
+        run.fail(reason, url=url, sent=sent)
 
-    def _maybe_finish(self, run: _Run) -> None:
-        if run.finished or run.outstanding > 0:
-            return
-        run.finished = True
-        took = time.monotonic() - run.started
-        if run.failed:
-            return
-        if run.interrupted:
-            return  # not done, and not recorded as done
-        logger.info(
-            "Search %r: done in %.1f s: %d repositories, %d pages (%d unchanged), %d slices%s%s",
-            run.cfg.query, took, run.items, run.pages, run.not_modified, run.slices,
-            f", {run.unreachable} results unreachable" if run.unreachable else "",
-            f", {run.incomplete} incomplete pages kept" if run.incomplete else "",
-        )  # fmt: skip
-        if not run.incomplete:
+    def _maybe_finish(self, run: SearchRun) -> None:
+        if run.finish():
             self.pages.mark_finished(run.cfg.key)
 
     # --- READMEs -------------------------------------------------------------------------------
@@ -613,11 +520,11 @@ class GithubSearchSpider(HarvestSpider):
             priority=_README_PRIORITY,
             cb_kwargs={"repo": repo},
             meta={
-                "harvest_kind": "document",
-                "harvest_ttl": self.config.readme_revisit,
-                "harvest_validator_key": self.token_key,
+                META_KIND: "document",
+                META_TTL: self.config.readme_revisit,
+                META_VALIDATOR_KEY: self.token_key,
                 # Revisits of a stored README are RevisitMiddleware's, as for the trending spider.
-                "github_conditional": False,
+                META_GITHUB_CONDITIONAL: False,
                 "handle_httpstatus_list": [304, 404],
             },
         )

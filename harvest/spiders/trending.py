@@ -24,18 +24,17 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, NoReturn, TypeVar
 from urllib.parse import quote, urlencode
 
 import scrapy
-from pydantic import ValidationError
 from scrapy.exceptions import CloseSpider, IgnoreRequest
 from scrapy.http import TextResponse
 from scrapy.spidermiddlewares.httperror import HttpError
 
-from harvest.config import SpiderConfig, parse_bool
-from harvest.config.trending import TrendingConfig
-from harvest.exceptions import ConfigError
+from harvest.config import SpiderConfig
+from harvest.config.trending import TrendingArgs, TrendingConfig
 from harvest.fingerprints import utc_now
 from harvest.github.hosts import OffHostRequest
 from harvest.github.readme import api_readme, readme_document
 from harvest.items import DocumentItem, TrendingDeveloperItem, TrendingRepoItem
+from harvest.meta import META_GITHUB_CONDITIONAL, META_KIND, META_TTL
 from harvest.parsers.trending import (
     TrendingDeveloperRow,
     TrendingRepoRow,
@@ -121,13 +120,11 @@ class TrendingSpider(HarvestSpider):
 
     name = "trending"
     config_model: ClassVar[type[SpiderConfig]] = TrendingConfig
-    arguments: ClassVar[frozenset[str]] = frozenset(
-        {"language", "since", "spoken_language", "developers", "readmes"}
-    )
+    args_model = TrendingArgs
     config: TrendingConfig
 
     #: Config field -> the ``-a`` argument that sets it, so errors name what the user typed.
-    _ARGUMENT_FIELDS: ClassVar[dict[str, str]] = {
+    argument_fields: ClassVar[dict[str, str]] = {
         "languages": "-a language",
         "periods": "-a since",
         "spoken_language": "-a spoken_language",
@@ -146,30 +143,17 @@ class TrendingSpider(HarvestSpider):
         self._readmes_requested: set[str] = set()
 
     @classmethod
-    def apply_arguments(cls, config: SpiderConfig, arguments: dict[str, str]) -> SpiderConfig:
+    def fold_args(cls, config: SpiderConfig, args: TrendingArgs) -> SpiderConfig:
         """Fold ``-a language/since/spoken_language/developers/readmes`` into the YAML config."""
-        source = f"spider arguments of {cls.name!r}"
         data = config.model_dump()
-        if "language" in arguments:
-            data["languages"] = [p for p in arguments["language"].split(",") if p.strip()]
-        if "since" in arguments:
-            data["periods"] = [p for p in arguments["since"].split(",") if p.strip()]
-        if "spoken_language" in arguments:
-            data["spoken_language"] = arguments["spoken_language"].strip() or None
-        for flag in ("developers", "readmes"):
-            if flag in arguments:
-                try:
-                    data[flag] = parse_bool(arguments[flag], f"-a {flag}")
-                except ValueError as exc:
-                    raise ConfigError(source, [(f"-a {flag}", str(exc))]) from None
-        try:
-            return TrendingConfig.model_validate(data)
-        except ValidationError as exc:
-            problems = []
-            for err in exc.errors():
-                field = str(err["loc"][0]) if err["loc"] else ""
-                problems.append((cls._ARGUMENT_FIELDS.get(field, field), err["msg"]))
-            raise ConfigError(source, problems) from None
+        given = args.given("language", "since", "spoken_language", "developers", "readmes")
+        for arg, field in (("language", "languages"), ("since", "periods")):
+            if arg in given:
+                data[field] = given.pop(arg)
+        if "spoken_language" in given:
+            data["spoken_language"] = (given.pop("spoken_language") or "").strip() or None
+        data.update(given)
+        return TrendingConfig.model_validate(data)
 
     # --- requests --------------------------------------------------------------------------
 
@@ -184,7 +168,7 @@ class TrendingSpider(HarvestSpider):
                     callback=self.parse_repos,
                     errback=self.page_failed,
                     cb_kwargs={"language": language, "since": since},
-                    meta={"harvest_kind": "listing", "handle_httpstatus_list": [404]},
+                    meta={META_KIND: "listing", "handle_httpstatus_list": [404]},
                 )
                 if self.config.developers:
                     yield scrapy.Request(
@@ -192,21 +176,21 @@ class TrendingSpider(HarvestSpider):
                         callback=self.parse_developers,
                         errback=self.page_failed,
                         cb_kwargs={"language": language, "since": since},
-                        meta={"harvest_kind": "listing", "handle_httpstatus_list": [404]},
+                        meta={META_KIND: "listing", "handle_httpstatus_list": [404]},
                     )
 
     def _readme_request(self, repo: str, attempt: int = 0) -> scrapy.Request:
         owner, name = repo.split("/", 1)
         meta: dict[str, Any] = {
-            "harvest_kind": "document",
-            "harvest_ttl": self.config.readme_revisit,
+            META_KIND: "document",
+            META_TTL: self.config.readme_revisit,
             "handle_httpstatus_list": [404],
         }
         if os.environ.get("GITHUB_TOKEN", "").strip():
             api = self.settings.get("GITHUB_API_URL").rstrip("/")
             # No Authorization header here: GithubApiMiddleware adds it on the wire only.
             # Revisits of a stored README are RevisitMiddleware's (harvest_kind="document").
-            meta["github_conditional"] = False
+            meta[META_GITHUB_CONDITIONAL] = False
             # An API's robots.txt is for web crawlers, and fetching it would spend the budget.
             meta["dont_obey_robotstxt"] = True
             return scrapy.Request(

@@ -22,7 +22,7 @@ from typing import Any, Protocol, runtime_checkable
 from urllib.parse import urlsplit
 
 from harvest.exceptions import StateError
-from harvest.redaction import mask_url
+from harvest.util.redaction import mask_url
 
 logger = logging.getLogger(__name__)
 

@@ -121,7 +121,7 @@ class CommitPoints:
         except (StateError, OSError) as exc:
             self._failures += 1
             self._inc("state/commit_failed")
-            if self.stop_if_disk_full(exc):
+            if self.stop_if_disk_full(exc) or self.stop_if_fenced():
                 return False
             logger.error(
                 "Commit of the crawl state failed (%d in a row): %s",
@@ -183,6 +183,17 @@ class CommitPoints:
                 report()
             self.abandon("lease_lost")
         return False
+
+    def stop_if_fenced(self) -> bool:
+        """If the shared store refused a call because this worker's lease was taken: stop, True.
+
+        Not a failure (the others fetch this worker's requests): the fence is reported once, as
+        a warning, and the crawl closes with ``lease_lost`` (see :meth:`holds_lease`).
+        """
+        if not getattr(self.store, "fenced", False):
+            return False
+        self.holds_lease()
+        return True
 
     def stop_if_disk_full(self, exc: BaseException) -> bool:
         """If ``exc`` says the disk is full: log it (once), :meth:`abandon` the crawl, True."""

@@ -23,12 +23,9 @@ from typing import Any
 from scrapy.http import Request, Response
 from twisted.python.failure import Failure
 
+from harvest.meta import META_DEDUP, META_FRONTIER_KEY
 from harvest.state import Validators
 from harvest.state.batches import PendingBatch
-
-#: Request meta key (internal) naming the frontier entry a request belongs to, as hex. A
-#: redirect or retry keeps it (it copies meta), which is how a replaced request gets retired.
-FRONTIER_KEY_META = "harvest_frontier_key"
 
 
 @dataclass(frozen=True)
@@ -75,7 +72,7 @@ class RequestCompletion:
 
     def request_key(self, request: Request) -> bytes:
         """The frontier key of a request: its original fingerprint (kept across redirects)."""
-        marker = request.meta.get(FRONTIER_KEY_META)
+        marker = request.meta.get(META_FRONTIER_KEY)
         if isinstance(marker, str):
             try:
                 return bytes.fromhex(marker)
@@ -94,7 +91,7 @@ class RequestCompletion:
     def item_started(self, item: Any, response: Response) -> None:
         """A callback yielded ``item``: it counts against its request until its outcome is known."""
         key = self.request_key(response.request) if response.request is not None else None
-        dedup = response.meta.get("harvest_dedup", True) is not False if response.request else True
+        dedup = response.meta.get(META_DEDUP, True) is not False if response.request else True
         self._origins[id(item)] = ItemOrigin(key, dedup)
         if key is not None:
             self._outstanding[key] = self._outstanding.get(key, 0) + 1

@@ -42,19 +42,21 @@ from scrapy.utils.defer import deferred_from_coro
 from twisted.python.failure import Failure
 
 from harvest.exceptions import NotApplicable, StateError
-from harvest.partition import Partition
+from harvest.meta import META_FRONTIER_KEY
+from harvest.plumbing.capabilities import capabilities
 from harvest.state import StateBatch, StateStore, Validators, open_store
 from harvest.state.batches import PendingBatch
 from harvest.state.claims import ContentClaims, ContentOwner
 from harvest.state.commits import CommitPoints, is_disk_full
-from harvest.state.completion import FRONTIER_KEY_META, FetchNote, ItemOrigin, RequestCompletion
+from harvest.state.completion import FetchNote, ItemOrigin, RequestCompletion
+from harvest.state.partition import Partition
 
 if TYPE_CHECKING:
     from scrapy.crawler import Crawler
     from scrapy.statscollectors import StatsCollector
 
 # Names other modules import from here (they moved to the parts' modules).
-__all__ = ["FRONTIER_KEY_META", "ContentOwner", "CrawlState", "ItemOrigin", "is_disk_full"]
+__all__ = ["META_FRONTIER_KEY", "ContentOwner", "CrawlState", "ItemOrigin", "is_disk_full"]
 
 logger = logging.getLogger(__name__)
 
@@ -153,9 +155,7 @@ class CrawlState:
 
             def opener() -> StateStore:
                 assert crawler.spider is not None
-                reset = settings.getbool("HARVEST_DEDUP_RESET") or bool(
-                    getattr(crawler.spider, "reset", False)
-                )
+                reset = settings.getbool("HARVEST_DEDUP_RESET") or capabilities(crawler.spider).reset
                 return open_store(
                     settings.get("HARVEST_STATE_URL") or "",
                     Partition.from_settings(settings).state_name(crawler.spider.name),
@@ -272,6 +272,10 @@ class CrawlState:
     def stop_if_disk_full(self, exc: BaseException) -> bool:
         """If ``exc`` says the disk is full: log it (once), :meth:`abandon` the crawl, True."""
         return self.commits.stop_if_disk_full(exc)
+
+    def stop_if_fenced(self) -> bool:
+        """If this worker's lease on a shared crawl was taken: :meth:`abandon` (``lease_lost``), True."""
+        return self.commits.stop_if_fenced()
 
     # --- dedup and output (harvest.state.claims, harvest.state.batches) ---------------------------
 

@@ -29,6 +29,7 @@ from urllib.parse import unquote, urlsplit
 from harvest.exceptions import StateError
 from harvest.parsers.neardup import NUM_PERM, BandLayout, band_keys, from_bytes, similarity, to_bytes
 from harvest.state.shared import immediate, open_shared_db
+from harvest.util.redaction import mask_url
 
 if TYPE_CHECKING:
     import numpy as np
@@ -210,8 +211,6 @@ class RedisNearDupIndex:
 
     def __init__(self, url: str, *, threshold: float = 0.9) -> None:
         import redis
-
-        from harvest.redaction import mask_url
 
         #: The URL without its password: errors name it, and they end up in logs.
         self.path = mask_url(url)

@@ -65,9 +65,9 @@ from typing import TYPE_CHECKING, Any
 import redis
 
 from harvest.exceptions import StateError
-from harvest.redaction import mask_url
 from harvest.state import FrontierEntry, StateBatch, StateOrigin, Validators
-from harvest.state.sqlite import hash_bytes, utc_stamp
+from harvest.state.sqlite_files import hash_bytes, utc_stamp
+from harvest.util.redaction import mask_url
 
 if TYPE_CHECKING:
     from typing_extensions import Self
@@ -90,7 +90,11 @@ _FLOAT = struct.Struct(">d")
 # Pop the best request and record it, atomically, in the popping worker's in-flight hash, so a
 # kill between the two cannot lose it. Entries are "<score>\n<member>": the score is kept to put
 # the request back at its priority. Members start with a version byte and the 20-byte key.
+# A joined worker (ARGV[1]) no longer in the registry (KEYS[3]) pops nothing (-1): it was given
+# up (a pop sent before a partition arrives after it), and nobody requeues an unregistered
+# worker's in-flight hash, so a request popped there would be lost for the round.
 _POP = """
+if ARGV[1] ~= '' and not redis.call('ZSCORE', KEYS[3], ARGV[1]) then return -1 end
 local r = redis.call('ZPOPMIN', KEYS[1])
 if #r == 0 then return false end
 redis.call('HSET', KEYS[2], string.sub(r[1], 2, 21), r[2] .. '\\n' .. r[1])
@@ -735,8 +739,18 @@ class RedisStateStore:
         return int(count)
 
     def pop_request(self) -> bytes | None:
-        """The best queued entry, now held in this worker's in-flight hash (None when empty)."""
-        member = self._call("pop", self._scripts["pop"], [self.keys.queue, self.keys.inflight(self.worker)])
+        """The best queued entry, now held in this worker's in-flight hash (None when empty).
+
+        Raises StateError, fenced, once the others gave this worker up (see ``_POP``).
+        """
+        k = self.keys
+        joined = self.worker if getattr(self, "_joined", False) else ""
+        member = self._call(
+            "pop", self._scripts["pop"], [k.queue, k.inflight(self.worker), k.workers], [joined]
+        )
+        if member == -1:
+            self._fence()
+            raise StateError(self.location, f"pop refused: {self.failure}")
         return None if member is None else bytes(member)
 
     def push_request(self, member: bytes, score: float, fingerprint: bytes | None = None) -> bool:

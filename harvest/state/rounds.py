@@ -65,7 +65,7 @@ class SiteRounds:
     def save(self, write: AtomicWrite) -> bool:
         """Store the rounds in ``path`` with ``write``; False (logged) when that fails.
 
-        ``write`` is :func:`harvest.pipelines.output.atomic_write_text`, handed in by the caller:
+        ``write`` is :func:`harvest.util.files.atomic_write_text`, handed in by the caller:
         the state package sits below the pipelines and may not import them.
         """
         try:

@@ -1,6 +1,6 @@
 """Small SQLite files shared by every process of one data folder (rate budgets, site pace).
 
-The GitHub rate budget (:mod:`harvest.github.budget`), the per-site pace (:mod:`harvest.pace`) and
+The GitHub rate budget (:mod:`harvest.github.budget`), the per-site pace (:mod:`harvest.state.pace`) and
 the near-duplicate index (:mod:`harvest.state.neardup`) keep their tables in one SQLite file each,
 written by every process of a data folder: WAL mode (readers never wait for the writer), ``BEGIN
 IMMEDIATE`` transactions of a few statements (processes serialize on the file lock for

@@ -36,182 +36,31 @@ content rows point into, which merges never rewrite.
 from __future__ import annotations
 
 import contextlib
-import fcntl
-import hashlib
 import logging
-import os
-import re
 import sqlite3
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 from urllib.parse import unquote, urlsplit
 
 from harvest.exceptions import StateError
 from harvest.state import FrontierEntry, StateBatch, StateOrigin, Validators
-from harvest.state.shared import retry_locked
+from harvest.state.sqlite_files import key16, open_state
+from harvest.state.sqlite_tables import CONTENT, FETCHED, ITEM, merge_journal, transaction, write_batch
 
 if TYPE_CHECKING:
     from typing_extensions import Self
 
 logger = logging.getLogger(__name__)
 
-#: Requests a finished crawl keeps pending by name at most (SQLite's bound on parameters).
-_KEEP_MAX = 30_000
 
-#: Bumped when the schema changes incompatibly; a newer file is refused, not overwritten.
-SCHEMA_VERSION = 1
-SHARED_DIR = "_shared"
-#: Spider names become folder names: keep them to a portable, non-hidden set of characters.
-_SPIDER_NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$")
-#: SQLite result codes that mean the file itself is damaged (not busy, not a permission issue).
-_CORRUPT_CODES = {11, 26}  # SQLITE_CORRUPT, SQLITE_NOTADB
-#: Page cache per connection, in KiB (negative = KiB for SQLite). Enough for the hot part of the
-#: B-tree indexes at a million entries while keeping the process far below 100 MB.
-_CACHE_KIB = 8 * 1024
-#: Bytes of WAL kept after a checkpoint (see _connect).
-_WAL_LIMIT = 32 * 1024 * 1024
-
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS items (
-    key BLOB PRIMARY KEY, stored_at INTEGER NOT NULL) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS urls (
-    id INTEGER PRIMARY KEY, url TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS content (
-    hash BLOB PRIMARY KEY, url_id INTEGER NOT NULL, stored_at INTEGER NOT NULL) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS fetched (
-    fp BLOB PRIMARY KEY, first_fetched INTEGER NOT NULL, last_fetched INTEGER NOT NULL) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS validators (
-    key BLOB PRIMARY KEY, etag TEXT, last_modified TEXT, fetched_at REAL NOT NULL) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS frontier (
-    seq INTEGER PRIMARY KEY AUTOINCREMENT, fp BLOB NOT NULL UNIQUE,
-    dont_filter INTEGER NOT NULL, request BLOB NOT NULL);
-CREATE TABLE IF NOT EXISTS output_offsets (
-    file TEXT PRIMARY KEY, "offset" INTEGER NOT NULL);
-CREATE TABLE IF NOT EXISTS journal (
-    seq INTEGER PRIMARY KEY, kind INTEGER NOT NULL, key BLOB NOT NULL, url TEXT,
-    ts INTEGER NOT NULL);
-"""
-
-_SHARED_SCHEMA = """
-CREATE TABLE IF NOT EXISTS spiders (
-    id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);
-CREATE TABLE IF NOT EXISTS hashes (
-    hash BLOB PRIMARY KEY, spider INTEGER NOT NULL, claimed_at INTEGER NOT NULL) WITHOUT ROWID;
-"""
-#: journal.kind values
-_ITEM, _CONTENT, _FETCHED = 0, 1, 2
 #: Journal rows merged into the indexed tables at once: a merge rewrites most of their pages, so
 #: larger is cheaper per key; the in-memory mirror costs ~150 bytes a row (~15 MB here).
 MERGE_ROWS = 100_000
-#: Seconds between attempts to take a spider's lock while another crawl holds it.
-_LOCK_POLL = 0.1
 #: Seconds between pushes of the journal's content hashes to the shared database. Documents
 #: claim theirs at once; this only bounds the delay for hashes replayed from the output.
 SHARE_SECONDS = 10.0
-
-
-def hash_bytes(content_hash: str) -> bytes:
-    """A sha256 hex digest as its 32 bytes (anything else is hashed, so it still fits)."""
-    try:
-        raw = bytes.fromhex(content_hash)
-    except ValueError:
-        raw = b""
-    return raw if len(raw) == 32 else hashlib.sha256(content_hash.encode("utf-8")).digest()
-
-
-def key16(content_hash: str) -> bytes:
-    """The stored form of a content hash: the first 128 bits of its digest."""
-    return hash_bytes(content_hash)[:16]
-
-
-def utc_stamp() -> str:
-    """UTC time for names of moved-aside state, sortable and free of ':'."""
-    return time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
-
-
-def move_aside(path: Path, reason: str) -> Path:
-    """Rename ``path`` to ``<path>.<reason>-<utc>`` (with a counter if taken); return the new path."""
-    stamp = utc_stamp()
-    target = path.with_name(f"{path.name}.{reason}-{stamp}")
-    n = 1
-    while target.exists():
-        n += 1
-        target = path.with_name(f"{path.name}.{reason}-{stamp}-{n}")
-    path.rename(target)
-    return target
-
-
-def _is_corruption(exc: sqlite3.Error) -> bool:
-    code = getattr(exc, "sqlite_errorcode", None)
-    if code is not None:
-        return (code & 0xFF) in _CORRUPT_CODES
-    text = str(exc).lower()  # Python 3.10 has no error codes on exceptions
-    return "not a database" in text or "malformed" in text
-
-
-def _connect(path: Path, *, readonly: bool, busy_timeout: float) -> sqlite3.Connection:
-    if readonly:
-        conn = sqlite3.connect(
-            f"file:{path}?mode=ro",
-            uri=True,
-            timeout=busy_timeout,
-            isolation_level=None,
-            check_same_thread=False,
-        )
-    else:
-        conn = sqlite3.connect(path, timeout=busy_timeout, isolation_level=None, check_same_thread=False)
-    try:
-        conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout * 1000)}")
-        if not readonly:
-            # Persistent in the file; readers opened later use WAL too. Workers starting together
-            # switch a new shared file at once: retried while it answers "locked".
-            retry_locked(lambda: conn.execute("PRAGMA journal_mode = WAL"), busy_timeout)
-        conn.execute("PRAGMA synchronous = NORMAL")
-        conn.execute(f"PRAGMA cache_size = -{_CACHE_KIB}")
-        conn.execute("PRAGMA temp_store = FILE")
-        # A merge grows the WAL to the size of the tables it rewrites; give that space back
-        # after the checkpoint instead of keeping the largest WAL ever seen.
-        conn.execute(f"PRAGMA journal_size_limit = {_WAL_LIMIT}")
-    except BaseException:
-        conn.close()
-        raise
-    return conn
-
-
-def _check_schema(conn: sqlite3.Connection, path: Path, schema: str, *, readonly: bool) -> None:
-    """Create the tables on a new file; refuse a file written by a newer harvest."""
-    version = conn.execute("PRAGMA user_version").fetchone()[0]
-    if version > SCHEMA_VERSION:
-        raise StateError(
-            str(path),
-            f"schema version {version} is newer than this harvest "
-            f"understands ({SCHEMA_VERSION}); upgrade harvest",
-        )
-    # Touch every table so that a damaged schema page fails here, at open, not mid-crawl.
-    if not readonly:
-        conn.executescript(schema)
-        if version < SCHEMA_VERSION:
-            conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-    tables = [row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")]
-    for table in tables:
-        if not table.startswith("sqlite_"):
-            conn.execute(f'SELECT 1 FROM "{table}" LIMIT 1').fetchall()
-
-
-def _open_checked(
-    path: Path, busy_timeout: float, *, readonly: bool
-) -> tuple[sqlite3.Connection, list[tuple[Any, ...]]]:
-    """Connect, check the schema and read the journal; any damage raises sqlite3.Error here."""
-    conn = _connect(path, readonly=readonly, busy_timeout=busy_timeout)
-    try:
-        _check_schema(conn, path, _SCHEMA, readonly=readonly)
-        journal = conn.execute("SELECT kind, key, url, ts FROM journal ORDER BY seq").fetchall()
-    except BaseException:
-        conn.close()
-        raise
-    return conn, journal
 
 
 class SqliteStateStore:
@@ -264,7 +113,7 @@ class SqliteStateStore:
         assert self.shared is not None
         row = self.shared.execute("SELECT id FROM spiders WHERE name = ?", (self.spider_name,)).fetchone()
         if row is None and self._lock is not None:
-            with self._transaction(self.shared):
+            with transaction(self.shared):
                 self.shared.execute("INSERT OR IGNORE INTO spiders (name) VALUES (?)", (self.spider_name,))
             row = self.shared.execute("SELECT id FROM spiders WHERE name = ?", (self.spider_name,)).fetchone()
         return int(row[0]) if row is not None else 0
@@ -272,12 +121,12 @@ class SqliteStateStore:
     def _load_journal(self, rows: list[tuple[Any, ...]]) -> None:
         for kind, key, url, ts in rows:
             key = bytes(key)
-            if kind == _ITEM:
+            if kind == ITEM:
                 self._recent_items.add(key)
-            elif kind == _CONTENT:
+            elif kind == CONTENT:
                 self._recent_content.setdefault(key, url or "")
                 self._unshared += 1
-            elif kind == _FETCHED:
+            elif kind == FETCHED:
                 self._recent_fetched[key] = float(ts)
         self._journal_rows = len(rows)
 
@@ -327,141 +176,26 @@ class SqliteStateStore:
 
         Another writer holding the spider's lock is waited for up to ``lock_wait`` seconds.
         """
-        if not _SPIDER_NAME_RE.match(spider_name) or spider_name == SHARED_DIR:
-            raise StateError(str(root), f"spider name {spider_name!r} cannot name a state folder")
-        spider_dir = root / spider_name
-        path = spider_dir / "state.sqlite"
-        if readonly:
-            if reset:
-                raise StateError(str(path), "cannot reset a state opened read-only")
-            if not path.exists():
-                raise StateError(str(path), "no crawl state here yet")
-            try:
-                conn, journal = _open_checked(path, busy_timeout, readonly=True)
-            except sqlite3.Error as exc:
-                raise StateError(str(path), f"cannot read it: {exc}") from None
-            shared = cls._open_shared(root, busy_timeout, readonly=True) if cross_spider else None
-            return cls(
-                conn,
-                path,
-                spider_name,
-                StateOrigin.EXISTING,
-                shared=shared,
-                journal=journal,
-                merge_rows=merge_rows,
-                share_seconds=share_seconds,
-            )
-
-        root.mkdir(parents=True, exist_ok=True)
-        lock = cls._take_lock(root / f"{spider_name}.lock", lock_wait)
-        try:
-            origin = StateOrigin.EXISTING if path.exists() else StateOrigin.NEW
-            if reset and spider_dir.exists():
-                moved = move_aside(spider_dir, "reset")
-                logger.info("Reset the crawl state of %s: the old state is kept at %s", spider_name, moved)
-                origin = StateOrigin.RESET
-            elif reset:
-                origin = StateOrigin.RESET
-            spider_dir.mkdir(parents=True, exist_ok=True)
-            try:
-                conn, journal = _open_checked(path, busy_timeout, readonly=False)
-            except sqlite3.Error as exc:
-                if not _is_corruption(exc):
-                    raise StateError(str(path), f"cannot open it: {exc}") from None
-                moved = move_aside(spider_dir, "corrupt")
-                logger.error(
-                    "The crawl state %s is unreadable (%s); moved it aside to %s and starting "
-                    "from a fresh state rebuilt from the output files",
-                    path,
-                    exc,
-                    moved,
-                )
-                spider_dir.mkdir(parents=True, exist_ok=True)
-                conn, journal = _open_checked(path, busy_timeout, readonly=False)
-                origin = StateOrigin.RECOVERED
-            shared = cls._open_shared(root, busy_timeout, readonly=False) if cross_spider else None
-            if shared is not None:
-                shared.execute("ATTACH DATABASE ? AS src", (str(path),))
-        except BaseException:
-            lock.close()
-            raise
-        return cls(
-            conn,
-            path,
+        opened = open_state(
+            root,
             spider_name,
-            origin,
-            shared=shared,
-            lock=lock,
-            journal=journal,
+            reset=reset,
+            cross_spider=cross_spider,
+            readonly=readonly,
+            busy_timeout=busy_timeout,
+            lock_wait=lock_wait,
+        )
+        return cls(
+            opened.conn,
+            opened.path,
+            spider_name,
+            opened.origin,
+            shared=opened.shared,
+            lock=opened.lock,
+            journal=opened.journal,
             merge_rows=merge_rows,
             share_seconds=share_seconds,
         )
-
-    @staticmethod
-    def _take_lock(path: Path, wait: float = 0.0) -> IO[str]:
-        fh = open(path, "a+", encoding="utf-8")  # noqa: SIM115 - held for the store's lifetime
-        deadline = time.monotonic() + wait
-        waited = False
-        while True:
-            try:
-                fcntl.flock(fh.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-                break
-            except BlockingIOError:
-                fh.seek(0)
-                holder = fh.read().strip() or "another process"
-                if time.monotonic() < deadline:
-                    if not waited:
-                        logger.info(
-                            "%s is held by pid %s; waiting up to %.0f s for it to finish", path, holder, wait
-                        )
-                        waited = True
-                    time.sleep(_LOCK_POLL)
-                    continue
-                fh.close()
-                raise StateError(
-                    str(path),
-                    f"held by pid {holder}: another crawl of this spider "
-                    "is running (two writers would duplicate output)",
-                ) from None
-        fh.seek(0)
-        fh.truncate()
-        fh.write(str(os.getpid()))
-        fh.flush()
-        return fh
-
-    @staticmethod
-    def _open_shared(root: Path, busy_timeout: float, *, readonly: bool) -> sqlite3.Connection | None:
-        shared_dir = root / SHARED_DIR
-        path = shared_dir / "content.sqlite"
-        if readonly and not path.exists():
-            return None
-        shared_dir.mkdir(parents=True, exist_ok=True)
-        try:
-            conn = _connect(path, readonly=readonly, busy_timeout=busy_timeout)
-            try:
-                _check_schema(conn, path, _SHARED_SCHEMA, readonly=readonly)
-            except BaseException:
-                conn.close()
-                raise
-            return conn
-        except sqlite3.Error as exc:
-            if readonly or not _is_corruption(exc):
-                raise StateError(str(path), f"cannot open the shared content hashes: {exc}") from None
-            moved = [
-                move_aside(p, "corrupt")
-                for p in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm"))
-                if p.exists()
-            ]
-            logger.error(
-                "The shared content hashes %s are unreadable (%s); moved aside to %s, "
-                "starting a fresh shared database",
-                path,
-                exc,
-                moved[0] if moved else path,
-            )
-            conn = _connect(path, readonly=False, busy_timeout=busy_timeout)
-            _check_schema(conn, path, _SHARED_SCHEMA, readonly=False)
-            return conn
 
     # --- lookups ---------------------------------------------------------------------------
 
@@ -578,8 +312,8 @@ class SqliteStateStore:
         contents = [(key16(h), url, int(ts)) for h, (url, ts) in batch.contents.items()]
         fetched = [(fp[:16], int(ts)) for fp, ts in batch.fetched.items()]
         try:
-            with self._transaction(self.conn):
-                self._apply(batch, items, contents, fetched)
+            with transaction(self.conn):
+                write_batch(self.conn, batch, items, contents, fetched)
         except sqlite3.Error as exc:
             raise StateError(self.location, f"commit failed: {exc}") from exc
         self._recent_items.update(key for key, _ in items)
@@ -592,47 +326,6 @@ class SqliteStateStore:
             self.merge()
         elif self._unshared and time.monotonic() - self._last_share >= self.share_seconds:
             self.share()
-
-    def _apply(
-        self,
-        batch: StateBatch,
-        items: list[tuple[bytes, int]],
-        contents: list[tuple[bytes, str, int]],
-        fetched: list[tuple[bytes, int]],
-    ) -> None:
-        ex = self.conn.executemany
-        journal = "INSERT INTO journal (kind, key, url, ts) VALUES (?, ?, ?, ?)"
-        if items:
-            ex(journal, ((_ITEM, key, None, ts) for key, ts in items))
-        if contents:
-            ex(journal, ((_CONTENT, key, url, ts) for key, url, ts in contents))
-        if fetched:
-            ex(journal, ((_FETCHED, fp, None, ts) for fp, ts in fetched))
-        if batch.validators:
-            ex(
-                "INSERT OR REPLACE INTO validators VALUES (?, ?, ?, ?)",
-                ((k, v.etag, v.last_modified, ts) for k, (v, ts) in batch.validators.items()),
-            )
-        if batch.frontier_clear and batch.frontier_keep:
-            keep = list(batch.frontier_keep)
-            if len(keep) <= _KEEP_MAX:
-                self.conn.execute(f"DELETE FROM frontier WHERE fp NOT IN ({','.join('?' * len(keep))})", keep)
-            # else: too many to name in one statement; all stay (fetched again, never lost)
-        elif batch.frontier_clear:
-            self.conn.execute("DELETE FROM frontier")
-        elif batch.frontier_done:
-            # One statement per few hundred keys: far cheaper than one statement per key.
-            done = list(batch.frontier_done)
-            for i in range(0, len(done), 500):
-                chunk = done[i : i + 500]
-                self.conn.execute(f"DELETE FROM frontier WHERE fp IN ({','.join('?' * len(chunk))})", chunk)
-        if batch.frontier_add:
-            ex(
-                "INSERT OR IGNORE INTO frontier (fp, dont_filter, request) VALUES (?, ?, ?)",
-                ((fp, int(df), blob) for fp, (blob, df) in batch.frontier_add.items()),
-            )
-        if batch.offsets:
-            ex('INSERT OR REPLACE INTO output_offsets (file, "offset") VALUES (?, ?)', batch.offsets.items())
 
     def share(self) -> None:
         """Push the journal's new content hashes to the shared database, in one sorted statement.
@@ -650,12 +343,12 @@ class SqliteStateStore:
             return
         try:
             upto = self.conn.execute("SELECT coalesce(max(seq), 0) FROM journal").fetchone()[0]
-            with self._transaction(self.shared, immediate=False):
+            with transaction(self.shared, immediate=False):
                 self.shared.execute(
                     "INSERT OR IGNORE INTO main.hashes (hash, spider, claimed_at) "
                     "SELECT key, ?, min(ts) FROM src.journal WHERE kind = ? AND seq > ? AND seq <= ? "
                     "GROUP BY key ORDER BY key",
-                    (self._spider_id, _CONTENT, self._shared_upto, upto),
+                    (self._spider_id, CONTENT, self._shared_upto, upto),
                 )
         except sqlite3.Error as exc:
             raise StateError(self.location, f"sharing content hashes failed: {exc}") from exc
@@ -668,39 +361,8 @@ class SqliteStateStore:
         # crash in between only repeats the (idempotent) push.
         self.share()
         try:
-            with self._transaction(self.conn):
-                self.conn.execute(
-                    "INSERT OR IGNORE INTO items (key, stored_at) "
-                    "SELECT key, min(ts) FROM journal WHERE kind = ? GROUP BY key ORDER BY key",
-                    (_ITEM,),
-                )
-                # New documents, grouped once in key order; their URLs are appended (ids in that
-                # order) and only the small content rows are merged into the index. A hash the
-                # content table has already (a replayed line) just leaves an unused URL row.
-                self.conn.execute("DROP TABLE IF EXISTS temp.merge_new")
-                self.conn.execute(
-                    "CREATE TEMP TABLE merge_new AS SELECT key, min(url) AS url, min(ts) AS ts "
-                    "FROM journal WHERE kind = ? GROUP BY key ORDER BY key",
-                    (_CONTENT,),
-                )
-                base = self.conn.execute("SELECT coalesce(max(id), 0) FROM urls").fetchone()[0]
-                self.conn.execute(
-                    "INSERT INTO urls (id, url) SELECT ? + rowid, url FROM merge_new ORDER BY rowid", (base,)
-                )
-                self.conn.execute(
-                    "INSERT OR IGNORE INTO content (hash, url_id, stored_at) "
-                    "SELECT key, ? + rowid, ts FROM merge_new ORDER BY rowid",
-                    (base,),
-                )
-                self.conn.execute("DROP TABLE temp.merge_new")
-                self.conn.execute(
-                    "INSERT INTO fetched (fp, first_fetched, last_fetched) "
-                    "SELECT key, min(ts), max(ts) FROM journal WHERE kind = ? GROUP BY key ORDER BY key "
-                    "ON CONFLICT(fp) DO UPDATE SET "
-                    "last_fetched = max(last_fetched, excluded.last_fetched)",
-                    (_FETCHED,),
-                )
-                self.conn.execute("DELETE FROM journal")
+            with transaction(self.conn):
+                merge_journal(self.conn)
         except sqlite3.Error as exc:
             raise StateError(self.location, f"merge failed: {exc}") from exc
         self._recent_items.clear()
@@ -708,21 +370,6 @@ class SqliteStateStore:
         self._recent_fetched.clear()
         self._journal_rows = 0
         self._shared_upto = 0  # journal seq numbers start over once it is empty
-
-    @staticmethod
-    @contextlib.contextmanager
-    def _transaction(conn: sqlite3.Connection, *, immediate: bool = True) -> Iterator[None]:
-        # IMMEDIATE takes the write lock up front, so busy_timeout applies to waiting for it
-        # (a deferred transaction upgrading its lock can fail with SQLITE_BUSY at once). The
-        # shared push starts deferred: IMMEDIATE would also lock the attached spider database,
-        # and its single statement writes first, so it never upgrades.
-        conn.execute("BEGIN IMMEDIATE" if immediate else "BEGIN")
-        try:
-            yield
-        except BaseException:
-            conn.execute("ROLLBACK")
-            raise
-        conn.execute("COMMIT")
 
     def close(self) -> None:
         """Share pending content hashes, close the connections and release the lock."""

@@ -6,8 +6,8 @@ import pytest
 from scrapy.settings import Settings
 
 import harvest.settings as project_settings
-from harvest.config.checks import settings_problems
 from harvest.config.settings_model import MINIMUMS, read_settings, settings_model
+from harvest.crawl.checks import settings_problems
 from harvest.exceptions import ConfigError
 from harvest.runner.options import FleetConfig
 

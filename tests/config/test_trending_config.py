@@ -9,10 +9,10 @@ import pytest
 import yaml
 
 from harvest.config import load_config
-from harvest.config.base import parse_duration
 from harvest.config.trending import TrendingConfig
 from harvest.exceptions import ConfigError
 from harvest.spiders.trending import TrendingSpider
+from harvest.util.units import parse_duration
 
 PROJECT_YAML = Path(__file__).resolve().parents[2] / "spiders_config" / "trending.yaml"
 

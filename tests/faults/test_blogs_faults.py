@@ -228,7 +228,7 @@ def test_harvest_decompression_replaces_scrapys(crawl: Crawl) -> None:
     order = re.findall(r"'([\w.]+)'", enabled)
     position = order.index("harvest.middlewares.compression.HttpCompressionMiddleware")
     assert order.index("scrapy.downloadermiddlewares.retry.RetryMiddleware") < position
-    assert position < order.index("harvest.middlewares.lean.RedirectMiddleware")
+    assert position < order.index("harvest.plumbing.lean.RedirectMiddleware")
 
 
 @pytest.mark.parametrize("path", RETRIED_AWAY)

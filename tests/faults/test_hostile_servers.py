@@ -200,7 +200,7 @@ def test_a_crawl_that_renders_keeps_the_bounds_on_its_plain_pages(tmp_path: Path
     """A ``render: true`` site swaps the download handler for scrapy-playwright's, which fetches
     every request it does not render with Scrapy's plain HTTP handler: the header bounds must
     come along. The rendered site's own endless headers stop at Chromium's bound."""
-    from harvest.browser import find_browser
+    from harvest.browser.install import find_browser
 
     if find_browser() is None:
         skip_or_fail("no Chromium found (apt-get install chromium, or playwright install chromium)")

@@ -20,12 +20,14 @@ from scrapy.statscollectors import MemoryStatsCollector
 
 import harvest.settings as project_settings
 from harvest.github import token_digest
-from harvest.github.middleware import (
-    META_ETAG,
-    META_MEMO,
-    META_NOT_MODIFIED,
-    META_RATE_RETRIES,
-    GithubApiMiddleware,
+from harvest.github.middleware import GithubApiMiddleware
+from harvest.meta import (
+    META_GITHUB_CONDITIONAL,
+    META_GITHUB_ETAG,
+    META_GITHUB_MEMO,
+    META_GITHUB_NOT_MODIFIED,
+    META_GITHUB_RATE_RETRIES,
+    META_GITHUB_RESOURCE,
 )
 from harvest.spiders.github_search import GithubSearchSpider
 from tests import shared_fixture
@@ -81,7 +83,7 @@ def test_authorizes_on_the_wire_only_and_reads_the_budget(tmp_path: Path) -> Non
     assert b"Authorization" not in request.headers  # retries, logs and the frontier never see it
     window = mw.budget.window(mw.token_key, "search")
     assert (window.limit, window.remaining, window.in_flight) == (30, 29, 0)
-    assert request.meta[META_NOT_MODIFIED] is False
+    assert request.meta[META_GITHUB_NOT_MODIFIED] is False
 
 
 def test_sends_stored_validators_and_passes_304_with_memo(tmp_path: Path) -> None:
@@ -93,9 +95,9 @@ def test_sends_stored_validators_and_passes_304_with_memo(tmp_path: Path) -> Non
     assert request.headers["If-None-Match"] == b'W/"e1"'
     response = Response(SEARCH, status=304, headers={"ETag": 'W/"e1"'}, request=request)
     assert mw.process_response(request, response) is response
-    assert request.meta[META_NOT_MODIFIED] is True and request.meta[META_MEMO] == {"total": 7}
+    assert request.meta[META_GITHUB_NOT_MODIFIED] is True and request.meta[META_GITHUB_MEMO] == {"total": 7}
     # Not for requests that opt out (RevisitMiddleware owns those), nor under another token.
-    opted_out = Request(SEARCH, meta={"github_conditional": False})
+    opted_out = Request(SEARCH, meta={META_GITHUB_CONDITIONAL: False})
     send(mw, opted_out)
     assert b"If-None-Match" not in opted_out.headers
     other = GithubApiMiddleware(API, tmp_path, consumer="github_search", token="another-token")
@@ -111,7 +113,7 @@ def test_fresh_etag_is_handed_to_the_spider_not_stored(tmp_path: Path) -> None:
     send(mw, request)
     rec = recorded("ContentFile.setUp.txt", 1)
     mw.process_response(request, answer(request, rec))
-    assert request.meta[META_ETAG] == 'W/"0d9df5bfb7d4b93443c130bc8f4eea5dd3f01205"'
+    assert request.meta[META_GITHUB_ETAG] == 'W/"0d9df5bfb7d4b93443c130bc8f4eea5dd3f01205"'
     assert mw.validators is not None and mw.validators.count("github_search") == 0
 
 
@@ -123,7 +125,7 @@ def test_secondary_limit_with_retry_after_blocks_the_token(tmp_path: Path) -> No
     before = time.time()
     retry = mw.process_response(request, answer(request, rec))
     assert isinstance(retry, Request) and retry is not request
-    assert retry.dont_filter and retry.meta[META_RATE_RETRIES] == 1
+    assert retry.dont_filter and retry.meta[META_GITHUB_RATE_RETRIES] == 1
     assert b"Authorization" not in retry.headers
     assert mw.budget is not None
     assert mw.budget.blocked_until(mw.token_key) == pytest.approx(before + 60, abs=2)
@@ -186,7 +188,7 @@ def test_429_is_a_rate_limit_and_other_403s_are_not(tmp_path: Path) -> None:
 
 def test_gives_up_after_the_configured_retries(tmp_path: Path) -> None:
     mw = make(tmp_path, rate_limit_retries=2)
-    request = Request(SEARCH, meta={META_RATE_RETRIES: 2})
+    request = Request(SEARCH, meta={META_GITHUB_RATE_RETRIES: 2})
     send(mw, request)
     response = Response(SEARCH, status=429, headers={"Retry-After": "1"}, request=request)
     assert mw.process_response(request, response) is response
@@ -211,7 +213,7 @@ def test_clock_skew_from_the_date_header(tmp_path: Path) -> None:
 
 def test_rate_limit_endpoint_primes_every_budget(tmp_path: Path) -> None:
     mw = make(tmp_path)
-    request = Request(f"{API}/rate_limit", meta={"github_resource": None})
+    request = Request(f"{API}/rate_limit", meta={META_GITHUB_RESOURCE: None})
     send(mw, request)
     rec = recorded("RateLimiting.testGetRateLimit.txt", 0)
     mw.process_response(request, answer(request, rec, Date=formatdate(1734071300, usegmt=True)))

@@ -10,8 +10,8 @@ import pytest
 from scrapy.http import Request
 
 from harvest.exceptions import NotApplicable
-from harvest.loopback import LoggedRequest, LoopbackServer, Reply
 from harvest.middlewares.cookies import LazyCookiesMiddleware
+from harvest.util.loopback import LoggedRequest, LoopbackServer, Reply
 from tests import PROJECT_ROOT, get_crawler, read_jsonl, scrapy_crawl
 
 

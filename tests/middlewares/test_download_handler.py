@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from harvest import settings as project_settings
-from harvest.loopback import LoggedRequest, LoopbackServer, Writer
+from harvest.util.loopback import LoggedRequest, LoopbackServer, Writer
 from tests import PROJECT_ROOT
 
 MAX_BYTES = project_settings.HARVEST_DOWNLOAD_MAX_HEADER_BYTES

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from harvest.github.repos import repo_item
 from harvest.parsers.github_api import (
     error_message,
     is_rate_limit_message,
@@ -11,7 +12,6 @@ from harvest.parsers.github_api import (
     parse_link_header,
     parse_readme,
     parse_search_page,
-    repo_item,
     repo_key,
     result_cap_from_message,
 )

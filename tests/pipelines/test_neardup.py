@@ -9,10 +9,10 @@ import pytest
 from scrapy.exceptions import DropItem, NotConfigured
 
 from harvest.items import DocumentItem
-from harvest.partition import Partition
 from harvest.pipelines.neardup import NearDupPipeline
 from harvest.pipelines.output import render_markdown
 from harvest.state.neardup import NearDupIndex
+from harvest.state.partition import Partition
 from tests import get_crawler
 
 TEXT = " ".join(f"Parágrafo {i}: o crawler guarda cada artigo uma vez, sem perder nada." for i in range(40))

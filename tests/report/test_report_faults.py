@@ -18,7 +18,7 @@ import pytest
 from harvest.report.sample import write_sample
 from tests import PROJECT_ROOT
 from tests.faults.test_disk_full import _mount
-from tests.test_export_once import fill, strace_kill
+from tests.report.test_export_once import fill, strace_kill
 
 ERROR_RE = re.compile(r"\] (ERROR|CRITICAL): ")
 

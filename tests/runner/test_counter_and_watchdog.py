@@ -18,12 +18,12 @@ import pytest
 from scrapy import Spider
 from scrapy.http import Request
 
-from harvest import waits
 from harvest.extensions.fleet import FleetChannel, FleetExtension
 from harvest.github import middleware as github_middleware
 from harvest.github.middleware import GithubApiMiddleware
 from harvest.runner.counter import SlotCounter
 from harvest.runner.jobs import Counts, Job
+from harvest.util import waits
 from tests import get_crawler, wait_for
 
 pytestmark = pytest.mark.timeout(120)
@@ -157,7 +157,7 @@ def test_an_announced_wait_or_a_request_in_flight_is_not_a_hang() -> None:
     assert job.hang(3950.0, 300.0) is not None and job.waiting_for() is None
 
 
-# --- harvest.waits --------------------------------------------------------------------------
+# --- harvest.util.waits --------------------------------------------------------------------------
 def test_waits_are_per_crawler_sorted_and_stale_ones_drop_out() -> None:
     a, b = get_crawler(Spider), get_crawler(Spider)
     now = time.time()

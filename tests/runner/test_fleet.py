@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 
-from harvest.runner.machine import cpu_count
 from harvest.runner.status import read_status
+from harvest.util.machine import cpu_count
 from tests import wait_for
 from tests.runner.conftest import FleetDirs, SpiderSite, fleet_argv, run_fleet
 from tests.runner.spiders_for_tests.waiting import WAIT_TEXT
@@ -439,7 +439,7 @@ def test_second_ctrl_c_terminates_at_once(site: SpiderSite, dirs: FleetDirs, bac
 
 
 def test_replicas_run_several_processes(site: SpiderSite, dirs: FleetDirs):
-    # On the embedded state the replicas are the workers of one crawl (tests/test_partition.py):
+    # On the embedded state the replicas are the workers of one crawl (tests/crawl/test_partition.py):
     # they wait for each other, so they must all fit in the fleet's processes.
     argv = fleet_argv(
         dirs, site.url, "--once", "--spiders", "alpha", "--replicas", "alpha=2", "--processes", "1"

@@ -6,8 +6,8 @@ import pytest
 
 from harvest.runner.cli import build_parser, parse_args
 from harvest.runner.jobs import Counts, Job, JobState
-from harvest.runner.machine import Capacity
-from harvest.runner.units import format_duration, format_size, parse_positive_duration, parse_size
+from harvest.util.machine import Capacity
+from harvest.util.units import format_duration, format_size, parse_positive_duration, parse_size
 
 GB = 1024**3
 

@@ -10,10 +10,11 @@ every answer, as a real site's latency would.
 from __future__ import annotations
 
 import mimetypes
+from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-from harvest.loopback import LoggedRequest, LoopbackServer, Reply
+from harvest.util.loopback import LoggedRequest, LoopbackServer, Reply
 from tests import shared_fixture
 
 ORIGINAL_HOST = b"http://1up4dev.org"
@@ -35,12 +36,19 @@ def post_paths(root: Path) -> set[str]:
 class BlogSite(LoopbackServer):
     """A threaded static server for one site folder, with host rewriting and a request count.
 
-    ``hits`` counts requests by path, unquoted and without the query string.
+    ``hits`` counts requests by path, unquoted and without the query string; ``clients`` lists
+    the client address and path of each request, in order of arrival (which host fetched what,
+    when the clients are network namespaces). ``host`` is the address it listens on.
     """
 
-    def __init__(self, root: Path, *, delay: float = 0.0) -> None:
-        super().__init__(delay=delay, name="blog-site")
+    def __init__(self, root: Path, *, delay: float = 0.0, host: str = "127.0.0.1") -> None:
+        super().__init__(host, delay=delay, name="blog-site")
         self.root = root.resolve()
+        self.clients: list[tuple[str, str]] = []
+
+    def serve(self, handler: BaseHTTPRequestHandler) -> None:
+        self.clients.append((str(handler.client_address[0]), unquote(urlsplit(handler.path).path)))
+        super().serve(handler)
 
     def hit_key(self, request: LoggedRequest) -> str:
         return unquote(urlsplit(request.path).path)

@@ -5,7 +5,7 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -67,7 +67,8 @@ class Crawl:
     def data_dir(self) -> Path:
         return self.root / "data"
 
-    def start(self, count: int = 1, **extra: Any) -> list[Worker]:
+    def start(self, count: int = 1, *, prefix: Sequence[str] = (), **extra: Any) -> list[Worker]:
+        """Start ``count`` workers; ``prefix`` runs them through a command (``ip netns exec ns``)."""
         config = self.root / "config"
         config.mkdir(parents=True, exist_ok=True)
         (config / "blogs.yaml").write_text(
@@ -95,7 +96,7 @@ class Crawl:
         started = []
         for _ in range(count):
             log = self.root / f"worker-{len(self.workers)}.log"
-            cmd = [sys.executable, "-m", "scrapy", "crawl", "blogs"]
+            cmd = [*prefix, sys.executable, "-m", "scrapy", "crawl", "blogs"]
             for key, value in {**settings, "LOG_FILE": log}.items():
                 cmd += ["-s", f"{key}={value}"]
             worker = Worker(subprocess.Popen(cmd, cwd=PROJECT_ROOT, env=env), log)

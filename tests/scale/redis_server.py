@@ -26,10 +26,16 @@ def require_redis_server() -> str:
 
 
 class RedisServer:
-    """One redis-server process bound to 127.0.0.1 with persistence off (``--save '' --appendonly no``)."""
+    """One redis-server process bound to 127.0.0.1 with persistence off (``--save '' --appendonly no``).
 
-    def __init__(self, workdir: Path, port: int | None = None, password: str | None = None) -> None:
+    ``host`` binds it to another address of the test's own (a network namespace's hub).
+    """
+
+    def __init__(
+        self, workdir: Path, port: int | None = None, password: str | None = None, *, host: str = "127.0.0.1"
+    ) -> None:
         self.workdir = workdir
+        self.host = host
         self._fixed_port = port is not None
         self.port = port or free_port()
         self.password = password
@@ -38,7 +44,7 @@ class RedisServer:
     @property
     def url(self) -> str:
         auth = f":{self.password}@" if self.password else ""
-        return f"redis://{auth}127.0.0.1:{self.port}/0"
+        return f"redis://{auth}{self.host}:{self.port}/0"
 
     def start(self) -> RedisServer:
         """Start it; on a port another test (an xdist worker) took meanwhile, again on a new one."""
@@ -62,7 +68,7 @@ class RedisServer:
                     "--port",
                     str(self.port),
                     "--bind",
-                    "127.0.0.1",
+                    self.host,
                     "--save",
                     "",
                     "--appendonly",
@@ -71,8 +77,10 @@ class RedisServer:
                     str(self.workdir),
                     "--daemonize",
                     "no",
+                    # Protected mode answers only loopback clients without a password; the
+                    # test's own namespaces on the hub's bridge are the clients there.
                     "--protected-mode",
-                    "yes",
+                    "yes" if self.host == "127.0.0.1" else "no",
                     *(["--requirepass", self.password] if self.password else []),
                 ],
                 stdout=log,
@@ -92,7 +100,7 @@ class RedisServer:
 
     def ping(self) -> bool:
         try:
-            with socket.create_connection(("127.0.0.1", self.port), timeout=1) as sock:
+            with socket.create_connection((self.host, self.port), timeout=1) as sock:
                 if self.password:
                     sock.sendall(f"AUTH {self.password}\r\n".encode())
                     if not sock.recv(16).startswith(b"+OK"):

@@ -45,6 +45,26 @@ def test_a_worker_whose_lease_was_taken_commits_and_writes_nothing(
     assert not a.holds_lease()
 
 
+def test_a_worker_given_up_pops_no_request_and_is_fenced(redis_server: RedisServer, tmp_path: Path) -> None:
+    """A pop sent just before a partition reaches Redis after the others gave its worker up.
+
+    It must take nothing: a request moved into the in-flight hash of a worker no longer
+    registered is requeued by nobody, and the round never fetches it (a post lost).
+    """
+    a, b = store_for(redis_server, tmp_path), store_for(redis_server, tmp_path)
+    a.join()
+    b.join()
+    now = time.time()
+    a.server.zadd(a.keys.workers, {a.worker: now - 100})  # a was cut off 100 s ago
+    assert b.requeue(a.worker, now - 30) == 0
+    b.push_request(b"\x01" + b"k" * 20 + b"payload", 0.0)
+    with pytest.raises(StateError, match="pop refused: .*given up as dead"):
+        a.pop_request()
+    assert a.fenced and not a.holds_lease()
+    assert not a.server.exists(a.keys.inflight(a.worker))
+    assert b.pop_request() == b"\x01" + b"k" * 20 + b"payload"  # still there for the others
+
+
 def test_a_lease_redis_cannot_confirm_is_a_failed_store_not_a_lost_lease(
     redis_server: RedisServer, tmp_path: Path
 ) -> None:

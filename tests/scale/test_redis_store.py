@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from harvest.exceptions import StateError
-from harvest.redaction import mask_url
 from harvest.state import STORE_SCHEMES, StateBatch, StateOrigin, StateStore, Validators, open_store
 from harvest.state.redis import RedisStateStore
+from harvest.util.redaction import mask_url
 from tests.scale.redis_server import RedisServer
 
 pytestmark = pytest.mark.redis

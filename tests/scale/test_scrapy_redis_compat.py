@@ -57,7 +57,7 @@ def test_the_state_url_alone_switches_to_scrapy_redis(crawler: object, tmp_path:
     assert settings.getbool("SCHEDULER_PERSIST")
     assert RedisCoordinator in settings.getdict("EXTENSIONS")
     embedded = get_crawler(CompatSpider, {**NO_REACTOR, "HARVEST_DATA_DIR": tmp_path})
-    assert embedded.settings["SCHEDULER"] == "harvest.frontier.FrontierScheduler"
+    assert embedded.settings["SCHEDULER"] == "harvest.crawl.frontier.FrontierScheduler"
     assert RedisCoordinator not in embedded.settings.getdict("EXTENSIONS")
 
 
@@ -81,7 +81,7 @@ def test_scheduling_raises_no_deprecation_warning(crawler: object, redis_server:
         persist=True,
         dupefilter_cls="scrapy_redis.dupefilter.RFPDupeFilter",
     )
-    # Scrapy's own collector warns (harvest's skips the shim that does: harvest/stats.py).
+    # Scrapy's own collector warns (harvest's skips the shim that does: harvest/plumbing/stats.py).
     stats = MemoryStatsCollector(crawler)  # type: ignore[arg-type]
     stock.stats = stats
     stock.open(crawler.spider)  # type: ignore[attr-defined]

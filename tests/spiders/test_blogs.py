@@ -196,7 +196,7 @@ def test_docs_site_every_page_with_fenced_code(tmp_path: Path) -> None:
 
 
 def _browser_or_skip() -> None:
-    from harvest.browser import find_browser
+    from harvest.browser.install import find_browser
 
     if find_browser() is None:
         skip_or_fail("no Chromium found (apt-get install chromium, or playwright install chromium)")
@@ -325,7 +325,7 @@ def test_killed_crawl_resumes_and_stores_each_post_once(
         "-s",
         f"HARVEST_BLOGS_EXTRACTION={extraction}",
         # One process (extraction off is partitioned by default): a kill of one of several
-        # workers is tests/test_partition.py's.
+        # workers is tests/crawl/test_partition.py's.
         "-s",
         "HARVEST_CRAWL_WORKERS=1",
     ]

@@ -25,11 +25,11 @@ import yaml
 from scrapy.settings import Settings
 
 import harvest.settings as project_settings
-from harvest.config.base import parse_duration
 from harvest.config.github_search import GithubSearchConfig
 from harvest.exceptions import ConfigError
 from harvest.fingerprints import content_hash
 from harvest.spiders.github_search import GithubSearchSpider
+from harvest.util.units import parse_duration
 from tests import PROJECT_ROOT, read_jsonl, scrapy_crawl
 from tests.github_emulator import GithubEmulator, Limits, generate_repos, github_emulator
 

@@ -10,24 +10,33 @@ from __future__ import annotations
 
 import logging
 from collections.abc import AsyncIterator, Iterator
-from typing import Any, ClassVar
+from typing import Any
 
 import scrapy
 from scrapy.http import Response
 
+from harvest.config.args import SpiderArgs
 from harvest.fingerprints import content_hash, utc_now
 from harvest.items import DocumentItem, RepoItem
-from harvest.paths import safe_name
 from harvest.spiders.base import HarvestSpider
+from harvest.util.paths import safe_name
 
 logger = logging.getLogger(__name__)
+
+
+class CrashSiteArgs(SpiderArgs):
+    """``-a base_url=... -a observed_at=... [-a ttl=seconds]``."""
+
+    base_url: str | None = None
+    observed_at: str | None = None
+    ttl: str | None = None
 
 
 class CrashSiteSpider(HarvestSpider):
     """Crawls the crash-test site: ``-a base_url=... -a observed_at=... [-a ttl=seconds]``."""
 
     name = "crashsite"
-    arguments: ClassVar[frozenset[str]] = frozenset({"base_url", "observed_at", "ttl"})
+    args_model = CrashSiteArgs
 
     def _document_meta(self) -> dict[str, Any]:
         ttl = self.spider_arguments.get("ttl")

@@ -1,12 +1,12 @@
 """A scheduler that says "pending" for ever and hands nothing out: the state a crawl must not keep.
 
-The resumed frontier once did this (harvest/frontier.py); any scheduler bug of the kind would
+The resumed frontier once did this (harvest/crawl/frontier.py); any scheduler bug of the kind would
 too. Used with the crashsite spider by tests/extensions/test_stuck.py.
 """
 
 from __future__ import annotations
 
-from harvest.frontier import FrontierScheduler
+from harvest.crawl.frontier import FrontierScheduler
 
 
 class AlwaysPendingScheduler(FrontierScheduler):

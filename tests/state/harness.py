@@ -24,10 +24,10 @@ from scrapy.utils.request import RequestFingerprinter
 import harvest.settings as project_settings
 from harvest.fingerprints import content_hash
 from harvest.items import DocumentItem, RepoItem, TrendingRepoItem
-from harvest.paths import safe_name
 from harvest.pipelines.dedup import DedupPipeline
 from harvest.pipelines.output import OutputPipeline
 from harvest.state.crawl import CrawlState
+from harvest.util.paths import safe_name
 
 
 def make_crawler(data_dir: Path, spider: str = "spider", *, reset: bool = False, **settings: Any) -> Crawler:

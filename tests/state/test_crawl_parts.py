@@ -8,11 +8,12 @@ from typing import Any, cast
 from scrapy.http import Request, Response
 
 from harvest.exceptions import StateError
+from harvest.meta import META_FRONTIER_KEY
 from harvest.state import StateBatch, StateStore, Validators
 from harvest.state.batches import PendingBatch
 from harvest.state.claims import ContentClaims
 from harvest.state.commits import CommitPoints, is_disk_full
-from harvest.state.completion import FRONTIER_KEY_META, RequestCompletion
+from harvest.state.completion import RequestCompletion
 
 
 class FakeStore:
@@ -149,7 +150,7 @@ def test_the_frontier_key_survives_a_redirect() -> None:
     completion = RequestCompletion(PendingBatch())
     original = Request("https://example.com/a")
     redirected = Request(
-        "https://example.com/b", meta={FRONTIER_KEY_META: completion.fingerprint(original).hex()}
+        "https://example.com/b", meta={META_FRONTIER_KEY: completion.fingerprint(original).hex()}
     )
     assert completion.request_key(redirected) == completion.fingerprint(original)
     assert completion.fingerprint(redirected) != completion.fingerprint(original)

@@ -115,7 +115,7 @@ def test_persisted_requests_are_what_request_to_dict_gives() -> None:
     from scrapy import Spider
     from scrapy.http import FormRequest
 
-    from harvest.frontier import FrontierScheduler
+    from harvest.crawl.serialize import RequestCodec, request_dict
     from tests import get_crawler
 
     class TwoCallbacks(Spider):
@@ -127,9 +127,7 @@ def test_persisted_requests_are_what_request_to_dict_gives() -> None:
 
     crawler = get_crawler(TwoCallbacks)
     spider = TwoCallbacks()
-    scheduler = FrontierScheduler.from_crawler(crawler)
-    scheduler.spider = spider
-    scheduler._unserializable_logged = False  # set by open(), which needs an engine
+    codec = RequestCodec(spider, crawler.stats)  # what the scheduler encodes with (from open())
     requests = [
         Request(
             "http://127.0.0.1/a",
@@ -142,11 +140,11 @@ def test_persisted_requests_are_what_request_to_dict_gives() -> None:
         FormRequest("http://127.0.0.1/c", formdata={"q": "x"}, callback=spider.parse_page),
     ]
     for request in requests:
-        assert scheduler._to_dict(request) == request.to_dict(spider=spider)
+        assert request_dict(request, spider) == request.to_dict(spider=spider)
 
     # A callback that is no method of the spider cannot be persisted, as with to_dict itself.
     def not_a_method(response: object) -> None: ...
 
     stray = Request("http://127.0.0.1/d", callback=not_a_method)
-    assert scheduler._serialize(stray) is None
+    assert codec.encode(stray) is None
     assert crawler.stats.get_value("harvest/frontier/unserializable") == 1

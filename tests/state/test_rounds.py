@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from harvest.pipelines.output import atomic_write_text
 from harvest.state.rounds import SiteRounds, rounds_path
+from harvest.util.files import atomic_write_text
 
 
 def test_path_is_the_crawl_states_folder(tmp_path: Path) -> None:

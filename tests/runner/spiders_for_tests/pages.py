@@ -23,9 +23,9 @@ import scrapy
 
 from harvest.fingerprints import content_hash, utc_now
 from harvest.items import DocumentItem
-from harvest.paths import safe_name
 from harvest.spiders.base import HarvestSpider
 from harvest.state.crawl import CrawlState
+from harvest.util.paths import safe_name
 
 
 class PagesSpider(HarvestSpider):

@@ -3,7 +3,7 @@
 Both fetch TEST_PAGES pages of ``<site>/alpha/<i>`` (the loopback site serves the ``alpha``
 pages), then keep their crawl open with nothing in flight and nothing scheduled:
 
-- ``announces`` announces a wait (harvest.waits) until TEST_WAIT_SECONDS from then, keeps its
+- ``announces`` announces a wait (harvest.util.waits) until TEST_WAIT_SECONDS from then, keeps its
   reactor turning (heartbeats go on), and closes normally once the wait is over;
 - ``idles`` announces nothing and never closes: stuck, as far as anyone can tell.
 """
@@ -19,7 +19,7 @@ import scrapy
 from scrapy import signals
 from scrapy.exceptions import DontCloseSpider
 
-from harvest import waits
+from harvest.util import waits
 from tests.runner.spiders_for_tests.pages import PagesSpider
 
 logger = logging.getLogger(__name__)

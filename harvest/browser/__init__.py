@@ -1,0 +1,4 @@
+"""A browser for rendered pages.
+
+Finding and installing Chromium, and the guard that keeps its traffic to public addresses.
+"""

@@ -1,0 +1,214 @@
+"""The blogs spider's documents: what a fetched page yields, and the repairs it needs first.
+
+The spider decides what to fetch; :class:`Documents` turns a page into items: the extraction
+pool (``HARVEST_BLOGS_EXTRACTION``), a page gzipped once more than its headers say, a body
+whose charset was misdeclared, the article test, the DocumentItem or PageItem and its rights.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+from typing import TYPE_CHECKING
+from urllib.parse import urlsplit
+
+from scrapy.http import HtmlResponse, TextResponse
+
+from harvest.config.settings_model import CHOICES, retired_value
+from harvest.exceptions import ConfigError
+from harvest.extraction import ExtractionPool
+from harvest.extraction import pool as extraction_pool
+from harvest.fingerprints import content_hash, utc_now
+from harvest.items import DocumentItem, PageItem
+from harvest.meta import META_RIGHTS_SITE, META_VIA
+from harvest.parsers.article import Article, looks_like_article
+from harvest.parsers.charset import misdeclared_encoding
+from harvest.parsers.discovery import maybe_gunzip
+from harvest.parsers.rights import Rights, TdmRule, agent_token, combine
+from harvest.spiders.blogs_sites import Site, article_slug
+from harvest.state.seen import SeenSet, SeenUrls
+from harvest.util.paths import safe_name
+
+if TYPE_CHECKING:
+    import scrapy
+    from scrapy.crawler import Crawler
+
+logger = logging.getLogger(__name__)
+
+_STATS = "harvest/blogs"
+
+
+class Documents:
+    """What the blogs spider's pages yield: articles as DocumentItems, or pages as fetched."""
+
+    def __init__(
+        self,
+        extractor: ExtractionPool | None,
+        crawler: Crawler,
+        *,
+        raw_pages: bool,
+        agent: str,
+        max_page_bytes: int,
+    ) -> None:
+        #: The extraction pool (None with extraction off).
+        self.extractor = extractor
+        # The crawler, not its stats: Scrapy sets those once the crawl starts, after the spider.
+        self.crawler = crawler
+        #: Extraction off: every HTML page is written as fetched (a PageItem in page.jsonl).
+        self.raw_pages = raw_pages
+        #: This crawler's token in robots.txt and TDMRep rules.
+        self.agent = agent
+        self.max_page_bytes = max_page_bytes
+        #: URLs an article was stored under this round (the same article under two URLs once),
+        #: in the crawl process's seen set (bounded memory, harvest/state/seen.py).
+        self._stored = SeenUrls(SeenSet.from_crawler(crawler), b"stored")
+
+    @classmethod
+    def from_crawler(cls, crawler: Crawler, spider: str) -> Documents:
+        """Documents as ``HARVEST_BLOGS_EXTRACTION`` says (ConfigError naming a bad value)."""
+        settings = crawler.settings
+        mode = settings.get("HARVEST_BLOGS_EXTRACTION", "pool")
+        if mode not in CHOICES["HARVEST_BLOGS_EXTRACTION"]:
+            raise ConfigError("HARVEST_BLOGS_EXTRACTION", f"expected pool, inline or off, got {mode!r}")
+        extractor = None
+        if mode != "off":
+            extractor = ExtractionPool(
+                mode,
+                settings.getint("HARVEST_BLOGS_EXTRACT_WORKERS"),
+                retired_value(settings, "HARVEST_BLOGS_EXTRACT_DEPTH", extraction_pool.DEPTH),
+                retired_value(
+                    settings, "HARVEST_BLOGS_EXTRACT_MAX_TASKS_PER_CHILD", extraction_pool.MAX_TASKS_PER_CHILD
+                ),
+                # The near-duplicate pipeline's signatures, computed by the workers.
+                signatures=(settings.get("HARVEST_NEAR_DUP") or "off").strip().lower() != "off",
+                nice=settings.getint("HARVEST_BLOGS_EXTRACT_NICE"),
+            )
+        return cls(
+            extractor,
+            crawler,
+            raw_pages=mode == "off",
+            agent=agent_token(settings.get("USER_AGENT") or spider),
+            max_page_bytes=settings.getint("HARVEST_SAFETY_MAX_PAGE_BYTES")
+            or settings.getint("DOWNLOAD_MAXSIZE"),
+        )
+
+    async def close(self) -> None:
+        """Stop the extraction workers."""
+        if self.extractor is not None:
+            await self.extractor.close()
+
+    def _inc(self, key: str) -> None:
+        assert self.crawler.stats is not None
+        self.crawler.stats.inc_value(f"{_STATS}/{key}")
+
+    # --- repairs ---------------------------------------------------------------------------
+    def ungzipped(self, response: scrapy.http.Response) -> scrapy.http.Response | None:
+        """The response, its body gunzipped if gzip bytes came as HTML; None when unreadable."""
+        if not (isinstance(response, HtmlResponse) and response.body.startswith(b"\x1f\x8b")):
+            return response
+        # Gzipped once more than Content-Encoding says (a misconfigured server): decoding it as
+        # text would store binary junk as an article.
+        try:
+            body = maybe_gunzip(response.body, self.max_page_bytes)
+        except ValueError as exc:
+            logger.warning("Unreadable %s: %s", response.url, exc)
+            self._inc("undecodable")
+            return None
+        return response.replace(body=body)
+
+    def recoded(self, response: TextResponse) -> TextResponse:
+        """The response read in the charset its bytes are in, when its header says otherwise."""
+        if (legacy := misdeclared_encoding(response)) is None:
+            return response
+        # Header says UTF-8, bytes are Latin-1/Windows-1252: "Zürich", not "Z\ufffdrich".
+        self._inc("misdeclared_charset")
+        return response.replace(encoding=legacy)
+
+    # --- items -----------------------------------------------------------------------------
+    @staticmethod
+    def page_item(response: TextResponse, site: Site, html: str) -> PageItem:
+        """The page as fetched (extraction off)."""
+        return PageItem(
+            url=response.url,
+            site=site.name,
+            status=response.status,
+            fetched_at=utc_now(),
+            body_sha256=hashlib.sha256(response.body).hexdigest(),
+            html=html,
+        )
+
+    @staticmethod
+    def is_article(response: TextResponse, site: Site, html: str) -> bool:
+        """Whether the page is an article: by its URL, by the feed it was listed in, or by its HTML."""
+        via = response.meta.get(META_VIA)
+        return site.article_url(response.url) or (
+            not site.excluded(response.url)
+            and urlsplit(response.url).path not in {"", "/"}
+            and (via == "feed" or looks_like_article(html))
+        )
+
+    async def document(self, response: TextResponse, site: Site, html: str) -> DocumentItem | None:
+        """The article's DocumentItem; None when extraction is off, fails or finds nothing new."""
+        if self.extractor is None:
+            return None
+        try:
+            article = await self.extractor.extract(html, response.url)
+        except Exception:  # noqa: BLE001 - one bad page must not stop the crawl
+            logger.warning("Extraction failed for %s", response.url, exc_info=True)
+            self._inc("extract_failed")
+            return None
+        if article is None:
+            logger.info("No main content found in %s; not stored", response.url)
+            self._inc("empty_article")
+            return None
+        item = self._item(response.url, site, article)
+        if item is not None:
+            item.rights = self._rights(response, article)
+        return item
+
+    def _item(self, url: str, site: Site, article: Article) -> DocumentItem | None:
+        canonical = article.canonical_url or url
+        canonical_host = (urlsplit(canonical).hostname or "").lower()
+        named_by = canonical if site.in_scope(canonical_host) else url
+        if self._stored.seen_or_add(named_by):
+            # The same article reached under two URLs (with and without a slash, a redirect).
+            self._inc("duplicate_url")
+            return None
+        self._inc("articles")
+        return DocumentItem(
+            url=url,
+            canonical_url=canonical,
+            site=site.name,
+            title=article.title,
+            author=article.author,
+            published=article.published,
+            language_declared=article.language,
+            path=f"{safe_name(site.name)}/{safe_name(article_slug(named_by))}.md",
+            content_hash=content_hash(article.markdown),
+            fetched_at=utc_now(),
+            source=site.config.source,
+            content=article.markdown,
+            minhash=article.minhash,
+        )
+
+    def _rights(self, response: scrapy.http.Response, article: Article) -> Rights:
+        """The document's opt-out and licence signals: headers, its HTML, the site's TDMRep."""
+        site = response.meta.get(META_RIGHTS_SITE) or {}
+        rule = None
+        if site.get("tdm_reservation") is not None:
+            rule = TdmRule(site["tdm_reservation"], site.get("tdm_policy"))
+
+        def header(name: str) -> str | None:
+            value = response.headers.get(name)
+            return value.decode("latin-1") if value is not None else None
+
+        return combine(
+            agent=self.agent,
+            headers_robots=[v.decode("latin-1") for v in response.headers.getlist("X-Robots-Tag")],
+            header_tdm_reservation=header("tdm-reservation"),
+            header_tdm_policy=header("tdm-policy"),
+            page=article.signals(),
+            site_rule=rule,
+            robots_txt=site.get("robots_txt"),
+            base_url=response.url,
+        )

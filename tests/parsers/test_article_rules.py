@@ -1,0 +1,101 @@
+"""Each rule harvest adds around trafilatura, on the real page that needed it.
+
+The pages are from trafilatura's evaluation set (``extraction/trafilatura-eval`` in the shared
+fixtures): the "with" snippets must be in the Markdown's text, the "without" ones must not.
+All are on the tuning side of ``bench/extraction_quality.py``'s split.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import re
+from functools import cache
+
+from scrapy.http import HtmlResponse
+
+from harvest.parsers.article import Article, extract_article
+from tests import shared_fixture
+
+EVAL = ("extraction", "trafilatura-eval")
+
+
+@cache
+def _index() -> dict[str, tuple[str, dict[str, list[str]]]]:
+    data = json.loads(shared_fixture(*EVAL, "evaldata.json").read_text(encoding="utf-8"))
+    return {item["file"]: (url, item) for url, item in data.items()}
+
+
+def extract(name: str) -> tuple[Article | None, dict[str, list[str]]]:
+    """The page as the crawler decodes it, extracted; and its labels."""
+    url, item = _index()[name]
+    with gzip.open(shared_fixture(*EVAL, "pages", f"{name}.gz"), "rb") as f:
+        html = HtmlResponse(url=url, body=f.read()).text
+    return extract_article(html, url), item
+
+
+def words(markdown: str) -> str:
+    """The Markdown's text as read: links without their targets, every run of spaces as one."""
+    return " ".join(re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", markdown).split())
+
+
+def test_control_characters_do_not_lose_the_page() -> None:
+    # A stray control character in the text made every later tree write raise inside
+    # trafilatura, which then discarded the whole page: the article came back as None.
+    article, item = extract("careelite.de-flaechenverbrauch.html")
+    assert article is not None
+    assert "Eine bemerkenswerte Statistik macht besonders" in article.markdown
+    assert not any(ch in article.markdown for ch in "\x00\x01\x08\x0b\x0c\x1f")
+
+
+def test_newsletter_box_named_by_its_class_is_dropped() -> None:
+    # <p class="newsletter-promo"> inside the article body.
+    article, _ = extract("timesofisrael.com.washington.html")
+    assert article is not None
+    assert "Get The Times of Israel" not in article.markdown
+    assert "Washington" in article.markdown
+
+
+def test_affiliate_disclaimer_named_by_its_class_is_dropped() -> None:
+    # <p class="aawp-disclaimer"> (an Amazon affiliate plugin) at the end of the post.
+    article, item = extract("haustiermagazin.com-katzenspielzeug.html")
+    assert article is not None
+    assert "Bei den Verlinkungen handelt es sich um" not in article.markdown
+    assert all(snippet in article.markdown for snippet in item["with"][:1])
+
+
+def test_a_wrapper_of_the_text_named_read_more_keeps_the_text() -> None:
+    # The whole article sits in <div class="single_content read-more">: a block holding most
+    # of the page's paragraphs is the text, whatever its class says.
+    article, item = extract("guetemala.com-nicole.html")
+    assert article is not None
+    assert "Nicole Hacohen representará a Guatemala en Glasgow" in article.markdown
+
+
+def test_a_short_fast_extraction_falls_back_to_the_full_cascade() -> None:
+    # The first content area is the lead (div.entry-content.chapo, 400 characters); the fast
+    # mode keeps only it, under 30% of the page's paragraph text, so the full cascade runs.
+    article, _ = extract("laviedesidees.fr.evaluation.html")
+    assert article is not None
+    assert "Depuis longtemps," in article.markdown
+    assert "Quelques réflexions" in article.markdown
+    assert len(article.markdown) > 20000
+
+
+def test_read_more_cross_references_are_dropped() -> None:
+    # "Read more: <a>Other article</a>" paragraphs between the article's own paragraphs.
+    article, item = extract("dw.com.colonial.html")
+    assert article is not None
+    assert "Recognizing Germany colonial crimes" not in article.markdown
+    assert "Looted colonial art" not in article.markdown
+    assert "Freedom fighters replace colonial leaders" in words(article.markdown)
+
+
+def test_cross_references_in_another_language_are_dropped_too() -> None:
+    # The same shape in Spanish ("Lea también:", "Lea más:", "Lea:"): the label, not its words.
+    article, item = extract("100noticias.com-millones.html")
+    assert article is not None
+    dropped = [snippet for snippet in item["without"] if snippet.startswith("Lea")]
+    assert len(dropped) == 3
+    assert not any(snippet in words(article.markdown) for snippet in dropped)
+    assert all(snippet in words(article.markdown) for snippet in item["with"])
