@@ -32,14 +32,25 @@ requests, 16 per host) and no throttling. ``--repeat N`` runs the contenders N t
 (the targets must hold in each); the end prints each issue-18 ratio per size and run, held or
 missed. ``--sizes`` is ``--pages``.
 
+Memory (issue 36): peak RSS of the process tree and of its largest process (a worker), and the
+tree's RSS when 10%, 50% and 100% of the site's pages were fetched (nginx's access log, read as
+it grows); with harvest-off at several sizes, the end compares its largest size with its
+smallest: peak RSS (tree and worker) <= 1.25x, pages/s >= 0.9x, CPU per page within 10%. Each
+contender has ``--limit`` seconds per size (default: the larger of 600 and pages / 5); one that
+does not finish in it is stopped and said so, its figures left out of the comparisons.
+
+Sites are generated once under ``--sites`` and kept: ~12 KB of disk a page, so the
+1,000,000-page site is ~12 GB (its generation takes a while). A size whose site is not there yet
+and does not fit in the free disk space is skipped, and said so.
+
 ``--quick``: the regression guard, 2,000 pages, bare Scrapy and harvest-off-w1 only, printing
 harvest's ratio (one process against one) to bare Scrapy (pages/s and CPU per page) in about a minute.
 
 ``--render N`` also runs the rendered-page benchmark: N JavaScript pages through Chromium
 (``render: true``), pages/s, and the tree's PSS when 50 and when N pages were stored.
 
-usage: python bench/crawl_throughput.py [--quick] [--sizes 2000 10000 50000] [--repeat 3]
-           [--only scrapy-bare,handwritten,crawlee,harvest-off,...] [--render 300]
+usage: python bench/crawl_throughput.py [--quick] [--sizes 10000 200000 1000000] [--repeat 3]
+           [--only scrapy-bare,handwritten,crawlee,harvest-off,...] [--render 300] [--limit S]
 """
 
 from __future__ import annotations
@@ -91,6 +102,12 @@ TARGETS_18 = {"handwritten": 1.3, "crawlee": 1.3}
 #: Issue 18's: pages/s with extraction on, as a share of what the cores can do at its CPU per page.
 EXTRACTION_SHARE = 0.9
 _STAT_RE = re.compile(r"'([\w/.-]+)': (\d+)")
+#: Disk a generated page takes (its ~10 KB of HTML and the file system's block), for --sizes.
+SITE_BYTES_PER_PAGE = 12_500
+#: Issue 36's targets: the largest size against the smallest, for harvest-off.
+MEMORY_GROWTH_MAX = 1.25
+RATE_KEPT_MIN = 0.9
+CPU_PER_PAGE_DRIFT = 0.10
 
 
 @dataclass
@@ -103,6 +120,12 @@ class Run:
     returncode: int
     items: int = 0
     extra: dict[str, Any] = field(default_factory=dict)
+    #: Peak RSS of the tree's largest process (a worker; the whole tree for one process).
+    peak_worker_mb: float = 0.0
+    #: The tree's RSS when this share (%) of the site's pages had been fetched.
+    rss_at: dict[int, float] = field(default_factory=dict)
+    #: False when the contender was stopped at its time limit.
+    finished: bool = True
 
     @property
     def rate(self) -> float:
@@ -127,10 +150,24 @@ class Nginx:
         self.port = free_port()
         self.dir = Path(tempfile.mkdtemp(prefix="harvest-bench-nginx-"))
         self.proc: subprocess.Popen[bytes] | None = None
+        self._served = 0
+        self._served_offset = 0
 
     @property
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
+
+    def served(self) -> int:
+        """Requests logged since the last :meth:`fetches` (nginx writes its buffer every 5 s)."""
+        try:
+            with (self.dir / "access.log").open("rb") as fh:
+                fh.seek(self._served_offset)
+                chunk = fh.read()
+        except FileNotFoundError:
+            return self._served
+        self._served_offset += len(chunk)
+        self._served += chunk.count(b"\n")
+        return self._served
 
     def __enter__(self) -> Nginx:
         binary = shutil.which("nginx") or "/usr/sbin/nginx"
@@ -178,6 +215,7 @@ http {{
         if not log.exists() or self.proc is None:
             return {}
         log.rename(taken)
+        self._served = self._served_offset = 0
         self.proc.send_signal(signal.SIGUSR1)  # flush the buffer and reopen the log
         deadline = time.monotonic() + 10
         while not log.exists() and time.monotonic() < deadline:
@@ -198,14 +236,17 @@ http {{
         shutil.rmtree(self.dir, ignore_errors=True)
 
 
-def _tree_memory(proc: psutil.Process, pss: bool) -> float:
-    total = 0.0
+def _tree_memory(proc: psutil.Process, pss: bool) -> tuple[float, float]:
+    """(the tree's memory, its largest process's) in MB."""
+    total = largest = 0.0
     for p in [proc, *proc.children(recursive=True)]:
         try:
-            total += p.memory_full_info().pss if pss else p.memory_info().rss
+            mem = p.memory_full_info().pss if pss else p.memory_info().rss
         except (psutil.NoSuchProcess, psutil.AccessDenied):
             continue
-    return total / 2**20
+        total += mem
+        largest = max(largest, mem)
+    return total / 2**20, largest / 2**20
 
 
 def measure(
@@ -217,7 +258,10 @@ def measure(
     pss: bool = False,
     on_sample: Any = None,
 ) -> tuple[int, str, str, float, float, float]:
-    """Run ``cmd``; return (returncode, stdout, stderr, wall s, tree CPU s, peak tree memory MB)."""
+    """Run ``cmd``; return (returncode, stdout, stderr, wall s, tree CPU s, peak tree memory MB).
+
+    ``on_sample(seconds, tree MB, largest process MB)`` is called at every memory sample.
+    """
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         start = time.monotonic()
         popen = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=out, stderr=err)
@@ -236,12 +280,12 @@ def measure(
                 # every 10 ms, so a 3-second crawl's wall time is not rounded up to a sample.
                 next_sample = now + (0.5 if pss else 0.1)
                 try:
-                    mem = _tree_memory(proc, pss)
+                    mem, largest = _tree_memory(proc, pss)
                 except psutil.NoSuchProcess:
-                    mem = 0.0
+                    mem = largest = 0.0
                 peak = max(peak, mem)
                 if on_sample is not None:
-                    on_sample(now - start, mem)
+                    on_sample(now - start, mem, largest)
             if now - start > timeout:
                 popen.kill()
             time.sleep(0.01)
@@ -340,8 +384,64 @@ def _page_lines(data: Path) -> tuple[int, int]:
     return lines, len(urls)
 
 
-def run_contender(name: str, url: str, work: Path, pages: int, tag: str = "") -> Run:
-    timeout = max(600.0, pages / 5)
+class _Watch:
+    """Memory samples of one run: the largest process's peak, the tree's RSS at 10/50/100%."""
+
+    MARKS = (10, 50, 100)
+
+    def __init__(self, nginx: Nginx | None, pages: int) -> None:
+        self.nginx = nginx
+        self.pages = pages
+        self.peak_worker = 0.0
+        self.rss_at: dict[int, float] = {}
+        #: The tree's RSS at the last sample with the crawl still running.
+        self.last = 0.0
+
+    def __call__(self, seconds: float, tree_mb: float, largest_mb: float) -> None:
+        self.peak_worker = max(self.peak_worker, largest_mb)
+        if tree_mb:
+            self.last = tree_mb
+        if self.nginx is None or len(self.rss_at) == len(self.MARKS):
+            return
+        served = self.nginx.served()
+        for mark in self.MARKS:
+            if mark not in self.rss_at and served >= self.pages * mark / 100:
+                self.rss_at[mark] = tree_mb
+
+
+def default_limit(pages: int) -> float:
+    """Seconds a contender has for a site of ``pages`` pages (--limit overrides it)."""
+    return max(600.0, pages / 5)
+
+
+def run_contender(
+    name: str,
+    url: str,
+    work: Path,
+    pages: int,
+    tag: str = "",
+    *,
+    nginx: Nginx | None = None,
+    limit: float | None = None,
+) -> Run:
+    """Run one contender with its memory watched; stopped after ``limit`` seconds."""
+    timeout = default_limit(pages) if limit is None else limit
+    watch = _Watch(nginx, pages)
+    run = _run_contender(name, url, work, pages, tag, timeout, watch)
+    run.peak_worker_mb = watch.peak_worker
+    run.rss_at = watch.rss_at
+    run.finished = run.wall < timeout
+    if run.finished and 100 not in run.rss_at and watch.last:
+        # nginx writes its log every 5 s: the crawl ended before its last lines were counted.
+        run.rss_at[100] = watch.last
+    if not run.finished:
+        print(f"{name}: did not finish within its limit of {timeout:.0f} s (stopped)", flush=True)
+    return run
+
+
+def _run_contender(
+    name: str, url: str, work: Path, pages: int, tag: str, timeout: float, watch: _Watch
+) -> Run:
     start_url = f"{url}/index.html"
     common = [
         "-s",
@@ -370,11 +470,15 @@ def run_contender(name: str, url: str, work: Path, pages: int, tag: str = "") ->
             f"start={start_url}",
             *common,
         ]
-        rc, out, err, wall, cpu, peak = measure(cmd, cwd=out_dir, env=_env(), timeout=timeout)
+        rc, out, err, wall, cpu, peak = measure(
+            cmd, cwd=out_dir, env=_env(), timeout=timeout, on_sample=watch
+        )
         return Run(name, _stats(err).get("bench/pages", 0), wall, cpu, peak, rc)
     if name == "handwritten":
         cmd = [sys.executable, str(HANDWRITTEN), "--start", start_url, "--out", str(out_dir / "out")]
-        rc, out, err, wall, cpu, peak = measure(cmd, cwd=out_dir, env=_env(), timeout=timeout)
+        rc, out, err, wall, cpu, peak = measure(
+            cmd, cwd=out_dir, env=_env(), timeout=timeout, on_sample=watch
+        )
         got = json.loads(out.strip().splitlines()[-1]) if out.strip() else {}
         written = sum(1 for _ in (out_dir / "out").rglob("*.md"))
         return Run(name, int(got.get("pages", 0)), wall, cpu, peak, rc, items=written)
@@ -386,7 +490,9 @@ def run_contender(name: str, url: str, work: Path, pages: int, tag: str = "") ->
             "--concurrency",
             str(CONCURRENCY),
         ]
-        rc, out, err, wall, cpu, peak = measure(cmd, cwd=out_dir, env=_env(), timeout=timeout)
+        rc, out, err, wall, cpu, peak = measure(
+            cmd, cwd=out_dir, env=_env(), timeout=timeout, on_sample=watch
+        )
         got = json.loads(out.strip().splitlines()[-1]) if out.strip() else {}
         return Run(name, int(got.get("pages", 0)), wall, cpu, peak, rc)
     mode = name.removeprefix("harvest-").removesuffix("-x2").removesuffix("-w2").removesuffix("-w1")
@@ -430,13 +536,13 @@ def run_contender(name: str, url: str, work: Path, pages: int, tag: str = "") ->
                 for log in logs
             )
             rc, out, err, wall, cpu, peak = measure(
-                ["bash", "-c", f"{script} & wait"], cwd=ROOT, env=_env(), timeout=timeout
+                ["bash", "-c", f"{script} & wait"], cwd=ROOT, env=_env(), timeout=timeout, on_sample=watch
             )
         texts = [log.read_text(encoding="utf-8", errors="replace") for log in logs if log.exists()]
         err = "".join(texts)
         per_process = [_stats(text) for text in texts]
     else:
-        rc, out, err, wall, cpu, peak = measure(cmd, cwd=ROOT, env=_env(), timeout=timeout)
+        rc, out, err, wall, cpu, peak = measure(cmd, cwd=ROOT, env=_env(), timeout=timeout, on_sample=watch)
         per_process = _all_stats(err)
     fetched = sum(st.get("harvest/blogs/article_pages", 0) for st in per_process) + sum(
         st.get("harvest/blogs/listing_pages", 0) for st in per_process
@@ -586,7 +692,7 @@ def render_bench(url: str, work: Path, n: int) -> dict[str, Any]:
     jsonl = data / "blogs" / "document.jsonl"
     samples: list[tuple[float, int, float]] = []
 
-    def sample(t: float, mem: float) -> None:
+    def sample(t: float, mem: float, largest: float) -> None:
         try:
             with jsonl.open("rb") as fh:
                 stored = sum(1 for _ in fh)
@@ -669,6 +775,11 @@ def main() -> None:
         help="where generated sites are kept between runs",
     )
     parser.add_argument("--json", type=Path, help="also write the figures here")
+    parser.add_argument(
+        "--limit",
+        type=float,
+        help="seconds each contender has per size (default: the larger of 600 and pages / 5)",
+    )
     args = parser.parse_args()
     if args.quick:
         args.pages, args.only = [2000], "scrapy-bare,harvest-off-w1"
@@ -687,7 +798,10 @@ def main() -> None:
     report: dict[str, Any] = {"cpus": os.cpu_count(), "concurrency": CONCURRENCY, "sizes": {}}
     verdicts: list[bool | None] = []
     summary: dict[int, list[dict[str, tuple[float, str, bool]]]] = {}
+    by_size: dict[int, list[Run]] = {}
     for pages in args.pages:
+        if not site_fits(args.sites, pages):
+            continue
         site = generate(
             args.sites / f"site-{pages}", pages, js_pages=args.render if pages == args.pages[0] else 0
         )
@@ -699,7 +813,7 @@ def main() -> None:
                     nginx.fetches()
                     for name in contenders:
                         tag = f"-{attempt}"
-                        run = run_contender(name, nginx.url, work, pages, tag)
+                        run = run_contender(name, nginx.url, work, pages, tag, nginx=nginx, limit=args.limit)
                         counts = nginx.fetches()
                         run.extra["fetches"] = sum(counts.values())
                         run.extra["max_fetches"] = max(counts.values(), default=0)
@@ -718,6 +832,8 @@ def main() -> None:
                     if args.repeat > 1:
                         print(f"\n### run {attempt} of {args.repeat}")
                     print_table(pages, runs)
+                    print_memory(pages, runs)
+                    by_size.setdefault(pages, []).extend(runs)
                     verdicts.append(_verdict(runs))
                     summary.setdefault(pages, []).append(targets_18(runs))
                     report["sizes"].setdefault(pages, []).append(
@@ -728,11 +844,67 @@ def main() -> None:
         finally:
             shutil.rmtree(work, ignore_errors=True)
     print_summary(summary)
+    print_growth(by_size)
     judged = [v for v in verdicts if v is not None]
     if judged:
         print(f"\nissue-9 targets held in {sum(judged)} of {len(judged)} runs")
     if args.json:
         args.json.write_text(json.dumps(report, indent=1), encoding="utf-8")
+
+
+def site_fits(sites: Path, pages: int) -> bool:
+    """Whether the site of ``pages`` pages is generated or fits on the disk (said when not)."""
+    marker = sites / f"site-{pages}" / ".complete"
+    if marker.exists():
+        return True
+    sites.mkdir(parents=True, exist_ok=True)
+    free = shutil.disk_usage(sites).free
+    needed = pages * SITE_BYTES_PER_PAGE
+    # Room for the crawls' output beside it (harvest writes each page's HTML once more).
+    if 2 * needed > free:
+        print(
+            f"\n{pages:,}-page site skipped: it needs ~{needed / 1e9:.1f} GB under {sites} and as much "
+            f"again for the crawls' output; {free / 1e9:.1f} GB are free",
+            flush=True,
+        )
+        return False
+    return True
+
+
+def print_memory(pages: int, runs: list[Run]) -> None:
+    """Issue 36's memory table of one size: peaks and the tree's RSS as the crawl went on."""
+    print(f"\n### Memory, {pages:,}-page site\n")
+    print(
+        "| contender | finished | peak RSS tree MB | peak RSS largest process MB "
+        "| RSS at 10% | at 50% | at 100% |"
+    )
+    print("|---|---|---:|---:|---:|---:|---:|")
+    for r in runs:
+        at = [f"{r.rss_at[m]:.0f}" if m in r.rss_at else "-" for m in _Watch.MARKS]
+        done = "yes" if r.finished else "no (time limit)"
+        print(f"| {r.name} | {done} | {r.peak_mb:.0f} | {r.peak_worker_mb:.0f} | {' | '.join(at)} |")
+
+
+def print_growth(by_size: dict[int, list[Run]]) -> None:
+    """harvest-off's largest finished size against its smallest: issue 36's targets."""
+    runs = sorted(
+        ((pages, r) for pages, rs in by_size.items() for r in rs if r.name == "harvest-off" and r.finished),
+        key=lambda pr: pr[0],
+    )
+    if len(runs) < 2 or runs[0][0] == runs[-1][0]:
+        return
+    (small, a), (large, b) = runs[0], runs[-1]
+    print(f"\n## Issue 36: harvest-off at {large:,} pages against {small:,}\n")
+    tree, worker = b.peak_mb / a.peak_mb, b.peak_worker_mb / a.peak_worker_mb
+    rate, cpu = b.rate / a.rate, b.cpu_per_page_ms / a.cpu_per_page_ms
+    figures = [
+        ("peak RSS, process tree", tree, f"<= {MEMORY_GROWTH_MAX}x", tree <= MEMORY_GROWTH_MAX),
+        ("peak RSS, largest worker", worker, f"<= {MEMORY_GROWTH_MAX}x", worker <= MEMORY_GROWTH_MAX),
+        ("pages/s", rate, f">= {RATE_KEPT_MIN}x", rate >= RATE_KEPT_MIN),
+        ("CPU per page", cpu, f"within {CPU_PER_PAGE_DRIFT:.0%}", abs(cpu - 1) <= CPU_PER_PAGE_DRIFT),
+    ]
+    for label, value, target, ok in figures:
+        print(f"issue 36: {label}: {value:.2f}x (target {target}: {'held' if ok else 'MISSED'})")
 
 
 def _verdict(runs: list[Run]) -> bool | None:

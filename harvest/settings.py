@@ -316,6 +316,20 @@ HARVEST_FRONTIER_MEMORY_MAX = 1000
 # Requests at this priority or above always stay in memory: feeds, sitemaps and start pages
 # steer the crawl (the blogs spider gives them 20 and 30; links and listed articles less).
 HARVEST_FRONTIER_KEEP_PRIORITY = 20
+# Scrapy's duplicate filter over the crawl process's seen set (harvest/state/seen.py): the
+# fingerprints scheduled in a run are on disk behind a Bloom filter and the most recent ones,
+# so a crawl's memory does not grow with its pages (RFPDupeFilter's set: ~90 bytes a request).
+DUPEFILTER_CLASS = "harvest.state.dupefilter.SeenDupeFilter"
+# Keys (fingerprints, requested URLs) a crawl process keeps in memory, most recent first, in
+# front of its seen set on disk: a site's navigation links, on every page, are answered here.
+# Two generations of this many: ~1.3 MB each.
+HARVEST_DEDUP_RECENT_KEYS = 16_384
+# Keys the seen set's Bloom filter is sized for, at a 1% false-positive rate (9.6 bits a key:
+# 2.4 MB a crawl process). A "not seen" answer costs no disk read; a false positive costs one
+# lookup, never a page. Past this many keys the rate rises (16% at twice as many), and so do the
+# disk lookups. A worker of a 1,000,000-page crawl holds ~2,000,000 (its requests and its links'
+# URLs). 0 = no filter (every older key is looked up).
+HARVEST_DEDUP_BLOOM_KEYS = 2_000_000
 # Start this spider from a clean state (old state moved aside, not deleted); also -a reset=1.
 HARVEST_DEDUP_RESET = False
 # Drop a document whose text another spider already stored (a README found by trending is not

@@ -10,7 +10,9 @@ The in-memory queues are bounded too: once they hold ``HARVEST_FRONTIER_MEMORY_M
 newly accepted request below ``HARVEST_FRONTIER_KEEP_PRIORITY`` is *spilled*: only its frontier
 row is written (it passed the duplicate filter like any other), and it is read back, a page at a
 time, when the queues run dry. A queued request costs ~3 KB of memory; a 10,000-page blog had
-6,700 of them queued at its peak (+21 MB), a spilled one costs its fingerprint.
+6,700 of them queued at its peak (+21 MB). The fingerprints of the spilled requests are kept in
+the crawl process's scratch database (:class:`harvest.state.seen.ScratchSet`), not in memory: a
+million-page site had ~500,000 spilled at once in each worker (~45 MB in a set).
 
 :class:`FrontierMiddleware` (``SPIDER_MIDDLEWARES``, outermost) tells the crawl state which
 request every item came from and when a callback's output ended, which is how "done" is known.
@@ -20,7 +22,9 @@ spider methods, meta holds plain data); a request that is not is still crawled b
 (stat ``harvest/frontier/unserializable``).
 
 In a partitioned crawl (``HARVEST_CRAWL_WORKERS`` > 1) a request another worker owns is not
-queued here but handed to its owner's spool (:mod:`harvest.crawl.handoff`), once per run and URL.
+queued here but handed to its owner's spool (:mod:`harvest.crawl.handoff`), once per run and URL
+(remembered in the crawl process's :class:`harvest.state.seen.SeenSet`, as the duplicate
+filter's fingerprints are).
 """
 
 from __future__ import annotations
@@ -41,6 +45,8 @@ from harvest.crawl.serialize import RequestCodec
 from harvest.meta import META_FRONTIER_KEY, upgrade
 from harvest.middlewares.cookies import cookies_to_hand_over
 from harvest.state.crawl import CrawlState
+from harvest.state.dupefilter import SeenDupeFilter
+from harvest.state.seen import ScratchSet, SeenSet
 
 if TYPE_CHECKING:
     from scrapy import Spider
@@ -79,8 +85,11 @@ class FrontierScheduler(Scheduler):
     _restore_left = 0
     #: Fingerprints of the spilled requests not read back yet (see the module docstring), and
     #: the frontier row after which the next read looks for them.
-    _spilled: set[bytes]
+    _spilled: ScratchSet
     _spill_after = 0
+    #: The crawl process's seen set: requests handed to another worker in this run (each URL
+    #: goes once), beside the duplicate filter's fingerprints.
+    _seen: SeenSet
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> Self:
@@ -91,7 +100,8 @@ class FrontierScheduler(Scheduler):
         scheduler.restore_batch = max(1, crawler.settings.getint("HARVEST_FRONTIER_RESTORE_BATCH"))
         scheduler.memory_max = max(0, crawler.settings.getint("HARVEST_FRONTIER_MEMORY_MAX"))
         scheduler.keep_priority = crawler.settings.getint("HARVEST_FRONTIER_KEEP_PRIORITY")
-        scheduler._spilled = set()
+        scheduler._seen = SeenSet.from_crawler(crawler)
+        scheduler._spilled = scheduler._seen.spill_set("spilled")
         _SCHEDULERS[crawler] = scheduler
         return scheduler
 
@@ -100,9 +110,7 @@ class FrontierScheduler(Scheduler):
         result = super().open(spider)
         self._resumed_dont_filter: set[bytes] = set()
         self.codec = RequestCodec(spider, self.stats)
-        #: Fingerprints handed to another worker in this run (each URL goes once).
-        self._handed: set[bytes] = set()
-        self._spilled = set()
+        self._spilled.clear()
         self._spill_after = 0
         if self.state is not None:
             try:
@@ -114,12 +122,16 @@ class FrontierScheduler(Scheduler):
             if self.handoff is not None:
                 self.handoff.open()
                 # A handed request already among the duplicate filter's fingerprints is
-                # skipped before it is unpickled (harvest.crawl.handoff). Scrapy's RFPDupeFilter keeps
-                # them in ``_fingerprints`` (its public ``fingerprints`` is deprecated and copies
-                # the set); another filter leaves every handed request to be read.
-                known = getattr(self.df, "_fingerprints", None)
-                if isinstance(known, set):
-                    self.handoff.known = known
+                # skipped before it is unpickled (harvest.crawl.handoff). Ours keeps them in the
+                # seen set, Scrapy's RFPDupeFilter in ``_fingerprints`` (its public
+                # ``fingerprints`` is deprecated and copies the set); another filter leaves every
+                # handed request to be read.
+                if isinstance(self.df, SeenDupeFilter):
+                    self.handoff.known = self.df.seen
+                else:
+                    known = getattr(self.df, "_fingerprints", None)
+                    if isinstance(known, set):
+                        self.handoff.known = known
                 # Handed requests are durable before the pages that found them count as done.
                 self.state.add_pre_commit(self.handoff.sync)
             self._restore_left = store.frontier_size()
@@ -193,7 +205,7 @@ class FrontierScheduler(Scheduler):
     def _hand_off(self, request: Request, fingerprint: bytes, owner: int) -> bool:
         """Give ``request`` to the worker that owns it (see the module docstring)."""
         assert self.handoff is not None and self.state is not None and self.stats is not None
-        if request.dont_filter or fingerprint not in self._handed:
+        if request.dont_filter or fingerprint not in self._seen:
             # The other worker has its own cookie jar: the request takes this one's cookies along.
             carried = cookies_to_hand_over(self.crawler, request)
             if carried:
@@ -205,7 +217,10 @@ class FrontierScheduler(Scheduler):
                 # The spool cannot be written: the crawl stops without committing (said once by
                 # the spool), so the page that found this request is fetched again next run.
                 return True
-            self._handed.add(fingerprint)
+            if request.dont_filter:
+                self._seen.add(fingerprint)
+            else:
+                self._seen.add_new(fingerprint)  # not seen: asked just above
             self.stats.inc_value("harvest/handoff/sent")
         marker = request.meta.get(META_FRONTIER_KEY)
         if isinstance(marker, str) and marker != fingerprint.hex():
@@ -314,8 +329,8 @@ class FrontierScheduler(Scheduler):
                 self._spill_after = page[-1].seq
                 # Rows of requests queued in memory (or in flight) sit between spilled ones.
                 back = [entry for entry in page if entry.fingerprint in self._spilled]
+                self._spilled.discard_many(entry.fingerprint for entry in back)
                 for entry in back:
-                    self._spilled.discard(entry.fingerprint)
                     request = self._decode(entry)
                     if request is not None:
                         # Past the duplicate filter already (when it was spilled).

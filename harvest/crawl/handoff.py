@@ -455,8 +455,9 @@ class HandoffExtension:
                 self._quiet = 0
                 self.spool.write_status(False, self.consumed)
                 waits.clear(self.crawler, "handoff")
+            holds = self._known([fp for fp, _ in handed if fp is not None])
             for fingerprint, blob in handed:
-                if fingerprint is not None and fingerprint in self.spool.known:
+                if fingerprint is not None and fingerprint in holds:
                     known += 1  # the duplicate filter would drop it: not unpickled
                     continue
                 try:
@@ -474,6 +475,15 @@ class HandoffExtension:
         self._inc("received", received)
         self._inc("known", known)
         return received
+
+    def _known(self, fingerprints: list[bytes]) -> Container[bytes]:
+        """Those of ``fingerprints`` the duplicate filter holds (asked at once when it can)."""
+        known = self.spool.known
+        seen_many = getattr(known, "seen_many", None)
+        if seen_many is not None:
+            found: Container[bytes] = seen_many(fingerprints)
+            return found
+        return known
 
     def poll(self) -> None:
         """Read the spools; an idle engine is woken to check again whether the crawl is done."""

@@ -33,7 +33,11 @@ DUPEFILTER = "harvest.scale.scheduler.RedisDupeFilter"
 #: What the project uses without Redis; replaced silently, anything else is refused.
 _EMBEDDED = {
     "SCHEDULER": {"harvest.crawl.frontier.FrontierScheduler", "scrapy.core.scheduler.Scheduler", SCHEDULER},
-    "DUPEFILTER_CLASS": {"scrapy.dupefilters.RFPDupeFilter", DUPEFILTER},
+    "DUPEFILTER_CLASS": {
+        "scrapy.dupefilters.RFPDupeFilter",
+        "harvest.state.dupefilter.SeenDupeFilter",
+        DUPEFILTER,
+    },
 }
 
 

@@ -67,6 +67,7 @@ from harvest.spiders.blogs_documents import Documents
 from harvest.spiders.blogs_sites import Site, SiteBook
 from harvest.state.partition import Partition
 from harvest.state.rounds import SiteRounds, rounds_path
+from harvest.state.seen import SeenSet, SeenUrls
 from harvest.util.files import atomic_write_text
 
 if TYPE_CHECKING:
@@ -184,7 +185,9 @@ class BlogsSpider(HarvestSpider):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self._requested: set[str] = set()
+        # URLs requested in this round: in a seen set (bounded memory, harvest/state/seen.py),
+        # the crawl process's once the crawler is known.
+        self._requested = SeenUrls(SeenSet(None), b"requested")
         self._links_capped_sites: set[str] = set()
         self._max_depth = 0
         self._max_links = 0
@@ -229,6 +232,7 @@ class BlogsSpider(HarvestSpider):
     def from_crawler(cls, crawler: Crawler, *args: Any, **kwargs: Any) -> Self:
         """Build the spider; install the browser download handler only if a site renders."""
         spider = super().from_crawler(crawler, *args, **kwargs)
+        spider._requested = SeenUrls(SeenSet.from_crawler(crawler), b"requested")
         spider.book = SiteBook(spider.config)
         spider.allowed_domains = spider.book.domains()
         spider.allowed_private_hosts = spider.book.private_hosts
@@ -288,9 +292,8 @@ class BlogsSpider(HarvestSpider):
         meta: dict[str, Any] | None = None,
     ) -> scrapy.Request | None:
         """A request for ``url`` unless this round requested it already."""
-        if url in self._requested:
+        if self._requested.seen_or_add(url):
             return None
-        self._requested.add(url)
         full_meta: dict[str, Any] = {META_SITE: site.name, META_VIA: via, META_KIND: kind}
         if kind == "document":
             full_meta[META_TTL] = site.config.article_revisit
@@ -511,8 +514,11 @@ class BlogsSpider(HarvestSpider):
         """Requests for the new in-scope links of a page, up to HARVEST_SAFETY_MAX_LINKS_PER_PAGE."""
         max_links = self._max_links
         new_links = 0
-        for link in extract_links(html, url):
-            if link in self._requested:
+        links = extract_links(html, url)
+        # One question for the page's links: most were found on earlier pages.
+        requested = self._requested.seen_many(links)
+        for link in links:
+            if link in requested:
                 continue
             link_site = self.book.in_scope(link, site)
             if link_site is None:

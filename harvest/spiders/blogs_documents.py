@@ -34,6 +34,7 @@ from harvest.parsers.pagekind import PageKind, classify_tree, parse_html
 from harvest.parsers.pagemeta import declared_date, declared_title
 from harvest.parsers.rights import Rights, TdmRule, agent_token, combine
 from harvest.spiders.blogs_sites import Site, article_slug
+from harvest.state.seen import SeenSet, SeenUrls
 from harvest.util.paths import safe_name
 
 if TYPE_CHECKING:
@@ -90,8 +91,9 @@ class Documents:
         #: This crawler's token in robots.txt and TDMRep rules.
         self.agent = agent
         self.max_page_bytes = max_page_bytes
-        #: URLs an article was stored under this round (the same article under two URLs once).
-        self._stored: set[str] = set()
+        #: URLs an article was stored under this round (the same article under two URLs once),
+        #: in the crawl process's seen set (bounded memory, harvest/state/seen.py).
+        self._stored = SeenUrls(SeenSet.from_crawler(crawler), b"stored")
         self.listed = Listed()
 
     @classmethod
@@ -246,11 +248,10 @@ class Documents:
         canonical = article.canonical_url or url
         canonical_host = (urlsplit(canonical).hostname or "").lower()
         named_by = canonical if site.in_scope(canonical_host) else url
-        if named_by in self._stored:
+        if self._stored.seen_or_add(named_by):
             # The same article reached under two URLs (with and without a slash, a redirect).
             self._inc("duplicate_url")
             return None
-        self._stored.add(named_by)
         self._inc("articles")
         return DocumentItem(
             url=url,

@@ -43,9 +43,26 @@ def _pages(tmp_path: Path) -> dict[int, list[str]]:
     return {k: [p["url"] for p in read_jsonl(folder / Partition(k, 2).output_file("page"))] for k in range(2)}
 
 
-def test_two_workers_fetch_each_page_once_and_write_once(octopress: LoopbackServer, tmp_path: Path) -> None:
+#: The seen sets with (almost) nothing in memory: one recent key, a Bloom filter of 10 bits (it
+#: says "maybe" to nearly every key), a queue of 5 requests (the rest spilled): every answer
+#: comes from the scratch tables on disk, and the filter's false positives are looked up.
+_SEEN_ON_DISK = {
+    "HARVEST_DEDUP_RECENT_KEYS": 1,
+    "HARVEST_DEDUP_BLOOM_KEYS": 1,
+    "HARVEST_FRONTIER_MEMORY_MAX": 5,
+}
+
+
+@pytest.mark.parametrize("seen", [{}, _SEEN_ON_DISK], ids=["default", "seen-sets-on-disk"])
+def test_two_workers_fetch_each_page_once_and_write_once(
+    octopress: LoopbackServer, tmp_path: Path, seen: dict[str, int]
+) -> None:
     result = subprocess.run(
-        _command(tmp_path, octopress.base_url), cwd=PROJECT_ROOT, capture_output=True, text=True, timeout=300
+        octo_crawl_command(tmp_path, octopress.base_url, HARVEST_CRAWL_WORKERS=2, **seen),
+        cwd=PROJECT_ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     assert result.returncode == 0, result.stderr[-3000:]
     assert result.stderr.count("'finish_reason': 'finished'") == 2, result.stderr[-3000:]
@@ -75,6 +92,11 @@ def test_two_workers_fetch_each_page_once_and_write_once(octopress: LoopbackServ
     sent = sum(st.get("harvest/handoff/sent", 0) for st in stats)
     read = sum(st.get("harvest/handoff/received", 0) + st.get("harvest/handoff/known", 0) for st in stats)
     assert sent > 0 and read == sent, stats
+    if seen:
+        # Answered from disk, false positives included, and still each page once (above).
+        assert all(st.get("harvest/seen/disk_lookups", 0) > 0 for st in stats), stats
+        assert sum(st.get("harvest/seen/disk_misses", 0) for st in stats) > 0, stats
+        assert sum(st.get("harvest/frontier/spilled", 0) for st in stats) > 0, stats
     # Exports read the committed offsets of every worker's files (each in its worker's state).
     folder = tmp_path / "data" / "blogs"
     offsets = committed_offsets(tmp_path / "data", "blogs")
