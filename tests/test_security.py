@@ -268,7 +268,10 @@ def test_article_urls_cannot_steer_file_names(tmp_path: Path) -> None:
         assert len(path.name.encode()) <= 255
     assert len({p.name.lower() for p in md}) == len(md)  # case-insensitive file systems too
     assert sorted(p.name for p in tmp_path.iterdir()) == ["config", "data"]
-    assert sorted(p.name for p in (tmp_path / "data").iterdir()) == ["blogs", "state"]
+    # The crawl's own folders only: its output, its state and its round record (logs/blogs/).
+    assert sorted(p.name for p in (tmp_path / "data").iterdir()) == ["blogs", "logs", "state"]
+    assert sorted(p.name for p in (tmp_path / "data" / "logs").iterdir()) == ["blogs"]
+    assert not [p for p in (tmp_path / "data" / "logs").rglob("*") if p.suffix == ".md"]
 
 
 # --- the private-address guard and redirects ----------------------------------------------------
