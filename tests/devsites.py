@@ -23,7 +23,43 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote, unquote, urlsplit
 
+from tests import shared_fixture
 from tests.servers import LoopbackServer, Reply, serve_tree
+
+#: Pages of the development set the parser tests read, by (site folder, short name): their path
+#: under the site's ``site/`` folder in ``../shared/fixtures/blogs`` (read in place, never copied).
+PAGES: dict[tuple[str, str], str] = {
+    ("docusaurus-web-dev-docs", "blog-post"): "blog/Guide to using Docusaurus with Material UI/index.html",
+    ("docusaurus-web-dev-docs", "blog-tag-docusaurus"): "blog/tags/docusaurus/index.html",
+    ("docusaurus-web-dev-docs", "blog"): "blog/index.html",
+    ("docusaurus-web-dev-docs", "category-front-end"): "docs/category/front-end-web-design/index.html",
+    ("docusaurus-web-dev-docs", "doc-mongodb"): "docs/Back End/Databases/mongodb/index.html",
+    ("eleventy-starbugs-weekly", "articles-3"): "articles/3/index.html",
+    ("eleventy-starbugs-weekly", "author-larry"): "posts/authors/larry/index.html",
+    ("eleventy-starbugs-weekly", "page-list-16"): "page-list/16/index.html",
+    ("eleventy-starbugs-weekly", "post-larry-180"): "posts/starbugs-weekly/180/larry-180/index.html",
+    ("eleventy-starbugs-weekly", "tag-react"): "tags/react/index.html",
+    ("hugo-andyibanez-com", "about"): "about/index.html",
+    ("hugo-andyibanez-com", "post-uimenu"): "posts/uimenu-improvements-ios14/index.html",
+    ("hugo-andyibanez-com", "posts"): "posts/index.html",
+    ("hugo-andyibanez-com", "tag-swift"): "tags/swift/index.html",
+    ("jekyll-archives-46bit", "month-2017-03"): "2017/03/index.html",
+    ("jekyll-archives-46bit", "post-brexit"): "2017/brexit/index.html",
+    ("jekyll-archives-46bit", "writing"): "writing/index.html",
+    ("jekyll-archives-46bit", "year-2014"): "2014/index.html",
+    ("jekyll-minima-bzoennchen-pages", "post-informatics"): "Pages/2021/06/08/Informatics-a-love-letter.html",
+    ("jekyll-minima-bzoennchen-pages", "posts"): "Pages/posts/index.html",
+    ("octopress-1up4developers-github-io", "category-hello"): "categories/hello/index.html",
+    ("octopress-1up4developers-github-io", "page-2"): "page/2/index.html",
+    ("octopress-1up4developers-github-io", "post"): "2014/04/alguns-truques-com-o-repl-do-clojure/index.html",
+    ("zola-mawadda-ar", "post-fear"): "words/fear/index.html",
+    ("zola-mawadda-ar", "section-words"): "words/index.html",
+}
+
+
+def page_html(folder: str, name: str) -> str:
+    """The HTML of a development-set page (:data:`PAGES`); skips (CI: fails) without the fixtures."""
+    return shared_fixture("blogs", folder, "site", PAGES[(folder, name)]).read_text(encoding="utf-8")
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,6 @@
 
 from __future__ import annotations
 
-import gzip
 import re
 
 import lxml.html
@@ -23,16 +22,16 @@ from harvest.parsers.markup import (
     strip_xml_invalid,
     unlink_heading_self_links,
 )
-from tests import OWN_FIXTURES
+from tests.devsites import page_html
+from tests.parsers.test_article import SCRAPY_DOCS, docs_page
 
 SPHINX_URL = "https://docs.scrapy.org/en/latest/topics/request-response.html"
 SECTION = "Other functions related to requests"
 
 
 def _sphinx_page() -> str:
-    return gzip.decompress(
-        (OWN_FIXTURES / "blogs" / "sphinx-scrapy-request-response.html.gz").read_bytes()
-    ).decode("utf-8")
+    # Debian's python-scrapy-doc (make install-system), read in place.
+    return docs_page(SCRAPY_DOCS, "topics/request-response.html").read_text(encoding="utf-8")
 
 
 def _section_code(html: str) -> int:
@@ -64,9 +63,7 @@ def test_only_the_article_s_own_ids_move() -> None:
 
 
 def test_control_character_does_not_lose_the_page() -> None:
-    post = (
-        OWN_FIXTURES / "blogs" / "generators" / "octopress-1up4developers-github-io" / "post.html"
-    ).read_text(encoding="utf-8")
+    post = page_html("octopress-1up4developers-github-io", "post")
     html = re.sub(r"(<div class=\"entry-content\">\s*<p>)", "\\1Ctrl-H is \x08 here. ", post, count=1)
     assert "\x08" in html
     article = extract_article(html, "http://1up4dev.org/2014/04/alguns-truques-com-o-repl-do-clojure/")

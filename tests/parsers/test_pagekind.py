@@ -1,6 +1,6 @@
 """Article or listing, from what the page is: saved pages of seven generators.
 
-The pages are in tests/fixtures/blogs/generators.
+The pages are read in place from ../shared/fixtures/blogs (tests.devsites.PAGES).
 
 Each page is classified under its own URL. The listing pages sit where posts sit (Jekyll's
 ``/2017/03/`` next to ``/2017/brexit/``, Eleventy's ``/posts/authors/larry/``), or hold one or two
@@ -13,9 +13,7 @@ from __future__ import annotations
 import pytest
 
 from harvest.parsers.pagekind import classify_page
-from tests import OWN_FIXTURES
-
-PAGES = OWN_FIXTURES / "blogs" / "generators"
+from tests.devsites import page_html
 
 CASES = [
     # (folder, file, the page's URL, expected kind)
@@ -103,7 +101,7 @@ CASES = [
 
 @pytest.mark.parametrize(("folder", "name", "url", "kind"), CASES, ids=[f"{c[0]}/{c[1]}" for c in CASES])
 def test_page_kind(folder: str, name: str, url: str, kind: str) -> None:
-    html = (PAGES / folder / f"{name}.html").read_text(encoding="utf-8")
+    html = page_html(folder, name)
     page = classify_page(html, url)
     assert page.kind == kind, page
 
@@ -114,7 +112,7 @@ def test_posts_without_declarations_carry_their_date() -> None:
         ("jekyll-archives-46bit", "post-brexit", "https://46b.it/2017/brexit/"),
         ("zola-mawadda-ar", "post-fear", "https://mawaddanaser.netlify.app/words/fear/"),
     ]:
-        html = (PAGES / folder / f"{name}.html").read_text(encoding="utf-8")
+        html = page_html(folder, name)
         assert classify_page(html, url).dated, name
 
 

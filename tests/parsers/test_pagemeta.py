@@ -13,8 +13,8 @@ import pytest
 
 from harvest.parsers.pagekind import parse_html
 from harvest.parsers.pagemeta import declared_date, declared_title, normalize_date
-from tests import OWN_FIXTURES, shared_fixture
-from tests.devsites import SITES
+from tests import shared_fixture
+from tests.devsites import SITES, page_html
 
 ORACLE_SITES = [s.folder for s in SITES if s.folder != "octopress-1up4developers-github-io"]
 
@@ -49,9 +49,7 @@ def test_titles_and_dates_of_every_post(folder: str) -> None:
 
 
 def test_title_loses_the_site_name() -> None:
-    html = (OWN_FIXTURES / "blogs" / "generators" / "docusaurus-web-dev-docs" / "doc-mongodb.html").read_text(
-        encoding="utf-8"
-    )
+    html = page_html("docusaurus-web-dev-docs", "doc-mongodb")
     tree = parse_html(html)
     assert tree is not None
     assert tree.findtext(".//title") == "MongoDB | QR Web Dev"
@@ -60,9 +58,7 @@ def test_title_loses_the_site_name() -> None:
 
 def test_date_from_json_ld_before_the_sitemap() -> None:
     """Hugo: JSON-LD datePublished and the <time> agree on 2020-06-18; its sitemap's lastmod is the 24th."""
-    html = (OWN_FIXTURES / "blogs" / "generators" / "hugo-andyibanez-com" / "post-uimenu.html").read_text(
-        encoding="utf-8"
-    )
+    html = page_html("hugo-andyibanez-com", "post-uimenu")
     tree = parse_html(html)
     assert tree is not None
     assert declared_date(tree) == "2020-06-18"
@@ -70,9 +66,7 @@ def test_date_from_json_ld_before_the_sitemap() -> None:
 
 def test_date_of_the_time_in_the_article_header() -> None:
     """Zola declares nothing but the <time> under the post's title."""
-    html = (OWN_FIXTURES / "blogs" / "generators" / "zola-mawadda-ar" / "post-fear.html").read_text(
-        encoding="utf-8"
-    )
+    html = page_html("zola-mawadda-ar", "post-fear")
     tree = parse_html(html)
     assert tree is not None
     assert declared_date(tree) is not None
