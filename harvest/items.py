@@ -6,9 +6,14 @@ Dataclasses (read through itemadapter by Scrapy) so a field typo is an error at 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from harvest.parsers.rights import Rights
+
+if TYPE_CHECKING:
+    from typing_extensions import Self
+
+    from harvest.parsers.trending import TrendingDeveloperRow, TrendingRepoRow
 
 
 @dataclass
@@ -31,6 +36,36 @@ class TrendingRepoItem:
     spoken_language: str | None = None
     type: str = "trending_repo"
 
+    @classmethod
+    def from_row(
+        cls,
+        row: TrendingRepoRow,
+        *,
+        since: str,
+        language_filter: str | None,
+        observed_at: str,
+        source_url: str,
+        spoken_language: str | None,
+    ) -> Self:
+        """The observation of a parsed row (live or archived: the class says which)."""
+        assert row.repo is not None and row.url is not None  # rows without them are skipped
+        return cls(
+            repo=row.repo,
+            url=row.url,
+            description=row.description,
+            language=row.language,
+            stars=row.stars,
+            forks=row.forks,
+            period_stars=row.period_stars,
+            since=since,
+            language_filter=language_filter,
+            rank=row.rank,
+            built_by=row.built_by,
+            observed_at=observed_at,
+            source_url=source_url,
+            spoken_language=spoken_language,
+        )
+
 
 @dataclass
 class TrendingDeveloperItem:
@@ -46,6 +81,30 @@ class TrendingDeveloperItem:
     observed_at: str
     source_url: str
     type: str = "trending_developer"
+
+    @classmethod
+    def from_row(
+        cls,
+        row: TrendingDeveloperRow,
+        *,
+        since: str,
+        language_filter: str | None,
+        observed_at: str,
+        source_url: str,
+    ) -> Self:
+        """The observation of a parsed row (live or archived: the class says which)."""
+        assert row.username is not None and row.url is not None  # rows without them are skipped
+        return cls(
+            username=row.username,
+            name=row.name,
+            rank=row.rank,
+            url=row.url,
+            popular_repo=row.popular_repo,
+            since=since,
+            language_filter=language_filter,
+            observed_at=observed_at,
+            source_url=source_url,
+        )
 
 
 @dataclass

@@ -299,19 +299,11 @@ class TrendingSpider(HarvestSpider):
         if rows:
             self._check_period(response, since, [row.period for row in rows])
         for row in rows:
-            assert row.repo is not None and row.url is not None  # checked by _rows
-            yield TrendingRepoItem(
-                repo=row.repo,
-                url=row.url,
-                description=row.description,
-                language=row.language,
-                stars=row.stars,
-                forks=row.forks,
-                period_stars=row.period_stars,
+            assert row.repo is not None  # checked by _rows
+            yield TrendingRepoItem.from_row(
+                row,
                 since=since,
                 language_filter=language,
-                rank=row.rank,
-                built_by=row.built_by,
                 observed_at=observed_at,
                 source_url=response.url,
                 spoken_language=self.config.spoken_language,
@@ -341,17 +333,8 @@ class TrendingSpider(HarvestSpider):
         """Developer rows -> TrendingDeveloperItem."""
         observed_at = utc_now()
         for row in self._rows(response, language, _DEVELOPERS):
-            assert row.username is not None and row.url is not None  # checked by _rows
-            yield TrendingDeveloperItem(
-                username=row.username,
-                name=row.name,
-                rank=row.rank,
-                url=row.url,
-                popular_repo=row.popular_repo,
-                since=since,
-                language_filter=language,
-                observed_at=observed_at,
-                source_url=response.url,
+            yield TrendingDeveloperItem.from_row(
+                row, since=since, language_filter=language, observed_at=observed_at, source_url=response.url
             )
 
     def parse_readme(

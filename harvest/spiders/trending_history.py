@@ -319,30 +319,14 @@ class TrendingHistorySpider(HarvestSpider):
     ) -> Iterator[Any]:
         for row in rows:
             if kind == "developers":
-                yield ArchivedTrendingDeveloperItem(
-                    username=row.username,
-                    name=row.name,
-                    rank=row.rank,
-                    url=row.url,
-                    popular_repo=row.popular_repo,
-                    since=since,
-                    language_filter=language,
-                    observed_at=observed_at,
-                    source_url=source,
+                yield ArchivedTrendingDeveloperItem.from_row(
+                    row, since=since, language_filter=language, observed_at=observed_at, source_url=source
                 )
             else:
-                yield ArchivedTrendingRepoItem(
-                    repo=row.repo,
-                    url=row.url,
-                    description=row.description,
-                    language=row.language,
-                    stars=row.stars,
-                    forks=row.forks,
-                    period_stars=row.period_stars,
+                yield ArchivedTrendingRepoItem.from_row(
+                    row,
                     since=since,
                     language_filter=language,
-                    rank=row.rank,
-                    built_by=row.built_by,
                     observed_at=observed_at,
                     source_url=source,
                     spoken_language=self.config.spoken_language,
