@@ -109,9 +109,9 @@ def parse_html(html: str) -> etree._Element | None:
 _PARSER = lxml.html.HTMLParser(encoding="utf-8", remove_comments=True)
 
 
-def _ld_root_types(tree: etree._Element) -> list[str]:
-    """The ``@type`` of each JSON-LD block's root object (or of its ``@graph``'s first node)."""
-    types: list[str] = []
+def ld_roots(tree: etree._Element) -> list[object]:
+    """The root values of the page's JSON-LD blocks (a block holding a list gives its items)."""
+    roots: list[object] = []
     for script in tree.iter("script"):
         if not _LD_RE.search(script.get("type") or ""):
             continue
@@ -119,18 +119,25 @@ def _ld_root_types(tree: etree._Element) -> list[str]:
             data = json.loads(script.text or "")
         except ValueError:
             continue
-        nodes = data if isinstance(data, list) else [data]
-        for node in nodes:
-            if isinstance(node, dict) and "@type" not in node and isinstance(node.get("@graph"), list):
-                graph = [n for n in node["@graph"] if isinstance(n, dict)]
-                # A graph names the site, the page and its article: the page's own types count.
-                node = next((n for n in graph if _types(n) & (LISTING_TYPES | ARTICLE_TYPES)), None)
-            if isinstance(node, dict):
-                types.extend(sorted(_types(node)))
+        roots.extend(data if isinstance(data, list) else [data])
+    return roots
+
+
+def _ld_root_types(tree: etree._Element) -> list[str]:
+    """The ``@type`` of each JSON-LD block's root object (or of its ``@graph``'s first node)."""
+    types: list[str] = []
+    for node in ld_roots(tree):
+        if isinstance(node, dict) and "@type" not in node and isinstance(node.get("@graph"), list):
+            graph = [n for n in node["@graph"] if isinstance(n, dict)]
+            # A graph names the site, the page and its article: the page's own types count.
+            node = next((n for n in graph if ld_types(n) & (LISTING_TYPES | ARTICLE_TYPES)), None)
+        if isinstance(node, dict):
+            types.extend(sorted(ld_types(node)))
     return types
 
 
-def _types(node: dict[str, object]) -> set[str]:
+def ld_types(node: dict[str, object]) -> set[str]:
+    """A JSON-LD node's ``@type`` values (a string or a list of them)."""
     value = node.get("@type")
     if isinstance(value, str):
         return {value}
@@ -139,8 +146,8 @@ def _types(node: dict[str, object]) -> set[str]:
     return set()
 
 
-def _declared_article(tree: etree._Element, ld_types: list[str]) -> bool:
-    if ARTICLE_TYPES.intersection(ld_types):
+def _declared_article(tree: etree._Element, root_types: list[str]) -> bool:
+    if ARTICLE_TYPES.intersection(root_types):
         return True
     for meta in tree.iter("meta"):
         key = (meta.get("property") or meta.get("name") or "").strip().lower()
@@ -297,15 +304,15 @@ def classify_tree(tree: etree._Element, url: str) -> PageKind:
 
     It prunes the tree (navigation, scripts): read the page's metadata first.
     """
-    ld_types = _ld_root_types(tree)
-    listing_ld = LISTING_TYPES.intersection(ld_types)
-    if listing_ld and not ARTICLE_TYPES.intersection(ld_types[:1]):
+    root_types = _ld_root_types(tree)
+    listing_ld = LISTING_TYPES.intersection(root_types)
+    if listing_ld and not ARTICLE_TYPES.intersection(root_types[:1]):
         return PageKind("listing", f"JSON-LD @type {sorted(listing_ld)[0]}")
     # Entry cards: articles holding a heading and no article (a page may wrap them in one more).
     cards = [a for a in tree.iter("article") if a.find(".//article") is None and a.xpath(_HEADING_XPATH)]
     if len(cards) >= MIN_ENTRIES:
         return PageKind("listing", f"{len(cards)} <article> entries")
-    declared = _declared_article(tree, ld_types)
+    declared = _declared_article(tree, root_types)
     region = _main_region(tree)
     text = _text(region)
     dates = _date_nodes(region)

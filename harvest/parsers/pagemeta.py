@@ -17,18 +17,16 @@ development set (tests/parsers/test_pagemeta.py). The spider reads them before a
 
 from __future__ import annotations
 
-import json
 import re
 from datetime import timezone
 from email.utils import parsedate_to_datetime
 
 from lxml import etree
 
-from harvest.parsers.pagekind import ARTICLE_TYPES
+from harvest.parsers.pagekind import ARTICLE_TYPES, ld_roots, ld_types
 
 _ISO_DATE_RE = re.compile(r"^\s*(\d{4})-(\d{2})-(\d{2})")
 _TITLE_SEPARATORS_RE = re.compile(r"\s+[-|–—·:»/]{1,2}\s+")
-_LD_RE = re.compile(r"application/ld\+json", re.I)
 
 
 def normalize_date(value: str | None) -> str | None:
@@ -49,27 +47,17 @@ def normalize_date(value: str | None) -> str | None:
 
 def _ld_nodes(tree: etree._Element) -> list[dict[str, object]]:
     nodes: list[dict[str, object]] = []
-    for script in tree.iter("script"):
-        if not _LD_RE.search(script.get("type") or ""):
-            continue
-        try:
-            data = json.loads(script.text or "")
-        except ValueError:
-            continue
-        stack = data if isinstance(data, list) else [data]
-        for node in stack:
-            if isinstance(node, dict):
-                nodes.append(node)
-                graph = node.get("@graph")
-                if isinstance(graph, list):
-                    nodes.extend(n for n in graph if isinstance(n, dict))
+    for node in ld_roots(tree):
+        if isinstance(node, dict):
+            nodes.append(node)
+            graph = node.get("@graph")
+            if isinstance(graph, list):
+                nodes.extend(n for n in graph if isinstance(n, dict))
     return nodes
 
 
 def _is_article_node(node: dict[str, object]) -> bool:
-    value = node.get("@type")
-    types = {value} if isinstance(value, str) else set(value) if isinstance(value, list) else set()
-    return bool(ARTICLE_TYPES.intersection(t for t in types if isinstance(t, str)))
+    return bool(ARTICLE_TYPES & ld_types(node))
 
 
 def _meta(tree: etree._Element, key: str) -> str | None:
