@@ -105,20 +105,6 @@ def _int_header(response: Response, name: str) -> int | None:
         return None
 
 
-def _retry_after(response: Response, now: float) -> float | None:
-    value = _header(response, "Retry-After")
-    if value is None:
-        return None
-    try:
-        return max(0.0, float(value))
-    except ValueError:
-        pass
-    try:
-        return max(0.0, parsedate_to_datetime(value).timestamp() - now)
-    except (TypeError, ValueError):
-        return None
-
-
 def _clock_offset(response: Response, now: float) -> float:
     """Server clock minus ours, from the Date header (0 when close enough or absent)."""
     value = _header(response, "Date")
@@ -458,7 +444,7 @@ class GithubApiMiddleware:
         now: float,
     ) -> Request | Response:
         assert self.budget is not None
-        retry_after = _retry_after(response, now)
+        retry_after = waits.retry_after(response, now)
         if retry_after is not None:
             kind, until = "secondary", now + retry_after
             self.budget.block(self.token_key, until, failure=True)

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import logging
 import time
-from email.utils import parsedate_to_datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -40,22 +39,6 @@ _MAX_SLEEP = 1.0
 #: The interval runs from each answer (harvest.state.archive), so arrivals are at least an interval
 #: apart whatever a busy process delays; 2% more covers clock reads at the window's edge.
 _MARGIN = 1.02
-
-
-def retry_after(response: Response, now: float) -> float | None:
-    """Seconds asked by a ``Retry-After`` header (seconds or an HTTP date), None without one."""
-    raw = response.headers.get("Retry-After")
-    if not raw:
-        return None
-    value = raw.decode("latin-1").strip()
-    try:
-        return max(0.0, float(value))
-    except ValueError:
-        pass
-    try:
-        return max(0.0, parsedate_to_datetime(value).timestamp() - now)
-    except (TypeError, ValueError):
-        return None
 
 
 class ArchiveMiddleware:
@@ -184,7 +167,7 @@ class ArchiveMiddleware:
         if response.status not in (429, 503):
             limits.succeeded(endpoint)
             return response
-        asked = retry_after(response, time.time())
+        asked = waits.retry_after(response, time.time())
         seconds, in_a_row = limits.block(endpoint, asked, self.backoff, self.backoff_max)
         self._inc(f"{endpoint}/waits")
         refusals = int(request.meta.get(META_ARCHIVE_REFUSALS, 0)) + 1

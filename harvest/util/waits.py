@@ -22,6 +22,7 @@ from __future__ import annotations
 import logging
 import time
 from dataclasses import asdict, dataclass, field
+from email.utils import parsedate_to_datetime
 from typing import TYPE_CHECKING, Any
 from weakref import WeakKeyDictionary
 
@@ -29,6 +30,7 @@ from twisted.internet.defer import Deferred
 
 if TYPE_CHECKING:
     from scrapy.crawler import Crawler
+    from scrapy.http import Response
 
 logger = logging.getLogger(__name__)
 
@@ -111,3 +113,19 @@ async def pause(seconds: float, waiters: list[Deferred[None]]) -> None:
         timer.cancel()
         if waiter in waiters:
             waiters.remove(waiter)
+
+
+def retry_after(response: Response, now: float) -> float | None:
+    """Seconds a response's ``Retry-After`` asks for (seconds or an HTTP date), None without one."""
+    raw = response.headers.get("Retry-After")
+    if not raw:
+        return None
+    value = raw.decode("latin-1").strip()
+    try:
+        return max(0.0, float(value))
+    except ValueError:
+        pass
+    try:
+        return max(0.0, parsedate_to_datetime(value).timestamp() - now)
+    except (TypeError, ValueError):
+        return None
