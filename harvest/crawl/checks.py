@@ -155,30 +155,58 @@ def data_dir_problem(path: str | Path) -> str | None:
     Tried, not guessed from permissions (root may write anywhere ``os.access`` says, yet not
     under ``/proc``): the missing folders are made, a file is created in the last and removed,
     and the folders made are removed again, so a refusal elsewhere still leaves no trace.
+
+    The workers of one crawl start together and check the same folder at once: one may make a
+    folder another is about to make, or remove one another is trying. Such a race shows as a
+    folder missing or present when it was just seen otherwise; it passes on the next try, where
+    a real refusal (``/proc`` says "no such file" every time) does not.
     """
     folder = Path(path).absolute()
+    problem: str | None = None
+    for _ in range(_TRIES):
+        problem, raced = _try_once(folder)
+        if not raced:
+            return problem
+    return problem
+
+
+# A race needs another worker of the same crawl between two calls here, so it passes on a
+# later try; a few tries outlast any number of workers starting together.
+_TRIES = 8
+
+
+def _try_once(folder: Path) -> tuple[str | None, bool]:
+    """One try of :func:`data_dir_problem`, and whether its refusal may be another's race."""
     made: list[Path] = []
     try:
         for parent in [*reversed(folder.parents), folder]:
             if parent.is_dir():
                 continue
-            if parent.exists() or parent.is_symlink():
-                return f"{parent} is not a folder"
             try:
                 parent.mkdir()
+            except FileExistsError:
+                try:
+                    if stat.S_ISDIR(parent.stat().st_mode):
+                        continue  # another worker made it meanwhile
+                except FileNotFoundError:
+                    if not parent.is_symlink():
+                        return f"{parent} came and went", True
+                return f"{parent} is not a folder", False
             except OSError as exc:
-                return f"cannot create {parent}: {exc.strerror or exc}{_owner(parent.parent, exc)}"
+                why = f"cannot create {parent}: {exc.strerror or exc}{_owner(parent.parent, exc)}"
+                return why, isinstance(exc, FileNotFoundError)
             made.append(parent)
         try:
             fd, probe = tempfile.mkstemp(prefix=".harvest-probe-", dir=folder)
             os.close(fd)
             os.unlink(probe)
         except OSError as exc:
-            return f"cannot create a file in it: {exc.strerror or exc}{_owner(folder, exc)}"
+            why = f"cannot create a file in it: {exc.strerror or exc}{_owner(folder, exc)}"
+            return why, isinstance(exc, FileNotFoundError)
     finally:
         for parent in reversed(made):
             try:
                 parent.rmdir()
             except OSError:
                 pass  # someone else put a file there meanwhile: theirs to keep
-    return None
+    return None, False

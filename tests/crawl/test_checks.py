@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import multiprocessing
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
 from scrapy.settings import Settings
@@ -80,3 +82,19 @@ def test_a_read_only_data_folder_is_refused(tmp_path: Path) -> None:
         assert data_dir_problem(mount / "data") == f"cannot create {mount / 'data'}: Read-only file system"
     finally:
         subprocess.run(["umount", str(mount)], capture_output=True)
+
+
+def _check_many(folder: str, start: Any, rounds: int) -> list[str | None]:
+    start.wait()
+    return [data_dir_problem(Path(folder) / str(n) / "data") for n in range(rounds)]
+
+
+def test_workers_checking_one_new_folder_at_once_all_pass(tmp_path: Path) -> None:
+    # The workers of one crawl start together and each checks the data folder: one making the
+    # folder another is making, or removing it while another probes, must refuse none of them.
+    workers, rounds = 6, 40
+    with multiprocessing.Manager() as manager:
+        start = manager.Barrier(workers)
+        with multiprocessing.Pool(workers) as pool:
+            results = pool.starmap(_check_many, [(str(tmp_path), start, rounds)] * workers)
+    assert [problem for answers in results for problem in answers if problem] == []
