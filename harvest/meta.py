@@ -33,6 +33,9 @@ META_TDMREP = "harvest_tdmrep"
 # --- Set by components ------------------------------------------------------------------------
 #: The site's TDM rights, found by SiteRightsMiddleware.
 META_RIGHTS_SITE = "harvest_rights_site"
+#: ``"unreadable"`` on a page whose site's robots.txt could not be read (harvest's
+#: RobotsTxtMiddleware); absent when it was read and allowed the page.
+META_ROBOTS_TXT = "harvest_robots_txt"
 #: The raw exchange kept for the WARC pipeline.
 META_WARC_CAPTURE = "harvest_warc_capture"
 #: A conditional revisit (If-None-Match / If-Modified-Since sent).

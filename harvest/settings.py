@@ -284,6 +284,10 @@ DOWNLOADER_MIDDLEWARES = {
     # Spiders that collect rights (blogs): the site's TDMRep rules and robots.txt verdict per page.
     # Low order: its process_response runs after redirects and retries were handled.
     "harvest.middlewares.rights.SiteRightsMiddleware": 80,
+    # Scrapy's robots.txt middleware, replaced at its order: a robots.txt that cannot be read is
+    # said in one line (not an ERROR with a traceback) and recorded on its site's documents.
+    "scrapy.downloadermiddlewares.robotstxt.RobotsTxtMiddleware": None,
+    "harvest.middlewares.robots.RobotsTxtMiddleware": 100,
     # HARVEST_WARC_ENABLED: next to the downloader, so the exchange is kept as it came off the
     # wire (before decompression and redirects).
     "harvest.middlewares.warc.WarcCaptureMiddleware": 990,

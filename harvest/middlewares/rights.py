@@ -20,7 +20,7 @@ from scrapy import Request
 from scrapy.exceptions import IgnoreRequest, NotConfigured
 from scrapy.http import TextResponse
 
-from harvest.meta import META_LIST, META_RIGHTS_SITE, META_TDMREP
+from harvest.meta import META_LIST, META_RIGHTS_SITE, META_ROBOTS_TXT, META_TDMREP
 from harvest.parsers.rights import parse_tdmrep, tdmrep_rule
 from harvest.plumbing.capabilities import class_capabilities
 
@@ -95,7 +95,7 @@ class SiteRightsMiddleware:
         rule = tdmrep_rule(rules, parts.path or "/")
         robots = None
         if self.robots_obeyed and not request.meta.get("dont_obey_robotstxt"):
-            robots = "allowed"
+            robots = request.meta.get(META_ROBOTS_TXT) or "allowed"
         request.meta[META_RIGHTS_SITE] = {
             "robots_txt": robots,
             "tdm_reservation": None if rule is None else rule.reservation,

@@ -36,7 +36,8 @@ OPT_OUT_DIRECTIVES = frozenset({"noai"})
 class Rights:
     """Opt-out and licence signals of one document (see the module docstring)."""
 
-    #: "allowed" / "disallowed" for harvest's user agent; None when robots.txt was not consulted.
+    #: "allowed" for harvest's user agent (a disallowed page is never fetched), "unreadable" when
+    #: the site's robots.txt could not be read; None when robots.txt was not consulted.
     robots_txt: str | None = None
     #: Robots directives (meta robots and X-Robots-Tag) that apply to harvest, lower case, sorted.
     robots: list[str] = field(default_factory=list)
