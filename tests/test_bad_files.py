@@ -4,7 +4,7 @@ Each case runs the real command (``scrapy crawl blogs`` or ``python run_all.py -
 subprocess, the site on a loopback server of its own that counts requests: a config file that
 is a FIFO (its plain read waited for a writer for ever), a YAML key given twice (the last one
 won without a word), a data folder that cannot hold files (``/proc/...``: a chained traceback
-and exit 1 once the crawl opened its state). Each must exit with 2, say what is wrong in one
+and exit 1 once the crawl opened its state), a ``sqlite:///`` state folder that cannot either. Each must exit with 2, say what is wrong in one
 line naming the file (and key, and both lines), show no traceback, send no request and write
 nothing. A case that hangs fails on its timeout, ten times a normal start's.
 
@@ -48,6 +48,8 @@ class Case:
     parent_is_file: bool = False
     #: Words the one error line must hold ("{config}": the YAML file, "{data}": the data folder).
     words: tuple[str, ...] = ()
+    #: More ``-s`` settings of the run.
+    settings: tuple[str, ...] = ()
 
 
 def cases() -> list[Case]:
@@ -85,6 +87,15 @@ def cases() -> list[Case]:
                 parent_is_file=True,
                 words=("the data folder {data} (HARVEST_DATA_DIR) cannot hold files", "is not a folder"),
             ),
+            Case(
+                f"{command}-state-folder-proc",
+                command,
+                settings=("HARVEST_STATE_URL=sqlite:///proc/harvest-test-state",),
+                words=(
+                    "HARVEST_STATE_URL: the state folder /proc/harvest-test-state cannot hold files",
+                    "cannot create /proc/harvest-test-state",
+                ),
+            ),
         ]
     return out
 
@@ -118,6 +129,8 @@ def run_case(case: Case, root: Path) -> Outcome:
         else:
             config.write_text(case.text.replace("{url}", server.base_url))
         settings = ["-s", f"HARVEST_CONFIG_DIR={config_dir}"]
+        for setting in case.settings:
+            settings += ["-s", setting]
         if case.command == "crawl":
             cmd = [
                 sys.executable,

@@ -32,6 +32,7 @@ import os
 import stat
 import tempfile
 from pathlib import Path
+from urllib.parse import unquote, urlsplit
 from typing import TYPE_CHECKING
 
 from scrapy.settings import SETTINGS_PRIORITIES
@@ -110,7 +111,20 @@ def folder_problems(settings: BaseSettings) -> list[tuple[str, str]]:
         why = unwritable(folder)
         if why is not None:
             return [(name, why)]  # the first one says it: the others follow from it
+    state_root = _sqlite_state_root(str(settings.get("HARVEST_STATE_URL") or ""))
+    if state_root is not None:
+        why = data_dir_problem(state_root)
+        if why is not None:
+            return [("HARVEST_STATE_URL", f"the state folder {state_root} cannot hold files: {why}")]
     return []
+
+
+def _sqlite_state_root(url: str) -> Path | None:
+    """The folder a ``sqlite:///<dir>`` state URL names (None for any other URL, or none)."""
+    parts = urlsplit(url)
+    if parts.scheme != "sqlite" or not unquote(parts.path):
+        return None
+    return Path(unquote(parts.path))
 
 
 def settings_problems(settings: BaseSettings) -> list[tuple[str, str]]:
