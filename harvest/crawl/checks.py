@@ -32,8 +32,8 @@ import os
 import stat
 import tempfile
 from pathlib import Path
-from urllib.parse import unquote, urlsplit
 from typing import TYPE_CHECKING
+from urllib.parse import unquote, urlsplit
 
 from scrapy.settings import SETTINGS_PRIORITIES
 
