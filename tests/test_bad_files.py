@@ -6,7 +6,8 @@ is a FIFO (its plain read waited for a writer for ever), a YAML key given twice 
 won without a word), a data folder that cannot hold files (``/proc/...``: a chained traceback
 and exit 1 once the crawl opened its state), a ``sqlite:///`` state folder that cannot either.
 Each must exit with 2, say what is wrong in one line naming the file (and key, and both lines),
-show no traceback, send no request and write nothing. A case that hangs fails on its timeout, ten times a normal start's.
+show no traceback, send no request and write nothing. A case that hangs fails on its timeout,
+ten times a normal start's.
 
 The cases run four at a time (module fixture), since each is a Python start-up.
 """
