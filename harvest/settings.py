@@ -191,8 +191,6 @@ HARVEST_PROGRESS_INTERVAL = 10.0
 # Seconds a crawl may sit idle and alive before it is closed as stuck (0 = never): past any
 # DOWNLOAD_TIMEOUT, retry or delay, since those keep a request in flight anyway.
 HARVEST_CRAWL_STUCK_TIMEOUT = 120.0
-# How often the stuck guard looks (seconds): the engine's own heartbeat is 5 s.
-HARVEST_CRAWL_STUCK_CHECK = 10.0
 # Net allocations between young collections (Python's default 700; 0 leaves the collector alone):
 # a crawl allocates many short-lived objects, and far fewer collections cost no memory (figures:
 # BENCHMARKS.md, "Figures behind settings and constants").
