@@ -9,10 +9,11 @@ the scheduler, page by page so that a large frontier does not sit in memory at o
 The in-memory queues are bounded too: once they hold ``HARVEST_FRONTIER_MEMORY_MAX`` requests, a
 newly accepted request below ``HARVEST_FRONTIER_KEEP_PRIORITY`` is *spilled*: only its frontier
 row is written (it passed the duplicate filter like any other), and it is read back, a page at a
-time, when the queues run dry. A queued request costs ~3 KB of memory; a 10,000-page blog had
-6,700 of them queued at its peak (+21 MB). The fingerprints of the spilled requests are kept in
+time, when the queues run dry: a queued request costs a few KB of memory, and a large site
+queues thousands (BENCHMARKS.md, "Issue 18"). The fingerprints of the spilled requests are kept in
 the crawl process's scratch database (:class:`harvest.state.seen.ScratchSet`), not in memory: a
-million-page site had ~500,000 spilled at once in each worker (~45 MB in a set).
+million-page site spills hundreds of thousands at once in each worker (BENCHMARKS.md, "Figures
+behind comments").
 
 :class:`FrontierMiddleware` (``SPIDER_MIDDLEWARES``, outermost) tells the crawl state which
 request every item came from and when a callback's output ended, which is how "done" is known.
@@ -323,7 +324,7 @@ class FrontierScheduler(Scheduler):
         Asks the queues and the resume cursor, never ``len(self)``: the count of rows left to
         restore is an estimate (rows of the range may be retired before they are reached), and
         a "pending" answer that ``next_request`` cannot honour keeps the engine idle and alive
-        for ever (the resumed github_search that sat idle for 7 minutes).
+        for ever.
         """
         return (
             Scheduler.__len__(self) > 0

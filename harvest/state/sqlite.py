@@ -57,7 +57,8 @@ logger = logging.getLogger(__name__)
 
 
 #: Journal rows merged into the indexed tables at once: a merge rewrites most of their pages, so
-#: larger is cheaper per key; the in-memory mirror costs ~150 bytes a row (~15 MB here).
+#: larger is cheaper per key; the in-memory mirror of that many rows stays small (BENCHMARKS.md,
+#: "Figures behind comments").
 MERGE_ROWS = 100_000
 #: Seconds between pushes of the journal's content hashes to the shared database. Documents
 #: claim theirs at once; this only bounds the delay for hashes replayed from the output.
