@@ -10,7 +10,8 @@ from scrapy.settings import default_settings as _scrapy_defaults
 
 BOT_NAME = "harvest"
 SPIDER_MODULES = ["harvest.spiders"]
-# Imports only the spider a crawl runs, not every spider module (~3.5 MB and ~0.1 s per process).
+# Imports only the spider a crawl runs, not every spider module (memory and start-up:
+# BENCHMARKS.md, "Figures behind comments").
 SPIDER_LOADER_CLASS = "harvest.plumbing.spiderloader.SpiderLoader"
 NEWSPIDER_MODULE = "harvest.spiders"
 # Our `crawl` validates YAML config and spider arguments before the reactor starts (exit code 2).
@@ -71,9 +72,11 @@ FEED_EXPORTERS = {"csv": "harvest.extensions.feeds.TypedCsvItemExporter"}
 TELNETCONSOLE_ENABLED = False
 REMOTE_CONTROL_ENABLED = False
 LOG_LEVEL = "INFO"
-# Skips building Scrapy's per-page DEBUG messages when LOG_LEVEL drops them (~2.5% of the CPU).
+# Skips building Scrapy's per-page DEBUG messages when LOG_LEVEL drops them (CPU: BENCHMARKS.md,
+# "Second round of CPU cuts").
 LOG_FORMATTER = "harvest.plumbing.logformatter.HarvestLogFormatter"
-# Scrapy's stats collector without its per-call deprecation shim (~2% of the CPU; harvest/plumbing/stats.py).
+# Scrapy's stats collector without its per-call deprecation shim (harvest/plumbing/stats.py; CPU:
+# BENCHMARKS.md, "Figures behind comments").
 STATS_CLASS = "harvest.plumbing.stats.StatsCollector"
 
 # --- GitHub REST API (harvest/github/, the github_search spider) ------------------------------
@@ -106,8 +109,9 @@ HARVEST_GITHUB_INCOMPLETE_RETRIES = 2
 # The Wayback Machine's CDX API and playback (tests point them at a loopback emulator).
 HARVEST_ARCHIVE_CDX_URL = "https://web.archive.org/cdx/search/cdx"
 HARVEST_ARCHIVE_WEB_URL = "https://web.archive.org/web"
-# CDX queries a minute, summed over every process: the archive allowed ~24 a minute per IP in
-# 2026 (30 in mid-2026, 60 in 2023) and blocks an IP for an hour when 429s are ignored.
+# CDX queries a minute, summed over every process: below what the archive allows an IP (which
+# has shrunk over the years: BENCHMARKS.md, "Figures behind comments"); it blocks an IP for an
+# hour when 429s are ignored.
 HARVEST_ARCHIVE_CDX_PER_MINUTE = 20.0
 # Playback requests a second, summed over every process: well under the archive's tolerance.
 HARVEST_ARCHIVE_WEB_PER_SECOND = 4.0
@@ -147,11 +151,13 @@ ITEM_PIPELINES = {
 }
 
 # Scrapy's base extensions with its remote control swapped for harvest's stand-in: Scrapy imports
-# every listed extension, even one mapped to None, and that one imports aiohttp (~10 MB of each
-# crawl process) for a server that is off; the stand-in imports it only when turned on.
+# every listed extension, even one mapped to None, and that one imports aiohttp (memory of each
+# crawl process: BENCHMARKS.md, "Issue 18") for a server that is off; the stand-in imports it only
+# when turned on.
 # Scrapy's base downloader middlewares with its cookie middleware swapped for a stand-in that
 # imports it at the first cookie: Scrapy imports every base component, and that module imports
-# tldextract and requests (~2.4 MB, ~40 ms of each process) for sites that mostly set no cookie.
+# tldextract and requests (memory and start-up of each process: BENCHMARKS.md, "Issue 18") for
+# sites that mostly set no cookie.
 DOWNLOADER_MIDDLEWARES_BASE = {
     name.replace(
         "scrapy.downloadermiddlewares.cookies.CookiesMiddleware",
@@ -164,8 +170,9 @@ EXTENSIONS_BASE = {
     for name, order in _scrapy_defaults.EXTENSIONS_BASE.items()
 }
 EXTENSIONS = {
-    # Fewer young garbage collections and start-up objects frozen: ~10% of a crawl's CPU went to
-    # the cyclic collector (harvest/plumbing/gctuning.py).
+    # Fewer young garbage collections and start-up objects frozen: the cyclic collector took a
+    # large share of a crawl's CPU (harvest/plumbing/gctuning.py; BENCHMARKS.md, "Second round of
+    # CPU cuts").
     "harvest.plumbing.gctuning.GarbageCollectorTuning": 0,
     # Fleet children only (run_all.py): shared item counter, progress heartbeats, stop event.
     "harvest.extensions.fleet.FleetExtension": 0,
@@ -191,8 +198,6 @@ HARVEST_PROGRESS_INTERVAL = 10.0
 # Seconds a crawl may sit idle and alive before it is closed as stuck (0 = never): past any
 # DOWNLOAD_TIMEOUT, retry or delay, since those keep a request in flight anyway.
 HARVEST_CRAWL_STUCK_TIMEOUT = 120.0
-# How often the stuck guard looks (seconds): the engine's own heartbeat is 5 s.
-HARVEST_CRAWL_STUCK_CHECK = 10.0
 # Net allocations between young collections (Python's default 700; 0 leaves the collector alone):
 # a crawl allocates many short-lived objects, and far fewer collections cost no memory (figures:
 # BENCHMARKS.md, "Figures behind settings and constants").
@@ -313,7 +318,8 @@ HARVEST_STATE_BUSY_TIMEOUT = 30.0
 # Pending requests restored into memory at a time when a crawl resumes (bounds memory for a
 # large frontier).
 HARVEST_FRONTIER_RESTORE_BATCH = 500
-# Requests kept queued in memory (~3 KB each); past this, new ones wait in the frontier table
+# Requests kept queued in memory (each costs a few KB: BENCHMARKS.md, "Issue 18"); past this, new
+# ones wait in the frontier table
 # and are read back in pages when the queue runs dry, so a large site's frontier is on disk, not
 # in memory (0: no limit).
 HARVEST_FRONTIER_MEMORY_MAX = 1000
@@ -343,8 +349,9 @@ HARVEST_DEDUP_CROSS_SPIDER = True
 HARVEST_DEDUP_DEBUG = False
 
 # --- Dataset signals: language, opt-outs, near-duplicates (docs/ARCHITECTURE.md) ---------------
-# Detect each document's language from its text (py3langid, model inside its wheel; ~1 ms a page):
-# pages often declare their theme's lang, not their text's.
+# Detect each document's language from its text (py3langid, model inside its wheel; cheap beside
+# extraction: BENCHMARKS.md, "Figures behind comments"): pages often declare their theme's lang,
+# not their text's.
 HARVEST_LANGUAGE_DETECT = True
 # Record sites' opt-out and licence signals per document (robots meta, X-Robots-Tag, TDMRep,
 # rel=license) for spiders that collect them (blogs).
@@ -374,8 +381,8 @@ HARVEST_FLEET_GRACE = 30.0
 HARVEST_FLEET_PROCESSES_PER_CPU = 2
 # --processes beyond this many per CPU is refused without --force (scrapyd's max_proc_per_cpu).
 HARVEST_FLEET_MAX_PROCESSES_PER_CPU = 4
-# Memory budgeted per spider process (MB) when sizing --processes: a Scrapy process peaks at
-# ~100-200 MB here, a browser-rendering one far more; the rest is headroom.
+# Memory budgeted per spider process (MB) when sizing --processes: a Scrapy process's peak with
+# headroom (BENCHMARKS.md, "Figures behind comments"); a browser-rendering one takes far more.
 HARVEST_FLEET_PROCESS_MEMORY_MB = 300
 # First restart delay after a crash (seconds); doubles with each crash in a row.
 HARVEST_FLEET_RESTART_BACKOFF = 2.0
@@ -419,8 +426,9 @@ HARVEST_FLEET_REACHABILITY_ENABLED = True
 HARVEST_FLEET_DASHBOARD = ""
 
 # --- blogs spider (harvest/spiders/blogs.py) ---------------------------------------------------
-# Where article extraction runs (trafilatura: ~10 ms a blog page, 100-300 ms a large docs page,
-# the crawl's dominant cost): "pool" = worker processes, so fetching never waits on it;
+# Where article extraction runs (trafilatura, the crawl's dominant cost: BENCHMARKS.md, "blogs:
+# crawl throughput and extraction" and "Figures behind comments"): "pool" = worker processes, so
+# fetching never waits on it;
 # "inline" = in the callback (the comparison in bench/crawl_throughput.py); "off" = no
 # extraction: every HTML page is written as fetched, one line per page in
 # HARVEST_DATA_DIR/blogs/page.jsonl ({"type": "page", url, site, status, fetched_at,
@@ -461,7 +469,8 @@ HARVEST_SAFETY_MAX_SEGMENT_REPEATS = 3
 HARVEST_SAFETY_MAX_QUERY_VARIANTS = 100
 # New links followed from one page at most: a real index rarely names more than a few thousand
 # pages (sitemaps, which may list 50,000, are exempt); past this a page is a link farm or a
-# generated trap, and each link would cost a scheduled, persisted request (~2 ms here).
+# generated trap, and each link would cost a scheduled, persisted request (BENCHMARKS.md,
+# "Figures behind comments").
 HARVEST_SAFETY_MAX_LINKS_PER_PAGE = 10000
 # An HTML page larger than this is dropped (stat harvest/safety/oversize): no article is.
 HARVEST_SAFETY_MAX_PAGE_BYTES = 5 * 1024 * 1024
@@ -469,7 +478,8 @@ HARVEST_SAFETY_MAX_PAGE_BYTES = 5 * 1024 * 1024
 # --- Browser for sites with render: true (harvest/browser/install.py) ---------------------------------
 # Browser executable to use; "" = Playwright's own if installed, else the system Chromium.
 HARVEST_BROWSER_EXECUTABLE = ""
-# Pages open at once in the one browser context: 4-8 measured fastest here (CPU-bound beyond).
+# Pages open at once in the one browser context: past a few the browser is CPU-bound
+# (BENCHMARKS.md, "Figures behind comments").
 HARVEST_BROWSER_PAGES = 4
 # When a page counts as loaded: "networkidle" = scripts stopped fetching for 500 ms.
 HARVEST_BROWSER_WAIT_UNTIL = "networkidle"

@@ -78,6 +78,7 @@ RETIRED: dict[str, str] = {
     "HARVEST_PACE_POLL": "constant `harvest.middlewares.pace.POLL`",
     "HARVEST_CRAWL_HANDOFF_POLL": "constant `harvest.crawl.handoff.POLL`",
     "HARVEST_FLEET_DASHBOARD_REFRESH": "constant `harvest.runner.dashboard.REFRESH`",
+    "HARVEST_CRAWL_STUCK_CHECK": "constant `harvest.extensions.stuck.CHECK`",
     "HARVEST_BLOGS_EXTRACT_DEPTH": "constant `harvest.extraction.pool.DEPTH`",
     "HARVEST_BLOGS_EXTRACT_MAX_TASKS_PER_CHILD": "constant `harvest.extraction.pool.MAX_TASKS_PER_CHILD`",
     # Plumbing between harvest's own processes: a worker's supervisor sets it in the worker's

@@ -9,10 +9,11 @@ the scheduler, page by page so that a large frontier does not sit in memory at o
 The in-memory queues are bounded too: once they hold ``HARVEST_FRONTIER_MEMORY_MAX`` requests, a
 newly accepted request below ``HARVEST_FRONTIER_KEEP_PRIORITY`` is *spilled*: only its frontier
 row is written (it passed the duplicate filter like any other), and it is read back, a page at a
-time, when the queues run dry. A queued request costs ~3 KB of memory; a 10,000-page blog had
-6,700 of them queued at its peak (+21 MB). The fingerprints of the spilled requests are kept in
+time, when the queues run dry: a queued request costs a few KB of memory, and a large site
+queues thousands (BENCHMARKS.md, "Issue 18"). The fingerprints of the spilled requests are kept in
 the crawl process's scratch database (:class:`harvest.state.seen.ScratchSet`), not in memory: a
-million-page site had ~500,000 spilled at once in each worker (~45 MB in a set).
+million-page site spills hundreds of thousands at once in each worker (BENCHMARKS.md, "Figures
+behind comments").
 
 :class:`FrontierMiddleware` (``SPIDER_MIDDLEWARES``, outermost) tells the crawl state which
 request every item came from and when a callback's output ended, which is how "done" is known.
@@ -23,8 +24,7 @@ spider methods, meta holds plain data); a request that is not is still crawled b
 
 In a partitioned crawl (``HARVEST_CRAWL_WORKERS`` > 1) a request another worker owns is not
 queued here but handed to its owner's spool (:mod:`harvest.crawl.handoff`), once per run and URL
-(remembered in the crawl process's :class:`harvest.state.seen.SeenSet`, as the duplicate
-filter's fingerprints are).
+(:mod:`harvest.crawl.foreign`).
 """
 
 from __future__ import annotations
@@ -40,12 +40,11 @@ from scrapy.exceptions import CloseSpider
 from scrapy.http import Request, Response
 from scrapy.utils.request import request_from_dict
 
+from harvest.crawl.foreign import ForeignRequests
 from harvest.crawl.handoff import HandoffSpool
 from harvest.crawl.serialize import RequestCodec
 from harvest.meta import META_FRONTIER_KEY, upgrade
-from harvest.middlewares.cookies import cookies_to_hand_over
 from harvest.state.crawl import CrawlState
-from harvest.state.dupefilter import SeenDupeFilter
 from harvest.state.seen import ScratchSet, SeenSet
 
 if TYPE_CHECKING:
@@ -73,6 +72,8 @@ class FrontierScheduler(Scheduler):
     state: CrawlState | None = None
     #: The partitioned crawl's spools (None for one worker).
     handoff: HandoffSpool | None = None
+    #: Who owns a request, and handing the others theirs (None for one worker).
+    foreign: ForeignRequests | None = None
     restore_batch: int = 500
     #: In-memory queue size from which new requests are spilled (0: never).
     memory_max: int = 0
@@ -102,6 +103,8 @@ class FrontierScheduler(Scheduler):
         scheduler.keep_priority = crawler.settings.getint("HARVEST_FRONTIER_KEEP_PRIORITY")
         scheduler._seen = SeenSet.from_crawler(crawler)
         scheduler._spilled = scheduler._seen.spill_set("spilled")
+        if scheduler.handoff is not None and scheduler.state is not None:
+            scheduler.foreign = ForeignRequests(crawler, scheduler.handoff, scheduler.state, scheduler._seen)
         _SCHEDULERS[crawler] = scheduler
         return scheduler
 
@@ -119,21 +122,8 @@ class FrontierScheduler(Scheduler):
                 # Already logged by the crawl state. Raising here would skip opening the scraper
                 # (and make closing fail); the item pipelines' open raises it again instead.
                 return result
-            if self.handoff is not None:
-                self.handoff.open()
-                # A handed request already among the duplicate filter's fingerprints is
-                # skipped before it is unpickled (harvest.crawl.handoff). Ours keeps them in the
-                # seen set, Scrapy's RFPDupeFilter in ``_fingerprints`` (its public
-                # ``fingerprints`` is deprecated and copies the set); another filter leaves every
-                # handed request to be read.
-                if isinstance(self.df, SeenDupeFilter):
-                    self.handoff.known = self.df.seen
-                else:
-                    known = getattr(self.df, "_fingerprints", None)
-                    if isinstance(known, set):
-                        self.handoff.known = known
-                # Handed requests are durable before the pages that found them count as done.
-                self.state.add_pre_commit(self.handoff.sync)
+            if self.foreign is not None:
+                self.foreign.open(self.df, self.codec)
             self._restore_left = store.frontier_size()
             # Rows up to here are a previous run's (the resume reads them); spilled ones follow.
             self._spill_after = store.frontier_max_seq()
@@ -197,36 +187,9 @@ class FrontierScheduler(Scheduler):
 
     def close(self, reason: str) -> Deferred[None] | None:
         """Close the queues and the spools this worker wrote."""
-        if self.handoff is not None and self.state is not None:
-            self.state.remove_pre_commit(self.handoff.sync)
-            self.handoff.close()
+        if self.foreign is not None:
+            self.foreign.close()
         return super().close(reason)
-
-    def _hand_off(self, request: Request, fingerprint: bytes, owner: int) -> bool:
-        """Give ``request`` to the worker that owns it (see the module docstring)."""
-        assert self.handoff is not None and self.state is not None and self.stats is not None
-        if request.dont_filter or fingerprint not in self._seen:
-            # The other worker has its own cookie jar: the request takes this one's cookies along.
-            carried = cookies_to_hand_over(self.crawler, request)
-            if carried:
-                request = request.replace(cookies=[*_cookie_list(request.cookies), *carried])
-            blob = self.codec.encode(request)
-            if blob is None:
-                return False  # cannot travel: logged by the codec, counted as unserializable
-            if not self.handoff.send(owner, blob, None if request.dont_filter else fingerprint):
-                # The spool cannot be written: the crawl stops without committing (said once by
-                # the spool), so the page that found this request is fetched again next run.
-                return True
-            if request.dont_filter:
-                self._seen.add(fingerprint)
-            else:
-                self._seen.add_new(fingerprint)  # not seen: asked just above
-            self.stats.inc_value("harvest/handoff/sent")
-        marker = request.meta.get(META_FRONTIER_KEY)
-        if isinstance(marker, str) and marker != fingerprint.hex():
-            # A redirect to another worker's URL: the original request is done here.
-            self.state.retire(bytes.fromhex(marker))
-        return True
 
     def hand_off_foreign(self, request: Request) -> bool:
         """Hand ``request`` to its owner if another worker owns it; False if it is this one's.
@@ -239,18 +202,14 @@ class FrontierScheduler(Scheduler):
             return False
         fingerprint = self.state.fingerprint(request)
         owner = self._foreign_owner(fingerprint)
-        if owner is None:
+        if owner is None or self.foreign is None:
             return False
-        self._hand_off(request, fingerprint, owner)
+        self.foreign.send(request, fingerprint, owner)
         return True
 
     def _foreign_owner(self, fingerprint: bytes) -> int | None:
         """The worker owning ``fingerprint`` when that is another one; None for this one's."""
-        if self.handoff is None:
-            return None
-        partition = self.handoff.partition
-        owner = partition.owner(fingerprint)
-        return None if owner == partition.index else owner
+        return None if self.foreign is None else self.foreign.owner(fingerprint)
 
     def enqueue_request(self, request: Request) -> bool:
         """Schedule ``request`` and persist it; retire the request it replaces (a redirect)."""
@@ -258,8 +217,8 @@ class FrontierScheduler(Scheduler):
             return super().enqueue_request(request)
         fingerprint = self.state.fingerprint(request)
         owner = self._foreign_owner(fingerprint)
-        if owner is not None:
-            return self._hand_off(request, fingerprint, owner)
+        if owner is not None and self.foreign is not None:
+            return self.foreign.send(request, fingerprint, owner)
         own_key = fingerprint.hex()
         marker = request.meta.get(META_FRONTIER_KEY)
         if marker is None and request.dont_filter and fingerprint in self._resumed_dont_filter:
@@ -365,7 +324,7 @@ class FrontierScheduler(Scheduler):
         Asks the queues and the resume cursor, never ``len(self)``: the count of rows left to
         restore is an estimate (rows of the range may be retired before they are reached), and
         a "pending" answer that ``next_request`` cannot honour keeps the engine idle and alive
-        for ever (the resumed github_search that sat idle for 7 minutes).
+        for ever.
         """
         return (
             Scheduler.__len__(self) > 0
@@ -427,10 +386,3 @@ class FrontierMiddleware:
             self.state.callback_finished(response)
             raise
         self.state.callback_finished(response)
-
-
-def _cookie_list(cookies: Any) -> list[Any]:
-    """``Request.cookies`` (a dict or a list of dicts) as a list of dicts."""
-    if isinstance(cookies, dict):
-        return [{"name": name, "value": value} for name, value in cookies.items()]
-    return list(cookies or [])

@@ -428,7 +428,7 @@ class HandoffExtension:
         The workers split each site's concurrency (harvest.middlewares.pace) and so the crawl's:
         with the whole of it each, a worker let twice its share of a site into its downloader
         middlewares, and half of them waited there for a grant its own answers would free
-        (833-855 of ~1,000 requests a worker; 5-14% more CPU a page on a one-site crawl).
+        (BENCHMARKS.md, "Issue 18").
         """
         downloader = getattr(self.crawler.engine, "downloader", None)
         total = self.crawler.settings.getint("CONCURRENT_REQUESTS")

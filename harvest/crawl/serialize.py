@@ -28,8 +28,8 @@ def method_name(spider: Spider, func: Any) -> str | None:
     """The spider attribute naming bound method ``func``, found without ``inspect``.
 
     ``Request.to_dict`` finds it with ``inspect.getmembers(spider)``, which evaluates every
-    attribute and property of the spider: ~0.25 ms a request, the largest single cost of a
-    crawl that stores little (measured, BENCHMARKS.md). None = let ``to_dict`` decide.
+    attribute and property of the spider: the largest single cost of a crawl that stores little
+    (BENCHMARKS.md, "Issue 9"). None = let ``to_dict`` decide.
     """
     function = getattr(func, "__func__", None)
     if function is None or getattr(func, "__self__", None) is not spider:

@@ -1,8 +1,8 @@
 """Scrapy's remote-control server, imported only when ``REMOTE_CONTROL_ENABLED`` is on.
 
 Scrapy 2.19 lists ``scrapy.extensions.remote_control.RemoteControl`` among its base extensions
-and imports it even when the setting is off; its module imports aiohttp, about 10 MB of every
-crawl process's memory (a third of what harvest adds to Scrapy) for a server harvest keeps off
+and imports it even when the setting is off; its module imports aiohttp, a good part of what
+harvest adds to a crawl process's memory (BENCHMARKS.md, "Issue 18") for a server harvest keeps off
 (``harvest/settings.py``). This stand-in takes its place in ``EXTENSIONS`` and builds Scrapy's
 own extension when a user turns the setting on, so ``-s REMOTE_CONTROL_ENABLED=True`` still works.
 """

@@ -3,7 +3,7 @@
 Scrapy closes a spider once its scheduler says nothing is pending. A scheduler that says
 "pending" but hands out nothing (the resumed frontier whose restore count outlived its rows, see
 harvest/crawl/frontier.py) keeps the engine polling every 5 s for ever: no request, no error, no end.
-:class:`StuckCrawlGuard` checks every ``HARVEST_CRAWL_STUCK_CHECK`` seconds; when for
+:class:`StuckCrawlGuard` checks every :data:`CHECK` seconds (at most the timeout); when for
 ``HARVEST_CRAWL_STUCK_TIMEOUT`` seconds no request was sent, none is in flight (a request waiting
 in a downloader middleware, such as the GitHub rate limit, counts as in flight), the scraper is
 idle, the spider's start is over and no component announced a wait (:mod:`harvest.util.waits`), it
@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from scrapy import signals
 from scrapy.utils.asyncio import create_looping_call
 
+from harvest.config.settings_model import retired_value
 from harvest.exceptions import NotApplicable
 from harvest.plumbing.closing import close_crawl
 from harvest.state import is_redis_url
@@ -37,6 +38,9 @@ logger = logging.getLogger(__name__)
 
 #: Close reason of a crawl that stopped making progress with nothing to wait for.
 STUCK_REASON = "stuck"
+#: How often the guard looks (seconds; at most ``HARVEST_CRAWL_STUCK_TIMEOUT``): the engine's own
+#: heartbeat is 5 s, and a stuck crawl is closed within the timeout plus this.
+CHECK = 10.0
 
 
 class StuckCrawlGuard:
@@ -55,13 +59,13 @@ class StuckCrawlGuard:
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> Self:
-        """From ``HARVEST_CRAWL_STUCK_TIMEOUT`` (0 = off) and ``HARVEST_CRAWL_STUCK_CHECK``."""
+        """From ``HARVEST_CRAWL_STUCK_TIMEOUT`` (0 = off), checked every :data:`CHECK` seconds."""
         timeout = crawler.settings.getfloat("HARVEST_CRAWL_STUCK_TIMEOUT")
         if timeout <= 0:
             raise NotApplicable("HARVEST_CRAWL_STUCK_TIMEOUT is 0")
         if is_redis_url(crawler.settings.get("HARVEST_STATE_URL")):
             raise NotApplicable("Redis scale-out: idle workers wait for work on purpose")
-        check = min(timeout, crawler.settings.getfloat("HARVEST_CRAWL_STUCK_CHECK"))
+        check = min(timeout, retired_value(crawler.settings, "HARVEST_CRAWL_STUCK_CHECK", CHECK))
         guard = cls(crawler, timeout, check)
         crawler.signals.connect(guard.spider_opened, signal=signals.spider_opened)
         crawler.signals.connect(guard.spider_closed, signal=signals.spider_closed)

@@ -80,7 +80,8 @@ class ArchiveMiddleware:
     def _open(self) -> ArchiveLimits:
         if self.limits is None:
             if is_redis_url(self.state_url):
-                # Only a Redis state needs the client (~5 MB of each process otherwise).
+                # Only a Redis state needs the client (memory of each process: BENCHMARKS.md,
+                # "Figures behind comments").
                 import redis
 
                 server = redis.Redis.from_url(self.state_url, socket_timeout=30.0, socket_connect_timeout=5.0)

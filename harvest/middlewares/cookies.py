@@ -2,7 +2,8 @@
 
 ``scrapy.downloadermiddlewares.cookies`` imports tldextract (and requests, urllib3 and filelock
 under it) at import time, and Scrapy imports every base downloader middleware, even one mapped
-to None: ~2.4 MB and ~40 ms of every crawl process, for sites that mostly set no cookie. This
+to None: memory and start-up of every crawl process (BENCHMARKS.md, "Issue 18"), for sites that
+mostly set no cookie. This
 stand-in takes its place in ``DOWNLOADER_MIDDLEWARES_BASE`` (same order) and builds Scrapy's own
 middleware at the first request that carries cookies or a ``Cookie`` header, or the first
 response with ``Set-Cookie``; from then on every call goes to it. Until then the jar is empty,

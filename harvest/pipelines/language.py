@@ -39,7 +39,8 @@ class LanguagePipeline:
         if not crawler.settings.getbool("HARVEST_LANGUAGE_DETECT"):
             raise NotConfigured  # HARVEST_LANGUAGE_DETECT is off (bare: a message is logged at WARNING)
         if not capabilities(crawler.spider).writes_text:
-            # Not one to load the model for (~1 s, ~60 MB) when no text comes.
+            # Not one to load the model for (a second of CPU and tens of MB: BENCHMARKS.md,
+            # "Issue 9") when no text comes.
             raise NotApplicable("this run yields no text (blogs with extraction off)")
         return cls(crawler.stats)
 

@@ -57,8 +57,8 @@ _DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 
 def render_markdown(front_matter: dict[str, Any], body: str) -> str:
     """A Markdown document with a YAML front matter block."""
-    # libyaml's dumper when PyYAML has it (its wheels do): the same text, ~15x faster than the
-    # pure-Python one, which took ~0.8 ms of the crawl process per document.
+    # libyaml's dumper when PyYAML has it (its wheels do): the same text, far cheaper than the
+    # pure-Python one for the crawl process (BENCHMARKS.md, "Issue 18").
     head = yaml.dump(front_matter, Dumper=_DUMPER, sort_keys=False, allow_unicode=True, width=1000)
     return f"---\n{head}---\n\n{body.rstrip()}\n"
 
@@ -229,8 +229,8 @@ class OutputPipeline:
             offsets[name] = fh.tell()
         self._unsynced.clear()
         # A commit's documents fsynced together, before the state says they are stored: one by
-        # one as written, each fsync stalled the crawl (~1 ms each on a busy disk, 9% of the
-        # crawl process with extraction on), and a batch costs a third less in all.
+        # one as written, each fsync stalled the crawl, and a batch costs less in all
+        # (BENCHMARKS.md, "Figures behind comments").
         for path in self._unsynced_documents:
             fsync_path(path)
         self._unsynced_documents.clear()
@@ -308,7 +308,8 @@ class OutputPipeline:
         record.pop("content", None)
         name = self.partition.output_file(str(record.get("type") or "item"))
         try:
-            # orjson: ~6x faster than json on a page line (a whole HTML page as one string).
+            # orjson: far cheaper than json on a page line, a whole HTML page as one string
+            # (BENCHMARKS.md, "Second round of CPU cuts").
             line = orjson.dumps(record, option=orjson.OPT_APPEND_NEWLINE)
         except TypeError:
             # What orjson refuses (non-str keys, integers past 64 bits), json writes or explains.

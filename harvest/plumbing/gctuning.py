@@ -2,9 +2,9 @@
 
 A crawl allocates and frees container objects (requests, responses, headers, Deferreds) by the
 million; with CPython's default threshold (a young collection every 700 net allocations) the
-cyclic collector ran 6,846 times in a 50,000-page ``scrapy crawl blogs`` and, with the full
-collections that scan every module, function and class loaded at start-up, took ~16 s of its
-~156 CPU seconds (10%; BENCHMARKS.md, issue 9). At ``engine_started`` this extension
+cyclic collector ran thousands of times in a long ``scrapy crawl blogs`` and, with the full
+collections that scan every module, function and class loaded at start-up, took a large share of
+its CPU (BENCHMARKS.md, "Second round of CPU cuts"). At ``engine_started`` this extension
 
 - raises the young-generation threshold to ``HARVEST_GC_THRESHOLD`` (older generations keep
   their ratios, so cyclic garbage is still collected, just in larger batches), and
@@ -64,8 +64,8 @@ class GarbageCollectorTuning:
             gc.set_threshold(self.threshold, *self._saved[1:])
         if self.freeze and gc.get_freeze_count() == 0:
             # The young generations first, so that recent garbage is not frozen (it would never
-            # be freed). Not a full collection: at this point it found 15 unreachable objects
-            # of 85,000 in a blogs crawl and took 29 ms of every crawl process's start.
+            # be freed). Not a full collection: at this point it finds almost nothing to free and
+            # costs every crawl process's start (BENCHMARKS.md, "Issue 18").
             gc.collect(1)
             gc.freeze()
             self._froze = True

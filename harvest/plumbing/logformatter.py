@@ -2,8 +2,8 @@
 
 Scrapy formats a "Crawled (200) <GET ...>" record for every response and a "Scraped from ..."
 record for every item at DEBUG level, then its log handler drops them when ``LOG_LEVEL`` is
-INFO or above (the default here): about 2.5% of a crawl's CPU for nothing (BENCHMARKS.md,
-issue 9). This formatter returns ``None`` for those two when ``LOG_LEVEL`` would drop them,
+INFO or above (the default here): CPU for nothing (BENCHMARKS.md, "Second round of CPU cuts").
+This formatter returns ``None`` for those two when ``LOG_LEVEL`` would drop them,
 which Scrapy documents as "do not log". With ``LOG_LEVEL=DEBUG`` every message is as Scrapy's.
 """
 

@@ -2,9 +2,10 @@
 
 Scrapy's ``SpiderLoader`` imports every module of ``SPIDER_MODULES`` when a crawl process starts,
 so ``scrapy crawl blogs`` also imported the GitHub spiders and their planner, parsers and
-validators (~3.5 MB of each process and ~0.1 s of its start-up). harvest's spiders live in a
-module named after them (``harvest/spiders/blogs.py`` holds ``blogs``): :meth:`load` imports
-``<module>.<name>`` for each of ``SPIDER_MODULES`` and returns the spider found there. Anything
+validators (memory and start-up of each process: BENCHMARKS.md, "Figures behind comments").
+harvest's spiders live in a module named after them (``harvest/spiders/blogs.py`` holds
+``blogs``): :meth:`load` imports ``<module>.<name>`` for each of ``SPIDER_MODULES`` and returns the
+spider found there. Anything
 else (a spider in a module of another name, :meth:`list`, :meth:`find_by_request`) loads every
 module as Scrapy does, so nothing a user names is missed.
 """

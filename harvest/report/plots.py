@@ -196,7 +196,8 @@ def render_svg(chart: Chart) -> str:
                 ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
             elif len(chart.series) > 1:
                 ax.legend(fontsize=8, loc="upper right", frameon=False)
-            # Fixed margins instead of tight_layout(), which lays every label out twice (~40% of a build).
+            # Fixed margins instead of tight_layout(), which lays every label out twice (BENCHMARKS.md,
+            # "report").
             fig.subplots_adjust(
                 left=0.32 if chart.kind == "barh" else 0.08,
                 right=0.74 if outside else 0.98,

@@ -24,8 +24,9 @@ whatever they produce that was already written is dropped by the dedup pipeline.
 This module owns the store's lifecycle (open once, final commit and close) and the crawl's
 signals; each concern is a part built from plain values, which :class:`CrawlState` composes:
 the batch (:mod:`harvest.state.batches`), the commit points and stopping
-(:mod:`harvest.state.commits`), the content claims (:mod:`harvest.state.claims`) and request
-completion (:mod:`harvest.state.completion`). Its methods are the components' one interface.
+(:mod:`harvest.state.commits`), the content claims (:mod:`harvest.state.claims`), request
+completion (:mod:`harvest.state.completion`) and the items' outcomes
+(:mod:`harvest.state.outcomes`). Its methods are the components' one interface.
 """
 
 from __future__ import annotations
@@ -39,7 +40,6 @@ from scrapy import signals
 from scrapy.exceptions import CloseSpider
 from scrapy.http import Request, Response
 from scrapy.utils.defer import deferred_from_coro
-from twisted.python.failure import Failure
 
 from harvest.exceptions import NotApplicable, StateError
 from harvest.meta import META_FRONTIER_KEY
@@ -49,6 +49,7 @@ from harvest.state.batches import PendingBatch
 from harvest.state.claims import ContentClaims, ContentOwner
 from harvest.state.commits import CommitPoints, is_disk_full
 from harvest.state.completion import FetchNote, ItemOrigin, RequestCompletion
+from harvest.state.outcomes import ItemOutcomes
 from harvest.state.partition import Partition
 
 if TYPE_CHECKING:
@@ -61,6 +62,47 @@ __all__ = ["META_FRONTIER_KEY", "ContentOwner", "CrawlState", "ItemOrigin", "is_
 logger = logging.getLogger(__name__)
 
 _STATES: weakref.WeakKeyDictionary[Crawler, CrawlState | None] = weakref.WeakKeyDictionary()
+
+
+def _store_opener(crawler: Crawler) -> Callable[[], StateStore]:
+    """Opens the crawl's store from its settings, once the spider exists."""
+    settings = crawler.settings
+
+    def opener() -> StateStore:
+        assert crawler.spider is not None
+        reset = settings.getbool("HARVEST_DEDUP_RESET") or capabilities(crawler.spider).reset
+        return open_store(
+            settings.get("HARVEST_STATE_URL") or "",
+            Partition.from_settings(settings).state_name(crawler.spider.name),
+            settings.get("HARVEST_DATA_DIR"),
+            reset=reset,
+            cross_spider=settings.getbool("HARVEST_DEDUP_CROSS_SPIDER"),
+            busy_timeout=settings.getfloat("HARVEST_STATE_BUSY_TIMEOUT"),
+        )
+
+    return opener
+
+
+def _closer(crawler: Crawler) -> Callable[[str], None]:
+    """Closes the crawl with a reason (a fatal state error), if its spider is still open."""
+
+    def on_fatal(reason: str) -> None:
+        if crawler.engine is not None and crawler.engine.spider is not None:
+            deferred_from_coro(crawler.engine.close_spider_async(reason=reason))
+
+    return on_fatal
+
+
+def _report_pending(store: StateStore, stats: StatsCollector | None) -> None:
+    """Count (and log) the requests a closing crawl leaves in its frontier."""
+    try:
+        pending = store.frontier_size()
+    except StateError:
+        pending = -1
+    if stats is not None:
+        stats.set_value("harvest/frontier/pending", pending)
+    if pending > 0:
+        logger.info("%d requests left pending in the frontier; the next run resumes them", pending)
 
 
 class CrawlState:
@@ -93,6 +135,7 @@ class CrawlState:
         )
         self.claims = ContentClaims(self.pending, self.open)
         self.completion = RequestCompletion(self.pending, fingerprint)
+        self.outcomes = ItemOutcomes(self.claims, self.completion, self.commits, stats)
 
     # The parts own these; the components keep reading (and the coordinator and tests setting)
     # them here.
@@ -152,30 +195,13 @@ class CrawlState:
         settings = crawler.settings
         state: CrawlState | None = None
         if settings.getbool("HARVEST_STATE_ENABLED"):
-
-            def opener() -> StateStore:
-                assert crawler.spider is not None
-                reset = settings.getbool("HARVEST_DEDUP_RESET") or capabilities(crawler.spider).reset
-                return open_store(
-                    settings.get("HARVEST_STATE_URL") or "",
-                    Partition.from_settings(settings).state_name(crawler.spider.name),
-                    settings.get("HARVEST_DATA_DIR"),
-                    reset=reset,
-                    cross_spider=settings.getbool("HARVEST_DEDUP_CROSS_SPIDER"),
-                    busy_timeout=settings.getfloat("HARVEST_STATE_BUSY_TIMEOUT"),
-                )
-
-            def on_fatal(reason: str) -> None:
-                if crawler.engine is not None and crawler.engine.spider is not None:
-                    deferred_from_coro(crawler.engine.close_spider_async(reason=reason))
-
             state = cls(
-                opener,
+                _store_opener(crawler),
                 fingerprint=crawler.request_fingerprinter.fingerprint,
                 commit_items=settings.getint("HARVEST_STATE_COMMIT_ITEMS"),
                 commit_requests=settings.getint("HARVEST_STATE_COMMIT_REQUESTS"),
                 stats=crawler.stats,
-                on_fatal=on_fatal,
+                on_fatal=_closer(crawler),
             )
             state.connect(crawler, settings.getfloat("HARVEST_STATE_COMMIT_SECONDS"))
         _STATES[crawler] = state
@@ -183,9 +209,9 @@ class CrawlState:
 
     def connect(self, crawler: Crawler, commit_seconds: float) -> None:
         """Follow the crawl's signals: item outcomes, the commit timer, the final commit."""
-        crawler.signals.connect(self._item_scraped, signal=signals.item_scraped)
-        crawler.signals.connect(self._item_dropped, signal=signals.item_dropped)
-        crawler.signals.connect(self._item_error, signal=signals.item_error)
+        crawler.signals.connect(self.outcomes.item_scraped, signal=signals.item_scraped)
+        crawler.signals.connect(self.outcomes.item_dropped, signal=signals.item_dropped)
+        crawler.signals.connect(self.outcomes.item_error, signal=signals.item_error)
         crawler.signals.connect(self._spider_closed, signal=signals.spider_closed)
         if commit_seconds > 0:
 
@@ -229,14 +255,7 @@ class CrawlState:
             # But not the requests whose items failed in a pipeline: the next run fetches them.
             self.batch.frontier_keep = set(self.completion.kept)
         self.commits.commit_safely()
-        try:
-            pending = store.frontier_size()
-        except StateError:
-            pending = -1
-        if self.stats is not None:
-            self.stats.set_value("harvest/frontier/pending", pending)
-        if pending > 0:
-            logger.info("%d requests left pending in the frontier; the next run resumes them", pending)
+        _report_pending(store, self.stats)
         store.close()
         self.store = None
 
@@ -364,26 +383,3 @@ class CrawlState:
         if pending is not None:
             return pending
         return self.open().validators(key)
-
-    # --- item outcomes (signals) ------------------------------------------------------------------
-
-    def _item_done(
-        self, item: Any, response: Response | Failure | None, *, stored: bool, failed: bool = False
-    ) -> None:
-        # Both parts first, then one commit point: the item's identity and its request's
-        # retirement commit together.
-        self.claims.release(item, stored=stored and self.store is not None)
-        self.completion.item_finished(item, response, failed=failed)
-        self.commits.maybe_commit()
-
-    def _item_scraped(self, item: Any, response: Response | Failure | None = None, **_: Any) -> None:
-        self._item_done(item, response, stored=True)
-
-    def _item_dropped(self, item: Any, response: Response | Failure | None = None, **_: Any) -> None:
-        self._item_done(item, response, stored=False)
-
-    def _item_error(self, item: Any, response: Response | Failure | None = None, **_: Any) -> None:
-        # Scrapy logged the exception; the request stays pending, fetched again next run.
-        if self.stats is not None:
-            self.stats.inc_value("harvest/state/item_failed")
-        self._item_done(item, response, stored=False, failed=True)

@@ -164,7 +164,7 @@ def recorded_workers(data_dir: str | Path, spider: str) -> int | None:
 
 #: Requests a worker keeps in flight at least when workers are chosen from the machine: the
 #: crawl's CONCURRENT_REQUESTS shared by more workers leaves each waiting on the network rather
-#: than on a core (measured: two workers of 8 each; a 32-core machine would get 4, not 32).
+#: than on a core (a 32-core machine gets 4 workers, not 32; BENCHMARKS.md, "Figures behind comments").
 MIN_IN_FLIGHT = 4
 
 

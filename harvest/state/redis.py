@@ -2,7 +2,9 @@ r"""The Redis crawl-state backend: one state shared by every process of a spider
 
 Selected by ``HARVEST_STATE_URL=redis://[:password@]host:port/db`` (or ``rediss://`` for TLS).
 :class:`RedisStateStore` implements :class:`harvest.state.StateStore` on these keys (``<s>`` is
-the spider; binary members are digests, never URLs, so memory per entry stays small and fixed):
+the spider; binary members are digests, never URLs, so memory per entry stays small and fixed;
+their names are :mod:`harvest.state.redis_keys`'s, and this process's part in the shared crawl,
+its lease and the queue, is :class:`harvest.state.redis_worker.RedisWorker`'s):
 
 ================================ ====== ===========================================================
 ``harvest:<s>:items``            SET    16-byte item key digests of stored items
@@ -52,13 +54,8 @@ from __future__ import annotations
 
 import json
 import logging
-import os
-import socket
 import struct
 import time
-import uuid
-from dataclasses import dataclass
-from hashlib import sha1
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -66,6 +63,8 @@ import redis
 
 from harvest.exceptions import StateError
 from harvest.state import FrontierEntry, StateBatch, StateOrigin, Validators
+from harvest.state.redis_keys import RedisKeys, text
+from harvest.state.redis_worker import RedisWorker, redis_reason
 from harvest.state.sqlite_files import hash_bytes, utc_stamp
 from harvest.util.redaction import mask_url
 
@@ -74,88 +73,12 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
-#: Namespace of every key; use another Redis database (``/db`` in the URL) to separate deployments.
-KEY_PREFIX = "harvest"
-SHARED = "_shared"
 #: Old state moved aside by a reset stays this long (seconds) before Redis drops it.
 RESET_KEEP_SECONDS = 7 * 86400
-#: Seconds before a worker's lease ends (``HARVEST_REDIS_WORKER_TIMEOUT`` after its last
-#: heartbeat) from which it renews the lease before writing output (at most a quarter of it).
-LEASE_MARGIN = 2.0
 #: A dedup claim lives this long at most (milliseconds); a commit (every few seconds) removes
 #: it, and a dead holder's claim is taken over at once, so this only collects leftovers.
 CLAIM_TTL_MS = 600_000
 _FLOAT = struct.Struct(">d")
-
-# Pop the best request and record it, atomically, in the popping worker's in-flight hash, so a
-# kill between the two cannot lose it. Entries are "<score>\n<member>": the score is kept to put
-# the request back at its priority. Members start with a version byte and the 20-byte key.
-# A joined worker (ARGV[1]) no longer in the registry (KEYS[3]) pops nothing (-1): it was given
-# up (a pop sent before a partition arrives after it), and nobody requeues an unregistered
-# worker's in-flight hash, so a request popped there would be lost for the round.
-_POP = """
-if ARGV[1] ~= '' and not redis.call('ZSCORE', KEYS[3], ARGV[1]) then return -1 end
-local r = redis.call('ZPOPMIN', KEYS[1])
-if #r == 0 then return false end
-redis.call('HSET', KEYS[2], string.sub(r[1], 2, 21), r[2] .. '\\n' .. r[1])
-return r[1]
-"""
-
-# Put a worker's in-flight requests back in the queue and forget the worker. ARGV[2] = 0 for
-# the worker itself; else the caller's "dead before" time: skip a worker that has come back.
-_REQUEUE = """
-if tonumber(ARGV[2]) > 0 then
-  local beat = redis.call('ZSCORE', KEYS[3], ARGV[1])
-  if (not beat) or tonumber(beat) >= tonumber(ARGV[2]) then return -1 end
-end
-local entries = redis.call('HVALS', KEYS[2])
-for _, v in ipairs(entries) do
-  local nl = string.find(v, '\\n', 1, true)
-  redis.call('ZADD', KEYS[1], tonumber(string.sub(v, 1, nl - 1)), string.sub(v, nl + 1))
-end
-redis.call('DEL', KEYS[2], KEYS[4])
-redis.call('ZREM', KEYS[3], ARGV[1])
-return #entries
-"""
-
-# Join the crawl: a new round (clean duplicate filter) when no worker is registered and the
-# queue is empty; otherwise this worker joins the round in progress (or resumes a killed one).
-_JOIN = """
-local others = redis.call('ZCARD', KEYS[1])
-local queued = redis.call('ZCARD', KEYS[2])
-local new_round = 0
-if others == 0 and queued == 0 then
-  redis.call('DEL', KEYS[3])
-  redis.call('INCR', KEYS[4])
-  new_round = 1
-end
-redis.call('ZADD', KEYS[1], ARGV[2], ARGV[1])
-return {new_round, others, queued, tonumber(redis.call('GET', KEYS[4]) or '0')}
-"""
-
-# Leave: forget this worker (its in-flight requests go back to the queue, its output offsets
-# raise its machine's "all committed up to" baseline); the last worker of a drained round
-# clears the round's duplicate filter (the next run is a new round anyway).
-_LEAVE = """
-local entries = redis.call('HVALS', KEYS[2])
-for _, v in ipairs(entries) do
-  local nl = string.find(v, '\\n', 1, true)
-  redis.call('ZADD', KEYS[1], tonumber(string.sub(v, 1, nl - 1)), string.sub(v, nl + 1))
-end
-local mine = redis.call('HGETALL', KEYS[4])
-for i = 1, #mine, 2 do
-  local done = redis.call('HGET', KEYS[6], mine[i])
-  if (not done) or tonumber(done) < tonumber(mine[i + 1]) then
-    redis.call('HSET', KEYS[6], mine[i], mine[i + 1])
-  end
-end
-redis.call('DEL', KEYS[2], KEYS[4])
-redis.call('ZREM', KEYS[3], ARGV[1])
-if redis.call('ZCARD', KEYS[3]) == 0 and redis.call('ZCARD', KEYS[1]) == 0 then
-  redis.call('DEL', KEYS[5])
-end
-return #entries
-"""
 
 # Check-and-claim for dedup across workers: 1 = stored already, 2 = another live worker is
 # storing it right now, 0 = not stored, and now claimed by this worker until its commit.
@@ -175,148 +98,42 @@ redis.call('SET', KEYS[2], ARGV[2], 'PX', ARGV[3])
 return 0
 """
 
-# Queue a request unless this round has seen it: the duplicate-filter add and the queue add in
-# one step. (scrapy-redis makes them two calls: a Redis failure between them marks a request
-# seen that was never queued, and the round loses it.) ARGV: member, score, fingerprint or "".
-_ENQUEUE = """
-if ARGV[3] ~= '' and redis.call('SADD', KEYS[2], ARGV[3]) == 0 then return 0 end
-redis.call('ZADD', KEYS[1], ARGV[2], ARGV[1])
-return 1
-"""
 
-# Drained: nothing queued and no worker holding an in-flight request.
-_DRAINED = """
-if redis.call('ZCARD', KEYS[1]) > 0 then return 0 end
-for _, w in ipairs(redis.call('ZRANGE', KEYS[2], 0, -1)) do
-  if redis.call('EXISTS', ARGV[1] .. w) == 1 then return 0 end
-end
-return 1
-"""
-
-
-def redis_reason(exc: BaseException) -> str:
-    """A short reason for a Redis error, without the client's internals."""
-    if isinstance(exc, redis.AuthenticationError):
-        return f"authentication failed ({exc})"
-    if isinstance(exc, redis.TimeoutError):
-        return f"no answer in time ({exc})"
-    if isinstance(exc, redis.ConnectionError):
-        return f"cannot reach Redis ({exc})"
-    return f"{type(exc).__name__}: {exc}"
-
-
-def _text(value: Any) -> str:
-    """A Redis reply (bytes) as text."""
-    return value.decode("utf-8", "surrogateescape") if isinstance(value, bytes) else str(value)
+def _reset_state(server: redis.Redis, keys: RedisKeys, url: str) -> None:
+    """Move the spider's state aside (renamed, kept RESET_KEEP_SECONDS), refusing if in use."""
+    live = server.zcard(keys.workers)
+    if live:
+        raise StateError(
+            mask_url(url),
+            f"cannot reset {keys.spider!r}: {live} crawl process(es) "
+            "of it are registered (stop them first, or wait for a dead one to expire)",
+        )
+    stamp = utc_stamp()
+    moved = []
+    pattern = [keys.key(f"{kind}:*") for kind in ("inflight", "offsets", "offsets-left", "claim")]
+    names = keys.state_keys() + [k.decode() for p in pattern for k in server.scan_iter(match=p)]
+    for name in names:
+        if server.exists(name):
+            target = f"{name}:reset-{stamp}"
+            server.rename(name, target)
+            server.expire(target, RESET_KEEP_SECONDS)
+            moved.append(target)
+    logger.info(
+        "Reset the crawl state of %s in %s: %d keys moved aside (kept %d days as *:reset-%s)",
+        keys.spider,
+        mask_url(url),
+        len(moved),
+        RESET_KEEP_SECONDS // 86400,
+        stamp,
+    )
 
 
-def location_id(data_dir: Path) -> str:
-    """Identity of one machine's data folder: writers that share output files share it."""
-    where = f"{socket.gethostname()}\0{Path(data_dir).resolve()}"
-    return sha1(where.encode("utf-8", "surrogatepass")).hexdigest()[:12]  # noqa: S324 - a name
-
-
-@dataclass(frozen=True)
-class RedisKeys:
-    """Names of one spider's keys (see the module docstring)."""
-
-    spider: str
-
-    def key(self, name: str) -> str:
-        """``harvest:<spider>:<name>``."""
-        return f"{KEY_PREFIX}:{self.spider}:{name}"
-
-    @property
-    def items(self) -> str:
-        """Stored item keys."""
-        return self.key("items")
-
-    @property
-    def content(self) -> str:
-        """This spider's content hashes."""
-        return self.key("content")
-
-    @property
-    def shared_content(self) -> str:
-        """Every spider's content hashes."""
-        return f"{KEY_PREFIX}:{SHARED}:content"
-
-    @property
-    def fetch_times(self) -> str:
-        """Last fetch per document."""
-        return self.key("fetched")
-
-    @property
-    def validators(self) -> str:
-        """ETag / Last-Modified per document."""
-        return self.key("validators")
-
-    @property
-    def queue(self) -> str:
-        """scrapy-redis's queue."""
-        return self.key("requests")
-
-    @property
-    def dupefilter(self) -> str:
-        """scrapy-redis's duplicate filter (this round)."""
-        return self.key("dupefilter")
-
-    @property
-    def workers(self) -> str:
-        """The worker registry."""
-        return self.key("workers")
-
-    @property
-    def round(self) -> str:
-        """The round counter."""
-        return self.key("round")
-
-    def inflight(self, worker: str) -> str:
-        """Requests held by one worker."""
-        return self.key(f"inflight:{worker}")
-
-    def offsets(self, worker: str) -> str:
-        """Offsets committed by one worker."""
-        return self.key(f"offsets:{worker}")
-
-    def claim(self, kind: str, member: bytes) -> str:
-        """Claim on an item key or content hash being stored by one worker right now."""
-        return self.key(f"claim:{kind}:{member.hex()}")
-
-    def place_offsets(self, place: str) -> str:
-        """Offsets left by the workers of one machine and folder that left."""
-        return self.key(f"offsets-left:{place}")
-
-    def state_keys(self) -> list[str]:
-        """The fixed keys of the spider's state (what a reset moves aside)."""
-        return [
-            self.items,
-            self.content,
-            self.fetch_times,
-            self.validators,
-            self.queue,
-            self.dupefilter,
-            self.workers,
-            self.round,
-        ]
-
-
-@dataclass(frozen=True)
-class JoinResult:
-    """What :meth:`RedisStateStore.join` found."""
-
-    new_round: bool
-    other_workers: int
-    queued: int
-    round: int
-
-
-class RedisStateStore:
+class RedisStateStore(RedisWorker):
     """:class:`harvest.state.StateStore` in Redis, shared by every process of a spider.
 
     Built by :func:`harvest.state.open_store` (``HARVEST_STATE_URL=redis://...``); ``__init__``
-    takes a client, so tests can build one directly. ``worker`` names this process in the
-    registry (``<location>.<pid>.<random>``, the location being machine + data folder).
+    takes a client, so tests can build one directly. This process's part in the shared crawl
+    (registry, lease, queue) is :class:`~harvest.state.redis_worker.RedisWorker`'s.
     """
 
     def __init__(
@@ -330,38 +147,11 @@ class RedisStateStore:
         cross_spider: bool = True,
         readonly: bool = False,
     ) -> None:
-        self.server = server
-        self.url = url
-        self.location = mask_url(url)
-        self.spider_name = spider_name
-        self.data_dir = Path(data_dir)
+        super().__init__(server, url, spider_name, data_dir)
         self.origin = origin
         self.cross_spider = cross_spider
         self.readonly = readonly
-        self.keys = RedisKeys(spider_name)
-        self.place = location_id(self.data_dir)
-        self.worker = f"{self.place}.{os.getpid()}.{uuid.uuid4().hex[:6]}"
-        #: Set at the first Redis error: from then on nothing is committed (see the module doc).
-        self.failure: str | None = None
-        #: Heartbeat age after which a worker is dead (the coordinator sets it from settings).
-        self.worker_timeout = 30.0
-        #: When this worker's lease was last renewed (its registry entry's score).
-        self._beat = 0.0
-        #: Set once the lease was taken by another worker (see :meth:`heartbeat`).
-        self.fenced = False
-        self._fence_reported = False
-        self._scripts = {
-            name: server.register_script(src)
-            for name, src in (
-                ("pop", _POP),
-                ("requeue", _REQUEUE),
-                ("join", _JOIN),
-                ("leave", _LEAVE),
-                ("drained", _DRAINED),
-                ("claim", _CLAIM),
-                ("enqueue", _ENQUEUE),
-            )
-        }
+        self._scripts["claim"] = server.register_script(_CLAIM)
 
     # --- opening -------------------------------------------------------------------------------
 
@@ -401,58 +191,12 @@ class RedisStateStore:
             if reset:
                 if readonly:
                     raise StateError(mask_url(url), "cannot reset a state opened read-only")
-                cls._reset(server, keys, url)
+                _reset_state(server, keys, url)
                 origin = StateOrigin.RESET
         except redis.RedisError as exc:
             server.close()
             raise StateError(mask_url(url), redis_reason(exc)) from None
         return cls(server, url, spider_name, data_dir, origin, cross_spider=cross_spider, readonly=readonly)
-
-    @staticmethod
-    def _reset(server: redis.Redis, keys: RedisKeys, url: str) -> None:
-        """Move the spider's state aside (renamed, kept RESET_KEEP_SECONDS), refusing if in use."""
-        live = server.zcard(keys.workers)
-        if live:
-            raise StateError(
-                mask_url(url),
-                f"cannot reset {keys.spider!r}: {live} crawl process(es) "
-                "of it are registered (stop them first, or wait for a dead one to expire)",
-            )
-        stamp = utc_stamp()
-        moved = []
-        pattern = [keys.key(f"{kind}:*") for kind in ("inflight", "offsets", "offsets-left", "claim")]
-        names = keys.state_keys() + [k.decode() for p in pattern for k in server.scan_iter(match=p)]
-        for name in names:
-            if server.exists(name):
-                target = f"{name}:reset-{stamp}"
-                server.rename(name, target)
-                server.expire(target, RESET_KEEP_SECONDS)
-                moved.append(target)
-        logger.info(
-            "Reset the crawl state of %s in %s: %d keys moved aside (kept %d days as *:reset-%s)",
-            keys.spider,
-            mask_url(url),
-            len(moved),
-            RESET_KEEP_SECONDS // 86400,
-            stamp,
-        )
-
-    # --- error boundary ------------------------------------------------------------------------
-
-    def _call(self, what: str, fn: Any, *args: Any) -> Any:
-        """Run one Redis operation; an error fails the store and becomes a StateError."""
-        if self.failure is not None:
-            raise StateError(self.location, f"{what} refused: Redis failed earlier ({self.failure})")
-        try:
-            return fn(*args)
-        except redis.RedisError as exc:
-            self.failure = redis_reason(exc)
-            raise StateError(self.location, f"{what} failed: {self.failure}") from None
-
-    def fail(self, exc: redis.RedisError, what: str) -> StateError:
-        """Fail the store on a Redis error raised outside :meth:`_call` (scrapy-redis's own calls)."""
-        self.failure = redis_reason(exc)
-        return StateError(self.location, f"{what} failed: {self.failure}")
 
     # --- lookups -------------------------------------------------------------------------------
 
@@ -522,7 +266,7 @@ class RedisStateStore:
 
         def compute() -> dict[str, int]:
             prefix = f"{self.place}."
-            others = [_text(w) for w in self.server.zrange(self.keys.workers, 0, -1)]
+            others = [text(w) for w in self.server.zrange(self.keys.workers, 0, -1)]
             others = [w for w in others if w.startswith(prefix) and w != self.worker]
             left = self._decode_offsets(self.server.hgetall(self.keys.place_offsets(self.place)))
             if not others:
@@ -535,7 +279,7 @@ class RedisStateStore:
 
     @staticmethod
     def _decode_offsets(entries: Any) -> dict[str, int]:
-        return {_text(n): int(v) for n, v in dict(entries).items()}
+        return {text(n): int(v) for n, v in dict(entries).items()}
 
     def frontier_size(self) -> int:
         """Requests queued plus those held in flight by any worker."""
@@ -543,7 +287,7 @@ class RedisStateStore:
         def count() -> int:
             total = int(self.server.zcard(self.keys.queue))
             for worker in self.server.zrange(self.keys.workers, 0, -1):
-                total += int(self.server.hlen(self.keys.inflight(_text(worker))))
+                total += int(self.server.hlen(self.keys.inflight(text(worker))))
             return total
 
         return int(self._call("lookup", count))
@@ -586,7 +330,7 @@ class RedisStateStore:
         for _attempt in range(20):
             with self.server.pipeline(transaction=True) as pipe:
                 pipe.watch(self.keys.workers)
-                if getattr(self, "_joined", False) and pipe.zscore(self.keys.workers, self.worker) is None:
+                if self._joined and pipe.zscore(self.keys.workers, self.worker) is None:
                     self._fence()
                     raise StateError(self.location, f"commit refused: {self.failure}")
                 pipe.multi()
@@ -633,149 +377,3 @@ class RedisStateStore:
         except StateError as exc:
             logger.error("Could not leave the crawl cleanly: %s", exc)
         self.server.close()
-
-    # --- the shared crawl (used by harvest.scale) ---------------------------------------------
-
-    def join(self) -> JoinResult:
-        """Register this worker; start a new round if the crawl is idle, else join the round."""
-        k = self.keys
-        now = time.time()
-        result = self._call(
-            "join", self._scripts["join"], [k.workers, k.queue, k.dupefilter, k.round], [self.worker, now]
-        )
-        self._joined = True
-        self._beat = now
-        return JoinResult(bool(result[0]), int(result[1]), int(result[2]), int(result[3]))
-
-    def leave(self) -> int:
-        """Unregister: own in-flight requests go back to the queue; returns how many."""
-        if not getattr(self, "_joined", False):
-            return 0
-        k = self.keys
-        count = self._call(
-            "leave",
-            self._scripts["leave"],
-            [
-                k.queue,
-                k.inflight(self.worker),
-                k.workers,
-                k.offsets(self.worker),
-                k.dupefilter,
-                k.place_offsets(self.place),
-            ],
-            [self.worker],
-        )
-        self._joined = False
-        return int(count)
-
-    def heartbeat(self) -> bool:
-        """Renew this worker's lease; False if it was taken (given up as dead): then it is fenced.
-
-        Only an entry still in the registry is renewed (``ZADD XX``): a worker given up while
-        it was frozen or cut off never registers itself again, it stops (see :meth:`_fence`).
-        """
-        if self.fenced:
-            return False
-        now = time.time()
-        renewed = self._call(
-            "heartbeat", lambda: self.server.zadd(self.keys.workers, {self.worker: now}, xx=True, ch=True)
-        )
-        if renewed:
-            self._beat = now
-            return True
-        self._fence()
-        return False
-
-    def _fence(self) -> None:
-        """This worker's lease was taken: nothing more is committed or written by this process."""
-        self.fenced = True
-        if self.failure is None:
-            self.failure = (
-                f"this worker ({self.worker}) was given up as dead by the others (no "
-                f"heartbeat for {self.worker_timeout:.0f}s) and its requests given back: "
-                "it commits and writes nothing more"
-            )
-
-    def report_fence(self) -> None:
-        """Log, once, that this worker was fenced and stops (a WARNING: nothing is lost)."""
-        if self.fenced and not self._fence_reported:
-            self._fence_reported = True
-            logger.warning(
-                "%s; this worker stops (reason lease_lost), the others fetch its requests", self.failure
-            )
-
-    def holds_lease(self) -> bool:
-        """Whether this worker may still write output: its lease is held, with a margin.
-
-        Answered from the time of the last renewal (no Redis call) while that is well within
-        ``worker_timeout``, the soonest any other worker may take the lease; near the end, the
-        lease is renewed first. False once fenced; StateError when Redis cannot say.
-        """
-        if self.fenced:
-            return False
-        if self.failure is not None:
-            raise StateError(self.location, f"lease check refused: Redis failed earlier ({self.failure})")
-        if not getattr(self, "_joined", False):
-            return True
-        margin = min(LEASE_MARGIN, self.worker_timeout / 4)
-        if time.time() < self._beat + self.worker_timeout - margin:
-            return True
-        return self.heartbeat()
-
-    def workers(self) -> dict[str, float]:
-        """Registered workers and their last heartbeat."""
-        rows = self._call("lookup", self.server.zrange, self.keys.workers, 0, -1, False, True)
-        return {_text(w): float(beat) for w, beat in rows}
-
-    def requeue(self, worker: str, dead_before: float) -> int:
-        """Put a dead worker's in-flight requests back; -1 if it came back or is already handled."""
-        k = self.keys
-        count = self._call(
-            "requeue",
-            self._scripts["requeue"],
-            [k.queue, k.inflight(worker), k.workers, k.offsets(worker)],
-            [worker, dead_before],
-        )
-        return int(count)
-
-    def pop_request(self) -> bytes | None:
-        """The best queued entry, now held in this worker's in-flight hash (None when empty).
-
-        Raises StateError, fenced, once the others gave this worker up (see ``_POP``).
-        """
-        k = self.keys
-        joined = self.worker if getattr(self, "_joined", False) else ""
-        member = self._call(
-            "pop", self._scripts["pop"], [k.queue, k.inflight(self.worker), k.workers], [joined]
-        )
-        if member == -1:
-            self._fence()
-            raise StateError(self.location, f"pop refused: {self.failure}")
-        return None if member is None else bytes(member)
-
-    def push_request(self, member: bytes, score: float, fingerprint: bytes | None = None) -> bool:
-        """Queue an entry; with ``fingerprint``, only if the round's duplicate filter lacks it.
-
-        Returns False when filtered. An identical entry already queued stays one.
-        """
-        added = self._call(
-            "push",
-            self._scripts["enqueue"],
-            [self.keys.queue, self.keys.dupefilter],
-            [member, score, fingerprint or b""],
-        )
-        return bool(added)
-
-    def queue_size(self) -> int:
-        """Requests waiting in the shared queue."""
-        return int(self._call("lookup", self.server.zcard, self.keys.queue))
-
-    def clear_inflight(self) -> None:
-        """Forget this worker's in-flight entries (only when its engine has nothing in progress)."""
-        self._call("commit", self.server.delete, self.keys.inflight(self.worker))
-
-    def drained(self) -> bool:
-        """Whether nothing is queued and no worker holds an in-flight request."""
-        prefix = self.keys.key("inflight:")
-        keys = [self.keys.queue, self.keys.workers]
-        return bool(self._call("lookup", self._scripts["drained"], keys, [prefix]))

@@ -38,7 +38,6 @@ from __future__ import annotations
 import contextlib
 import logging
 import sqlite3
-import time
 from collections.abc import Iterable
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
@@ -47,7 +46,9 @@ from urllib.parse import unquote, urlsplit
 from harvest.exceptions import StateError
 from harvest.state import FrontierEntry, StateBatch, StateOrigin, Validators
 from harvest.state.sqlite_files import key16, open_state
-from harvest.state.sqlite_tables import CONTENT, FETCHED, ITEM, merge_journal, transaction, write_batch
+from harvest.state.sqlite_hashes import SharedHashes
+from harvest.state.sqlite_journal import JournalKeys, read_one
+from harvest.state.sqlite_tables import transaction, write_batch
 
 if TYPE_CHECKING:
     from typing_extensions import Self
@@ -56,7 +57,8 @@ logger = logging.getLogger(__name__)
 
 
 #: Journal rows merged into the indexed tables at once: a merge rewrites most of their pages, so
-#: larger is cheaper per key; the in-memory mirror costs ~150 bytes a row (~15 MB here).
+#: larger is cheaper per key; the in-memory mirror of that many rows stays small (BENCHMARKS.md,
+#: "Figures behind comments").
 MERGE_ROWS = 100_000
 #: Seconds between pushes of the journal's content hashes to the shared database. Documents
 #: claim theirs at once; this only bounds the delay for hashes replayed from the output.
@@ -83,7 +85,6 @@ class SqliteStateStore:
         merge_rows: int = MERGE_ROWS,
         share_seconds: float = SHARE_SECONDS,
     ) -> None:
-        journal = journal or []
         self.conn = conn
         self.path = path
         self.location = str(path)
@@ -91,44 +92,21 @@ class SqliteStateStore:
         self.origin = origin
         self.shared = shared
         self._lock = lock
-        self.merge_rows = max(1, merge_rows)
-        self.share_seconds = share_seconds
-        # In-memory mirror of the journal (see the module docstring).
-        self._recent_items: set[bytes] = set()
-        self._recent_content: dict[bytes, str] = {}
-        self._recent_fetched: dict[bytes, float] = {}
-        self._journal_rows = 0
-        # Journal rows up to this seq are in the shared table; after a restart, the whole
-        # journal is pushed again (INSERT OR IGNORE: idempotent).
-        self._shared_upto = 0
-        self._unshared = 0
-        self._last_share = time.monotonic()
-        self._load_journal(journal)
-        try:
-            self._spider_id = self._shared_spider_id() if shared is not None else 0
-        except sqlite3.Error as exc:
-            raise StateError(self.location, f"read failed: {exc}") from exc
-
-    def _shared_spider_id(self) -> int:
-        assert self.shared is not None
-        row = self.shared.execute("SELECT id FROM spiders WHERE name = ?", (self.spider_name,)).fetchone()
-        if row is None and self._lock is not None:
-            with transaction(self.shared):
-                self.shared.execute("INSERT OR IGNORE INTO spiders (name) VALUES (?)", (self.spider_name,))
-            row = self.shared.execute("SELECT id FROM spiders WHERE name = ?", (self.spider_name,)).fetchone()
-        return int(row[0]) if row is not None else 0
-
-    def _load_journal(self, rows: list[tuple[Any, ...]]) -> None:
-        for kind, key, url, ts in rows:
-            key = bytes(key)
-            if kind == ITEM:
-                self._recent_items.add(key)
-            elif kind == CONTENT:
-                self._recent_content.setdefault(key, url or "")
-                self._unshared += 1
-            elif kind == FETCHED:
-                self._recent_fetched[key] = float(ts)
-        self._journal_rows = len(rows)
+        #: The key tables and the in-memory mirror of the journal (see the module docstring).
+        self.keys = JournalKeys(conn, self.location, journal or [], merge_rows)
+        #: This spider's part of the shared content hashes (None without cross-spider dedup).
+        self.hashes = (
+            SharedHashes(
+                shared,
+                spider_name,
+                self.location,
+                writable=lock is not None,
+                share_seconds=share_seconds,
+                unshared=self.keys.loaded_contents,
+            )
+            if shared is not None
+            else None
+        )
 
     @classmethod
     def from_url(
@@ -200,26 +178,15 @@ class SqliteStateStore:
     # --- lookups ---------------------------------------------------------------------------
 
     def _one(self, sql: str, args: tuple[object, ...]) -> tuple[object, ...] | None:
-        try:
-            row: tuple[object, ...] | None = self.conn.execute(sql, args).fetchone()
-        except sqlite3.Error as exc:
-            raise StateError(self.location, f"read failed: {exc}") from exc
-        return row
+        return read_one(self.conn, self.location, sql, args)
 
     def has_item(self, key: bytes) -> bool:
         """Whether an item with this key digest was stored."""
-        if key in self._recent_items:
-            return True
-        return self._one("SELECT 1 FROM items WHERE key = ?", (key,)) is not None
+        return self.keys.has_item(key)
 
     def content_url(self, content_hash: str) -> str | None:
         """URL of this spider's stored document with this content hash, if any."""
-        key = key16(content_hash)
-        recent = self._recent_content.get(key)
-        if recent is not None:
-            return recent
-        row = self._one("SELECT u.url FROM content c JOIN urls u ON u.id = c.url_id WHERE c.hash = ?", (key,))
-        return None if row is None else str(row[0])
+        return self.keys.content_url(key16(content_hash))
 
     def claim_content(self, content_hash: str) -> tuple[str, str] | None:
         """(spider, "") of another spider that has this content hash; else claim it for this one.
@@ -230,33 +197,11 @@ class SqliteStateStore:
         then lost in a crash is harmless: the claimer refetches the page on resume and stores it.
         The shared table keeps no URLs (they would double its size).
         """
-        if self.shared is None:
-            return None
-        key = key16(content_hash)
-        try:
-            if self._lock is not None and self._spider_id:
-                self.shared.execute(
-                    "INSERT OR IGNORE INTO hashes (hash, spider, claimed_at) VALUES (?, ?, ?)",
-                    (key, self._spider_id, int(time.time())),
-                )
-            row = self.shared.execute(
-                "SELECT s.name, h.spider FROM hashes h JOIN spiders s ON s.id = h.spider WHERE h.hash = ?",
-                (key,),
-            ).fetchone()
-        except sqlite3.Error as exc:
-            raise StateError(self.location, f"shared content hashes failed: {exc}") from exc
-        if row is None or row[1] == self._spider_id:
-            return None
-        return (str(row[0]), "")
+        return None if self.hashes is None else self.hashes.claim(key16(content_hash))
 
     def last_fetched(self, fingerprint: bytes) -> float | None:
         """When a document with this request fingerprint was last fetched."""
-        key = fingerprint[:16]
-        recent = self._recent_fetched.get(key)
-        if recent is not None:
-            return recent
-        row = self._one("SELECT last_fetched FROM fetched WHERE fp = ?", (key,))
-        return None if row is None else float(row[0])  # type: ignore[arg-type]
+        return self.keys.last_fetched(fingerprint[:16])
 
     def validators(self, key: bytes) -> Validators | None:
         """Stored ETag / Last-Modified under a validator key."""
@@ -316,15 +261,12 @@ class SqliteStateStore:
                 write_batch(self.conn, batch, items, contents, fetched)
         except sqlite3.Error as exc:
             raise StateError(self.location, f"commit failed: {exc}") from exc
-        self._recent_items.update(key for key, _ in items)
-        for key, url, _ in contents:
-            self._recent_content.setdefault(key, url)
-        self._unshared += len(contents)
-        self._recent_fetched.update((fp, float(ts)) for fp, ts in fetched)
-        self._journal_rows += len(items) + len(contents) + len(fetched)
-        if self._journal_rows >= self.merge_rows:
+        self.keys.committed(items, contents, fetched)
+        if self.hashes is not None:
+            self.hashes.unshared += len(contents)
+        if self.keys.merge_due:
             self.merge()
-        elif self._unshared and time.monotonic() - self._last_share >= self.share_seconds:
+        elif self.hashes is not None and self.hashes.push_due:
             self.share()
 
     def share(self) -> None:
@@ -337,49 +279,27 @@ class SqliteStateStore:
         The shared connection has this spider's database attached as ``src`` and reads the
         committed journal directly, so no row passes through Python.
         """
-        self._last_share = time.monotonic()
-        if self.shared is None or not self._unshared:
-            self._unshared = 0
-            return
-        try:
-            upto = self.conn.execute("SELECT coalesce(max(seq), 0) FROM journal").fetchone()[0]
-            with transaction(self.shared, immediate=False):
-                self.shared.execute(
-                    "INSERT OR IGNORE INTO main.hashes (hash, spider, claimed_at) "
-                    "SELECT key, ?, min(ts) FROM src.journal WHERE kind = ? AND seq > ? AND seq <= ? "
-                    "GROUP BY key ORDER BY key",
-                    (self._spider_id, CONTENT, self._shared_upto, upto),
-                )
-        except sqlite3.Error as exc:
-            raise StateError(self.location, f"sharing content hashes failed: {exc}") from exc
-        self._shared_upto = upto
-        self._unshared = 0
+        if self.hashes is not None:
+            self.hashes.push(self.conn)
 
     def merge(self) -> None:
         """Fold the journal into the indexed tables in one sorted pass, in one transaction."""
         # Shared first: a hash reaches the shared table before it leaves the journal, so a
         # crash in between only repeats the (idempotent) push.
         self.share()
-        try:
-            with transaction(self.conn):
-                merge_journal(self.conn)
-        except sqlite3.Error as exc:
-            raise StateError(self.location, f"merge failed: {exc}") from exc
-        self._recent_items.clear()
-        self._recent_content.clear()
-        self._recent_fetched.clear()
-        self._journal_rows = 0
-        self._shared_upto = 0  # journal seq numbers start over once it is empty
+        self.keys.merge()
+        if self.hashes is not None:
+            self.hashes.shared_upto = 0  # journal seq numbers start over once it is empty
 
     def close(self) -> None:
         """Share pending content hashes, close the connections and release the lock."""
-        if self._lock is not None and self._unshared:
+        if self._lock is not None and self.hashes is not None and self.hashes.unshared:
             try:
                 self.share()
             except StateError:
                 logger.warning(
                     "Could not share %d content hashes at close; they are shared on the next run",
-                    self._unshared,
+                    self.hashes.unshared,
                     exc_info=True,
                 )
         for conn in (self.conn, self.shared):

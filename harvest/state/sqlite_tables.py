@@ -1,8 +1,9 @@
 """The SQL of the embedded crawl state's tables: a commit's writes and the journal's merge.
 
-:class:`harvest.state.sqlite.SqliteStateStore` keeps the in-memory mirror of the journal and
-decides when to merge or share; the statements that touch the tables are here, by table group
-(journal and frontier at a commit, the indexed tables at a merge).
+:class:`harvest.state.sqlite.SqliteStateStore` decides when to merge or share, the key tables'
+part (:mod:`harvest.state.sqlite_journal`) keeps the in-memory mirror of the journal; the
+statements that touch the tables are here, by table group (journal and frontier at a commit,
+the indexed tables at a merge).
 """
 
 from __future__ import annotations

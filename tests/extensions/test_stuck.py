@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import re
 
-from harvest.extensions.stuck import STUCK_REASON
+from scrapy.utils.test import get_crawler
+
+from harvest.extensions.stuck import CHECK, STUCK_REASON, StuckCrawlGuard
 from tests import scrapy_crawl
 from tests.servers import LoopbackServer, Reply
 
@@ -26,7 +28,6 @@ def _crawl_two_pages(tmp_path, **settings):
                 "ROBOTSTXT_OBEY": False,
                 "AUTOTHROTTLE_ENABLED": False,
                 "HARVEST_CRAWL_STUCK_TIMEOUT": 2,
-                "HARVEST_CRAWL_STUCK_CHECK": 0.5,
                 "CLOSESPIDER_TIMEOUT": HANG_GUARD,
                 **settings,
             },
@@ -55,3 +56,13 @@ def test_a_normal_crawl_is_not_touched(tmp_path) -> None:
     result, _ = _crawl_two_pages(tmp_path)
     assert "'finish_reason': 'finished'" in result.stderr and result.returncode == 0
     assert "harvest/crawl/stuck" not in result.stderr
+
+
+def test_the_guard_looks_every_ten_seconds_or_its_timeout_and_still_reads_the_retired_setting() -> None:
+    def guard(**settings: object) -> StuckCrawlGuard:
+        return StuckCrawlGuard.from_crawler(get_crawler(settings_dict=settings))
+
+    assert guard(HARVEST_CRAWL_STUCK_TIMEOUT=120).check_every == CHECK == 10.0
+    assert guard(HARVEST_CRAWL_STUCK_TIMEOUT=2).check_every == 2
+    # HARVEST_CRAWL_STUCK_CHECK is retired (now the constant): a value set under it is used for one release.
+    assert guard(HARVEST_CRAWL_STUCK_TIMEOUT=120, HARVEST_CRAWL_STUCK_CHECK="0.5").check_every == 0.5
