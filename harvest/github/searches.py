@@ -11,22 +11,21 @@ slice when the server names a lower cap. It answers with what to fetch next (:cl
 from __future__ import annotations
 
 import logging
-import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from datetime import date
 from typing import TYPE_CHECKING, Any, TypeAlias
 
-from scrapy.exceptions import CloseSpider, IgnoreRequest
+from scrapy.exceptions import IgnoreRequest
 from scrapy.spidermiddlewares.httperror import HttpError
 
 from harvest.config.settings_model import retired_value
 from harvest.fingerprints import utc_now
 from harvest.github import limits
+from harvest.github.grants import WaitInterrupted
 from harvest.github.hosts import OffHostRequest
-from harvest.github.middleware import WaitInterrupted
 from harvest.github.planner import SearchMemo, SlicePlan, SlicePlanner
-from harvest.github.query import Slice, query_problems
+from harvest.github.query import Slice
 from harvest.github.runs import SearchRun, SearchRuns
 from harvest.meta import (
     META_FIRST,
@@ -109,11 +108,10 @@ class Searches:
         self.pages = pages
         self.planner = planner
         self.incomplete_retries = incomplete_retries
-        self.max_query_length = max_query_length
-        self.max_operators = max_operators
         # Its stats collector exists once the crawl starts, after the spider was built.
         self.crawler = crawler
-        self.runs = SearchRuns()
+        self.runs = SearchRuns(pages, max_query_length=max_query_length, max_operators=max_operators,
+                               stat=self._stat)  # fmt: skip
         self._readmes_requested: set[str] = set()
 
     @classmethod
@@ -150,25 +148,8 @@ class Searches:
     def start(self, queries: Sequence[GithubQueryConfig]) -> Iterator[PageAsk]:
         """The first page of every search that is valid and due (not fresh)."""
         for cfg in queries:
-            self._stat("queries")
-            problems = query_problems(
-                cfg.query, max_length=self.max_query_length, max_operators=self.max_operators
-            )
-            run = self.runs[cfg.key] = SearchRun.of(cfg)
-            if problems:
-                self._fail(run, "; ".join(problems), sent=False)
-                continue
-            last = self.pages.last_finished(cfg.key)
-            if cfg.refresh_interval and last is not None and time.time() - last < cfg.refresh_interval:
-                logger.info(
-                    "Search %r is fresh (finished %.0f s ago, refreshed every %.0f s): skipped",
-                    cfg.query, time.time() - last, cfg.refresh_interval,
-                )  # fmt: skip
-                run.finished = True
-                self._stat("queries_fresh")
-                continue
-            logger.info("Search %r: starting", cfg.query)
-            yield self._ask(run, None)
+            if (run := self.runs.begin(cfg)) is not None:
+                yield self._ask(run, None)
 
     # --- search pages --------------------------------------------------------------------------
     def answer(self, response: Response) -> Iterator[Step]:
@@ -183,7 +164,7 @@ class Searches:
             else:
                 yield from self._page(run, response)
         finally:
-            self._maybe_finish(run)
+            self.runs.maybe_finish(run)
 
     def _not_modified(self, run: SearchRun, response: Response) -> Iterator[PageAsk]:
         """A page unchanged since the last run: walk on as its stored memo says."""
@@ -237,7 +218,7 @@ class Searches:
         try:
             page = parse_search_page(load_json(response.body))
         except ValueError as exc:
-            self._fail(run, f"unreadable search answer from {response.url}: {exc}")
+            self.runs.fail(run, f"unreadable search answer from {response.url}: {exc}")
             return None
         run.pages += 1
         self._stat("pages")
@@ -343,20 +324,20 @@ class Searches:
                 if cap is not None and not request.meta.get(META_FIRST) and cap < self.planner.result_cap:
                     yield from self._recut(run, request, cap)
                     return
-                self._fail(run, f"GitHub answered {response.status}: {message}", url=request.url)
+                self.runs.fail(run, f"GitHub answered {response.status}: {message}", url=request.url)
             elif failure.check(OffHostRequest):
                 # The guard logged the URL once; this line says what it cost, not where it went.
-                self._fail(run, "GitHub sent it to another host, which the GitHub host guard refused")
+                self.runs.fail(run, "GitHub sent it to another host, which the GitHub host guard refused")
             elif failure.check(WaitInterrupted):
                 run.stopped = run.interrupted = True  # closing; the next run starts it again
                 logger.info("Search %r interrupted while waiting for the rate limit", run.cfg.query)
             elif failure.check(IgnoreRequest):
-                self._fail(run, f"request dropped: {failure.getErrorMessage()}", url=request.url)
+                self.runs.fail(run, f"request dropped: {failure.getErrorMessage()}", url=request.url)
             else:
                 error = f"{type(failure.value).__name__}: {failure.getErrorMessage()}"
-                self._fail(run, error, url=request.url)
+                self.runs.fail(run, error, url=request.url)
         finally:
-            self._maybe_finish(run)
+            self.runs.maybe_finish(run)
 
     def _recut(self, run: SearchRun, request: Request, cap: int) -> Iterator[PageAsk]:
         """A page past the cap (the server's cap is lower than ours): cut its slice and go on."""
@@ -371,29 +352,3 @@ class Searches:
             return
         # Results already collected from this slice come again: the seen set drops them.
         yield from self._slices(run, part, parts, total)
-
-    def _fail(self, run: SearchRun, reason: str, *, url: str | None = None, sent: bool = True) -> None:
-        self._stat("queries_failed")
-        run.fail(reason, url=url, sent=sent)
-
-    def _maybe_finish(self, run: SearchRun) -> None:
-        if run.finish():
-            self.pages.mark_finished(run.cfg.key)
-
-    # --- end of the crawl ----------------------------------------------------------------------
-    def idle(self) -> None:
-        """Nothing left to fetch: end every run; CloseSpider(``query_failed``) if any failed."""
-        for run in self.runs.values():
-            # Nothing is pending when the spider is idle; a count still open belongs to a
-            # request the scheduler dropped (a copy resumed from the frontier after a crash).
-            run.outstanding = 0
-            self._maybe_finish(run)
-        failed = [r.cfg.query for r in self.runs.values() if r.failed]
-        if failed:
-            raise CloseSpider("query_failed")
-
-    def closed(self, reason: str) -> None:
-        """The crawl closed: say which searches did not finish."""
-        for run in self.runs.values():
-            if not run.finished and not run.failed:
-                logger.warning("Search %r did not finish (crawl closed: %s)", run.cfg.query, reason)

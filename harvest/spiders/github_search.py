@@ -331,10 +331,10 @@ class GithubSearchSpider(HarvestSpider):
     # --- end of the crawl ----------------------------------------------------------------------
     def _idle(self) -> None:
         """Nothing left to fetch: close with ``query_failed`` if any search failed."""
-        self.searches.idle()
+        self.searches.runs.idle()
 
     def _closed(self, reason: str) -> None:
         if self._searches is not None:
-            self._searches.closed(reason)
+            self._searches.runs.closed(reason)
         if self._pages is not None:
             self._pages.close()
