@@ -1,7 +1,10 @@
 """GitHub REST API support: query slicing, shared rate limits, per-token conditional requests.
 
 The package holds the query slicer (:mod:`~harvest.github.query`) and the search planner with
-its memo (:mod:`~harvest.github.planner`), a rate-limit budget shared across processes, per-token
+its memo (:mod:`~harvest.github.planner`), a search's run state (:mod:`~harvest.github.runs`)
+and the reading of its pages' answers (:mod:`~harvest.github.searches`), a rate-limit budget
+shared across processes (:mod:`~harvest.github.budget`, read from the answers by
+:mod:`~harvest.github.ratelimit`, waited for by :mod:`~harvest.github.grants`), per-token
 validators, the downloader middleware that applies them, and README documents
 (:mod:`~harvest.github.readme`).
 

@@ -17,6 +17,9 @@ Applies to requests under ``GITHUB_API_URL`` only; everything else passes untouc
    ``meta["harvest_github_memo"]``; a 2xx carries its ``ETag`` in ``meta["harvest_github_etag"]``
    for the spider to store once its items are safe.
 
+Waiting for a grant is :class:`~harvest.github.grants.GrantWaits`' part, reading an answer's
+rate-limit headers and the wait after a refusal :class:`~harvest.github.ratelimit.RateLimitAnswers`'.
+
 Request meta read here: ``github_resource`` (override the rate-limit resource; None = free of
 the primary limit, e.g. ``/rate_limit``), ``github_conditional`` (False: never send validators).
 Listed in ``harvest/settings.py`` for every crawl, whatever starts it (``scrapy crawl``, the
@@ -29,19 +32,18 @@ from __future__ import annotations
 
 import logging
 import time
-from email.utils import parsedate_to_datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from scrapy import signals
-from scrapy.exceptions import IgnoreRequest
-from twisted.internet.defer import Deferred
 
 from harvest.config.settings_model import retired_value
 from harvest.exceptions import NotApplicable
 from harvest.github import github_token, limits, state_dir, token_digest
-from harvest.github.budget import Decision, RateBudget, rate_limit_snapshot
+from harvest.github.budget import RateBudget
+from harvest.github.grants import LOG_WAIT_AFTER, GrantWaits
+from harvest.github.ratelimit import RateLimitAnswers, header, resource_of
 from harvest.github.validators import ValidatorStore
 from harvest.meta import (
     META_GITHUB_CONDITIONAL,
@@ -53,9 +55,8 @@ from harvest.meta import (
     META_GITHUB_RATE_RETRIES,
     META_GITHUB_RESOURCE,
 )
-from harvest.parsers.github_api import error_message, is_rate_limit_message, load_json
+from harvest.parsers.github_api import error_message
 from harvest.plumbing.capabilities import class_capabilities
-from harvest.util import waits
 from harvest.util.redaction import scrub
 
 if TYPE_CHECKING:
@@ -64,65 +65,13 @@ if TYPE_CHECKING:
     from scrapy.statscollectors import StatsCollector
     from typing_extensions import Self
 
+    from harvest.github.ratelimit import RateHeaders
+
 logger = logging.getLogger(__name__)
 
-#: Longest single sleep while waiting, so a closing spider is noticed within a second.
-_MAX_SLEEP_CHUNK = 1.0
 #: How often a request waiting for another process's request polls the shared budget; the
 #: requests of this process wake each other at once.
 _POLL = 0.25
-#: Waits shorter than this are routine pacing and are not logged.
-_LOG_WAIT_AFTER = 2.0
-#: Server clocks differing from ours by less than this are taken as equal (Date has 1 s steps).
-_SKEW_TOLERANCE = 2.0
-#: A larger difference is not a clock but a stale Date (a cache); it is ignored.
-_MAX_SKEW = 3600.0
-
-
-def resource_of(path: str) -> str | None:
-    """GitHub's rate-limit resource for an API path (relative to the API root)."""
-    if path.rstrip("/") == "/rate_limit":
-        return None  # documented as free of the primary limit
-    if path.startswith("/search/code"):
-        return "code_search"
-    if path.startswith("/search/"):
-        return "search"
-    if path.startswith("/graphql"):
-        return "graphql"
-    return "core"
-
-
-def _header(response: Response, name: str) -> str | None:
-    value = response.headers.get(name)
-    return value.decode("latin-1").strip() if value else None
-
-
-def _int_header(response: Response, name: str) -> int | None:
-    value = _header(response, name)
-    try:
-        return int(value) if value is not None else None
-    except ValueError:
-        return None
-
-
-def _clock_offset(response: Response, now: float) -> float:
-    """Server clock minus ours, from the Date header (0 when close enough or absent)."""
-    value = _header(response, "Date")
-    if not value:
-        return 0.0
-    try:
-        offset = parsedate_to_datetime(value).timestamp() - now
-    except (TypeError, ValueError):
-        return 0.0
-    return offset if _SKEW_TOLERANCE < abs(offset) <= _MAX_SKEW else 0.0
-
-
-class WaitInterrupted(IgnoreRequest):
-    """The spider closed while a request waited for the rate limit (not a failure of the request)."""
-
-
-_wake = waits.wake
-_pause = waits.pause
 
 
 class GithubApiMiddleware:
@@ -159,8 +108,6 @@ class GithubApiMiddleware:
         self._token = token
         self.token_key = token_digest(token)
         self.concurrency = concurrency
-        self.backoff_base = backoff_base
-        self.backoff_max = backoff_max
         self.rate_limit_retries = rate_limit_retries
         self.reset_margin = reset_margin
         self.api_version = api_version
@@ -170,9 +117,10 @@ class GithubApiMiddleware:
         self.budget: RateBudget | None = None
         self.validators: ValidatorStore | None = None
         self._announced: set[str] = set()
-        # Requests of this process waiting for a grant: woken when one of ours ends, since
-        # polling is only needed for grants held by other processes.
-        self._waiters: list[Deferred[None]] = []
+        self.grants = GrantWaits(self.token_key, stats=stats, crawler=crawler)
+        self.answers = RateLimitAnswers(
+            self.token_key, backoff_base=backoff_base, backoff_max=backoff_max, reset_margin=reset_margin
+        )
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> Self:
@@ -260,17 +208,9 @@ class GithubApiMiddleware:
         if self.stats is not None:
             self.stats.inc_value(f"harvest/github/{key}", value)
 
-    def _closing(self) -> bool:
-        engine = getattr(self.crawler, "engine", None)
-        slot = getattr(engine, "_slot", None)
-        return engine is not None and (slot is None or getattr(slot, "closing", None) is not None)
-
     def _release(self, request: Request) -> None:
         assert self.budget is not None
-        self.budget.release(request.meta.pop(META_GITHUB_GRANT, None))
-        waiters, self._waiters = self._waiters, []
-        for waiter in waiters:
-            _wake(waiter)
+        self.grants.release(self.budget, request.meta.pop(META_GITHUB_GRANT, None))
 
     def _strip(self, request: Request) -> None:
         for name in ("Authorization", "If-None-Match", "If-Modified-Since"):
@@ -290,7 +230,7 @@ class GithubApiMiddleware:
             return
         budget, validators = self._open_required()
         self._prepare_headers(request, validators)
-        request.meta[META_GITHUB_GRANT] = await self._wait_for_grant(request, budget)
+        request.meta[META_GITHUB_GRANT] = await self.grants.wait(request, budget, self.resource(request))
         if self._token:
             request.headers["Authorization"] = f"Bearer {self._token}"
         self._inc("requests")
@@ -313,58 +253,6 @@ class GithubApiMiddleware:
             if stored.last_modified:
                 request.headers["If-Modified-Since"] = stored.last_modified
 
-    async def _wait_for_grant(self, request: Request, budget: RateBudget) -> str:
-        """Poll the shared budget (without blocking the reactor) until it grants ``request``."""
-        resource = self.resource(request)
-        waited = 0.0
-        # One announced wait per resource (harvest.util.waits): the fleet's watchdog leaves a spider
-        # that waits for the rate limit alone, and its status shows until when. Concurrent
-        # waiters re-announce it on their next pass if another one's grant cleared it.
-        wait_key = f"github/{resource or 'free'}"
-        announced = False
-        try:
-            while True:
-                decision = budget.acquire(self.token_key, resource)
-                if decision.grant is not None:
-                    break
-                if self._closing():
-                    raise WaitInterrupted(
-                        f"spider closing while {request.url} waited for the GitHub rate limit"
-                    )
-                pause = min(max(decision.wait, 0.01), _MAX_SLEEP_CHUNK)
-                if decision.wait >= _LOG_WAIT_AFTER:
-                    self._tell_wait(request, resource, decision, wait_key, first=waited == 0.0)
-                    announced = announced or self.crawler is not None
-                started = time.monotonic()
-                await _pause(pause, self._waiters)
-                waited += time.monotonic() - started
-        finally:
-            if announced and self.crawler is not None:
-                waits.clear(self.crawler, wait_key)
-        if waited:
-            self._inc("waits")
-            self._inc("wait_ms", int(waited * 1000))
-        return decision.grant
-
-    def _tell_wait(
-        self, request: Request, resource: str | None, decision: Decision, wait_key: str, *, first: bool
-    ) -> None:
-        """Log a long wait (on a request's first pass) and announce it to the fleet's watchdog."""
-        if first:
-            logger.info(
-                "GitHub %s budget of token %s: waiting %.1f s (%s) before %s",
-                resource or "free",
-                self.token_key,
-                decision.wait,
-                decision.reason,
-                request.url,
-            )
-        if self.crawler is not None:
-            until = time.time() + decision.wait
-            end = time.strftime("%H:%M:%SZ", time.gmtime(until))
-            text = f"waiting for the GitHub {resource or 'free'} rate limit until {end}"
-            waits.announce(self.crawler, wait_key, f"{text} ({decision.reason})", until)
-
     # --- response side ---------------------------------------------------------------------
     def process_exception(self, request: Request, exception: BaseException) -> None:
         """Give the grant back and forget the token; the exception goes on to Retry etc."""
@@ -380,23 +268,9 @@ class GithubApiMiddleware:
         self._release(request)
         self._strip(request)
         now = time.time()
-        offset = _clock_offset(response, now)
-        resource = _header(response, "x-ratelimit-resource") or self.resource(request)
-        reset_header = _int_header(response, "x-ratelimit-reset")
-        reset = reset_header - offset if reset_header is not None else None
-        remaining = _int_header(response, "x-ratelimit-remaining")
-        if resource is not None:
-            budget.observe(
-                self.token_key,
-                resource,
-                limit=_int_header(response, "x-ratelimit-limit"),
-                remaining=remaining,
-                reset=reset,
-                now=now,
-            )
+        snapshot = urlsplit(request.url).path.endswith("/rate_limit")
+        seen = self.answers.observe(budget, response, self.resource(request), snapshot=snapshot, now=now)
         status = response.status
-        if status == 200 and urlsplit(request.url).path.endswith("/rate_limit"):
-            self._observe_snapshot(budget, response, offset, now)
         if status == 304:
             budget.succeeded(self.token_key)
             stored = validators.get(self.consumer, self.token_key, request.url)
@@ -407,57 +281,18 @@ class GithubApiMiddleware:
         if 200 <= status < 300:
             budget.succeeded(self.token_key)
             request.meta[META_GITHUB_NOT_MODIFIED] = False
-            request.meta[META_GITHUB_ETAG] = _header(response, "ETag")
-            request.meta[META_GITHUB_LAST_MODIFIED] = _header(response, "Last-Modified")
+            request.meta[META_GITHUB_ETAG] = header(response, "ETag")
+            request.meta[META_GITHUB_LAST_MODIFIED] = header(response, "Last-Modified")
             return response
-        if status in (403, 429) and self._is_rate_limit(response, remaining):
-            return self._requeue(request, response, resource, remaining, reset, now)
+        if status in (403, 429) and self.answers.is_rate_limit(response, seen.remaining):
+            return self._requeue(request, response, budget, seen, now)
         return response
 
-    def _observe_snapshot(self, budget: RateBudget, response: Response, offset: float, now: float) -> None:
-        try:
-            data = load_json(response.body)
-        except ValueError:
-            return
-        for name, (limit, remaining, reset) in rate_limit_snapshot(data).items():
-            budget.observe(
-                self.token_key,
-                name,
-                limit=limit,
-                remaining=remaining,
-                reset=reset - offset if reset is not None else None,
-                now=now,
-            )
-
-    def _is_rate_limit(self, response: Response, remaining: int | None) -> bool:
-        if response.status == 429 or remaining == 0 or _header(response, "Retry-After") is not None:
-            return True
-        return is_rate_limit_message(error_message(response.body))
-
     def _requeue(
-        self,
-        request: Request,
-        response: Response,
-        resource: str | None,
-        remaining: int | None,
-        reset: float | None,
-        now: float,
+        self, request: Request, response: Response, budget: RateBudget, seen: RateHeaders, now: float
     ) -> Request | Response:
-        assert self.budget is not None
-        retry_after = waits.retry_after(response, now)
-        if retry_after is not None:
-            kind, until = "secondary", now + retry_after
-            self.budget.block(self.token_key, until, failure=True)
-        elif remaining == 0 and reset is not None:
-            kind, until = "primary", max(reset, now) + self.reset_margin
-            if resource is not None:
-                self.budget.exhaust(self.token_key, resource, reset)
-        else:
-            kind = "backoff"
-            failures = self.budget.block(self.token_key, now, failure=True)
-            delay = min(self.backoff_max, self.backoff_base * 2 ** max(0, failures - 1))
-            until = now + delay
-            self.budget.block(self.token_key, until, failure=False)
+        """The rate-limited request again, back to the scheduler; the answer once retries are spent."""
+        kind, until = self.answers.refused(budget, response, seen, now)
         self._inc(f"rate_limited/{kind}")
         message = scrub(error_message(response.body), (self._token,))
         tries = int(request.meta.get(META_GITHUB_RATE_RETRIES, 0))
@@ -471,7 +306,7 @@ class GithubApiMiddleware:
                 message,
             )
             return response
-        if kind not in self._announced or until - now >= _LOG_WAIT_AFTER:
+        if kind not in self._announced or until - now >= LOG_WAIT_AFTER:
             self._announced.add(kind)
             logger.warning(
                 "GitHub rate limit (%s) on %s: %d %s; nothing is sent on token %s for %.1f s",

@@ -2,19 +2,25 @@
 
 A run counts what its pages brought (repositories, pages, unchanged pages, slices, results out
 of reach), keeps the repositories it has seen (a repository in two slices is one item), knows
-when it reached ``max_results``, and says how it ended. The spider does the requesting; the
-requests a run sends carry what rebuilds it after a crash (its key and config in their meta).
+when it reached ``max_results``, and says how it ended. :class:`SearchRuns` holds the runs of
+this process: it starts a search when its query is valid and it is due, and records one that
+ran to its end. The spider does the requesting; the requests a run sends carry what rebuilds it
+after a crash (its key and config in their meta).
 """
 
 from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from scrapy.exceptions import CloseSpider
+
 from harvest.config.github_search import GithubQueryConfig
-from harvest.github.query import Slice, SlicedQuery, parse_query
+from harvest.github import limits
+from harvest.github.query import Slice, SlicedQuery, parse_query, query_problems
 from harvest.github.repos import repo_item
 from harvest.meta import (
     META_FIRST,
@@ -29,6 +35,7 @@ from harvest.meta import (
 from harvest.parsers.github_api import repo_key
 
 if TYPE_CHECKING:
+    from harvest.github.validators import PageValidators
     from harvest.items import RepoItem
     from harvest.parsers.github_api import SearchPage
 
@@ -140,7 +147,47 @@ class SearchRun:
 
 
 class SearchRuns(dict[str, SearchRun]):
-    """The runs of this process, by search key."""
+    """The runs of this process, by search key: started when due, failed, finished and recorded.
+
+    ``pages`` records when a search last ran to its end (its refresh interval counts from
+    then); ``stat`` counts an event under ``harvest/github_search/``.
+    """
+
+    def __init__(
+        self,
+        pages: PageValidators | None = None,
+        *,
+        max_query_length: int = limits.MAX_QUERY_LENGTH,
+        max_operators: int = limits.MAX_OPERATORS,
+        stat: Callable[[str], None] = lambda key: None,
+    ) -> None:
+        super().__init__()
+        self.pages = pages
+        self.max_query_length = max_query_length
+        self.max_operators = max_operators
+        self._stat = stat
+
+    def begin(self, cfg: GithubQueryConfig) -> SearchRun | None:
+        """The run of the search ``cfg``; None when its query is invalid (it failed) or it is fresh."""
+        self._stat("queries")
+        problems = query_problems(
+            cfg.query, max_length=self.max_query_length, max_operators=self.max_operators
+        )
+        run = self[cfg.key] = SearchRun.of(cfg)
+        if problems:
+            self.fail(run, "; ".join(problems), sent=False)
+            return None
+        last = self.pages.last_finished(cfg.key) if self.pages is not None else None
+        if cfg.refresh_interval and last is not None and time.time() - last < cfg.refresh_interval:
+            logger.info(
+                "Search %r is fresh (finished %.0f s ago, refreshed every %.0f s): skipped",
+                cfg.query, time.time() - last, cfg.refresh_interval,
+            )  # fmt: skip
+            run.finished = True
+            self._stat("queries_fresh")
+            return None
+        logger.info("Search %r: starting", cfg.query)
+        return run
 
     def for_meta(self, meta: dict[str, Any]) -> SearchRun:
         """The run a request belongs to (rebuilt from meta for a request resumed after a crash)."""
@@ -149,3 +196,30 @@ class SearchRuns(dict[str, SearchRun]):
         if run is None:
             run = self[key] = SearchRun.of(GithubQueryConfig.model_validate(meta[META_QUERY_CFG]))
         return run
+
+    def fail(self, run: SearchRun, reason: str, *, url: str | None = None, sent: bool = True) -> None:
+        """Stop ``run`` for ``reason`` (counted; the other searches go on)."""
+        self._stat("queries_failed")
+        run.fail(reason, url=url, sent=sent)
+
+    def maybe_finish(self, run: SearchRun) -> None:
+        """End ``run`` once nothing of it is in flight; record a complete one as done."""
+        if run.finish() and self.pages is not None:
+            self.pages.mark_finished(run.cfg.key)
+
+    def idle(self) -> None:
+        """Nothing left to fetch: end every run; CloseSpider(``query_failed``) if any failed."""
+        for run in self.values():
+            # Nothing is pending when the spider is idle; a count still open belongs to a
+            # request the scheduler dropped (a copy resumed from the frontier after a crash).
+            run.outstanding = 0
+            self.maybe_finish(run)
+        failed = [r.cfg.query for r in self.values() if r.failed]
+        if failed:
+            raise CloseSpider("query_failed")
+
+    def closed(self, reason: str) -> None:
+        """The crawl closed: say which searches did not finish."""
+        for run in self.values():
+            if not run.finished and not run.failed:
+                logger.warning("Search %r did not finish (crawl closed: %s)", run.cfg.query, reason)

@@ -3,7 +3,8 @@
 Every request to a host waits for a grant from the shared pace (:mod:`harvest.state.pace`): at most
 the site's concurrency in flight and one request per interval, summed over every harvest process
 of the data folder (fleet spiders, ``--replicas``, a second fleet), or of the Redis state. A
-site's pace (:meth:`harvest.spiders.blogs.BlogsSpider.site_pace`; other spiders: the settings):
+site's pace (:class:`~harvest.middlewares.site_pace.HostPaces`, from
+:meth:`harvest.spiders.blogs.BlogsSpider.site_pace`; other spiders: the settings):
 
 - ``concurrency``: the site's ``concurrency``, else ``CONCURRENT_REQUESTS_PER_DOMAIN``;
 - ``interval``: the largest of the site's ``download_delay`` (else ``DOWNLOAD_DELAY``), the
@@ -44,8 +45,8 @@ from scrapy.utils.httpobj import urlparse_cached
 from harvest.config.settings_model import retired_value
 from harvest.exceptions import NotApplicable
 from harvest.meta import META_PACE, META_PACE_GRANT
-from harvest.plumbing.capabilities import capabilities
-from harvest.state.pace import PACE_DIR, Pace, PaceBudget, PaceStore, RedisPaceBudget, SitePace
+from harvest.middlewares.site_pace import HostPaces
+from harvest.state.pace import PACE_DIR, Pace, PaceBudget, PaceStore, RedisPaceBudget
 from harvest.state.partition import Partition
 from harvest.util import waits
 
@@ -93,9 +94,6 @@ class PaceMiddleware:
         settings = crawler.settings
         self.crawler = crawler
         self.stats = crawler.stats
-        self.default_delay = max(0.0, settings.getfloat("DOWNLOAD_DELAY"))
-        self.default_concurrency = max(1, settings.getint("CONCURRENT_REQUESTS_PER_DOMAIN"))
-        self.max_delay = settings.getfloat("HARVEST_PACE_MAX_DELAY")
         self.poll = retired_value(settings, "HARVEST_PACE_POLL", POLL)
         self.stale_after = settings.getfloat("HARVEST_PACE_STALE_AFTER")
         # Well inside stale_after: a held grant must never look lost to the other processes.
@@ -106,12 +104,8 @@ class PaceMiddleware:
         #: The workers of this partitioned crawl (HARVEST_CRAWL_WORKERS), 1 otherwise.
         self.workers = Partition.from_settings(settings).count
         self.path = Path(settings.get("HARVEST_DATA_DIR")) / "state" / PACE_DIR / "pace.sqlite"
-        self.user_agent = settings.get("ROBOTSTXT_USER_AGENT") or settings.get("USER_AGENT") or ""
         self.store: PaceStore | None = None
-        self._paces: dict[str, Pace] = {}
-        self._crawl_delays: dict[str, float | None] = {}
-        #: Per download slot: the delay Scrapy (DOWNLOAD_DELAY, AutoThrottle) last asked for.
-        self._slot_delays: dict[str, float] = {}
+        self.hosts = HostPaces(crawler, self._open)
         #: Per host, this process's requests waiting for a grant, oldest first.
         self._waiters: dict[str, list[Deferred[None]]] = {}
         #: Per host, the request of this process that asks the shared store (see process_request).
@@ -166,88 +160,10 @@ class PaceMiddleware:
             self.stats.inc_value(f"harvest/pace/{key}", value)
 
     # --- the pace of a host --------------------------------------------------------------------
-    def _site(self, request: Request) -> tuple[str, float, int]:
-        spider = self.crawler.spider
-        entry = capabilities(spider).site_pace(request.url)
-        host = urlparse_cached(request).hostname or ""
-        if entry is None:
-            return host, self.default_delay, self.default_concurrency
-        name, delay, concurrency = entry
-        return (
-            name,
-            self.default_delay if delay is None else float(delay),
-            self.default_concurrency if concurrency is None else int(concurrency),
-        )
-
-    def _pace(self, host: str, request: Request) -> Pace:
-        pace = self._paces.get(host)
-        if pace is None:
-            site, configured, concurrency = self._site(request)
-            crawl_delay = self._crawl_delays.get(host)
-            pace = Pace(max(configured, crawl_delay or 0.0), concurrency)
-            self._paces[host] = pace
-            self._open().record(SitePace(host, site, configured, crawl_delay, pace.interval, concurrency))
-            if crawl_delay:
-                logger.info(
-                    "robots.txt of %s asks for Crawl-delay: %g s; site %s is paced at one request "
-                    "every %g s (configured %g s), at most %d at once, across every process",
-                    host,
-                    crawl_delay,
-                    site,
-                    pace.interval,
-                    configured,
-                    concurrency,
-                )
-        return pace
-
     def robots_parsed(self, robotparser: RobotParser, request: Request) -> None:
         """Note the ``Crawl-delay`` robots.txt asks of our user agent for this host."""
-        host = urlparse_cached(request).netloc.lower()
-        try:
-            delay = robotparser.crawl_delay(self.user_agent)
-        except Exception:  # a parser without Crawl-delay support
-            delay = None
-        if delay is not None and delay > self.max_delay:
-            logger.info(
-                "robots.txt of %s asks for Crawl-delay: %g s; capped at HARVEST_PACE_MAX_DELAY=%g s",
-                host,
-                delay,
-                self.max_delay,
-            )
-            delay = self.max_delay
-        self._crawl_delays[host] = delay if delay and delay > 0 else None
-        if delay and delay > 0:
+        if self.hosts.robots_parsed(robotparser, request):
             self._inc("crawl_delay")
-            self._paces.pop(host, None)
-            # robots.txt itself went out at the pace known before it: the next request waits.
-            self._open().stretch(host, self._pace(host, request).interval)
-
-    def _slot_delay(self, request: Request, pace: Pace) -> float:
-        """The delay Scrapy's slot wants; the slot itself no longer delays granted requests."""
-        try:
-            downloader = self.crawler.engine.downloader
-        except (AttributeError, RuntimeError):  # no engine: the component is used on its own
-            return 0.0
-        key = downloader.get_slot_key(request)
-        slot = downloader.slots.get(key)
-        if slot is None:
-            return self._slot_delays.get(key, 0.0)
-        if slot.delay:
-            # DOWNLOAD_DELAY, or AutoThrottle's latest estimate since the last request.
-            self._slot_delays[key] = min(slot.delay, self.max_delay)
-            slot.delay = 0.0
-        if slot.latercall is not None:
-            # Scrapy blocks the slot for a delay after each request even with nothing queued.
-            slot.latercall.cancel()
-            slot.latercall = None
-        slot.concurrency = max(slot.concurrency, pace.concurrency)
-        return self._slot_delays.get(key, 0.0)
-
-    def _current_pace(self, host: str, request: Request) -> Pace:
-        """The host's pace now (AutoThrottle's delay changes with every answer)."""
-        base = self._pace(host, request)
-        slot_delay = self._slot_delay(request, base)
-        return Pace(slot_delay, base.concurrency) if slot_delay > base.interval else base
 
     # --- requests ------------------------------------------------------------------------------
     async def process_request(self, request: Request) -> None:
@@ -260,7 +176,7 @@ class PaceMiddleware:
         token = object()
         try:
             while True:
-                pace = self._current_pace(host, request)
+                pace = self.hosts.current(host, request)
                 if self._busy.get(host, 0) >= self._share(pace):
                     # This worker's share of the site is in flight: wait for one of its own
                     # answers rather than take a grant another worker would hold idle.
@@ -401,4 +317,4 @@ class PaceMiddleware:
 
     def describe(self) -> dict[str, Any]:
         """The paces in use by this process (for tests and debugging)."""
-        return {host: (p.interval, p.concurrency) for host, p in self._paces.items()}
+        return self.hosts.describe()

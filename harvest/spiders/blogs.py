@@ -23,7 +23,8 @@ One round, per site (``spiders_config/blogs.yaml``, or ``-a url=...`` for one si
 Articles are requested with ``harvest_kind="document"`` and ``harvest_ttl`` = the site's
 ``article_revisit`` (skipped while fresh, revisited conditionally after); listings, feeds and
 sitemaps with ``harvest_kind="listing"`` (refetched every round). ``harvest_site`` and
-``harvest_via`` tell the safety middlewares which site's limits apply and where a URL came from.
+``harvest_via`` tell the safety middlewares which site's limits apply and where a URL came from
+(the requests are built, and failed downloads counted, by :mod:`harvest.spiders.blogs_requests`).
 Sites with ``render: true`` are fetched through a browser (``harvest.browser`` installs it); the
 Playwright download handler is installed only when such a site is configured. A site with a
 ``refresh_interval`` is skipped while its last finished round is more recent than that
@@ -33,28 +34,22 @@ Playwright download handler is installed only when such a site is configured. A 
 from __future__ import annotations
 
 import logging
-import os
 import time
 from collections.abc import AsyncIterator, Iterator
 from typing import TYPE_CHECKING, Any, ClassVar
 from urllib.parse import urlsplit
 
 import scrapy
-from scrapy.exceptions import IgnoreRequest
 from scrapy.http import HtmlResponse, TextResponse, XmlResponse
-from scrapy.linkextractors import IGNORED_EXTENSIONS
 from scrapy.settings import default_settings as scrapy_defaults
-from scrapy.spidermiddlewares.httperror import HttpError
 
 from harvest.browser.install import install_browser, page_meta
 from harvest.config import SpiderConfig
 from harvest.config.blogs import BlogsArgs, BlogsConfig, SiteConfig
 from harvest.exceptions import ConfigError
-from harvest.meta import META_KIND, META_LIST, META_ORIGIN, META_SITE, META_TTL, META_VIA
+from harvest.meta import META_ORIGIN
 from harvest.parsers.discovery import (
     UnsafeXml,
-    extract_links,
-    feed_links,
     maybe_gunzip,
     parse_feed,
     parse_sitemap,
@@ -64,10 +59,10 @@ from harvest.parsers.discovery import (
 from harvest.parsers.pagemeta import normalize_date
 from harvest.spiders.base import HarvestSpider
 from harvest.spiders.blogs_documents import Documents
+from harvest.spiders.blogs_requests import Requests
 from harvest.spiders.blogs_sites import Site, SiteBook
 from harvest.state.partition import Partition
 from harvest.state.rounds import SiteRounds, rounds_path
-from harvest.state.seen import SeenSet, SeenUrls
 from harvest.util.files import atomic_write_text
 
 if TYPE_CHECKING:
@@ -81,15 +76,6 @@ if TYPE_CHECKING:
 logger = logging.getLogger(__name__)
 
 _STATS = "harvest/blogs"
-#: Priorities: lists of URLs first (one sitemap names thousands of pages), then start pages,
-#: then articles named by a list, then whatever links lead to.
-_PRIO_LISTS = 30
-_PRIO_SEED = 20
-_PRIO_LISTED = 10
-_PRIO_ARTICLE_LINK = 5
-_PRIO_LINK = 0
-_SKIP_EXTENSIONS = frozenset(f".{e}" for e in IGNORED_EXTENSIONS) - {".xml"}
-_XML_EXTENSIONS = (".xml", ".rss", ".atom", ".xml.gz", ".rdf")
 #: Where a site's ``render: true`` comes from, for the error when no browser is found.
 _CONFIG_FILE = "spiders_config/blogs.yaml"
 
@@ -160,9 +146,10 @@ class BlogsSpider(HarvestSpider):
     #: The ad hoc site of ``-a url`` is built from it: its problems are the argument's.
     argument_fields: ClassVar[dict[str, str]] = {"start_urls": "-a url", "name": "-a url"}
     config: BlogsConfig
-    #: The configured sites (built in from_crawler) and what pages yield.
+    #: The configured sites, what pages yield and the round's requests (built in from_crawler).
     book: SiteBook
     documents: Documents
+    requests: Requests
     #: Scrapy's offsite middleware: every site's hosts.
     allowed_domains: list[str]
     #: SiteRightsMiddleware applies: sites' opt-out signals are recorded per document.
@@ -185,12 +172,6 @@ class BlogsSpider(HarvestSpider):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        # URLs requested in this round: in a seen set (bounded memory, harvest/state/seen.py),
-        # the crawl process's once the crawler is known.
-        self._requested = SeenUrls(SeenSet(None), b"requested")
-        self._links_capped_sites: set[str] = set()
-        self._max_depth = 0
-        self._max_links = 0
         #: Sites this round crawls (those not skipped as fresh); recorded when it finishes.
         self._crawled_sites: list[str] = []
         #: The private-address proxy of the browser (sites that render, guard on); the safety
@@ -232,7 +213,6 @@ class BlogsSpider(HarvestSpider):
     def from_crawler(cls, crawler: Crawler, *args: Any, **kwargs: Any) -> Self:
         """Build the spider; install the browser download handler only if a site renders."""
         spider = super().from_crawler(crawler, *args, **kwargs)
-        spider._requested = SeenUrls(SeenSet.from_crawler(crawler), b"requested")
         spider.book = SiteBook(spider.config)
         spider.allowed_domains = spider.book.domains()
         spider.allowed_private_hosts = spider.book.private_hosts
@@ -243,12 +223,9 @@ class BlogsSpider(HarvestSpider):
             for site in spider.book.sites:
                 if site.config.render:
                     site.render_meta = page_meta(crawler.settings)
-        s = crawler.settings
         spider.documents = Documents.from_crawler(crawler, spider.name)
         spider.writes_text = not spider.documents.raw_pages
-        # Read once: a settings lookup per page adds up over a crawl.
-        spider._max_depth = s.getint("HARVEST_SAFETY_MAX_DEPTH")
-        spider._max_links = s.getint("HARVEST_SAFETY_MAX_LINKS_PER_PAGE")
+        spider.requests = Requests.from_crawler(crawler, spider, spider.book, spider.documents.listed)
         return spider
 
     # --- rounds ---------------------------------------------------------------------------
@@ -280,55 +257,9 @@ class BlogsSpider(HarvestSpider):
         rounds.save(atomic_write_text)
 
     # --- requests -------------------------------------------------------------------------
-    def _request(
-        self,
-        url: str,
-        site: Site,
-        *,
-        via: str,
-        callback: Any,
-        kind: str = "listing",
-        priority: int = 0,
-        meta: dict[str, Any] | None = None,
-    ) -> scrapy.Request | None:
-        """A request for ``url`` unless this round requested it already."""
-        if self._requested.seen_or_add(url):
-            return None
-        full_meta: dict[str, Any] = {META_SITE: site.name, META_VIA: via, META_KIND: kind}
-        if kind == "document":
-            full_meta[META_TTL] = site.config.article_revisit
-        if callback == self.parse_page and site.render_meta:
-            full_meta.update(site.render_meta)
-        full_meta.update(meta or {})
-        try:
-            request = scrapy.Request(
-                url, callback=callback, errback=self.on_error, priority=priority, meta=full_meta
-            )
-        except ValueError as exc:
-            # w3lib refuses what urlsplit let through ("http://host:4000." in a page's text): one
-            # odd link must not be a spider error that loses the page holding it.
-            logger.debug("Not a URL: %s (%s)", url, exc)
-            self.crawler.stats.inc_value(f"{_STATS}/bad_url")
-            return None
-        self.crawler.stats.inc_value(f"{_STATS}/discovered/{via}")
-        return request
-
     def handed_in(self, request: Any) -> None:
         """Requested here now: a page of this worker linking to it builds no request."""
-        self._requested.add(request.url)
-
-    def _page_request(self, url: str, site: Site, *, via: str, listed: bool = False) -> scrapy.Request | None:
-        """A request for an HTML page, typed as document or listing by what we know of it."""
-        article = site.article_url(url) or (via == "feed" and not site.excluded(url))
-        priority = _PRIO_LISTED if listed else (_PRIO_ARTICLE_LINK if article else _PRIO_LINK)
-        return self._request(
-            url,
-            site,
-            via=via,
-            callback=self.parse_page,
-            kind="document" if article else "listing",
-            priority=priority,
-        )
+        self.requests.requested.add(request.url)
 
     def site_pace(self, url: str) -> tuple[str, float | None, int | None] | None:
         """(site, download_delay, concurrency) of the site ``url`` is in (harvest.middlewares.pace)."""
@@ -342,40 +273,17 @@ class BlogsSpider(HarvestSpider):
                 f"{p.scheme}://{p.netloc}" for p in (urlsplit(u) for u in cfg.seed_urls())
             )
             for origin in origins:
-                request = self._request(
-                    f"{origin}/robots.txt",
-                    site,
-                    via="robots",
-                    callback=self.parse_robots,
-                    priority=_PRIO_LISTS,
-                    meta={META_ORIGIN: origin, META_LIST: True},
-                )
-                if request is not None:
-                    request = request.replace(errback=self.on_robots_error)
+                if (request := self.requests.robots(origin, site)) is not None:
                     yield request
             for url in cfg.sitemaps:
-                if (request := self._xml_request(url, site, "sitemap")) is not None:
+                if (request := self.requests.xml(url, site, "sitemap")) is not None:
                     yield request
             for url in cfg.feeds:
-                if (request := self._xml_request(url, site, "feed")) is not None:
+                if (request := self.requests.xml(url, site, "feed")) is not None:
                     yield request
             for url in cfg.start_urls:
-                request = self._request(url, site, via="seed", callback=self.parse_page, priority=_PRIO_SEED)
-                if request is not None:
+                if (request := self.requests.seed(url, site)) is not None:
                     yield request
-
-    def _xml_request(self, url: str, site: Site, via: str) -> scrapy.Request | None:
-        return self._request(
-            url,
-            site,
-            via=via,
-            callback=self.parse_xml,
-            priority=_PRIO_LISTS,
-            meta={
-                "download_maxsize": self.settings.getint("HARVEST_BLOGS_MAX_SITEMAP_BYTES"),
-                META_LIST: True,
-            },
-        )
 
     # --- callbacks ------------------------------------------------------------------------
     def parse_robots(self, response: TextResponse) -> Iterator[scrapy.Request]:
@@ -390,7 +298,7 @@ class BlogsSpider(HarvestSpider):
             if self.book.in_scope(url, site) is None:
                 continue
             found = True
-            if (request := self._xml_request(url, site, "sitemap")) is not None:
+            if (request := self.requests.xml(url, site, "sitemap")) is not None:
                 yield request
         if not found and not site.config.sitemaps:
             yield from self._guess_sitemap(response.meta.get(META_ORIGIN, response.url), site)
@@ -404,7 +312,7 @@ class BlogsSpider(HarvestSpider):
 
     def _guess_sitemap(self, origin: str, site: Site) -> Iterator[scrapy.Request]:
         parts = urlsplit(origin)
-        request = self._xml_request(f"{parts.scheme}://{parts.netloc}/sitemap.xml", site, "sitemap")
+        request = self.requests.xml(f"{parts.scheme}://{parts.netloc}/sitemap.xml", site, "sitemap")
         if request is not None:
             yield request
 
@@ -413,7 +321,7 @@ class BlogsSpider(HarvestSpider):
         site = self.book.of(response)
         stats = self.crawler.stats
         try:
-            body = maybe_gunzip(response.body, self.settings.getint("HARVEST_BLOGS_MAX_SITEMAP_BYTES"))
+            body = maybe_gunzip(response.body, self.requests.max_sitemap_bytes)
         except ValueError as exc:
             logger.warning("Unreadable %s: %s", response.url, exc)
             stats.inc_value(f"{_STATS}/xml_unreadable")
@@ -433,7 +341,7 @@ class BlogsSpider(HarvestSpider):
             stats.inc_value(f"{_STATS}/{'feeds' if kind == 'feed' else 'sitemaps'}")
             yield from requests
         elif isinstance(response, HtmlResponse):
-            yield from self._follow(response, site)
+            yield from self.requests.follow(response, site)
         else:
             logger.debug("%s is neither a feed nor a sitemap; ignored", response.url)
             stats.inc_value(f"{_STATS}/xml_other")
@@ -445,7 +353,7 @@ class BlogsSpider(HarvestSpider):
             if entry_site is None:
                 continue
             self.documents.listed.feed_dates[entry.url] = normalize_date(entry.published)
-            request = self._page_request(entry.url, entry_site, via="feed", listed=True)
+            request = self.requests.page(entry.url, entry_site, via="feed", listed=True)
             if request is not None:
                 yield request
 
@@ -458,9 +366,9 @@ class BlogsSpider(HarvestSpider):
             if (lastmod := normalize_date(sitemap.lastmod.get(listed))) is not None:
                 self.documents.listed.sitemap_dates[listed] = lastmod
             if sitemap.kind == "sitemapindex":
-                request = self._xml_request(listed, url_site, "sitemap")
+                request = self.requests.xml(listed, url_site, "sitemap")
             else:
-                request = self._page_request(listed, url_site, via="sitemap", listed=True)
+                request = self.requests.page(listed, url_site, via="sitemap", listed=True)
             if request is not None:
                 yield request
 
@@ -478,7 +386,7 @@ class BlogsSpider(HarvestSpider):
         if not isinstance(response, HtmlResponse) and b"<html" not in response.body[:2048].lower():
             self.crawler.stats.inc_value(f"{_STATS}/not_html")
             return
-        for request in self._follow(response, site):
+        for request in self.requests.follow(response, site):
             yield request
         html = response.text
         if self.documents.raw_pages:
@@ -492,98 +400,6 @@ class BlogsSpider(HarvestSpider):
             self.documents.declared_metadata(item, page)
             yield item
 
-    def _follow(self, response: TextResponse, site: Site) -> Iterator[scrapy.Request]:
-        """Requests for the feeds a page declares and the links it holds, within depth and scope."""
-        max_depth = site.config.max_depth
-        if max_depth is None:
-            max_depth = self._max_depth
-        if max_depth and int(response.meta.get("depth") or 0) + 1 > max_depth:
-            return
-        html = response.text
-        yield from self._declared_feed_requests(html, response.url, site)
-        yield from self._link_requests(html, response.url, site)
-
-    def _declared_feed_requests(self, html: str, url: str, site: Site) -> Iterator[scrapy.Request]:
-        """Requests for the feeds the page declares (``<link rel="alternate">``) that are in scope."""
-        for feed_url in feed_links(html, url):
-            if (url_site := self.book.in_scope(feed_url, site)) is not None:
-                if (request := self._xml_request(feed_url, url_site, "feed")) is not None:
-                    yield request
-
-    def _link_requests(self, html: str, url: str, site: Site) -> Iterator[scrapy.Request]:
-        """Requests for the new in-scope links of a page, up to HARVEST_SAFETY_MAX_LINKS_PER_PAGE."""
-        max_links = self._max_links
-        new_links = 0
-        links = extract_links(html, url)
-        # One question for the page's links: most were found on earlier pages.
-        requested = self._requested.seen_many(links)
-        for link in links:
-            if link in requested:
-                continue
-            link_site = self.book.in_scope(link, site)
-            if link_site is None:
-                continue
-            new_links += 1
-            if max_links and new_links > max_links:
-                self._links_capped(url, site, max_links)
-                return
-            if (request := self._link_request(link, link_site)) is not None:
-                yield request
-
-    def _link_request(self, url: str, site: Site) -> scrapy.Request | None:
-        """A request for a link: a sitemap or feed by its extension, else a page (files skipped)."""
-        path = urlsplit(url).path.lower()
-        if path.endswith(_XML_EXTENSIONS):
-            return self._xml_request(url, site, "link")
-        if os.path.splitext(path)[1] in _SKIP_EXTENSIONS:
-            return None
-        return self._page_request(url, site, via="link")
-
-    def _links_capped(self, url: str, site: Site, max_links: int) -> None:
-        self.documents.listed.capped_pages.add(url)
-        # A page linking to more new pages than any index does is a link farm or a generated
-        # trap: every link would cost a scheduled, persisted request (the frontier would balloon).
-        self.crawler.stats.inc_value("harvest/safety/links_per_page")
-        level = logging.DEBUG if site.name in self._links_capped_sites else logging.WARNING
-        self._links_capped_sites.add(site.name)
-        logger.log(
-            level,
-            "Not following the links of %s past the first %d new ones (HARVEST_SAFETY_MAX_LINKS_PER_PAGE)",
-            url,
-            max_links,
-        )
-
     def on_error(self, failure: Failure) -> None:
-        """Failed downloads: counted, and logged once with the URL.
-
-        Refusals (safety guards, fresh documents, robots.txt) are logged where they are made,
-        and a request RetryMiddleware gave up on was logged by it ("Gave up retrying"): both are
-        only counted here.
-        """
-        request = getattr(failure, "request", None)
-        url = getattr(request, "url", "?")
-        meta = getattr(request, "meta", {})
-        stats = self.crawler.stats
-        if failure.check(IgnoreRequest) and not failure.check(HttpError):
-            redirects = meta.get("redirect_times", 0)
-            max_redirects = self.settings.getint("REDIRECT_MAX_TIMES")
-            if redirects and (meta.get("redirect_ttl") == 0 or redirects >= max_redirects):
-                # RedirectMiddleware says so only at DEBUG, and names the last hop only.
-                stats.inc_value(f"{_STATS}/failed/too_many_redirects")
-                first = (meta.get("redirect_urls") or [url])[0]
-                logger.warning("Gave up on %s after %d redirects (the last to %s)", first, redirects, url)
-                return
-            stats.inc_value(f"{_STATS}/ignored")
-            logger.debug("Request not fetched: %s (%s)", url, failure.getErrorMessage())
-            return
-        kind = failure.type.__name__ if failure.type else "error"
-        stats.inc_value(f"{_STATS}/failed/{kind}")
-        if self.retry_gave_up(request):
-            logger.debug("Request not fetched: %s (%s)", url, failure.getErrorMessage())
-            return
-        if isinstance(failure.value, HttpError):
-            # A missing robots.txt or guessed /sitemap.xml is normal: not worth a line.
-            level = logging.DEBUG if meta.get(META_LIST) else logging.INFO
-            logger.log(level, "Not fetched: %s (HTTP %d)", url, failure.value.response.status)
-        else:
-            logger.warning("Not fetched: %s (%s: %s)", url, kind, failure.getErrorMessage())
+        """Failed downloads: counted, and logged once with the URL (:meth:`Requests.failed`)."""
+        self.requests.failed(failure)

@@ -12,29 +12,28 @@ Failure policy, so that a broken run is never mistaken for a quiet day:
   markup: ERROR log naming the URL, stat ``harvest/trending/layout_changed``, and the spider
   closes with reason ``layout_changed`` (``scrapy crawl`` then exits with 1);
 - a repository without a README is counted (``harvest/trending/readme_missing``), not an error.
+
+Fetching READMEs (raw host or API, file names in turn) is :mod:`harvest.spiders.trending_readmes`'.
 """
 
 from __future__ import annotations
 
 import logging
-import os
 from collections.abc import AsyncIterator, Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, NoReturn, TypeVar
 from urllib.parse import quote, urlencode
 
 import scrapy
-from scrapy.exceptions import CloseSpider, IgnoreRequest
+from scrapy.exceptions import CloseSpider
 from scrapy.http import TextResponse
-from scrapy.spidermiddlewares.httperror import HttpError
 
 from harvest.config import SpiderConfig
 from harvest.config.trending import TrendingArgs, TrendingConfig
 from harvest.fingerprints import utc_now
 from harvest.github.hosts import OffHostRequest
-from harvest.github.readme import api_readme, readme_document
 from harvest.items import DocumentItem, TrendingDeveloperItem, TrendingRepoItem
-from harvest.meta import META_ABUSE_CHECK, META_GITHUB_CONDITIONAL, META_KIND, META_TTL
+from harvest.meta import META_ABUSE_CHECK, META_KIND
 from harvest.parsers.trending import (
     TrendingDeveloperRow,
     TrendingRepoRow,
@@ -44,23 +43,16 @@ from harvest.parsers.trending import (
     parse_trending_repos,
 )
 from harvest.spiders.base import HarvestSpider
+from harvest.spiders.trending_readmes import Readmes
 
 if TYPE_CHECKING:
+    from scrapy.crawler import Crawler
     from scrapy.http import Response
     from twisted.python.failure import Failure
+    from typing_extensions import Self
 
 logger = logging.getLogger(__name__)
 
-#: README file names tried in turn on the raw host (case matters there), most common first.
-README_NAMES = (
-    "README.md",
-    "readme.md",
-    "Readme.md",
-    "README.rst",
-    "README.markdown",
-    "README.txt",
-    "README",
-)
 _STATS = "harvest/trending"
 _PERIOD_WORDS = {"daily": "today", "weekly": "this week", "monthly": "this month"}
 
@@ -140,10 +132,15 @@ class TrendingSpider(HarvestSpider):
     #: Archived observations (trending_history) share this identity: first stored wins.
     shares_items_with: ClassVar[tuple[str, ...]] = ("trending_history",)
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        # A repository trending in several pages of one round has its README fetched once.
-        self._readmes_requested: set[str] = set()
+    #: Each repository's README, once a round (built in from_crawler).
+    readmes: Readmes
+
+    @classmethod
+    def from_crawler(cls, crawler: Crawler, *args: Any, **kwargs: Any) -> Self:
+        """Build the spider and its READMEs' requests."""
+        spider = super().from_crawler(crawler, *args, **kwargs)
+        spider.readmes = Readmes.from_crawler(crawler, spider, spider.config.readme_revisit)
+        return spider
 
     @classmethod
     def fold_args(cls, config: SpiderConfig, args: TrendingArgs) -> SpiderConfig:
@@ -181,39 +178,6 @@ class TrendingSpider(HarvestSpider):
                         cb_kwargs={"language": language, "since": since},
                         meta={META_KIND: "listing", "handle_httpstatus_list": [404], META_ABUSE_CHECK: True},
                     )
-
-    def _readme_request(self, repo: str, attempt: int = 0) -> scrapy.Request:
-        owner, name = repo.split("/", 1)
-        meta: dict[str, Any] = {
-            META_KIND: "document",
-            META_TTL: self.config.readme_revisit,
-            "handle_httpstatus_list": [404],
-        }
-        if os.environ.get("GITHUB_TOKEN", "").strip():
-            api = self.settings.get("GITHUB_API_URL").rstrip("/")
-            # No Authorization header here: GithubApiMiddleware adds it on the wire only.
-            # Revisits of a stored README are RevisitMiddleware's (harvest_kind="document").
-            meta[META_GITHUB_CONDITIONAL] = False
-            # An API's robots.txt is for web crawlers, and fetching it would spend the budget.
-            meta["dont_obey_robotstxt"] = True
-            return scrapy.Request(
-                f"{api}/repos/{quote(owner)}/{quote(name)}/readme",
-                # Explicit: DefaultHeadersMiddleware would otherwise ask the API for HTML.
-                headers={"Accept": "application/vnd.github+json"},
-                callback=self.parse_readme,
-                errback=self.readme_failed,
-                cb_kwargs={"repo": repo, "attempt": attempt, "api": True},
-                meta=meta,
-            )
-        raw = self.settings.get("GITHUB_RAW_URL").rstrip("/")
-        # HEAD names the default branch, whatever it is called.
-        return scrapy.Request(
-            f"{raw}/{quote(owner)}/{quote(name)}/HEAD/{README_NAMES[attempt]}",
-            callback=self.parse_readme,
-            errback=self.readme_failed,
-            cb_kwargs={"repo": repo, "attempt": attempt, "api": False},
-            meta=meta,
-        )
 
     # --- callbacks -------------------------------------------------------------------------
 
@@ -308,9 +272,8 @@ class TrendingSpider(HarvestSpider):
                 source_url=response.url,
                 spoken_language=self.config.spoken_language,
             )
-            if self.config.readmes and row.repo.lower() not in self._readmes_requested:
-                self._readmes_requested.add(row.repo.lower())
-                yield self._readme_request(row.repo)
+            if self.config.readmes and (readme := self.readmes.first(row.repo)) is not None:
+                yield readme
 
     def _check_period(self, response: Response, since: str, periods: list[str | None]) -> None:
         # "N stars this week" on a daily request means GitHub ignored ?since=; the rows would be
@@ -341,34 +304,7 @@ class TrendingSpider(HarvestSpider):
         self, response: Response, repo: str, attempt: int, api: bool
     ) -> Iterator[DocumentItem | scrapy.Request]:
         """A README body -> DocumentItem; a 404 tries the next usual file name."""
-        if response.status == 404:
-            # Counted apart: the report leaves these out of the crawl's errors.
-            self._stat("readme_404")
-            if not api and attempt + 1 < len(README_NAMES):
-                yield self._readme_request(repo, attempt + 1)
-                return
-            logger.debug("%s has no README", repo, extra={"spider": self})
-            self._stat("readme_missing")
-            return
-        url = response.url
-        if api:
-            try:
-                text, url = api_readme(response.body, response.url)
-            except ValueError as exc:
-                logger.warning("README of %s from %s is not the API's JSON: %s", repo, response.url, exc,
-                               extra={"spider": self})  # fmt: skip
-                self._stat("readme_failed")
-                return
-        elif isinstance(response, TextResponse):
-            text = response.text
-        else:
-            text = response.body.decode("utf-8", errors="replace")
-        document = readme_document(repo, text, url=url, web_url=self.settings.get("GITHUB_WEB_URL"))
-        if document is None:
-            self._stat("readme_missing")
-            return
-        self._stat("readmes")
-        yield document
+        yield from self.readmes.answer(response, repo, attempt, api)
 
     # --- errbacks --------------------------------------------------------------------------
 
@@ -387,26 +323,4 @@ class TrendingSpider(HarvestSpider):
 
     def readme_failed(self, failure: Failure) -> None:
         """A README that could not be fetched: unchanged (304), skipped, or a real failure."""
-        request = failure.request  # type: ignore[attr-defined]
-        repo = request.cb_kwargs.get("repo")
-        if isinstance(failure.value, HttpError) and failure.value.response.status == 304:
-            self._stat("readme_unchanged")
-            return
-        if failure.check(OffHostRequest):
-            self._stat("readme_failed")  # the GitHub host guard logged it
-            return
-        if failure.check(IgnoreRequest) and not failure.check(HttpError):
-            # Still fresh in the crawl state, or refused by robots.txt: not fetched on purpose.
-            logger.debug("README of %s not fetched: %s", repo, failure.getErrorMessage())
-            self._stat("readme_skipped")
-            return
-        self._stat("readme_failed")
-        if self.retry_gave_up(request):
-            return  # RetryMiddleware logged it, with the URL
-        logger.warning(
-            "README of %s could not be fetched from %s: %s",
-            repo,
-            request.url,
-            failure.getErrorMessage(),
-            extra={"spider": self},
-        )
+        self.readmes.failed(failure)

@@ -19,7 +19,7 @@ from scrapy import Spider
 from scrapy.http import Request
 
 from harvest.extensions.fleet import FleetChannel, FleetExtension
-from harvest.github import middleware as github_middleware
+from harvest.github import grants as github_grants
 from harvest.github.middleware import GithubApiMiddleware
 from harvest.runner.counter import SlotCounter
 from harvest.runner.jobs import Counts, Job
@@ -192,8 +192,8 @@ def test_a_github_rate_limit_wait_is_announced_with_its_end_then_cleared(
         if len(seen) == 2:
             raise _Cancelled  # as a request cancelled mid-wait
 
-    monkeypatch.setattr(github_middleware, "_pause", pause)
-    monkeypatch.setattr(mw, "_closing", lambda: False)  # no engine in a component test
+    monkeypatch.setattr(github_grants, "_pause", pause)
+    monkeypatch.setattr(mw.grants, "_closing", lambda: False)  # no engine in a component test
     with pytest.raises(_Cancelled):
         asyncio.run(mw.process_request(Request("https://api.github.com/search/repositories?q=x")))
     mw.close()
