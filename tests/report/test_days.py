@@ -72,7 +72,7 @@ def test_new_repositories_count_on_their_first_day_of_real_rounds(demo_rounds: D
     # Rounds on the 1st, 8th and 9th: the axis has the days between, with nothing new on them.
     assert days[0] == DAYS[0][:10] and days[-1] == DAYS[-1][:10] and len(days) == 9
     figure = new_per_day_figure("new", "New", ((o.repo, o.day) for o in observations), days)
-    counts = {str(day): count for day, count in figure.table.rows}
+    counts = {str(day): int(str(count)) for day, count in figure.table.rows}
     first_seen: dict[str, str] = {}
     for o in sorted(observations, key=lambda o: o.day):
         first_seen.setdefault(o.repo, o.day)

@@ -43,8 +43,8 @@ def test_each_scrapy_crawl_is_a_round_with_the_items_it_stored(demo_rounds: Demo
     section = health_section(health)
     facts = {f.key: f.value for f in section.facts}
     assert facts["health_rounds"] == len(health.rounds) and facts["health_unfinished"] == 0
-    rounds = next(f for f in section.figures if f.id == "health-rounds")
-    assert len(rounds.table.rows) == len(health.rounds) and not rounds.note
+    table = next(f for f in section.figures if f.id == "health-rounds")
+    assert len(table.table.rows) == len(health.rounds) and not table.note
     assert "scrapy crawl" in section.intro
 
 
