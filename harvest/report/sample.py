@@ -197,7 +197,9 @@ def write_sample(data_dir: Path, items: int, *, days: int = 30, seed: int = 17) 
     counts = SampleCounts()
     end = datetime(2026, 12, 1, 6, 0, tzinfo=timezone.utc)
     per_day = max(1, items // days)
-    repos = [f"owner{i % 97}/project-{i}" for i in range(max(50, items // 20))]
+    # At least a day's items: a day's trending page and searches each list distinct repositories,
+    # and a pool smaller than their budget wrote fewer lines than the counts returned claimed.
+    repos = [f"owner{i % 97}/project-{i}" for i in range(max(50, items // 20, per_day))]
     stars = {r: rng.randint(5, 50_000) for r in repos}
     files: dict[tuple[str, str], IO[bytes]] = {}
 
