@@ -9,7 +9,10 @@ are still fetched: a flaky robots.txt must not empty a crawl), but:
 - the site's pages carry ``harvest_robots_txt: "unreadable"`` in their meta, so a document's
   ``rights.robots_txt`` says ``unreadable`` instead of claiming robots.txt allowed it;
 - a 5xx answer after the retries counts as unreadable (RFC 9309 2.3.1.3: a server error is not
-  a robots.txt) instead of being parsed as one.
+  a robots.txt) instead of being parsed as one;
+- a spider that asks for a site's robots.txt itself (the blogs spider reads its ``Sitemap:``
+  lines) is given the answer this middleware already fetched, so a site sees one request for
+  its robots.txt a round, not two.
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ from scrapy.utils.httpobj import urlparse_cached
 from harvest.meta import META_ROBOTS_TXT
 
 if TYPE_CHECKING:
-    from scrapy import Request
+    from scrapy import Request, Spider
     from scrapy.crawler import Crawler
     from scrapy.http import Response
     from scrapy.robotstxt import RobotParser
@@ -73,12 +76,19 @@ class RobotsTxtError(Exception):
     """A robots.txt answered with a server error after the retries."""
 
 
+#: The largest robots.txt answer kept for a spider's own request of it: what Google reads of
+#: a robots.txt (500 KiB); a larger one is fetched again if the spider asks.
+_KEEP_BYTES = 500 * 1024
+
+
 class RobotsTxtMiddleware(ScrapyRobotsTxtMiddleware):
     """Scrapy's robots.txt middleware, with unreadable robots.txt files said once and recorded."""
 
     def __init__(self, crawler: Crawler) -> None:
         super().__init__(crawler)
         self._unreadable: set[str] = set()
+        #: netloc -> the robots.txt answer fetched here, until the spider asks for it (once).
+        self._kept: dict[str, Response] = {}
         self._schemes: dict[str, str] = {}
         for named in (scrapy_robots_logger, retry_logger, logging.getLogger(_HTTP11_LOGGER)):
             if not any(isinstance(f, _NoRobotsTraceback) for f in named.filters):
@@ -96,7 +106,26 @@ class RobotsTxtMiddleware(ScrapyRobotsTxtMiddleware):
             self._stats.inc_value(f"robotstxt/response_status_count/{response.status}")
             self._robots_error(RobotsTxtError(f"HTTP {response.status}"), netloc, response.url)
             return
+        if len(response.body) <= _KEEP_BYTES:
+            self._kept[netloc] = response
         await super()._parse_robots(response, netloc, request)
+
+    # Scrapy's returns None only; a downloader middleware may return a Response (Scrapy's API).
+    async def process_request(  # type: ignore[override]
+        self, request: Request, spider: Spider | None = None
+    ) -> Response | None:
+        """Scrapy's check; a spider's own request of a robots.txt fetched here gets that answer."""
+        await super().process_request(request)
+        if request.meta.get("dont_obey_robotstxt"):
+            return None
+        parts = urlparse_cached(request)
+        if parts.path != "/robots.txt" or parts.query:
+            return None
+        kept = self._kept.pop(parts.netloc, None)
+        if kept is None or kept.url != request.url:
+            return None
+        self._stats.inc_value("harvest/robots/shared")
+        return kept.replace(request=request)  # the spider's request: its callback and meta
 
     def _robots_error(self, exc: Exception, netloc: str, url: str | None = None) -> None:
         if not isinstance(exc, IgnoreRequest):

@@ -23,6 +23,15 @@ from tests import read_jsonl, scrapy_crawl
 from tests.faultserver import FaultServer
 
 PAGES = ["/f/good/p1", "/f/good/p2"]
+#: A page only the fine site's sitemap lists, which only its robots.txt names.
+SITEMAP_ONLY = "/f/good/from-sitemap"
+
+
+SITEMAP = (
+    b'<?xml version="1.0" encoding="UTF-8"?>'
+    b'<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'
+    b"<url><loc>" + SITEMAP_ONLY.encode() + b"</loc></url></urlset>"
+)
 
 
 @dataclass
@@ -46,6 +55,8 @@ def crawl(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Crawl]:
                 FaultServer(
                     index_links=[f"{page}-{name}" for page in PAGES],
                     faults={"/robots.txt": fault} if fault else None,
+                    sitemaps=[] if fault else ["/f/sitemap.xml"],
+                    pages={} if fault else {"/f/sitemap.xml": (SITEMAP, "application/xml")},
                 )
             )
             for name, fault in (("reset", "/f/reset/robots"), ("busy", "/f/burst/robots/99"), ("fine", None))
@@ -95,5 +106,16 @@ def test_pages_of_a_site_with_an_unreadable_robots_txt_are_kept_and_say_so(crawl
 
 def test_a_readable_robots_txt_still_records_allowed(crawl: Crawl) -> None:
     docs = crawl.docs_of("fine")
-    assert len(docs) == len(PAGES)
+    assert len(docs) == len(PAGES) + 1
     assert {doc["rights"]["robots_txt"] for doc in docs} == {"allowed"}
+
+
+def test_a_site_is_asked_for_its_robots_txt_once_and_its_sitemap_lines_are_still_read(
+    crawl: Crawl,
+) -> None:
+    # Scrapy's robots.txt middleware and the blogs spider (for its Sitemap: lines) each fetched
+    # it: the spider now gets the middleware's answer.
+    fine = crawl.servers["fine"]
+    assert [path for _, path in fine.log].count("/robots.txt") == 1, fine.log
+    assert SITEMAP_ONLY in {doc["url"].removeprefix(fine.base_url) for doc in crawl.docs_of("fine")}
+    assert "'harvest/robots/shared': 1" in crawl.result.stderr

@@ -471,9 +471,11 @@ def test_three_replicas_keep_one_pace_in_total(tmp_path: Path, redis_url: str) -
         arrivals = site.log()
     logs = sorted((tmp_path / "data" / "logs" / "blogs").glob("*.log"))
     assert len(logs) == 3
-    # All three processes fetched from the site (Scrapy's robots.txt at least; the spider reads it
-    # for sitemaps too), so the pace was shared.
-    assert sum(1 for a in arrivals if a.path == "/robots.txt") >= 3
+    # Each process that fetched from the site asked for its robots.txt first, once (the spider's
+    # own request for its Sitemap: lines gets that answer): at least two processes shared the
+    # pace (on a loaded machine the third may find the 24 posts taken).
+    robots = sum(1 for a in arrivals if a.path == "/robots.txt")
+    assert 2 <= robots <= 3, robots
     assert len({a.path for a in arrivals if a.path.startswith("/blog/post-")}) == 24
     assert min_gap(arrivals) >= 0.1 - TOLERANCE / 2, [round(a.start, 3) for a in arrivals]
     assert max_concurrent(arrivals) <= 2
