@@ -122,11 +122,11 @@ def _stats(stderr: str) -> dict[str, Any]:
     return out
 
 
-def rendered_crawl(tmp: Path, settings: dict[str, Any]) -> Crawl:
-    """One ``scrapy crawl blogs`` of a rendered site holding GOOD and HOSTILE, memory sampled."""
+def rendered_crawl(tmp: Path, settings: dict[str, Any], hostile: list[str] = HOSTILE) -> Crawl:
+    """One ``scrapy crawl blogs`` of a rendered site holding GOOD and ``hostile``, memory sampled."""
     if not Path("/proc/self/smaps_rollup").exists():
         skip_or_fail("no /proc/<pid>/smaps_rollup to measure the browser's memory (Linux 4.14+)")
-    server = HostileServer(index_links=[*GOOD, *HOSTILE])
+    server = HostileServer(index_links=[*GOOD, *hostile])
     with server:
         site = {"name": "app", "start_urls": [server.url("/")], "article_patterns": ["/f/"], "render": True}
         config = tmp / "config"
@@ -203,10 +203,11 @@ def test_pages_past_the_byte_bound_are_counted(crawl: Crawl) -> None:
 @pytest.mark.parametrize("path", TOO_LARGE)
 def test_the_server_stops_being_read_soon_after_the_bound(crawl: Crawl, path: str) -> None:
     # What the server got into the socket: the bound, what arrived while the page was being
-    # closed, and the loopback buffers; not NAVIGATION_TIMEOUT seconds of loopback speed.
+    # closed (a worker's bytes reach the meter through two sessions), and the loopback buffers;
+    # not NAVIGATION_TIMEOUT seconds at loopback speed (GBs: BENCHMARKS.md, "Rendered pages").
     body = {"/f/endless-script/script": "/f/endless-js/script.js"}.get(path, path)
     body = {"/f/endless-worker/worker": "/f/endless-chunked/worker.js-w"}.get(path, body)
-    assert crawl.server.sent(body) < 25 * MAX_PAGE_BYTES, crawl.server.sent(body)
+    assert crawl.server.sent(body) < 256 * MB, crawl.server.sent(body)
 
 
 @pytest.mark.parametrize("path", CRASHING)
