@@ -487,6 +487,13 @@ HARVEST_BROWSER_WAIT_UNTIL = "networkidle"
 HARVEST_BROWSER_NAVIGATION_TIMEOUT = 30.0
 # Seconds the browser may take to start.
 HARVEST_BROWSER_LAUNCH_TIMEOUT = 30.0
+# Bytes a rendered page may receive, document and sub-resources decoded (images, fonts, media
+# are aborted): a heavy app's scripts are a few MB; past this a server streams without end
+# (BENCHMARKS.md, "Rendered pages").
+HARVEST_BROWSER_MAX_PAGE_BYTES = 20 * 1024 * 1024
+# MB of JavaScript heap per page (V8's old space): past it the page's renderer crashes and the
+# page fails, where V8's default lets a script grow to several GB (BENCHMARKS.md, "Rendered pages").
+HARVEST_BROWSER_MAX_SCRIPT_HEAP_MB = 256
 
 # --- Scale-out on Redis (HARVEST_STATE_URL=redis://..., harvest/scale/) -----------------------
 # Does nothing unless HARVEST_STATE_URL is a Redis URL; then it swaps in scrapy-redis's

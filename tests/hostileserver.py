@@ -11,6 +11,14 @@ or the server stops), each a way a server can try to make a crawler hold on to w
 - ``drip-headers/<name>?every=S``: a status line, then one byte of a header every S seconds.
 - ``drip-body/<name>?every=S``: a complete header section, then one byte of body every S seconds.
 
+For rendered pages (a browser loads the sub-resources a page names):
+
+- ``endless-script/<name>``: an article whose ``<script src>`` is ``endless-js/<name>``, a
+  JavaScript body without end (a string literal that never closes).
+- ``endless-worker/<name>``: an article starting a worker (``worker-js/<name>``) that fetches
+  ``endless-chunked/<name>-w`` and reads it whole.
+- ``endless-alloc/<name>``: an article whose script allocates arrays without end.
+
 ``sent(path)`` is how many bytes the server wrote for ``path`` (with its query), all requests
 together: what a client that did not stop would have read.
 """
@@ -23,7 +31,7 @@ from collections.abc import Callable
 from http.server import BaseHTTPRequestHandler
 from urllib.parse import parse_qs, urlsplit
 
-from tests.faultserver import FaultServer
+from tests.faultserver import FaultServer, article_html
 
 #: Bytes written per call: large enough to keep a fast client busy, small enough to stop soon.
 _BURST = 64 * 1024
@@ -46,10 +54,13 @@ class HostileServer(FaultServer):
     ) -> None:
         parts = urlsplit(target)
         seg = parts.path.strip("/").split("/")
-        if len(seg) < 2 or seg[0] != "f" or seg[1] not in _ENDLESS:
+        if len(seg) < 2 or seg[0] != "f" or seg[1] not in {*_ENDLESS, *_RENDERED}:
             return super().fault(h, count, target, own)
         query = {k: v[0] for k, v in parse_qs(parts.query).items()}
         wire = h.wfile
+        if seg[1] in _RENDERED:
+            body, content_type = _RENDERED[seg[1]](seg[2] if len(seg) > 2 else "page")
+            return self._send(h, 200, body.encode(), content_type=content_type)
 
         def write(data: bytes) -> bool:
             """Send ``data``; False once the client hung up or the server is stopping."""
@@ -91,6 +102,12 @@ class HostileServer(FaultServer):
         while write(burst):
             pass
 
+    def _endless_js(self, write: Callable[[bytes], bool], query: dict[str, str]) -> None:
+        head = b"HTTP/1.1 200 OK\r\nContent-Type: application/javascript\r\nConnection: close\r\n\r\n"
+        if write(head + b"var never = '"):
+            while write(b"a" * _BURST):
+                pass
+
     def _endless_chunked(self, write: Callable[[bytes], bool], query: dict[str, str]) -> None:
         head = (
             b"HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\nTransfer-Encoding: chunked\r\n\r\n"
@@ -116,10 +133,29 @@ class HostileServer(FaultServer):
         self._drip(write, head, float(query.get("every", "0.2")))
 
 
+def _with_script(name: str, script: str) -> tuple[str, str]:
+    page = article_html(name)
+    return page.replace("</body>", f"{script}</body>"), "text/html; charset=utf-8"
+
+
+_JS = "application/javascript"
+#: Complete answers of the rendered hostile pages: name -> (body, content type).
+_RENDERED: dict[str, Callable[[str], tuple[str, str]]] = {
+    "endless-script": lambda name: _with_script(name, f'<script src="/f/endless-js/{name}.js"></script>'),
+    "endless-worker": lambda name: _with_script(
+        name, f'<script>new Worker("/f/worker-js/{name}.js");</script>'
+    ),
+    "worker-js": lambda name: (f'fetch("/f/endless-chunked/{name}-w").then(r => r.text());', _JS),
+    "endless-alloc": lambda name: _with_script(
+        name, "<script>var kept = []; for (;;) { kept.push(new Array(1e6).fill(kept.length)); }</script>"
+    ),
+}
+
 _ENDLESS: dict[str, Callable[[HostileServer, Callable[[bytes], bool], dict[str, str]], None]] = {
     "endless-headers": HostileServer._endless_headers,
     "endless-interim": HostileServer._endless_interim,
     "endless-chunked": HostileServer._endless_chunked,
+    "endless-js": HostileServer._endless_js,
     "drip-headers": HostileServer._drip_headers,
     "drip-body": HostileServer._drip_body,
 }

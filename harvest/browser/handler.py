@@ -7,6 +7,16 @@ such a crawl (every other site, feeds, sitemaps, robots.txt) would lose the head
 harvest/middlewares/download_handler.py. Rendered pages are fetched by Chromium, which fails a
 response whose headers pass its own bound (256 KB, ``net::ERR_RESPONSE_HEADERS_TOO_BIG``).
 
+Each rendered page is metered (harvest/browser/meter.py): past ``HARVEST_BROWSER_MAX_PAGE_BYTES``
+received, the page is closed and its request fails with :class:`~harvest.browser.meter.PageTooLarge`
+(stat ``harvest/browser/page_too_large``); a page whose renderer crashed (a script past the heap
+bound of the launch options) fails with :class:`~harvest.browser.meter.PageCrashed` (stat
+``harvest/browser/page_crashed``). Neither is retried, by scrapy-playwright (which retries a
+closed page up to three times) nor by RetryMiddleware, and the spider's errback logs each in one
+line. A crashed page also fires scrapy-playwright's "close" callback after its "crash" one, each
+releasing the context's page slot: here the slot is released once per page, so crashes do not
+raise the number of pages open at once past ``HARVEST_BROWSER_PAGES``.
+
 A rendered page that fails (a timeout, Chromium's header bound, a refused connection) fails with
 the first line of Playwright's message: the rest is Playwright's call log, which would make the
 spider's one line about it several. scrapy-playwright's own WARNING about closing the page, with
@@ -17,18 +27,24 @@ Imported only by a crawl that renders: importing scrapy-playwright imports Playw
 
 from __future__ import annotations
 
+import asyncio
 import logging
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from playwright.async_api import Error as PlaywrightError
 from scrapy_playwright.handler import ScrapyPlaywrightDownloadHandler
 
+from harvest.browser.meter import PageCrashed, PageMeter, PageTooLarge
 from harvest.middlewares.download_handler import BoundedHeaders
 
 if TYPE_CHECKING:
+    from playwright.async_api import Page
     from scrapy import Request, Spider
     from scrapy.crawler import Crawler
     from scrapy.http import Response
+
+logger = logging.getLogger(__name__)
 
 #: scrapy-playwright's logger.
 _PLAYWRIGHT_LOGGER = "scrapy-playwright"
@@ -48,9 +64,63 @@ class BoundedPlaywrightDownloadHandler(BoundedHeaders, ScrapyPlaywrightDownloadH
 
     def __init__(self, crawler: Crawler) -> None:
         super().__init__(crawler)
+        self.max_page_bytes = crawler.settings.getint("HARVEST_BROWSER_MAX_PAGE_BYTES")
+        self._meters: dict[Request, PageMeter] = {}
+        self._closing: set[asyncio.Future[None]] = set()
         playwright_logger = logging.getLogger(_PLAYWRIGHT_LOGGER)
         if not any(isinstance(f, _NoClosingPageTraceback) for f in playwright_logger.filters):
             playwright_logger.addFilter(_NoClosingPageTraceback())
+
+    async def _create_page(self, request: Request, spider: Spider) -> Page:
+        page = await super()._create_page(request, spider)
+        meter = PageMeter(self.max_page_bytes, lambda: self._too_large(page))
+        self._meters[request] = meter
+        await meter.attach(page)
+        return page
+
+    def _too_large(self, page: Page) -> None:
+        """Close a page past the byte bound: its renderer's memory goes, its navigation fails."""
+        closing = asyncio.ensure_future(page.close())
+        self._closing.add(closing)
+        closing.add_done_callback(self._closed)
+
+    def _closed(self, closing: asyncio.Future[None]) -> None:
+        self._closing.discard(closing)
+        if not closing.cancelled() and closing.exception() is not None:
+            logger.debug("Closing a page past its byte bound: %s", closing.exception())
+
+    def _make_close_page_callback(self, context_name: str) -> Callable[[], None]:
+        release = super()._make_close_page_callback(context_name)
+        released = False
+
+        def release_once() -> None:
+            nonlocal released
+            if not released:
+                released = True
+                release()
+
+        return release_once
+
+    async def _download_request_with_retry(self, request: Request, spider: Spider) -> Response:
+        try:
+            response = await super()._download_request_with_retry(request, spider)
+        except Exception:
+            self._raise_bound(request)
+            raise
+        self._raise_bound(request)
+        return response
+
+    def _raise_bound(self, request: Request) -> None:
+        """Raise PageTooLarge or PageCrashed if ``request``'s page passed its bound or crashed."""
+        meter = self._meters.pop(request, None)
+        if meter is None:
+            return
+        if meter.over:
+            self.stats.inc_value("harvest/browser/page_too_large")
+            raise PageTooLarge(request.url, meter.limit) from None
+        if meter.crashed:
+            self.stats.inc_value("harvest/browser/page_crashed")
+            raise PageCrashed(request.url) from None
 
     async def _download_request(self, request: Request, spider: Spider | None = None) -> Response:
         try:

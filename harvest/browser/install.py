@@ -117,6 +117,22 @@ def find_browser(executable: str = "") -> Browser | None:
     return None
 
 
+#: Scripts fetched off the main thread report no bytes to DevTools, so the page meter would not
+#: see them (harvest/browser/meter.py). Chromium merges this with the features Playwright turns off.
+METERED_ARGS = ("--disable-features=BackgroundResourceFetch",)
+
+
+def bound_args(settings: BaseSettings) -> list[str]:
+    """Chromium switches for the bounds of a rendered page: the script heap and the byte meter."""
+    args = list(METERED_ARGS) if settings.getint("HARVEST_BROWSER_MAX_PAGE_BYTES") > 0 else []
+    heap = settings.getint("HARVEST_BROWSER_MAX_SCRIPT_HEAP_MB")
+    if heap > 0:
+        # V8's old generation per isolate (a page's, a worker's): past it the renderer runs
+        # out of memory and crashes, instead of growing to V8's default of several GB.
+        args.append(f"--js-flags=--max-old-space-size={heap}")
+    return args
+
+
 #: With the guard: no UDP at all from WebRTC (QUIC is off already), so every byte goes through it.
 GUARDED_ARGS = ("--force-webrtc-ip-handling-policy=disable_non_proxied_udp",)
 
@@ -148,7 +164,7 @@ def playwright_settings(
     """
     launch: dict[str, Any] = {
         "headless": True,
-        "args": list(CHROMIUM_ARGS),
+        "args": [*CHROMIUM_ARGS, *bound_args(settings)],
         "timeout": settings.getfloat("HARVEST_BROWSER_LAUNCH_TIMEOUT") * 1000,
     }
     if guard is not None:
