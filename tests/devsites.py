@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote, unquote, urlsplit
 
-from tests import shared_fixture
+from tests import OWN_FIXTURES, shared_fixture
 from tests.servers import LoopbackServer, Reply, serve_tree
 
 #: Pages of the development set the parser tests read, by (site folder, short name): their path
@@ -79,6 +79,9 @@ class DevSite:
     held_out: bool = False
     #: ``source`` of the site's YAML entry.
     source: str = "blog"
+    #: Listing pages by exact path (percent-decoded), as the held-out sites' ``listings.json``
+    #: lists them from their build.
+    listing_paths: tuple[str, ...] = ()
 
 
 SITES: tuple[DevSite, ...] = (
@@ -135,6 +138,35 @@ SITES: tuple[DevSite, ...] = (
     ),
 )
 BY_FOLDER = {s.folder: s for s in SITES}
+
+#: The held-out set (tests/fixtures/heldout, built by bench/heldout/build.sh): generators the dev
+#: set does not have, sources written for it, never used to tune anything before being scored.
+HELDOUT_FIXTURES = OWN_FIXTURES / "heldout"
+#: Generator folder -> ``source`` of its YAML entry (docs generators store every content page).
+HELDOUT_SOURCES = {
+    "pelican": "blog",
+    "hexo": "blog",
+    "nikola": "blog",
+    "ablog": "blog",
+    "mkdocs": "docs",
+    "sphinx-furo": "docs",
+    "vitepress": "docs",
+}
+
+
+def heldout_site(folder: str) -> DevSite:
+    """A held-out site: its own host ``https://<folder>.heldout.example``, its build's listings."""
+    listed = json.loads((HELDOUT_FIXTURES / folder / "listings.json").read_text(encoding="utf-8"))
+    return DevSite(
+        folder,
+        (f"https://{folder}.heldout.example",),
+        (),
+        held_out=True,
+        source=HELDOUT_SOURCES[folder],
+        listing_paths=tuple(norm_path(p) for p in listed),
+    )
+
+
 _REFRESH_RE = re.compile(rb"<meta[^>]+http-equiv=[\"']?refresh", re.I)
 _FENCE_RE = re.compile(r"^(`{3,}|~{3,})", re.M)
 
@@ -330,7 +362,11 @@ def score(
     for path in stored:
         if path in oracle_paths:
             continue
-        if path in stubs or any(r.search(path if path == "/" else path + "/") for r in listing_res):
+        if (
+            path in stubs
+            or path in site.listing_paths
+            or any(r.search(path if path == "/" else path + "/") for r in listing_res)
+        ):
             result.listings_stored += 1
             result.listings.append(path)
         else:
@@ -392,3 +428,6 @@ def crawl_site(
     docs = read_jsonl(data_dir / "blogs" / "document.jsonl")
     stats = {k: int(v) for k, v in _STAT_RE.findall(result.stderr) if v.isdigit()}
     return Crawled(score(site, folder, docs, fetched, foreign), result.returncode, result.stderr, stats)
+
+
+HELDOUT: tuple[DevSite, ...] = tuple(heldout_site(f) for f in HELDOUT_SOURCES)
