@@ -154,6 +154,11 @@ HELDOUT_SOURCES = {
 }
 
 
+def heldout_page(folder: str, path: str) -> str:
+    """The HTML of a held-out site's page (``path`` relative to its ``site/``), committed here."""
+    return (HELDOUT_FIXTURES / folder / "site" / path).read_text(encoding="utf-8")
+
+
 def heldout_site(folder: str) -> DevSite:
     """A held-out site: its own host ``https://<folder>.heldout.example``, its build's listings."""
     listed = json.loads((HELDOUT_FIXTURES / folder / "listings.json").read_text(encoding="utf-8"))

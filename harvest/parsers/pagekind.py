@@ -14,7 +14,9 @@ sites made by different generators (tests/parsers/test_pagekind.py). It reads, i
    ``footer`` and the site's ``header``): a listing when three or more headings link to other
    pages of the site (entry titles), when three or more dates each sit next to a link to another
    page of the site (a dated list of posts), when links to the site make most of its text (a
-   list of titles, a tag cloud), or when it is a search form with little else.
+   list of titles, a tag cloud), when it is a search form with little else, or when it is only
+   its title and a list whose every item is a date and one link to another page of the site (a
+   month archive holding a single post).
 
 A page none of these decide is ``unknown``: the spider then reads the hints it has (the URL
 patterns of the site's config, the feed that listed it, ``dated``: a date at the top of the main
@@ -62,6 +64,9 @@ MIN_LINKS_FOR_SHARE = 5
 FEW_LINKS_SHARE = 0.6
 #: Text of a search page besides its form, at most (a results page says little else).
 SEARCH_PAGE_TEXT = 400
+#: Text a page may have besides its headings and its dated lists and still be only those lists
+#: (an archive's "Posts for July 2023" is a heading; a post says more than this).
+LIST_ONLY_TEXT = 80
 #: How far into the main text a date still counts as the page's own (under its title).
 DATED_WITHIN = 300
 
@@ -283,6 +288,30 @@ def _dated_entries(dates: list[etree._Element], page: str, host: str) -> int:
     return len(targets)
 
 
+def _dated_list_only(region: etree._Element, text: str, page: str, host: str) -> int:
+    """Entries of the page's dated lists when those lists and its headings are all its main content.
+
+    A list counts when each of its items holds a date and one link to another page of the site
+    (an archive's ``<li><time>...</time><a>title</a></li>``), however few items it has.
+    """
+    entries: set[str] = set()
+    rest = len(text) - sum(len(_text(h)) for h in region.iter(*_HEADINGS))
+    for lst in region.iter("ul", "ol"):
+        items = [li for li in lst if li.tag == "li"]
+        if not items or any(a.tag == "li" for a in lst.iterancestors()):
+            continue
+        targets: set[str] = set()
+        for li in items:
+            links = {t for a in li.iter("a") if (t := _site_link(a.get("href"), page, host))}
+            if len(links) != 1 or not _date_nodes(li):
+                break
+            targets |= links
+        else:
+            entries |= targets
+            rest -= len(_text(lst))
+    return len(entries) if rest <= LIST_ONLY_TEXT else 0
+
+
 def _is_search_page(region: etree._Element, text: str) -> bool:
     for form in region.iter("form"):
         inputs = form.xpath(".//input[@type='search' or @name='q' or @name='s' or @name='query']")
@@ -341,6 +370,8 @@ def classify_tree(tree: etree._Element, url: str) -> PageKind:
         )
     if _is_search_page(region, text):
         return PageKind("listing", "a search form", dated)
+    if (entries := _dated_list_only(region, text, url, host)) >= 1:
+        return PageKind("listing", f"only a dated list of {entries} links to other pages", dated)
     if declared:
         return PageKind("article", "declared an article", dated)
     if (entries := _dated_headings(region, dates, url, host)) >= 1:

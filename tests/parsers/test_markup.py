@@ -7,6 +7,8 @@
   "All strings must be XML compatible" and the whole page was lost.
 - A docutils ``toc-backref`` heading (the heading's text is a link back to the table of
   contents): the short section counted as link-dense.
+- Hexo's code blocks (held-out set, tests/fixtures/heldout/hexo): the language is a bare class
+  of the ``<figure class="highlight go">`` around a line-number table; every block lost it.
 """
 
 from __future__ import annotations
@@ -18,11 +20,12 @@ import lxml.html
 from harvest.parsers.article import extract_article
 from harvest.parsers.markup import (
     MOVED_ID,
+    declare_code_languages,
     neutralize_own_names,
     strip_xml_invalid,
     unlink_heading_self_links,
 )
-from tests.devsites import page_html
+from tests.devsites import heldout_page, page_html
 from tests.parsers.test_article import SCRAPY_DOCS, docs_page
 
 SPHINX_URL = "https://docs.scrapy.org/en/latest/topics/request-response.html"
@@ -82,3 +85,30 @@ def test_toc_backref_heading_keeps_its_section() -> None:
     article = extract_article(html, SPHINX_URL)
     assert article is not None and SECTION in article.markdown
     assert f"[{SECTION}]" not in article.markdown
+
+
+HEXO_POST = "2023/09/18/hello-world-seven-languages/index.html"
+HEXO_URL = "https://hexo.heldout.example/2023/09/18/hello-world-seven-languages/"
+
+
+def test_code_language_named_by_the_highlighter_wrapper_is_kept() -> None:
+    html = heldout_page("hexo", HEXO_POST)
+    assert '<figure class="highlight go">' in html
+    article = extract_article(html, HEXO_URL)
+    assert article is not None
+    langs = re.findall(r"^```(\S+)$", article.markdown, re.M)
+    assert langs == ["go", "rust", "c", "java", "ruby", "haskell", "sql"]
+    # The line-number gutter stays out of the code.
+    assert "\n1\n2\n" not in article.markdown
+
+
+def test_only_wrappers_with_a_highlighter_marker_name_a_language() -> None:
+    tree = lxml.html.fromstring(
+        "<div><div class='go'><pre>not declared</pre></div>"
+        "<div class='highlight python'><pre><code class='language-ruby'>own</code></pre></div>"
+        "<div class='hljs foo'><pre>unknown name</pre></div>"
+        "<div class='highlight sql'><table><tr><td class='code'><pre>SELECT 1;</pre></td></tr></table></div></div>"
+    )
+    assert declare_code_languages(tree) == 1
+    classes = [pre.get("class") for pre in tree.iter("pre")]
+    assert classes == [None, None, None, "language-sql"]
