@@ -45,6 +45,8 @@ def _details(crawled: Crawled) -> None:
         ("wrong titles (path, oracle, stored)", s.wrong_titles),
         ("wrong dates (path, stored, oracle)", s.wrong_dates),
         ("code short (path, kept, oracle)", s.code_short),
+        ("code languages lost (path, source, stored)", s.langs_lost),
+        ("more code blocks than the source (path, stored, source)", s.code_extra),
         ("listings stored", s.listings),
     ):
         if values:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -154,6 +155,12 @@ HELDOUT_SOURCES = {
 }
 
 
+#: Held-out generators whose default code highlighting writes no language into the page
+#: (Pygments through Python-Markdown or docutils: ``<div class="highlight"><pre>``, Nikola's
+#: ``<pre class="code literal-block">``): a language cannot be kept there, only never invented.
+HELDOUT_UNDECLARED_LANGUAGES = frozenset({"pelican", "nikola", "mkdocs"})
+
+
 def heldout_page(folder: str, path: str) -> str:
     """The HTML of a held-out site's page (``path`` relative to its ``site/``), committed here."""
     return (HELDOUT_FIXTURES / folder / "site" / path).read_text(encoding="utf-8")
@@ -174,6 +181,7 @@ def heldout_site(folder: str) -> DevSite:
 
 _REFRESH_RE = re.compile(rb"<meta[^>]+http-equiv=[\"']?refresh", re.I)
 _FENCE_RE = re.compile(r"^(`{3,}|~{3,})", re.M)
+_FENCE_INFO_RE = re.compile(r"^(?:`{3,}|~{3,})[ \t]*([^\s`]*)", re.M)
 
 
 def _entity_form(origin: str) -> str:
@@ -233,6 +241,11 @@ def code_blocks(markdown: str) -> int:
     return len(_FENCE_RE.findall(markdown)) // 2
 
 
+def code_languages(markdown: str) -> list[str]:
+    """The language of each fenced code block of a Markdown text ('' when it names none)."""
+    return _FENCE_INFO_RE.findall(markdown)[0::2]
+
+
 def _page_declared_date(root: Path, path: str) -> str | None:
     from harvest.parsers.pagekind import parse_html
     from harvest.parsers.pagemeta import declared_date
@@ -264,6 +277,12 @@ class Score:
     dates_as_declared: int = 0
     code_oracle: int = 0
     code_kept: int = 0
+    #: Code blocks whose language the oracle knows (the held-out set's ``code_languages``), and
+    #: how many of them were stored with that language.
+    langs_oracle: int = 0
+    langs_kept: int = 0
+    #: Languages stored that the source gives none of the page's blocks (a guess gone wrong).
+    langs_wrong: int = 0
     listings_stored: int = 0
     other_stored: int = 0
     pages_fetched: int = 0
@@ -272,6 +291,8 @@ class Score:
     wrong_titles: list[tuple[str, str, str]] = field(default_factory=list)
     wrong_dates: list[tuple[str, str | None, str]] = field(default_factory=list)
     code_short: list[tuple[str, int, int]] = field(default_factory=list)
+    langs_lost: list[tuple[str, list[str], list[str]]] = field(default_factory=list)
+    code_extra: list[tuple[str, int, int]] = field(default_factory=list)
     listings: list[str] = field(default_factory=list)
 
     @staticmethod
@@ -294,6 +315,7 @@ class Score:
                 else "-"
             ),
             "code kept": f"{self.code_kept}/{self.code_oracle}" if has_oracle else "-",
+            "code langs": f"{self.langs_kept}/{self.langs_oracle}" if self.langs_oracle else "-",
             "listings stored": self.listings_stored,
             "other stored": self.other_stored,
             "pages fetched": self.pages_fetched,
@@ -364,6 +386,18 @@ def score(
         result.code_kept += min(got, want)
         if got < want:
             result.code_short.append((path, got, want))
+        elif got > want and entry.get("code_languages") is not None:
+            # The held-out sources have every block of the page: more is a block stored twice.
+            result.code_extra.append((path, got, want))
+        langs = [lang for lang in entry.get("code_languages") or () if lang]
+        if langs:
+            stored_langs = Counter(lang for lang in code_languages(body) if lang)
+            kept = stored_langs & Counter(langs)
+            result.langs_wrong += sum(n for lang, n in stored_langs.items() if lang not in langs)
+            result.langs_oracle += len(langs)
+            result.langs_kept += sum(kept.values())
+            if sum(kept.values()) < len(langs):
+                result.langs_lost.append((path, langs, code_languages(body)))
     for path in stored:
         if path in oracle_paths:
             continue

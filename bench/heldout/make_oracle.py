@@ -26,20 +26,37 @@ _RST_CODE = re.compile(r"^\s*\.\. (?:code-block|code|sourcecode)::", re.M)
 _H1 = re.compile(r"^# (.+)$", re.M)
 
 
-def code_blocks(body: str) -> int:
-    """Fenced blocks (not MyST directives such as ```{admonition}) plus reST code directives."""
-    count, fence = 0, ""
+def code_languages(body: str) -> list[str]:
+    """The language of each code block of a source, in order ('' when it names none).
+
+    Fenced blocks (not MyST directives such as ```{admonition}, but ```{code-block} python) and
+    reST ``code-block`` directives.
+    """
+    langs: list[str] = []
+    fence = ""
     for line in body.splitlines():
+        if m := _RST_CODE.match(line):
+            langs.append(line[m.end() :].strip())
+            continue
         m = _FENCE.match(line)
         if not m:
             continue
         if not fence:
             fence = m.group(1)
             info = line.strip()[len(fence) :].strip()
-            count += not info.startswith("{") or info.startswith(("{code", "{sourcecode"))
+            if info.startswith("{"):
+                directive, _, rest = info[1:].partition("}")
+                if directive in ("code", "code-block", "sourcecode"):
+                    langs.append(rest.strip())
+            else:
+                langs.append(info.split()[0] if info else "")
         elif m.group(1).startswith(fence) and not line.strip()[len(m.group(1)) :].strip():
             fence = ""
-    return count + len(_RST_CODE.findall(body))
+    return langs
+
+
+def code_blocks(body: str) -> int:
+    return len(code_languages(body))
 
 
 def front_matter(text: str) -> tuple[dict[str, Any], str]:
@@ -71,7 +88,8 @@ def _date(value: Any) -> str | None:
 
 
 def _entry(path: str, title: str, date: str | None, body: str) -> dict[str, Any]:
-    return {"url_path": path, "title": title, "date": date, "code_blocks": code_blocks(body)}
+    langs = code_languages(body)
+    return {"url_path": path, "title": title, "date": date, "code_blocks": len(langs), "code_languages": langs}
 
 
 def pelican(src: Path) -> list[dict[str, Any]]:

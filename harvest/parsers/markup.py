@@ -18,6 +18,9 @@ Pure functions, each tested on the real page that showed the loss (tests/parsers
   beside a highlighter's marker class (``<figure class="highlight go">`` around a line-number
   table, as highlight.js-style themes write it) lost the language; the ``<pre>`` gets the HTML
   standard's ``language-<name>`` class. A name counts when Pygments knows it as a language.
+- :func:`drop_code_language_labels`: a label beside a ``<pre>`` in its wrapper that only repeats
+  the language the wrapper declares (VitePress's ``<span class="lang">sql</span>`` in
+  ``<div class="language-sql">``) became a stray "sql" line above every block.
 
 ``repair_tree`` runs the tree repairs in order; ``harvest.parsers.article`` calls
 ``strip_xml_invalid`` on the HTML and ``repair_tree`` on the parsed page, before anything else.
@@ -45,6 +48,7 @@ _HIGHLIGHT_MARKERS = frozenset({"highlight", "hljs", "sourcecode", "codehilite"}
 #: How far above a ``<pre>`` its wrapper may be (figure > table > tr > td > pre).
 _WRAPPER_DEPTH = 4
 _LANG_CLASS_RE = re.compile(r"(?:^|\s)(?:language|lang)-\S", re.I)
+_LANG_NAME_RE = re.compile(r"(?:^|\s)(?:language|lang)-([^\s]+)", re.I)
 
 
 def strip_xml_invalid(html: str) -> str:
@@ -152,8 +156,32 @@ def declare_code_languages(tree: etree._Element) -> int:
     return declared
 
 
+def drop_code_language_labels(tree: etree._Element) -> int:
+    """Remove labels beside a ``<pre>`` that only repeat its wrapper's ``language-<name>``.
+
+    Returns how many labels were removed.
+    """
+    dropped = 0
+    for pre in list(tree.iter("pre")):
+        wrapper = pre.getparent()
+        if wrapper is None:
+            continue
+        found = _LANG_NAME_RE.search(wrapper.get("class") or "")
+        if not found:
+            continue
+        name = found.group(1).casefold()
+        for sibling in list(wrapper):
+            if sibling is pre or not isinstance(sibling.tag, str) or sibling.find(".//pre") is not None:
+                continue
+            if sibling.text_content().strip().casefold() == name:
+                sibling.drop_tree()
+                dropped += 1
+    return dropped
+
+
 def repair_tree(tree: etree._Element, url: str) -> None:
     """Every tree repair of this module, in order (see the module docstring)."""
     unlink_heading_self_links(tree, url)
     neutralize_own_names(tree)
     declare_code_languages(tree)
+    drop_code_language_labels(tree)

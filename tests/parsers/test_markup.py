@@ -9,6 +9,8 @@
   contents): the short section counted as link-dense.
 - Hexo's code blocks (held-out set, tests/fixtures/heldout/hexo): the language is a bare class
   of the ``<figure class="highlight go">`` around a line-number table; every block lost it.
+- VitePress's code blocks (held-out set): ``<span class="lang">sql</span>`` beside the ``<pre>``
+  in ``<div class="language-sql">`` became a stray "sql" line above every block.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from harvest.parsers.article import extract_article
 from harvest.parsers.markup import (
     MOVED_ID,
     declare_code_languages,
+    drop_code_language_labels,
     neutralize_own_names,
     strip_xml_invalid,
     unlink_heading_self_links,
@@ -112,3 +115,28 @@ def test_only_wrappers_with_a_highlighter_marker_name_a_language() -> None:
     assert declare_code_languages(tree) == 1
     classes = [pre.get("class") for pre in tree.iter("pre")]
     assert classes == [None, None, None, "language-sql"]
+
+
+VITEPRESS_PAGE = "reference/hello-world-seven-languages.html"
+VITEPRESS_URL = "https://vitepress.heldout.example/reference/hello-world-seven-languages.html"
+
+
+def test_language_label_beside_the_code_is_not_text() -> None:
+    html = heldout_page("vitepress", VITEPRESS_PAGE)
+    assert '<span class="lang">go</span>' in html
+    article = extract_article(html, VITEPRESS_URL)
+    assert article is not None
+    lines = article.markdown.splitlines()
+    # Before: a line "go" (then "rust", "c"...) above each fence.
+    for lang in ("go", "rust", "c", "java", "ruby", "haskell", "sql"):
+        assert f"```{lang}" in lines
+        assert lang not in lines
+
+
+def test_only_labels_that_repeat_the_declared_language_go() -> None:
+    tree = lxml.html.fromstring(
+        "<div><div class='language-sql'><span>SQL</span><span>Copy</span><pre>SELECT 1;</pre></div>"
+        "<div class='box'><span>sql</span><pre>SELECT 2;</pre></div></div>"
+    )
+    assert drop_code_language_labels(tree) == 1
+    assert [s.text for s in tree.iter("span")] == ["Copy", "sql"]
