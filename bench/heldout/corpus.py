@@ -553,6 +553,59 @@ def get(conn, key, now):
         category="data",
     ),
     Post(
+        "til-git-switch",
+        "TIL: git switch -",
+        "2024-04-10",
+        """`git switch -` goes back to the branch you were on before.
+""",
+        tags=("git",),
+        category="news",
+    ),
+    Post(
+        "kyou-no-memo",
+        "今日のメモ",
+        "2024-04-12",
+        """ビルドが三倍速くなった。
+""",
+        tags=("日本語",),
+        category="news",
+    ),
+    Post(
+        "rust-vs-go-field-report",
+        "Rust vs Go | A field report - part 2",
+        "2024-05-02",
+        f"""Part one compared build times. This part is about what it felt like to ship the same
+service twice. (Updated on 2024-06-01 with the memory figures.)
+
+## Share
+
+Sharing state between threads is where the two languages differ most. Rust makes you say who
+owns what:
+
+{F}rust
+let counter = Arc::new(Mutex::new(0));
+let c = Arc::clone(&counter);
+thread::spawn(move || *c.lock().unwrap() += 1);
+{F}
+
+## Related posts
+
+Go lets goroutines share memory freely, and the race detector finds the mistakes later:
+
+{F}go
+var mu sync.Mutex
+go func() {{ mu.Lock(); counter++; mu.Unlock() }}()
+{F}
+
+## Author's note
+
+Both services now run side by side; the Rust one uses 40% less memory, the Go one was written in
+half the time.
+""",
+        tags=("rust", "go"),
+        category="programming",
+    ),
+    Post(
         "unfinished-thoughts",
         "Unfinished thoughts",
         "2024-04-01",
@@ -587,6 +640,9 @@ DOC_SECTIONS = {
     "medir-rendimiento-api": "appendix",
     "dockerfile-tips": "appendix",
     "sqlite-bendi-huancun": "appendix",
+    "til-git-switch": "appendix",
+    "kyou-no-memo": "appendix",
+    "rust-vs-go-field-report": "appendix",
 }
 
 

@@ -105,8 +105,7 @@ def pelican(src: Path) -> list[dict[str, Any]]:
             title = meta["title"]
         if meta.get("status") == "draft":
             continue
-        y, m = meta["date"][:4], meta["date"][5:7]
-        out.append(_entry(f"/posts/{y}/{m}/{meta['slug']}/", title, _date(meta["date"]), body))
+        out.append(_entry(f"/{meta['slug']}.html", title, _date(meta["date"]), body))
     return out
 
 
@@ -182,8 +181,8 @@ def vitepress(src: Path) -> list[dict[str, Any]]:
 LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     "pelican": (
         "index*.html", "tag/*.html", "category/*.html", "author/*.html", "archives.html",
-        "tags.html", "categories.html", "authors.html", "posts/[0-9][0-9][0-9][0-9]/index.html",
-        "posts/[0-9][0-9][0-9][0-9]/[0-9][0-9]/index.html",
+        "tags.html", "categories.html", "authors.html", "[0-9][0-9][0-9][0-9]/index.html",
+        "[0-9][0-9][0-9][0-9]/[0-9][0-9]/index.html",
     ),
     "hexo": ("index.html", "page/*/index.html", "archives/**/index.html", "tags/**/index.html",
              "categories/**/index.html"),

@@ -127,12 +127,12 @@ FEED_ALL_ATOM = "feeds/all.atom.xml"
 FEED_ALL_RSS = "feeds/all.rss.xml"
 CATEGORY_FEED_ATOM = "feeds/{slug}.atom.xml"
 TAG_FEED_ATOM = "feeds/tag-{slug}.atom.xml"
-YEAR_ARCHIVE_SAVE_AS = "posts/{date:%Y}/index.html"
-YEAR_ARCHIVE_URL = "posts/{date:%Y}/"
-MONTH_ARCHIVE_SAVE_AS = "posts/{date:%Y}/{date:%m}/index.html"
-MONTH_ARCHIVE_URL = "posts/{date:%Y}/{date:%m}/"
-ARTICLE_URL = "posts/{date:%Y}/{date:%m}/{slug}/"
-ARTICLE_SAVE_AS = "posts/{date:%Y}/{date:%m}/{slug}/index.html"
+# Articles keep Pelican's default URL ({slug}.html at the root); period archives as its docs
+# show them.
+YEAR_ARCHIVE_SAVE_AS = "{date:%Y}/index.html"
+YEAR_ARCHIVE_URL = "{date:%Y}/"
+MONTH_ARCHIVE_SAVE_AS = "{date:%Y}/{date:%m}/index.html"
+MONTH_ARCHIVE_URL = "{date:%Y}/{date:%m}/"
 LINKS = (("Pelican", "https://getpelican.com/"),)
 SOCIAL = (("mastodon", "https://mastodon.example/@ana"),)
 ''',
@@ -255,6 +255,7 @@ MKDOCS_BLOG = (
     "hiddouki-shori-no-kihon",
     "quick-note-release",
     "regulyarnye-vyrazheniya",
+    "kyou-no-memo",
     "medir-rendimiento-api",
     "sqlite-bendi-huancun",
     "unfinished-thoughts",

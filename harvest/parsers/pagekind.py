@@ -7,7 +7,10 @@ sites made by different generators (tests/parsers/test_pagekind.py). It reads, i
    (``CollectionPage``, ``Blog``, ``ItemList``, ``SearchResultsPage``, ``ProfilePage`` are
    listings: Hugo's section and tag pages say ``Blog``), then how many ``<article>`` elements
    it holds (three or more: one card per entry, as Zola sections, Docusaurus category pages,
-   Hugo and Octopress lists have).
+   Hugo and Octopress lists have), or whether each of its ``<article>`` elements has its
+   permalink on another page of the site (``rel=bookmark``, which HTML defines as the permalink
+   of the nearest ``<article>``, or microformats' ``u-url``, else its heading's link): a page
+   of one or two full posts, as the last page of Nikola's index shows them, is a listing.
 2. ``og:type=article``, ``article:published_time`` or a JSON-LD root ``BlogPosting``/``Article``/
    ``TechArticle``...: an article, unless step 3 finds it is made of entries anyway.
 3. What its main content is made of (``<main>``, else the body, without ``nav``, ``aside``,
@@ -202,6 +205,28 @@ def _site_link(href: str | None, page: str, host: str) -> str | None:
     return path + (f"?{parts.query}" if parts.query else "")
 
 
+def _same_page(target: str, page: str) -> bool:
+    """Whether a site path is ``page`` itself (``/a/`` and ``/a/index.html`` are one page)."""
+
+    def bare(path: str) -> str:
+        path = urlsplit(path).path
+        return re.sub(r"(?:^|/)index\.html?$", "/", path).rstrip("/")
+
+    return bare(target) == bare(page)
+
+
+def _permalink(card: etree._Element, page: str, host: str) -> str | None:
+    """The page of the site an ``<article>``'s permalink leads to, when not this one."""
+    for a in card.iter("a"):
+        rels = (a.get("rel") or "").lower().split()
+        if "bookmark" in rels or "u-url" in (a.get("class") or "").split():
+            target = _site_link(a.get("href"), page, host)
+            return None if target is None or _same_page(target, page) else target
+    headings = card.xpath(_HEADING_XPATH)
+    target = _heading_link(headings[0], page, host) if headings else None
+    return None if target is None or _same_page(target, page) else target
+
+
 def _heading_link(heading: etree._Element, page: str, host: str) -> str | None:
     """The other page of the site a heading links to (a link in it, or the link around it).
 
@@ -341,12 +366,14 @@ def classify_tree(tree: etree._Element, url: str) -> PageKind:
     cards = [a for a in tree.iter("article") if a.find(".//article") is None and a.xpath(_HEADING_XPATH)]
     if len(cards) >= MIN_ENTRIES:
         return PageKind("listing", f"{len(cards)} <article> entries")
+    host = (urlsplit(url).hostname or "").lower()
+    if cards and all(_permalink(card, url, host) for card in cards):
+        return PageKind("listing", f"{len(cards)} <article> entries whose permalinks are other pages")
     declared = _declared_article(tree, root_types)
     region = _main_region(tree)
     text = _text(region)
     dates = _date_nodes(region)
     dated = any(0 <= text.find(label) < DATED_WITHIN for d in dates if (label := _text(d)))
-    host = (urlsplit(url).hostname or "").lower()
     headings = [_heading_link(h, url, host) for h in region.iter(*_HEADINGS)]
     heading_links = {t for t in headings if t is not None}
     if len(heading_links) >= MIN_ENTRIES or (

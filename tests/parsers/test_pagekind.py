@@ -156,3 +156,18 @@ def test_short_post_with_a_dated_link_is_not_only_a_list() -> None:
         f"{text}</main></body></html>"
     )
     assert classify_page(html, "https://blog.example/posts/quick-note/").kind != "listing"
+
+
+def test_page_of_full_posts_whose_permalinks_are_elsewhere_is_a_listing() -> None:
+    """Nikola's last index page (held-out set) shows one whole post, its permalink elsewhere.
+
+    Before: "no signal" and stored as a post (a copy of /posts/dockerfile-tips/). The post's own
+    page, whose ``rel=bookmark`` is itself, stays an article.
+    """
+    html = heldout_page("nikola", "index-4.html")
+    page = classify_page(html, "https://nikola.heldout.example/index-4.html")
+    assert page.kind == "listing", page
+    assert "permalinks are other pages" in page.reason
+    post = heldout_page("nikola", "posts/dockerfile-tips/index.html")
+    assert 'rel="bookmark"' in post
+    assert classify_page(post, "https://nikola.heldout.example/posts/dockerfile-tips/").kind == "article"
