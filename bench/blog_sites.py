@@ -47,6 +47,7 @@ def _details(crawled: Crawled) -> None:
         ("code short (path, kept, oracle)", s.code_short),
         ("code languages lost (path, source, stored)", s.langs_lost),
         ("more code blocks than the source (path, stored, source)", s.code_extra),
+        ("navigation stored in the body", s.chrome),
         ("listings stored", s.listings),
     ):
         if values:

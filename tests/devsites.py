@@ -83,6 +83,9 @@ class DevSite:
     #: Listing pages by exact path (percent-decoded), as the held-out sites' ``listings.json``
     #: lists them from their build.
     listing_paths: tuple[str, ...] = ()
+    #: Text of the site's chrome that no post of its oracle contains (the held-out sites' name,
+    #: "Small Lessons", in every header): a stored post holding it kept navigation as content.
+    chrome_text: str = ""
 
 
 SITES: tuple[DevSite, ...] = (
@@ -176,6 +179,7 @@ def heldout_site(folder: str) -> DevSite:
         held_out=True,
         source=HELDOUT_SOURCES[folder],
         listing_paths=tuple(norm_path(p) for p in listed),
+        chrome_text="Small Lessons",
     )
 
 
@@ -293,6 +297,8 @@ class Score:
     code_short: list[tuple[str, int, int]] = field(default_factory=list)
     langs_lost: list[tuple[str, list[str], list[str]]] = field(default_factory=list)
     code_extra: list[tuple[str, int, int]] = field(default_factory=list)
+    #: Stored posts whose body holds the site's chrome (:attr:`DevSite.chrome_text`).
+    chrome: list[str] = field(default_factory=list)
     listings: list[str] = field(default_factory=list)
 
     @staticmethod
@@ -316,6 +322,7 @@ class Score:
             ),
             "code kept": f"{self.code_kept}/{self.code_oracle}" if has_oracle else "-",
             "code langs": f"{self.langs_kept}/{self.langs_oracle}" if self.langs_oracle else "-",
+            "chrome in body": len(self.chrome) if self.langs_oracle else "-",
             "listings stored": self.listings_stored,
             "other stored": self.other_stored,
             "pages fetched": self.pages_fetched,
@@ -389,6 +396,8 @@ def score(
         elif got > want and entry.get("code_languages") is not None:
             # The held-out sources have every block of the page: more is a block stored twice.
             result.code_extra.append((path, got, want))
+        if site.chrome_text and site.chrome_text in body.split("---\n", 2)[-1]:
+            result.chrome.append(path)
         langs = [lang for lang in entry.get("code_languages") or () if lang]
         if langs:
             stored_langs = Counter(lang for lang in code_languages(body) if lang)

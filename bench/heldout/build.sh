@@ -7,10 +7,10 @@
 # Generators come from the package registries only, installed once into a scratch folder:
 #   python -m venv /tmp/genv && /tmp/genv/bin/pip install "pelican[markdown]==4.12.0" \
 #       mkdocs-material==9.7.7 sphinx==9.0.4 furo==2025.12.19 ablog==0.11.13 myst-parser==5.2.0 nikola==8.3.3
-#   mkdir /tmp/npmgen && cd /tmp/npmgen && npm init -y && npm install hexo@7 hexo-cli \
-#       hexo-renderer-marked hexo-renderer-ejs hexo-renderer-stylus hexo-generator-archive \
-#       hexo-generator-category hexo-generator-tag hexo-generator-index hexo-theme-landscape \
-#       hexo-generator-feed hexo-generator-sitemap vitepress
+#   mkdir /tmp/npmgen && cd /tmp/npmgen && npm init -y && npm install hexo@7.3.0 hexo-cli \
+#       hexo-renderer-marked@7.0.1 hexo-renderer-ejs hexo-renderer-stylus hexo-generator-archive \
+#       hexo-generator-category hexo-generator-tag hexo-generator-index hexo-theme-landscape@1.1.0 \
+#       hexo-generator-feed@3.0.0 hexo-generator-sitemap@3.0.1 vitepress@1.6.4
 # (GENV and NPMGEN override those folders.) Only HTML, XML, CSS, JSON and text are kept: no
 # JavaScript bundles, fonts or images.
 set -euo pipefail
