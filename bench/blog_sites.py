@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tests import SHARED_FIXTURES  # noqa: E402
-from tests.devsites import BY_FOLDER, HELDOUT, HELDOUT_FIXTURES, SITES, Crawled, crawl_site  # noqa: E402
+from tests.devsites import BY_FOLDER, HELDOUT, HELDOUT_FIXTURES, Crawled, crawl_site  # noqa: E402
 
 
 def _table(rows: list[dict[str, object]]) -> str:

@@ -70,17 +70,14 @@ def key_lines(text: str, prefix: str = "") -> tuple[dict[str, str], str]:
     """Pelican's ``Key: value`` header or Nikola's ``.. key: value`` comment."""
     meta: dict[str, str] = {}
     lines = text.splitlines()
-    i = 0
-    if lines and lines[0] == "<!--":
-        i = 1
-    for i in range(i, len(lines)):
-        line = lines[i]
-        m = re.match(rf"^{re.escape(prefix)}(\w+):\s*(.*)$", line)
+    start = 1 if lines and lines[0] == "<!--" else 0
+    end = start
+    for end in range(start, len(lines)):
+        m = re.match(rf"^{re.escape(prefix)}(\w+):\s*(.*)$", lines[end])
         if not m:
             break
         meta[m.group(1).lower()] = m.group(2).strip()
-    rest = "\n".join(lines[i:])
-    return meta, rest
+    return meta, "\n".join(lines[end:])
 
 
 def _date(value: Any) -> str | None:
@@ -89,7 +86,13 @@ def _date(value: Any) -> str | None:
 
 def _entry(path: str, title: str, date: str | None, body: str) -> dict[str, Any]:
     langs = code_languages(body)
-    return {"url_path": path, "title": title, "date": date, "code_blocks": len(langs), "code_languages": langs}
+    return {
+        "url_path": path,
+        "title": title,
+        "date": date,
+        "code_blocks": len(langs),
+        "code_languages": langs,
+    }
 
 
 def pelican(src: Path) -> list[dict[str, Any]]:
@@ -180,24 +183,52 @@ def vitepress(src: Path) -> list[dict[str, Any]]:
 #: Listing pages of each build, by the generator's documented output paths (relative to site/).
 LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     "pelican": (
-        "index*.html", "tag/*.html", "category/*.html", "author/*.html", "archives.html",
-        "tags.html", "categories.html", "authors.html", "[0-9][0-9][0-9][0-9]/index.html",
+        "index*.html",
+        "tag/*.html",
+        "category/*.html",
+        "author/*.html",
+        "archives.html",
+        "tags.html",
+        "categories.html",
+        "authors.html",
+        "[0-9][0-9][0-9][0-9]/index.html",
         "[0-9][0-9][0-9][0-9]/[0-9][0-9]/index.html",
     ),
-    "hexo": ("index.html", "page/*/index.html", "archives/**/index.html", "tags/**/index.html",
-             "categories/**/index.html"),
-    "mkdocs": ("blog/index.html", "blog/page/*/index.html", "blog/archive/**/index.html",
-               "blog/category/**/index.html"),
+    "hexo": (
+        "index.html",
+        "page/*/index.html",
+        "archives/**/index.html",
+        "tags/**/index.html",
+        "categories/**/index.html",
+    ),
+    "mkdocs": (
+        "blog/index.html",
+        "blog/page/*/index.html",
+        "blog/archive/**/index.html",
+        "blog/category/**/index.html",
+    ),
     "sphinx-furo": ("genindex.html", "search.html"),
     "ablog": ("index.html", "blog/**/*.html", "genindex.html", "search.html"),
-    "nikola": ("index.html", "index-*.html", "archive.html", "[0-9][0-9][0-9][0-9]/**/index.html",
-               "[0-9][0-9][0-9][0-9]/index.html", "categories/**/*.html", "categories/*.html"),
+    "nikola": (
+        "index.html",
+        "index-*.html",
+        "archive.html",
+        "[0-9][0-9][0-9][0-9]/**/index.html",
+        "[0-9][0-9][0-9][0-9]/index.html",
+        "categories/**/*.html",
+        "categories/*.html",
+    ),
     "vitepress": (),
 }
 
 ORACLES = {
-    "pelican": pelican, "hexo": hexo, "mkdocs": mkdocs, "sphinx-furo": sphinx_furo,
-    "ablog": ablog, "nikola": nikola, "vitepress": vitepress,
+    "pelican": pelican,
+    "hexo": hexo,
+    "mkdocs": mkdocs,
+    "sphinx-furo": sphinx_furo,
+    "ablog": ablog,
+    "nikola": nikola,
+    "vitepress": vitepress,
 }
 
 
@@ -211,7 +242,9 @@ def listings(name: str, site: Path) -> list[str]:
     for pattern in LISTING_GLOBS[name]:
         for f in site.glob(pattern):
             rel = "/" + f.relative_to(site).as_posix()
-            found.add(rel[: -len("index.html")] if rel.endswith("/index.html") or rel == "/index.html" else rel)
+            found.add(
+                rel[: -len("index.html")] if rel.endswith("/index.html") or rel == "/index.html" else rel
+            )
     return sorted(found)
 
 
@@ -229,10 +262,16 @@ def main(names: list[str]) -> int:
         if clash:
             print(f"make_oracle: {name}: posts among listings: {sorted(clash)}", file=sys.stderr)
             return 1
-        (folder / "oracle.json").write_text(json.dumps(oracle, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-        (folder / "listings.json").write_text(json.dumps(pages, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-        print(f"{name}: {len(oracle)} entries, {sum(e['code_blocks'] for e in oracle)} code blocks, "
-              f"{len(pages)} listing pages")
+        (folder / "oracle.json").write_text(
+            json.dumps(oracle, ensure_ascii=False, indent=1) + "\n", encoding="utf-8"
+        )
+        (folder / "listings.json").write_text(
+            json.dumps(pages, ensure_ascii=False, indent=1) + "\n", encoding="utf-8"
+        )
+        print(
+            f"{name}: {len(oracle)} entries, {sum(e['code_blocks'] for e in oracle)} code blocks, "
+            f"{len(pages)} listing pages"
+        )
     return 0
 
 

@@ -113,7 +113,7 @@ def pelican() -> None:
     _write(src / "content" / "pages" / "about.md", f"Title: {ABOUT.title}\n\n{ABOUT.body}")
     _write(
         src / "pelicanconf.py",
-        '''AUTHOR = "Ana Lima"
+        """AUTHOR = "Ana Lima"
 SITENAME = "Small Lessons"
 SITEURL = "https://pelican.heldout.example"
 PATH = "content"
@@ -135,7 +135,7 @@ MONTH_ARCHIVE_SAVE_AS = "{date:%Y}/{date:%m}/index.html"
 MONTH_ARCHIVE_URL = "{date:%Y}/{date:%m}/"
 LINKS = (("Pelican", "https://getpelican.com/"),)
 SOCIAL = (("mastodon", "https://mastodon.example/@ana"),)
-''',
+""",
     )
 
 
@@ -196,9 +196,16 @@ sitemap:
                 "dependencies": {
                     name: "*"
                     for name in (
-                        "hexo", "hexo-renderer-marked", "hexo-renderer-ejs", "hexo-renderer-stylus",
-                        "hexo-generator-archive", "hexo-generator-category", "hexo-generator-tag",
-                        "hexo-generator-index", "hexo-theme-landscape", "hexo-generator-feed",
+                        "hexo",
+                        "hexo-renderer-marked",
+                        "hexo-renderer-ejs",
+                        "hexo-renderer-stylus",
+                        "hexo-generator-archive",
+                        "hexo-generator-category",
+                        "hexo-generator-tag",
+                        "hexo-generator-index",
+                        "hexo-theme-landscape",
+                        "hexo-generator-feed",
                         "hexo-generator-sitemap",
                     )
                 },
@@ -358,12 +365,16 @@ def sphinx_furo() -> None:
     for section in ("guide", "reference", "appendix"):
         entries = (["guide/install"] if section == "guide" else []) + by_section[section]
         toctrees.append(
-            "```{toctree}\n:caption: " + section.title() + "\n:maxdepth: 1\n\n" + "\n".join(entries) + "\n```\n"
+            "```{toctree}\n:caption: "
+            + section.title()
+            + "\n:maxdepth: 1\n\n"
+            + "\n".join(entries)
+            + "\n```\n"
         )
     _write(src / "index.md", "# Small Lessons\n\nShort programming lessons.\n\n" + "\n".join(toctrees))
     _write(
         src / "conf.py",
-        '''project = "Small Lessons"
+        """project = "Small Lessons"
 author = "Ana Lima"
 extensions = ["myst_parser"]
 html_theme = "furo"
@@ -371,7 +382,7 @@ html_title = "Small Lessons"
 html_baseurl = "https://sphinx.heldout.example/"
 exclude_patterns = ["_build"]
 myst_heading_anchors = 3
-''',
+""",
     )
 
 
@@ -389,12 +400,12 @@ def ablog() -> None:
     _write(
         src / "index.md",
         "# Small Lessons\n\nShort programming lessons.\n\n"
-        "```{postlist} 5\n:date: \"%Y-%m-%d\"\n:format: \"{title} ({date})\"\n```\n\n"
+        '```{postlist} 5\n:date: "%Y-%m-%d"\n:format: "{title} ({date})"\n```\n\n'
         "```{toctree}\n:hidden:\n\nabout\n```\n",
     )
     _write(
         src / "conf.py",
-        '''project = "Small Lessons"
+        """project = "Small Lessons"
 author = "Ana Lima"
 extensions = ["myst_parser", "ablog"]
 html_theme = "alabaster"
@@ -408,7 +419,7 @@ blog_authors = {"Ana Lima": ("Ana Lima", None)}
 html_sidebars = {"**": ["ablog/postcard.html", "ablog/recentposts.html", "ablog/tagcloud.html",
                         "ablog/categories.html", "ablog/archives.html"]}
 exclude_patterns = ["_build"]
-''',
+""",
     )
 
 
@@ -430,7 +441,7 @@ def nikola() -> None:
     )
     _write(
         src / "conf.py",
-        '''BLOG_AUTHOR = "Ana Lima"
+        """BLOG_AUTHOR = "Ana Lima"
 BLOG_TITLE = "Small Lessons"
 SITE_URL = "https://nikola.heldout.example/"
 BLOG_EMAIL = "ana@example.org"
@@ -450,7 +461,7 @@ NAVIGATION_LINKS = {DEFAULT_LANG: (("/archive.html", "Archive"), ("/categories/"
                                    ("/rss.xml", "RSS feed"), ("/pages/about/", "About"))}
 MARKDOWN_EXTENSIONS = ["markdown.extensions.fenced_code", "markdown.extensions.codehilite",
                        "markdown.extensions.extra", "markdown.extensions.toc"]
-''',
+""",
     )
 
 
@@ -497,7 +508,10 @@ def vitepress() -> None:
         "sitemap": {"hostname": "https://vitepress.heldout.example"},
         "themeConfig": {"sidebar": sidebar, "nav": [{"text": "Guide", "link": "/guide/install"}]},
     }
-    _write(docs / ".vitepress" / "config.mjs", "export default " + json.dumps(config, ensure_ascii=False, indent=2) + "\n")
+    _write(
+        docs / ".vitepress" / "config.mjs",
+        "export default " + json.dumps(config, ensure_ascii=False, indent=2) + "\n",
+    )
 
 
 def main() -> int:

@@ -345,6 +345,24 @@ def _is_search_page(region: etree._Element, text: str) -> bool:
     return False
 
 
+def _cards_reason(cards: list[etree._Element], page: str, host: str) -> str | None:
+    """Why the page's ``<article>`` cards make it a listing: enough of them, or none its own."""
+    if len(cards) >= MIN_ENTRIES:
+        return f"{len(cards)} <article> entries"
+    if cards and all(_permalink(card, page, host) for card in cards):
+        return f"{len(cards)} <article> entries whose permalinks are other pages"
+    return None
+
+
+def _form_or_list_only(region: etree._Element, text: str, page: str, host: str) -> str | None:
+    """Why the page is a search form or only a dated list, if it is."""
+    if _is_search_page(region, text):
+        return "a search form"
+    if (entries := _dated_list_only(region, text, page, host)) >= 1:
+        return f"only a dated list of {entries} links to other pages"
+    return None
+
+
 def classify_page(html: str, url: str) -> PageKind:
     """Whether ``html`` (fetched from ``url``) is an article, a listing, or says neither."""
     tree = parse_html(html)
@@ -364,11 +382,9 @@ def classify_tree(tree: etree._Element, url: str) -> PageKind:
         return PageKind("listing", f"JSON-LD @type {sorted(listing_ld)[0]}")
     # Entry cards: articles holding a heading and no article (a page may wrap them in one more).
     cards = [a for a in tree.iter("article") if a.find(".//article") is None and a.xpath(_HEADING_XPATH)]
-    if len(cards) >= MIN_ENTRIES:
-        return PageKind("listing", f"{len(cards)} <article> entries")
     host = (urlsplit(url).hostname or "").lower()
-    if cards and all(_permalink(card, url, host) for card in cards):
-        return PageKind("listing", f"{len(cards)} <article> entries whose permalinks are other pages")
+    if reason := _cards_reason(cards, url, host):
+        return PageKind("listing", reason)
     declared = _declared_article(tree, root_types)
     region = _main_region(tree)
     text = _text(region)
@@ -395,10 +411,8 @@ def classify_tree(tree: etree._Element, url: str) -> PageKind:
         return PageKind(
             "listing", f"links to the site make {link_chars * 100 // len(text)}% of its text", dated
         )
-    if _is_search_page(region, text):
-        return PageKind("listing", "a search form", dated)
-    if (entries := _dated_list_only(region, text, url, host)) >= 1:
-        return PageKind("listing", f"only a dated list of {entries} links to other pages", dated)
+    if reason := _form_or_list_only(region, text, url, host):
+        return PageKind("listing", reason, dated)
     if declared:
         return PageKind("article", "declared an article", dated)
     if (entries := _dated_headings(region, dates, url, host)) >= 1:

@@ -110,7 +110,8 @@ def test_only_wrappers_with_a_highlighter_marker_name_a_language() -> None:
         "<div><div class='go'><pre>not declared</pre></div>"
         "<div class='highlight python'><pre><code class='language-ruby'>own</code></pre></div>"
         "<div class='hljs foo'><pre>unknown name</pre></div>"
-        "<div class='highlight sql'><table><tr><td class='code'><pre>SELECT 1;</pre></td></tr></table></div></div>"
+        "<div class='highlight sql'><table><tr><td class='code'><pre>SELECT 1;</pre></td></tr></table></div>"
+        "</div>"
     )
     assert declare_code_languages(tree) == 1
     classes = [pre.get("class") for pre in tree.iter("pre")]
