@@ -95,18 +95,15 @@ def _squash(text: str) -> str:
 
 
 def _cut_site_name(title: str, headings: list[str], site_names: list[str]) -> str:
-    # "Post - With A Dash - Site": every cut, not only the pieces between separators; overlapping
-    # separators too, and the longest piece that is a heading: in
-    # "TIL: git switch - — Site" the heading is "TIL: git switch -", whose own dash the first cut
-    # would lose ("¶" links and casing aside, both pieces read as the heading).
+    # "Post - With A Dash - Site": every cut, not only the pieces between separators, and
+    # overlapping separators too: "TIL: git switch - — Site" is "TIL: git switch -", whose own
+    # dash the first cut would lose. Pieces before a cut first, each side longest first.
     wanted = {_squash(h) for h in headings if _squash(h)}
-    pieces = []
-    for i in range(len(title)):
-        if m := _SEPARATOR_AT_RE.match(title, i):
-            pieces += [title[:i], title[m.end() :]]
-    matching = [p.strip() for p in pieces if _squash(p) in wanted]
-    if matching:
-        return max(matching, key=len)
+    found = [(i, m.end()) for i in range(len(title)) if (m := _SEPARATOR_AT_RE.match(title, i))]
+    pieces = [title[:i] for i, _ in reversed(found)] + [title[end:] for _, end in found]
+    for piece in pieces:
+        if _squash(piece) in wanted:
+            return piece.strip()
     cuts = list(_TITLE_SEPARATORS_RE.finditer(title))
     names = {_squash(n) for n in site_names if _squash(n)}
     if names:

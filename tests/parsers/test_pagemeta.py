@@ -103,3 +103,17 @@ def test_every_title_of_the_heldout_sites(folder: str) -> None:
         if declared_title(tree) != entry["title"]:
             wrong.append((entry["title"], declared_title(tree)))
     assert wrong == []
+
+
+def test_the_post_s_heading_wins_over_the_site_s_heading() -> None:
+    """Octopress: ``<h1>1up4developers</h1>`` (the site) and the post's title-cased ``<h1>``.
+
+    Both pieces of "Novos rumos - 1up4developers" are a heading of the page; the piece before
+    the separator is the post's (taking the longest piece picked the site's name).
+    """
+    page = shared_fixture(
+        "blogs", "octopress-1up4developers-github-io", "site", "2013/04/novos-rumos/index.html"
+    )
+    tree = parse_html(page.read_text(encoding="utf-8"))
+    assert tree is not None
+    assert declared_title(tree) == "Novos rumos"
