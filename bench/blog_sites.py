@@ -1,6 +1,7 @@
 """The blogs spider on the development set of real generated sites: one table row per site.
 
     python bench/blog_sites.py [--sites FOLDER ...] [--jobs 2] [--details]
+    python bench/blog_sites.py --heldout [--sites GENERATOR ...] [--details]
 
 Each site of ``shared/fixtures/blogs`` (Octopress, Jekyll minima, Jekyll archives, Eleventy,
 Zola, Docusaurus, Hugo) is served on 127.0.0.1 (its own hosts mapped to that server, its foreign
@@ -8,6 +9,8 @@ loopback links to a canary server), crawled with ``scrapy crawl blogs`` and its 
 compared with its ``oracle.json`` (tests/devsites.py): posts found, titles right, dates right,
 fenced code blocks kept, listing pages stored, other pages stored, pages fetched, and requests
 that reached the canary (must be 0). ``--details`` lists what was missed or wrong.
+``--heldout`` runs the held-out set instead (tests/fixtures/heldout: Pelican, Hexo, Nikola,
+ablog, MkDocs Material, Sphinx with Furo, VitePress; built by bench/heldout/build.sh).
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tests import SHARED_FIXTURES  # noqa: E402
-from tests.devsites import BY_FOLDER, SITES, Crawled, crawl_site  # noqa: E402
+from tests.devsites import BY_FOLDER, HELDOUT, HELDOUT_FIXTURES, Crawled, crawl_site  # noqa: E402
 
 
 def _table(rows: list[dict[str, object]]) -> str:
@@ -42,6 +45,9 @@ def _details(crawled: Crawled) -> None:
         ("wrong titles (path, oracle, stored)", s.wrong_titles),
         ("wrong dates (path, stored, oracle)", s.wrong_dates),
         ("code short (path, kept, oracle)", s.code_short),
+        ("code languages lost (path, source, stored)", s.langs_lost),
+        ("more code blocks than the source (path, stored, source)", s.code_extra),
+        ("navigation stored in the body", s.chrome),
         ("listings stored", s.listings),
     ):
         if values:
@@ -52,26 +58,32 @@ def _details(crawled: Crawled) -> None:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sites", nargs="*", default=[s.folder for s in SITES], choices=list(BY_FOLDER))
+    parser.add_argument("--sites", nargs="*", help="folders (default: every site of the set)")
+    parser.add_argument("--heldout", action="store_true", help="the held-out generators instead")
     parser.add_argument("--jobs", type=int, default=2, help="sites crawled at once (default 2)")
     parser.add_argument("--details", action="store_true", help="list what was missed or wrong")
     parser.add_argument(
         "--extraction", default="pool", choices=["pool", "inline"], help="HARVEST_BLOGS_EXTRACTION"
     )
     options = parser.parse_args()
-    fixtures = SHARED_FIXTURES / "blogs"
+    sites = {s.folder: s for s in HELDOUT} if options.heldout else BY_FOLDER
+    fixtures = HELDOUT_FIXTURES if options.heldout else SHARED_FIXTURES / "blogs"
+    chosen = options.sites or list(sites)
+    unknown = [f for f in chosen if f not in sites]
+    if unknown:
+        parser.error(f"unknown site(s) {unknown}; choose from {sorted(sites)}")
     with tempfile.TemporaryDirectory(prefix="bench-blog-sites-") as tmp:
 
         def run(folder: str) -> Crawled:
             return crawl_site(
-                BY_FOLDER[folder],
+                sites[folder],
                 fixtures,
                 Path(tmp) / folder,
                 settings={"HARVEST_BLOGS_EXTRACTION": options.extraction},
             )
 
         with ThreadPoolExecutor(max_workers=options.jobs) as pool:
-            results = list(pool.map(run, options.sites))
+            results = list(pool.map(run, chosen))
     print(_table([c.score.row() for c in results]))
     if options.details:
         for crawled in results:

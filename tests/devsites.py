@@ -18,12 +18,13 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote, unquote, urlsplit
 
-from tests import shared_fixture
+from tests import OWN_FIXTURES, shared_fixture
 from tests.servers import LoopbackServer, Reply, serve_tree
 
 #: Pages of the development set the parser tests read, by (site folder, short name): their path
@@ -79,6 +80,12 @@ class DevSite:
     held_out: bool = False
     #: ``source`` of the site's YAML entry.
     source: str = "blog"
+    #: Listing pages by exact path (percent-decoded), as the held-out sites' ``listings.json``
+    #: lists them from their build.
+    listing_paths: tuple[str, ...] = ()
+    #: Text of the site's chrome that no post of its oracle contains (the held-out sites' name,
+    #: "Small Lessons", in every header): a stored post holding it kept navigation as content.
+    chrome_text: str = ""
 
 
 SITES: tuple[DevSite, ...] = (
@@ -135,8 +142,50 @@ SITES: tuple[DevSite, ...] = (
     ),
 )
 BY_FOLDER = {s.folder: s for s in SITES}
+
+#: The held-out set (tests/fixtures/heldout, built by bench/heldout/build.sh): generators the dev
+#: set does not have, sources written for it, never used to tune anything before being scored.
+HELDOUT_FIXTURES = OWN_FIXTURES / "heldout"
+#: Generator folder -> ``source`` of its YAML entry (docs generators store every content page).
+HELDOUT_SOURCES = {
+    "pelican": "blog",
+    "hexo": "blog",
+    "nikola": "blog",
+    "ablog": "blog",
+    "mkdocs": "docs",
+    "sphinx-furo": "docs",
+    "vitepress": "docs",
+}
+
+
+#: Held-out generators whose default code highlighting writes no language into the page
+#: (Pygments through Python-Markdown or docutils: ``<div class="highlight"><pre>``, Nikola's
+#: ``<pre class="code literal-block">``): a language cannot be kept there, only never invented.
+HELDOUT_UNDECLARED_LANGUAGES = frozenset({"pelican", "nikola", "mkdocs"})
+
+
+def heldout_page(folder: str, path: str) -> str:
+    """The HTML of a held-out site's page (``path`` relative to its ``site/``), committed here."""
+    return (HELDOUT_FIXTURES / folder / "site" / path).read_text(encoding="utf-8")
+
+
+def heldout_site(folder: str) -> DevSite:
+    """A held-out site: its own host ``https://<folder>.heldout.example``, its build's listings."""
+    listed = json.loads((HELDOUT_FIXTURES / folder / "listings.json").read_text(encoding="utf-8"))
+    return DevSite(
+        folder,
+        (f"https://{folder}.heldout.example",),
+        (),
+        held_out=True,
+        source=HELDOUT_SOURCES[folder],
+        listing_paths=tuple(norm_path(p) for p in listed),
+        chrome_text="Small Lessons",
+    )
+
+
 _REFRESH_RE = re.compile(rb"<meta[^>]+http-equiv=[\"']?refresh", re.I)
 _FENCE_RE = re.compile(r"^(`{3,}|~{3,})", re.M)
+_FENCE_INFO_RE = re.compile(r"^(?:`{3,}|~{3,})[ \t]*([^\s`]*)", re.M)
 
 
 def _entity_form(origin: str) -> str:
@@ -196,6 +245,11 @@ def code_blocks(markdown: str) -> int:
     return len(_FENCE_RE.findall(markdown)) // 2
 
 
+def code_languages(markdown: str) -> list[str]:
+    """The language of each fenced code block of a Markdown text ('' when it names none)."""
+    return _FENCE_INFO_RE.findall(markdown)[0::2]
+
+
 def _page_declared_date(root: Path, path: str) -> str | None:
     from harvest.parsers.pagekind import parse_html
     from harvest.parsers.pagemeta import declared_date
@@ -227,6 +281,12 @@ class Score:
     dates_as_declared: int = 0
     code_oracle: int = 0
     code_kept: int = 0
+    #: Code blocks whose language the oracle knows (the held-out set's ``code_languages``), and
+    #: how many of them were stored with that language.
+    langs_oracle: int = 0
+    langs_kept: int = 0
+    #: Languages stored that the source gives none of the page's blocks (a guess gone wrong).
+    langs_wrong: int = 0
     listings_stored: int = 0
     other_stored: int = 0
     pages_fetched: int = 0
@@ -235,6 +295,10 @@ class Score:
     wrong_titles: list[tuple[str, str, str]] = field(default_factory=list)
     wrong_dates: list[tuple[str, str | None, str]] = field(default_factory=list)
     code_short: list[tuple[str, int, int]] = field(default_factory=list)
+    langs_lost: list[tuple[str, list[str], list[str]]] = field(default_factory=list)
+    code_extra: list[tuple[str, int, int]] = field(default_factory=list)
+    #: Stored posts whose body holds the site's chrome (:attr:`DevSite.chrome_text`).
+    chrome: list[str] = field(default_factory=list)
     listings: list[str] = field(default_factory=list)
 
     @staticmethod
@@ -257,6 +321,8 @@ class Score:
                 else "-"
             ),
             "code kept": f"{self.code_kept}/{self.code_oracle}" if has_oracle else "-",
+            "code langs": f"{self.langs_kept}/{self.langs_oracle}" if self.langs_oracle else "-",
+            "chrome in body": len(self.chrome) if self.langs_oracle else "-",
             "listings stored": self.listings_stored,
             "other stored": self.other_stored,
             "pages fetched": self.pages_fetched,
@@ -327,10 +393,28 @@ def score(
         result.code_kept += min(got, want)
         if got < want:
             result.code_short.append((path, got, want))
+        elif got > want and entry.get("code_languages") is not None:
+            # The held-out sources have every block of the page: more is a block stored twice.
+            result.code_extra.append((path, got, want))
+        if site.chrome_text and site.chrome_text in body.split("---\n", 2)[-1]:
+            result.chrome.append(path)
+        langs = [lang for lang in entry.get("code_languages") or () if lang]
+        if langs:
+            stored_langs = Counter(lang for lang in code_languages(body) if lang)
+            kept = stored_langs & Counter(langs)
+            result.langs_wrong += sum(n for lang, n in stored_langs.items() if lang not in langs)
+            result.langs_oracle += len(langs)
+            result.langs_kept += sum(kept.values())
+            if sum(kept.values()) < len(langs):
+                result.langs_lost.append((path, langs, code_languages(body)))
     for path in stored:
         if path in oracle_paths:
             continue
-        if path in stubs or any(r.search(path if path == "/" else path + "/") for r in listing_res):
+        if (
+            path in stubs
+            or path in site.listing_paths
+            or any(r.search(path if path == "/" else path + "/") for r in listing_res)
+        ):
             result.listings_stored += 1
             result.listings.append(path)
         else:
@@ -392,3 +476,6 @@ def crawl_site(
     docs = read_jsonl(data_dir / "blogs" / "document.jsonl")
     stats = {k: int(v) for k, v in _STAT_RE.findall(result.stderr) if v.isdigit()}
     return Crawled(score(site, folder, docs, fetched, foreign), result.returncode, result.stderr, stats)
+
+
+HELDOUT: tuple[DevSite, ...] = tuple(heldout_site(f) for f in HELDOUT_SOURCES)

@@ -14,6 +14,13 @@ Pure functions, each tested on the real page that showed the loss (tests/parsers
 - :func:`unlink_heading_self_links`: a heading whose text is a link to its own page or to an
   anchor of it (docutils' ``toc-backref``) made a short section link-dense; the link is unwrapped,
   its text kept.
+- :func:`declare_code_languages`: a code block whose wrapper names its language as a bare class
+  beside a highlighter's marker class (``<figure class="highlight go">`` around a line-number
+  table, as highlight.js-style themes write it) lost the language; the ``<pre>`` gets the HTML
+  standard's ``language-<name>`` class. A name counts when Pygments knows it as a language.
+- :func:`drop_code_language_labels`: a label beside a ``<pre>`` in its wrapper that only repeats
+  the language the wrapper declares (VitePress's ``<span class="lang">sql</span>`` in
+  ``<div class="language-sql">``) became a stray "sql" line above every block.
 
 ``repair_tree`` runs the tree repairs in order; ``harvest.parsers.article`` calls
 ``strip_xml_invalid`` on the HTML and ``repair_tree`` on the parsed page, before anything else.
@@ -25,6 +32,8 @@ import re
 from urllib.parse import urldefrag, urljoin
 
 from lxml import etree
+from pygments.lexers import find_lexer_class_by_name
+from pygments.util import ClassNotFound
 
 #: Characters XML 1.0 refuses (https://www.w3.org/TR/xml/#charsets), lone surrogates included.
 _XML_INVALID_RE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
@@ -33,6 +42,13 @@ _SECTIONS = frozenset({"section", "div", "article"})
 _WORD_RE = re.compile(r"[^\W_]+")
 #: Where a moved id goes: kept for whoever reads the tree, invisible to boilerplate rules.
 MOVED_ID = "data-harvest-id"
+#: Classes syntax highlighters put on a code block's wrapper (Pygments and Rouge ``highlight``,
+#: highlight.js ``hljs``, Pandoc ``sourceCode``, Python-Markdown ``codehilite``).
+_HIGHLIGHT_MARKERS = frozenset({"highlight", "hljs", "sourcecode", "codehilite"})
+#: How far above a ``<pre>`` its wrapper may be (figure > table > tr > td > pre).
+_WRAPPER_DEPTH = 4
+_LANG_CLASS_RE = re.compile(r"(?:^|\s)(?:language|lang)-\S", re.I)
+_LANG_NAME_RE = re.compile(r"(?:^|\s)(?:language|lang)-([^\s]+)", re.I)
 
 
 def strip_xml_invalid(html: str) -> str:
@@ -102,7 +118,70 @@ def unlink_heading_self_links(tree: etree._Element, url: str) -> int:
     return unwrapped
 
 
+def _is_language(name: str) -> bool:
+    try:
+        find_lexer_class_by_name(name)
+    except ClassNotFound:
+        return False
+    return True
+
+
+def _wrapper_language(pre: etree._Element) -> str | None:
+    """The language a highlighter's wrapper of ``pre`` names beside its marker class, if any."""
+    for ancestor in list(pre.iterancestors())[:_WRAPPER_DEPTH]:
+        if ancestor.tag in {"body", "main", "article", "section"}:
+            return None
+        tokens = (ancestor.get("class") or "").lower().split()
+        if _HIGHLIGHT_MARKERS.intersection(tokens):
+            names = [t for t in tokens if t not in _HIGHLIGHT_MARKERS and _is_language(t)]
+            return names[0] if len(names) == 1 else None
+    return None
+
+
+def declare_code_languages(tree: etree._Element) -> int:
+    """Give ``<pre>`` blocks the language their highlighter's wrapper names (``language-<name>``).
+
+    A block that already declares a language (``language-``/``lang-`` on itself or its ``<code>``)
+    is left alone. Returns how many blocks got one.
+    """
+    declared = 0
+    for pre in list(tree.iter("pre")):
+        code = pre.find("code")
+        if any(_LANG_CLASS_RE.search(el.get("class") or "") for el in (pre, code) if el is not None):
+            continue
+        lang = _wrapper_language(pre)
+        if lang:
+            pre.set("class", f"{pre.get('class') or ''} language-{lang}".strip())
+            declared += 1
+    return declared
+
+
+def drop_code_language_labels(tree: etree._Element) -> int:
+    """Remove labels beside a ``<pre>`` that only repeat its wrapper's ``language-<name>``.
+
+    Returns how many labels were removed.
+    """
+    dropped = 0
+    for pre in list(tree.iter("pre")):
+        wrapper = pre.getparent()
+        if wrapper is None:
+            continue
+        found = _LANG_NAME_RE.search(wrapper.get("class") or "")
+        if not found:
+            continue
+        name = found.group(1).casefold()
+        for sibling in list(wrapper):
+            if sibling is pre or not isinstance(sibling.tag, str) or sibling.find(".//pre") is not None:
+                continue
+            if sibling.text_content().strip().casefold() == name:
+                sibling.drop_tree()
+                dropped += 1
+    return dropped
+
+
 def repair_tree(tree: etree._Element, url: str) -> None:
     """Every tree repair of this module, in order (see the module docstring)."""
     unlink_heading_self_links(tree, url)
     neutralize_own_names(tree)
+    declare_code_languages(tree)
+    drop_code_language_labels(tree)

@@ -7,14 +7,19 @@ sites made by different generators (tests/parsers/test_pagekind.py). It reads, i
    (``CollectionPage``, ``Blog``, ``ItemList``, ``SearchResultsPage``, ``ProfilePage`` are
    listings: Hugo's section and tag pages say ``Blog``), then how many ``<article>`` elements
    it holds (three or more: one card per entry, as Zola sections, Docusaurus category pages,
-   Hugo and Octopress lists have).
+   Hugo and Octopress lists have), or whether each of its ``<article>`` elements has its
+   permalink on another page of the site (``rel=bookmark``, which HTML defines as the permalink
+   of the nearest ``<article>``, or microformats' ``u-url``, else its heading's link): a page
+   of one or two full posts, as the last page of Nikola's index shows them, is a listing.
 2. ``og:type=article``, ``article:published_time`` or a JSON-LD root ``BlogPosting``/``Article``/
    ``TechArticle``...: an article, unless step 3 finds it is made of entries anyway.
 3. What its main content is made of (``<main>``, else the body, without ``nav``, ``aside``,
    ``footer`` and the site's ``header``): a listing when three or more headings link to other
    pages of the site (entry titles), when three or more dates each sit next to a link to another
    page of the site (a dated list of posts), when links to the site make most of its text (a
-   list of titles, a tag cloud), or when it is a search form with little else.
+   list of titles, a tag cloud), when it is a search form with little else, or when it is only
+   its title and a list whose every item is a date and one link to another page of the site (a
+   month archive holding a single post).
 
 A page none of these decide is ``unknown``: the spider then reads the hints it has (the URL
 patterns of the site's config, the feed that listed it, ``dated``: a date at the top of the main
@@ -62,6 +67,9 @@ MIN_LINKS_FOR_SHARE = 5
 FEW_LINKS_SHARE = 0.6
 #: Text of a search page besides its form, at most (a results page says little else).
 SEARCH_PAGE_TEXT = 400
+#: Text a page may have besides its headings and its dated lists and still be only those lists
+#: (an archive's "Posts for July 2023" is a heading; a post says more than this).
+LIST_ONLY_TEXT = 80
 #: How far into the main text a date still counts as the page's own (under its title).
 DATED_WITHIN = 300
 
@@ -197,6 +205,28 @@ def _site_link(href: str | None, page: str, host: str) -> str | None:
     return path + (f"?{parts.query}" if parts.query else "")
 
 
+def _same_page(target: str, page: str) -> bool:
+    """Whether a site path is ``page`` itself (``/a/`` and ``/a/index.html`` are one page)."""
+
+    def bare(path: str) -> str:
+        path = urlsplit(path).path
+        return re.sub(r"(?:^|/)index\.html?$", "/", path).rstrip("/")
+
+    return bare(target) == bare(page)
+
+
+def _permalink(card: etree._Element, page: str, host: str) -> str | None:
+    """The page of the site an ``<article>``'s permalink leads to, when not this one."""
+    for a in card.iter("a"):
+        rels = (a.get("rel") or "").lower().split()
+        if "bookmark" in rels or "u-url" in (a.get("class") or "").split():
+            target = _site_link(a.get("href"), page, host)
+            return None if target is None or _same_page(target, page) else target
+    headings = card.xpath(_HEADING_XPATH)
+    target = _heading_link(headings[0], page, host) if headings else None
+    return None if target is None or _same_page(target, page) else target
+
+
 def _heading_link(heading: etree._Element, page: str, host: str) -> str | None:
     """The other page of the site a heading links to (a link in it, or the link around it).
 
@@ -283,12 +313,54 @@ def _dated_entries(dates: list[etree._Element], page: str, host: str) -> int:
     return len(targets)
 
 
+def _dated_list_only(region: etree._Element, text: str, page: str, host: str) -> int:
+    """Entries of the page's dated lists when those lists and its headings are all its main content.
+
+    A list counts when each of its items holds a date and one link to another page of the site
+    (an archive's ``<li><time>...</time><a>title</a></li>``), however few items it has.
+    """
+    entries: set[str] = set()
+    rest = len(text) - sum(len(_text(h)) for h in region.iter(*_HEADINGS))
+    for lst in region.iter("ul", "ol"):
+        items = [li for li in lst if li.tag == "li"]
+        if not items or any(a.tag == "li" for a in lst.iterancestors()):
+            continue
+        targets: set[str] = set()
+        for li in items:
+            links = {t for a in li.iter("a") if (t := _site_link(a.get("href"), page, host))}
+            if len(links) != 1 or not _date_nodes(li):
+                break
+            targets |= links
+        else:
+            entries |= targets
+            rest -= len(_text(lst))
+    return len(entries) if rest <= LIST_ONLY_TEXT else 0
+
+
 def _is_search_page(region: etree._Element, text: str) -> bool:
     for form in region.iter("form"):
         inputs = form.xpath(".//input[@type='search' or @name='q' or @name='s' or @name='query']")
         if inputs and len(text) - len(_text(form)) < SEARCH_PAGE_TEXT:
             return True
     return False
+
+
+def _cards_reason(cards: list[etree._Element], page: str, host: str) -> str | None:
+    """Why the page's ``<article>`` cards make it a listing: enough of them, or none its own."""
+    if len(cards) >= MIN_ENTRIES:
+        return f"{len(cards)} <article> entries"
+    if cards and all(_permalink(card, page, host) for card in cards):
+        return f"{len(cards)} <article> entries whose permalinks are other pages"
+    return None
+
+
+def _form_or_list_only(region: etree._Element, text: str, page: str, host: str) -> str | None:
+    """Why the page is a search form or only a dated list, if it is."""
+    if _is_search_page(region, text):
+        return "a search form"
+    if (entries := _dated_list_only(region, text, page, host)) >= 1:
+        return f"only a dated list of {entries} links to other pages"
+    return None
 
 
 def classify_page(html: str, url: str) -> PageKind:
@@ -310,14 +382,14 @@ def classify_tree(tree: etree._Element, url: str) -> PageKind:
         return PageKind("listing", f"JSON-LD @type {sorted(listing_ld)[0]}")
     # Entry cards: articles holding a heading and no article (a page may wrap them in one more).
     cards = [a for a in tree.iter("article") if a.find(".//article") is None and a.xpath(_HEADING_XPATH)]
-    if len(cards) >= MIN_ENTRIES:
-        return PageKind("listing", f"{len(cards)} <article> entries")
+    host = (urlsplit(url).hostname or "").lower()
+    if reason := _cards_reason(cards, url, host):
+        return PageKind("listing", reason)
     declared = _declared_article(tree, root_types)
     region = _main_region(tree)
     text = _text(region)
     dates = _date_nodes(region)
     dated = any(0 <= text.find(label) < DATED_WITHIN for d in dates if (label := _text(d)))
-    host = (urlsplit(url).hostname or "").lower()
     headings = [_heading_link(h, url, host) for h in region.iter(*_HEADINGS)]
     heading_links = {t for t in headings if t is not None}
     if len(heading_links) >= MIN_ENTRIES or (
@@ -339,8 +411,8 @@ def classify_tree(tree: etree._Element, url: str) -> PageKind:
         return PageKind(
             "listing", f"links to the site make {link_chars * 100 // len(text)}% of its text", dated
         )
-    if _is_search_page(region, text):
-        return PageKind("listing", "a search form", dated)
+    if reason := _form_or_list_only(region, text, url, host):
+        return PageKind("listing", reason, dated)
     if declared:
         return PageKind("article", "declared an article", dated)
     if (entries := _dated_headings(region, dates, url, host)) >= 1:

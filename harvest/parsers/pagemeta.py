@@ -27,6 +27,7 @@ from harvest.parsers.pagekind import ARTICLE_TYPES, ld_roots, ld_types
 
 _ISO_DATE_RE = re.compile(r"^\s*(\d{4})-(\d{2})-(\d{2})")
 _TITLE_SEPARATORS_RE = re.compile(r"\s+[-|–—·:»/]{1,2}\s+")
+_SEPARATOR_AT_RE = re.compile(r"\s+[-|–—·:»/]{1,2}\s+")
 
 
 def normalize_date(value: str | None) -> str | None:
@@ -94,18 +95,16 @@ def _squash(text: str) -> str:
 
 
 def _cut_site_name(title: str, headings: list[str], site_names: list[str]) -> str:
-    cuts = list(_TITLE_SEPARATORS_RE.finditer(title))
-    if not cuts:
-        return title
-    # "Post - With A Dash - Site": every cut, not only the pieces between separators.
-    parts = [
-        *(title[: m.start()] for m in reversed(cuts)),
-        *(title[m.end() :] for m in cuts),
-    ]
+    # "Post - With A Dash - Site": every cut, not only the pieces between separators, and
+    # overlapping separators too: "TIL: git switch - — Site" is "TIL: git switch -", whose own
+    # dash the first cut would lose. Pieces before a cut first, each side longest first.
     wanted = {_squash(h) for h in headings if _squash(h)}
-    for part in parts:
-        if _squash(part) in wanted:
-            return part.strip()
+    found = [(i, m.end()) for i in range(len(title)) if (m := _SEPARATOR_AT_RE.match(title, i))]
+    pieces = [title[:i] for i, _ in reversed(found)] + [title[end:] for _, end in found]
+    for piece in pieces:
+        if _squash(piece) in wanted:
+            return piece.strip()
+    cuts = list(_TITLE_SEPARATORS_RE.finditer(title))
     names = {_squash(n) for n in site_names if _squash(n)}
     if names:
         for m in cuts:

@@ -7,6 +7,10 @@
   "All strings must be XML compatible" and the whole page was lost.
 - A docutils ``toc-backref`` heading (the heading's text is a link back to the table of
   contents): the short section counted as link-dense.
+- Hexo's code blocks (held-out set, tests/fixtures/heldout/hexo): the language is a bare class
+  of the ``<figure class="highlight go">`` around a line-number table; every block lost it.
+- VitePress's code blocks (held-out set): ``<span class="lang">sql</span>`` beside the ``<pre>``
+  in ``<div class="language-sql">`` became a stray "sql" line above every block.
 """
 
 from __future__ import annotations
@@ -18,11 +22,13 @@ import lxml.html
 from harvest.parsers.article import extract_article
 from harvest.parsers.markup import (
     MOVED_ID,
+    declare_code_languages,
+    drop_code_language_labels,
     neutralize_own_names,
     strip_xml_invalid,
     unlink_heading_self_links,
 )
-from tests.devsites import page_html
+from tests.devsites import heldout_page, page_html
 from tests.parsers.test_article import SCRAPY_DOCS, docs_page
 
 SPHINX_URL = "https://docs.scrapy.org/en/latest/topics/request-response.html"
@@ -82,3 +88,56 @@ def test_toc_backref_heading_keeps_its_section() -> None:
     article = extract_article(html, SPHINX_URL)
     assert article is not None and SECTION in article.markdown
     assert f"[{SECTION}]" not in article.markdown
+
+
+HEXO_POST = "2023/09/18/hello-world-seven-languages/index.html"
+HEXO_URL = "https://hexo.heldout.example/2023/09/18/hello-world-seven-languages/"
+
+
+def test_code_language_named_by_the_highlighter_wrapper_is_kept() -> None:
+    html = heldout_page("hexo", HEXO_POST)
+    assert '<figure class="highlight go">' in html
+    article = extract_article(html, HEXO_URL)
+    assert article is not None
+    langs = re.findall(r"^```(\S+)$", article.markdown, re.M)
+    assert langs == ["go", "rust", "c", "java", "ruby", "haskell", "sql"]
+    # The line-number gutter stays out of the code.
+    assert "\n1\n2\n" not in article.markdown
+
+
+def test_only_wrappers_with_a_highlighter_marker_name_a_language() -> None:
+    tree = lxml.html.fromstring(
+        "<div><div class='go'><pre>not declared</pre></div>"
+        "<div class='highlight python'><pre><code class='language-ruby'>own</code></pre></div>"
+        "<div class='hljs foo'><pre>unknown name</pre></div>"
+        "<div class='highlight sql'><table><tr><td class='code'><pre>SELECT 1;</pre></td></tr></table></div>"
+        "</div>"
+    )
+    assert declare_code_languages(tree) == 1
+    classes = [pre.get("class") for pre in tree.iter("pre")]
+    assert classes == [None, None, None, "language-sql"]
+
+
+VITEPRESS_PAGE = "reference/hello-world-seven-languages.html"
+VITEPRESS_URL = "https://vitepress.heldout.example/reference/hello-world-seven-languages.html"
+
+
+def test_language_label_beside_the_code_is_not_text() -> None:
+    html = heldout_page("vitepress", VITEPRESS_PAGE)
+    assert '<span class="lang">go</span>' in html
+    article = extract_article(html, VITEPRESS_URL)
+    assert article is not None
+    lines = article.markdown.splitlines()
+    # Before: a line "go" (then "rust", "c"...) above each fence.
+    for lang in ("go", "rust", "c", "java", "ruby", "haskell", "sql"):
+        assert f"```{lang}" in lines
+        assert lang not in lines
+
+
+def test_only_labels_that_repeat_the_declared_language_go() -> None:
+    tree = lxml.html.fromstring(
+        "<div><div class='language-sql'><span>SQL</span><span>Copy</span><pre>SELECT 1;</pre></div>"
+        "<div class='box'><span>sql</span><pre>SELECT 2;</pre></div></div>"
+    )
+    assert drop_code_language_labels(tree) == 1
+    assert [s.text for s in tree.iter("span")] == ["Copy", "sql"]

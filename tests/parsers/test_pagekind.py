@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 from harvest.parsers.pagekind import classify_page
-from tests.devsites import page_html
+from tests.devsites import heldout_page, page_html
 
 CASES = [
     # (folder, file, the page's URL, expected kind)
@@ -130,3 +130,44 @@ def test_docs_page_about_search_is_content() -> None:
     text = "<p>" + "The search plugin builds an index of every page at build time. " * 12 + "</p>"
     html = f"<html><body><main><h1>Search</h1>{text}<h2>Options</h2>{text}</main></body></html>"
     assert classify_page(html, "https://docs.example/appendix/search/").kind == "unknown"
+
+
+def test_month_archive_with_one_post_is_a_listing() -> None:
+    """Nikola's month archive holding one post (held-out set): a title and one dated link.
+
+    Before: "no signal", and its date at the top made the spider store it as a post (14 month
+    pages of the held-out Nikola site were stored). Its posts, short ones too, stay articles.
+    """
+    html = heldout_page("nikola", "2023/07/index.html")
+    page = classify_page(html, "https://nikola.heldout.example/2023/07/")
+    assert page.kind == "listing", page
+    assert "dated list of 1" in page.reason
+    for slug in ("quick-note-release", "comparing-storage-engines"):
+        post = heldout_page("nikola", f"posts/{slug}/index.html")
+        assert classify_page(post, f"https://nikola.heldout.example/posts/{slug}/").kind == "article"
+
+
+def test_short_post_with_a_dated_link_is_not_only_a_list() -> None:
+    """A short post: a dated list item of its own, and text besides it: not a listing."""
+    text = "<p>" + "Shipped version 2.1 of the log viewer today, with the notes on its page. " * 2 + "</p>"
+    html = (
+        "<html><body><main><h1>Quick note</h1>"
+        "<ul><li><time datetime='2023-06-01'>2023-06-01</time> <a href='/tags/news/'>news</a></li></ul>"
+        f"{text}</main></body></html>"
+    )
+    assert classify_page(html, "https://blog.example/posts/quick-note/").kind != "listing"
+
+
+def test_page_of_full_posts_whose_permalinks_are_elsewhere_is_a_listing() -> None:
+    """Nikola's last index page (held-out set) shows one whole post, its permalink elsewhere.
+
+    Before: "no signal" and stored as a post (a copy of /posts/dockerfile-tips/). The post's own
+    page, whose ``rel=bookmark`` is itself, stays an article.
+    """
+    html = heldout_page("nikola", "index-4.html")
+    page = classify_page(html, "https://nikola.heldout.example/index-4.html")
+    assert page.kind == "listing", page
+    assert "permalinks are other pages" in page.reason
+    post = heldout_page("nikola", "posts/dockerfile-tips/index.html")
+    assert 'rel="bookmark"' in post
+    assert classify_page(post, "https://nikola.heldout.example/posts/dockerfile-tips/").kind == "article"

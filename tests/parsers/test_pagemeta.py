@@ -14,7 +14,7 @@ import pytest
 from harvest.parsers.pagekind import parse_html
 from harvest.parsers.pagemeta import declared_date, declared_title, normalize_date
 from tests import shared_fixture
-from tests.devsites import SITES, page_html
+from tests.devsites import HELDOUT, HELDOUT_FIXTURES, SITES, page_html
 
 ORACLE_SITES = [s.folder for s in SITES if s.folder != "octopress-1up4developers-github-io"]
 
@@ -84,3 +84,36 @@ def test_date_of_the_time_in_the_article_header() -> None:
 )
 def test_normalize_date(value: str | None, expected: str | None) -> None:
     assert normalize_date(value) == expected
+
+
+@pytest.mark.parametrize("folder", [s.folder for s in HELDOUT])
+def test_every_title_of_the_heldout_sites(folder: str) -> None:
+    """The held-out generators' <title> forms: "T - Site", "T | Site", "T — Site documentation".
+
+    "TIL: git switch -" lost its own dash to the cut (stored "TIL: git switch") on the four
+    generators that append the site's name.
+    """
+    root = HELDOUT_FIXTURES / folder
+    wrong = []
+    for entry in json.loads((root / "oracle.json").read_text(encoding="utf-8")):
+        file = root / "site" / entry["url_path"].lstrip("/")
+        file = file / "index.html" if entry["url_path"].endswith("/") else file
+        tree = parse_html(file.read_text(encoding="utf-8"))
+        assert tree is not None
+        if declared_title(tree) != entry["title"]:
+            wrong.append((entry["title"], declared_title(tree)))
+    assert wrong == []
+
+
+def test_the_post_s_heading_wins_over_the_site_s_heading() -> None:
+    """Octopress: ``<h1>1up4developers</h1>`` (the site) and the post's title-cased ``<h1>``.
+
+    Both pieces of "Novos rumos - 1up4developers" are a heading of the page; the piece before
+    the separator is the post's (taking the longest piece picked the site's name).
+    """
+    page = shared_fixture(
+        "blogs", "octopress-1up4developers-github-io", "site", "2013/04/novos-rumos/index.html"
+    )
+    tree = parse_html(page.read_text(encoding="utf-8"))
+    assert tree is not None
+    assert declared_title(tree) == "Novos rumos"

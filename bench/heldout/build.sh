@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# Rebuild the held-out sites (tests/fixtures/heldout/<generator>/site) from their sources and
+# derive each oracle.json and listings.json from the sources (bench/heldout/make_oracle.py).
+#
+#   bash bench/heldout/build.sh [generator ...]
+#
+# Generators come from the package registries only, installed once into a scratch folder:
+#   python -m venv /tmp/genv && /tmp/genv/bin/pip install "pelican[markdown]==4.12.0" \
+#       mkdocs-material==9.7.7 sphinx==9.0.4 furo==2025.12.19 ablog==0.11.13 myst-parser==5.2.0 nikola==8.3.3
+#   mkdir /tmp/npmgen && cd /tmp/npmgen && npm init -y && npm install hexo@7.3.0 hexo-cli \
+#       hexo-renderer-marked@7.0.1 hexo-renderer-ejs hexo-renderer-stylus hexo-generator-archive \
+#       hexo-generator-category hexo-generator-tag hexo-generator-index hexo-theme-landscape@1.1.0 \
+#       hexo-generator-feed@3.0.0 hexo-generator-sitemap@3.0.1 vitepress@1.6.4
+# (GENV and NPMGEN override those folders.) Only HTML, XML, CSS, JSON and text are kept: no
+# JavaScript bundles, fonts or images.
+set -euo pipefail
+HERE="$(cd "$(dirname "$0")" && pwd)"
+ROOT="$HERE/../../tests/fixtures/heldout"
+GENV="${GENV:-/tmp/genv}"
+NPMGEN="${NPMGEN:-/tmp/npmgen}"
+PY="$GENV/bin/python"
+ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress)
+SITES=("${@:-${ALL[@]}}")
+
+keep_text() {  # copy $1 to $2, only text files
+  rm -rf "$2"
+  mkdir -p "$2"
+  (cd "$1" && find . -type f \( -name '*.html' -o -name '*.xml' -o -name '*.css' -o -name '*.txt' \
+      -o -name '*.json' \) ! -name 'search_index.json' ! -name '*.js.map' -print0 |
+    while IFS= read -r -d '' f; do mkdir -p "$2/$(dirname "$f")"; cp "$f" "$2/$f"; done)
+}
+
+build() {
+  local name="$1" src="$ROOT/$1/src" out
+  out="$(mktemp -d)"
+  case "$name" in
+    pelican) (cd "$src" && "$GENV/bin/pelican" content -s pelicanconf.py -o "$out" -q) ;;
+    hexo)
+      work="$(mktemp -d)"; cp -r "$src/." "$work/"; ln -s "$NPMGEN/node_modules" "$work/node_modules"
+      (cd "$work" && "$NPMGEN/node_modules/.bin/hexo" generate --silent && cp -r public/. "$out/")
+      rm -rf "$work" ;;
+    mkdocs)
+      work="$(mktemp -d)"; cp -r "$src/." "$work/"
+      (cd "$work" && "$GENV/bin/mkdocs" build -q -d "$out")
+      rm -rf "$work" ;;
+    sphinx-furo|ablog) "$GENV/bin/sphinx-build" -q -b html "$src" "$out" -d "$(mktemp -d)" ;;
+    nikola)
+      work="$(mktemp -d)"; cp -r "$src/." "$work/"
+      (cd "$work" && "$GENV/bin/nikola" build >/dev/null 2>&1 && cp -r output/. "$out/")
+      rm -rf "$work" ;;
+    vitepress)
+      work="$(mktemp -d)"; cp -r "$src/." "$work/"; ln -s "$NPMGEN/node_modules" "$work/node_modules"
+      (cd "$work" && "$NPMGEN/node_modules/.bin/vitepress" build docs >/dev/null && cp -r docs/.vitepress/dist/. "$out/")
+      rm -rf "$work" ;;
+    *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
+  esac
+  keep_text "$out" "$ROOT/$name/site"
+  rm -rf "$out"
+  "$PY" "$HERE/make_oracle.py" "$name"
+}
+
+for name in "${SITES[@]}"; do
+  echo "== $name"
+  build "$name"
+done

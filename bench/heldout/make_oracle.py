@@ -1,0 +1,279 @@
+"""Derive a held-out site's ``oracle.json`` and ``listings.json`` from its sources and build.
+
+    python bench/heldout/make_oracle.py GENERATOR [...]
+
+``oracle.json`` (the dev set's format): one entry per post (blogs) or content page (docs sites),
+read from the *sources* (front matter: title, date; fenced code blocks or ``code-block``
+directives counted in the source body), its ``url_path`` from the generator's permalink rule,
+checked to exist in the build. ``listings.json``: the build's listing pages (indexes, tags,
+categories, archives, pagination, search and general-index pages), by the generator's documented
+output paths. Neither reads anything harvest wrote.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent.parent / "tests" / "fixtures" / "heldout"
+_FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})", re.M)
+_RST_CODE = re.compile(r"^\s*\.\. (?:code-block|code|sourcecode)::", re.M)
+_H1 = re.compile(r"^# (.+)$", re.M)
+
+
+def code_languages(body: str) -> list[str]:
+    """The language of each code block of a source, in order ('' when it names none).
+
+    Fenced blocks (not MyST directives such as ```{admonition}, but ```{code-block} python) and
+    reST ``code-block`` directives.
+    """
+    langs: list[str] = []
+    fence = ""
+    for line in body.splitlines():
+        if m := _RST_CODE.match(line):
+            langs.append(line[m.end() :].strip())
+            continue
+        m = _FENCE.match(line)
+        if not m:
+            continue
+        if not fence:
+            fence = m.group(1)
+            info = line.strip()[len(fence) :].strip()
+            if info.startswith("{"):
+                directive, _, rest = info[1:].partition("}")
+                if directive in ("code", "code-block", "sourcecode"):
+                    langs.append(rest.strip())
+            else:
+                langs.append(info.split()[0] if info else "")
+        elif m.group(1).startswith(fence) and not line.strip()[len(m.group(1)) :].strip():
+            fence = ""
+    return langs
+
+
+def code_blocks(body: str) -> int:
+    return len(code_languages(body))
+
+
+def front_matter(text: str) -> tuple[dict[str, Any], str]:
+    if text.startswith("---\n"):
+        head, _, body = text[4:].partition("\n---\n")
+        return yaml.safe_load(head) or {}, body
+    return {}, text
+
+
+def key_lines(text: str, prefix: str = "") -> tuple[dict[str, str], str]:
+    """Pelican's ``Key: value`` header or Nikola's ``.. key: value`` comment."""
+    meta: dict[str, str] = {}
+    lines = text.splitlines()
+    start = 1 if lines and lines[0] == "<!--" else 0
+    end = start
+    for end in range(start, len(lines)):
+        m = re.match(rf"^{re.escape(prefix)}(\w+):\s*(.*)$", lines[end])
+        if not m:
+            break
+        meta[m.group(1).lower()] = m.group(2).strip()
+    return meta, "\n".join(lines[end:])
+
+
+def _date(value: Any) -> str | None:
+    return str(value)[:10] if value else None
+
+
+def _entry(path: str, title: str, date: str | None, body: str) -> dict[str, Any]:
+    langs = code_languages(body)
+    return {
+        "url_path": path,
+        "title": title,
+        "date": date,
+        "code_blocks": len(langs),
+        "code_languages": langs,
+    }
+
+
+def pelican(src: Path) -> list[dict[str, Any]]:
+    out = []
+    for f in sorted((src / "content").glob("*.*")):
+        text = f.read_text(encoding="utf-8")
+        if f.suffix == ".rst":
+            title = text.splitlines()[0]
+            meta = dict(re.findall(r"^:(\w+): (.+)$", text, re.M))
+            body = text
+        else:
+            meta, body = key_lines(text)
+            title = meta["title"]
+        if meta.get("status") == "draft":
+            continue
+        out.append(_entry(f"/{meta['slug']}.html", title, _date(meta["date"]), body))
+    return out
+
+
+def hexo(src: Path) -> list[dict[str, Any]]:
+    out = []
+    for f in sorted((src / "source" / "_posts").glob("*.md")):
+        meta, body = front_matter(f.read_text(encoding="utf-8"))
+        d = str(meta["date"])
+        out.append(_entry(f"/{d[:4]}/{d[5:7]}/{d[8:10]}/{f.stem}/", meta["title"], d[:10], body))
+    return out
+
+
+def mkdocs(src: Path) -> list[dict[str, Any]]:
+    out = []
+    docs = src / "docs"
+    for f in sorted(docs.rglob("*.md")):
+        rel = f.relative_to(docs)
+        meta, body = front_matter(f.read_text(encoding="utf-8"))
+        title = _H1.search(body).group(1)  # type: ignore[union-attr]
+        if rel.parts[0] == "blog":
+            if rel.parts[1] != "posts" or meta.get("draft"):
+                continue  # the blog's index is its listing
+            d = str(meta["date"])
+            out.append(_entry(f"/blog/{d[:4]}/{d[5:7]}/{d[8:10]}/{meta['slug']}/", title, d[:10], body))
+        elif rel.name != "index.md":
+            out.append(_entry("/" + rel.with_suffix("").as_posix() + "/", title, None, body))
+    return out
+
+
+def sphinx_furo(src: Path) -> list[dict[str, Any]]:
+    out = []
+    for f in sorted(src.rglob("*.md")):
+        rel = f.relative_to(src)
+        if rel.name == "index.md":
+            continue
+        body = f.read_text(encoding="utf-8")
+        out.append(_entry("/" + rel.with_suffix(".html").as_posix(), _H1.search(body).group(1), None, body))  # type: ignore[union-attr]
+    return out
+
+
+def ablog(src: Path) -> list[dict[str, Any]]:
+    out = []
+    for f in sorted((src / "posts").glob("*.md")):
+        meta, body = front_matter(f.read_text(encoding="utf-8"))
+        title = _H1.search(body).group(1)  # type: ignore[union-attr]
+        out.append(_entry(f"/posts/{f.stem}.html", title, _date(meta["date"]), body))
+    return out
+
+
+def nikola(src: Path) -> list[dict[str, Any]]:
+    out = []
+    for f in sorted((src / "posts").glob("*.md")):
+        meta, body = key_lines(f.read_text(encoding="utf-8"), ".. ")
+        if "draft" in [t.strip() for t in meta.get("tags", "").split(",")]:
+            continue
+        out.append(_entry(f"/posts/{meta['slug']}/", meta["title"], _date(meta["date"]), body))
+    return out
+
+
+def vitepress(src: Path) -> list[dict[str, Any]]:
+    out = []
+    docs = src / "docs"
+    for f in sorted(docs.rglob("*.md")):
+        rel = f.relative_to(docs)
+        if rel.name == "index.md":
+            continue
+        body = f.read_text(encoding="utf-8")
+        out.append(_entry("/" + rel.with_suffix(".html").as_posix(), _H1.search(body).group(1), None, body))  # type: ignore[union-attr]
+    return out
+
+
+#: Listing pages of each build, by the generator's documented output paths (relative to site/).
+LISTING_GLOBS: dict[str, tuple[str, ...]] = {
+    "pelican": (
+        "index*.html",
+        "tag/*.html",
+        "category/*.html",
+        "author/*.html",
+        "archives.html",
+        "tags.html",
+        "categories.html",
+        "authors.html",
+        "[0-9][0-9][0-9][0-9]/index.html",
+        "[0-9][0-9][0-9][0-9]/[0-9][0-9]/index.html",
+    ),
+    "hexo": (
+        "index.html",
+        "page/*/index.html",
+        "archives/**/index.html",
+        "tags/**/index.html",
+        "categories/**/index.html",
+    ),
+    "mkdocs": (
+        "blog/index.html",
+        "blog/page/*/index.html",
+        "blog/archive/**/index.html",
+        "blog/category/**/index.html",
+    ),
+    "sphinx-furo": ("genindex.html", "search.html"),
+    "ablog": ("index.html", "blog/**/*.html", "genindex.html", "search.html"),
+    "nikola": (
+        "index.html",
+        "index-*.html",
+        "archive.html",
+        "[0-9][0-9][0-9][0-9]/**/index.html",
+        "[0-9][0-9][0-9][0-9]/index.html",
+        "categories/**/*.html",
+        "categories/*.html",
+    ),
+    "vitepress": (),
+}
+
+ORACLES = {
+    "pelican": pelican,
+    "hexo": hexo,
+    "mkdocs": mkdocs,
+    "sphinx-furo": sphinx_furo,
+    "ablog": ablog,
+    "nikola": nikola,
+    "vitepress": vitepress,
+}
+
+
+def built_file(site: Path, url_path: str) -> Path:
+    target = site / url_path.lstrip("/")
+    return target / "index.html" if url_path.endswith("/") else target
+
+
+def listings(name: str, site: Path) -> list[str]:
+    found = set()
+    for pattern in LISTING_GLOBS[name]:
+        for f in site.glob(pattern):
+            rel = "/" + f.relative_to(site).as_posix()
+            found.add(
+                rel[: -len("index.html")] if rel.endswith("/index.html") or rel == "/index.html" else rel
+            )
+    return sorted(found)
+
+
+def main(names: list[str]) -> int:
+    for name in names:
+        folder = ROOT / name
+        oracle = ORACLES[name](folder / "src")
+        missing = [e["url_path"] for e in oracle if not built_file(folder / "site", e["url_path"]).is_file()]
+        if missing:
+            print(f"make_oracle: {name}: not in the build: {missing}", file=sys.stderr)
+            return 1
+        pages = listings(name, folder / "site")
+        posts = {e["url_path"] for e in oracle}
+        clash = posts & set(pages)
+        if clash:
+            print(f"make_oracle: {name}: posts among listings: {sorted(clash)}", file=sys.stderr)
+            return 1
+        (folder / "oracle.json").write_text(
+            json.dumps(oracle, ensure_ascii=False, indent=1) + "\n", encoding="utf-8"
+        )
+        (folder / "listings.json").write_text(
+            json.dumps(pages, ensure_ascii=False, indent=1) + "\n", encoding="utf-8"
+        )
+        print(
+            f"{name}: {len(oracle)} entries, {sum(e['code_blocks'] for e in oracle)} code blocks, "
+            f"{len(pages)} listing pages"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:] or list(ORACLES)))
