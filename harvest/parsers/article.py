@@ -459,9 +459,35 @@ def _read_metadata(tree: etree._Element, url: str) -> _Meta:
 
 
 def _byline(scope: etree._Element) -> str | None:
+    """The byline trafilatura finds in ``scope``, searched only if ``scope`` has a candidate.
+
+    Its XPaths test regular expressions on every element (a Python call each) over a copy of
+    ``scope``; about half the regions have no candidate at all, which one XPath of plain
+    ``contains`` tests tells first. The test is wider than trafilatura's (every attribute and token its
+    byline XPaths read), so it changes no result.
+    """
+    if not _BYLINE_CANDIDATE(scope):
+        return None
     from trafilatura.metadata import extract_author
 
     return extract_author(scope) or None
+
+
+#: Any element trafilatura's ``AUTHOR_XPATHS`` could match (a superset: substrings of their
+#: tokens, no case or word-boundary conditions).
+_BYLINE_CANDIDATE = etree.XPath(
+    "boolean(descendant-or-self::*["
+    "self::author or @rel='author' or contains(@itemprop, 'author')"
+    " or contains(@data-testid, 'uthor') or contains(@data-component, 'yline')"
+    " or contains(@id, 'uthor') or contains(@id, 'zuozhe') or contains(@id, 'bianji')"
+    " or contains(@id, 'xiaobian')"
+    " or contains(@class, 'uthor') or contains(@class, 'yline') or contains(@class, 'byl')"
+    " or contains(@class, 'BBL') or contains(@class, 'username') or contains(@class, 'screenname')"
+    " or contains(@class, 'channel-name') or contains(@class, 'zuozhe') or contains(@class, 'bianji')"
+    " or contains(@class, 'xiaobian') or contains(@class, 'submitted-by')"
+    " or contains(@class, 'posted-by') or contains(@class, 'journalist-name')"
+    " or contains(@class, 'writer') or rel='me'][1])"
+)
 
 
 def _parser() -> etree.HTMLParser:
@@ -484,10 +510,12 @@ _CONTROL_BYTES = bytes([*range(0x09), 0x0B, 0x0C, *range(0x0E, 0x20)])
 def _parse(html: str) -> etree._Element | None:
     if not html.strip():
         return None
-    # Control characters parse, but every later write of that text into a tree raises (lxml
-    # keeps trees XML-compatible), and trafilatura then discards the whole page. Deleting them
-    # from the UTF-8 bytes is a C loop (a regex over the text cost a third of the parse).
-    data = html.encode("utf-8", "replace").translate(None, _CONTROL_BYTES)
+    # Characters XML does not allow parse, but every later write of that text into a tree
+    # raises (lxml keeps trees XML-compatible), and trafilatura then discards the whole page.
+    # They go in C loops over the UTF-8 bytes (a regex over the text, such as
+    # markup.strip_xml_invalid, cost a third of the parse): lone surrogates cannot be encoded
+    # and are left out, control characters are deleted, then U+FFFE and U+FFFF.
+    data = html.encode("utf-8", "ignore").translate(None, _CONTROL_BYTES)
     if b"\xef\xbf\xbe" in data or b"\xef\xbf\xbf" in data:  # U+FFFE, U+FFFF
         data = data.replace(b"\xef\xbf\xbe", b"").replace(b"\xef\xbf\xbf", b"")
     try:
@@ -535,7 +563,7 @@ def _drop_declared_boilerplate(scope: etree._Element, page_chars: int) -> None:
     names = _BOILERPLATE_RE
     found = [
         el
-        for el in scope.iter()
+        for el in _NAMED(scope)
         if ((c := el.get("class")) and names.search(c.lower()))
         or ((i := el.get("id")) and names.search(i.lower()))
     ]
@@ -576,6 +604,8 @@ BOILERPLATE_TOKENS: tuple[str, ...] = (
 
 
 _BOILERPLATE_RE = re.compile("|".join(BOILERPLATE_TOKENS))
+#: The elements that have a class or id (a C walk; most have neither).
+_NAMED = etree.XPath("descendant-or-self::*[@class or @id]")
 
 
 def _drop_link_teasers(scope: etree._Element) -> None:
@@ -598,6 +628,20 @@ def _drop_link_teasers(scope: etree._Element) -> None:
 _TEASER_LABEL_RE = re.compile(r"[^.:!?]{2,30}[:?!] ?")
 
 
+def _drop_unread(tree: etree._Element) -> None:
+    """Remove what no later step reads: scripts (but JSON-LD), styles and inline SVG.
+
+    trafilatura deletes them first thing, but only after copying the tree (several times per
+    extraction); JSON-LD stays for its schema.org checks and ``articleBody`` rescue.
+    """
+    for el in _UNREAD(tree):
+        if el.getparent() is not None:
+            el.drop_tree()  # the tail, text of the parent, stays
+
+
+_UNREAD = etree.XPath("//script[not(@type='application/ld+json')] | //style | //svg")
+
+
 def _main_region(tree: etree._Element) -> etree._Element | None:
     """The element the page declares as its main content, if it declares one.
 
@@ -606,8 +650,15 @@ def _main_region(tree: etree._Element) -> etree._Element | None:
     and the like). Extracting from it alone spares trafilatura copying and scanning the rest of
     the page, and keeps the rest's boilerplate out.
     """
-    for path in _REGION_PATHS:
-        found = tree.xpath(path)
+    # One walk for both kinds of declared region, in document order.
+    declared = _DECLARED_REGIONS(tree)
+    articles = [el for el in declared if el.tag == "article" and not _ANCESTOR_ARTICLE(el)]
+    mains = [
+        el
+        for el in declared
+        if (el.tag == "main" or el.get("role") == "main") and el.tag not in {"html", "body"}
+    ]
+    for found in (articles, mains):
         if len(found) == 1 and len(found[0].text_content()) >= MIN_REGION_CHARS:
             return found[0]
     from trafilatura.xpaths import BODY_XPATH
@@ -618,10 +669,8 @@ def _main_region(tree: etree._Element) -> etree._Element | None:
     return None
 
 
-_REGION_PATHS = (
-    "//article[not(ancestor::article)]",
-    "//main | //*[@role='main'][not(self::html or self::body)]",
-)
+_DECLARED_REGIONS = etree.XPath("//*[self::article or self::main or @role='main']")
+_ANCESTOR_ARTICLE = etree.XPath("ancestor::article")
 #: A region with less text than this is a teaser or a header, not the article.
 MIN_REGION_CHARS = 200
 #: A block named as boilerplate that holds more of the page's paragraph text than this share
@@ -630,7 +679,7 @@ BOILERPLATE_MAX_SHARE = 0.2
 #: Fast extraction keeping less text than this (trafilatura's own minimum), or less than this
 #: share of the page's paragraph text, missed the article: the full cascade runs instead.
 FALLBACK_CHARS = 250
-FALLBACK_SHARE = 0.3
+FALLBACK_SHARE = 0.2
 
 
 def _text_len(document: Any) -> int:
@@ -675,13 +724,14 @@ def extract_article(html: str, url: str) -> Article | None:
 
     None when the page has no main content worth keeping.
     """
-    # Hook: pre-extraction repairs of harvest.parsers.markup (nothing lost to markup).
-    tree = _parse(markup.strip_xml_invalid(html))
+    # _parse leaves out what markup.strip_xml_invalid would (nothing lost to markup).
+    tree = _parse(html)
     if tree is None:
         return None
     head = _read_head(tree, url)
     signals = page_signals(tree, url, DEFAULT_AGENT)
     meta = _read_metadata(tree, head.canonical)
+    _drop_unread(tree)
     region = _main_region(tree)
     meta.author = meta.author or _byline(tree if region is None else region)
     _drop_header_links(tree)
