@@ -26,6 +26,7 @@ from __future__ import annotations
 import functools
 import logging
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urljoin
@@ -749,7 +750,10 @@ def extract_article(html: str, url: str) -> Article | None:
 
     markdown = xmltotxt(document.body, include_formatting=True)
     markdown, used = _put_back_code(markdown, blocks)
-    markdown = _clean_markdown(markdown)
+    # Unicode NFC, the form text on the web is compared and searched in (trafilatura's own
+    # output is NFC too): a page's decomposed or composition-excluded characters otherwise make
+    # the same words differ from what a reader types.
+    markdown = unicodedata.normalize("NFC", _clean_markdown(markdown))
     if len(_visible_text(markdown)) < MIN_TEXT_CHARS:
         return None
     return Article(

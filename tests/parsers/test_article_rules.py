@@ -74,7 +74,7 @@ def test_a_wrapper_of_the_text_named_read_more_keeps_the_text() -> None:
 
 def test_a_short_fast_extraction_falls_back_to_the_full_cascade() -> None:
     # The first content area is the lead (div.entry-content.chapo, 400 characters); the fast
-    # mode keeps only it, under 30% of the page's paragraph text, so the full cascade runs.
+    # mode keeps only it, under a fifth of the page's paragraph text, so the full cascade runs.
     article, _ = extract("laviedesidees.fr.evaluation.html")
     assert article is not None
     assert "Depuis longtemps," in article.markdown
@@ -98,4 +98,13 @@ def test_cross_references_in_another_language_are_dropped_too() -> None:
     dropped = [snippet for snippet in item["without"] if snippet.startswith("Lea")]
     assert len(dropped) == 3
     assert not any(snippet in words(article.markdown) for snippet in dropped)
+    assert all(snippet in words(article.markdown) for snippet in item["with"])
+
+
+def test_the_text_is_unicode_nfc() -> None:
+    # The page writes the Bengali letter YYA as U+09DF, which Unicode NFC decomposes (it is a
+    # composition exclusion): the text a reader searches for is NFC, as trafilatura's own output.
+    article, item = extract("ukbdnews.com.23646.html")
+    assert article is not None
+    assert "\u09df" not in article.markdown
     assert all(snippet in words(article.markdown) for snippet in item["with"])
