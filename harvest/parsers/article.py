@@ -344,6 +344,22 @@ def _visible_text(markdown: str) -> str:
     return re.sub(r"[\s#*_`>|\-]+", " ", text).strip()
 
 
+def _has_text(markdown: str) -> bool:
+    """Whether ``markdown`` shows a reader at least ``MIN_TEXT_CHARS`` characters.
+
+    Its first lines usually tell (the markup removed line by line), without a pass over a
+    long text.
+    """
+    if len(markdown) > _HEAD_CHARS:
+        cut = markdown.rfind("\n", 0, _HEAD_CHARS)
+        if cut > 0 and len(_visible_text(markdown[:cut])) >= MIN_TEXT_CHARS:
+            return True
+    return len(_visible_text(markdown)) >= MIN_TEXT_CHARS
+
+
+_HEAD_CHARS = 1000
+
+
 def _clean_markdown(markdown: str) -> str:
     markdown = _EMPTY_LINK_RE.sub("", markdown)
     lines = [line.rstrip() for line in markdown.splitlines()]
@@ -754,7 +770,7 @@ def extract_article(html: str, url: str) -> Article | None:
     # output is NFC too): a page's decomposed or composition-excluded characters otherwise make
     # the same words differ from what a reader types.
     markdown = unicodedata.normalize("NFC", _clean_markdown(markdown))
-    if len(_visible_text(markdown)) < MIN_TEXT_CHARS:
+    if not _has_text(markdown):
         return None
     return Article(
         markdown=markdown,
