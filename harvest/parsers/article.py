@@ -732,6 +732,80 @@ def _extract_main(tree: etree._Element, region: etree._Element | None, page_char
     return document
 
 
+def _leads(region: etree._Element) -> list[str]:
+    """The text of the region's lead paragraph, if it has one: the first block named as a lead.
+
+    News and CMS themes set the standfirst apart (``lead``, ``intro``, ``teaser-text``,
+    ``excerpt``, ``chapo``...), often in the article's header, outside the body container
+    trafilatura narrows the region down to, or under a "teaser" name it drops as a link to
+    another article. A lead opens the text: most of the region's paragraph text follows it,
+    it is prose, not links, and not an item of a list (of teasers); a page has one.
+    """
+    found = [el for el in _LEAD_NAMED(region) if el is not region]
+    if not found:
+        return []
+    inner = [el for el in found if not any(d in found for d in el.iterdescendants())]
+    total = _paragraph_chars(region)
+    for el in inner:
+        if any(a.tag in {"a", "li"} for a in _ancestors_within(el, region)):
+            continue
+        text = " ".join(el.text_content().split())
+        if not LEAD_MIN_CHARS <= len(text) <= LEAD_MAX_CHARS:
+            continue
+        links = sum(len(a.text_content()) for a in el.iter("a"))
+        if links > LEAD_MAX_LINK_SHARE * len(text):
+            continue
+        after = sum(len(p.text_content()) for p in el.itersiblings() for p in p.iter("p"))
+        for anc in el.iterancestors():
+            if anc is region:
+                break
+            after += sum(len(p.text_content()) for sib in anc.itersiblings() for p in sib.iter("p"))
+        if after < LEAD_TEXT_AFTER * total:
+            continue
+        return [text]
+    return []
+
+
+def _ancestors_within(el: etree._Element, scope: etree._Element) -> list[etree._Element]:
+    found = []
+    for anc in el.iterancestors():
+        if anc is scope:
+            break
+        found.append(anc)
+    return found
+
+
+def _put_back_leads(body: etree._Element, leads: list[str]) -> None:
+    """Insert the lead texts the extraction left out before its first paragraph, after the title."""
+    if not leads:
+        return
+    kept = " ".join(" ".join(body.itertext()).split())
+    first = next((i for i, el in enumerate(body) if el.tag == "p"), len(body))
+    index = max((i + 1 for i, el in enumerate(body[:first]) if el.tag == "head"), default=0)
+    for text in leads:
+        if text[:LEAD_PROBE_CHARS] in kept:
+            continue
+        p = body.makeelement("p")
+        p.text = text
+        body.insert(index, p)
+        index += 1
+
+
+#: Class/id fragments that name a block as the article's lead (standfirst).
+LEAD_TOKENS = ("lead", "intro", "teaser", "excerpt", "chapo", "standfirst")
+_LEAD_NAMED = etree.XPath(
+    "descendant-or-self::*[self::p or self::div or self::h2 or self::section or self::span]["
+    + " or ".join(f"contains(@class, '{t}') or contains(@id, '{t}')" for t in LEAD_TOKENS)
+    + "]"
+)
+LEAD_MIN_CHARS = 40
+LEAD_MAX_CHARS = 1500
+LEAD_MAX_LINK_SHARE = 0.3
+#: Share of the region's paragraph text that must follow a lead.
+LEAD_TEXT_AFTER = 0.5
+LEAD_PROBE_CHARS = 60
+
+
 def _paragraph_chars(scope: etree._Element) -> int:
     return sum(len(p.text_content()) for p in scope.iter("p"))
 
@@ -758,9 +832,11 @@ def extract_article(html: str, url: str) -> Article | None:
     page_chars = _paragraph_chars(tree)
     _drop_declared_boilerplate(tree if region is None else region, page_chars)
     _drop_link_teasers(tree if region is None else region)
+    leads = _leads(region) if region is not None else []
     document = _extract_main(tree, region, page_chars)
     if document is None or document.body is None:
         return None
+    _put_back_leads(document.body, leads)
     _resolve_links(document.body, head.link_base)
     from trafilatura.xml import xmltotxt
 
