@@ -11,10 +11,10 @@ Page sets:
   tuning pages only, so the hold-out figures say whether they generalise. Both are printed.
 * ``labelled``: pages of the blog/docs fixtures with their whole expected body written by
   hand from the page (``bench/labelled/*.json``: fixture path, URL, expected text), scored
-  with the shingle metric: tokens are ``\\w+`` runs, 4-token shingles counted per text, per
-  page tp/fp/fn (shingle counts in both / only extracted / only expected) normalised to sum
-  1, precision and recall the means over pages of tp/(tp+fp) and tp/(tp+fn), F1 from the
-  two means.
+  with the shingle metric: tokens are ``\\w+`` runs (of the text in Unicode NFC, both
+  sides), 4-token shingles counted per text, per page tp/fp/fn (shingle counts in both /
+  only extracted / only expected) normalised to sum 1, precision and recall the means over
+  pages of tp/(tp+fp) and tp/(tp+fn), F1 from the two means.
 
 Extractors (each gets the same decoded ``str``, decoded as Scrapy decodes a response):
 
@@ -27,7 +27,10 @@ Extractors (each gets the same decoded ``str``, decoded as Scrapy decodes a resp
 * ``resiliparse``: ``resiliparse.extract.html2text.extract_plain_text(main_content=True)``.
 
 CPU is ``time.process_time()`` around each call, per page, extractors taking turns page by
-page so that none gets a warmer cache; ms/page and the ratio to ``trafilatura`` are printed.
+page, in an order rotating from page to page so that none gets a warmer cache (the first to
+read a page pays for bringing it into the CPU caches); ms/page and the ratio to
+``trafilatura`` are printed. ``harvest@REF`` is that commit's ``article.py`` only: the modules
+it imports (``harvest.parsers.markup``, ``rights``) are the working tree's.
 
     python bench/extraction_quality.py [--quick | --limit N] [--split tune|holdout|all]
                                        [--ref REF] [--only a,b] [--dump DIR] [--json PATH]
@@ -45,6 +48,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import unicodedata
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -218,7 +222,9 @@ _WORD_RE = re.compile(r"\w+")
 
 
 def shingles(text: str) -> Counter[tuple[str, ...]]:
-    tokens = _WORD_RE.findall(text.lower())
+    # Unicode NFC first: a hand-copied "Köster" in decomposed form (o + combining diaeresis,
+    # not a \w character) would otherwise be two tokens, "ko" and "ster", on one side only.
+    tokens = _WORD_RE.findall(unicodedata.normalize("NFC", text).lower())
     return Counter(tuple(tokens[i : i + 4]) for i in range(max(len(tokens) - 3, 0)))
 
 
@@ -263,8 +269,12 @@ def run(pages: list[Page], found: dict[str, Extractor], dump: Path | None) -> di
     tallies: dict[tuple[str, str], Tally] = {}
     for fn in found.values():  # warm up: imports, lazily built tables
         fn(pages[0].html, pages[0].url)
+    order = list(found.items())
     for n, page in enumerate(pages, 1):
-        for name, fn in found.items():
+        # A different extractor first on each page: the first to read a page pays for bringing
+        # it into the CPU's caches, which the others then find warm.
+        k = n % len(order)
+        for name, fn in order[k:] + order[:k]:
             start = time.process_time()
             try:
                 text = fn(page.html, page.url)

@@ -26,6 +26,7 @@ from __future__ import annotations
 import functools
 import logging
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urljoin
@@ -343,6 +344,22 @@ def _visible_text(markdown: str) -> str:
     return re.sub(r"[\s#*_`>|\-]+", " ", text).strip()
 
 
+def _has_text(markdown: str) -> bool:
+    """Whether ``markdown`` shows a reader at least ``MIN_TEXT_CHARS`` characters.
+
+    Its first lines usually tell (the markup removed line by line), without a pass over a
+    long text.
+    """
+    if len(markdown) > _HEAD_CHARS:
+        cut = markdown.rfind("\n", 0, _HEAD_CHARS)
+        if cut > 0 and len(_visible_text(markdown[:cut])) >= MIN_TEXT_CHARS:
+            return True
+    return len(_visible_text(markdown)) >= MIN_TEXT_CHARS
+
+
+_HEAD_CHARS = 1000
+
+
 def _clean_markdown(markdown: str) -> str:
     markdown = _EMPTY_LINK_RE.sub("", markdown)
     lines = [line.rstrip() for line in markdown.splitlines()]
@@ -459,9 +476,35 @@ def _read_metadata(tree: etree._Element, url: str) -> _Meta:
 
 
 def _byline(scope: etree._Element) -> str | None:
+    """The byline trafilatura finds in ``scope``, searched only if ``scope`` has a candidate.
+
+    Its XPaths test regular expressions on every element (a Python call each) over a copy of
+    ``scope``; about half the regions have no candidate at all, which one XPath of plain
+    ``contains`` tests tells first. The test is wider than trafilatura's (every attribute and token its
+    byline XPaths read), so it changes no result.
+    """
+    if not _BYLINE_CANDIDATE(scope):
+        return None
     from trafilatura.metadata import extract_author
 
     return extract_author(scope) or None
+
+
+#: Any element trafilatura's ``AUTHOR_XPATHS`` could match (a superset: substrings of their
+#: tokens, no case or word-boundary conditions).
+_BYLINE_CANDIDATE = etree.XPath(
+    "boolean(descendant-or-self::*["
+    "self::author or @rel='author' or contains(@itemprop, 'author')"
+    " or contains(@data-testid, 'uthor') or contains(@data-component, 'yline')"
+    " or contains(@id, 'uthor') or contains(@id, 'zuozhe') or contains(@id, 'bianji')"
+    " or contains(@id, 'xiaobian')"
+    " or contains(@class, 'uthor') or contains(@class, 'yline') or contains(@class, 'byl')"
+    " or contains(@class, 'BBL') or contains(@class, 'username') or contains(@class, 'screenname')"
+    " or contains(@class, 'channel-name') or contains(@class, 'zuozhe') or contains(@class, 'bianji')"
+    " or contains(@class, 'xiaobian') or contains(@class, 'submitted-by')"
+    " or contains(@class, 'posted-by') or contains(@class, 'journalist-name')"
+    " or contains(@class, 'writer') or rel='me'][1])"
+)
 
 
 def _parser() -> etree.HTMLParser:
@@ -484,10 +527,12 @@ _CONTROL_BYTES = bytes([*range(0x09), 0x0B, 0x0C, *range(0x0E, 0x20)])
 def _parse(html: str) -> etree._Element | None:
     if not html.strip():
         return None
-    # Control characters parse, but every later write of that text into a tree raises (lxml
-    # keeps trees XML-compatible), and trafilatura then discards the whole page. Deleting them
-    # from the UTF-8 bytes is a C loop (a regex over the text cost a third of the parse).
-    data = html.encode("utf-8", "replace").translate(None, _CONTROL_BYTES)
+    # Characters XML does not allow parse, but every later write of that text into a tree
+    # raises (lxml keeps trees XML-compatible), and trafilatura then discards the whole page.
+    # They go in C loops over the UTF-8 bytes (a regex over the text, such as
+    # markup.strip_xml_invalid, cost a third of the parse): lone surrogates cannot be encoded
+    # and are left out, control characters are deleted, then U+FFFE and U+FFFF.
+    data = html.encode("utf-8", "ignore").translate(None, _CONTROL_BYTES)
     if b"\xef\xbf\xbe" in data or b"\xef\xbf\xbf" in data:  # U+FFFE, U+FFFF
         data = data.replace(b"\xef\xbf\xbe", b"").replace(b"\xef\xbf\xbf", b"")
     try:
@@ -535,7 +580,7 @@ def _drop_declared_boilerplate(scope: etree._Element, page_chars: int) -> None:
     names = _BOILERPLATE_RE
     found = [
         el
-        for el in scope.iter()
+        for el in _NAMED(scope)
         if ((c := el.get("class")) and names.search(c.lower()))
         or ((i := el.get("id")) and names.search(i.lower()))
     ]
@@ -576,6 +621,8 @@ BOILERPLATE_TOKENS: tuple[str, ...] = (
 
 
 _BOILERPLATE_RE = re.compile("|".join(BOILERPLATE_TOKENS))
+#: The elements that have a class or id (a C walk; most have neither).
+_NAMED = etree.XPath("descendant-or-self::*[@class or @id]")
 
 
 def _drop_link_teasers(scope: etree._Element) -> None:
@@ -598,6 +645,20 @@ def _drop_link_teasers(scope: etree._Element) -> None:
 _TEASER_LABEL_RE = re.compile(r"[^.:!?]{2,30}[:?!] ?")
 
 
+def _drop_unread(tree: etree._Element) -> None:
+    """Remove what no later step reads: scripts (but JSON-LD), styles and inline SVG.
+
+    trafilatura deletes them first thing, but only after copying the tree (several times per
+    extraction); JSON-LD stays for its schema.org checks and ``articleBody`` rescue.
+    """
+    for el in _UNREAD(tree):
+        if el.getparent() is not None:
+            el.drop_tree()  # the tail, text of the parent, stays
+
+
+_UNREAD = etree.XPath("//script[not(@type='application/ld+json')] | //style | //svg")
+
+
 def _main_region(tree: etree._Element) -> etree._Element | None:
     """The element the page declares as its main content, if it declares one.
 
@@ -606,8 +667,15 @@ def _main_region(tree: etree._Element) -> etree._Element | None:
     and the like). Extracting from it alone spares trafilatura copying and scanning the rest of
     the page, and keeps the rest's boilerplate out.
     """
-    for path in _REGION_PATHS:
-        found = tree.xpath(path)
+    # One walk for both kinds of declared region, in document order.
+    declared = _DECLARED_REGIONS(tree)
+    articles = [el for el in declared if el.tag == "article" and not _ANCESTOR_ARTICLE(el)]
+    mains = [
+        el
+        for el in declared
+        if (el.tag == "main" or el.get("role") == "main") and el.tag not in {"html", "body"}
+    ]
+    for found in (articles, mains):
         if len(found) == 1 and len(found[0].text_content()) >= MIN_REGION_CHARS:
             return found[0]
     from trafilatura.xpaths import BODY_XPATH
@@ -618,10 +686,8 @@ def _main_region(tree: etree._Element) -> etree._Element | None:
     return None
 
 
-_REGION_PATHS = (
-    "//article[not(ancestor::article)]",
-    "//main | //*[@role='main'][not(self::html or self::body)]",
-)
+_DECLARED_REGIONS = etree.XPath("//*[self::article or self::main or @role='main']")
+_ANCESTOR_ARTICLE = etree.XPath("ancestor::article")
 #: A region with less text than this is a teaser or a header, not the article.
 MIN_REGION_CHARS = 200
 #: A block named as boilerplate that holds more of the page's paragraph text than this share
@@ -630,7 +696,7 @@ BOILERPLATE_MAX_SHARE = 0.2
 #: Fast extraction keeping less text than this (trafilatura's own minimum), or less than this
 #: share of the page's paragraph text, missed the article: the full cascade runs instead.
 FALLBACK_CHARS = 250
-FALLBACK_SHARE = 0.3
+FALLBACK_SHARE = 0.2
 
 
 def _text_len(document: Any) -> int:
@@ -666,6 +732,80 @@ def _extract_main(tree: etree._Element, region: etree._Element | None, page_char
     return document
 
 
+def _leads(region: etree._Element) -> list[str]:
+    """The text of the region's lead paragraph, if it has one: the first block named as a lead.
+
+    News and CMS themes set the standfirst apart (``lead``, ``intro``, ``teaser-text``,
+    ``excerpt``, ``chapo``...), often in the article's header, outside the body container
+    trafilatura narrows the region down to, or under a "teaser" name it drops as a link to
+    another article. A lead opens the text: most of the region's paragraph text follows it,
+    it is prose, not links, and not an item of a list (of teasers); a page has one.
+    """
+    found = [el for el in _LEAD_NAMED(region) if el is not region]
+    if not found:
+        return []
+    inner = [el for el in found if not any(d in found for d in el.iterdescendants())]
+    total = _paragraph_chars(region)
+    for el in inner:
+        if any(a.tag in {"a", "li"} for a in _ancestors_within(el, region)):
+            continue
+        text = " ".join(el.text_content().split())
+        if not LEAD_MIN_CHARS <= len(text) <= LEAD_MAX_CHARS:
+            continue
+        links = sum(len(a.text_content()) for a in el.iter("a"))
+        if links > LEAD_MAX_LINK_SHARE * len(text):
+            continue
+        after = sum(len(p.text_content()) for p in el.itersiblings() for p in p.iter("p"))
+        for anc in el.iterancestors():
+            if anc is region:
+                break
+            after += sum(len(p.text_content()) for sib in anc.itersiblings() for p in sib.iter("p"))
+        if after < LEAD_TEXT_AFTER * total:
+            continue
+        return [text]
+    return []
+
+
+def _ancestors_within(el: etree._Element, scope: etree._Element) -> list[etree._Element]:
+    found = []
+    for anc in el.iterancestors():
+        if anc is scope:
+            break
+        found.append(anc)
+    return found
+
+
+def _put_back_leads(body: etree._Element, leads: list[str]) -> None:
+    """Insert the lead texts the extraction left out before its first paragraph, after the title."""
+    if not leads:
+        return
+    kept = " ".join(" ".join(body.itertext()).split())
+    first = next((i for i, el in enumerate(body) if el.tag == "p"), len(body))
+    index = max((i + 1 for i, el in enumerate(body[:first]) if el.tag == "head"), default=0)
+    for text in leads:
+        if text[:LEAD_PROBE_CHARS] in kept:
+            continue
+        p = body.makeelement("p")
+        p.text = text
+        body.insert(index, p)
+        index += 1
+
+
+#: Class/id fragments that name a block as the article's lead (standfirst).
+LEAD_TOKENS = ("lead", "intro", "teaser", "excerpt", "chapo", "standfirst")
+_LEAD_NAMED = etree.XPath(
+    "descendant-or-self::*[self::p or self::div or self::h2 or self::section or self::span]["
+    + " or ".join(f"contains(@class, '{t}') or contains(@id, '{t}')" for t in LEAD_TOKENS)
+    + "]"
+)
+LEAD_MIN_CHARS = 40
+LEAD_MAX_CHARS = 1500
+LEAD_MAX_LINK_SHARE = 0.3
+#: Share of the region's paragraph text that must follow a lead.
+LEAD_TEXT_AFTER = 0.5
+LEAD_PROBE_CHARS = 60
+
+
 def _paragraph_chars(scope: etree._Element) -> int:
     return sum(len(p.text_content()) for p in scope.iter("p"))
 
@@ -675,13 +815,14 @@ def extract_article(html: str, url: str) -> Article | None:
 
     None when the page has no main content worth keeping.
     """
-    # Hook: pre-extraction repairs of harvest.parsers.markup (nothing lost to markup).
-    tree = _parse(markup.strip_xml_invalid(html))
+    # _parse leaves out what markup.strip_xml_invalid would (nothing lost to markup).
+    tree = _parse(html)
     if tree is None:
         return None
     head = _read_head(tree, url)
     signals = page_signals(tree, url, DEFAULT_AGENT)
     meta = _read_metadata(tree, head.canonical)
+    _drop_unread(tree)
     region = _main_region(tree)
     meta.author = meta.author or _byline(tree if region is None else region)
     _drop_header_links(tree)
@@ -691,16 +832,21 @@ def extract_article(html: str, url: str) -> Article | None:
     page_chars = _paragraph_chars(tree)
     _drop_declared_boilerplate(tree if region is None else region, page_chars)
     _drop_link_teasers(tree if region is None else region)
+    leads = _leads(region) if region is not None else []
     document = _extract_main(tree, region, page_chars)
     if document is None or document.body is None:
         return None
+    _put_back_leads(document.body, leads)
     _resolve_links(document.body, head.link_base)
     from trafilatura.xml import xmltotxt
 
     markdown = xmltotxt(document.body, include_formatting=True)
     markdown, used = _put_back_code(markdown, blocks)
-    markdown = _clean_markdown(markdown)
-    if len(_visible_text(markdown)) < MIN_TEXT_CHARS:
+    # Unicode NFC, the form text on the web is compared and searched in (trafilatura's own
+    # output is NFC too): a page's decomposed or composition-excluded characters otherwise make
+    # the same words differ from what a reader types.
+    markdown = unicodedata.normalize("NFC", _clean_markdown(markdown))
+    if not _has_text(markdown):
         return None
     return Article(
         markdown=markdown,

@@ -22,8 +22,9 @@ Pure functions, each tested on the real page that showed the loss (tests/parsers
   the language the wrapper declares (VitePress's ``<span class="lang">sql</span>`` in
   ``<div class="language-sql">``) became a stray "sql" line above every block.
 
-``repair_tree`` runs the tree repairs in order; ``harvest.parsers.article`` calls
-``strip_xml_invalid`` on the HTML and ``repair_tree`` on the parsed page, before anything else.
+``repair_tree`` runs the tree repairs in order; ``harvest.parsers.article`` calls it on the parsed
+page, before anything else, and leaves out what ``strip_xml_invalid`` would when it encodes the
+page for the parser (the same characters, in C loops over bytes).
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ _XML_INVALID_RE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udf
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 _SECTIONS = frozenset({"section", "div", "article"})
 _WORD_RE = re.compile(r"[^\W_]+")
+_WITH_ID = etree.XPath("descendant-or-self::*[@id]")
 #: Where a moved id goes: kept for whoever reads the tree, invisible to boilerplate rules.
 MOVED_ID = "data-harvest-id"
 #: Classes syntax highlighters put on a code block's wrapper (Pygments and Rouge ``highlight``,
@@ -79,9 +81,7 @@ def neutralize_own_names(tree: etree._Element) -> int:
     Returns how many ids were moved.
     """
     moved = 0
-    for el in tree.iter():
-        if not isinstance(el.tag, str):
-            continue
+    for el in _WITH_ID(tree):  # a C walk to the few elements that have an id
         identifier = el.get("id")
         if not identifier:
             continue
@@ -103,7 +103,7 @@ def unlink_heading_self_links(tree: etree._Element, url: str) -> int:
     """
     page = urldefrag(url)[0]
     unwrapped = 0
-    for heading in [el for el in tree.iter() if isinstance(el.tag, str) and el.tag in _HEADINGS]:
+    for heading in list(tree.iter(*_HEADINGS)):
         for a in list(heading.iter("a")):
             href = (a.get("href") or "").strip()
             if not href or not a.text_content().strip():

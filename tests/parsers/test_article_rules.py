@@ -74,7 +74,7 @@ def test_a_wrapper_of_the_text_named_read_more_keeps_the_text() -> None:
 
 def test_a_short_fast_extraction_falls_back_to_the_full_cascade() -> None:
     # The first content area is the lead (div.entry-content.chapo, 400 characters); the fast
-    # mode keeps only it, under 30% of the page's paragraph text, so the full cascade runs.
+    # mode keeps only it, under a fifth of the page's paragraph text, so the full cascade runs.
     article, _ = extract("laviedesidees.fr.evaluation.html")
     assert article is not None
     assert "Depuis longtemps," in article.markdown
@@ -99,3 +99,44 @@ def test_cross_references_in_another_language_are_dropped_too() -> None:
     assert len(dropped) == 3
     assert not any(snippet in words(article.markdown) for snippet in dropped)
     assert all(snippet in words(article.markdown) for snippet in item["with"])
+
+
+def test_the_text_is_unicode_nfc() -> None:
+    # The page writes the Bengali letter YYA as U+09DF, which Unicode NFC decomposes (it is a
+    # composition exclusion): the text a reader searches for is NFC, as trafilatura's own output.
+    article, item = extract("ukbdnews.com.23646.html")
+    assert article is not None
+    assert "\u09df" not in article.markdown
+    assert all(snippet in words(article.markdown) for snippet in item["with"])
+
+
+def test_a_lead_in_the_article_header_is_kept_before_the_body() -> None:
+    # <p class="ts-intro"> sits in the article's <header>, outside the body container that
+    # trafilatura narrows the <article> down to; the comments teaser stays out.
+    article, item = extract("tagesspiegel.de.abstandsregeln.html")
+    assert article is not None
+    text = words(article.markdown)
+    assert "Die Ideen reichen vom Spuckschutz bis zur Kontrolle d" in text
+    assert text.index("Die Ideen reichen") < text.index("Hinein kommt nur")
+    assert not any(snippet in text for snippet in item["without"])
+
+
+def test_a_lead_named_teaser_is_kept_after_the_title() -> None:
+    # TYPO3's news extension marks the standfirst <div class="teaser-text">; trafilatura drops
+    # "teaser" blocks as links to other articles. It goes after the <h1>, once.
+    article, item = extract("bund-naturschutz.de-habeck.html")
+    assert article is not None
+    text = words(article.markdown)
+    assert all(snippet in text for snippet in item["with"])
+    assert text.count("dass das Gespräch zwischen") == 1
+    assert text.index("Windkraft in Bayern geht nur ohne 10H") < text.index("dass das Gespräch zwischen")
+
+
+def test_teasers_of_other_articles_are_not_taken_for_a_lead() -> None:
+    # The page's region holds a list of linked teasers ("teaser__news-list-text" inside <a>
+    # in <li>) before the text: no lead from them.
+    article, item = extract("auswaertiges-amt.de-Italien.html")
+    assert article is not None
+    text = words(article.markdown)
+    assert "Reisewarnungen anlässlich" not in text
+    assert "Gesellschaftsgruppen. Das Sendeformat" not in text
