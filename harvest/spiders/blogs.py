@@ -352,8 +352,14 @@ class BlogsSpider(HarvestSpider):
             entry_site = self.book.in_scope(entry.url, site)
             if entry_site is None:
                 continue
-            self.documents.listed.feed_dates[entry.url] = normalize_date(entry.published)
-            request = self.requests.page(entry.url, entry_site, via="feed", listed=True)
+            listed = self.documents.listed
+            listed.feed_dates[entry.url] = normalize_date(entry.published)
+            again = entry.url in listed.unhinted
+            if again:
+                # Judged before this feed named it: the feed is the hint it lacked.
+                listed.unhinted.discard(entry.url)
+                self.crawler.stats.inc_value(f"{_STATS}/asked_again_after_feed")
+            request = self.requests.page(entry.url, entry_site, via="feed", listed=True, again=again)
             if request is not None:
                 yield request
 

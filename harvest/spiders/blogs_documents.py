@@ -68,6 +68,15 @@ class Listed:
     sitemap_dates: dict[str, str] = field(default_factory=dict)
     #: Pages whose links were cut at HARVEST_SAFETY_MAX_LINKS_PER_PAGE, until they are judged.
     capped_pages: set[str] = field(default_factory=set)
+    #: Pages fetched before any feed named them and not kept for want of a hint (no article
+    #: signal, no article URL, no date): asked for again if a feed read later names them. At
+    #: most ``UNHINTED_MAX``; past it, such a page waits for the next round, as before.
+    unhinted: set[str] = field(default_factory=set)
+
+
+#: Enough for every unsignalled page of the first moments of a large site's round (a feed is
+#: read within its first requests); bounded, so a site of only such pages cannot grow it.
+UNHINTED_MAX = 10_000
 
 
 class Documents:
@@ -210,6 +219,8 @@ class Documents:
             or url in self.listed.feed_dates
             or facts.kind.dated
         )
+        if not hinted and len(self.listed.unhinted) < UNHINTED_MAX:
+            self.listed.unhinted.add(url)
         return facts if hinted else None
 
     def declared_metadata(self, item: DocumentItem, page: PageFacts) -> None:

@@ -124,9 +124,10 @@ class Requests:
         kind: str = "listing",
         priority: int = 0,
         meta: dict[str, Any] | None = None,
+        again: bool = False,
     ) -> scrapy.Request | None:
-        """A request for ``url`` unless this round requested it already."""
-        if self.requested.seen_or_add(url):
+        """A request for ``url`` unless this round requested it already (or ``again``)."""
+        if self.requested.seen_or_add(url) and not again:
             return None
         full_meta: dict[str, Any] = {META_SITE: site.name, META_VIA: via, META_KIND: kind}
         if kind == "document":
@@ -136,7 +137,12 @@ class Requests:
         full_meta.update(meta or {})
         try:
             request = scrapy.Request(
-                url, callback=callback, errback=self.spider.on_error, priority=priority, meta=full_meta
+                url,
+                callback=callback,
+                errback=self.spider.on_error,
+                priority=priority,
+                meta=full_meta,
+                dont_filter=again,
             )
         except ValueError as exc:
             # w3lib refuses what urlsplit let through ("http://host:4000." in a page's text): one
@@ -163,8 +169,13 @@ class Requests:
         """A request for one of a site's start pages."""
         return self.request(url, site, via="seed", callback=self.spider.parse_page, priority=_PRIO_SEED)
 
-    def page(self, url: str, site: Site, *, via: str, listed: bool = False) -> scrapy.Request | None:
-        """A request for an HTML page, typed as document or listing by what we know of it."""
+    def page(
+        self, url: str, site: Site, *, via: str, listed: bool = False, again: bool = False
+    ) -> scrapy.Request | None:
+        """A request for an HTML page, typed as document or listing by what we know of it.
+
+        ``again``: this round fetched it already, but judged it before a list named it.
+        """
         article = site.article_url(url) or (via == "feed" and not site.excluded(url))
         priority = _PRIO_LISTED if listed else (_PRIO_ARTICLE_LINK if article else _PRIO_LINK)
         return self.request(
@@ -174,6 +185,7 @@ class Requests:
             callback=self.spider.parse_page,
             kind="document" if article else "listing",
             priority=priority,
+            again=again,
         )
 
     def xml(self, url: str, site: Site, via: str) -> scrapy.Request | None:
