@@ -61,7 +61,8 @@ def test_a_page_judged_before_the_feed_named_it_is_kept_when_the_feed_comes(tmp_
         urls = "".join(f"<url><loc>{base}{path}</loc></url>" for path in (POST, OTHER))
         sitemap = f"<?xml version='1.0'?><urlset xmlns='http://www.sitemaps.org/schemas/sitemap/0.9'>{urls}</urlset>"
         server.add("/sitemap.xml", Reply(body=sitemap, content_type="application/xml"))
-        home = f"<html><head><title>Garden</title><link rel='alternate' type='application/rss+xml' href='{base}/feed.xml'></head><body><p>Home</p></body></html>"
+        feed_link = f"<link rel='alternate' type='application/rss+xml' href='{base}/feed.xml'>"
+        home = f"<html><head><title>Garden</title>{feed_link}</head><body><p>Home</p></body></html>"
         server.add("/", Reply(body=home))
         server.add("/feed.xml", feed)
         server.add(POST, post)
