@@ -56,8 +56,9 @@ logger = logging.getLogger(__name__)
 
 
 #: Journal rows merged into the indexed tables at once: a merge rewrites most of their pages, so
-#: larger is cheaper per key; the in-memory mirror costs ~150 bytes a row (~15 MB here).
-MERGE_ROWS = 100_000
+#: larger is cheaper per key; the in-memory mirror costs ~150 bytes a row (~4.5 MB here), memory
+#: a crawl reaches after ~10,000 pages and keeps (issue 36: 100,000 rows made it ~15 MB a worker).
+MERGE_ROWS = 30_000
 #: Seconds between pushes of the journal's content hashes to the shared database. Documents
 #: claim theirs at once; this only bounds the delay for hashes replayed from the output.
 SHARE_SECONDS = 10.0
