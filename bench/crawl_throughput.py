@@ -921,9 +921,7 @@ def print_memory(pages: int, runs: list[Run]) -> None:
         at = [f"{r.rss_at[m]:.0f}" if m in r.rss_at else "-" for m in _Watch.MARKS]
         done = "yes" if r.finished else "no (time limit)"
         each = " / ".join(f"{mb:.0f}" for mb in r.peaks_mb) or "-"
-        print(
-            f"| {r.name} | {done} | {r.peak_mb:.0f} | {r.peak_worker_mb:.0f} | {each} | {' | '.join(at)} |"
-        )
+        print(f"| {r.name} | {done} | {r.peak_mb:.0f} | {r.peak_worker_mb:.0f} | {each} | {' | '.join(at)} |")
 
 
 def print_growth(by_size: dict[int, list[Run]]) -> None:
