@@ -70,6 +70,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import deque
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -391,6 +392,10 @@ def _page_lines(data: Path) -> tuple[int, int]:
     return lines, len(urls)
 
 
+#: Seconds of samples a share's RSS is the largest of (see _Watch.recent).
+_WINDOW = 6.0
+
+
 class _Watch:
     """Memory samples of one run: the largest process's peak, the tree's RSS at 10/50/100%."""
 
@@ -405,6 +410,9 @@ class _Watch:
         self.rss_at: dict[int, float] = {}
         #: The tree's RSS at the last sample with the crawl still running.
         self.last = 0.0
+        #: (seconds, tree MB) of the last _WINDOW seconds: nginx writes its log every 5 s, so a
+        #: share is counted up to 5 s late, when a worker may have finished already.
+        self.recent: deque[tuple[float, float]] = deque()
 
     def __call__(self, seconds: float, tree_mb: float, largest_mb: float, each: dict[int, float]) -> None:
         self.peak_worker = max(self.peak_worker, largest_mb)
@@ -412,12 +420,15 @@ class _Watch:
             self.peaks[pid] = max(self.peaks.get(pid, 0.0), mb)
         if tree_mb:
             self.last = tree_mb
+            self.recent.append((seconds, tree_mb))
+        while self.recent and self.recent[0][0] < seconds - _WINDOW:
+            self.recent.popleft()
         if self.nginx is None or len(self.rss_at) == len(self.MARKS):
             return
         served = self.nginx.served()
         for mark in self.MARKS:
             if mark not in self.rss_at and served >= self.pages * mark / 100:
-                self.rss_at[mark] = tree_mb
+                self.rss_at[mark] = max((mb for _, mb in self.recent), default=tree_mb)
 
 
 def default_limit(pages: int) -> float:
