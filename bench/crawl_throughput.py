@@ -59,6 +59,7 @@ from __future__ import annotations
 
 import argparse
 import compileall
+import contextlib
 import json
 import os
 import re
@@ -257,6 +258,13 @@ def _tree_memory(proc: psutil.Process, pss: bool) -> tuple[float, float, dict[in
     return total / 2**20, largest / 2**20, each
 
 
+def _children(proc: psutil.Process) -> list[psutil.Process]:
+    try:
+        return list(proc.children(recursive=True))
+    except psutil.NoSuchProcess:
+        return []
+
+
 def measure(
     cmd: list[str],
     *,
@@ -295,6 +303,11 @@ def measure(
                 if on_sample is not None:
                     on_sample(now - start, mem, largest, each)
             if now - start > timeout:
+                # The whole tree: a contender's own children (the hand-written collector's
+                # worker) would otherwise go on fetching after it, orphaned.
+                for child in _children(proc):
+                    with contextlib.suppress(psutil.NoSuchProcess):
+                        child.kill()
                 popen.kill()
             time.sleep(0.01)
         wall = time.monotonic() - start
