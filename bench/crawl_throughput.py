@@ -37,10 +37,11 @@ tree's RSS when 10%, 50% and 100% of the site's pages were fetched (nginx's acce
 it grows); with harvest-off at several sizes, the end compares its largest size with its
 smallest: peak RSS (tree and worker) <= 1.25x, pages/s >= 0.9x, CPU per page within 10%. Each
 contender has ``--limit`` seconds per size (default: the larger of 600 and pages / 5); one that
-does not finish in it is stopped and said so, its figures left out of the comparisons.
+does not finish in it is stopped and said so, its figures left out of the comparisons
+(``--limit-for NAME=SECONDS`` sets one contender's).
 
-Sites are generated once under ``--sites`` and kept: ~12 KB of disk a page, so the
-1,000,000-page site is ~12 GB (its generation takes a while). A size whose site is not there yet
+Sites are generated once under ``--sites`` and kept: ~17 KB of disk a page, so the
+1,000,000-page site is ~17 GB (its generation takes a while). A size whose site is not there yet
 and does not fit in the free disk space is skipped, and said so.
 
 ``--quick``: the regression guard, 2,000 pages, bare Scrapy and harvest-off-w1 only, printing
@@ -51,12 +52,14 @@ harvest's ratio (one process against one) to bare Scrapy (pages/s and CPU per pa
 
 usage: python bench/crawl_throughput.py [--quick] [--sizes 10000 200000 1000000] [--repeat 3]
            [--only scrapy-bare,handwritten,crawlee,harvest-off,...] [--render 300] [--limit S]
+           [--limit-for handwritten=900]
 """
 
 from __future__ import annotations
 
 import argparse
 import compileall
+import contextlib
 import json
 import os
 import re
@@ -68,6 +71,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import deque
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -102,8 +106,9 @@ TARGETS_18 = {"handwritten": 1.3, "crawlee": 1.3}
 #: Issue 18's: pages/s with extraction on, as a share of what the cores can do at its CPU per page.
 EXTRACTION_SHARE = 0.9
 _STAT_RE = re.compile(r"'([\w/.-]+)': (\d+)")
-#: Disk a generated page takes (its ~10 KB of HTML and the file system's block), for --sizes.
-SITE_BYTES_PER_PAGE = 12_500
+#: Disk a generated page takes (its ~12 KB of HTML in 4 KB blocks, and its directory entry; the
+#: 1,000,000-page site measured 16.0 GiB), for --sizes.
+SITE_BYTES_PER_PAGE = 17_500
 #: Issue 36's targets: the largest size against the smallest, for harvest-off.
 MEMORY_GROWTH_MAX = 1.25
 RATE_KEPT_MIN = 0.9
@@ -122,6 +127,8 @@ class Run:
     extra: dict[str, Any] = field(default_factory=dict)
     #: Peak RSS of the tree's largest process (a worker; the whole tree for one process).
     peak_worker_mb: float = 0.0
+    #: Peak RSS of each process of the tree of at least 20 MB (harvest's workers), largest first.
+    peaks_mb: list[float] = field(default_factory=list)
     #: The tree's RSS when this share (%) of the site's pages had been fetched.
     rss_at: dict[int, float] = field(default_factory=dict)
     #: False when the contender was stopped at its time limit.
@@ -236,9 +243,10 @@ http {{
         shutil.rmtree(self.dir, ignore_errors=True)
 
 
-def _tree_memory(proc: psutil.Process, pss: bool) -> tuple[float, float]:
-    """(the tree's memory, its largest process's) in MB."""
+def _tree_memory(proc: psutil.Process, pss: bool) -> tuple[float, float, dict[int, float]]:
+    """(the tree's memory, its largest process's, each process's by pid) in MB."""
     total = largest = 0.0
+    each: dict[int, float] = {}
     for p in [proc, *proc.children(recursive=True)]:
         try:
             mem = p.memory_full_info().pss if pss else p.memory_info().rss
@@ -246,7 +254,15 @@ def _tree_memory(proc: psutil.Process, pss: bool) -> tuple[float, float]:
             continue
         total += mem
         largest = max(largest, mem)
-    return total / 2**20, largest / 2**20
+        each[p.pid] = mem / 2**20
+    return total / 2**20, largest / 2**20, each
+
+
+def _children(proc: psutil.Process) -> list[psutil.Process]:
+    try:
+        return list(proc.children(recursive=True))
+    except psutil.NoSuchProcess:
+        return []
 
 
 def measure(
@@ -260,7 +276,7 @@ def measure(
 ) -> tuple[int, str, str, float, float, float]:
     """Run ``cmd``; return (returncode, stdout, stderr, wall s, tree CPU s, peak tree memory MB).
 
-    ``on_sample(seconds, tree MB, largest process MB)`` is called at every memory sample.
+    ``on_sample(seconds, tree MB, largest process MB, {pid: MB})`` is called at every memory sample.
     """
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         start = time.monotonic()
@@ -280,13 +296,18 @@ def measure(
                 # every 10 ms, so a 3-second crawl's wall time is not rounded up to a sample.
                 next_sample = now + (0.5 if pss else 0.1)
                 try:
-                    mem, largest = _tree_memory(proc, pss)
+                    mem, largest, each = _tree_memory(proc, pss)
                 except psutil.NoSuchProcess:
-                    mem = largest = 0.0
+                    mem, largest, each = 0.0, 0.0, {}
                 peak = max(peak, mem)
                 if on_sample is not None:
-                    on_sample(now - start, mem, largest)
+                    on_sample(now - start, mem, largest, each)
             if now - start > timeout:
+                # The whole tree: a contender's own children (the hand-written collector's
+                # worker) would otherwise go on fetching after it, orphaned.
+                for child in _children(proc):
+                    with contextlib.suppress(psutil.NoSuchProcess):
+                        child.kill()
                 popen.kill()
             time.sleep(0.01)
         wall = time.monotonic() - start
@@ -384,6 +405,10 @@ def _page_lines(data: Path) -> tuple[int, int]:
     return lines, len(urls)
 
 
+#: Seconds of samples a share's RSS is the largest of (see _Watch.recent).
+_WINDOW = 6.0
+
+
 class _Watch:
     """Memory samples of one run: the largest process's peak, the tree's RSS at 10/50/100%."""
 
@@ -393,20 +418,30 @@ class _Watch:
         self.nginx = nginx
         self.pages = pages
         self.peak_worker = 0.0
+        #: Peak RSS of each process of the tree (a worker's, for harvest), by pid.
+        self.peaks: dict[int, float] = {}
         self.rss_at: dict[int, float] = {}
         #: The tree's RSS at the last sample with the crawl still running.
         self.last = 0.0
+        #: (seconds, tree MB) of the last _WINDOW seconds: nginx writes its log every 5 s, so a
+        #: share is counted up to 5 s late, when a worker may have finished already.
+        self.recent: deque[tuple[float, float]] = deque()
 
-    def __call__(self, seconds: float, tree_mb: float, largest_mb: float) -> None:
+    def __call__(self, seconds: float, tree_mb: float, largest_mb: float, each: dict[int, float]) -> None:
         self.peak_worker = max(self.peak_worker, largest_mb)
+        for pid, mb in each.items():
+            self.peaks[pid] = max(self.peaks.get(pid, 0.0), mb)
         if tree_mb:
             self.last = tree_mb
+            self.recent.append((seconds, tree_mb))
+        while self.recent and self.recent[0][0] < seconds - _WINDOW:
+            self.recent.popleft()
         if self.nginx is None or len(self.rss_at) == len(self.MARKS):
             return
         served = self.nginx.served()
         for mark in self.MARKS:
             if mark not in self.rss_at and served >= self.pages * mark / 100:
-                self.rss_at[mark] = tree_mb
+                self.rss_at[mark] = max((mb for _, mb in self.recent), default=tree_mb)
 
 
 def default_limit(pages: int) -> float:
@@ -429,6 +464,8 @@ def run_contender(
     watch = _Watch(nginx, pages)
     run = _run_contender(name, url, work, pages, tag, timeout, watch)
     run.peak_worker_mb = watch.peak_worker
+    # Processes of at least 20 MB (a worker; not the shell or a helper started by it), largest first.
+    run.peaks_mb = sorted((mb for mb in watch.peaks.values() if mb >= 20), reverse=True)
     run.rss_at = watch.rss_at
     run.finished = run.wall < timeout
     if run.finished and 100 not in run.rss_at and watch.last:
@@ -692,7 +729,7 @@ def render_bench(url: str, work: Path, n: int) -> dict[str, Any]:
     jsonl = data / "blogs" / "document.jsonl"
     samples: list[tuple[float, int, float]] = []
 
-    def sample(t: float, mem: float, largest: float) -> None:
+    def sample(t: float, mem: float, largest: float, each: dict[int, float]) -> None:
         try:
             with jsonl.open("rb") as fh:
                 stored = sum(1 for _ in fh)
@@ -759,7 +796,16 @@ def main() -> None:
     # SIGTERM unwinds like Ctrl-C, so nginx and the temp folders are cleaned up.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--pages", "--sizes", type=int, nargs="+", default=[2000, 50000], help="site sizes")
+    parser.add_argument(
+        "--pages",
+        "--sizes",
+        type=int,
+        nargs="+",
+        default=[2000, 50000],
+        help="site sizes; each site is generated once under --sites, ~17 KB of disk a page (the "
+        "1,000,000-page site is ~17 GB and takes many minutes to write); a size the disk cannot hold "
+        "(twice the site, for the crawls' output) is skipped and said so",
+    )
     parser.add_argument("--only", default=",".join(DEFAULT_CONTENDERS), help="comma-separated contenders")
     parser.add_argument("--repeat", type=int, default=1, help="run the contenders this many times in a row")
     parser.add_argument(
@@ -780,11 +826,26 @@ def main() -> None:
         type=float,
         help="seconds each contender has per size (default: the larger of 600 and pages / 5)",
     )
+    parser.add_argument(
+        "--limit-for",
+        action="append",
+        default=[],
+        metavar="NAME=SECONDS",
+        help="one contender's limit per size instead (e.g. handwritten=900: it rewrites its JSON "
+        "seen-file every 50 pages, so a million pages would take it days)",
+    )
     args = parser.parse_args()
     if args.quick:
         args.pages, args.only = [2000], "scrapy-bare,harvest-off-w1"
     contenders = [c for c in args.only.split(",") if c]
-    unknown = set(contenders) - set(CONTENDERS)
+    limits: dict[str, float] = {}
+    for spec in args.limit_for:
+        name, _, seconds = spec.partition("=")
+        try:
+            limits[name] = float(seconds)
+        except ValueError:
+            parser.error(f"--limit-for {spec}: expected NAME=SECONDS")
+    unknown = (set(contenders) | set(limits)) - set(CONTENDERS)
     if unknown:
         parser.error(f"unknown contenders: {', '.join(sorted(unknown))}")
     # harvest is installed in editable mode here, and with PYTHONDONTWRITEBYTECODE set (as on
@@ -813,7 +874,8 @@ def main() -> None:
                     nginx.fetches()
                     for name in contenders:
                         tag = f"-{attempt}"
-                        run = run_contender(name, nginx.url, work, pages, tag, nginx=nginx, limit=args.limit)
+                        limit = limits.get(name, args.limit)
+                        run = run_contender(name, nginx.url, work, pages, tag, nginx=nginx, limit=limit)
                         counts = nginx.fetches()
                         run.extra["fetches"] = sum(counts.values())
                         run.extra["max_fetches"] = max(counts.values(), default=0)
@@ -876,13 +938,14 @@ def print_memory(pages: int, runs: list[Run]) -> None:
     print(f"\n### Memory, {pages:,}-page site\n")
     print(
         "| contender | finished | peak RSS tree MB | peak RSS largest process MB "
-        "| RSS at 10% | at 50% | at 100% |"
+        "| peak RSS per process MB | RSS at 10% | at 50% | at 100% |"
     )
-    print("|---|---|---:|---:|---:|---:|---:|")
+    print("|---|---|---:|---:|---|---:|---:|---:|")
     for r in runs:
         at = [f"{r.rss_at[m]:.0f}" if m in r.rss_at else "-" for m in _Watch.MARKS]
         done = "yes" if r.finished else "no (time limit)"
-        print(f"| {r.name} | {done} | {r.peak_mb:.0f} | {r.peak_worker_mb:.0f} | {' | '.join(at)} |")
+        each = " / ".join(f"{mb:.0f}" for mb in r.peaks_mb) or "-"
+        print(f"| {r.name} | {done} | {r.peak_mb:.0f} | {r.peak_worker_mb:.0f} | {each} | {' | '.join(at)} |")
 
 
 def print_growth(by_size: dict[int, list[Run]]) -> None:

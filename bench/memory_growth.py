@@ -12,7 +12,7 @@ tracemalloc slows the crawl about twofold and adds its own memory: the figures a
 allocation sites grow and how fast, not the crawl's RSS (bench/crawl_throughput.py gives that).
 ``--no-trace`` takes the snapshots with RSS and object counts only.
 
-The site needs ``workers x last mark`` pages and more (the default, 1,000,000 pages, is ~12 GB
+The site needs ``workers x last mark`` pages and more (the default, 1,000,000 pages, is ~17 GB
 of files, generated once under --sites).
 
 usage: python bench/memory_growth.py [--marks 10000 50000 200000] [--workers 2] [--pages 1000000]
@@ -137,10 +137,13 @@ def report(out: Path) -> None:
     for worker, records in sorted(snaps.items()):
         records.sort(key=lambda r: r["pages"])
         print(f"\n## worker {worker}\n")
-        print("| pages | RSS MB | traced MB |")
-        print("|---:|---:|---:|")
+        print("| pages | RSS MB | traced MB | SQLite MB | malloc in use MB | malloc free MB |")
+        print("|---:|---:|---:|---:|---:|---:|")
         for r in records:
-            print(f"| {r['pages']:,} | {r['rss_mb']:.0f} | {r.get('traced_mb', 0):.1f} |")
+            native = " | ".join(
+                f"{r[k]:.1f}" if k in r else "-" for k in ("sqlite_mb", "malloc_used_mb", "malloc_free_mb")
+            )
+            print(f"| {r['pages']:,} | {r['rss_mb']:.0f} | {r.get('traced_mb', 0):.1f} | {native} |")
         for before, after in zip(records, records[1:], strict=False):
             if not before["mark"]:
                 continue  # growth from the start includes start-up; diff between marks

@@ -9,6 +9,7 @@ named in ``HARVEST_BENCH_MEMTRACE`` (e.g. ``10000,50000,200000``), writes
 
 from __future__ import annotations
 
+import ctypes
 import gc
 import json
 import os
@@ -25,13 +26,53 @@ from scrapy.exceptions import NotConfigured
 TOP = 60
 
 
+class _Mallinfo2(ctypes.Structure):
+    _fields_ = [
+        (name, ctypes.c_size_t)
+        for name in (
+            "arena",
+            "ordblks",
+            "smblks",
+            "hblks",
+            "hblkhd",
+            "usmblks",
+            "fsmblks",
+            "uordblks",
+            "fordblks",
+            "keepcost",
+        )
+    ]
+
+
+def _native() -> dict[str, float]:
+    """What tracemalloc does not see (MB): SQLite's allocations and glibc malloc's heap."""
+    found: dict[str, float] = {}
+    try:
+        import _sqlite3
+
+        lib = ctypes.CDLL(_sqlite3.__file__)
+        lib.sqlite3_memory_used.restype = ctypes.c_int64
+        found["sqlite_mb"] = lib.sqlite3_memory_used() / 2**20
+    except (OSError, AttributeError):
+        pass
+    try:
+        libc = ctypes.CDLL("libc.so.6")
+        libc.mallinfo2.restype = _Mallinfo2
+        info = libc.mallinfo2()
+        found["malloc_used_mb"] = (info.uordblks + info.hblkhd) / 2**20
+        found["malloc_free_mb"] = info.fordblks / 2**20
+    except (OSError, AttributeError):
+        pass
+    return found
+
+
 class MemoryTrace:
     def __init__(self, crawler: Any, marks: list[int], out: Path) -> None:
         self.crawler = crawler
         self.marks = sorted(marks)
         self.out = out
         self.pages = 0
-        self.worker = str(crawler.settings.get("HARVEST_CRAWL_WORKER") or "0")
+        self.worker = os.environ.get("HARVEST_CRAWL_WORKER") or "0"
 
     @classmethod
     def from_crawler(cls, crawler: Any) -> MemoryTrace:
@@ -61,6 +102,7 @@ class MemoryTrace:
             "pages": self.pages,
             "mark": mark,
             "rss_mb": psutil.Process().memory_info().rss / 2**20,
+            **_native(),
         }
         if tracemalloc.is_tracing():
             snap = tracemalloc.take_snapshot().filter_traces(

@@ -50,7 +50,7 @@ logger = logging.getLogger(__name__)
 _FLUSH = 1024
 #: The scratch database's page cache (KiB): its B-tree's inner pages stay cached, so a lookup
 #: reads at most a leaf from the OS's page cache.
-_CACHE_KIB = 4 * 1024
+_CACHE_KIB = 2 * 1024
 #: Bloom filter probes and bits per key for a 1% false-positive rate (k = 7, m/n = 9.59).
 _PROBES = 7
 _BITS_PER_KEY = -math.log(0.01) / math.log(2) ** 2

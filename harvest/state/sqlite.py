@@ -57,9 +57,9 @@ logger = logging.getLogger(__name__)
 
 
 #: Journal rows merged into the indexed tables at once: a merge rewrites most of their pages, so
-#: larger is cheaper per key; the in-memory mirror of that many rows stays small (BENCHMARKS.md,
-#: "Figures behind comments").
-MERGE_ROWS = 100_000
+#: larger is cheaper per key; the in-memory mirror of that many rows is memory a crawl reaches
+#: early and keeps, so it is kept small (BENCHMARKS.md, issue 36: "where the memory went").
+MERGE_ROWS = 30_000
 #: Seconds between pushes of the journal's content hashes to the shared database. Documents
 #: claim theirs at once; this only bounds the delay for hashes replayed from the output.
 SHARE_SECONDS = 10.0

@@ -34,9 +34,11 @@ SHARED_DIR = "_shared"
 SPIDER_NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$")
 #: SQLite result codes that mean the file itself is damaged (not busy, not a permission issue).
 _CORRUPT_CODES = {11, 26}  # SQLITE_CORRUPT, SQLITE_NOTADB
-#: Page cache per connection, in KiB (negative = KiB for SQLite). Enough for the hot part of the
-#: B-tree indexes at a million entries while keeping the process far below 100 MB.
-_CACHE_KIB = 8 * 1024
+#: Page cache per connection, in KiB (negative = KiB for SQLite). Holds the inner pages of the
+#: B-trees at a million entries (a lookup then reads one leaf from the OS's page cache); a
+#: larger cache mostly keeps leaves, fills as the tables grow and so made a long crawl's
+#: memory grow with it (issue 36; BENCHMARKS.md), for little CPU.
+_CACHE_KIB = 2 * 1024
 #: Bytes of WAL kept after a checkpoint (see connect).
 _WAL_LIMIT = 32 * 1024 * 1024
 
