@@ -823,6 +823,25 @@ def _leads(region: etree._Element) -> list[str]:
     return []
 
 
+def _lead_scope(tree: etree._Element, region: etree._Element) -> etree._Element:
+    """Where the region's lead is looked for: the region, or the article container around it.
+
+    A content area (``news-text-wrap``, ``article-body``) often leaves out the article's header,
+    where its title and standfirst are: when the page's one ``<h1>`` is outside the region, the
+    scope is the smallest element holding both (never the page's body).
+    """
+    headings = _H1(tree)
+    if len(headings) != 1 or region in headings[0].iterancestors():
+        return region
+    holders = set(headings[0].iterancestors())
+    for anc in region.iterancestors():
+        if anc.tag in {"body", "html"}:
+            break
+        if anc in holders:
+            return anc
+    return region
+
+
 def _ancestors_within(el: etree._Element, scope: etree._Element) -> list[etree._Element]:
     found = []
     for anc in el.iterancestors():
@@ -889,7 +908,7 @@ def extract_article(html: str, url: str) -> Article | None:
     page_chars = _paragraph_chars(tree)
     _drop_declared_boilerplate(tree if region is None else region, page_chars)
     _drop_link_teasers(tree if region is None else region)
-    leads = _leads(region) if region is not None else []
+    leads = _leads(_lead_scope(tree, region)) if region is not None else []
     document = _extract_main(tree, region, page_chars)
     if document is None or document.body is None:
         return None

@@ -123,6 +123,26 @@ def test_a_lead_in_the_article_header_is_kept_before_the_body() -> None:
     assert not any(snippet in text for snippet in item["without"])
 
 
+@pytest.mark.parametrize(
+    ("name", "lead", "body"),
+    [
+        # <div class="lead"> in <header class="entry-header">, a sibling of the <article>.
+        ("wmn.de.krankheit.html", "Leidest du an ständiger Müdigkeit", "Ständige Müdigkeit kann"),
+        # TYPO3: <div class="teaser-text"> beside the <h1>, outside the news-text-wrap region.
+        ("wind-energie.de.beschleunigung.html", "Innerhalb ihres ersten Jahres hat", "Zu weiteren"),
+    ],
+)
+def test_a_lead_beside_the_title_outside_the_region_is_kept(name: str, lead: str, body: str) -> None:
+    # The region is the body container; the page's one <h1> and its lead are outside it, so the
+    # lead is looked for in the smallest element holding both.
+    article, item = extract(name)
+    assert article is not None
+    text = words(article.markdown)
+    assert lead in text
+    assert text.index(lead) < text.index(body)
+    assert not any(snippet in text for snippet in item["without"])
+
+
 def test_a_lead_named_teaser_is_kept_after_the_title() -> None:
     # TYPO3's news extension marks the standfirst <div class="teaser-text">; trafilatura drops
     # "teaser" blocks as links to other articles. It goes after the <h1>, once.
