@@ -867,8 +867,18 @@ def _put_back_leads(body: etree._Element, leads: list[str]) -> None:
         index += 1
 
 
-#: Class/id fragments that name a block as the article's lead (standfirst).
-LEAD_TOKENS = ("lead", "intro", "teaser", "excerpt", "chapo", "standfirst")
+#: Class/id fragments that name a block as the article's lead (standfirst, subheadline, abstract).
+LEAD_TOKENS = (
+    "lead",
+    "intro",
+    "teaser",
+    "excerpt",
+    "chapo",
+    "standfirst",
+    "abstract",
+    "subtitle",
+    "subheadline",
+)
 _LEAD_NAMED = etree.XPath(
     "descendant-or-self::*[self::p or self::div or self::h2 or self::section or self::span]["
     + " or ".join(f"contains(@class, '{t}') or contains(@id, '{t}')" for t in LEAD_TOKENS)

@@ -143,6 +143,23 @@ def test_a_lead_beside_the_title_outside_the_region_is_kept(name: str, lead: str
     assert not any(snippet in text for snippet in item["without"])
 
 
+@pytest.mark.parametrize(
+    ("name", "lead"),
+    [
+        # <h2 class="article-subheadline"> under the title, outside the <main> region's body.
+        ("orsted.de.gruener-Wasserstoff.html", "Das „erneuerbare Molekül“:"),
+        # Drupal's <div class="field--name-field-abstract"> of a press release.
+        ("bfn.de-verden.html", "5,1 Millionen Euro für die erste Förderphase"),
+    ],
+)
+def test_a_subheadline_or_abstract_is_a_lead(name: str, lead: str) -> None:
+    article, item = extract(name)
+    assert article is not None
+    text = words(article.markdown)
+    assert lead in text
+    assert not any(snippet in text for snippet in item["without"])
+
+
 def test_a_lead_named_teaser_is_kept_after_the_title() -> None:
     # TYPO3's news extension marks the standfirst <div class="teaser-text">; trafilatura drops
     # "teaser" blocks as links to other articles. It goes after the <h1>, once.
