@@ -711,6 +711,7 @@ def _main_region(tree: etree._Element) -> etree._Element | None:
 
 
 _H1 = etree.XPath("//h1")
+_ANCESTOR_LINK = etree.XPath("ancestor::a")
 _DECLARED_REGIONS = etree.XPath("//*[self::article or self::main or @role='main']")
 _ANCESTOR_ARTICLE = etree.XPath("ancestor::article")
 #: A region with less text than this is a teaser or a header, not the article.
@@ -832,7 +833,8 @@ def _lead_scope(tree: etree._Element, region: etree._Element) -> etree._Element:
     where its title and standfirst are: when the page's one ``<h1>`` is outside the region, the
     scope is the smallest element holding both (never the page's body).
     """
-    headings = _H1(tree)
+    # The title's <h1>: a site's logo may be an <h1> too, inside its home link, or an empty one.
+    headings = [h for h in _H1(tree) if h.text_content().strip() and not _ANCESTOR_LINK(h)]
     if len(headings) != 1 or region in headings[0].iterancestors():
         return region
     holders = set(headings[0].iterancestors())

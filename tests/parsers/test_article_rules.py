@@ -128,6 +128,9 @@ def test_a_lead_in_the_article_header_is_kept_before_the_body() -> None:
     [
         # <div class="lead"> in <header class="entry-header">, a sibling of the <article>.
         ("wmn.de.krankheit.html", "Leidest du an ständiger Müdigkeit", "Ständige Müdigkeit kann"),
+        # <div class="mosi-artikel-teaser"> in the <header> before the <article>; the site's logo
+        # is an <h1> too, inside its home link: not the title.
+        ("mobilsicher.de.icloud.html", "Medienberichten zufolge hat", "Anders sieht es bei"),
         # TYPO3: <div class="teaser-text"> beside the <h1>, outside the news-text-wrap region.
         ("wind-energie.de.beschleunigung.html", "Innerhalb ihres ersten Jahres hat", "Zu weiteren"),
     ],
