@@ -631,8 +631,6 @@ BOILERPLATE_TOKENS: tuple[str, ...] = (
     "share",
     "social",
     "breadcrumb",
-    # "Call to action": a box asking the reader to write, subscribe, get advice or buy.
-    "cta",
 )
 
 

@@ -163,15 +163,6 @@ def test_a_subheadline_or_abstract_is_a_lead(name: str, lead: str) -> None:
     assert not any(snippet in text for snippet in item["without"])
 
 
-def test_a_call_to_action_box_is_dropped() -> None:
-    # <section class="c-letters-cta"> after the article's text: "We want to hear what you think".
-    article, item = extract("theatlantic.com.disasters.html")
-    assert article is not None
-    text = words(article.markdown)
-    assert "We want to hear what you think" not in text
-    assert all(snippet in text for snippet in item["with"])
-
-
 def test_a_lead_named_teaser_is_kept_after_the_title() -> None:
     # TYPO3's news extension marks the standfirst <div class="teaser-text">; trafilatura drops
     # "teaser" blocks as links to other articles. It goes after the <h1>, once.
