@@ -354,10 +354,19 @@ def _has_text(markdown: str) -> bool:
         cut = markdown.rfind("\n", 0, _HEAD_CHARS)
         if cut > 0 and len(_visible_text(markdown[:cut])) >= MIN_TEXT_CHARS:
             return True
-    return len(_visible_text(markdown)) >= MIN_TEXT_CHARS
+    text = _visible_text(markdown)
+    if len(text) >= MIN_TEXT_CHARS:
+        return True
+    # A Chinese or Japanese character is a word or a syllable, several Latin letters' worth: a
+    # one-line post in those scripts ("ビルドが三倍速くなった。") is short in characters only.
+    wide = sum(1 for ch in text if unicodedata.east_asian_width(ch) in "WF")
+    return len(text) + (WIDE_CHAR_WEIGHT - 1) * wide >= MIN_TEXT_CHARS
 
 
 _HEAD_CHARS = 1000
+#: How many Latin characters a wide (CJK) character counts for against ``MIN_TEXT_CHARS``: about
+#: a word's worth, as a Latin word and its space.
+WIDE_CHAR_WEIGHT = 4
 
 
 def _clean_markdown(markdown: str) -> str:
@@ -541,26 +550,31 @@ def _parse(html: str) -> etree._Element | None:
         return None
 
 
-def _extract(tree: etree._Element, *, fast: bool, recall: bool = False) -> Any:
+def _extract(tree: etree._Element, *, fast: bool, recall: bool = False, short: bool = False) -> Any:
     # Imported here: trafilatura takes ~150 ms to import, and every `scrapy` command loads this
     # module through the spider loader; only processes that extract pay for it.
     from trafilatura import bare_extraction
 
-    return bare_extraction(tree, options=_options(fast, recall))
+    return bare_extraction(tree, options=_options(fast, recall, short))
 
 
 @functools.cache
-def _options(fast: bool, recall: bool) -> Any:
+def _options(fast: bool, recall: bool, short: bool = False) -> Any:
     """Trafilatura's options, built once per mode (building them formats dates: 0.2 ms a page).
 
     trafilatura copies the options before changing them (its own recall retry does), so one
-    object serves every page.
+    object serves every page. ``short``: for a region that is a short post, no minimum size,
+    whose shortfall makes trafilatura take its "baseline" instead, the region's whole text as
+    one paragraph (date, category, title, text and the next/previous links glued together).
     """
     from trafilatura.settings import DEFAULT_CONFIG, Extractor
 
     # No URL: trafilatura would resolve every link of the page (a tenth of its time); the few
     # links the text keeps are resolved afterwards (_resolve_links).
-    return Extractor(config=DEFAULT_CONFIG, fast=fast, recall=recall, **_EXTRACTOR_OPTIONS)
+    options = Extractor(config=DEFAULT_CONFIG, fast=fast, recall=recall, **_EXTRACTOR_OPTIONS)
+    if short:
+        options.min_extracted_size = 1
+    return options
 
 
 def _resolve_links(body: etree._Element, base: str) -> None:
@@ -675,8 +689,16 @@ def _main_region(tree: etree._Element) -> etree._Element | None:
         for el in declared
         if (el.tag == "main" or el.get("role") == "main") and el.tag not in {"html", "body"}
     ]
+    headings = None
     for found in (articles, mains):
-        if len(found) == 1 and len(found[0].text_content()) >= MIN_REGION_CHARS:
+        if len(found) != 1:
+            continue
+        if len(found[0].text_content()) >= MIN_REGION_CHARS:
+            return found[0]
+        # A one-line post is a short region: it is the article when it holds the page's title,
+        # its one <h1> (a teaser or a header elsewhere on the page does not).
+        headings = _H1(tree) if headings is None else headings
+        if len(headings) == 1 and found[0] in headings[0].iterancestors():
             return found[0]
     from trafilatura.xpaths import BODY_XPATH
 
@@ -686,6 +708,8 @@ def _main_region(tree: etree._Element) -> etree._Element | None:
     return None
 
 
+_H1 = etree.XPath("//h1")
+_ANCESTOR_LINK = etree.XPath("ancestor::a")
 _DECLARED_REGIONS = etree.XPath("//*[self::article or self::main or @role='main']")
 _ANCESTOR_ARTICLE = etree.XPath("ancestor::article")
 #: A region with less text than this is a teaser or a header, not the article.
@@ -717,11 +741,13 @@ def _extract_main(tree: etree._Element, region: etree._Element | None, page_char
         index = parent.index(region)
         wrapper = _PARSER.makeelement("html")
         etree.SubElement(wrapper, "body").append(region)  # moved, not copied
-        document = _extract(wrapper, fast=True)
+        document = _extract(wrapper, fast=True, short=_is_short_region(region))
         parent.insert(index, region)
     else:
         document = _extract(tree, fast=True)
     got = _text_len(document)
+    if got and region is not None and _is_short_region(region) and _holds_the_text(region, got):
+        return document
     if got < FALLBACK_CHARS or got < FALLBACK_SHARE * page_chars:
         full = _extract(tree, fast=False)
         if _text_len(full) > got:
@@ -730,6 +756,38 @@ def _extract_main(tree: etree._Element, region: etree._Element | None, page_char
             # Short posts fall under trafilatura's minimum size; ask again, favouring recall.
             document = _extract(tree, fast=False, recall=True)
     return document
+
+
+def _is_short_region(region: etree._Element) -> bool:
+    """Whether the region is a short post the page declares (``<article>``, ``<main>``).
+
+    A short text from it is the post, not a miss: the full cascade on the whole page would only
+    add the page's header and menus. (A content area found by class name is not declared: a
+    short one is often a teaser.) Its code blocks are placeholders here, so a post of a few
+    lines between code blocks is short too.
+    """
+    declared = region.tag in {"article", "main"} or region.get("role") == "main"
+    return declared and len(region.text_content()) < SHORT_REGION_CHARS
+
+
+def _holds_the_text(region: etree._Element, got: int) -> bool:
+    """Whether ``got`` characters from the region hold their share of the page's prose.
+
+    Paragraphs outside the region that are not link texts (a sidebar's entries are) would be
+    a body the region left out.
+    """
+    outside = sum(
+        len(p.text_content())
+        for p in _PROSE(region.getroottree().getroot())
+        if not any(a is region for a in p.iterancestors())
+    )
+    return got >= FALLBACK_SHARE * outside
+
+
+_PROSE = etree.XPath("//p[not(ancestor::a)]")
+#: A declared region with less text than this (its title, date, tags and next/previous links
+#: included, each code block a placeholder) is a post of a line or a few.
+SHORT_REGION_CHARS = 1000
 
 
 def _leads(region: etree._Element) -> list[str]:
@@ -766,6 +824,26 @@ def _leads(region: etree._Element) -> list[str]:
     return []
 
 
+def _lead_scope(tree: etree._Element, region: etree._Element) -> etree._Element:
+    """Where the region's lead is looked for: the region, or the article container around it.
+
+    A content area (``news-text-wrap``, ``article-body``) often leaves out the article's header,
+    where its title and standfirst are: when the page's one ``<h1>`` is outside the region, the
+    scope is the smallest element holding both (never the page's body).
+    """
+    # The title's <h1>: a site's logo may be an <h1> too, inside its home link, or an empty one.
+    headings = [h for h in _H1(tree) if h.text_content().strip() and not _ANCESTOR_LINK(h)]
+    if len(headings) != 1 or region in headings[0].iterancestors():
+        return region
+    holders = set(headings[0].iterancestors())
+    for anc in region.iterancestors():
+        if anc.tag in {"body", "html"}:
+            break
+        if anc in holders:
+            return anc
+    return region
+
+
 def _ancestors_within(el: etree._Element, scope: etree._Element) -> list[etree._Element]:
     found = []
     for anc in el.iterancestors():
@@ -791,8 +869,18 @@ def _put_back_leads(body: etree._Element, leads: list[str]) -> None:
         index += 1
 
 
-#: Class/id fragments that name a block as the article's lead (standfirst).
-LEAD_TOKENS = ("lead", "intro", "teaser", "excerpt", "chapo", "standfirst")
+#: Class/id fragments that name a block as the article's lead (standfirst, subheadline, abstract).
+LEAD_TOKENS = (
+    "lead",
+    "intro",
+    "teaser",
+    "excerpt",
+    "chapo",
+    "standfirst",
+    "abstract",
+    "subtitle",
+    "subheadline",
+)
 _LEAD_NAMED = etree.XPath(
     "descendant-or-self::*[self::p or self::div or self::h2 or self::section or self::span]["
     + " or ".join(f"contains(@class, '{t}') or contains(@id, '{t}')" for t in LEAD_TOKENS)
@@ -832,7 +920,7 @@ def extract_article(html: str, url: str) -> Article | None:
     page_chars = _paragraph_chars(tree)
     _drop_declared_boilerplate(tree if region is None else region, page_chars)
     _drop_link_teasers(tree if region is None else region)
-    leads = _leads(region) if region is not None else []
+    leads = _leads(_lead_scope(tree, region)) if region is not None else []
     document = _extract_main(tree, region, page_chars)
     if document is None or document.body is None:
         return None
