@@ -111,6 +111,9 @@ def test_redis_going_away_stops_cleanly_and_a_restart_resumes(tmp_path: Path, bl
         run.site.delay = 0.2
         workers = run.start(2)
         run.wait_for(lambda: posts_fetched(run) >= 20, 120, "20 posts fetched")
+        # Both in the crawl when Redis goes: a worker still starting on a loaded machine would
+        # fail to open its state instead (tested by test_unreachable_redis_fails_fast_naming_the_url).
+        run.wait_for(lambda: all(" round " in w.text() for w in workers), 60, "both workers joining")
         proxy.cut()  # Redis unreachable; its data survives, as in a partition or a failover
         codes = run.wait(workers, timeout=120)  # (the timeout only guards against a hang)
         # The crawl did not finish: not a success.
