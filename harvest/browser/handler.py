@@ -13,9 +13,10 @@ received, the page is closed and its request fails with :class:`~harvest.browser
 bound of the launch options) fails with :class:`~harvest.browser.meter.PageCrashed` (stat
 ``harvest/browser/page_crashed``). Neither is retried, by scrapy-playwright (which retries a
 closed page up to three times) nor by RetryMiddleware, and the spider's errback logs each in one
-line. A crashed page also fires scrapy-playwright's "close" callback after its "crash" one, each
-releasing the context's page slot: here the slot is released once per page, so crashes do not
-raise the number of pages open at once past ``HARVEST_BROWSER_PAGES``.
+line. scrapy-playwright releases the context's page slot on a page's "crash" and again on its
+"close" (which follows when the failed page is closed): here the slot is released once, on
+"close", so neither a crash nor the time a crashed page takes to close lets more pages than
+``HARVEST_BROWSER_PAGES`` be open at once.
 
 A rendered page that fails (a timeout, Chromium's header bound, a refused connection) fails with
 the first line of Playwright's message: the rest is Playwright's call log, which would make the
@@ -67,12 +68,19 @@ class BoundedPlaywrightDownloadHandler(BoundedHeaders, ScrapyPlaywrightDownloadH
         self.max_page_bytes = crawler.settings.getint("HARVEST_BROWSER_MAX_PAGE_BYTES")
         self._meters: dict[Request, PageMeter] = {}
         self._closing: set[asyncio.Future[None]] = set()
+        #: The slot-release callback made for the page being created (see _create_page).
+        self._last_release: Callable[[], None] | None = None
         playwright_logger = logging.getLogger(_PLAYWRIGHT_LOGGER)
         if not any(isinstance(f, _NoClosingPageTraceback) for f in playwright_logger.filters):
             playwright_logger.addFilter(_NoClosingPageTraceback())
 
     async def _create_page(self, request: Request, spider: Spider) -> Page:
         page = await super()._create_page(request, spider)
+        # Registered for "crash" and "close" by the call above, with no await between: this
+        # page's. A crashed page still counts until it is closed.
+        if self._last_release is not None:
+            page.remove_listener("crash", self._last_release)
+            self._last_release = None
         meter = PageMeter(self.max_page_bytes, lambda: self._too_large(page))
         self._meters[request] = meter
         await meter.attach(page)
@@ -99,6 +107,7 @@ class BoundedPlaywrightDownloadHandler(BoundedHeaders, ScrapyPlaywrightDownloadH
                 released = True
                 release()
 
+        self._last_release = release_once
         return release_once
 
     async def _download_request_with_retry(self, request: Request, spider: Spider) -> Response:
