@@ -33,7 +33,7 @@ import stat
 import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
-from urllib.parse import unquote, urlsplit
+from urllib.parse import urlsplit
 
 from scrapy.settings import SETTINGS_PRIORITIES
 
@@ -41,6 +41,7 @@ from harvest.config.settings_model import RETIRED, SOURCE, retired_in, settings_
 from harvest.exceptions import ConfigError, DataDirError, FolderError
 from harvest.github import TOKEN_ENV
 from harvest.middlewares.safety import resolver_problems
+from harvest.state.sqlite import named_root
 
 if TYPE_CHECKING:
     from scrapy.settings import BaseSettings
@@ -111,20 +112,13 @@ def folder_problems(settings: BaseSettings) -> list[tuple[str, str]]:
         why = unwritable(folder)
         if why is not None:
             return [(name, why)]  # the first one says it: the others follow from it
-    state_root = _sqlite_state_root(str(settings.get("HARVEST_STATE_URL") or ""))
+    url = str(settings.get("HARVEST_STATE_URL") or "")
+    state_root = named_root(url) if urlsplit(url).scheme == "sqlite" else None
     if state_root is not None:
         why = data_dir_problem(state_root)
         if why is not None:
             return [("HARVEST_STATE_URL", f"the state folder {state_root} cannot hold files: {why}")]
     return []
-
-
-def _sqlite_state_root(url: str) -> Path | None:
-    """The folder a ``sqlite:///<dir>`` state URL names (None for any other URL, or none)."""
-    parts = urlsplit(url)
-    if parts.scheme != "sqlite" or not unquote(parts.path):
-        return None
-    return Path(unquote(parts.path))
 
 
 def settings_problems(settings: BaseSettings) -> list[tuple[str, str]]:

@@ -65,6 +65,12 @@ MERGE_ROWS = 30_000
 SHARE_SECONDS = 10.0
 
 
+def named_root(url: str) -> Path | None:
+    """The state folder a ``sqlite:///<dir>`` state URL names; None when it names none."""
+    root = unquote(urlsplit(url).path) if url else ""
+    return Path(root) if root else None
+
+
 class SqliteStateStore:
     """:class:`harvest.state.StateStore` on SQLite (WAL); see the module docstring for the layout.
 
@@ -121,8 +127,7 @@ class SqliteStateStore:
         busy_timeout: float = 30.0,
     ) -> Self:
         """Open from ``HARVEST_STATE_URL`` (``""``, ``sqlite:`` or ``sqlite:///<state root>``)."""
-        root_part = unquote(urlsplit(url).path) if url else ""
-        root = Path(root_part) if root_part else Path(data_dir) / "state"
+        root = named_root(url) or Path(data_dir) / "state"
         # A crawl opening its state waits for the spider's lock as long as for any SQLite lock:
         # the previous writer may be finishing (the children of a killed supervisor flush their
         # output while the restarted fleet starts new ones).
