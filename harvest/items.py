@@ -190,6 +190,9 @@ class DocumentItem:
     #: ``content``'s MinHash signature when the extraction worker computed it: the near-duplicate
     #: pipeline's input, not an output (``transient`` fields are in no JSON line or export).
     minhash: bytes | None = field(default=None, repr=False, compare=False, metadata={"transient": True})
+    #: ``language`` was detected already (by the extraction worker, from ``content``): the language
+    #: pipeline does not detect it again. An input of the pipeline, not an output (transient).
+    language_detected: bool = field(default=False, repr=False, compare=False, metadata={"transient": True})
 
     def front_matter(self) -> dict[str, Any]:
         """Fields written at the top of the Markdown file (None values left out)."""

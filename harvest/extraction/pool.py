@@ -22,7 +22,8 @@ import sys
 from collections import deque
 from typing import Any
 
-from harvest.parsers.article import Article, extract_article
+from harvest.extraction.result import Extracted
+from harvest.parsers.article import extract_article
 
 logger = logging.getLogger(__name__)
 
@@ -118,6 +119,11 @@ class _Worker:
             self.proc.stdin.close()
 
 
+def _inline(html: str, url: str) -> Extracted | None:
+    article = extract_article(html, url)
+    return Extracted(article) if article is not None else None
+
+
 class ExtractionPool:
     """Runs ``extract_article`` inline or in worker processes, with a bound on pages in flight.
 
@@ -140,11 +146,14 @@ class ExtractionPool:
         max_tasks_per_child: int,
         *,
         signatures: bool = False,
+        language: bool = False,
         nice: int = 0,
     ) -> None:
         self.mode = mode
         #: Workers also compute each article's MinHash signature (near-duplicate detection is on).
         self.signatures = signatures
+        #: Workers also detect each article's language (language detection is on).
+        self.language = language
         #: Niceness the workers add to their own (the crawl process that feeds them comes first).
         self.nice = min(19, max(0, nice))
         self.size = max(1, workers or (os.cpu_count() or 1))
@@ -166,6 +175,7 @@ class ExtractionPool:
             "-m",
             WORKER_MODULE,
             *(["--signatures"] if self.signatures else []),
+            *(["--language"] if self.language else []),
             *(["--nice", str(self.nice)] if self.nice else []),
             stdin=asyncio.subprocess.PIPE,
             stdout=asyncio.subprocess.PIPE,
@@ -186,10 +196,14 @@ class ExtractionPool:
                 self._workers.append(await self._spawn())
         return min(self._workers, key=lambda w: len(w.inflight))
 
-    async def extract(self, html: str, url: str) -> Article | None:
-        """The article of ``html``; waits for room in a worker first when all are busy."""
+    async def extract(self, html: str, url: str) -> Extracted | None:
+        """The article of ``html``; waits for room in a worker first when all are busy.
+
+        From a worker it comes with its content hash and language (:class:`Extracted`); inline,
+        the article alone (the crawl's pipelines compute the rest).
+        """
         if self.mode != "pool":
-            return extract_article(html, url)
+            return _inline(html, url)
         if self._slots is None:
             self._slots = asyncio.Semaphore(self.size * self.depth)
         async with self._slots:
@@ -198,10 +212,10 @@ class ExtractionPool:
             except WorkerCrashed:
                 self.crashes += 1
                 logger.error("An extraction worker died; extracting %s inline", url, exc_info=True)
-                return extract_article(html, url)
+                return _inline(html, url)
         if status != "ok":
             raise RuntimeError(value)
-        return Article(**value) if value is not None else None
+        return Extracted.from_fields(value) if value is not None else None
 
     async def close(self, timeout: float = 10.0) -> None:
         """Close the workers' input and wait for them to exit (killed after ``timeout``)."""

@@ -14,19 +14,20 @@ from __future__ import annotations
 import os
 import pickle
 import sys
-from dataclasses import asdict
 from multiprocessing.connection import Connection
 from typing import Any
 
+from harvest.extraction.result import Extracted
 from harvest.parsers.article import extract_article
 from harvest.parsers.neardup import signature, to_bytes
 
 
-def answer(payload: bytes, *, signatures: bool = False) -> bytes:
+def answer(payload: bytes, *, signatures: bool = False, language: bool = False) -> bytes:
     """The pickled answer to one pickled ``(html, url)`` request.
 
-    With ``signatures``, the article's MinHash signature too: computed here, it is not the crawl
-    process's work (it was a fifth of it with extraction on).
+    With ``signatures``, the article's MinHash signature too, with ``language`` its language:
+    computed here, they are not the crawl process's work (each was a fifth of it with extraction
+    on).
     """
     html, url = pickle.loads(payload)
     try:
@@ -34,20 +35,21 @@ def answer(payload: bytes, *, signatures: bool = False) -> bytes:
         if signatures and article is not None:
             sig = signature(article.markdown)
             article.minhash = to_bytes(sig) if sig is not None else None
-        result: tuple[str, Any] = ("ok", asdict(article) if article is not None else None)
+        extracted = Extracted.derive(article, language=language) if article is not None else None
+        result: tuple[str, Any] = ("ok", extracted.to_fields() if extracted is not None else None)
     except Exception as exc:  # noqa: BLE001 - the page's problem, reported to the crawler
         result = ("error", f"{type(exc).__name__}: {exc}")
     return pickle.dumps(result, protocol=pickle.HIGHEST_PROTOCOL)
 
 
-def serve(inbox: Connection, outbox: Connection, *, signatures: bool = False) -> None:
+def serve(inbox: Connection, outbox: Connection, *, signatures: bool = False, language: bool = False) -> None:
     """Answer every page received on ``inbox`` on ``outbox``, until ``inbox`` closes."""
     while True:
         try:
             payload = inbox.recv_bytes()
         except EOFError:
             return
-        outbox.send_bytes(answer(payload, signatures=signatures))
+        outbox.send_bytes(answer(payload, signatures=signatures, language=language))
 
 
 def main() -> None:
@@ -63,7 +65,7 @@ def main() -> None:
         # Below the crawl process that feeds it: preempting it left every worker waiting.
         os.nice(int(args[args.index("--nice") + 1]))
     try:
-        serve(inbox, outbox, signatures="--signatures" in args)
+        serve(inbox, outbox, signatures="--signatures" in args, language="--language" in args)
     except (BrokenPipeError, KeyboardInterrupt):
         pass
 

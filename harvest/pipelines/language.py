@@ -4,7 +4,9 @@
 Markdown text (code blocks and URLs left out), ``language_score`` the detector's probability;
 ``language_declared`` (what the page said, set by the spider) is kept as it is: a page declaring
 ``lang="en"`` over Portuguese text is common (themes ship with ``en``). Runs after the dedup
-pipeline, so a dropped duplicate costs no detection.
+pipeline, so a dropped duplicate costs no detection. With extraction in worker processes the
+workers detect it (``DocumentItem.language_detected``), off the crawl process: it was a sixth of that
+process's CPU (BENCHMARKS.md, issue 34); the pipeline then only counts it.
 """
 
 from __future__ import annotations
@@ -30,8 +32,10 @@ logger = logging.getLogger(__name__)
 class LanguagePipeline:
     """Sets ``language`` and ``language_score`` of each :class:`DocumentItem` from its text."""
 
-    def __init__(self, stats: StatsCollector | None = None) -> None:
+    def __init__(self, stats: StatsCollector | None = None, *, warm: bool = True) -> None:
         self.stats = stats
+        #: Load the model when the crawl opens (off when the extraction workers detect).
+        self.warm = warm
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> Self:
@@ -42,24 +46,28 @@ class LanguagePipeline:
             # Not one to load the model for (a second of CPU and tens of MB: BENCHMARKS.md,
             # "Issue 9") when no text comes.
             raise NotApplicable("this run yields no text (blogs with extraction off)")
-        return cls(crawler.stats)
+        return cls(crawler.stats, warm=not capabilities(crawler.spider).detects_language)
 
     def open_spider(self) -> None:
-        """Load the detector's model now (tens of MB), before the crawl starts, not on a first page."""
-        warm_up()
+        """Load the detector's model now (tens of MB), before the crawl starts, not on a first page.
+
+        Not when the spider's extraction workers detect the language: the crawl process then
+        needs the model only for a page extracted inline because its worker died.
+        """
+        if self.warm:
+            warm_up()
 
     def process_item(self, item: Any) -> Any:
         """Detect the language of a document's text (other items pass untouched)."""
-        if not isinstance(item, DocumentItem) or item.language_score is not None:
+        if not isinstance(item, DocumentItem):
             return item
-        guess = detect_language(item.content)
-        if guess is None:
-            item.language = None
-            if self.stats is not None:
-                self.stats.inc_value("harvest/language/undetected")
-            return item
-        item.language = guess.language
-        item.language_score = guess.score
+        if not item.language_detected:
+            if item.language_score is not None:
+                return item  # set by the spider
+            guess = detect_language(item.content)
+            item.language = guess.language if guess is not None else None
+            item.language_score = guess.score if guess is not None else None
+        # else detected by the extraction worker, from the same text (None: too little of it)
         if self.stats is not None:
-            self.stats.inc_value("harvest/language/detected")
+            self.stats.inc_value(f"harvest/language/{'detected' if item.language else 'undetected'}")
         return item

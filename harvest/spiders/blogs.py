@@ -225,6 +225,7 @@ class BlogsSpider(HarvestSpider):
                     site.render_meta = page_meta(crawler.settings)
         spider.documents = Documents.from_crawler(crawler, spider.name)
         spider.writes_text = not spider.documents.raw_pages
+        spider.detects_language = spider.documents.detects_language
         spider.requests = Requests.from_crawler(crawler, spider, spider.book, spider.documents.listed)
         return spider
 

@@ -24,6 +24,7 @@ from harvest.config.settings_model import CHOICES, retired_value
 from harvest.exceptions import ConfigError
 from harvest.extraction import ExtractionPool
 from harvest.extraction import pool as extraction_pool
+from harvest.extraction.result import Extracted
 from harvest.fingerprints import content_hash, utc_now
 from harvest.items import DocumentItem, PageItem
 from harvest.meta import META_RIGHTS_SITE, META_VIA
@@ -105,6 +106,11 @@ class Documents:
         self._stored = SeenUrls(SeenSet.from_crawler(crawler), b"stored")
         self.listed = Listed()
 
+    @property
+    def detects_language(self) -> bool:
+        """Whether documents come with their language, detected by the extraction workers."""
+        return self.extractor is not None and self.extractor.mode == "pool" and self.extractor.language
+
     @classmethod
     def from_crawler(cls, crawler: Crawler, spider: str) -> Documents:
         """Documents as ``HARVEST_BLOGS_EXTRACTION`` says (ConfigError naming a bad value)."""
@@ -123,6 +129,8 @@ class Documents:
                 ),
                 # The near-duplicate pipeline's signatures, computed by the workers.
                 signatures=(settings.get("HARVEST_NEAR_DUP") or "off").strip().lower() != "off",
+                # The language pipeline's detection, done by the workers.
+                language=settings.getbool("HARVEST_LANGUAGE_DETECT"),
                 nice=settings.getint("HARVEST_BLOGS_EXTRACT_NICE"),
             )
         return cls(
@@ -241,21 +249,22 @@ class Documents:
         if self.extractor is None:
             return None
         try:
-            article = await self.extractor.extract(html, response.url)
+            extracted = await self.extractor.extract(html, response.url)
         except Exception:  # noqa: BLE001 - one bad page must not stop the crawl
             logger.warning("Extraction failed for %s", response.url, exc_info=True)
             self._inc("extract_failed")
             return None
-        if article is None:
+        if extracted is None:
             logger.info("No main content found in %s; not stored", response.url)
             self._inc("empty_article")
             return None
-        item = self._item(response.url, site, article)
+        item = self._item(response.url, site, extracted)
         if item is not None:
-            item.rights = self._rights(response, article)
+            item.rights = self._rights(response, extracted.article)
         return item
 
-    def _item(self, url: str, site: Site, article: Article) -> DocumentItem | None:
+    def _item(self, url: str, site: Site, extracted: Extracted) -> DocumentItem | None:
+        article = extracted.article
         canonical = article.canonical_url or url
         canonical_host = (urlsplit(canonical).hostname or "").lower()
         named_by = canonical if site.in_scope(canonical_host) else url
@@ -273,11 +282,15 @@ class Documents:
             published=article.published,
             language_declared=article.language,
             path=f"{safe_name(site.name)}/{safe_name(article_slug(named_by))}.md",
-            content_hash=content_hash(article.markdown),
+            content_hash=extracted.content_hash or content_hash(article.markdown),
             fetched_at=utc_now(),
             source=site.config.source,
             content=article.markdown,
             minhash=article.minhash,
+            # Detected by the extraction worker (None: too little text): the pipeline counts it.
+            language=extracted.language,
+            language_score=extracted.language_score,
+            language_detected=extracted.language_detected,
         )
 
     def _rights(self, response: scrapy.http.Response, article: Article) -> Rights:

@@ -13,12 +13,15 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
 
 from harvest.extraction import ExtractionPool, WorkerCrashed
 from harvest.extraction.pool import worker_env
+from harvest.extraction.result import Extracted
+from harvest.fingerprints import content_hash
 from harvest.parsers.article import Article, extract_article
 from tests import PROJECT_ROOT, require, shared_fixture
 
@@ -55,12 +58,17 @@ def wait_gone(pid: int, timeout: float = 10.0) -> bool:
     return True
 
 
+def articles(results: Iterable[Extracted | None]) -> list[Article | None]:
+    """The articles of the pool's results."""
+    return [r.article if r is not None else None for r in results]
+
+
 def test_pool_results_equal_the_parser_inline() -> None:
     pages = octo_pages(12)
     expected = [extract_article(html, url) for url, html in pages]
     assert all(isinstance(a, Article) for a in expected)
 
-    async def run() -> tuple[list[Article | None], list[Article | None], int]:
+    async def run() -> tuple[list[Extracted | None], list[Extracted | None], int]:
         pool = ExtractionPool("pool", workers=2, depth=2, max_tasks_per_child=0)
         inline = ExtractionPool("inline", workers=2, depth=2, max_tasks_per_child=0)
         try:
@@ -74,9 +82,39 @@ def test_pool_results_equal_the_parser_inline() -> None:
             await inline.close()
 
     pooled, by_inline, crashes = asyncio.run(run())
-    assert pooled == expected
-    assert by_inline == expected
+    assert articles(pooled) == expected
+    assert articles(by_inline) == expected
     assert crashes == 0
+    # A worker sends the content hash the spider would compute; the language only when asked.
+    for extracted in pooled:
+        assert extracted is not None
+        assert extracted.content_hash == content_hash(extracted.article.markdown)
+        assert not extracted.language_detected and extracted.language is None
+    # Inline, the pipelines compute both (the spider and the language pipeline, as before).
+    assert all(e is not None and e.content_hash is None and not e.language_detected for e in by_inline)
+
+
+def test_workers_detect_the_language_the_language_pipeline_would() -> None:
+    """With language detection on, each article comes back with the language of its text."""
+    from harvest.parsers.language import detect_language
+
+    pages = octo_pages(6)  # Portuguese posts under an English theme, and English ones
+
+    async def run() -> list[Extracted | None]:
+        pool = ExtractionPool("pool", workers=1, depth=2, max_tasks_per_child=0, language=True)
+        try:
+            return list(await asyncio.gather(*(pool.extract(html, url) for url, html in pages)))
+        finally:
+            await pool.close()
+
+    found = set()
+    for extracted in asyncio.run(run()):
+        assert extracted is not None and extracted.language_detected
+        guess = detect_language(extracted.article.markdown)
+        assert guess is not None
+        assert (extracted.language, extracted.language_score) == (guess.language, guess.score)
+        found.add(extracted.language)
+    assert found, "no language detected"
 
 
 def test_workers_compute_the_signature_the_near_duplicate_pipeline_would() -> None:
@@ -88,7 +126,7 @@ def test_workers_compute_the_signature_the_near_duplicate_pipeline_would() -> No
     async def run() -> list[Article | None]:
         pool = ExtractionPool("pool", workers=1, depth=2, max_tasks_per_child=0, signatures=True)
         try:
-            return list(await asyncio.gather(*(pool.extract(html, url) for url, html in pages)))
+            return articles(await asyncio.gather(*(pool.extract(html, url) for url, html in pages)))
         finally:
             await pool.close()
 
@@ -106,18 +144,21 @@ def test_a_worker_killed_mid_task_is_a_crash_and_is_replaced(caplog: pytest.LogC
     async def run() -> None:
         pool = ExtractionPool("pool", workers=1, depth=4, max_tasks_per_child=0)
         try:
-            assert await pool.extract(pages[0][1], pages[0][0]) == expected[0]
+            assert articles([await pool.extract(pages[0][1], pages[0][0])]) == expected[:1]
             [victim] = pool.worker_pids()
             tasks = [asyncio.ensure_future(pool.extract(html, url)) for url, html in pages[:4]]
             while pool.worker_pids()[victim] < 4:  # all four sent, none answered yet
                 await asyncio.sleep(0.001)
             os.kill(victim, signal.SIGKILL)
             # The pages it held are extracted inline instead: nothing is lost.
-            assert await asyncio.gather(*tasks) == expected[:4]
+            assert articles(await asyncio.gather(*tasks)) == expected[:4]
             assert pool.crashes >= 1
             # A fresh worker takes the next pages, without crashes.
             crashes = pool.crashes
-            assert await asyncio.gather(*(pool.extract(html, url) for url, html in pages[4:])) == expected[4:]
+            assert (
+                articles(await asyncio.gather(*(pool.extract(html, url) for url, html in pages[4:])))
+                == expected[4:]
+            )
             assert pool.crashes == crashes
             [replacement] = pool.worker_pids()
             assert replacement != victim
@@ -145,7 +186,7 @@ def test_workers_are_recycled_after_max_tasks() -> None:
         results = []
         try:
             for url, html in pages:
-                results.append(await pool.extract(html, url))
+                results.extend(articles([await pool.extract(html, url)]))
                 [pid] = pool.worker_pids()
                 served_by.append(pid)
             assert pool.crashes == 0

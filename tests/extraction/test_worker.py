@@ -13,6 +13,8 @@ from multiprocessing.connection import Connection
 import pytest
 
 from harvest.extraction import pool, worker
+from harvest.extraction.result import Extracted
+from harvest.fingerprints import content_hash
 from harvest.parsers.article import extract_article
 from tests import shared_fixture
 
@@ -42,7 +44,10 @@ def test_worker_protocol_round_trip() -> None:
     assert answers[1] == ("ok", None)
     status, fields = answers[0]
     assert status == "ok"
-    assert fields == vars(extract_article(html, url))
+    extracted = Extracted.from_fields(fields)
+    assert extracted.article == extract_article(html, url)
+    assert extracted.content_hash == content_hash(extracted.article.markdown)
+    assert not extracted.language_detected  # not asked for (--language)
     assert len(answers) == 2
 
 

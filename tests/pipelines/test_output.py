@@ -191,3 +191,41 @@ def test_documents_are_fsynced_before_the_commit_that_records_them(
     commit_at = events.index(("commit", 0))
     assert documents <= {ino for kind, ino in events[:commit_at] if kind == "fsync"}
     run.close()
+
+
+def test_documents_cannot_leave_the_folder_through_links(tmp_path: Path) -> None:
+    """A site folder that links outside the data folder is refused, however many documents went
+    in first; a document file that is a link is replaced, not written through."""
+    from harvest.items import DocumentItem
+    from harvest.pipelines.output import OutputPipeline
+
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "victim.md").write_text("untouched", encoding="utf-8")
+    pipeline = OutputPipeline(tmp_path / "data", "blogs")
+    pipeline.open_spider()
+    spider_dir = tmp_path / "data" / "blogs"
+
+    def doc(path: str) -> DocumentItem:
+        return DocumentItem(
+            url=f"https://example.org/{path}",
+            title=None,
+            path=path,
+            content_hash="",
+            fetched_at="t",
+            source="blog",
+            content=f"text of {path}",
+        )
+
+    pipeline.process_item(doc("site/one.md"))
+    pipeline.process_item(doc("site/two.md"))  # the folder resolved once, then cached
+    (spider_dir / "linked").symlink_to(outside, target_is_directory=True)
+    with pytest.raises(ValueError, match="escapes"):
+        pipeline.process_item(doc("linked/three.md"))
+    (spider_dir / "site" / "victim.md").symlink_to(outside / "victim.md")
+    pipeline.process_item(doc("site/victim.md"))
+    pipeline.close_spider()
+    assert (outside / "victim.md").read_text(encoding="utf-8") == "untouched"
+    assert not (spider_dir / "site" / "victim.md").is_symlink()
+    assert "text of site/victim.md" in (spider_dir / "site" / "victim.md").read_text(encoding="utf-8")
+    assert sorted(p.name for p in outside.iterdir()) == ["victim.md"]
