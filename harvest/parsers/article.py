@@ -659,6 +659,31 @@ def _drop_link_teasers(scope: etree._Element) -> None:
 _TEASER_LABEL_RE = re.compile(r"[^.:!?]{2,30}[:?!] ?")
 
 
+def _drop_datelines(scope: etree._Element) -> None:
+    """Remove the paragraphs that only date the post: "Published on <time>", "<time> · 5 min".
+
+    trafilatura deletes ``<time>`` with its text, and a dateline's label ("Published on",
+    "Posted", "Updated") stayed in the text with nothing after it. The date is read from the
+    page's metadata and ``<time datetime>`` before this. A paragraph that says more around its
+    date is prose and stays.
+    """
+    for time in _TIMES(scope):
+        line = time.getparent()
+        while line is not None and line.tag in _INLINE_TAGS:
+            line = line.getparent()
+        if line is None or line is scope or line.tag != "p" or line.getparent() is None:
+            continue
+        dated = sum(len(" ".join(t.text_content().split())) for t in line.iter("time"))
+        if len(" ".join(line.text_content().split())) - dated <= DATELINE_LABEL_CHARS:
+            line.drop_tree()
+
+
+_TIMES = etree.XPath(".//time")
+_INLINE_TAGS = frozenset({"span", "a", "em", "strong", "b", "i", "small", "abbr"})
+#: What a dateline says besides its date: "Published on", "Posted by Jane Doe on", "· 5 min read".
+DATELINE_LABEL_CHARS = 40
+
+
 def _drop_unread(tree: etree._Element) -> None:
     """Remove what no later step reads: scripts (but JSON-LD), styles and inline SVG.
 
@@ -693,7 +718,7 @@ def _main_region(tree: etree._Element) -> etree._Element | None:
     for found in (articles, mains):
         if len(found) != 1:
             continue
-        if len(found[0].text_content()) >= MIN_REGION_CHARS:
+        if _shown_chars(found[0]) >= MIN_REGION_CHARS:
             return found[0]
         # A one-line post is a short region: it is the article when it holds the page's title,
         # its one <h1> (a teaser or a header elsewhere on the page does not).
@@ -703,7 +728,7 @@ def _main_region(tree: etree._Element) -> etree._Element | None:
     from trafilatura.xpaths import BODY_XPATH
 
     found = BODY_XPATH[0](tree)
-    if found and len(found[0].text_content()) >= MIN_REGION_CHARS:
+    if found and _shown_chars(found[0]) >= MIN_REGION_CHARS:
         return found[0]
     return None
 
@@ -767,7 +792,16 @@ def _is_short_region(region: etree._Element) -> bool:
     lines between code blocks is short too.
     """
     declared = region.tag in {"article", "main"} or region.get("role") == "main"
-    return declared and len(region.text_content()) < SHORT_REGION_CHARS
+    return declared and _shown_chars(region) < SHORT_REGION_CHARS
+
+
+def _shown_chars(el: etree._Element) -> int:
+    """The characters of ``el``'s text a reader sees: its JSON-LD (still in the tree) left out.
+
+    A short post's structured data repeats its headline and description, and counted as text
+    it made the post look long enough to be more than its region.
+    """
+    return len(el.text_content()) - sum(len(s.text or "") for s in el.iter("script"))
 
 
 def _holds_the_text(region: etree._Element, got: int) -> bool:
@@ -869,6 +903,31 @@ def _put_back_leads(body: etree._Element, leads: list[str]) -> None:
         index += 1
 
 
+def _drop_repeated_summary(body: etree._Element) -> None:
+    """Remove an opening paragraph that the text's next paragraphs repeat from its start.
+
+    Themes show the post's summary (its first sentences, cut where the description ends)
+    under the title, then the post itself: the reader sees the opening twice, the Markdown had
+    it twice. Only the first few paragraphs are looked at, and one is removed only when one of
+    the next few begins with all of it and goes on.
+    """
+    paragraphs = [el for el in body if el.tag == "p"]
+    for i, p in enumerate(paragraphs[:SUMMARY_LOOKAHEAD]):
+        text = " ".join(" ".join(p.itertext()).split()).rstrip(".…").rstrip()
+        if len(text) < SUMMARY_MIN_CHARS:
+            continue
+        after = paragraphs[i + 1 : i + 1 + SUMMARY_LOOKAHEAD]
+        later = (" ".join(" ".join(q.itertext()).split()) for q in after)
+        if any(t.startswith(text) and len(t) > len(text) for t in later):
+            body.remove(p)
+            return
+
+
+#: How many opening paragraphs a summary and its repetition are looked for in.
+SUMMARY_LOOKAHEAD = 3
+#: A shorter repeated opening is a phrase, not a summary ("Introduction", a name).
+SUMMARY_MIN_CHARS = 40
+
 #: Class/id fragments that name a block as the article's lead (standfirst, subheadline, abstract).
 LEAD_TOKENS = (
     "lead",
@@ -920,11 +979,13 @@ def extract_article(html: str, url: str) -> Article | None:
     page_chars = _paragraph_chars(tree)
     _drop_declared_boilerplate(tree if region is None else region, page_chars)
     _drop_link_teasers(tree if region is None else region)
+    _drop_datelines(tree if region is None else region)
     leads = _leads(_lead_scope(tree, region)) if region is not None else []
     document = _extract_main(tree, region, page_chars)
     if document is None or document.body is None:
         return None
     _put_back_leads(document.body, leads)
+    _drop_repeated_summary(document.body)
     _resolve_links(document.body, head.link_base)
     from trafilatura.xml import xmltotxt
 

@@ -1,8 +1,9 @@
 """Each rule harvest adds around trafilatura, on the real page that needed it.
 
 The pages are from trafilatura's evaluation set (``extraction/trafilatura-eval`` in the shared
-fixtures): the "with" snippets must be in the Markdown's text, the "without" ones must not.
-All are on the tuning side of ``bench/extraction_quality.py``'s split.
+fixtures; the "with" snippets must be in the Markdown's text, the "without" ones must not; all
+on the tuning side of ``bench/extraction_quality.py``'s split), from the generated blog sites
+(``blogs`` in the shared fixtures) and from the held-out generators' sites (tests/fixtures).
 """
 
 from __future__ import annotations
@@ -244,3 +245,72 @@ def test_a_content_area_found_by_class_is_not_taken_for_a_short_post() -> None:
     assert article is not None
     text = words(article.markdown)
     assert all(s in text for s in item["with"])
+
+
+def blog_page(*parts: str) -> str:
+    """A page of one of the generated blog fixtures (``shared/fixtures/blogs``), as served."""
+    return shared_fixture("blogs", *parts).read_bytes().decode("utf-8")
+
+
+def test_a_short_post_s_structured_data_does_not_make_it_long() -> None:
+    # Eleventy (StarBugs Weekly): a one-paragraph post whose <article> also holds its JSON-LD
+    # (headline, description, breadcrumbs: 1,400 characters). Counted as text, it made the
+    # post too long to be a short post, and the whole page came back as one glued line with
+    # the tag list, the "Recommendation" links and the author box.
+    post = ("eleventy-starbugs-weekly", "site", "posts", "starbugs-weekly", "175", "kashiwa-175")
+    path = (*post, "index.html")
+    article = extract_article(
+        blog_page(*path), "https://starbugs-blog.netlify.app/posts/starbugs-weekly/175/kashiwa-175/"
+    )
+    assert article is not None
+    assert "這篇文章言簡意賅地介紹了負載均衡" in article.markdown
+    for chrome in ("第 172 期", "第 146 期 DevOps", "Share this post", "StarBugs Weekly"):
+        assert chrome not in article.markdown
+    assert "\n\n" in article.markdown  # headings and the paragraph apart, not one line
+
+
+def test_a_dateline_label_is_dropped_on_a_hugo_post() -> None:
+    # Hugo: "<p class=publish>Published on <time>...</time></p>"; trafilatura deletes <time>
+    # with its text, and the label stayed alone in the text.
+    path = ("hugo-andyibanez-com", "site", "posts", "happy-new-years-2020", "index.html")
+    article = extract_article(blog_page(*path), "https://andyibanez.com/posts/happy-new-years-2020/")
+    assert article is not None
+    assert "Published on" not in article.markdown
+    assert article.published is not None and article.published.startswith("2020-01-01")
+    assert "I just wanted to take a moment" in article.markdown
+
+
+def test_a_byline_and_date_line_leaves_no_name_alone() -> None:
+    # chip.de: "<p>von Inga Buller <time>...</time></p>" under the headline left the byline's
+    # name as a paragraph of its own; the author is read before (the page's metadata).
+    article, item = extract("chip.de.beef.html")
+    assert article is not None
+    assert not re.search(r"^von Inga Buller$", article.markdown, re.M)
+    text = words(article.markdown)
+    assert all(s in text for s in item["with"])
+
+
+@pytest.mark.parametrize(
+    ("parts", "url", "opening"),
+    [
+        (
+            ("zola-mawadda-ar", "site", "words", "a-heart-story", "index.html"),
+            "https://mawaddanaser.netlify.app/words/a-heart-story/",
+            "لم يكن الحب خيارًا في حياتها",
+        ),
+    ],
+)
+def test_a_summary_repeating_the_opening_is_kept_once(parts: tuple[str, ...], url: str, opening: str) -> None:
+    # Zola: <p class="subtitle"> under the title shows the post's first sentences, then the
+    # post begins with them: the Markdown had them twice.
+    article = extract_article(blog_page(*parts), url)
+    assert article is not None
+    assert article.markdown.count(opening) == 1
+
+
+def test_a_summary_repeated_on_a_news_page_is_kept_once() -> None:
+    # furche.at (a tuning page): the teaser under the headline is the article's opening, cut.
+    article, item = extract("furche.at.achtsam.html")
+    assert article is not None
+    assert article.markdown.count("ist ein Motor der Industriegesellschaft") == 1
+    assert "Aufmerksamkeit" in article.markdown
