@@ -488,31 +488,32 @@ def _byline(scope: etree._Element) -> str | None:
     """The byline trafilatura finds in ``scope``, searched only if ``scope`` has a candidate.
 
     Its XPaths test regular expressions on every element (a Python call each) over a copy of
-    ``scope``; about half the regions have no candidate at all, which one XPath of plain
-    ``contains`` tests tells first. The test is wider than trafilatura's (every attribute and token its
-    byline XPaths read), so it changes no result.
+    ``scope``; about half the regions have no candidate at all, which one look at the values of
+    the attributes its byline XPaths read tells first. The test is wider than trafilatura's
+    (substrings of its tokens in any of those attributes, the ``author`` and ``rel`` elements
+    its XPaths name), so it changes no result.
     """
-    if not _BYLINE_CANDIDATE(scope):
+    if next(scope.iter("author", "rel"), None) is None and not _BYLINE_TOKEN_RE.search(
+        "\n".join(_BYLINE_ATTRIBUTES(scope))
+    ):
         return None
     from trafilatura.metadata import extract_author
 
     return extract_author(scope) or None
 
 
-#: Any element trafilatura's ``AUTHOR_XPATHS`` could match (a superset: substrings of their
-#: tokens, no case or word-boundary conditions).
-_BYLINE_CANDIDATE = etree.XPath(
-    "boolean(descendant-or-self::*["
-    "self::author or @rel='author' or contains(@itemprop, 'author')"
-    " or contains(@data-testid, 'uthor') or contains(@data-component, 'yline')"
-    " or contains(@id, 'uthor') or contains(@id, 'zuozhe') or contains(@id, 'bianji')"
-    " or contains(@id, 'xiaobian')"
-    " or contains(@class, 'uthor') or contains(@class, 'yline') or contains(@class, 'byl')"
-    " or contains(@class, 'BBL') or contains(@class, 'username') or contains(@class, 'screenname')"
-    " or contains(@class, 'channel-name') or contains(@class, 'zuozhe') or contains(@class, 'bianji')"
-    " or contains(@class, 'xiaobian') or contains(@class, 'submitted-by')"
-    " or contains(@class, 'posted-by') or contains(@class, 'journalist-name')"
-    " or contains(@class, 'writer') or rel='me'][1])"
+#: The attributes trafilatura's ``AUTHOR_XPATHS`` test, gathered in one C walk (an XPath
+#: predicate per element and token cost twice as much).
+_BYLINE_ATTRIBUTES = etree.XPath(
+    "descendant-or-self::*/@*[name()='class' or name()='id' or name()='itemprop' or name()='rel'"
+    " or name()='data-testid' or name()='data-component']",
+    smart_strings=False,
+)
+#: Substrings of every token ``AUTHOR_XPATHS`` matches in those attributes ("[Aa]uthor",
+#: "author-?name", "AuthorCard", "[Bb]yline", "BBL"...), with no case or word conditions.
+_BYLINE_TOKEN_RE = re.compile(
+    "uthor|yline|byl|BBL|username|screenname|channel-name|zuozhe|bianji|xiaobian|submitted-by"
+    "|posted-by|journalist-name|writer"
 )
 
 
@@ -592,9 +593,10 @@ def _resolve_links(body: etree._Element, base: str) -> None:
 def _drop_declared_boilerplate(scope: etree._Element, page_chars: int) -> None:
     """Remove the blocks whose class or id names them as not the text (newsletter, author box...)."""
     names = _BOILERPLATE_RE
+    # A walk in Python costs half an XPath picking the elements that have a class or id.
     found = [
         el
-        for el in _NAMED(scope)
+        for el in scope.iter(etree.Element)
         if ((c := el.get("class")) and names.search(c.lower()))
         or ((i := el.get("id")) and names.search(i.lower()))
     ]
@@ -635,8 +637,6 @@ BOILERPLATE_TOKENS: tuple[str, ...] = (
 
 
 _BOILERPLATE_RE = re.compile("|".join(BOILERPLATE_TOKENS))
-#: The elements that have a class or id (a C walk; most have neither).
-_NAMED = etree.XPath("descendant-or-self::*[@class or @id]")
 
 
 def _drop_link_teasers(scope: etree._Element) -> None:
@@ -681,13 +681,14 @@ def _main_region(tree: etree._Element) -> etree._Element | None:
     and the like). Extracting from it alone spares trafilatura copying and scanning the rest of
     the page, and keeps the rest's boilerplate out.
     """
-    # One walk for both kinds of declared region, in document order.
-    declared = _DECLARED_REGIONS(tree)
-    articles = [el for el in declared if el.tag == "article" and not _ANCESTOR_ARTICLE(el)]
-    mains = [
+    # Tag walks in C and the role attributes' values cost a third of one XPath testing both on
+    # every element. Only a lone region of a kind counts, so the order of the kinds' union is moot.
+    articles = [el for el in tree.iter("article") if not _ANCESTOR_ARTICLE(el)]
+    mains = list(tree.iter("main"))
+    mains += [
         el
-        for el in declared
-        if (el.tag == "main" or el.get("role") == "main") and el.tag not in {"html", "body"}
+        for role in _ROLES(tree)
+        if role == "main" and (el := role.getparent()).tag not in {"html", "body", "main"}
     ]
     headings = None
     for found in (articles, mains):
@@ -710,7 +711,7 @@ def _main_region(tree: etree._Element) -> etree._Element | None:
 
 _H1 = etree.XPath("//h1")
 _ANCESTOR_LINK = etree.XPath("ancestor::a")
-_DECLARED_REGIONS = etree.XPath("//*[self::article or self::main or @role='main']")
+_ROLES = etree.XPath("//@role")
 _ANCESTOR_ARTICLE = etree.XPath("ancestor::article")
 #: A region with less text than this is a teaser or a header, not the article.
 MIN_REGION_CHARS = 200
@@ -799,10 +800,16 @@ def _leads(region: etree._Element) -> list[str]:
     another article. A lead opens the text: most of the region's paragraph text follows it,
     it is prose, not links, and not an item of a list (of teasers); a page has one.
     """
-    found = [el for el in _LEAD_NAMED(region) if el is not region]
+    found = [
+        el
+        for el in _LEAD_CANDIDATES(region)
+        if el is not region
+        and (_LEAD_RE.search(el.get("class") or "") or _LEAD_RE.search(el.get("id") or ""))
+    ]
     if not found:
         return []
-    inner = [el for el in found if not any(d in found for d in el.iterdescendants())]
+    named = set(found)
+    inner = [el for el in found if not any(d in named for d in el.iterdescendants())]
     total = _paragraph_chars(region)
     for el in inner:
         if any(a.tag in {"a", "li"} for a in _ancestors_within(el, region)):
@@ -881,10 +888,11 @@ LEAD_TOKENS = (
     "subtitle",
     "subheadline",
 )
-_LEAD_NAMED = etree.XPath(
-    "descendant-or-self::*[self::p or self::div or self::h2 or self::section or self::span]["
-    + " or ".join(f"contains(@class, '{t}') or contains(@id, '{t}')" for t in LEAD_TOKENS)
-    + "]"
+_LEAD_RE = re.compile("|".join(LEAD_TOKENS))
+#: The blocks a lead can be, with a class or id: their names are tested in Python (one XPath
+#: ``contains`` test per element and token cost more than twice as much).
+_LEAD_CANDIDATES = etree.XPath(
+    "descendant-or-self::*[self::p or self::div or self::h2 or self::section or self::span][@class or @id]"
 )
 LEAD_MIN_CHARS = 40
 LEAD_MAX_CHARS = 1500
