@@ -676,10 +676,11 @@ _UNREAD = etree.XPath("//script[not(@type='application/ld+json')] | //style | //
 def _main_region(tree: etree._Element) -> etree._Element | None:
     """The element the page declares as its main content, if it declares one.
 
-    A lone outermost ``<article>``, else a lone ``<main>`` (or ``role="main"``), else the first
-    content area trafilatura itself looks for first (``entry-content``, ``itemprop=articleBody``
-    and the like). Extracting from it alone spares trafilatura copying and scanning the rest of
-    the page, and keeps the rest's boilerplate out.
+    A lone outermost ``<article>``, else a lone ``<main>`` (or ``role="main"``), else the
+    content area trafilatura itself would take (``entry-content``, ``itemprop=articleBody`` and
+    the like; a wider one such as ``#content`` when it holds most of the page's prose).
+    Extracting from it alone spares trafilatura copying and scanning the rest of the page, and
+    keeps the rest's boilerplate out.
     """
     # Tag walks in C and the role attributes' values cost a third of one XPath testing both on
     # every element. Only a lone region of a kind counts, so the order of the kinds' union is moot.
@@ -703,9 +704,18 @@ def _main_region(tree: etree._Element) -> etree._Element | None:
             return found[0]
     from trafilatura.xpaths import BODY_XPATH
 
-    found = BODY_XPATH[0](tree)
-    if found and len(found[0].text_content()) >= MIN_REGION_CHARS:
-        return found[0]
+    # Else the content area trafilatura itself would take, the first its XPaths find in their
+    # order. The first kind (entry-content, articleBody...) names the text; the wider kinds (the
+    # first of several <article>s, #content, .main) count only when they hold most of the page's
+    # prose, as on a page whose text trafilatura finds there: a list of teasers does not.
+    for kind, expression in enumerate(BODY_XPATH):
+        found = expression(tree)
+        if not found or len(found[0].text_content()) < MIN_REGION_CHARS:
+            continue
+        if kind == 0:
+            return found[0]
+        page = _paragraph_chars(tree)
+        return found[0] if page and _paragraph_chars(found[0]) >= AREA_MIN_SHARE * page else None
     return None
 
 
@@ -715,6 +725,9 @@ _ROLES = etree.XPath("//@role")
 _ANCESTOR_ARTICLE = etree.XPath("ancestor::article")
 #: A region with less text than this is a teaser or a header, not the article.
 MIN_REGION_CHARS = 200
+#: The share of the page's paragraph text a wider content area (not named as the text) must
+#: hold to be the region.
+AREA_MIN_SHARE = 0.5
 #: A block named as boilerplate that holds more of the page's paragraph text than this share
 #: is a wrapper of the text itself.
 BOILERPLATE_MAX_SHARE = 0.2
