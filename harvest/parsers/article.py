@@ -535,7 +535,7 @@ _CONTROL_BYTES = bytes([*range(0x09), 0x0B, 0x0C, *range(0x0E, 0x20)])
 
 
 def _parse(html: str) -> etree._Element | None:
-    if not html.strip():
+    if not html or html.isspace():  # not strip(): a copy of the page
         return None
     # Characters XML does not allow parse, but every later write of that text into a tree
     # raises (lxml keeps trees XML-compatible), and trafilatura then discards the whole page.
@@ -749,18 +749,19 @@ def _extract_main(tree: etree._Element, region: etree._Element | None, page_char
     The full cascade (readability and jusText compared, recall retries) costs twice the fast
     mode and finds more on few pages (BENCHMARKS.md), so it runs only for those.
     """
+    short = region is not None and _is_short_region(region)
     if region is not None:
         parent = region.getparent()
         assert parent is not None  # the region is never the root
         index = parent.index(region)
         wrapper = _PARSER.makeelement("html")
         etree.SubElement(wrapper, "body").append(region)  # moved, not copied
-        document = _extract(wrapper, fast=True, short=_is_short_region(region))
+        document = _extract(wrapper, fast=True, short=short)
         parent.insert(index, region)
     else:
         document = _extract(tree, fast=True)
     got = _text_len(document)
-    if got and region is not None and _is_short_region(region) and _holds_the_text(region, got):
+    if got and region is not None and short and _holds_the_text(region, got):
         return document
     if got < FALLBACK_CHARS or got < FALLBACK_SHARE * page_chars:
         full = _extract(tree, fast=False)
