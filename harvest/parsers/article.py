@@ -678,14 +678,14 @@ def _drop_unread(tree: etree._Element) -> None:
             el.drop_tree()  # the tail, text of the parent, stays
 
 
-def _main_region(tree: etree._Element) -> etree._Element | None:
-    """The element the page declares as its main content, if it declares one.
+def _main_region(tree: etree._Element) -> tuple[etree._Element | None, bool]:
+    """The page's main content element, if it has one, and whether it is named as the text.
 
     A lone outermost ``<article>``, else a lone ``<main>`` (or ``role="main"``), else the
     content area trafilatura itself would take (``entry-content``, ``itemprop=articleBody`` and
-    the like; a wider one such as ``#content`` when it holds most of the page's prose).
-    Extracting from it alone spares trafilatura copying and scanning the rest of the page, and
-    keeps the rest's boilerplate out.
+    the like; a wider one such as ``#content`` when it holds most of the page's prose, which
+    is not named as the text). Extracting from it alone spares trafilatura copying and scanning
+    the rest of the page, and keeps the rest's boilerplate out.
     """
     # Tag walks in C and the role attributes' values cost a third of one XPath testing both on
     # every element. Only a lone region of a kind counts, so the order of the kinds' union is moot.
@@ -701,12 +701,12 @@ def _main_region(tree: etree._Element) -> etree._Element | None:
         if len(found) != 1:
             continue
         if len(found[0].text_content()) >= MIN_REGION_CHARS:
-            return found[0]
+            return found[0], True
         # A one-line post is a short region: it is the article when it holds the page's title,
         # its one <h1> (a teaser or a header elsewhere on the page does not).
         headings = _H1(tree) if headings is None else headings
         if len(headings) == 1 and found[0] in headings[0].iterancestors():
-            return found[0]
+            return found[0], True
     from trafilatura.xpaths import BODY_XPATH
 
     # Else the content area trafilatura itself would take, the first its XPaths find in their
@@ -718,10 +718,10 @@ def _main_region(tree: etree._Element) -> etree._Element | None:
         if not found or len(found[0].text_content()) < MIN_REGION_CHARS:
             continue
         if kind == 0:
-            return found[0]
+            return found[0], True
         page = _paragraph_chars(tree)
-        return found[0] if page and _paragraph_chars(found[0]) >= AREA_MIN_SHARE * page else None
-    return None
+        return (found[0] if page and _paragraph_chars(found[0]) >= AREA_MIN_SHARE * page else None), False
+    return None, False
 
 
 _H1 = etree.XPath("//h1")
@@ -938,8 +938,10 @@ def extract_article(html: str, url: str) -> Article | None:
     signals = page_signals(tree, url, DEFAULT_AGENT)
     meta = _read_metadata(tree, head.canonical)
     _drop_unread(tree)
-    region = _main_region(tree)
-    meta.author = meta.author or _byline(tree if region is None else region)
+    region, named = _main_region(tree)
+    # A wider content area (#content, the first of several <article>s) often leaves out the
+    # article's header, where the byline is: the whole page is searched then.
+    meta.author = meta.author or _byline(region if region is not None and named else tree)
     _drop_header_links(tree)
     markup.repair_tree(tree, url)  # hook, after the "¶" links and before the boilerplate names
     blocks = _take_out_code(tree)
