@@ -282,6 +282,8 @@ def _is_gutter(pre: etree._Element) -> bool:
 
 def _take_out_code(tree: etree._Element) -> list[_Code]:
     """Replace each code block by a placeholder paragraph; return the blocks in order."""
+    if not _HAS_PRE(tree):  # most pages: one walk rather than three
+        return []
     for span in tree.xpath("//pre//span[contains(concat(' ', normalize-space(@class), ' '), ' linenos ')]"):
         span.drop_tree()
     blocks: list[_Code] = []
@@ -303,6 +305,9 @@ def _take_out_code(tree: etree._Element) -> list[_Code]:
     for gutter in tree.xpath("//pre[contains(concat(' ', normalize-space(@class), ' '), ' line-numbers ')]"):
         gutter.drop_tree()
     return blocks
+
+
+_HAS_PRE = etree.XPath("boolean(//pre)")
 
 
 def _drop_header_links(tree: etree._Element) -> None:
