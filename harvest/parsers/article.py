@@ -282,6 +282,8 @@ def _is_gutter(pre: etree._Element) -> bool:
 
 def _take_out_code(tree: etree._Element) -> list[_Code]:
     """Replace each code block by a placeholder paragraph; return the blocks in order."""
+    if not _HAS_PRE(tree):  # most pages: one walk rather than three
+        return []
     for span in tree.xpath("//pre//span[contains(concat(' ', normalize-space(@class), ' '), ' linenos ')]"):
         span.drop_tree()
     blocks: list[_Code] = []
@@ -303,6 +305,9 @@ def _take_out_code(tree: etree._Element) -> list[_Code]:
     for gutter in tree.xpath("//pre[contains(concat(' ', normalize-space(@class), ' '), ' line-numbers ')]"):
         gutter.drop_tree()
     return blocks
+
+
+_HAS_PRE = etree.XPath("boolean(//pre)")
 
 
 def _drop_header_links(tree: etree._Element) -> None:
@@ -488,31 +493,32 @@ def _byline(scope: etree._Element) -> str | None:
     """The byline trafilatura finds in ``scope``, searched only if ``scope`` has a candidate.
 
     Its XPaths test regular expressions on every element (a Python call each) over a copy of
-    ``scope``; about half the regions have no candidate at all, which one XPath of plain
-    ``contains`` tests tells first. The test is wider than trafilatura's (every attribute and token its
-    byline XPaths read), so it changes no result.
+    ``scope``; about half the regions have no candidate at all, which one look at the values of
+    the attributes its byline XPaths read tells first. The test is wider than trafilatura's
+    (substrings of its tokens in any of those attributes, the ``author`` and ``rel`` elements
+    its XPaths name), so it changes no result.
     """
-    if not _BYLINE_CANDIDATE(scope):
+    if next(scope.iter("author", "rel"), None) is None and not _BYLINE_TOKEN_RE.search(
+        "\n".join(_BYLINE_ATTRIBUTES(scope))
+    ):
         return None
     from trafilatura.metadata import extract_author
 
     return extract_author(scope) or None
 
 
-#: Any element trafilatura's ``AUTHOR_XPATHS`` could match (a superset: substrings of their
-#: tokens, no case or word-boundary conditions).
-_BYLINE_CANDIDATE = etree.XPath(
-    "boolean(descendant-or-self::*["
-    "self::author or @rel='author' or contains(@itemprop, 'author')"
-    " or contains(@data-testid, 'uthor') or contains(@data-component, 'yline')"
-    " or contains(@id, 'uthor') or contains(@id, 'zuozhe') or contains(@id, 'bianji')"
-    " or contains(@id, 'xiaobian')"
-    " or contains(@class, 'uthor') or contains(@class, 'yline') or contains(@class, 'byl')"
-    " or contains(@class, 'BBL') or contains(@class, 'username') or contains(@class, 'screenname')"
-    " or contains(@class, 'channel-name') or contains(@class, 'zuozhe') or contains(@class, 'bianji')"
-    " or contains(@class, 'xiaobian') or contains(@class, 'submitted-by')"
-    " or contains(@class, 'posted-by') or contains(@class, 'journalist-name')"
-    " or contains(@class, 'writer') or rel='me'][1])"
+#: The attributes trafilatura's ``AUTHOR_XPATHS`` test, gathered in one C walk (an XPath
+#: predicate per element and token cost twice as much).
+_BYLINE_ATTRIBUTES = etree.XPath(
+    "descendant-or-self::*/@*[name()='class' or name()='id' or name()='itemprop' or name()='rel'"
+    " or name()='data-testid' or name()='data-component']",
+    smart_strings=False,
+)
+#: Substrings of every token ``AUTHOR_XPATHS`` matches in those attributes ("[Aa]uthor",
+#: "author-?name", "AuthorCard", "[Bb]yline", "BBL"...), with no case or word conditions.
+_BYLINE_TOKEN_RE = re.compile(
+    "uthor|yline|byl|BBL|username|screenname|channel-name|zuozhe|bianji|xiaobian|submitted-by"
+    "|posted-by|journalist-name|writer"
 )
 
 
@@ -534,7 +540,7 @@ _CONTROL_BYTES = bytes([*range(0x09), 0x0B, 0x0C, *range(0x0E, 0x20)])
 
 
 def _parse(html: str) -> etree._Element | None:
-    if not html.strip():
+    if not html or html.isspace():  # not strip(): a copy of the page
         return None
     # Characters XML does not allow parse, but every later write of that text into a tree
     # raises (lxml keeps trees XML-compatible), and trafilatura then discards the whole page.
@@ -592,9 +598,10 @@ def _resolve_links(body: etree._Element, base: str) -> None:
 def _drop_declared_boilerplate(scope: etree._Element, page_chars: int) -> None:
     """Remove the blocks whose class or id names them as not the text (newsletter, author box...)."""
     names = _BOILERPLATE_RE
+    # A walk in Python costs half an XPath picking the elements that have a class or id.
     found = [
         el
-        for el in _NAMED(scope)
+        for el in scope.iter(etree.Element)
         if ((c := el.get("class")) and names.search(c.lower()))
         or ((i := el.get("id")) and names.search(i.lower()))
     ]
@@ -635,8 +642,6 @@ BOILERPLATE_TOKENS: tuple[str, ...] = (
 
 
 _BOILERPLATE_RE = re.compile("|".join(BOILERPLATE_TOKENS))
-#: The elements that have a class or id (a C walk; most have neither).
-_NAMED = etree.XPath("descendant-or-self::*[@class or @id]")
 
 
 def _drop_link_teasers(scope: etree._Element) -> None:
@@ -690,55 +695,74 @@ def _drop_unread(tree: etree._Element) -> None:
     trafilatura deletes them first thing, but only after copying the tree (several times per
     extraction); JSON-LD stays for its schema.org checks and ``articleBody`` rescue.
     """
-    for el in _UNREAD(tree):
+    # A tag walk in C (half the cost of an XPath union), over the root and the elements the
+    # parser left beside it (markup after ``</html>``), as ``//script`` from the document sees.
+    unread = [
+        el
+        for top in (*tree.itersiblings(preceding=True), tree, *tree.itersiblings())
+        for el in top.iter("script", "style", "svg")
+        if el.tag != "script" or el.get("type") != "application/ld+json"
+    ]
+    for el in unread:
         if el.getparent() is not None:
             el.drop_tree()  # the tail, text of the parent, stays
 
 
-_UNREAD = etree.XPath("//script[not(@type='application/ld+json')] | //style | //svg")
+def _main_region(tree: etree._Element) -> tuple[etree._Element | None, bool]:
+    """The page's main content element, if it has one, and whether it is named as the text.
 
-
-def _main_region(tree: etree._Element) -> etree._Element | None:
-    """The element the page declares as its main content, if it declares one.
-
-    A lone outermost ``<article>``, else a lone ``<main>`` (or ``role="main"``), else the first
-    content area trafilatura itself looks for first (``entry-content``, ``itemprop=articleBody``
-    and the like). Extracting from it alone spares trafilatura copying and scanning the rest of
-    the page, and keeps the rest's boilerplate out.
+    A lone outermost ``<article>``, else a lone ``<main>`` (or ``role="main"``), else the
+    content area trafilatura itself would take (``entry-content``, ``itemprop=articleBody`` and
+    the like; a wider one such as ``#content`` when it holds most of the page's prose, which
+    is not named as the text). Extracting from it alone spares trafilatura copying and scanning
+    the rest of the page, and keeps the rest's boilerplate out.
     """
-    # One walk for both kinds of declared region, in document order.
-    declared = _DECLARED_REGIONS(tree)
-    articles = [el for el in declared if el.tag == "article" and not _ANCESTOR_ARTICLE(el)]
-    mains = [
+    # Tag walks in C and the role attributes' values cost a third of one XPath testing both on
+    # every element. Only a lone region of a kind counts, so the order of the kinds' union is moot.
+    articles = [el for el in tree.iter("article") if not _ANCESTOR_ARTICLE(el)]
+    mains = list(tree.iter("main"))
+    mains += [
         el
-        for el in declared
-        if (el.tag == "main" or el.get("role") == "main") and el.tag not in {"html", "body"}
+        for role in _ROLES(tree)
+        if role == "main" and (el := role.getparent()).tag not in {"html", "body", "main"}
     ]
     headings = None
     for found in (articles, mains):
         if len(found) != 1:
             continue
         if _shown_chars(found[0]) >= MIN_REGION_CHARS:
-            return found[0]
+            return found[0], True
         # A one-line post is a short region: it is the article when it holds the page's title,
         # its one <h1> (a teaser or a header elsewhere on the page does not).
         headings = _H1(tree) if headings is None else headings
         if len(headings) == 1 and found[0] in headings[0].iterancestors():
-            return found[0]
+            return found[0], True
     from trafilatura.xpaths import BODY_XPATH
 
-    found = BODY_XPATH[0](tree)
-    if found and _shown_chars(found[0]) >= MIN_REGION_CHARS:
-        return found[0]
-    return None
+    # Else the content area trafilatura itself would take, the first its XPaths find in their
+    # order. The first kind (entry-content, articleBody...) names the text; the wider kinds (the
+    # first of several <article>s, #content, .main) count only when they hold most of the page's
+    # prose, as on a page whose text trafilatura finds there: a list of teasers does not.
+    for kind, expression in enumerate(BODY_XPATH):
+        found = expression(tree)
+        if not found or _shown_chars(found[0]) < MIN_REGION_CHARS:
+            continue
+        if kind == 0:
+            return found[0], True
+        page = _paragraph_chars(tree)
+        return (found[0] if page and _paragraph_chars(found[0]) >= AREA_MIN_SHARE * page else None), False
+    return None, False
 
 
 _H1 = etree.XPath("//h1")
 _ANCESTOR_LINK = etree.XPath("ancestor::a")
-_DECLARED_REGIONS = etree.XPath("//*[self::article or self::main or @role='main']")
+_ROLES = etree.XPath("//@role")
 _ANCESTOR_ARTICLE = etree.XPath("ancestor::article")
 #: A region with less text than this is a teaser or a header, not the article.
 MIN_REGION_CHARS = 200
+#: The share of the page's paragraph text a wider content area (not named as the text) must
+#: hold to be the region.
+AREA_MIN_SHARE = 0.5
 #: A block named as boilerplate that holds more of the page's paragraph text than this share
 #: is a wrapper of the text itself.
 BOILERPLATE_MAX_SHARE = 0.2
@@ -760,18 +784,19 @@ def _extract_main(tree: etree._Element, region: etree._Element | None, page_char
     The full cascade (readability and jusText compared, recall retries) costs twice the fast
     mode and finds more on few pages (BENCHMARKS.md), so it runs only for those.
     """
+    short = region is not None and _is_short_region(region)
     if region is not None:
         parent = region.getparent()
         assert parent is not None  # the region is never the root
         index = parent.index(region)
         wrapper = _PARSER.makeelement("html")
         etree.SubElement(wrapper, "body").append(region)  # moved, not copied
-        document = _extract(wrapper, fast=True, short=_is_short_region(region))
+        document = _extract(wrapper, fast=True, short=short)
         parent.insert(index, region)
     else:
         document = _extract(tree, fast=True)
     got = _text_len(document)
-    if got and region is not None and _is_short_region(region) and _holds_the_text(region, got):
+    if got and region is not None and short and _holds_the_text(region, got):
         return document
     if got < FALLBACK_CHARS or got < FALLBACK_SHARE * page_chars:
         full = _extract(tree, fast=False)
@@ -833,10 +858,18 @@ def _leads(region: etree._Element) -> list[str]:
     another article. A lead opens the text: most of the region's paragraph text follows it,
     it is prose, not links, and not an item of a list (of teasers); a page has one.
     """
-    found = [el for el in _LEAD_NAMED(region) if el is not region]
+    # A tag walk in C, the names tested in Python: an XPath testing the tokens (or only the
+    # tags) on every element costs several times as much.
+    found = [
+        el
+        for el in region.iter("p", "div", "h2", "section", "span")
+        if el is not region
+        and (_LEAD_RE.search(el.get("class") or "") or _LEAD_RE.search(el.get("id") or ""))
+    ]
     if not found:
         return []
-    inner = [el for el in found if not any(d in found for d in el.iterdescendants())]
+    named = set(found)
+    inner = [el for el in found if not any(d in named for d in el.iterdescendants())]
     total = _paragraph_chars(region)
     for el in inner:
         if any(a.tag in {"a", "li"} for a in _ancestors_within(el, region)):
@@ -940,11 +973,7 @@ LEAD_TOKENS = (
     "subtitle",
     "subheadline",
 )
-_LEAD_NAMED = etree.XPath(
-    "descendant-or-self::*[self::p or self::div or self::h2 or self::section or self::span]["
-    + " or ".join(f"contains(@class, '{t}') or contains(@id, '{t}')" for t in LEAD_TOKENS)
-    + "]"
-)
+_LEAD_RE = re.compile("|".join(LEAD_TOKENS))
 LEAD_MIN_CHARS = 40
 LEAD_MAX_CHARS = 1500
 LEAD_MAX_LINK_SHARE = 0.3
@@ -970,8 +999,10 @@ def extract_article(html: str, url: str) -> Article | None:
     signals = page_signals(tree, url, DEFAULT_AGENT)
     meta = _read_metadata(tree, head.canonical)
     _drop_unread(tree)
-    region = _main_region(tree)
-    meta.author = meta.author or _byline(tree if region is None else region)
+    region, named = _main_region(tree)
+    # A wider content area (#content, the first of several <article>s) often leaves out the
+    # article's header, where the byline is: the whole page is searched then.
+    meta.author = meta.author or _byline(region if region is not None and named else tree)
     _drop_header_links(tree)
     markup.repair_tree(tree, url)  # hook, after the "¶" links and before the boilerplate names
     blocks = _take_out_code(tree)

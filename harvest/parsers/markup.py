@@ -41,7 +41,6 @@ _XML_INVALID_RE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udf
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 _SECTIONS = frozenset({"section", "div", "article"})
 _WORD_RE = re.compile(r"[^\W_]+")
-_WITH_ID = etree.XPath("descendant-or-self::*[@id]")
 #: Where a moved id goes: kept for whoever reads the tree, invisible to boilerplate rules.
 MOVED_ID = "data-harvest-id"
 #: Classes syntax highlighters put on a code block's wrapper (Pygments and Rouge ``highlight``,
@@ -81,7 +80,9 @@ def neutralize_own_names(tree: etree._Element) -> int:
     Returns how many ids were moved.
     """
     moved = 0
-    for el in _WITH_ID(tree):  # a C walk to the few elements that have an id
+    # A C walk to the only tags whose ids move (an XPath picking every element with an id, then
+    # testing its tag in Python, costs more).
+    for el in tree.iter(*_HEADINGS, *_SECTIONS):
         identifier = el.get("id")
         if not identifier:
             continue
@@ -183,5 +184,7 @@ def repair_tree(tree: etree._Element, url: str) -> None:
     """Every tree repair of this module, in order (see the module docstring)."""
     unlink_heading_self_links(tree, url)
     neutralize_own_names(tree)
-    declare_code_languages(tree)
-    drop_code_language_labels(tree)
+    # The code repairs act on <pre> blocks only: one walk tells most pages have none.
+    if next(tree.iter("pre"), None) is not None:
+        declare_code_languages(tree)
+        drop_code_language_labels(tree)

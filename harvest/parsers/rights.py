@@ -126,9 +126,11 @@ def page_signals(tree: etree._Element, url: str, agent: str) -> PageSignals:
             signals.tdm_policy = urljoin(url, content.strip())
     signals.robots = robots_directives(robots, agent)
     for el in tree.iter("link", "a"):
-        rel = (el.get("rel") or "").lower().split()
+        rel = el.get("rel")
+        if not rel or "license" not in rel.lower():  # most links have no rel: no string work
+            continue
         href = (el.get("href") or "").strip()
-        if "license" in rel and href:
+        if "license" in rel.lower().split() and href:
             signals.license_url = urljoin(url, href)
             break
     return signals

@@ -314,3 +314,25 @@ def test_a_summary_repeated_on_a_news_page_is_kept_once() -> None:
     assert article is not None
     assert article.markdown.count("ist ein Motor der Industriegesellschaft") == 1
     assert "Aufmerksamkeit" in article.markdown
+
+
+def test_a_wider_content_area_holding_the_prose_is_the_region() -> None:
+    # spektrum.de: no lone <article> or <main>, no entry-content; the first of the page's
+    # <article>s (class "content") holds its text. Extracted from that area alone, a paragraph
+    # the whole page's extraction left out is kept ("In Baden-Württemberg und NRW").
+    article, item = extract("spektrum.de.coronavirus.html")
+    assert article is not None
+    text = words(article.markdown)
+    assert all(s in text for s in item["with"])
+    assert not any(s in text for s in item["without"])
+
+
+def test_the_first_of_a_list_of_teasers_is_not_the_region() -> None:
+    # biathlon-antholz.it: the text is in <div>s without <p>, and the first <article> is a
+    # teaser of another news item in "Das könnte Sie auch"; a wider area must hold most of the
+    # page's paragraph text to be the region, and a page without paragraphs has none.
+    article, item = extract("biathlon-antholz.it-jubeln.html")
+    assert article is not None
+    text = words(article.markdown)
+    assert all(s in text for s in item["with"])
+    assert not any(s in text for s in item["without"])
