@@ -770,6 +770,10 @@ BOILERPLATE_MAX_SHARE = 0.2
 #: share of the page's paragraph text, missed the article: the full cascade runs instead.
 FALLBACK_CHARS = 250
 FALLBACK_SHARE = 0.2
+#: A region whose fast pass kept this much text held the article, whatever share of the page's
+#: paragraph text that is: the rest is comments or teaser lists, which the full cascade on the
+#: whole page would add (a page of text; the regions that fell short kept far less).
+REGION_ENOUGH_CHARS = 1000
 
 
 def _text_len(document: Any) -> int:
@@ -797,6 +801,8 @@ def _extract_main(tree: etree._Element, region: etree._Element | None, page_char
         document = _extract(tree, fast=True)
     got = _text_len(document)
     if got and region is not None and short and _holds_the_text(region, got):
+        return document
+    if region is not None and got >= REGION_ENOUGH_CHARS:
         return document
     if got < FALLBACK_CHARS or got < FALLBACK_SHARE * page_chars:
         full = _extract(tree, fast=False)

@@ -85,6 +85,19 @@ def test_a_short_fast_extraction_falls_back_to_the_full_cascade() -> None:
     assert len(article.markdown) > 20000
 
 
+def test_a_region_that_gave_a_page_of_text_needs_no_full_cascade() -> None:
+    # bmas.de: the fast pass on the page's region keeps the whole press release (2,700
+    # characters), a small share of a page whose menus are paragraphs too. The full cascade on
+    # the whole page, which that share used to start, took the site's whole menu with it.
+    article, item = extract("bmas.de-anforderungen.html")
+    assert article is not None
+    text = words(article.markdown)
+    assert all(s in text for s in item["with"])
+    assert "Zum Inhalt springen" not in text
+    assert "Übersicht: Arbeitsförderung" not in text
+    assert len(article.markdown) < 5000
+
+
 def test_read_more_cross_references_are_dropped() -> None:
     # "Read more: <a>Other article</a>" paragraphs between the article's own paragraphs.
     article, item = extract("dw.com.colonial.html")
