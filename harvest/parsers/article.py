@@ -948,16 +948,18 @@ def _drop_repeated_summary(body: etree._Element) -> None:
     Themes show the post's summary (its first sentences, cut where the description ends)
     under the title, then the post itself: the reader sees the opening twice, the Markdown had
     it twice. Only the first few paragraphs are looked at, and one is removed only when one of
-    the next few begins with all of it and goes on.
+    the next few begins with all of it (but a closing ellipsis) and goes on past it: a
+    paragraph the page repeats whole is the page's own text, kept as written.
     """
     paragraphs = [el for el in body if el.tag == "p"]
     for i, p in enumerate(paragraphs[:SUMMARY_LOOKAHEAD]):
-        text = " ".join(" ".join(p.itertext()).split()).rstrip(".…").rstrip()
+        whole = " ".join(" ".join(p.itertext()).split())
+        text = whole.rstrip(".…").rstrip()
         if len(text) < SUMMARY_MIN_CHARS:
             continue
         after = paragraphs[i + 1 : i + 1 + SUMMARY_LOOKAHEAD]
         later = (" ".join(" ".join(q.itertext()).split()) for q in after)
-        if any(t.startswith(text) and len(t) > len(text) for t in later):
+        if any(t.startswith(text) and len(t) > len(whole) for t in later):
             body.remove(p)
             return
 

@@ -321,14 +321,6 @@ def test_a_summary_repeating_the_opening_is_kept_once(parts: tuple[str, ...], ur
     assert article.markdown.count(opening) == 1
 
 
-def test_a_summary_repeated_on_a_news_page_is_kept_once() -> None:
-    # furche.at (a tuning page): the teaser under the headline is the article's opening, cut.
-    article, item = extract("furche.at.achtsam.html")
-    assert article is not None
-    assert article.markdown.count("ist ein Motor der Industriegesellschaft") == 1
-    assert "Aufmerksamkeit" in article.markdown
-
-
 def test_a_wider_content_area_holding_the_prose_is_the_region() -> None:
     # spektrum.de: no lone <article> or <main>, no entry-content; the first of the page's
     # <article>s (class "content") holds its text. Extracted from that area alone, a paragraph
