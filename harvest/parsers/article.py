@@ -930,7 +930,7 @@ def _put_back_leads(body: etree._Element, leads: list[str]) -> None:
     """Insert the lead texts the extraction left out before its first paragraph, after the title."""
     if not leads:
         return
-    kept = " ".join(" ".join(body.itertext()).split())
+    kept = _flat_text(body)
     first = next((i for i, el in enumerate(body) if el.tag == "p"), len(body))
     index = max((i + 1 for i, el in enumerate(body[:first]) if el.tag == "head"), default=0)
     for text in leads:
@@ -951,17 +951,21 @@ def _drop_repeated_summary(body: etree._Element) -> None:
     the next few begins with all of it (but a closing ellipsis) and goes on past it: a
     paragraph the page repeats whole is the page's own text, kept as written.
     """
-    paragraphs = [el for el in body if el.tag == "p"]
-    for i, p in enumerate(paragraphs[:SUMMARY_LOOKAHEAD]):
-        whole = " ".join(" ".join(p.itertext()).split())
+    paragraphs = [el for el in body if el.tag == "p"][: 2 * SUMMARY_LOOKAHEAD]
+    texts = [_flat_text(p) for p in paragraphs]
+    for i, whole in enumerate(texts[:SUMMARY_LOOKAHEAD]):
         text = whole.rstrip(".…").rstrip()
         if len(text) < SUMMARY_MIN_CHARS:
             continue
-        after = paragraphs[i + 1 : i + 1 + SUMMARY_LOOKAHEAD]
-        later = (" ".join(" ".join(q.itertext()).split()) for q in after)
+        later = texts[i + 1 : i + 1 + SUMMARY_LOOKAHEAD]
         if any(t.startswith(text) and len(t) > len(whole) for t in later):
-            body.remove(p)
+            body.remove(paragraphs[i])
             return
+
+
+def _flat_text(el: etree._Element) -> str:
+    """The text of an element of trafilatura's output, its runs of white space as one space."""
+    return " ".join(" ".join(el.itertext()).split())
 
 
 #: How many opening paragraphs a summary and its repetition are looked for in.
@@ -1016,9 +1020,10 @@ def extract_article(html: str, url: str) -> Article | None:
     blocks = _take_out_code(tree)
     # The page's paragraph text, before anything is removed: what a region or block is weighed by.
     page_chars = _paragraph_chars(tree)
-    _drop_declared_boilerplate(tree if region is None else region, page_chars)
-    _drop_link_teasers(tree if region is None else region)
-    _drop_datelines(tree if region is None else region)
+    scope = tree if region is None else region
+    _drop_declared_boilerplate(scope, page_chars)
+    _drop_link_teasers(scope)
+    _drop_datelines(scope)
     leads = _leads(_lead_scope(tree, region)) if region is not None else []
     document = _extract_main(tree, region, page_chars)
     if document is None or document.body is None:
