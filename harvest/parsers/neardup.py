@@ -130,6 +130,22 @@ def similarity(a: np.ndarray, b: np.ndarray) -> float:
     return float(np.count_nonzero(a == b)) / float(len(a))
 
 
+def first_similar(sig: np.ndarray, others: list[np.ndarray], threshold: float) -> tuple[int, float] | None:
+    """The first of ``others`` at least ``threshold`` similar to ``sig``: (its index, :func:`similarity`).
+
+    One comparison of all of them at once: :func:`similarity` called for each of the signatures
+    written since the last commit was a twentieth of the crawl process's CPU (BENCHMARKS.md,
+    issue 34). The scores are :func:`similarity`'s, to the bit (the same float division).
+    """
+    if not others:
+        return None
+    import numpy as np
+
+    scores = np.count_nonzero(np.stack(others) == sig, axis=1) / float(len(sig))
+    hits = np.flatnonzero(scores >= threshold)
+    return (int(hits[0]), float(scores[hits[0]])) if len(hits) else None
+
+
 def to_bytes(sig: np.ndarray) -> bytes:
     """A signature as stored (little-endian uint32)."""
     return sig.astype("<u4", copy=False).tobytes()

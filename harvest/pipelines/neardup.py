@@ -33,7 +33,7 @@ from scrapy.exceptions import DropItem, NotConfigured
 from harvest.exceptions import NotApplicable, StateError
 from harvest.identity import canonical_url
 from harvest.items import DocumentItem
-from harvest.parsers.neardup import from_bytes, signature, similarity
+from harvest.parsers.neardup import first_similar, from_bytes, signature
 from harvest.plumbing.capabilities import capabilities
 from harvest.state.crawl import CrawlState
 from harvest.state.neardup import IndexedDoc, NearDupIndex, NearMatch, RedisNearDupIndex, state_root
@@ -179,10 +179,12 @@ class NearDupPipeline:
         )
 
     def _local_match(self, sig: np.ndarray, url: str) -> NearMatch | None:
-        for doc in [*self._written, *self._inflight.values()]:
-            if doc.url != url and similarity(sig, doc.signature) >= self.threshold:
-                return NearMatch(doc.url, doc.spider, similarity(sig, doc.signature))
-        return None
+        docs = [doc for doc in [*self._written, *self._inflight.values()] if doc.url != url]
+        found = first_similar(sig, [doc.signature for doc in docs], self.threshold)
+        if found is None:
+            return None
+        doc = docs[found[0]]
+        return NearMatch(doc.url, doc.spider, found[1])
 
     def process_item(self, item: Any) -> Any:
         """Flag or drop a near-duplicate document; remember an original for the index."""
