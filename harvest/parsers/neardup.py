@@ -130,20 +130,48 @@ def similarity(a: np.ndarray, b: np.ndarray) -> float:
     return float(np.count_nonzero(a == b)) / float(len(a))
 
 
-def first_similar(sig: np.ndarray, others: list[np.ndarray], threshold: float) -> tuple[int, float] | None:
-    """The first of ``others`` at least ``threshold`` similar to ``sig``: (its index, :func:`similarity`).
+class Signatures:
+    """Signatures kept in one growing matrix, compared with a new one all at once.
 
-    One comparison of all of them at once: :func:`similarity` called for each of the signatures
-    written since the last commit was a twentieth of the crawl process's CPU (BENCHMARKS.md,
-    issue 34). The scores are :func:`similarity`'s, to the bit (the same float division).
+    For the documents a crawl wrote since its last index commit: comparing each new document
+    with each of them by :func:`similarity`, then with a matrix stacked anew per document, was a
+    twentieth of the crawl process's CPU (BENCHMARKS.md, issue 34).
     """
-    if not others:
-        return None
-    import numpy as np
 
-    scores = np.count_nonzero(np.stack(others) == sig, axis=1) / float(len(sig))
-    hits = np.flatnonzero(scores >= threshold)
-    return (int(hits[0]), float(scores[hits[0]])) if len(hits) else None
+    def __init__(self) -> None:
+        self._rows: np.ndarray | None = None
+        self._count = 0
+
+    def __len__(self) -> int:
+        return self._count
+
+    def append(self, sig: np.ndarray) -> None:
+        """Keep ``sig`` after the others (capacity doubled when full)."""
+        import numpy as np
+
+        if self._rows is None or self._count == len(self._rows):
+            grown = np.empty((max(64, 2 * self._count), len(sig)), dtype=np.uint32)
+            if self._rows is not None:
+                grown[: self._count] = self._rows[: self._count]
+            self._rows = grown
+        self._rows[self._count] = sig
+        self._count += 1
+
+    def clear(self) -> None:
+        """Forget every signature (the matrix is kept for the next ones)."""
+        self._count = 0
+
+    def similar(self, sig: np.ndarray, threshold: float) -> list[tuple[int, float]]:
+        """(position, :func:`similarity`) of each kept signature at least ``threshold`` similar, in order.
+
+        The scores are :func:`similarity`'s to the bit (the same float division).
+        """
+        if self._rows is None or not self._count:
+            return []
+        import numpy as np
+
+        scores = np.count_nonzero(self._rows[: self._count] == sig, axis=1) / float(len(sig))
+        return [(int(i), float(scores[i])) for i in np.flatnonzero(scores >= threshold)]
 
 
 def to_bytes(sig: np.ndarray) -> bytes:
