@@ -133,9 +133,9 @@ def similarity(a: np.ndarray, b: np.ndarray) -> float:
 class Signatures:
     """Signatures kept in one growing matrix, compared with a new one all at once.
 
-    For the documents a crawl wrote since its last index commit: comparing each new document
-    with each of them by :func:`similarity`, then with a matrix stacked anew per document, was a
-    twentieth of the crawl process's CPU (BENCHMARKS.md, issue 34).
+    For the documents a crawl wrote since its last index commit, which each new document is
+    compared with: one :func:`similarity` call each cost 4-5x the CPU of one comparison of the
+    whole matrix (BENCHMARKS.md, issue 34).
     """
 
     def __init__(self) -> None:
