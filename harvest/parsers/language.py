@@ -15,11 +15,11 @@ if TYPE_CHECKING:
     from py3langid.langid import LanguageIdentifier
 
 #: Detection reads this many characters at most: a few paragraphs are plenty, and the cost
-#: grows with the text. On 298 real pages (the Octopress posts, Scrapy's docs, the fixtures' other
-#: pages; 132 longer than this) 2,000 gave the same language as 20,000 for every page, at a
-#: seventh of the CPU (0.5 against 3.6 ms a page); it was the crawl process's largest cost with
-#: extraction on.
-MAX_CHARS = 2_000
+#: grows with the text (it was the largest cost of the crawl process, then of the extraction
+#: workers, with extraction on). On 2,091 real texts (the 945 evaluation pages' and the blog
+#: fixtures' extracted Markdown) the first 1,000 gave the language of the whole text on all but
+#: two of the 1,414 longer ones, as 2,000 did on all but one (BENCHMARKS.md, issue 34).
+MAX_CHARS = 1_000
 #: Less text than this (letters, after code and markup are removed) gives no reliable guess.
 MIN_LETTERS = 20
 _FENCE_RE = re.compile(r"^(`{3,}|~{3,}).*?^\1\s*$", re.M | re.S)

@@ -130,6 +130,50 @@ def similarity(a: np.ndarray, b: np.ndarray) -> float:
     return float(np.count_nonzero(a == b)) / float(len(a))
 
 
+class Signatures:
+    """Signatures kept in one growing matrix, compared with a new one all at once.
+
+    For the documents a crawl wrote since its last index commit, which each new document is
+    compared with: one :func:`similarity` call each cost 4-5x the CPU of one comparison of the
+    whole matrix (BENCHMARKS.md, issue 34).
+    """
+
+    def __init__(self) -> None:
+        self._rows: np.ndarray | None = None
+        self._count = 0
+
+    def __len__(self) -> int:
+        return self._count
+
+    def append(self, sig: np.ndarray) -> None:
+        """Keep ``sig`` after the others (capacity doubled when full)."""
+        import numpy as np
+
+        if self._rows is None or self._count == len(self._rows):
+            grown = np.empty((max(64, 2 * self._count), len(sig)), dtype=np.uint32)
+            if self._rows is not None:
+                grown[: self._count] = self._rows[: self._count]
+            self._rows = grown
+        self._rows[self._count] = sig
+        self._count += 1
+
+    def clear(self) -> None:
+        """Forget every signature (the matrix is kept for the next ones)."""
+        self._count = 0
+
+    def similar(self, sig: np.ndarray, threshold: float) -> list[tuple[int, float]]:
+        """(position, :func:`similarity`) of each kept signature at least ``threshold`` similar, in order.
+
+        The scores are :func:`similarity`'s to the bit (the same float division).
+        """
+        if self._rows is None or not self._count:
+            return []
+        import numpy as np
+
+        scores = np.count_nonzero(self._rows[: self._count] == sig, axis=1) / float(len(sig))
+        return [(int(i), float(scores[i])) for i in np.flatnonzero(scores >= threshold)]
+
+
 def to_bytes(sig: np.ndarray) -> bytes:
     """A signature as stored (little-endian uint32)."""
     return sig.astype("<u4", copy=False).tobytes()

@@ -33,7 +33,7 @@ from scrapy.exceptions import DropItem, NotConfigured
 from harvest.exceptions import NotApplicable, StateError
 from harvest.identity import canonical_url
 from harvest.items import DocumentItem
-from harvest.parsers.neardup import from_bytes, signature, similarity
+from harvest.parsers.neardup import Signatures, from_bytes, signature, similarity
 from harvest.plumbing.capabilities import capabilities
 from harvest.state.crawl import CrawlState
 from harvest.state.neardup import IndexedDoc, NearDupIndex, NearMatch, RedisNearDupIndex, state_root
@@ -99,6 +99,8 @@ class NearDupPipeline:
         self._inflight: dict[int, IndexedDoc] = {}
         #: Written, waiting for the next commit.
         self._written: list[IndexedDoc] = []
+        #: Their signatures, in the same order, as one matrix.
+        self._written_sigs = Signatures()
         self._hooked = False
 
     @classmethod
@@ -179,7 +181,12 @@ class NearDupPipeline:
         )
 
     def _local_match(self, sig: np.ndarray, url: str) -> NearMatch | None:
-        for doc in [*self._written, *self._inflight.values()]:
+        """The first document written since the last commit, or in flight, similar to ``sig``."""
+        for pos, score in self._written_sigs.similar(sig, self.threshold):
+            doc = self._written[pos]
+            if doc.url != url:
+                return NearMatch(doc.url, doc.spider, score)
+        for doc in self._inflight.values():
             if doc.url != url and similarity(sig, doc.signature) >= self.threshold:
                 return NearMatch(doc.url, doc.spider, similarity(sig, doc.signature))
         return None
@@ -227,6 +234,7 @@ class NearDupPipeline:
         doc = self._inflight.pop(id(item), None)
         if doc is not None:
             self._written.append(doc)
+            self._written_sigs.append(doc.signature)
 
     def item_dropped(self, item: Any, **_: Any) -> None:
         """A later pipeline dropped the item: not indexed."""
@@ -242,6 +250,7 @@ class NearDupPipeline:
         if self._written or offset is not None:
             self.index.add(self._written, spider=self.progress_key, offset=offset)
             self._written = []
+            self._written_sigs.clear()
         return {}
 
     def close_spider(self) -> None:
@@ -256,5 +265,6 @@ class NearDupPipeline:
             if self._written and (self.state is None or self.state.abandoned is None):
                 self.index.add(self._written)
             self._written = []
+            self._written_sigs.clear()
             self.index.close()
             self.index = None

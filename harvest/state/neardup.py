@@ -109,13 +109,13 @@ class NearDupIndex:
 
     def candidates(self, keys: list[int]) -> set[int]:
         """Ids of the documents sharing at least one band key."""
-        found: set[int] = set()
-        for band, key in enumerate(keys):
-            found.update(
-                row[0]
-                for row in self.db.execute("SELECT doc FROM bands WHERE band = ? AND key = ?", (band, key))
-            )
-        return found
+        if not keys:
+            return set()
+        # One statement for every band (each a primary-key search): a statement per band was half
+        # of the lookup's time, once per document.
+        query = " UNION ALL ".join(["SELECT doc FROM bands WHERE band = ? AND key = ?"] * len(keys))
+        args = [value for band, key in enumerate(keys) for value in (band, key)]
+        return {row[0] for row in self.db.execute(query, args)}
 
     def find(self, sig: np.ndarray, *, exclude_url: str | None = None) -> NearMatch | None:
         """The earliest stored document at least ``threshold`` similar to ``sig`` (not ``exclude_url``)."""

@@ -6,7 +6,15 @@ from __future__ import annotations
 import re
 
 from harvest.parsers.article import extract_article
-from harvest.parsers.neardup import BandLayout, band_keys, shingles, signature, similarity, words
+from harvest.parsers.neardup import (
+    BandLayout,
+    Signatures,
+    band_keys,
+    shingles,
+    signature,
+    similarity,
+    words,
+)
 from tests import shared_fixture
 
 OCTO = ("blogs", "octopress-1up4developers-github-io", "site")
@@ -52,6 +60,30 @@ def test_same_post_in_another_template_is_a_near_duplicate() -> None:
     for i, a in enumerate(sigs):
         for b in sigs[i + 1 :]:
             assert similarity(a, b) < 0.3
+
+
+def test_kept_signatures_compared_at_once_score_as_one_by_one() -> None:
+    """Signatures finds what similarity() finds, in the same order, with the same scores."""
+    root = shared_fixture(*OCTO)
+    posts = sorted(root.glob("20*/*/*/index.html"))[:40]
+    sigs = []
+    for post in posts:
+        html = post.read_text(encoding="utf-8")
+        for text in (_markdown(html), _markdown(retemplate(html, "Republicado com permissão do autor."))):
+            sig = signature(text)
+            assert sig is not None
+            sigs.append(sig)
+    kept = Signatures()
+    for sig in sigs:
+        kept.append(sig)  # past 64: the matrix grows
+    assert len(kept) == len(sigs) > 64
+    for sig in sigs[::7]:
+        scores = [similarity(sig, other) for other in sigs]
+        expected = [(i, score) for i, score in enumerate(scores) if score >= 0.9]
+        assert kept.similar(sig, 0.9) == expected
+        assert len(expected) >= 2  # the post and its copy
+    kept.clear()
+    assert len(kept) == 0 and kept.similar(sigs[0], 0.9) == []
 
 
 def test_pagination_page_is_not_a_copy_of_the_posts_it_repeats() -> None:
