@@ -25,7 +25,7 @@ from lxml import etree
 
 #: The attributes ``AUTHOR_XPATHS`` test.
 _ATTRIBUTES = ("class", "id", "itemprop", "rel", "data-testid", "data-component")
-#: Their values, one C walk each (an XPath testing the name of every attribute costs twice).
+#: Their values, one C walk each: cheaper than one XPath testing the name of every attribute.
 _VALUES = tuple(
     (name, etree.XPath(f"descendant-or-self::*/@{name}", smart_strings=False)) for name in _ATTRIBUTES
 )
