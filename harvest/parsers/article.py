@@ -34,7 +34,7 @@ from urllib.parse import urljoin
 import lxml.html
 from lxml import etree
 
-from harvest.parsers import markup
+from harvest.parsers import markup, metasearch
 from harvest.parsers.rights import PageSignals, page_signals
 
 logger = logging.getLogger(__name__)
@@ -490,36 +490,8 @@ def _read_metadata(tree: etree._Element, url: str) -> _Meta:
 
 
 def _byline(scope: etree._Element) -> str | None:
-    """The byline trafilatura finds in ``scope``, searched only if ``scope`` has a candidate.
-
-    Its XPaths test regular expressions on every element (a Python call each) over a copy of
-    ``scope``; about half the regions have no candidate at all, which one look at the values of
-    the attributes its byline XPaths read tells first. The test is wider than trafilatura's
-    (substrings of its tokens in any of those attributes, the ``author`` and ``rel`` elements
-    its XPaths name), so it changes no result.
-    """
-    if next(scope.iter("author", "rel"), None) is None and not _BYLINE_TOKEN_RE.search(
-        "\n".join(_BYLINE_ATTRIBUTES(scope))
-    ):
-        return None
-    from trafilatura.metadata import extract_author
-
-    return extract_author(scope) or None
-
-
-#: The attributes trafilatura's ``AUTHOR_XPATHS`` test, gathered in one C walk (an XPath
-#: predicate per element and token cost twice as much).
-_BYLINE_ATTRIBUTES = etree.XPath(
-    "descendant-or-self::*/@*[name()='class' or name()='id' or name()='itemprop' or name()='rel'"
-    " or name()='data-testid' or name()='data-component']",
-    smart_strings=False,
-)
-#: Substrings of every token ``AUTHOR_XPATHS`` matches in those attributes ("[Aa]uthor",
-#: "author-?name", "AuthorCard", "[Bb]yline", "BBL"...), with no case or word conditions.
-_BYLINE_TOKEN_RE = re.compile(
-    "uthor|yline|byl|BBL|username|screenname|channel-name|zuozhe|bianji|xiaobian|submitted-by"
-    "|posted-by|journalist-name|writer"
-)
+    """The byline trafilatura finds in ``scope``, searched where one can be (:mod:`.metasearch`)."""
+    return metasearch.page_author(scope)
 
 
 def _parser() -> etree.HTMLParser:
