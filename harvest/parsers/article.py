@@ -282,7 +282,7 @@ def _is_gutter(pre: etree._Element) -> bool:
 
 def _take_out_code(tree: etree._Element) -> list[_Code]:
     """Replace each code block by a placeholder paragraph; return the blocks in order."""
-    if not _HAS_PRE(tree):  # most pages: one walk rather than three
+    if next(tree.iter("pre"), None) is None:  # most pages: one walk rather than three
         return []
     for span in tree.xpath("//pre//span[contains(concat(' ', normalize-space(@class), ' '), ' linenos ')]"):
         span.drop_tree()
@@ -305,9 +305,6 @@ def _take_out_code(tree: etree._Element) -> list[_Code]:
     for gutter in tree.xpath("//pre[contains(concat(' ', normalize-space(@class), ' '), ' line-numbers ')]"):
         gutter.drop_tree()
     return blocks
-
-
-_HAS_PRE = etree.XPath("boolean(//pre)")
 
 
 def _drop_header_links(tree: etree._Element) -> None:
@@ -644,7 +641,7 @@ def _drop_datelines(scope: etree._Element) -> None:
     page's metadata and ``<time datetime>`` before this. A paragraph that says more around its
     date is prose and stays.
     """
-    for time in _TIMES(scope):
+    for time in list(scope.iter("time")):
         line = time.getparent()
         while line is not None and line.tag in _INLINE_TAGS:
             line = line.getparent()
@@ -655,7 +652,6 @@ def _drop_datelines(scope: etree._Element) -> None:
             line.drop_tree()
 
 
-_TIMES = etree.XPath(".//time")
 _INLINE_TAGS = frozenset({"span", "a", "em", "strong", "b", "i", "small", "abbr"})
 #: What a dateline says besides its date: "Published on", "Posted by Jane Doe on", "· 5 min read".
 DATELINE_LABEL_CHARS = 40
@@ -691,7 +687,7 @@ def _main_region(tree: etree._Element) -> tuple[etree._Element | None, bool]:
     """
     # Tag walks in C and the role attributes' values cost a third of one XPath testing both on
     # every element. Only a lone region of a kind counts, so the order of the kinds' union is moot.
-    articles = [el for el in tree.iter("article") if not _ANCESTOR_ARTICLE(el)]
+    articles = [el for el in tree.iter("article") if next(el.iterancestors("article"), None) is None]
     mains = list(tree.iter("main"))
     mains += [
         el
@@ -706,7 +702,7 @@ def _main_region(tree: etree._Element) -> tuple[etree._Element | None, bool]:
             return found[0], True
         # A one-line post is a short region: it is the article when it holds the page's title,
         # its one <h1> (a teaser or a header elsewhere on the page does not).
-        headings = _H1(tree) if headings is None else headings
+        headings = list(tree.iter("h1")) if headings is None else headings
         if len(headings) == 1 and found[0] in headings[0].iterancestors():
             return found[0], True
     from trafilatura.xpaths import BODY_XPATH
@@ -726,10 +722,7 @@ def _main_region(tree: etree._Element) -> tuple[etree._Element | None, bool]:
     return None, False
 
 
-_H1 = etree.XPath("//h1")
-_ANCESTOR_LINK = etree.XPath("ancestor::a")
 _ROLES = etree.XPath("//@role")
-_ANCESTOR_ARTICLE = etree.XPath("ancestor::article")
 #: A region with less text than this is a teaser or a header, not the article.
 MIN_REGION_CHARS = 200
 #: The share of the page's paragraph text a wider content area (not named as the text) must
@@ -815,13 +808,12 @@ def _holds_the_text(region: etree._Element, got: int) -> bool:
     """
     outside = sum(
         len(p.text_content())
-        for p in _PROSE(region.getroottree().getroot())
-        if not any(a is region for a in p.iterancestors())
+        for p in region.getroottree().getroot().iter("p")
+        if next(p.iterancestors("a"), None) is None and not any(a is region for a in p.iterancestors())
     )
     return got >= FALLBACK_SHARE * outside
 
 
-_PROSE = etree.XPath("//p[not(ancestor::a)]")
 #: A declared region with less text than this (its title, date, tags and next/previous links
 #: included, each code block a placeholder) is a post of a line or a few.
 SHORT_REGION_CHARS = 1000
@@ -877,7 +869,7 @@ def _lead_scope(tree: etree._Element, region: etree._Element) -> etree._Element:
     scope is the smallest element holding both (never the page's body).
     """
     # The title's <h1>: a site's logo may be an <h1> too, inside its home link, or an empty one.
-    headings = [h for h in _H1(tree) if h.text_content().strip() and not _ANCESTOR_LINK(h)]
+    headings = [h for h in tree.iter("h1") if h.text_content().strip() and next(h.iterancestors("a"), None) is None]
     if len(headings) != 1 or region in headings[0].iterancestors():
         return region
     holders = set(headings[0].iterancestors())
