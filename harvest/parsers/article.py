@@ -869,7 +869,9 @@ def _lead_scope(tree: etree._Element, region: etree._Element) -> etree._Element:
     scope is the smallest element holding both (never the page's body).
     """
     # The title's <h1>: a site's logo may be an <h1> too, inside its home link, or an empty one.
-    headings = [h for h in tree.iter("h1") if h.text_content().strip() and next(h.iterancestors("a"), None) is None]
+    headings = [
+        h for h in tree.iter("h1") if h.text_content().strip() and next(h.iterancestors("a"), None) is None
+    ]
     if len(headings) != 1 or region in headings[0].iterancestors():
         return region
     holders = set(headings[0].iterancestors())
