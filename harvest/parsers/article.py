@@ -35,6 +35,7 @@ import lxml.html
 from lxml import etree
 
 from harvest.parsers import markup, metasearch
+from harvest.parsers.contentarea import content_areas
 from harvest.parsers.rights import PageSignals, page_signals
 
 logger = logging.getLogger(__name__)
@@ -705,20 +706,17 @@ def _main_region(tree: etree._Element) -> tuple[etree._Element | None, bool]:
         headings = list(tree.iter("h1")) if headings is None else headings
         if len(headings) == 1 and found[0] in headings[0].iterancestors():
             return found[0], True
-    from trafilatura.xpaths import BODY_XPATH
-
-    # Else the content area trafilatura itself would take, the first its XPaths find in their
-    # order. The first kind (entry-content, articleBody...) names the text; the wider kinds (the
-    # first of several <article>s, #content, .main) count only when they hold most of the page's
+    # Else the content area trafilatura itself would take, the first of its kinds the page has.
+    # The first kind (entry-content, articleBody...) names the text; the wider kinds (the first
+    # of several <article>s, #content, .main) count only when they hold most of the page's
     # prose, as on a page whose text trafilatura finds there: a list of teasers does not.
-    for kind, expression in enumerate(BODY_XPATH):
-        found = expression(tree)
-        if not found or _shown_chars(found[0]) < MIN_REGION_CHARS:
+    for kind, area in enumerate(content_areas(tree)):
+        if area is None or _shown_chars(area) < MIN_REGION_CHARS:
             continue
         if kind == 0:
-            return found[0], True
+            return area, True
         page = _paragraph_chars(tree)
-        return (found[0] if page and _paragraph_chars(found[0]) >= AREA_MIN_SHARE * page else None), False
+        return (area if page and _paragraph_chars(area) >= AREA_MIN_SHARE * page else None), False
     return None, False
 
 
