@@ -493,7 +493,9 @@ def _byline(scope: etree._Element) -> str | None:
 
 
 def _parser() -> etree.HTMLParser:
-    parser = etree.HTMLParser(encoding="utf-8", remove_comments=True, remove_pis=True)
+    # No table of ids: nothing reads the page through XPath's id() (lxml's get_element_by_id
+    # is an XPath on @id), so building one is parse time for nothing.
+    parser = etree.HTMLParser(encoding="utf-8", remove_comments=True, remove_pis=True, collect_ids=False)
     # Every element an lxml.html HtmlElement, as lxml.html's parser gives, but picked in C:
     # lxml.html's own lookup runs a Python function for every element proxy, a tenth of
     # trafilatura's time (BENCHMARKS.md). Its form and label classes are not used here.
