@@ -36,6 +36,7 @@ from lxml import etree
 
 from harvest.parsers import markup, metasearch
 from harvest.parsers.contentarea import content_areas
+from harvest.parsers.htmlparser import html_parser
 from harvest.parsers.rights import PageSignals, page_signals
 
 logger = logging.getLogger(__name__)
@@ -492,22 +493,7 @@ def _byline(scope: etree._Element) -> str | None:
     return metasearch.page_author(scope)
 
 
-def _parser() -> etree.HTMLParser:
-    # No table of ids: nothing reads the page through XPath's id() (lxml's get_element_by_id
-    # is an XPath on @id), so building one is parse time for nothing.
-    parser = etree.HTMLParser(encoding="utf-8", remove_comments=True, remove_pis=True, collect_ids=False)
-    # Every element an lxml.html HtmlElement, as lxml.html's parser gives, but picked in C:
-    # lxml.html's own lookup runs a Python function for every element proxy, a tenth of
-    # trafilatura's time (BENCHMARKS.md). Its form and label classes are not used here.
-    parser.set_element_class_lookup(
-        etree.ElementDefaultClassLookup(
-            element=lxml.html.HtmlElement, comment=lxml.html.HtmlComment, entity=lxml.html.HtmlEntity
-        )
-    )
-    return parser
-
-
-_PARSER = _parser()
+_PARSER = html_parser(remove_pis=True)
 _CONTROL_BYTES = bytes([*range(0x09), 0x0B, 0x0C, *range(0x0E, 0x20)])
 
 

@@ -39,6 +39,8 @@ from urllib.parse import urljoin, urlsplit
 import lxml.html
 from lxml import etree
 
+from harvest.parsers.htmlparser import html_parser
+
 PageKindName = Literal["article", "listing", "unknown"]
 
 #: JSON-LD types of a whole page that lists others (schema.org).
@@ -114,7 +116,7 @@ def parse_html(html: str) -> etree._Element | None:
         return None
 
 
-_PARSER = lxml.html.HTMLParser(encoding="utf-8", remove_comments=True)
+_PARSER = html_parser()
 
 
 def ld_roots(tree: etree._Element) -> list[object]:
