@@ -42,6 +42,19 @@ def words(markdown: str) -> str:
     return " ".join(re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", markdown).split())
 
 
+def labelled_text(name: str) -> tuple[Article, str, dict[str, list[str]]]:
+    """The page extracted (it must give an article), its text as read, and its labels."""
+    article, item = extract(name)
+    assert article is not None
+    return article, words(article.markdown), item
+
+
+def assert_labels_hold(text: str, item: dict[str, list[str]]) -> None:
+    """Every "with" snippet of the page is in ``text``, no "without" one is."""
+    assert all(s in text for s in item["with"])
+    assert not any(s in text for s in item["without"])
+
+
 def test_control_characters_do_not_lose_the_page() -> None:
     # A stray control character in the text made every later tree write raise inside
     # trafilatura, which then discarded the whole page: the article came back as None.
@@ -89,9 +102,7 @@ def test_a_region_that_gave_a_page_of_text_needs_no_full_cascade() -> None:
     # bmas.de: the fast pass on the page's region keeps the whole press release (2,700
     # characters), a small share of a page whose menus are paragraphs too. The full cascade on
     # the whole page, which that share used to start, took the site's whole menu with it.
-    article, item = extract("bmas.de-anforderungen.html")
-    assert article is not None
-    text = words(article.markdown)
+    article, text, item = labelled_text("bmas.de-anforderungen.html")
     assert all(s in text for s in item["with"])
     assert "Zum Inhalt springen" not in text
     assert "Übersicht: Arbeitsförderung" not in text
@@ -129,9 +140,7 @@ def test_the_text_is_unicode_nfc() -> None:
 def test_a_lead_in_the_article_header_is_kept_before_the_body() -> None:
     # <p class="ts-intro"> sits in the article's <header>, outside the body container that
     # trafilatura narrows the <article> down to; the comments teaser stays out.
-    article, item = extract("tagesspiegel.de.abstandsregeln.html")
-    assert article is not None
-    text = words(article.markdown)
+    _, text, item = labelled_text("tagesspiegel.de.abstandsregeln.html")
     assert "Die Ideen reichen vom Spuckschutz bis zur Kontrolle d" in text
     assert text.index("Die Ideen reichen") < text.index("Hinein kommt nur")
     assert not any(snippet in text for snippet in item["without"])
@@ -152,9 +161,7 @@ def test_a_lead_in_the_article_header_is_kept_before_the_body() -> None:
 def test_a_lead_beside_the_title_outside_the_region_is_kept(name: str, lead: str, body: str) -> None:
     # The region is the body container; the page's one <h1> and its lead are outside it, so the
     # lead is looked for in the smallest element holding both.
-    article, item = extract(name)
-    assert article is not None
-    text = words(article.markdown)
+    _, text, item = labelled_text(name)
     assert lead in text
     assert text.index(lead) < text.index(body)
     assert not any(snippet in text for snippet in item["without"])
@@ -170,9 +177,7 @@ def test_a_lead_beside_the_title_outside_the_region_is_kept(name: str, lead: str
     ],
 )
 def test_a_subheadline_or_abstract_is_a_lead(name: str, lead: str) -> None:
-    article, item = extract(name)
-    assert article is not None
-    text = words(article.markdown)
+    _, text, item = labelled_text(name)
     assert lead in text
     assert not any(snippet in text for snippet in item["without"])
 
@@ -180,9 +185,7 @@ def test_a_subheadline_or_abstract_is_a_lead(name: str, lead: str) -> None:
 def test_a_lead_named_teaser_is_kept_after_the_title() -> None:
     # TYPO3's news extension marks the standfirst <div class="teaser-text">; trafilatura drops
     # "teaser" blocks as links to other articles. It goes after the <h1>, once.
-    article, item = extract("bund-naturschutz.de-habeck.html")
-    assert article is not None
-    text = words(article.markdown)
+    _, text, item = labelled_text("bund-naturschutz.de-habeck.html")
     assert all(snippet in text for snippet in item["with"])
     assert text.count("dass das Gespräch zwischen") == 1
     assert text.index("Windkraft in Bayern geht nur ohne 10H") < text.index("dass das Gespräch zwischen")
@@ -191,9 +194,7 @@ def test_a_lead_named_teaser_is_kept_after_the_title() -> None:
 def test_teasers_of_other_articles_are_not_taken_for_a_lead() -> None:
     # The page's region holds a list of linked teasers ("teaser__news-list-text" inside <a>
     # in <li>) before the text: no lead from them.
-    article, item = extract("auswaertiges-amt.de-Italien.html")
-    assert article is not None
-    text = words(article.markdown)
+    _, text, _ = labelled_text("auswaertiges-amt.de-Italien.html")
     assert "Reisewarnungen anlässlich" not in text
     assert "Gesellschaftsgruppen. Das Sendeformat" not in text
 
@@ -254,9 +255,7 @@ def test_code_between_few_lines_is_stored_once_in_its_place() -> None:
 def test_a_content_area_found_by_class_is_not_taken_for_a_short_post() -> None:
     # auto-presse.de: trafilatura's content-area XPath finds a 157-character teaser box; only
     # a region the page declares (<article>, <main>) may be a short post.
-    article, item = extract("auto-presse.de-minisuv.html")
-    assert article is not None
-    text = words(article.markdown)
+    _, text, item = labelled_text("auto-presse.de-minisuv.html")
     assert all(s in text for s in item["with"])
 
 
@@ -325,19 +324,13 @@ def test_a_wider_content_area_holding_the_prose_is_the_region() -> None:
     # spektrum.de: no lone <article> or <main>, no entry-content; the first of the page's
     # <article>s (class "content") holds its text. Extracted from that area alone, a paragraph
     # the whole page's extraction left out is kept ("In Baden-Württemberg und NRW").
-    article, item = extract("spektrum.de.coronavirus.html")
-    assert article is not None
-    text = words(article.markdown)
-    assert all(s in text for s in item["with"])
-    assert not any(s in text for s in item["without"])
+    _, text, item = labelled_text("spektrum.de.coronavirus.html")
+    assert_labels_hold(text, item)
 
 
 def test_the_first_of_a_list_of_teasers_is_not_the_region() -> None:
     # biathlon-antholz.it: the text is in <div>s without <p>, and the first <article> is a
     # teaser of another news item in "Das könnte Sie auch"; a wider area must hold most of the
     # page's paragraph text to be the region, and a page without paragraphs has none.
-    article, item = extract("biathlon-antholz.it-jubeln.html")
-    assert article is not None
-    text = words(article.markdown)
-    assert all(s in text for s in item["with"])
-    assert not any(s in text for s in item["without"])
+    _, text, item = labelled_text("biathlon-antholz.it-jubeln.html")
+    assert_labels_hold(text, item)
