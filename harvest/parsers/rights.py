@@ -127,10 +127,10 @@ def page_signals(tree: etree._Element, url: str, agent: str) -> PageSignals:
     signals.robots = robots_directives(robots, agent)
     for el in tree.iter("link", "a"):
         rel = el.get("rel")
-        if not rel or "license" not in rel.lower():  # most links have no rel: no string work
+        if not rel or "license" not in (rel := rel.lower()):  # most links have no rel: no string work
             continue
         href = (el.get("href") or "").strip()
-        if "license" in rel.lower().split() and href:
+        if "license" in rel.split() and href:
             signals.license_url = urljoin(url, href)
             break
     return signals
