@@ -8,12 +8,10 @@ captures outside the window and two captures on one day, under rate limits of it
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import re
 import signal
-import sqlite3
 import subprocess
 import sys
 from collections import Counter
@@ -22,6 +20,7 @@ from typing import Any
 
 import pytest
 
+from harvest.state.sqlite import SqliteStateStore
 from tests import (
     OWN_FIXTURES,
     PROJECT_ROOT,
@@ -385,8 +384,11 @@ def _memento(row: dict[str, Any]) -> tuple[str, str]:
 def _committed_rows(data: Path, out: Path) -> tuple[Counter[tuple[str, str]], set[tuple[str, str]]]:
     """Rows per memento within the output offsets a killed crawl's state had committed, and the
     memento of each file's last committed row."""
-    with contextlib.closing(sqlite3.connect(data / "state" / "trending_history" / "state.sqlite")) as db:
-        offsets = dict(db.execute('SELECT file, "offset" FROM output_offsets').fetchall())
+    store = SqliteStateStore.open(data / "state", "trending_history", readonly=True)
+    try:
+        offsets = store.output_offsets()
+    finally:
+        store.close()
     assert offsets, "the crawl state recorded no output offsets"
     rows: Counter[tuple[str, str]] = Counter()
     last: set[tuple[str, str]] = set()
