@@ -314,6 +314,7 @@ HARVEST_STATE_COMMIT_SECONDS = 5.0
 # Seconds a writer waits for a lock held by another process (the shared content database is
 # written by every spider) before failing; commits take milliseconds. A crawl also waits this
 # long for its spider's lock, so a run started while the previous one flushes does not fail.
+# With a Redis state it bounds every Redis call (state, pace, archive limits) the same way.
 HARVEST_STATE_BUSY_TIMEOUT = 30.0
 # Pending requests restored into memory at a time when a crawl resumes (bounds memory for a
 # large frontier).

@@ -63,6 +63,8 @@ class ArchiveMiddleware:
         self.backoff_max = settings.getfloat("HARVEST_ARCHIVE_BACKOFF_MAX")
         self.refusals_max = settings.getint("HARVEST_ARCHIVE_REFUSALS_MAX")
         self.state_url = settings.get("HARVEST_STATE_URL") or ""
+        # A Redis call blocks the event loop: bounded as the crawl state's own calls are.
+        self.busy_timeout = settings.getfloat("HARVEST_STATE_BUSY_TIMEOUT")
         self.path = Path(settings.get("HARVEST_DATA_DIR")) / "state" / ARCHIVE_DIR / "archive.sqlite"
         self.limits: ArchiveLimits | None = None
         self._waiters: list[Deferred[None]] = []
@@ -84,7 +86,11 @@ class ArchiveMiddleware:
                 # "Figures behind comments").
                 import redis
 
-                server = redis.Redis.from_url(self.state_url, socket_timeout=30.0, socket_connect_timeout=5.0)
+                server = redis.Redis.from_url(
+                    self.state_url,
+                    socket_timeout=self.busy_timeout,
+                    socket_connect_timeout=min(self.busy_timeout, 5.0),
+                )
                 self.limits = RedisArchiveBudget(server)
             else:
                 self.limits = ArchiveBudget(self.path)

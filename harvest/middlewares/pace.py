@@ -33,6 +33,7 @@ Stats: ``harvest/pace/grants``, ``harvest/pace/reused`` (grants kept for a next 
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import time
 from dataclasses import dataclass
@@ -49,6 +50,7 @@ from harvest.middlewares.site_pace import HostPaces
 from harvest.state.pace import PACE_DIR, Pace, PaceBudget, PaceStore, RedisPaceBudget
 from harvest.state.partition import Partition
 from harvest.util import waits
+from harvest.util.redaction import mask_url
 
 if TYPE_CHECKING:
     from scrapy import Request, Spider
@@ -99,6 +101,10 @@ class PaceMiddleware:
         # Well inside stale_after: a held grant must never look lost to the other processes.
         self.hold = min(max(0.0, settings.getfloat("HARVEST_PACE_HOLD")), self.stale_after / 4)
         self.state_url = settings.get("HARVEST_STATE_URL") or ""
+        # A Redis call blocks the event loop: bounded as the crawl state's own calls are.
+        self.busy_timeout = settings.getfloat("HARVEST_STATE_BUSY_TIMEOUT")
+        #: Why the shared store failed (this process then paces alone, see _pace_alone).
+        self.store_failed: str | None = None
         #: A grant could not be given back (said once: it expires on its own).
         self._release_failed = False
         #: The workers of this partitioned crawl (HARVEST_CRAWL_WORKERS), 1 otherwise.
@@ -134,10 +140,38 @@ class PaceMiddleware:
             if _is_redis(self.state_url):
                 import redis
 
-                server = redis.Redis.from_url(self.state_url, socket_timeout=30.0, socket_connect_timeout=5.0)
+                server = redis.Redis.from_url(
+                    self.state_url,
+                    socket_timeout=self.busy_timeout,
+                    socket_connect_timeout=min(self.busy_timeout, 5.0),
+                )
                 self.store = RedisPaceBudget(server, stale_after=self.stale_after, poll=self.poll)
             else:
                 self.store = PaceBudget(self.path, stale_after=self.stale_after, poll=self.poll)
+        return self.store
+
+    def _pace_alone(self, exc: Exception) -> PaceStore:
+        """The shared store failed (a full disk, Redis gone): pace this process alone from now on.
+
+        Each site keeps its pace within this process (a private store in memory), so nothing is
+        fetched faster than asked; only the sharing with other processes is lost. Raised to the
+        request instead, the error failed every page of the crawl with a warning of its own
+        (whatever broke the store, a full disk, stops the crawl with its own error).
+        """
+        if self.store_failed is None:
+            self.store_failed = str(exc)
+            self._inc("store_failed")
+            where = mask_url(self.state_url) if _is_redis(self.state_url) else str(self.path)
+            logger.warning(
+                "The shared pace of sites in %s failed (%s); this process paces its requests "
+                "alone from now on",
+                where,
+                exc,
+            )
+        old, self.store = self.store, PaceBudget(":memory:", stale_after=self.stale_after, poll=self.poll)
+        if old is not None:
+            with contextlib.suppress(Exception):
+                old.close()
         return self.store
 
     def spider_closed(self, spider: Spider) -> None:
@@ -162,7 +196,12 @@ class PaceMiddleware:
     # --- the pace of a host --------------------------------------------------------------------
     def robots_parsed(self, robotparser: RobotParser, request: Request) -> None:
         """Note the ``Crawl-delay`` robots.txt asks of our user agent for this host."""
-        if self.hosts.robots_parsed(robotparser, request):
+        try:
+            asked = self.hosts.robots_parsed(robotparser, request)
+        except Exception as exc:  # noqa: BLE001 - the store's: SQLite's or Redis's
+            self._pace_alone(exc)
+            asked = self.hosts.robots_parsed(robotparser, request)
+        if asked:
             self._inc("crawl_delay")
 
     # --- requests ------------------------------------------------------------------------------
@@ -176,7 +215,11 @@ class PaceMiddleware:
         token = object()
         try:
             while True:
-                pace = self.hosts.current(host, request)
+                try:
+                    pace = self.hosts.current(host, request)
+                except Exception as exc:  # noqa: BLE001 - the store's (SQLite's, Redis's), recording a new host
+                    store = self._pace_alone(exc)
+                    continue
                 if self._busy.get(host, 0) >= self._share(pace):
                     # This worker's share of the site is in flight: wait for one of its own
                     # answers rather than take a grant another worker would hold idle.
@@ -192,7 +235,11 @@ class PaceMiddleware:
                 # One request per host and process asks the shared store; the others of this
                 # process wait to be woken (a grant taken or given back here), not polling it.
                 head = self._heads.setdefault(host, token)
-                decision = store.acquire(host, pace) if head is token else None
+                try:
+                    decision = store.acquire(host, pace) if head is token else None
+                except Exception as exc:  # noqa: BLE001 - the store's: SQLite's or Redis's
+                    store = self._pace_alone(exc)
+                    continue
                 if decision is not None and decision.grant is not None:
                     grant = decision.grant
                     self._held[grant] = _Held(host, time.monotonic(), pace.interval <= 0)

@@ -127,7 +127,9 @@ class CommitPoints:
                 "Commit of the crawl state failed (%d in a row): %s",
                 self._failures,
                 exc,
-                exc_info=True,
+                # A StateError names the store and what failed (an unreachable Redis, a locked
+                # file): its traceback tells the user nothing more.
+                exc_info=not isinstance(exc, StateError),
             )
             if self._failures >= _MAX_COMMIT_FAILURES and self._on_fatal is not None:
                 self._on_fatal("state_error")

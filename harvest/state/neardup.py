@@ -257,13 +257,25 @@ class RedisNearDupIndex:
 
     def offset(self, spider: str) -> int:
         """Byte offset of ``spider``'s document.jsonl indexed so far."""
-        value = self.db.hget(self.PREFIX + "progress", spider)
+        import redis
+
+        try:
+            value = self.db.hget(self.PREFIX + "progress", spider)
+        except redis.RedisError as exc:
+            raise StateError(self.path, f"cannot read the near-duplicate index: {exc}") from exc
         return int(value) if value is not None else 0
 
     def add(self, docs: Iterable[IndexedDoc], *, spider: str | None = None, offset: int | None = None) -> int:
         """Index ``docs`` and record ``spider``'s progress ``offset``, atomically."""
+        import redis
+
         batch = list(docs)
-        first = int(self.db.incrby(self.PREFIX + "next", len(batch))) - len(batch) if batch else 0
+        try:
+            # Ids are taken before the script runs (it needs them as arguments): a failure here
+            # is a failed write like the script's, never a raw Redis error through the commit.
+            first = int(self.db.incrby(self.PREFIX + "next", len(batch))) - len(batch) if batch else 0
+        except redis.RedisError as exc:
+            raise StateError(self.path, f"cannot write the near-duplicate index: {exc}") from exc
         args: list[Any] = [
             spider or "",
             "" if offset is None or spider is None else offset,
@@ -278,8 +290,6 @@ class RedisNearDupIndex:
                 to_bytes(doc.signature),
                 *band_keys(doc.signature, self.layout),
             ]
-        import redis
-
         try:
             return int(self._add(keys=[self.PREFIX], args=args))
         except redis.RedisError as exc:
@@ -287,7 +297,12 @@ class RedisNearDupIndex:
 
     def size(self) -> int:
         """Number of indexed documents."""
-        return int(self.db.hlen(self.PREFIX + "uniq"))
+        import redis
+
+        try:
+            return int(self.db.hlen(self.PREFIX + "uniq"))
+        except redis.RedisError as exc:
+            raise StateError(self.path, f"cannot read the near-duplicate index: {exc}") from exc
 
     def close(self) -> None:
         """Close the connection."""

@@ -17,8 +17,10 @@ crawl:
 
 The scratch file lives in the state folder, unlinked as soon as it is open: it is this run's
 (the seen sets were always per run; the persisted frontier and fetch times carry a crawl across
-runs and ``kill -9``), and a killed process leaves nothing behind. It is neither journalled nor
-synced: nothing durable depends on it.
+runs and ``kill -9``), and a killed process leaves nothing behind. It is never synced: nothing
+durable depends on it. Its rollback journal is kept in memory, so a write that fails (a full
+disk) is undone whole; from then on this run keeps new keys in memory, said once, and every
+answer stays exact (a full disk stops the crawl soon anyway: its output cannot be written).
 
 :class:`ScratchSet` is the same table without the memory in front, for keys that are added and
 removed again (the frontier's spilled requests).
@@ -36,7 +38,7 @@ import math
 import os
 import sqlite3
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 from weakref import WeakKeyDictionary
@@ -59,12 +61,18 @@ _SETS: WeakKeyDictionary[Crawler, SeenSet] = WeakKeyDictionary()
 
 
 class _Scratch:
-    """One process's scratch SQLite database (opened on first use, unlinked once open)."""
+    """One process's scratch SQLite database (opened on first use, unlinked once open).
+
+    Every write goes through :meth:`write`; once one fails the database is written no more
+    (:attr:`failed`) and its callers keep what they would have written in memory.
+    """
 
     def __init__(self, folder: Path | None) -> None:
         self.folder = folder
         self._conn: sqlite3.Connection | None = None
         self._tables: set[str] = set()
+        #: Why the scratch file could not be written (None while it can).
+        self.failed: str | None = None
 
     def conn(self, table: str) -> sqlite3.Connection:
         if self._conn is None:
@@ -82,7 +90,9 @@ class _Scratch:
                 fd, name = tempfile.mkstemp(prefix=".seen-", suffix=".sqlite", dir=folder)
                 os.close(fd)
                 conn = sqlite3.connect(name, isolation_level=None, check_same_thread=False)
-                conn.execute("PRAGMA journal_mode=OFF")
+                # A journal in memory: no file to write, and a failed write is still undone
+                # whole (with none, SQLite leaves a half-written transaction in the file).
+                conn.execute("PRAGMA journal_mode=MEMORY")
                 conn.execute("PRAGMA synchronous=OFF")
                 conn.execute(f"PRAGMA cache_size=-{_CACHE_KIB}")
                 conn.execute("PRAGMA temp_store=FILE")
@@ -94,6 +104,40 @@ class _Scratch:
                 logger.info("No scratch file for the seen set in %s (%s)", folder, exc)
         return sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
 
+    def write(self, table: str, sql: str, rows: Iterable[tuple[bytes, ...]]) -> bool:
+        """Run ``sql`` over ``rows`` in one transaction: True if done, False if not (and never again)."""
+        if self.failed is not None:
+            return False
+        try:
+            conn = self.conn(table)
+            conn.execute("BEGIN")
+            conn.executemany(sql, rows)
+            conn.execute("COMMIT")
+            return True
+        except sqlite3.Error as exc:
+            self._fail(exc)
+            return False
+
+    def read(self, table: str, sql: str, args: Sequence[bytes]) -> list[bytes]:
+        """The keys ``sql`` selects, or none once the scratch file failed to answer."""
+        try:
+            return [row[0] for row in self.conn(table).execute(sql, args)]
+        except sqlite3.Error as exc:
+            self._fail(exc)
+            return []
+
+    def _fail(self, exc: sqlite3.Error) -> None:
+        if self._conn is not None and self._conn.in_transaction:
+            with contextlib.suppress(sqlite3.Error):
+                self._conn.execute("ROLLBACK")
+        if self.failed is None:
+            self.failed = str(exc)
+            logger.warning(
+                "The seen set's scratch file in %s failed (%s); this run keeps its new keys in memory",
+                self.folder or tempfile.gettempdir(),
+                exc,
+            )
+
     def close(self) -> None:
         if self._conn is not None:
             self._conn.close()
@@ -102,7 +146,11 @@ class _Scratch:
 
 
 class ScratchSet:
-    """A set of bytes keys in a scratch table: add, discard, membership, size (see the module)."""
+    """A set of bytes keys in a scratch table: add, discard, membership, size (see the module).
+
+    Once the scratch file failed, keys added stay in memory and keys removed from the file are
+    remembered as gone, so every answer stays exact.
+    """
 
     def __init__(self, scratch: _Scratch, table: str) -> None:
         self._scratch = scratch
@@ -110,10 +158,15 @@ class ScratchSet:
         self._size = 0
         #: Added, not written yet (written when they reach _FLUSH, or before a read).
         self._pending: set[bytes] = set()
+        #: Removed while they are still in the file (it could not be written).
+        self._gone: set[bytes] = set()
+        #: Whether the file may hold keys of this set (False once cleared without it).
+        self._in_file = False
 
     def add(self, key: bytes) -> None:
         """Add ``key`` (known to be absent: the callers add each key once)."""
         self._pending.add(key)
+        self._gone.discard(key)
         self._size += 1
         if len(self._pending) >= _FLUSH:
             self._flush()
@@ -121,32 +174,31 @@ class ScratchSet:
     def _flush(self) -> None:
         if not self._pending:
             return
-        conn = self._scratch.conn(self.table)
-        conn.execute("BEGIN")
-        conn.executemany(f"INSERT OR IGNORE INTO {self.table} VALUES (?)", ((k,) for k in self._pending))
-        conn.execute("COMMIT")
-        self._pending.clear()
+        if self._scratch.write(
+            self.table, f"INSERT OR IGNORE INTO {self.table} VALUES (?)", ((k,) for k in self._pending)
+        ):
+            self._pending.clear()
+            self._in_file = True
 
     def __contains__(self, key: object) -> bool:
         if key in self._pending:
             return True
-        if not self._size or not isinstance(key, bytes):
+        if not self._in_file or not isinstance(key, bytes) or key in self._gone:
             return False
-        conn = self._scratch.conn(self.table)
-        return conn.execute(f"SELECT 1 FROM {self.table} WHERE k = ?", (key,)).fetchone() is not None
+        return bool(self._scratch.read(self.table, f"SELECT k FROM {self.table} WHERE k = ?", (key,)))
 
     def present(self, keys: list[bytes]) -> set[bytes]:
         """Those of ``keys`` in the set (a query per 500 keys)."""
         found = {key for key in keys if key in self._pending}
-        if not self._size:
+        if not self._in_file:
             return found
-        conn = self._scratch.conn(self.table)
         for i in range(0, len(keys), 500):
             chunk = keys[i : i + 500]
             marks = ",".join("?" * len(chunk))
-            rows = conn.execute(f"SELECT k FROM {self.table} WHERE k IN ({marks})", chunk)
-            found.update(row[0] for row in rows)
-        return found
+            found.update(
+                self._scratch.read(self.table, f"SELECT k FROM {self.table} WHERE k IN ({marks})", chunk)
+            )
+        return found - self._gone
 
     def discard_many(self, keys: Iterable[bytes]) -> None:
         """Remove ``keys`` (each present)."""
@@ -156,18 +208,20 @@ class ScratchSet:
             if key in self._pending:
                 self._pending.discard(key)
             else:
-                written.append((key,))
-        if written:
-            conn = self._scratch.conn(self.table)
-            conn.execute("BEGIN")
-            conn.executemany(f"DELETE FROM {self.table} WHERE k = ?", written)
-            conn.execute("COMMIT")
+                written.append(key)
+        if written and not self._scratch.write(
+            self.table, f"DELETE FROM {self.table} WHERE k = ?", ((k,) for k in written)
+        ):
+            self._gone.update(written)
 
     def clear(self) -> None:
         """Remove every key."""
         self._pending.clear()
-        if self._size:
-            self._scratch.conn(self.table).execute(f"DELETE FROM {self.table}")
+        self._gone.clear()
+        if self._in_file:
+            # If this fails, the file is read no more: what it still holds is not in the set.
+            self._scratch.write(self.table, f"DELETE FROM {self.table}", [()])
+        self._in_file = False
         self._size = 0
 
     def __len__(self) -> int:

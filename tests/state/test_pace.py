@@ -297,6 +297,82 @@ def test_a_grant_that_cannot_be_given_back_is_left_to_expire(
     assert [r.levelno for r in said] == [logging.INFO]
 
 
+def _paced_after_the_store_fails(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, state_url: str, fail: Any
+) -> tuple[list[float], list[str]]:
+    """Two requests through the shared store, ``fail()``, then four more: their grant times and
+    the middleware's warnings (the pace is one request every 0.2 s)."""
+    from scrapy import Request
+    from scrapy.http import Response
+
+    from harvest.middlewares.pace import PaceMiddleware
+    from tests import get_crawler
+
+    settings = {
+        "HARVEST_DATA_DIR": str(tmp_path),
+        "HARVEST_STATE_URL": state_url,
+        "DOWNLOAD_DELAY": 0.2,
+        "HARVEST_STATE_BUSY_TIMEOUT": 5,
+    }
+    crawler = get_crawler(settings=settings)
+    crawler.stats.open_spider()
+    mw = PaceMiddleware.from_crawler(crawler)
+    granted: list[float] = []
+
+    async def scenario() -> None:
+        for n in range(6):
+            if n == 2:
+                fail(mw)
+            request = Request(f"http://127.0.0.1:9/{n}")
+            await mw.process_request(request)  # raised the store's error to every request
+            granted.append(time.monotonic())
+            mw.process_response(request, Response(request.url, request=request))
+
+    try:
+        with caplog.at_level(logging.INFO, logger="harvest.middlewares.pace"):
+            asyncio.run(scenario())
+    finally:
+        mw.spider_closed(crawler.spider)
+    assert crawler.stats.get_value("harvest/pace/grants") == 6
+    assert crawler.stats.get_value("harvest/pace/store_failed") == 1
+    return granted, [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING]
+
+
+def test_a_failing_sqlite_pace_store_leaves_each_site_paced_in_this_process(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The shared file failing (a full disk) failed every request of the crawl with a warning of
+    its own; now the process paces alone, at the same pace, and says so once."""
+
+    def fail(mw: Any) -> None:
+        mw.store._db.close()
+
+    granted, warned = _paced_after_the_store_fails(tmp_path, caplog, "", fail)
+    gaps = [b - a for a, b in zip(granted, granted[1:], strict=False)]
+    assert min(gaps[2:]) >= 0.19, gaps  # the site's pace holds after the failure too
+    assert len(warned) == 1 and "pace.sqlite" in warned[0] and "alone" in warned[0], warned
+
+
+def test_a_lost_redis_pace_store_leaves_each_site_paced_in_this_process(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Redis gone: the same, and the warning names the Redis URL without its password."""
+    from tests.scale.redis_server import RedisServer, require_redis_server
+
+    require_redis_server()
+    server = RedisServer(tmp_path / "redis", password="s3cret-pace").start()
+    try:
+        granted, warned = _paced_after_the_store_fails(
+            tmp_path, caplog, server.url, lambda _mw: server.stop()
+        )
+    finally:
+        server.stop()
+    gaps = [b - a for a, b in zip(granted, granted[1:], strict=False)]
+    assert min(gaps[2:]) >= 0.19, gaps
+    assert len(warned) == 1 and "alone" in warned[0], warned
+    assert "s3cret-pace" not in warned[0] and str(server.port) in warned[0], warned
+
+
 def test_a_worker_of_a_partitioned_crawl_sends_its_share_of_the_sites_concurrency(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
