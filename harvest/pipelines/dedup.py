@@ -75,8 +75,11 @@ class DedupPipeline:
         try:
             return self._check(item)
         except StateError as exc:
-            if not (self.state.stop_if_disk_full(exc) or self.state.stop_if_fenced()):
+            stopping = self.state.stop_if_disk_full(exc) or self.state.stop_if_fenced()
+            if not (stopping or self.state.shared_store_failed(exc)):
                 raise
+            # Nothing more commits: the item's request is fetched again (by another worker, or
+            # the next run); the reason was said once, by what stops the crawl.
             raise DropItem(f"not stored: {exc}", log_level="DEBUG") from exc
 
     def _check(self, item: Any) -> Any:

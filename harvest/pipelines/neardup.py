@@ -211,11 +211,13 @@ class NearDupPipeline:
         except StateError as exc:
             if self.state is None:
                 raise
-            # The index has its own connection (Redis) or file: failing here while the crawl
-            # state works would drop the item and count its request done, losing the page.
-            # Stopped as if killed here instead: nothing more commits, the next run fetches it.
-            logger.error("The near-duplicate index failed; stopping the crawl: %s", exc)
-            self.state.abandon("state_error")
+            if not self.state.shared_store_failed(exc):
+                # The index has its own connection (Redis) or file: failing here while the crawl
+                # state works would drop the item and count its request done, losing the page.
+                # Stopped as if killed here instead: nothing more commits, the next run fetches it.
+                # (The crawl state's Redis failing stops the crawl through its coordinator.)
+                logger.error("The near-duplicate index failed; stopping the crawl: %s", exc)
+                self.state.abandon("state_error")
             raise DropItem(f"not stored: {exc}", log_level="DEBUG") from exc
         if match is None:
             self._inflight[id(item)] = IndexedDoc(self.spider, url, item.content_hash, sig)

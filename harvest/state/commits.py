@@ -121,7 +121,7 @@ class CommitPoints:
         except (StateError, OSError) as exc:
             self._failures += 1
             self._inc("state/commit_failed")
-            if self.stop_if_disk_full(exc) or self.stop_if_fenced():
+            if self.stop_if_disk_full(exc) or self.stop_if_fenced() or self.shared_store_failed(exc):
                 return False
             logger.error(
                 "Commit of the crawl state failed (%d in a row): %s",
@@ -134,6 +134,22 @@ class CommitPoints:
             if self._failures >= _MAX_COMMIT_FAILURES and self._on_fatal is not None:
                 self._on_fatal("state_error")
             return False
+        return True
+
+    def shared_store_failed(self, exc: BaseException | None = None) -> bool:
+        """Whether a shared store (Redis) failed: its coordinator stops the crawl, saying why once.
+
+        An error of another client of the same Redis (the near-duplicate index, named by the
+        same masked URL) fails the store too: it is the same server, unreachable.
+        """
+        store = self.store
+        fail = getattr(store, "fail", None)
+        if store is None or fail is None:
+            return False
+        if getattr(store, "failure", None) is None:
+            if not (isinstance(exc, StateError) and exc.location == getattr(store, "location", None)):
+                return False
+            fail(exc.__cause__ or exc, "commit")
         return True
 
     def maybe_commit(self) -> None:

@@ -296,6 +296,14 @@ class CrawlState:
         """If this worker's lease on a shared crawl was taken: :meth:`abandon` (``lease_lost``), True."""
         return self.commits.stop_if_fenced()
 
+    def shared_store_failed(self, exc: BaseException | None = None) -> bool:
+        """Whether a shared store (Redis) failed, ``exc`` included: nothing more commits.
+
+        Its coordinator stops the crawl with the reason and the one line saying so
+        (:func:`harvest.scale.scheduler.stop_for_redis`); what was not committed is fetched again.
+        """
+        return self.commits.shared_store_failed(exc)
+
     # --- dedup and output (harvest.state.claims, harvest.state.batches) ---------------------------
 
     def item_seen(self, key: bytes) -> bool:

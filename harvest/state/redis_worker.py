@@ -189,8 +189,11 @@ class RedisWorker:
             self.failure = redis_reason(exc)
             raise StateError(self.location, f"{what} failed: {self.failure}") from None
 
-    def fail(self, exc: redis.RedisError, what: str) -> StateError:
-        """Fail the store on a Redis error raised outside :meth:`_call` (scrapy-redis's own calls)."""
+    def fail(self, exc: BaseException, what: str) -> StateError:
+        """Fail the store on a Redis error raised outside :meth:`_call`.
+
+        Scrapy-redis's own calls, and the near-duplicate index's client of the same Redis.
+        """
         self.failure = redis_reason(exc)
         return StateError(self.location, f"{what} failed: {self.failure}")
 

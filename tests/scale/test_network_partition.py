@@ -203,6 +203,13 @@ def test_a_worker_cut_off_past_its_redis_timeout_stops_cleanly_and_nothing_is_lo
     assert "Closing spider (redis_unavailable)" in log, log[-3000:]
     stopping = [line for line in log.splitlines() if "stopping this crawl cleanly. Nothing is lost" in line]
     assert stopping and crawl.state_url in stopping[0], log[-3000:]
+    # Said once: whichever call met the cut first (a lookup, a commit, the near-duplicate index,
+    # the pace), no second error, no traceback, and no page reported as failed for it.
+    errors = [line for line in log.splitlines() if " ERROR: " in line]
+    assert errors == stopping[:1], errors
+    assert "Traceback" not in log, log[log.index("Traceback") - 500 :][:3000]
+    warnings = [line for line in log.splitlines() if " WARNING: " in line]
+    assert not [line for line in warnings if "paces its requests alone" not in line], warnings[:5]
     assert any(f"Worker {victim} stopped" in text for text in logs[1:]), [t[-3000:] for t in logs[1:]]
     twice = [url for url, n in Counter(doc["url"] for doc in crawl.documents()).items() if n > 1]
     assert not twice, who_wrote(crawl, twice)
