@@ -34,7 +34,7 @@ from urllib.parse import urljoin
 import lxml.html
 from lxml import etree
 
-from harvest.parsers import markup, metasearch
+from harvest.parsers import markup, metasearch, prunes
 from harvest.parsers.contentarea import content_areas
 from harvest.parsers.htmlparser import html_parser
 from harvest.parsers.rights import PageSignals, page_signals
@@ -519,7 +519,9 @@ def _extract(tree: etree._Element, *, fast: bool, recall: bool = False, short: b
     # module through the spider loader; only processes that extract pay for it.
     from trafilatura import bare_extraction
 
-    return bare_extraction(tree, options=_options(fast, recall, short))
+    # trafilatura's own pipeline, its costliest discard XPaths run as Python walks (.prunes).
+    with prunes.walked_prunes():
+        return bare_extraction(tree, options=_options(fast, recall, short))
 
 
 @functools.cache

@@ -1,0 +1,255 @@
+"""trafilatura's costliest discard XPaths, each as one walk in Python selecting the same elements.
+
+trafilatura prunes every tree it reads with XPath expressions that call ``re:test``. lxml runs each
+such call in Python, for every element the expression visits, so five of them cost about 2 ms a
+page, a sixth of harvest's extraction (BENCHMARKS.md, issue 34): the boilerplate names
+(``OVERALL_DISCARD_XPATH``), the raw-tree prune (``RAW_TREE_PRUNE_XPATH``) and the comment
+sections (``REMOVE_COMMENTS_AND_LISTS_XPATH``). Two plain ones, run on every block trafilatura
+reads, go the same way (``TEASER_DISCARD_XPATH``, ``DISCARD_IMAGE_ELEMENTS``). The same tests
+made in Python, once per element, give the same elements in the same (document) order at a
+fraction of the cost.
+
+:func:`walked_prunes` puts the walks in place of those expressions for the duration of a call and
+puts trafilatura's own back after. It applies only to the expressions it knows: each one's text
+must match its template below, word for word, but for the regular expressions, which are read
+from trafilatura's text itself (so a new boilerplate word reaches the walk unchanged). Any other
+change to them, or to the lists holding them, leaves trafilatura's own XPaths in use.
+
+XPath's rules kept here: ``@id|@class`` as a string is the first of the two attributes in source
+order; a missing attribute is the empty string; ``re:test`` is a search; ``.//*`` is every
+element below the context node, in document order.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from lxml import etree
+
+#: One walk: the elements an expression selects below ``tree``.
+Walk = Callable[[Any], list[Any]]
+
+# The expressions' templates: their text with white space runs as one space, each regular
+# expression as ``{}``.
+_BOILERPLATE = (
+    ".//*[self::div or self::item or self::list or self::p or self::section or self::span][ "
+    "@data-lp-replacement-content or contains(translate(@role, 'N', 'n'), 'nav') or "
+    "contains(@data-component, 'MostPopularStories') or re:test(@id|@class, {}) or "
+    "re:test(@id, {}) or re:test(@class, {})]"
+)
+_HIDDEN = (
+    ".//*[@class='comments-title' or starts-with(@id|@class, 'reply-') or "
+    "re:test(@id|@style, {}) or contains(@style, 'display:none') or "
+    "contains(@style, 'display: none') or re:test(@id, {}) or re:test(@class, {}) or "
+    "@aria-hidden='true']"
+)
+_APPENDED = (
+    ".//*[self::div or self::section or self::aside][ re:test(@id, {}) or re:test(@class, {})][ "
+    "not(.//h1) or re:test(@id, {}) or re:test(@class, {})]"
+)
+_SHARE = ".//*[self::div or self::section or self::aside][contains(@class, 'elementor-share-buttons')]"
+_TEASER = (
+    ".//*[self::div or self::item or self::list or self::p or self::section or self::span][ "
+    "contains(translate(@id, 'T', 't'), 'teaser') or contains(translate(@class, 'T', 't'), 'teaser')]"
+)
+_CAPTION = (
+    ".//*[self::div or self::item or self::list or self::p or self::section or self::span][ "
+    "contains(@id, 'caption') or contains(@class, 'caption')]"
+)
+_COMMENTS = (
+    ".//*[self::div or self::list or self::section or self::details or self::ol or self::ul][ "
+    "re:test(@id, {}) or re:test(@class, {})][ not(self::ol or self::ul) or re:test(@id, {}) or "
+    "re:test(@class, {})]"
+)
+
+
+def _first(items: list[tuple[str, str]], names: tuple[str, str]) -> str:
+    """XPath's string of ``@a|@b``: the first of the two attributes in source order, else ''."""
+    for key, value in items:
+        if key in names:
+            return value
+    return ""
+
+
+def _boilerplate(cookie: str, by_id: str, by_class: str) -> Walk:
+    cookie_re, id_re, class_re = re.compile(cookie), re.compile(by_id), re.compile(by_class)
+
+    def walk(tree: Any) -> list[Any]:
+        found = []
+        for el in tree.iterdescendants("div", "item", "list", "p", "section", "span"):
+            items = el.items()
+            if not items:
+                continue
+            attrs = dict(items)
+            if (
+                "data-lp-replacement-content" in attrs
+                or "nav" in attrs.get("role", "").replace("N", "n")
+                or "MostPopularStories" in attrs.get("data-component", "")
+                or cookie_re.search(_first(items, ("id", "class")))
+                or id_re.search(attrs.get("id", ""))
+                or class_re.search(attrs.get("class", ""))
+            ):
+                found.append(el)
+        return found
+
+    return walk
+
+
+def _hidden(hidden: str, by_id: str, by_class: str) -> Walk:
+    hidden_re, id_re, class_re = re.compile(hidden), re.compile(by_id), re.compile(by_class)
+
+    def walk(tree: Any) -> list[Any]:
+        found = []
+        for el in tree.iterdescendants(etree.Element):
+            items = el.items()
+            if not items:
+                continue
+            attrs = dict(items)
+            style = attrs.get("style", "")
+            if (
+                attrs.get("class") == "comments-title"
+                or _first(items, ("id", "class")).startswith("reply-")
+                or hidden_re.search(_first(items, ("id", "style")))
+                or "display:none" in style
+                or "display: none" in style
+                or id_re.search(attrs.get("id", ""))
+                or class_re.search(attrs.get("class", ""))
+                or attrs.get("aria-hidden") == "true"
+            ):
+                found.append(el)
+        return found
+
+    return walk
+
+
+def _appended(id_any: str, class_any: str, id_ad: str, class_ad: str) -> Walk:
+    id_any_re, class_any_re = re.compile(id_any), re.compile(class_any)
+    id_ad_re, class_ad_re = re.compile(id_ad), re.compile(class_ad)
+
+    def walk(tree: Any) -> list[Any]:
+        found = []
+        for el in tree.iterdescendants("div", "section", "aside"):
+            id_, class_ = el.get("id", ""), el.get("class", "")
+            if not (id_ or class_) or not (id_any_re.search(id_) or class_any_re.search(class_)):
+                continue
+            if (
+                next(el.iterdescendants("h1"), None) is None
+                or id_ad_re.search(id_)
+                or class_ad_re.search(class_)
+            ):
+                found.append(el)
+        return found
+
+    return walk
+
+
+def _share() -> Walk:
+    def walk(tree: Any) -> list[Any]:
+        return [
+            el
+            for el in tree.iterdescendants("div", "section", "aside")
+            if "elementor-share-buttons" in el.get("class", "")
+        ]
+
+    return walk
+
+
+def _named(word: str, *, fold_t: bool = False) -> Walk:
+    """Blocks whose id or class holds ``word`` (with ``fold_t``, its T in either case)."""
+
+    def walk(tree: Any) -> list[Any]:
+        found = []
+        for el in tree.iterdescendants("div", "item", "list", "p", "section", "span"):
+            id_, class_ = el.get("id", ""), el.get("class", "")
+            if fold_t:
+                id_, class_ = id_.replace("T", "t"), class_.replace("T", "t")
+            if word in id_ or word in class_:
+                found.append(el)
+        return found
+
+    return walk
+
+
+def _comments(id_any: str, class_any: str, id_list: str, class_list: str) -> Walk:
+    id_any_re, class_any_re = re.compile(id_any), re.compile(class_any)
+    id_list_re, class_list_re = re.compile(id_list), re.compile(class_list)
+
+    def walk(tree: Any) -> list[Any]:
+        found = []
+        for el in tree.iterdescendants("div", "list", "section", "details", "ol", "ul"):
+            id_, class_ = el.get("id", ""), el.get("class", "")
+            if not (id_ or class_) or not (id_any_re.search(id_) or class_any_re.search(class_)):
+                continue
+            if el.tag not in ("ol", "ul") or id_list_re.search(id_) or class_list_re.search(class_):
+                found.append(el)
+        return found
+
+    return walk
+
+
+#: Per list of trafilatura.xpaths: its expressions' templates and the walks they make.
+_LISTS: dict[str, list[tuple[str, Callable[..., Walk]]]] = {
+    "OVERALL_DISCARD_XPATH": [(_BOILERPLATE, _boilerplate), (_HIDDEN, _hidden)],
+    "RAW_TREE_PRUNE_XPATH": [(_APPENDED, _appended), (_SHARE, _share)],
+    "REMOVE_COMMENTS_AND_LISTS_XPATH": [(_COMMENTS, _comments)],
+    "TEASER_DISCARD_XPATH": [(_TEASER, functools.partial(_named, "teaser", fold_t=True))],
+    "DISCARD_IMAGE_ELEMENTS": [(_CAPTION, functools.partial(_named, "caption"))],
+}
+
+
+def _read(template: str, path: str) -> list[str] | None:
+    """The regular expressions of ``path`` if it is ``template`` word for word, else None."""
+    text = " ".join(path.split())
+    pattern = "".join(
+        part if part == "{}" else re.escape(part) for part in re.split(r"(\{\})", template)
+    ).replace("\\ ", " ")
+    match = re.fullmatch(pattern.replace("{}", "'([^']*)'"), text)
+    if match is None:
+        return None
+    found = list(match.groups())
+    # XPath tests a missing attribute as '': a pattern matching it would select every element.
+    if any(re.search(regex, "") for regex in found):
+        return None
+    return found
+
+
+@functools.cache
+def _swaps() -> list[tuple[list[Any], list[Any], list[Walk]]]:
+    """(trafilatura's list, its own expressions, the walks) for every list known here, or none."""
+    from trafilatura import xpaths
+
+    swaps = []
+    for name, known in _LISTS.items():
+        target = getattr(xpaths, name, None)
+        if not isinstance(target, list) or len(target) != len(known):
+            return []
+        walks = []
+        for expression, (template, make) in zip(target, known, strict=True):
+            regexes = _read(template, getattr(expression, "path", ""))
+            if regexes is None:
+                return []
+            walks.append(make(*regexes))
+        swaps.append((target, list(target), walks))
+    return swaps
+
+
+def applies() -> bool:
+    """Whether trafilatura's expressions are the ones this module knows (the walks are used)."""
+    return bool(_swaps())
+
+
+@contextmanager
+def walked_prunes() -> Iterator[None]:
+    """Replace trafilatura's known discard XPaths by their walks for the ``with`` block."""
+    swaps = _swaps()
+    for target, _own, walks in swaps:
+        target[:] = walks
+    try:
+        yield
+    finally:
+        for target, own, _walks in swaps:
+            target[:] = own
