@@ -23,9 +23,11 @@ element below the context node, in document order.
 from __future__ import annotations
 
 import functools
+import importlib
 import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any
 
 from lxml import etree
@@ -59,6 +61,10 @@ _TEASER = (
 _CAPTION = (
     ".//*[self::div or self::item or self::list or self::p or self::section or self::span][ "
     "contains(@id, 'caption') or contains(@class, 'caption')]"
+)
+_BASIC = (
+    ".//aside|.//div[contains(@class|@id, 'footer')]|.//fencedframe|.//footer|.//script|.//style|"
+    ".//svg|.//template|.//*[re:test(@class, {}, 'i') or re:test(@id, {}, 'i')]"
 )
 _COMMENTS = (
     ".//*[self::div or self::list or self::section or self::details or self::ol or self::ul][ "
@@ -191,6 +197,34 @@ def _comments(id_any: str, class_any: str, id_list: str, class_list: str) -> Wal
     return walk
 
 
+#: Elements ``BASIC_CLEAN_XPATH`` removes whatever their attributes.
+_BASIC_TAGS = frozenset({"aside", "fencedframe", "footer", "script", "style", "svg", "template"})
+
+
+def _basic(by_class: str, by_id: str) -> Walk:
+    """What trafilatura's basic cleaning removes (before its baseline, jusText, its page measure)."""
+    class_re, id_re = re.compile(by_class, re.IGNORECASE), re.compile(by_id, re.IGNORECASE)
+
+    def walk(tree: Any) -> list[Any]:
+        found = []
+        for el in tree.iterdescendants(etree.Element):
+            if el.tag in _BASIC_TAGS:
+                found.append(el)
+                continue
+            items = el.items()
+            if not items:
+                continue
+            if el.tag == "div" and "footer" in _first(items, ("class", "id")):
+                found.append(el)
+                continue
+            attrs = dict(items)
+            if class_re.search(attrs.get("class", "")) or id_re.search(attrs.get("id", "")):
+                found.append(el)
+        return found
+
+    return walk
+
+
 #: Per list of trafilatura.xpaths: its expressions' templates and the walks they make.
 _LISTS: dict[str, list[tuple[str, Callable[..., Walk]]]] = {
     "OVERALL_DISCARD_XPATH": [(_BOILERPLATE, _boilerplate), (_HIDDEN, _hidden)],
@@ -217,12 +251,42 @@ def _read(template: str, path: str) -> list[str] | None:
     return found
 
 
+@dataclass(frozen=True)
+class Swap:
+    """trafilatura's own expressions in one place, the walks for them, and how to put either."""
+
+    own: list[Any]
+    walks: list[Walk]
+    put: Callable[[list[Any]], None]
+
+
+def _list_swap(target: list[Any], walks: list[Walk]) -> Swap:
+    def put(expressions: list[Any]) -> None:
+        target[:] = expressions
+
+    return Swap(list(target), walks, put)
+
+
+def _global_swap(module: Any, name: str, walk: Walk) -> Swap:
+    def put(expressions: list[Any]) -> None:
+        setattr(module, name, expressions[0])
+
+    return Swap([getattr(module, name)], [walk], put)
+
+
 @functools.cache
-def _swaps() -> list[tuple[list[Any], list[Any], list[Walk]]]:
-    """(trafilatura's list, its own expressions, the walks) for every list known here, or none."""
+def swaps() -> list[Swap]:
+    """A :class:`Swap` for every expression known here, or none if any is not the one known.
+
+    The lists of ``trafilatura.xpaths`` are changed in place (every module holds the same
+    list); ``BASIC_CLEAN_XPATH`` is a global of ``trafilatura.baseline``, which reads it there.
+    """
     from trafilatura import xpaths
 
-    swaps = []
+    # The module: trafilatura's package exports a function of the same name.
+    baseline = importlib.import_module("trafilatura.baseline")
+
+    found = []
     for name, known in _LISTS.items():
         target = getattr(xpaths, name, None)
         if not isinstance(target, list) or len(target) != len(known):
@@ -233,23 +297,27 @@ def _swaps() -> list[tuple[list[Any], list[Any], list[Walk]]]:
             if regexes is None:
                 return []
             walks.append(make(*regexes))
-        swaps.append((target, list(target), walks))
-    return swaps
+        found.append(_list_swap(target, walks))
+    regexes = _read(_BASIC, getattr(getattr(baseline, "BASIC_CLEAN_XPATH", None), "path", ""))
+    if regexes is None:
+        return []
+    found.append(_global_swap(baseline, "BASIC_CLEAN_XPATH", _basic(*regexes)))
+    return found
 
 
 def applies() -> bool:
     """Whether trafilatura's expressions are the ones this module knows (the walks are used)."""
-    return bool(_swaps())
+    return bool(swaps())
 
 
 @contextmanager
 def walked_prunes() -> Iterator[None]:
     """Replace trafilatura's known discard XPaths by their walks for the ``with`` block."""
-    swaps = _swaps()
-    for target, _own, walks in swaps:
-        target[:] = walks
+    known = swaps()
+    for swap in known:
+        swap.put(swap.walks)
     try:
         yield
     finally:
-        for target, own, _walks in swaps:
-            target[:] = own
+        for swap in known:
+            swap.put(swap.own)
