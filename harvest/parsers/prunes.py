@@ -110,21 +110,29 @@ def _hidden(hidden: str, by_id: str, by_class: str) -> Walk:
 
     def walk(tree: Any) -> list[Any]:
         found = []
+        # Every element is visited: attributes read one by one (in C), the source order of two
+        # of them (XPath's "@a|@b") looked up only when an element has both.
         for el in tree.iterdescendants(etree.Element):
-            items = el.items()
-            if not items:
+            if not el.keys():
                 continue
-            attrs = dict(items)
-            style = attrs.get("style", "")
+            id_, class_, style = el.get("id"), el.get("class"), el.get("style")
+            if id_ is None and class_ is None and style is None:
+                if el.get("aria-hidden") == "true":
+                    found.append(el)
+                continue
+            if id_ is None:
+                id_or_class, id_or_style = class_ or "", style or ""
+            else:
+                id_or_class = id_ if class_ is None else _first(el.items(), ("id", "class"))
+                id_or_style = id_ if style is None else _first(el.items(), ("id", "style"))
             if (
-                attrs.get("class") == "comments-title"
-                or _first(items, ("id", "class")).startswith("reply-")
-                or hidden_re.search(_first(items, ("id", "style")))
-                or "display:none" in style
-                or "display: none" in style
-                or id_re.search(attrs.get("id", ""))
-                or class_re.search(attrs.get("class", ""))
-                or attrs.get("aria-hidden") == "true"
+                class_ == "comments-title"
+                or id_or_class.startswith("reply-")
+                or hidden_re.search(id_or_style)
+                or (style is not None and ("display:none" in style or "display: none" in style))
+                or (id_ is not None and id_re.search(id_))
+                or (class_ is not None and class_re.search(class_))
+                or el.get("aria-hidden") == "true"
             ):
                 found.append(el)
         return found
@@ -208,17 +216,22 @@ def _basic(by_class: str, by_id: str) -> Walk:
     def walk(tree: Any) -> list[Any]:
         found = []
         for el in tree.iterdescendants(etree.Element):
-            if el.tag in _BASIC_TAGS:
+            tag = el.tag
+            if tag in _BASIC_TAGS:
                 found.append(el)
                 continue
-            items = el.items()
-            if not items:
+            class_, id_ = el.get("class"), el.get("id")
+            if class_ is None and id_ is None:
                 continue
-            if el.tag == "div" and "footer" in _first(items, ("class", "id")):
-                found.append(el)
-                continue
-            attrs = dict(items)
-            if class_re.search(attrs.get("class", "")) or id_re.search(attrs.get("id", "")):
+            if tag == "div":
+                if id_ is None or class_ is None:
+                    class_or_id = class_ if id_ is None else id_
+                else:
+                    class_or_id = _first(el.items(), ("class", "id"))
+                if "footer" in class_or_id:
+                    found.append(el)
+                    continue
+            if (class_ is not None and class_re.search(class_)) or (id_ is not None and id_re.search(id_)):
                 found.append(el)
         return found
 
