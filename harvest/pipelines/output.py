@@ -21,6 +21,7 @@ import dataclasses
 import json
 import logging
 import os
+from contextlib import nullcontext
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, NoReturn
 
@@ -144,22 +145,34 @@ class OutputPipeline:
     def open_spider(self) -> None:
         """Create the output folder, clean up after a killed run, reconcile with the state."""
         self.spider_dir.mkdir(parents=True, exist_ok=True)
-        stale = [p for p in self.spider_dir.rglob(f"{TEMP_PREFIX}*") if p.is_file()]
-        for path in stale:
-            path.unlink()
+        if self.state is not None:
+            store = self.state.open()
+            if getattr(store, "holds_lease", None) is not None:
+                self._takeover = OutputLock(self.spider_dir)
+        # The workers of a shared crawl write here too: a temporary file or a line without its
+        # end is a killed writer's only while no write is in progress (each holds the lock).
+        with self._takeover.alone() if self._takeover is not None else nullcontext():
+            stale = [p for p in self.spider_dir.rglob(f"{TEMP_PREFIX}*") if p.is_file()]
+            for path in stale:
+                path.unlink()
+            cut = {
+                path.name: truncate_partial_tail(path)
+                for path in sorted(self.spider_dir.glob("*.jsonl"))
+                if self.state is not None and self.partition.writes(path.name)
+            }
         if stale:
             logger.info(
                 "Removed %d temporary files left by an interrupted run in %s", len(stale), self.spider_dir
             )
         if self.state is not None:
-            store = self.state.open()
-            if getattr(store, "holds_lease", None) is not None:
-                self._takeover = OutputLock(self.spider_dir)
-            self.reconcile()
+            self.reconcile(cut)
             self.state.add_pre_commit(self.sync)
 
-    def reconcile(self) -> None:
-        """Bring the state up to date with the JSON Lines files (see the module docstring)."""
+    def reconcile(self, cuts: dict[str, int] | None = None) -> None:
+        """Bring the state up to date with the JSON Lines files (see the module docstring).
+
+        ``cuts``: per file, the bytes of a partly written last line :meth:`open_spider` cut.
+        """
         assert self.state is not None
         store = self.state.open()
         committed = store.output_offsets()
@@ -167,7 +180,7 @@ class OutputPipeline:
         for path in sorted(self.spider_dir.glob("*.jsonl")):
             if not self.partition.writes(path.name):
                 continue  # another worker's
-            cut = truncate_partial_tail(path)
+            cut = (cuts or {}).get(path.name, 0)
             if cut:
                 logger.warning(
                     "Truncated %d bytes of a partly written last line of %s (written "

@@ -11,6 +11,10 @@ So the check and the write happen under a shared lock on the output folder, and 
 (replay, then requeue) under an exclusive one, taken without waiting: while a frozen worker sits
 between its check and its write, its takeover waits for the next heartbeat; once it writes,
 the replay sees the line. ``flock`` locks go with their process: a killed worker holds none.
+
+A worker starting (or joining) the crawl cleans up after a killed one, cutting a last line
+without its end and deleting temporary files; that too waits, under the exclusive lock, for any
+write in progress: a joining worker cut the line another worker was appending at that moment.
 """
 
 from __future__ import annotations
@@ -46,6 +50,21 @@ class OutputLock:
         """Held while a worker checks its lease and writes (waits only for a running takeover)."""
         fd = self._file()
         fcntl.flock(fd, fcntl.LOCK_SH)
+        try:
+            yield
+        finally:
+            fcntl.flock(fd, fcntl.LOCK_UN)
+
+    @contextmanager
+    def alone(self) -> Iterator[None]:
+        """Held while a starting worker cleans up after a killed one.
+
+        A line cut short or a temporary file: it waits until no worker is between its lease
+        check and its write, so what it finds half-written is a dead writer's, not a write in
+        progress.
+        """
+        fd = self._file()
+        fcntl.flock(fd, fcntl.LOCK_EX)
         try:
             yield
         finally:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -191,3 +192,76 @@ def test_a_takeover_waits_for_a_worker_between_its_lease_check_and_its_write(
     assert frozen.server.hlen(frozen.keys.inflight(frozen.worker)) == 0
     assert (data / "blogs" / "page.jsonl").read_text(encoding="utf-8") == '{"url": "late"}\n'
     coordinator.spider_closed(crawler.spider, "finished")
+
+
+_HOLD_HALF_WRITTEN = """
+import os, sys
+from pathlib import Path
+from harvest.scale.outputlock import OutputLock
+
+folder = Path(sys.argv[1])
+lock = OutputLock(folder)
+with lock.writing():
+    (folder / "octopress").mkdir(parents=True, exist_ok=True)
+    temp = folder / "octopress" / ".tmp-post.md"
+    temp.write_text("# Post\\n", encoding="utf-8")
+    with open(folder / "document.jsonl", "ab", buffering=0) as fh:
+        fh.write(b'{"type": "document", "url": "http://blog.invalid/post/", ')
+        print("half", flush=True)  # its line half written, its Markdown file not renamed yet
+        sys.stdin.readline()
+        fh.write(b'"title": "Post"}\\n')
+    os.replace(temp, folder / "octopress" / "post.md")
+"""
+
+
+def test_a_worker_joining_the_crawl_cuts_no_line_another_is_writing(
+    redis_server: RedisServer, tmp_path: Path
+) -> None:
+    """A worker starting while another of its machine is half-way through a line (and its Markdown
+    file) must not take them for a killed writer's leftovers: it cut the line's first half off
+    and deleted the temporary file, so the writer's rename failed and its record was lost. It
+    waits for the write to end, then finds the line whole and nothing to clean up."""
+    from harvest.pipelines.output import OutputPipeline
+
+    data = tmp_path / "data"
+    folder = data / "blogs"
+    folder.mkdir(parents=True)
+    writer = subprocess.Popen(
+        [sys.executable, "-c", _HOLD_HALF_WRITTEN, str(folder)],
+        cwd=PROJECT_ROOT,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    crawler = get_crawler(
+        type("blogs", (Spider,), {"name": "blogs"}),
+        {"HARVEST_STATE_URL": redis_server.url, "HARVEST_DATA_DIR": str(data)},
+    )
+    crawler.spider = crawler.spidercls()
+    pipeline = OutputPipeline.from_crawler(crawler)
+    failed: list[BaseException] = []
+
+    def open_spider() -> None:
+        try:
+            pipeline.open_spider()
+        except BaseException as exc:  # noqa: BLE001 - reported by the test's thread
+            failed.append(exc)
+
+    opened = threading.Thread(target=open_spider)
+    try:
+        assert writer.stdout is not None and writer.stdout.readline() == "half\n"
+        opened.start()
+        # Long enough for a start that does not wait to be done with the file (then the test
+        # fails below); a start that waits is still waiting.
+        opened.join(timeout=5)
+        assert writer.communicate("go on\n", timeout=30)[0] == ""
+        assert writer.returncode == 0
+        opened.join(timeout=60)
+        assert not opened.is_alive() and not failed, failed
+    finally:
+        if writer.poll() is None:
+            writer.kill()
+    text = (folder / "document.jsonl").read_text(encoding="utf-8")
+    assert text == '{"type": "document", "url": "http://blog.invalid/post/", "title": "Post"}\n'
+    assert (folder / "octopress" / "post.md").read_text(encoding="utf-8") == "# Post\n"
+    pipeline.close_spider()
