@@ -19,36 +19,10 @@ from scrapy.exceptions import DropItem
 
 from harvest.pipelines.output import OutputPipeline
 from tests import read_jsonl, scrapy_crawl
+from tests.disks import resize_tmpfs
 from tests.servers import LoopbackServer, Reply, loopback_server
 
 POSTS = 80
-
-
-def _mount(path: Path, size: str) -> None:
-    path.mkdir(parents=True, exist_ok=True)
-    done = subprocess.run(
-        ["mount", "-t", "tmpfs", "-o", f"size={size},mode=0755", "tmpfs", str(path)],
-        capture_output=True,
-        text=True,
-    )
-    if done.returncode != 0:
-        pytest.skip(f"cannot mount a size-limited tmpfs here (needs root): {done.stderr.strip()}")
-
-
-def _resize(path: Path, size: str) -> None:
-    subprocess.run(["mount", "-o", f"remount,size={size}", str(path)], check=True, capture_output=True)
-
-
-@pytest.fixture
-def small_disk(tmp_path: Path) -> Iterator[Path]:
-    """A 1 MB file system (tmpfs with size=1m) at ``tmp_path/disk``."""
-    mount = tmp_path / "disk"
-    _mount(mount, "1m")
-    try:
-        yield mount
-    finally:
-        if subprocess.run(["umount", str(mount)], capture_output=True).returncode != 0:
-            subprocess.run(["umount", "-l", str(mount)], capture_output=True)
 
 
 @pytest.fixture
@@ -117,7 +91,7 @@ def test_a_full_disk_stops_the_crawl_cleanly_and_a_rerun_completes(
     assert 0 < len(written) < POSTS
 
     # Room again: the same command resumes and finishes; nothing is lost, nothing doubled.
-    _resize(small_disk, "16m")
+    resize_tmpfs(small_disk, "16m")
     second = _crawl(big_blog, tmp_path, data_dir)
     assert second.returncode == 0, second.stderr[-3000:]
     assert "'finish_reason': 'finished'" in second.stderr

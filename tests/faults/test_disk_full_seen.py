@@ -12,30 +12,15 @@ from __future__ import annotations
 
 import hashlib
 import logging
-import subprocess
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from harvest.state.seen import SeenSet
-from tests.faults.test_disk_full import _mount
 
 
 def _keys(start: int, count: int) -> list[bytes]:
     return [hashlib.blake2b(str(i).encode(), digest_size=16).digest() for i in range(start, start + count)]
-
-
-@pytest.fixture
-def small_disk(tmp_path: Path) -> Iterator[Path]:
-    """A 1 MB file system (tmpfs with size=1m) at ``tmp_path/disk``."""
-    mount = tmp_path / "disk"
-    _mount(mount, "1m")
-    try:
-        yield mount
-    finally:
-        if subprocess.run(["umount", str(mount)], capture_output=True).returncode != 0:
-            subprocess.run(["umount", "-l", str(mount)], capture_output=True)
 
 
 def test_a_seen_set_that_fills_its_disk_keeps_every_key_and_says_so_once(

@@ -27,24 +27,12 @@ import pytest
 from harvest.crawl.handoff import HandoffSpool
 from harvest.state.partition import Partition
 from tests import PROJECT_ROOT, read_jsonl
-from tests.faults.test_disk_full import _mount, _resize
+from tests.disks import resize_tmpfs
 from tests.servers import LoopbackServer, Reply, loopback_server, octo_crawl_command
 
 #: Pages listed by the sitemap; their URLs are padded so the spool outgrows the 1 MB disk.
 PAGES = 1200
 PAD = "p" * 1200
-
-
-@pytest.fixture
-def small_disk(tmp_path: Path) -> Iterator[Path]:
-    """A 1 MB file system (tmpfs with size=1m) at ``tmp_path/disk``, as tests/faults/test_disk_full."""
-    mount = tmp_path / "disk"
-    _mount(mount, "1m")
-    try:
-        yield mount
-    finally:
-        if subprocess.run(["umount", str(mount)], capture_output=True).returncode != 0:
-            subprocess.run(["umount", "-l", str(mount)], capture_output=True)
 
 
 @pytest.fixture
@@ -132,7 +120,7 @@ def test_a_full_disk_under_two_workers_stops_cleanly_and_a_rerun_loses_nothing(
     assert len(before) < PAGES
 
     # Room again: the same command resumes and finishes; each page written once.
-    _resize(small_disk, "64m")
+    resize_tmpfs(small_disk, "64m")
     second = _run(cmd)
     assert second.returncode == 0, second.stderr[-4000:]
     assert "Traceback" not in second.stderr, second.stderr[-4000:]

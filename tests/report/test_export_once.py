@@ -20,7 +20,6 @@ import shutil
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +28,6 @@ import pytest
 import yaml
 
 from tests import PROJECT_ROOT, read_jsonl, require, scrapy_crawl
-from tests.faults.test_disk_full import _mount
 from tests.servers import LoopbackServer, Reply, loopback_server
 
 POSTS = 6
@@ -186,18 +184,6 @@ def fill(mount: Path, room: int = 8192) -> Path:
     with filler.open("r+b") as fh:
         fh.truncate(max(0, filler.stat().st_size - room))
     return filler
-
-
-@pytest.fixture
-def small_disk(tmp_path: Path) -> Iterator[Path]:
-    """A 1 MB file system (tmpfs with size=1m) at ``tmp_path/disk``, unmounted afterwards."""
-    mount = tmp_path / "disk"
-    _mount(mount, "1m")
-    try:
-        yield mount
-    finally:
-        if subprocess.run(["umount", str(mount)], capture_output=True).returncode != 0:
-            subprocess.run(["umount", "-l", str(mount)], capture_output=True)
 
 
 def _leftovers(out: Path) -> list[str]:

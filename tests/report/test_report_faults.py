@@ -10,14 +10,12 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from harvest.report.sample import write_sample
 from tests import PROJECT_ROOT
-from tests.faults.test_disk_full import _mount
 from tests.report.test_export_once import fill, strace_kill
 
 ERROR_RE = re.compile(r"\] (ERROR|CRITICAL): ")
@@ -28,17 +26,6 @@ def data(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("sample") / "data"
     write_sample(folder, 300, days=3)
     return folder
-
-
-@pytest.fixture
-def small_disk(tmp_path: Path) -> Iterator[Path]:
-    mount = tmp_path / "disk"
-    _mount(mount, "1m")
-    try:
-        yield mount
-    finally:
-        if subprocess.run(["umount", str(mount)], capture_output=True).returncode != 0:
-            subprocess.run(["umount", "-l", str(mount)], capture_output=True)
 
 
 def scrapy_report(
