@@ -140,25 +140,38 @@ def _hidden(hidden: str, by_id: str, by_class: str) -> Walk:
     return walk
 
 
-def _appended(id_any: str, class_any: str, id_ad: str, class_ad: str) -> Walk:
-    id_any_re, class_any_re = re.compile(id_any), re.compile(class_any)
-    id_ad_re, class_ad_re = re.compile(id_ad), re.compile(class_ad)
+def _named_then(tags: tuple[str, ...], exempt: Callable[[Any], bool]) -> Callable[..., Walk]:
+    """Walks of two tests on a block's id and class, the second passed by ``exempt`` too.
 
-    def walk(tree: Any) -> list[Any]:
-        found = []
-        for el in tree.iterdescendants("div", "section", "aside"):
-            id_, class_ = el.get("id", ""), el.get("class", "")
-            if not (id_ or class_) or not (id_any_re.search(id_) or class_any_re.search(class_)):
-                continue
-            if (
-                next(el.iterdescendants("h1"), None) is None
-                or id_ad_re.search(id_)
-                or class_ad_re.search(class_)
-            ):
-                found.append(el)
-        return found
+    The XPath: ``tags[re:test(@id, A) or re:test(@class, B)][E or re:test(@id, C) or
+    re:test(@class, D)]``, where ``E`` is ``exempt(element)``.
+    """
 
-    return walk
+    def make(id_any: str, class_any: str, id_then: str, class_then: str) -> Walk:
+        id_any_re, class_any_re = re.compile(id_any), re.compile(class_any)
+        id_then_re, class_then_re = re.compile(id_then), re.compile(class_then)
+
+        def walk(tree: Any) -> list[Any]:
+            found = []
+            for el in tree.iterdescendants(*tags):
+                id_, class_ = el.get("id", ""), el.get("class", "")
+                if not (id_ or class_) or not (id_any_re.search(id_) or class_any_re.search(class_)):
+                    continue
+                if exempt(el) or id_then_re.search(id_) or class_then_re.search(class_):
+                    found.append(el)
+            return found
+
+        return walk
+
+    return make
+
+
+#: The raw-tree prune: a block named as an appended article, unless it holds an ``<h1>``.
+_appended = _named_then(("div", "section", "aside"), lambda el: next(el.iterdescendants("h1"), None) is None)
+#: Comment sections: any block so named, a list only when named more strictly.
+_comments = _named_then(
+    ("div", "list", "section", "details", "ol", "ul"), lambda el: el.tag not in ("ol", "ul")
+)
 
 
 def _share() -> Walk:
@@ -182,23 +195,6 @@ def _named(word: str, *, fold_t: bool = False) -> Walk:
             if fold_t:
                 id_, class_ = id_.replace("T", "t"), class_.replace("T", "t")
             if word in id_ or word in class_:
-                found.append(el)
-        return found
-
-    return walk
-
-
-def _comments(id_any: str, class_any: str, id_list: str, class_list: str) -> Walk:
-    id_any_re, class_any_re = re.compile(id_any), re.compile(class_any)
-    id_list_re, class_list_re = re.compile(id_list), re.compile(class_list)
-
-    def walk(tree: Any) -> list[Any]:
-        found = []
-        for el in tree.iterdescendants("div", "list", "section", "details", "ol", "ul"):
-            id_, class_ = el.get("id", ""), el.get("class", "")
-            if not (id_ or class_) or not (id_any_re.search(id_) or class_any_re.search(class_)):
-                continue
-            if el.tag not in ("ol", "ul") or id_list_re.search(id_) or class_list_re.search(class_):
                 found.append(el)
         return found
 
