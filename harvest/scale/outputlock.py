@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import fcntl
 import os
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -46,29 +46,26 @@ class OutputLock:
         return self._fd
 
     @contextmanager
-    def writing(self) -> Iterator[None]:
-        """Held while a worker checks its lease and writes (waits only for a running takeover)."""
+    def _held(self, mode: int) -> Iterator[None]:
         fd = self._file()
-        fcntl.flock(fd, fcntl.LOCK_SH)
+        fcntl.flock(fd, mode)
         try:
             yield
         finally:
             fcntl.flock(fd, fcntl.LOCK_UN)
 
-    @contextmanager
-    def alone(self) -> Iterator[None]:
+    def writing(self) -> AbstractContextManager[None]:
+        """Held while a worker checks its lease and writes (waits only for a running takeover)."""
+        return self._held(fcntl.LOCK_SH)
+
+    def alone(self) -> AbstractContextManager[None]:
         """Held while a starting worker cleans up after a killed one.
 
         A line cut short or a temporary file: it waits until no worker is between its lease
         check and its write, so what it finds half-written is a dead writer's, not a write in
         progress.
         """
-        fd = self._file()
-        fcntl.flock(fd, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(fd, fcntl.LOCK_UN)
+        return self._held(fcntl.LOCK_EX)
 
     @contextmanager
     def taking_over(self) -> Iterator[bool]:
