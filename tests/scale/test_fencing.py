@@ -135,6 +135,17 @@ def test_a_worker_frozen_past_the_timeout_is_fenced_and_stores_nothing_twice(cra
     assert_every_post_stored_once(crawl)
 
 
+def _writer(code: str, folder: Path) -> subprocess.Popen[str]:
+    """Another worker of this machine, as a process running ``code`` on the output ``folder``."""
+    return subprocess.Popen(
+        [sys.executable, "-c", code, str(folder)],
+        cwd=PROJECT_ROOT,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+
+
 _HOLD_WRITING = """
 import sys
 from pathlib import Path
@@ -171,13 +182,7 @@ def test_a_takeover_waits_for_a_worker_between_its_lease_check_and_its_write(
     frozen.push_request(b"\x01" + b"k" * 20 + b"payload", 0.0)
     assert frozen.pop_request() is not None
     frozen.server.zadd(frozen.keys.workers, {frozen.worker: time.time() - 100})  # silent 100 s
-    writer = subprocess.Popen(
-        [sys.executable, "-c", _HOLD_WRITING, str(data / "blogs")],
-        cwd=PROJECT_ROOT,
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        text=True,
-    )
+    writer = _writer(_HOLD_WRITING, data / "blogs")
     try:
         assert writer.stdout is not None and writer.stdout.readline() == "checked\n"
         assert coordinator.recover() == 0, "taken over between the lease check and the write"
@@ -226,13 +231,7 @@ def test_a_worker_joining_the_crawl_cuts_no_line_another_is_writing(
     data = tmp_path / "data"
     folder = data / "blogs"
     folder.mkdir(parents=True)
-    writer = subprocess.Popen(
-        [sys.executable, "-c", _HOLD_HALF_WRITTEN, str(folder)],
-        cwd=PROJECT_ROOT,
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        text=True,
-    )
+    writer = _writer(_HOLD_HALF_WRITTEN, folder)
     crawler = get_crawler(
         type("blogs", (Spider,), {"name": "blogs"}),
         {"HARVEST_STATE_URL": redis_server.url, "HARVEST_DATA_DIR": str(data)},
