@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import logging
 import sqlite3
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -231,51 +232,45 @@ class RedisNearDupIndex:
         except redis.RedisError as exc:
             raise StateError(self.path, f"cannot open the near-duplicate index: {exc}") from exc
 
-    def find(self, sig: np.ndarray, *, exclude_url: str | None = None) -> NearMatch | None:
-        """The earliest stored document at least ``threshold`` similar to ``sig`` (not ``exclude_url``)."""
+    @contextmanager
+    def _failing(self, what: str) -> Iterator[None]:
+        """A Redis error in the block becomes a StateError naming the URL (never a raw one)."""
         import redis
 
         try:
-            return self._find(sig, exclude_url)
+            yield
         except redis.RedisError as exc:
-            raise StateError(self.path, f"cannot read the near-duplicate index: {exc}") from exc
+            raise StateError(self.path, f"cannot {what} the near-duplicate index: {exc}") from exc
 
-    def _find(self, sig: np.ndarray, exclude_url: str | None) -> NearMatch | None:
+    def find(self, sig: np.ndarray, *, exclude_url: str | None = None) -> NearMatch | None:
+        """The earliest stored document at least ``threshold`` similar to ``sig`` (not ``exclude_url``)."""
         keys = band_keys(sig, self.layout)
-        pipe = self.db.pipeline(transaction=False)
-        for band, key in enumerate(keys):
-            pipe.smembers(f"{self.PREFIX}b:{band}:{key}")
-        ids = sorted({int(i) for members in pipe.execute() for i in members})
-        for doc_id in ids:
-            row = self.db.hmget(f"{self.PREFIX}doc:{doc_id}", "spider", "url", "sig")
-            if row[2] is None or row[1].decode() == exclude_url:
-                continue
-            score = similarity(sig, from_bytes(row[2]))
-            if score >= self.threshold:
-                return NearMatch(row[1].decode(), row[0].decode(), score)
+        with self._failing("read"):
+            pipe = self.db.pipeline(transaction=False)
+            for band, key in enumerate(keys):
+                pipe.smembers(f"{self.PREFIX}b:{band}:{key}")
+            ids = sorted({int(i) for members in pipe.execute() for i in members})
+            for doc_id in ids:
+                row = self.db.hmget(f"{self.PREFIX}doc:{doc_id}", "spider", "url", "sig")
+                if row[2] is None or row[1].decode() == exclude_url:
+                    continue
+                score = similarity(sig, from_bytes(row[2]))
+                if score >= self.threshold:
+                    return NearMatch(row[1].decode(), row[0].decode(), score)
         return None
 
     def offset(self, spider: str) -> int:
         """Byte offset of ``spider``'s document.jsonl indexed so far."""
-        import redis
-
-        try:
+        with self._failing("read"):
             value = self.db.hget(self.PREFIX + "progress", spider)
-        except redis.RedisError as exc:
-            raise StateError(self.path, f"cannot read the near-duplicate index: {exc}") from exc
         return int(value) if value is not None else 0
 
     def add(self, docs: Iterable[IndexedDoc], *, spider: str | None = None, offset: int | None = None) -> int:
         """Index ``docs`` and record ``spider``'s progress ``offset``, atomically."""
-        import redis
-
         batch = list(docs)
-        try:
-            # Ids are taken before the script runs (it needs them as arguments): a failure here
-            # is a failed write like the script's, never a raw Redis error through the commit.
+        # The ids are taken before the script runs (it needs them as arguments).
+        with self._failing("write"):
             first = int(self.db.incrby(self.PREFIX + "next", len(batch))) - len(batch) if batch else 0
-        except redis.RedisError as exc:
-            raise StateError(self.path, f"cannot write the near-duplicate index: {exc}") from exc
         args: list[Any] = [
             spider or "",
             "" if offset is None or spider is None else offset,
@@ -290,19 +285,13 @@ class RedisNearDupIndex:
                 to_bytes(doc.signature),
                 *band_keys(doc.signature, self.layout),
             ]
-        try:
+        with self._failing("write"):
             return int(self._add(keys=[self.PREFIX], args=args))
-        except redis.RedisError as exc:
-            raise StateError(self.path, f"cannot write the near-duplicate index: {exc}") from exc
 
     def size(self) -> int:
         """Number of indexed documents."""
-        import redis
-
-        try:
+        with self._failing("read"):
             return int(self.db.hlen(self.PREFIX + "uniq"))
-        except redis.RedisError as exc:
-            raise StateError(self.path, f"cannot read the near-duplicate index: {exc}") from exc
 
     def close(self) -> None:
         """Close the connection."""
