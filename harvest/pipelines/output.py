@@ -155,10 +155,10 @@ class OutputPipeline:
             stale = [p for p in self.spider_dir.rglob(f"{TEMP_PREFIX}*") if p.is_file()]
             for path in stale:
                 path.unlink()
+            # Without a state nothing is replayed: the files are left as they are.
+            owned = sorted(self.spider_dir.glob("*.jsonl")) if self.state is not None else []
             cut = {
-                path.name: truncate_partial_tail(path)
-                for path in sorted(self.spider_dir.glob("*.jsonl"))
-                if self.state is not None and self.partition.writes(path.name)
+                path.name: truncate_partial_tail(path) for path in owned if self.partition.writes(path.name)
             }
         if stale:
             logger.info(
@@ -168,7 +168,7 @@ class OutputPipeline:
             self.reconcile(cut)
             self.state.add_pre_commit(self.sync)
 
-    def reconcile(self, cuts: dict[str, int] | None = None) -> None:
+    def reconcile(self, cuts: dict[str, int]) -> None:
         """Bring the state up to date with the JSON Lines files (see the module docstring).
 
         ``cuts``: per file, the bytes of a partly written last line :meth:`open_spider` cut.
@@ -180,7 +180,7 @@ class OutputPipeline:
         for path in sorted(self.spider_dir.glob("*.jsonl")):
             if not self.partition.writes(path.name):
                 continue  # another worker's
-            cut = (cuts or {}).get(path.name, 0)
+            cut = cuts.get(path.name, 0)
             if cut:
                 logger.warning(
                     "Truncated %d bytes of a partly written last line of %s (written "
