@@ -38,7 +38,7 @@ from harvest.scale.outputlock import OutputLock
 from harvest.state import StateOrigin
 from harvest.state.crawl import CrawlState, is_disk_full
 from harvest.state.partition import Partition
-from harvest.util.files import TEMP_PREFIX, atomic_write_text, fsync_path, truncate_partial_tail
+from harvest.util.files import TEMP_PREFIX, append_line, atomic_write_text, fsync_path, truncate_partial_tail
 from harvest.util.jsonlines import replay_lines
 from harvest.util.redaction import scrub_bytes
 
@@ -355,23 +355,13 @@ class OutputPipeline:
             self.state.record_output(record, item)
         return item
 
-    @staticmethod
-    def _write_line(fh: IO[bytes], line: bytes) -> None:
-        """Append ``line`` whole, or cut the file back to where it was and raise."""
-        fd = fh.fileno()
-        start = os.fstat(fd).st_size
-        try:
-            view = memoryview(line)
-            while view:
-                view = view[os.write(fd, view) :]
-        except OSError:
-            try:
-                os.ftruncate(fd, start)
-            except OSError:
-                logger.warning(
-                    "Could not cut a partly written line off %s; the next run will", fh.name, exc_info=True
-                )
-            raise
+    def _write_line(self, fh: IO[bytes], line: bytes) -> None:
+        """Append ``line`` whole, or take back what was written and raise (see append_line).
+
+        The workers of a shared crawl on one machine append to the same files: a line cut short
+        is blanked in place, not cut off with the lines they wrote after it.
+        """
+        append_line(fh.fileno(), line, Path(str(fh.name)), shared=self._takeover is not None)
 
     def _write_failed(self, exc: OSError, path: Path) -> NoReturn:
         """Log once, stop the crawl and abandon its state (see process_item); drop the item."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 from pathlib import Path
 
@@ -83,6 +84,46 @@ def atomic_write_text(path: Path, text: str, *, durable: bool = True) -> None:
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
+
+
+def append_line(fd: int, line: bytes, path: Path, *, shared: bool = False) -> None:
+    """Append ``line`` (ending in a newline) to ``fd``, opened ``O_APPEND``, whole or not at all.
+
+    One ``write``: appends are atomic on a local file, so writers of one file never interleave
+    within a line. A write cut short (a full disk) leaves a fragment, which is taken back before
+    the error is raised: cut off when this process is the file's only writer; with ``shared``
+    (other processes append to the same file) overwritten in place by spaces and a newline, a
+    blank line every reader skips, since cutting the file back would cut the lines another
+    writer may have appended after the fragment meanwhile. The fragment's place is where this
+    write put it (the descriptor's offset after an append), never a size read before it.
+    """
+    written = os.write(fd, line)
+    if written == len(line):
+        return
+    # Only a full disk (or quota) cuts a write to a local file short: the error is the one the
+    # write of the rest would raise, not retried since a second write could land after another
+    # writer's line.
+    message = os.strerror(errno.ENOSPC)
+    if written:
+        end = os.lseek(fd, 0, os.SEEK_CUR)
+        try:
+            _take_back(fd, path, end - written, end, shared=shared)
+        except OSError as exc:
+            message += f"; the part of a line written could not be taken back ({exc.strerror})"
+    raise OSError(errno.ENOSPC, message)
+
+
+def _take_back(fd: int, path: Path, start: int, end: int, *, shared: bool) -> None:
+    """Remove the bytes ``start:end`` a cut-short append wrote (see :func:`append_line`)."""
+    if not shared:
+        os.ftruncate(fd, start)
+        return
+    # A descriptor without O_APPEND: with it, Linux's pwrite appends whatever the offset.
+    blank = os.open(path, os.O_WRONLY | os.O_CLOEXEC)
+    try:
+        os.pwrite(blank, b" " * (end - start - 1) + b"\n", start)
+    finally:
+        os.close(blank)
 
 
 def truncate_partial_tail(path: Path) -> int:

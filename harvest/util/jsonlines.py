@@ -28,11 +28,12 @@ def replay_lines(
     """Feed every complete JSON object line of ``path`` from byte ``start`` to ``record``.
 
     Stops at a last line without its newline (a write in progress: read-only and safe while other
-    processes append) and, with ``end``, before a line that would pass that offset. Lines that are
-    not JSON objects are skipped; ``bad_line`` is called with the offset after each one that is
-    not JSON at all. With ``checkpoint`` and ``checkpoint_every``, ``checkpoint`` is called with
-    the offset after the last line fed once every ``checkpoint_every`` lines fed (a caller that
-    must not hold them all, such as a state rebuilt from a large file, commits there). Returns
+    processes append) and, with ``end``, before a line that would pass that offset. Blank lines
+    and lines that are not JSON objects are skipped; ``bad_line`` is called with the offset after
+    each one that is not JSON at all. With ``checkpoint`` and ``checkpoint_every``,
+    ``checkpoint`` is called with the offset after the last line fed once every
+    ``checkpoint_every`` lines fed (a caller that must not hold them all, such as a state rebuilt
+    from a large file, commits there). Returns
     (lines fed, offset after the last complete line read).
     """
     count = 0
@@ -43,6 +44,10 @@ def replay_lines(
             if (end is not None and pos + len(line) > end) or not line.endswith(b"\n"):
                 break
             pos += len(line)
+            if line.isspace():
+                # A line a full disk cut short in a file other processes append to, blanked in
+                # place (harvest.util.files.append_line): nothing was lost there.
+                continue
             try:
                 data = json.loads(line)
             except ValueError:

@@ -8,8 +8,11 @@ from __future__ import annotations
 
 import errno
 import json
+import os
 import re
 import subprocess
+import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -18,7 +21,9 @@ import yaml
 from scrapy.exceptions import DropItem
 
 from harvest.pipelines.output import OutputPipeline
-from tests import read_jsonl, scrapy_crawl
+from harvest.util.files import append_line
+from harvest.util.jsonlines import replay_lines
+from tests import PROJECT_ROOT, read_jsonl, scrapy_crawl
 from tests.disks import resize_tmpfs
 from tests.servers import LoopbackServer, Reply, loopback_server
 
@@ -119,3 +124,84 @@ def test_a_line_cut_short_by_a_full_disk_is_removed(small_disk: Path) -> None:
     raw = (small_disk / "data" / "github_search" / "repo.jsonl").read_bytes()
     assert len(raw) == size and raw.endswith(b"\n")
     assert [json.loads(line)["repo"] for line in raw.splitlines()] == [f"o/r{i}" for i in range(stored)]
+
+
+_OTHER_WRITER = """
+import json, os, sys
+from pathlib import Path
+from harvest.util.files import append_line
+from harvest.util.jsonlines import replay_lines
+
+path, stop = Path(sys.argv[1]), Path(sys.argv[2])
+fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+print("ready", flush=True)
+written, i = [], 0
+while not stop.exists():
+    try:
+        append_line(fd, json.dumps({"by": "other", "i": i}).encode() + b"\\n", path, shared=True)
+        written.append(i)
+    except OSError:
+        pass
+    i += 1
+print(json.dumps(written))
+"""
+
+
+def test_a_line_cut_short_in_a_shared_file_never_takes_another_writers_lines(small_disk: Path) -> None:
+    # Workers of one Redis crawl on one machine append to the same file. Here another process
+    # appends small lines without pause while this one appends large lines into a disk that
+    # fills up again and again: each large line is cut short, and taking its part back must
+    # not cut the other process's lines, whenever they were appended.
+    path = small_disk / "page.jsonl"
+    path.touch()
+    ballast = []
+    for k in range(12):
+        chunk = small_disk / f"ballast-{k}"
+        chunk.write_bytes(b"\0" * 32768)
+        ballast.append(chunk)
+    while True:  # the rest of the disk full: every round starts from a full disk
+        try:
+            (small_disk / f"fill-{len(ballast)}").write_bytes(b"\0" * 4096)
+            ballast.append(small_disk / f"fill-{len(ballast)}")
+        except OSError:
+            break
+    stop = small_disk.parent / "stop"
+    other = subprocess.Popen(
+        [sys.executable, "-c", _OTHER_WRITER, str(path), str(stop)],
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=PROJECT_ROOT,
+    )
+    assert other.stdout is not None and other.stdout.readline() == "ready\n"
+    mine: list[int] = []
+    cut_short = 0
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND)
+    try:
+        for k in range(12):
+            size = path.stat().st_size
+            ballast[k].unlink()
+            deadline = time.monotonic() + 60  # guards a hang only
+            while path.stat().st_size == size and time.monotonic() < deadline:
+                time.sleep(0.001)  # the other process writes into the room first
+            for i in range(k * 100, k * 100 + 100):
+                line = json.dumps({"by": "me", "i": i, "text": "x" * 20000}).encode() + b"\n"
+                try:
+                    append_line(fd, line, path, shared=True)
+                except OSError as exc:
+                    assert exc.errno == errno.ENOSPC
+                    cut_short += 1
+                    break
+                mine.append(i)
+    finally:
+        os.close(fd)
+        stop.touch()
+        out, _ = other.communicate(timeout=60)
+    theirs = json.loads(out.splitlines()[-1])
+    assert cut_short == 12 and mine and theirs
+    # The fragments are blank lines, which harvest's readers (exports, replays) skip silently.
+    records: list[dict[str, object]] = []
+    bad: list[int] = []
+    replay_lines(path, 0, records.append, bad_line=bad.append)
+    assert not bad and sum(1 for line in path.read_bytes().splitlines() if line.isspace()) >= cut_short
+    assert [r["i"] for r in records if r["by"] == "me"] == mine
+    assert [r["i"] for r in records if r["by"] == "other"] == theirs
