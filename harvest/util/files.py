@@ -89,39 +89,47 @@ def atomic_write_text(path: Path, text: str, *, durable: bool = True) -> None:
 def append_line(fd: int, line: bytes, path: Path, *, shared: bool = False) -> None:
     """Append ``line`` (ending in a newline) to ``fd``, opened ``O_APPEND``, whole or not at all.
 
-    One ``write``: appends are atomic on a local file, so writers of one file never interleave
-    within a line. A write cut short (a full disk) leaves a fragment, which is taken back before
-    the error is raised: cut off when this process is the file's only writer; with ``shared``
-    (other processes append to the same file) overwritten in place by spaces and a newline, a
-    blank line every reader skips, since cutting the file back would cut the lines another
-    writer may have appended after the fragment meanwhile. The fragment's place is where this
-    write put it (the descriptor's offset after an append), never a size read before it.
+    Appends are atomic on a local file: writers of one file never interleave within a write.
+    A write cut short (a full disk) is followed by one for the rest, which raises the real error
+    (no space, quota...); the parts written are then taken back before it is raised: cut off
+    when this process is the file's only writer; with ``shared`` (other processes append to the
+    same file) overwritten in place by spaces and a newline, a blank line every reader skips,
+    since cutting the file back would cut the lines another writer may have appended after them
+    meanwhile. Each part's place is where its write put it (the descriptor's offset after an
+    append), never a size read before. A line whose parts another writer's line came between
+    (room found again at that moment) is blanked and appended again.
     """
-    written = os.write(fd, line)
-    if written == len(line):
+    view = memoryview(line)
+    parts: list[tuple[int, int]] = []
+    done = 0
+    try:
+        while done < len(line):
+            count = os.write(fd, view[done:])
+            if count == 0:  # never for a file; here so the loop ends whatever the file system
+                raise OSError(errno.EIO, f"nothing written to {path}")
+            end = os.lseek(fd, 0, os.SEEK_CUR)
+            parts.append((end - count, end))
+            done += count
+    except OSError:
+        if parts:
+            _take_back(fd, path, parts, shared=shared)
+        raise
+    if all(parts[i][1] == parts[i + 1][0] for i in range(len(parts) - 1)):
         return
-    # Only a full disk (or quota) cuts a write to a local file short: the error is the one the
-    # write of the rest would raise, not retried since a second write could land after another
-    # writer's line.
-    message = os.strerror(errno.ENOSPC)
-    if written:
-        end = os.lseek(fd, 0, os.SEEK_CUR)
-        try:
-            _take_back(fd, path, end - written, end, shared=shared)
-        except OSError as exc:
-            message += f"; the part of a line written could not be taken back ({exc.strerror})"
-    raise OSError(errno.ENOSPC, message)
+    _take_back(fd, path, parts, shared=True)
+    append_line(fd, line, path, shared=True)
 
 
-def _take_back(fd: int, path: Path, start: int, end: int, *, shared: bool) -> None:
-    """Remove the bytes ``start:end`` a cut-short append wrote (see :func:`append_line`)."""
+def _take_back(fd: int, path: Path, parts: list[tuple[int, int]], *, shared: bool) -> None:
+    """Remove the byte ranges ``parts`` an append wrote (see :func:`append_line`)."""
     if not shared:
-        os.ftruncate(fd, start)
+        os.ftruncate(fd, parts[0][0])
         return
     # A descriptor without O_APPEND: with it, Linux's pwrite appends whatever the offset.
     blank = os.open(path, os.O_WRONLY | os.O_CLOEXEC)
     try:
-        os.pwrite(blank, b" " * (end - start - 1) + b"\n", start)
+        for start, end in parts:
+            os.pwrite(blank, b" " * (end - start - 1) + b"\n", start)
     finally:
         os.close(blank)
 
