@@ -667,6 +667,51 @@ def _drop_unread(tree: etree._Element) -> None:
             el.drop_tree()  # the tail, text of the parent, stays
 
 
+def _drop_after_page_footer(tree: etree._Element) -> None:
+    """Remove what a page puts after its own footer: cookie and consent boxes, pop-ups, modals.
+
+    The page's footer is its last ``<footer>`` (or ``role="contentinfo"``) that is not the
+    footer of an article, section or other block. What follows it in the document is no part
+    of the text; it came through when no region holds the article and trafilatura reads the
+    whole page (a cookie notice, a newsletter box, a shop's payment terms, a search form's
+    help). A page that puts most of its text after such a footer (a misused tag) is left alone.
+    """
+    body = tree.find("body")
+    if body is None:
+        return
+    footers = [
+        el
+        for el in body.iter()
+        if (el.tag == "footer" or el.get("role") == "contentinfo")
+        and not any(a.tag in _BLOCKS_WITH_FOOTERS for a in el.iterancestors())
+    ]
+    if not footers:
+        return
+    after: list[etree._Element] = []
+    el: etree._Element | None = footers[-1]
+    while el is not None and el is not body:
+        after.extend(
+            sib
+            for sib in el.itersiblings()
+            if isinstance(sib.tag, str) and sib.tag != "script" and sib.text_content().strip()
+        )
+        el = el.getparent()
+    if not after:
+        return
+    if sum(len(sib.text_content()) for sib in after) > AFTER_FOOTER_MAX_SHARE * len(body.text_content()):
+        return
+    for sib in after:
+        sib.drop_tree()  # its tail, text of its parent, stays
+
+
+#: Elements whose own ``<footer>`` is theirs, not the page's.
+_BLOCKS_WITH_FOOTERS = frozenset(
+    {"article", "main", "section", "aside", "nav", "header", "footer", "li", "form", "figure", "blockquote"}
+)
+#: A page with more of its text after its footer than this share uses the tag for something else.
+AFTER_FOOTER_MAX_SHARE = 0.3
+
+
 def _main_region(tree: etree._Element) -> tuple[etree._Element | None, bool]:
     """The page's main content element, if it has one, and whether it is named as the text.
 
@@ -965,6 +1010,7 @@ def extract_article(html: str, url: str) -> Article | None:
     signals = page_signals(tree, url, DEFAULT_AGENT)
     meta = _read_metadata(tree, head.canonical)
     _drop_unread(tree)
+    _drop_after_page_footer(tree)
     region, named = _main_region(tree)
     # A wider content area (#content, the first of several <article>s) often leaves out the
     # article's header, where the byline is: the whole page is searched then.

@@ -334,3 +334,22 @@ def test_the_first_of_a_list_of_teasers_is_not_the_region() -> None:
     # page's paragraph text to be the region, and a page without paragraphs has none.
     _, text, item = labelled_text("biathlon-antholz.it-jubeln.html")
     assert_labels_hold(text, item)
+
+
+@pytest.mark.parametrize(
+    ("name", "kept", "gone"),
+    [
+        # A cookie notice in a box after the page's <footer> (no class or id says what it is).
+        (
+            "world.kbs.co.kr-Temperatures.html",
+            "Max Lee, KBS World Radio News.",
+            "This website uses cookies and other technology",
+        ),
+        # A customer-service box and opening hours after a recipe page's footer.
+        ("oetker.de.bienenstich.html", "Bienenstich", "Wir sind erreichbar"),
+    ],
+)
+def test_what_follows_the_page_s_footer_is_not_the_text(name: str, kept: str, gone: str) -> None:
+    article, text, _ = labelled_text(name)
+    assert kept in text
+    assert gone not in article.markdown
