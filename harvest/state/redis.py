@@ -55,7 +55,6 @@ from __future__ import annotations
 import json
 import logging
 import struct
-import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -76,24 +75,24 @@ logger = logging.getLogger(__name__)
 #: Old state moved aside by a reset stays this long (seconds) before Redis drops it.
 RESET_KEEP_SECONDS = 7 * 86400
 #: A dedup claim lives this long at most (milliseconds); a commit (every few seconds) removes
-#: it, and a dead holder's claim is taken over at once, so this only collects leftovers.
+#: it, and a dead holder's claim is taken over with its work, so this only collects leftovers.
 CLAIM_TTL_MS = 600_000
 _FLOAT = struct.Struct(">d")
 
-# Check-and-claim for dedup across workers: 1 = stored already, 2 = another live worker is
-# storing it right now, 0 = not stored, and now claimed by this worker until its commit.
+# Check-and-claim for dedup across workers: 1 = stored already, 2 = another registered worker is
+# storing it, 0 = not stored, and now claimed by this worker until its commit. A holder that
+# stopped beating keeps its claim until the others take its work over (which replays the lines
+# it wrote, then removes it from the registry): taken at once, the claim let a worker store the
+# same page under another URL, and the replay then committed the dead worker's copy too.
 # KEYS: the stored set/hash, the claim key, the registry; ARGV: member, worker, ttl ms,
-# "alive after" time, and "hash" when KEYS[1] is a hash.
+# and "hash" when KEYS[1] is a hash.
 _CLAIM = """
 local stored
-if ARGV[5] == 'hash' then stored = redis.call('HEXISTS', KEYS[1], ARGV[1])
+if ARGV[4] == 'hash' then stored = redis.call('HEXISTS', KEYS[1], ARGV[1])
 else stored = redis.call('SISMEMBER', KEYS[1], ARGV[1]) end
 if stored == 1 then return 1 end
 local holder = redis.call('GET', KEYS[2])
-if holder and holder ~= ARGV[2] then
-  local beat = redis.call('ZSCORE', KEYS[3], holder)
-  if beat and tonumber(beat) >= tonumber(ARGV[4]) then return 2 end
-end
+if holder and holder ~= ARGV[2] and redis.call('ZSCORE', KEYS[3], holder) then return 2 end
 redis.call('SET', KEYS[2], ARGV[2], 'PX', ARGV[3])
 return 0
 """
@@ -201,8 +200,7 @@ class RedisStateStore(RedisWorker):
     # --- lookups -------------------------------------------------------------------------------
 
     def _claim(self, stored_key: str, kind: str, member: bytes, *, is_hash: bool) -> int:
-        alive_after = time.time() - self.worker_timeout
-        args = [member, self.worker, CLAIM_TTL_MS, alive_after, "hash" if is_hash else "set"]
+        args = [member, self.worker, CLAIM_TTL_MS, "hash" if is_hash else "set"]
         keys = [stored_key, self.keys.claim(kind, member), self.keys.workers]
         return int(self._call("lookup", self._scripts["claim"], keys, args))
 

@@ -107,13 +107,20 @@ def test_two_workers_meeting_one_item_store_it_once(redis_server: RedisServer, t
     assert b.content_url(HASH) == "http://blog.example/a/"
 
 
-def test_a_dead_workers_claim_is_taken_over(redis_server: RedisServer, tmp_path: Path) -> None:
+def test_a_dead_workers_claim_is_taken_over_with_its_work(redis_server: RedisServer, tmp_path: Path) -> None:
     a, b = store_for(redis_server, tmp_path), store_for(redis_server, tmp_path)
     a.join()
     b.join()
     assert not a.has_item(KEY)
+    assert a.content_url(HASH) is None
     a.server.zadd(a.keys.workers, {a.worker: time.time() - 100})  # a stopped beating long ago
-    assert not b.has_item(KEY)  # b claims it: nothing is lost when a never writes it
+    # Until the others took a's work over (replaying the lines a wrote, which may hold this
+    # item or page), its claims hold: taking them at once stored a page a had written twice.
+    assert b.has_item(KEY)
+    assert b.content_url(HASH) is not None
+    assert b.requeue(a.worker, time.time() - 50) >= 0  # the takeover: a leaves the registry
+    assert not b.has_item(KEY)  # b claims it: nothing is lost when a never wrote it
+    assert b.content_url(HASH) is None
 
 
 def test_frontier_pop_is_held_in_flight_until_done(redis_server: RedisServer, tmp_path: Path) -> None:
