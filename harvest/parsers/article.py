@@ -679,11 +679,8 @@ def _drop_after_page_footer(tree: etree._Element) -> None:
     body = tree.find("body")
     if body is None:
         return
-    footers = _page_footers(body)
-    if not footers:
-        return
+    el = _page_footer(body)
     after: list[etree._Element] = []
-    el: etree._Element | None = footers[-1]
     while el is not None and el is not body:
         after.extend(
             sib
@@ -699,27 +696,30 @@ def _drop_after_page_footer(tree: etree._Element) -> None:
         sib.drop_tree()  # its tail, text of its parent, stays
 
 
-def _page_footers(body: etree._Element) -> list[etree._Element]:
-    """The page's footers in document order, looked for in the page's frame only.
+def _page_footer(body: etree._Element) -> etree._Element | None:
+    """The page's last footer, looked for in the page's frame only, from its end.
 
     The frame is the body's first ``FOOTER_DEPTH`` levels, without descending into an article,
-    a section or another block that has footers of its own: a few dozen elements, where walking
-    the whole tree cost a third of a millisecond a page.
+    a section or another block that has footers of its own. Walked backwards (the last child
+    first, and into it before its previous sibling), the first footer met is the last in the
+    document, and a page's footer is near its end: a few elements, where walking the whole
+    tree cost a third of a millisecond a page.
     """
-    found: list[etree._Element] = []
 
-    def visit(el: etree._Element, depth: int) -> None:
-        for child in el:
+    def last(el: etree._Element, depth: int) -> etree._Element | None:
+        for child in reversed(el):
             tag = child.tag
             if not isinstance(tag, str):
                 continue
             if tag == "footer" or child.get("role") == "contentinfo":
-                found.append(child)
-            elif tag not in _BLOCKS_WITH_FOOTERS and depth < FOOTER_DEPTH:
-                visit(child, depth + 1)
+                return child
+            if tag not in _BLOCKS_WITH_FOOTERS and depth < FOOTER_DEPTH:
+                found = last(child, depth + 1)
+                if found is not None:
+                    return found
+        return None
 
-    visit(body, 1)
-    return found
+    return last(body, 1)
 
 
 #: Elements whose own ``<footer>`` is theirs, not the page's.
