@@ -41,12 +41,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from scrapy import signals
+from scrapy.exceptions import IgnoreRequest
 from scrapy.utils.httpobj import urlparse_cached
 
 from harvest.config.settings_model import retired_value
 from harvest.exceptions import NotApplicable
 from harvest.meta import META_PACE, META_PACE_GRANT
 from harvest.middlewares.site_pace import HostPaces
+from harvest.state.crawl import CrawlState
 from harvest.state.pace import PACE_DIR, Pace, PaceBudget, PaceStore, RedisPaceBudget
 from harvest.state.partition import Partition
 from harvest.util import waits
@@ -123,6 +125,8 @@ class PaceMiddleware:
         #: Per host, this process's requests holding a grant (in flight).
         self._busy: dict[str, int] = {}
         self._sweep_call: CallLaterResult | None = None
+        #: The crawl's state, if it keeps one: abandoned, its requests are fetched again anyway.
+        self.state = CrawlState.from_crawler(crawler)
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> Self:
@@ -215,6 +219,12 @@ class PaceMiddleware:
         token = object()
         try:
             while True:
+                if self.state is not None and self.state.abandoned is not None:
+                    # The crawl stops as if killed here (Redis gone, the lease lost, a full
+                    # disk): nothing fetched now would be kept, and the next run or another
+                    # worker fetches it. Waiting for the site's pace made the close take
+                    # every waiting request's turn, one after the other.
+                    raise IgnoreRequest(f"not fetched: the crawl is stopping ({self.state.abandoned})")
                 try:
                     pace = self.hosts.current(host, request)
                 except Exception as exc:  # noqa: BLE001 - the store's (SQLite's, Redis's), recording a new host

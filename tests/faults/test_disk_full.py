@@ -49,7 +49,9 @@ def big_blog() -> Iterator[LoopbackServer]:
         yield server
 
 
-def _crawl(server: LoopbackServer, tmp_path: Path, data_dir: Path) -> subprocess.CompletedProcess[str]:
+def _crawl(
+    server: LoopbackServer, tmp_path: Path, data_dir: Path, **settings: object
+) -> subprocess.CompletedProcess[str]:
     config = tmp_path / "config"
     config.mkdir(exist_ok=True)
     site = {"name": "big", "start_urls": [server.base_url + "/"], "article_patterns": ["/posts/"]}
@@ -62,6 +64,7 @@ def _crawl(server: LoopbackServer, tmp_path: Path, data_dir: Path) -> subprocess
             "AUTOTHROTTLE_ENABLED": False,
             "HARVEST_BLOGS_EXTRACT_WORKERS": 2,
             "CLOSESPIDER_TIMEOUT": 60,
+            **settings,
         },
         timeout=90,
     )
@@ -105,6 +108,27 @@ def test_a_full_disk_stops_the_crawl_cleanly_and_a_rerun_completes(
     assert len(urls) == len(set(urls)) == POSTS
     assert docs[: len(written)] == written  # what the first run wrote is kept as it was
     assert len(list((data_dir / "blogs" / "big").glob("*.md"))) == POSTS
+
+
+def test_a_full_disk_fetches_nothing_more_of_what_waits_for_the_site_s_pace(
+    big_blog: LoopbackServer, small_disk: Path, tmp_path: Path
+) -> None:
+    # The site's pace lets one request a second through; the requests let into the downloader
+    # wait their turn there. Once the disk is full the crawl stops as if killed: those would be
+    # fetched again by the next run anyway, and the close used to wait for each one's turn,
+    # fetching it, a second apart.
+    (small_disk / "ballast").write_bytes(
+        b"\0" * (1024 * 1024 - 600 * 1024)
+    )  # room for the state and a few posts
+    data_dir = small_disk / "data"
+    run = _crawl(big_blog, tmp_path, data_dir, DOWNLOAD_DELAY=1)
+    assert run.returncode == 1 and "'finish_reason': 'disk_full'" in run.stderr, run.stderr[-3000:]
+    written = len(read_jsonl(data_dir / "blogs" / "document.jsonl"))
+    fetched = sum(1 for path in big_blog.paths_requested() if path.startswith("/posts/"))
+    # The post whose write met the full disk and at most one fetch already under way; before,
+    # every request let into the downloader (16) was fetched, each at its turn.
+    assert fetched <= written + 2, (written, fetched)
+    assert "Traceback" not in run.stderr
 
 
 def test_a_line_cut_short_by_a_full_disk_is_removed(small_disk: Path) -> None:
