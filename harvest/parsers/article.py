@@ -680,17 +680,17 @@ def _drop_after_page_footer(tree: etree._Element) -> None:
     if body is None:
         return
     el = _page_footer(body)
-    after: list[etree._Element] = []
+    after: dict[etree._Element, int] = {}  # each block after the footer, and its text's length
     while el is not None and el is not body:
-        after.extend(
-            sib
-            for sib in el.itersiblings()
-            if isinstance(sib.tag, str) and sib.tag != "script" and sib.text_content().strip()
-        )
+        for sib in el.itersiblings():
+            if isinstance(sib.tag, str) and sib.tag != "script":
+                text = sib.text_content()
+                if text.strip():
+                    after[sib] = len(text)
         el = el.getparent()
     if not after:
         return
-    if sum(len(sib.text_content()) for sib in after) > AFTER_FOOTER_MAX_SHARE * len(body.text_content()):
+    if sum(after.values()) > AFTER_FOOTER_MAX_SHARE * len(body.text_content()):
         return
     for sib in after:
         sib.drop_tree()  # its tail, text of its parent, stays
