@@ -7,12 +7,12 @@ with the reason otherwise) and unmounts afterwards.
 from __future__ import annotations
 
 import errno
+import functools
 import json
 import os
 import re
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -23,7 +23,7 @@ from scrapy.exceptions import DropItem
 from harvest.pipelines.output import OutputPipeline
 from harvest.util.files import append_line
 from harvest.util.jsonlines import replay_lines
-from tests import PROJECT_ROOT, read_jsonl, scrapy_crawl
+from tests import PROJECT_ROOT, read_jsonl, scrapy_crawl, wait_for
 from tests.disks import resize_tmpfs
 from tests.servers import LoopbackServer, Reply, loopback_server
 
@@ -171,6 +171,10 @@ print(json.dumps(written))
 """
 
 
+def _grown(path: Path, size: int) -> bool:
+    return path.stat().st_size != size
+
+
 def test_a_line_cut_short_in_a_shared_file_never_takes_another_writers_lines(small_disk: Path) -> None:
     # Workers of one Redis crawl on one machine append to the same file. Here another process
     # appends small lines without pause while this one appends large lines into a disk that
@@ -204,9 +208,8 @@ def test_a_line_cut_short_in_a_shared_file_never_takes_another_writers_lines(sma
         for k in range(12):
             size = path.stat().st_size
             ballast[k].unlink()
-            deadline = time.monotonic() + 60  # guards a hang only
-            while path.stat().st_size == size and time.monotonic() < deadline:
-                time.sleep(0.001)  # the other process writes into the room first
+            # The other process writes into the room first (polled often: it fills it fast).
+            wait_for(functools.partial(_grown, path, size), "the other writer's line", poll=0.001)
             for i in range(k * 100, k * 100 + 100):
                 line = json.dumps({"by": "me", "i": i, "text": "x" * 20000}).encode() + b"\n"
                 try:
