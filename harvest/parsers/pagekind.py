@@ -12,7 +12,11 @@ sites made by different generators (tests/parsers/test_pagekind.py). It reads, i
    of the nearest ``<article>``, or microformats' ``u-url``, else its heading's link): a page
    of one or two full posts, as the last page of Nikola's index shows them, is a listing.
 2. ``og:type=article``, ``article:published_time`` or a JSON-LD root ``BlogPosting``/``Article``/
-   ``TechArticle``...: an article, unless step 3 finds it is made of entries anyway.
+   ``TechArticle``...: an article, unless step 1 or 3 finds it is made of entries anyway and
+   it has no block of text of its own (``OWN_TEXT``: text whose nearest heading is not an
+   entry's linked title, outside links). A news article with its related stories, teasers and
+   "read next" cards around it keeps its body; a listing that declares itself an article on
+   every page (Eleventy's starter does) keeps nothing but scraps outside its entries.
 3. What its main content is made of (``<main>``, else the body, without ``nav``, ``aside``,
    ``footer`` and the site's ``header``): a listing when three or more headings link to other
    pages of the site (entry titles), when three or more dates each sit next to a link to another
@@ -74,6 +78,10 @@ SEARCH_PAGE_TEXT = 400
 LIST_ONLY_TEXT = 80
 #: How far into the main text a date still counts as the page's own (under its title).
 DATED_WITHIN = 300
+#: Text of its own (not an entry's) that keeps a page declaring itself an article one, whatever
+#: entries surround it: twice the most a listing of the development and held-out sets that
+#: declares itself an article keeps outside its entries (BENCHMARKS.md, "Articles among entries").
+OWN_TEXT = 800
 
 _MONTHS = (
     r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
@@ -93,6 +101,10 @@ DATE_RE = re.compile(
 _DATE_LABEL_CHARS = 60
 _HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
 _CHROME = ".//nav | .//aside | .//footer | .//header[not(ancestor::article) and not(ancestor::main)]"
+#: Elements whose own text is a block of the page's text (an inline element's is its parent's).
+_BLOCKS = frozenset(
+    {"div", "td", "th", "li", "dd", "section", "article", "main", "blockquote", "pre", "figcaption", "body"}
+)
 _HEADING_XPATH = ".//h1 | .//h2 | .//h3 | .//h4 | .//h5 | .//h6"
 _LD_RE = re.compile(r"application/ld\+json", re.I)
 
@@ -365,6 +377,69 @@ def _form_or_list_only(region: etree._Element, text: str, page: str, host: str) 
     return None
 
 
+def _entries_reason(
+    region: etree._Element, text: str, dates: list[etree._Element], page: str, host: str
+) -> str | None:
+    """Why the main content is made of entries (linked headings, dated links, links, a form), if it is."""
+    headings = [_heading_link(h, page, host) for h in region.iter(*_HEADINGS)]
+    heading_links = {t for t in headings if t is not None}
+    if len(heading_links) >= MIN_ENTRIES or (
+        # Two entries and nothing else: every heading but the page's title leads elsewhere.
+        len(heading_links) >= 2 and headings.count(None) <= 1
+    ):
+        return f"{len(heading_links)} headings link to other pages"
+    if (entries := _dated_entries(dates, page, host)) >= MIN_ENTRIES:
+        return f"{entries} dated links to other pages"
+    site_links: dict[str, int] = {}
+    for a in region.iter("a"):
+        if (target := _site_link(a.get("href"), page, host)) is not None:
+            site_links[target] = site_links.get(target, 0) + len(_text(a))
+    link_chars = sum(site_links.values())
+    share = link_chars / len(text) if text else 0.0
+    if (len(site_links) >= MIN_LINKS_FOR_SHARE and share >= LINK_SHARE) or (
+        len(site_links) >= 2 and share >= FEW_LINKS_SHARE
+    ):
+        return f"links to the site make {link_chars * 100 // len(text)}% of its text"
+    return _form_or_list_only(region, text, page, host)
+
+
+def _own_text(region: etree._Element, page: str, host: str) -> int:
+    """Characters of the largest block of text that belongs to the page, not to an entry.
+
+    Text belongs to an entry when the nearest heading before it links to another page of the
+    site (an entry's title, then its excerpt or whole text); link texts belong to their targets.
+    The rest is grouped by the block that holds it (a paragraph's parent, a block's own text):
+    an article's body is one such block of many paragraphs, a listing's leftovers are scraps.
+    """
+    blocks: dict[etree._Element, int] = {}
+    inside: set[etree._Element] = set()
+    entry = False
+    for el in region.iter():
+        if not isinstance(el.tag, str):
+            continue
+        parent = el.getparent()
+        if parent in inside:
+            inside.add(el)
+            continue
+        if el.tag in _HEADINGS:
+            entry = _heading_link(el, page, host) is not None
+            inside.add(el)
+            continue
+        if el.tag in {"a", "p"}:
+            inside.add(el)
+        if entry or el.tag == "a":
+            continue
+        if el.tag == "p":
+            chars = len(_text(el)) - sum(len(_text(a)) for a in el.iter("a"))
+            block = parent if parent is not None else el
+        else:
+            chars = len(" ".join(" ".join([el.text or "", *(c.tail or "" for c in el)]).split()))
+            block = el if el.tag in _BLOCKS or parent is None else parent
+        if chars > 0:
+            blocks[block] = blocks.get(block, 0) + chars
+    return max(blocks.values(), default=0)
+
+
 def classify_page(html: str, url: str) -> PageKind:
     """Whether ``html`` (fetched from ``url``) is an article, a listing, or says neither."""
     tree = parse_html(html)
@@ -385,35 +460,20 @@ def classify_tree(tree: etree._Element, url: str) -> PageKind:
     # Entry cards: articles holding a heading and no article (a page may wrap them in one more).
     cards = [a for a in tree.iter("article") if a.find(".//article") is None and a.xpath(_HEADING_XPATH)]
     host = (urlsplit(url).hostname or "").lower()
-    if reason := _cards_reason(cards, url, host):
-        return PageKind("listing", reason)
     declared = _declared_article(tree, root_types)
+    cards_reason = _cards_reason(cards, url, host)
+    if cards_reason and not declared:
+        return PageKind("listing", cards_reason)
     region = _main_region(tree)
     text = _text(region)
     dates = _date_nodes(region)
     dated = any(0 <= text.find(label) < DATED_WITHIN for d in dates if (label := _text(d)))
-    headings = [_heading_link(h, url, host) for h in region.iter(*_HEADINGS)]
-    heading_links = {t for t in headings if t is not None}
-    if len(heading_links) >= MIN_ENTRIES or (
-        # Two entries and nothing else: every heading but the page's title leads elsewhere.
-        len(heading_links) >= 2 and headings.count(None) <= 1
-    ):
-        return PageKind("listing", f"{len(heading_links)} headings link to other pages", dated)
-    if (entries := _dated_entries(dates, url, host)) >= MIN_ENTRIES:
-        return PageKind("listing", f"{entries} dated links to other pages", dated)
-    site_links: dict[str, int] = {}
-    for a in region.iter("a"):
-        if (target := _site_link(a.get("href"), url, host)) is not None:
-            site_links[target] = site_links.get(target, 0) + len(_text(a))
-    link_chars = sum(site_links.values())
-    share = link_chars / len(text) if text else 0.0
-    if (len(site_links) >= MIN_LINKS_FOR_SHARE and share >= LINK_SHARE) or (
-        len(site_links) >= 2 and share >= FEW_LINKS_SHARE
-    ):
-        return PageKind(
-            "listing", f"links to the site make {link_chars * 100 // len(text)}% of its text", dated
-        )
-    if reason := _form_or_list_only(region, text, url, host):
+    if reason := cards_reason or _entries_reason(region, text, dates, url, host):
+        if declared and (own := _own_text(region, url, host)) >= OWN_TEXT:
+            # A news or blog article with its related stories, teasers and "read next" cards
+            # around it: the page says what it is, and its own text outweighs any entry's.
+            why = f"declared an article, {own} characters of its own beside {reason}"
+            return PageKind("article", why, dated)
         return PageKind("listing", reason, dated)
     if declared:
         return PageKind("article", "declared an article", dated)
