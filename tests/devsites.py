@@ -155,6 +155,7 @@ HELDOUT_SOURCES = {
     "mkdocs": "docs",
     "sphinx-furo": "docs",
     "vitepress": "docs",
+    "vuepress-hope": "blog",
 }
 
 

@@ -11,15 +11,20 @@
 #       hexo-renderer-marked@7.0.1 hexo-renderer-ejs hexo-renderer-stylus hexo-generator-archive \
 #       hexo-generator-category hexo-generator-tag hexo-generator-index hexo-theme-landscape@1.1.0 \
 #       hexo-generator-feed@3.0.0 hexo-generator-sitemap@3.0.1 vitepress@1.6.4
-# (GENV and NPMGEN override those folders.) Only HTML, XML, CSS, JSON and text are kept: no
+#   mkdir /tmp/npmgen-vp && cd /tmp/npmgen-vp && npm init -y && npm install vuepress@2.0.0-rc.28 \
+#       @vuepress/bundler-vite@2.0.0-rc.28 vuepress-theme-hope@2.0.0-rc.106 \
+#       @vuepress/plugin-feed@2.0.0-rc.128 sass-embedded@1.98.0
+# (VuePress in a folder of its own: the theme pins its vuepress and plugin versions exactly.)
+# (GENV, NPMGEN and NPMGEN_VP override those folders.) Only HTML, XML, CSS, JSON and text are kept: no
 # JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
 ROOT="$HERE/../../tests/fixtures/heldout"
 GENV="${GENV:-/tmp/genv}"
 NPMGEN="${NPMGEN:-/tmp/npmgen}"
+NPMGEN_VP="${NPMGEN_VP:-/tmp/npmgen-vp}"
 PY="$GENV/bin/python"
-ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress)
+ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope)
 SITES=("${@:-${ALL[@]}}")
 
 keep_text() {  # copy $1 to $2, only text files
@@ -51,6 +56,11 @@ build() {
     vitepress)
       work="$(mktemp -d)"; cp -r "$src/." "$work/"; ln -s "$NPMGEN/node_modules" "$work/node_modules"
       (cd "$work" && "$NPMGEN/node_modules/.bin/vitepress" build docs >/dev/null && cp -r docs/.vitepress/dist/. "$out/")
+      rm -rf "$work" ;;
+    vuepress-hope)
+      work="$(mktemp -d)"; cp -r "$src/." "$work/"; ln -s "$NPMGEN_VP/node_modules" "$work/node_modules"
+      (cd "$work" && "$NPMGEN_VP/node_modules/.bin/vuepress" build . --clean-cache --clean-temp \
+          --dest "$out" >/dev/null)
       rm -rf "$work" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac

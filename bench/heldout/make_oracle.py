@@ -180,6 +180,15 @@ def vitepress(src: Path) -> list[dict[str, Any]]:
     return out
 
 
+def vuepress_hope(src: Path) -> list[dict[str, Any]]:
+    """VuePress writes ``posts/<file>.md`` to ``/posts/<file>.html``; the draft is outside pagePatterns."""
+    out = []
+    for f in sorted((src / "posts").glob("*.md")):
+        meta, body = front_matter(f.read_text(encoding="utf-8"))
+        out.append(_entry(f"/posts/{f.stem}.html", meta["title"], _date(meta["date"]), body))
+    return out
+
+
 #: Listing pages of each build, by the generator's documented output paths (relative to site/).
 LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     "pelican": (
@@ -219,6 +228,18 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
         "categories/*.html",
     ),
     "vitepress": (),
+    # vuepress-theme-hope's blog: the home's article list (paginated in the browser, one page
+    # built), its article, star and timeline lists, category and tag maps and their pages, and
+    # the catalog it writes for the posts/ folder (no README there).
+    "vuepress-hope": (
+        "index.html",
+        "article/index.html",
+        "star/index.html",
+        "timeline/index.html",
+        "category/**/index.html",
+        "tag/**/index.html",
+        "posts/index.html",
+    ),
 }
 
 ORACLES = {
@@ -229,6 +250,7 @@ ORACLES = {
     "ablog": ablog,
     "nikola": nikola,
     "vitepress": vitepress,
+    "vuepress-hope": vuepress_hope,
 }
 
 

@@ -1,6 +1,8 @@
 """Write the held-out sites' sources (``tests/fixtures/heldout/<generator>/src``) from corpus.py.
 
-    python bench/heldout/write_sources.py
+    python bench/heldout/write_sources.py [generator ...]
+
+(all of them without arguments; a generator's folder name writes only its sources.)
 
 Each generator gets the same posts in its own source format and its own usual configuration
 (tags, categories, archives, pagination, feeds, sitemaps where it has them). The files written
@@ -514,12 +516,100 @@ def vitepress() -> None:
     )
 
 
-def main() -> int:
-    for writer in (pelican, hexo, mkdocs, sphinx_furo, ablog, nikola, vitepress):
-        writer()
+def vuepress_hope() -> None:
+    src = _fresh("vuepress-hope")
+    for p in POSTS:
+        # VuePress has no draft flag: the draft lies in a folder the config's pagePatterns leave out.
+        folder = "_drafts" if p.draft else "posts"
+        front = (
+            f"---\ntitle: {json.dumps(p.title, ensure_ascii=False)}\ndate: {p.date}\n"
+            f"category: [{p.category}]\ntag: {_yaml_list(p.tags)}\n---\n\n"
+        )
+        _write(src / folder / f"{p.slug}.md", front + p.body)
+    _write(src / "about.md", f"---\ntitle: {ABOUT.title}\narticle: false\n---\n\n{ABOUT.body}")
+    _write(
+        src / "README.md",
+        "---\nhome: true\nlayout: Blog\ntitle: Home\nheroText: Small Lessons\n"
+        "tagline: Short programming lessons\n---\n",
+    )
+    # The VuePress command line looks for vuepress among the project's dependencies.
+    _write(
+        src / "package.json",
+        json.dumps(
+            {
+                "name": "heldout-vuepress-hope",
+                "version": "0.0.0",
+                "private": True,
+                "type": "module",
+                "devDependencies": {
+                    name: "*" for name in ("vuepress", "@vuepress/bundler-vite", "vuepress-theme-hope")
+                },
+            },
+            indent=1,
+        ),
+    )
+    _write(
+        src / ".vuepress" / "config.mjs",
+        """import { defineUserConfig } from "vuepress";
+import { viteBundler } from "@vuepress/bundler-vite";
+import { hopeTheme } from "vuepress-theme-hope";
+
+export default defineUserConfig({
+  lang: "en-US",
+  title: "Small Lessons",
+  description: "Short programming lessons.",
+  pagePatterns: ["**/*.md", "!_drafts/**", "!.vuepress", "!node_modules"],
+  bundler: viteBundler(),
+  theme: hopeTheme({
+    hostname: "https://vuepress-hope.heldout.example",
+    author: { name: "Ana Lima" },
+    navbar: [
+      { text: "Home", link: "/" },
+      { text: "Articles", link: "/article/" },
+      { text: "Categories", link: "/category/" },
+      { text: "Tags", link: "/tag/" },
+      { text: "Timeline", link: "/timeline/" },
+      { text: "About", link: "/about.html" },
+    ],
+    sidebar: false,
+    blog: {
+      description: "Short programming lessons.",
+      intro: "/about.html",
+      articlePerPage: 4,
+    },
+    plugins: {
+      blog: true,
+      feed: { atom: true, json: true, rss: true },
+      sitemap: true,
+    },
+  }),
+});
+""",
+    )
+
+
+WRITERS = {
+    "pelican": pelican,
+    "hexo": hexo,
+    "mkdocs": mkdocs,
+    "sphinx-furo": sphinx_furo,
+    "ablog": ablog,
+    "nikola": nikola,
+    "vitepress": vitepress,
+    "vuepress-hope": vuepress_hope,
+}
+
+
+def main(names: list[str]) -> int:
+    unknown = [n for n in names if n not in WRITERS]
+    if unknown:
+        print(f"write_sources: unknown generator(s) {unknown}", file=sys.stderr)
+        return 2
+    for name in names or list(WRITERS):
+        WRITERS[name]()
     print(f"sources written under {ROOT}")
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))
