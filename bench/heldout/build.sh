@@ -6,20 +6,24 @@
 #
 # Generators come from the package registries only, installed once into a scratch folder:
 #   python -m venv /tmp/genv && /tmp/genv/bin/pip install "pelican[markdown]==4.12.0" \
-#       mkdocs-material==9.7.7 sphinx==9.0.4 furo==2025.12.19 ablog==0.11.13 myst-parser==5.2.0 nikola==8.3.3
+#       mkdocs-material==9.7.7 sphinx==9.0.4 furo==2025.12.19 ablog==0.11.13 myst-parser==5.2.0 nikola==8.3.3 \
+#       sphinx-rtd-theme==3.1.0 sphinx-sitemap==2.9.0
+#   python -m venv /tmp/lektorenv && /tmp/lektorenv/bin/pip install lektor==3.3.14 lektor-tags==0.5.2 \
+#       lektor-atom==0.4.0 setuptools  # Lektor (Werkzeug 2, mistune 0.8) apart; its plugins load by entry point
 #   mkdir /tmp/npmgen && cd /tmp/npmgen && npm init -y && npm install hexo@7.3.0 hexo-cli \
 #       hexo-renderer-marked@7.0.1 hexo-renderer-ejs hexo-renderer-stylus hexo-generator-archive \
 #       hexo-generator-category hexo-generator-tag hexo-generator-index hexo-theme-landscape@1.1.0 \
 #       hexo-generator-feed@3.0.0 hexo-generator-sitemap@3.0.1 vitepress@1.6.4
-# (GENV and NPMGEN override those folders.) Only HTML, XML, CSS, JSON and text are kept: no
+# (GENV, LEKTORENV and NPMGEN override those folders.) Only HTML, XML, CSS, JSON and text are kept: no
 # JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
 ROOT="$HERE/../../tests/fixtures/heldout"
 GENV="${GENV:-/tmp/genv}"
 NPMGEN="${NPMGEN:-/tmp/npmgen}"
+LEKTORENV="${LEKTORENV:-/tmp/lektorenv}"
 PY="$GENV/bin/python"
-ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress)
+ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress sphinx-rtd lektor)
 SITES=("${@:-${ALL[@]}}")
 
 keep_text() {  # copy $1 to $2, only text files
@@ -43,7 +47,7 @@ build() {
       work="$(mktemp -d)"; cp -r "$src/." "$work/"
       (cd "$work" && "$GENV/bin/mkdocs" build -q -d "$out")
       rm -rf "$work" ;;
-    sphinx-furo|ablog) "$GENV/bin/sphinx-build" -q -b html "$src" "$out" -d "$(mktemp -d)" ;;
+    sphinx-furo|sphinx-rtd|ablog) "$GENV/bin/sphinx-build" -q -b html "$src" "$out" -d "$(mktemp -d)" ;;
     nikola)
       work="$(mktemp -d)"; cp -r "$src/." "$work/"
       (cd "$work" && "$GENV/bin/nikola" build >/dev/null 2>&1 && cp -r output/. "$out/")
@@ -52,6 +56,10 @@ build() {
       work="$(mktemp -d)"; cp -r "$src/." "$work/"; ln -s "$NPMGEN/node_modules" "$work/node_modules"
       (cd "$work" && "$NPMGEN/node_modules/.bin/vitepress" build docs >/dev/null && cp -r docs/.vitepress/dist/. "$out/")
       rm -rf "$work" ;;
+    lektor)
+      # Lektor writes its build state into the output (.lektor/): not part of the site.
+      (cd "$src" && "$LEKTORENV/bin/lektor" build -O "$out" >/dev/null)
+      rm -rf "$out/.lektor" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac
   keep_text "$out" "$ROOT/$name/site"
