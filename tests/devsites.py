@@ -156,6 +156,8 @@ HELDOUT_SOURCES = {
     "sphinx-furo": "docs",
     "vitepress": "docs",
     "vuepress-hope": "blog",
+    "sphinx-rtd": "docs",
+    "lektor": "blog",
 }
 
 

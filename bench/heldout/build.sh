@@ -6,7 +6,10 @@
 #
 # Generators come from the package registries only, installed once into a scratch folder:
 #   python -m venv /tmp/genv && /tmp/genv/bin/pip install "pelican[markdown]==4.12.0" \
-#       mkdocs-material==9.7.7 sphinx==9.0.4 furo==2025.12.19 ablog==0.11.13 myst-parser==5.2.0 nikola==8.3.3
+#       mkdocs-material==9.7.7 sphinx==9.0.4 furo==2025.12.19 ablog==0.11.13 myst-parser==5.2.0 nikola==8.3.3 \
+#       sphinx-rtd-theme==3.1.0 sphinx-sitemap==2.9.0
+#   python -m venv /tmp/lektorenv && /tmp/lektorenv/bin/pip install lektor==3.3.14 lektor-tags==0.5.2 \
+#       lektor-atom==0.4.0 setuptools  # Lektor (Werkzeug 2, mistune 0.8) apart; its plugins load by entry point
 #   mkdir /tmp/npmgen && cd /tmp/npmgen && npm init -y && npm install hexo@7.3.0 hexo-cli \
 #       hexo-renderer-marked@7.0.1 hexo-renderer-ejs hexo-renderer-stylus hexo-generator-archive \
 #       hexo-generator-category hexo-generator-tag hexo-generator-index hexo-theme-landscape@1.1.0 \
@@ -15,7 +18,7 @@
 #       @vuepress/bundler-vite@2.0.0-rc.28 vuepress-theme-hope@2.0.0-rc.106 \
 #       @vuepress/plugin-feed@2.0.0-rc.128 sass-embedded@1.98.0
 # (VuePress in a folder of its own: the theme pins its vuepress and plugin versions exactly.)
-# (GENV, NPMGEN and NPMGEN_VP override those folders.) Only HTML, XML, CSS, JSON and text are kept: no
+# (GENV, LEKTORENV, NPMGEN and NPMGEN_VP override those folders.) Only HTML, XML, CSS, JSON and text are kept: no
 # JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -24,7 +27,8 @@ GENV="${GENV:-/tmp/genv}"
 NPMGEN="${NPMGEN:-/tmp/npmgen}"
 NPMGEN_VP="${NPMGEN_VP:-/tmp/npmgen-vp}"
 PY="$GENV/bin/python"
-ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope)
+LEKTORENV="${LEKTORENV:-/tmp/lektorenv}"
+ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx-rtd lektor)
 SITES=("${@:-${ALL[@]}}")
 
 keep_text() {  # copy $1 to $2, only text files
@@ -48,7 +52,7 @@ build() {
       work="$(mktemp -d)"; cp -r "$src/." "$work/"
       (cd "$work" && "$GENV/bin/mkdocs" build -q -d "$out")
       rm -rf "$work" ;;
-    sphinx-furo|ablog) "$GENV/bin/sphinx-build" -q -b html "$src" "$out" -d "$(mktemp -d)" ;;
+    sphinx-furo|sphinx-rtd|ablog) "$GENV/bin/sphinx-build" -q -b html "$src" "$out" -d "$(mktemp -d)" ;;
     nikola)
       work="$(mktemp -d)"; cp -r "$src/." "$work/"
       (cd "$work" && "$GENV/bin/nikola" build >/dev/null 2>&1 && cp -r output/. "$out/")
@@ -62,6 +66,10 @@ build() {
       (cd "$work" && "$NPMGEN_VP/node_modules/.bin/vuepress" build . --clean-cache --clean-temp \
           --dest "$out" >/dev/null)
       rm -rf "$work" ;;
+    lektor)
+      # Lektor writes its build state into the output (.lektor/): not part of the site.
+      (cd "$src" && "$LEKTORENV/bin/lektor" build -O "$out" >/dev/null)
+      rm -rf "$out/.lektor" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac
   keep_text "$out" "$ROOT/$name/site"

@@ -149,6 +149,29 @@ def sphinx_furo(src: Path) -> list[dict[str, Any]]:
     return out
 
 
+def lektor_fields(text: str) -> dict[str, str]:
+    """A Lektor ``contents.lr``: fields split at ``---`` lines, ``----`` unescaped to ``---``."""
+    fields: dict[str, str] = {}
+    for chunk in re.split(r"^---$", text, flags=re.M):
+        key, _, value = chunk.strip("\n").partition(":")
+        value = re.sub(r"^-(-{3,})$", r"\1", value, flags=re.M)
+        fields[key.strip()] = value.strip() if "\n" not in value else value.lstrip(" ").lstrip("\n")
+    return fields
+
+
+def lektor(src: Path) -> list[dict[str, Any]]:
+    """Blog posts at the blog model's slug_format: /blog/YYYY/M/<id>/ (month not zero-padded)."""
+    out = []
+    for f in sorted((src / "content" / "blog").glob("*/contents.lr")):
+        fields = lektor_fields(f.read_text(encoding="utf-8"))
+        if "pub_date" not in fields or fields.get("_discoverable") == "no":
+            continue  # categories; the draft (built, but in no listing)
+        d = fields["pub_date"]
+        path = f"/blog/{d[:4]}/{int(d[5:7])}/{f.parent.name}/"
+        out.append(_entry(path, fields["title"], d, fields["body"]))
+    return out
+
+
 def ablog(src: Path) -> list[dict[str, Any]]:
     out = []
     for f in sorted((src / "posts").glob("*.md")):
@@ -217,6 +240,7 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
         "blog/category/**/index.html",
     ),
     "sphinx-furo": ("genindex.html", "search.html"),
+    "sphinx-rtd": ("genindex.html", "search.html"),
     "ablog": ("index.html", "blog/**/*.html", "genindex.html", "search.html"),
     "nikola": (
         "index.html",
@@ -240,6 +264,13 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
         "tag/**/index.html",
         "posts/index.html",
     ),
+    "lektor": (
+        "blog/index.html",
+        "blog/page/*/index.html",
+        "blog/tag/*/index.html",
+        "blog/categories/index.html",
+        "blog/categories/*/index.html",
+    ),
 }
 
 ORACLES = {
@@ -251,6 +282,8 @@ ORACLES = {
     "nikola": nikola,
     "vitepress": vitepress,
     "vuepress-hope": vuepress_hope,
+    "sphinx-rtd": sphinx_furo,
+    "lektor": lektor,
 }
 
 

@@ -2,8 +2,6 @@
 
     python bench/heldout/write_sources.py [generator ...]
 
-(all of them without arguments; a generator's folder name writes only its sources.)
-
 Each generator gets the same posts in its own source format and its own usual configuration
 (tags, categories, archives, pagination, feeds, sitemaps where it has them). The files written
 here are committed; ``build.sh`` builds them and ``make_oracle.py`` reads them back.
@@ -37,7 +35,7 @@ def _write(path: Path, text: str) -> None:
 
 
 def _no_control(text: str) -> str:
-    """Pelican's and ablog's feed writers refuse a character XML 1.0 does not allow: not theirs."""
+    """Pelican's, ablog's and lektor-atom's feed writers refuse a character XML 1.0 does not allow."""
     return text.replace("\b", "")
 
 
@@ -355,8 +353,9 @@ npm install --global lessons-cli
 """
 
 
-def sphinx_furo() -> None:
-    src = _fresh("sphinx-furo")
+def _sphinx_docs(name: str, conf: str) -> None:
+    """A Sphinx docs site of MyST pages in three toctree sections (guide, reference, appendix)."""
+    src = _fresh(name)
     by_section: dict[str, list[str]] = {}
     for p in published():
         section = DOC_SECTIONS[p.slug]
@@ -374,14 +373,38 @@ def sphinx_furo() -> None:
             + "\n```\n"
         )
     _write(src / "index.md", "# Small Lessons\n\nShort programming lessons.\n\n" + "\n".join(toctrees))
-    _write(
-        src / "conf.py",
+    _write(src / "conf.py", conf)
+
+
+def sphinx_furo() -> None:
+    _sphinx_docs(
+        "sphinx-furo",
         """project = "Small Lessons"
 author = "Ana Lima"
 extensions = ["myst_parser"]
 html_theme = "furo"
 html_title = "Small Lessons"
 html_baseurl = "https://sphinx.heldout.example/"
+exclude_patterns = ["_build"]
+myst_heading_anchors = 3
+""",
+    )
+
+
+def sphinx_rtd() -> None:
+    """The Read the Docs theme with sphinx-sitemap, as Read the Docs projects configure them."""
+    _sphinx_docs(
+        "sphinx-rtd",
+        """project = "Small Lessons"
+author = "Ana Lima"
+copyright = "2024, Ana Lima"
+extensions = ["myst_parser", "sphinx_rtd_theme", "sphinx_sitemap"]
+html_theme = "sphinx_rtd_theme"
+html_title = "Small Lessons"
+html_baseurl = "https://sphinx-rtd.heldout.example/"
+# sphinx-sitemap: no language or version segment in the URLs (a single-version site).
+sitemap_url_scheme = "{link}"
+html_theme_options = {"navigation_depth": 3, "collapse_navigation": False}
 exclude_patterns = ["_build"]
 myst_heading_anchors = 3
 """,
@@ -588,6 +611,352 @@ export default defineUserConfig({
     )
 
 
+def _lr(fields: list[tuple[str, str]]) -> str:
+    """A Lektor ``contents.lr``: ``key: value`` fields between ``---`` lines, multi-line values
+    after a blank line, and a line of dashes inside a value escaped with one more dash."""
+    out = []
+    for key, value in fields:
+        if "\n" in value:
+            lines = [
+                line + "-" if line and set(line) == {"-"} and len(line) >= 3 else line
+                for line in value.rstrip("\n").split("\n")
+            ]
+            out.append(f"{key}:\n\n" + "\n".join(lines))
+        else:
+            out.append(f"{key}: {value}")
+    return "\n---\n".join(out) + "\n"
+
+
+LEKTOR_MODELS = {
+    "page": """[model]
+name = Page
+label = {{ this.title }}
+
+[fields.title]
+label = Title
+type = string
+
+[fields.body]
+label = Body
+type = markdown
+""",
+    "blog": """[model]
+name = Blog
+label = Blog
+hidden = yes
+
+[fields.title]
+label = Title
+type = string
+
+[children]
+model = blog-post
+order_by = -pub_date, title
+slug_format = {{ (this.pub_date|dateformat('YYYY/M/') if this.pub_date) ~ this._id }}
+
+[pagination]
+enabled = yes
+per_page = 5
+items = this.children.filter(F._model == 'blog-post')
+""",
+    "blog-post": """[model]
+name = Blog Post
+label = {{ this.title }}
+hidden = yes
+
+[fields.title]
+label = Title
+type = string
+size = large
+
+[fields.author]
+label = Author
+type = string
+width = 1/2
+
+[fields.pub_date]
+label = Publication date
+type = date
+width = 1/2
+
+[fields.category]
+label = Category
+type = select
+source = site.query('/blog/categories')
+width = 1/2
+
+[fields.tags]
+label = Tags
+type = strings
+
+[fields.body]
+label = Body
+type = markdown
+""",
+    "blog-categories": """[model]
+name = Categories
+label = Categories
+hidden = yes
+
+[fields.title]
+label = Title
+type = string
+
+[children]
+model = blog-category
+order_by = title
+""",
+    "blog-category": """[model]
+name = Category
+label = {{ this.title }}
+hidden = yes
+
+[fields.title]
+label = Title
+type = string
+""",
+}
+
+LEKTOR_TEMPLATES = {
+    "layout.html": """<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="stylesheet" href="{{ '/static/style.css'|url }}">
+<link rel="alternate" type="application/atom+xml" title="Small Lessons" href="{{ '/blog/feed.xml'|url }}">
+<link rel="canonical" href="{{ this|url(external=true) }}">
+<title>{% block title %}Welcome{% endblock %} — Small Lessons</title>
+</head>
+<body>
+  <header>
+    <h1>Small Lessons</h1>
+    <nav>
+      <ul class="nav navbar-nav">
+        <li{% if this._path == '/' %} class="active"{% endif
+          %}><a href="{{ '/'|url }}">Welcome</a></li>
+        {% for href, title in [
+          ['/blog', 'Blog'],
+          ['/blog/categories', 'Categories'],
+          ['/about', 'About']
+        ] %}
+          <li{% if this.is_child_of(href) %} class="active"{% endif
+            %}><a href="{{ href|url }}">{{ title }}</a></li>
+        {% endfor %}
+      </ul>
+    </nav>
+  </header>
+  <div class="page">
+    {% block body %}{% endblock %}
+  </div>
+  <footer>
+    &copy; Copyright 2024 by Ana Lima.
+    <a href="{{ '/blog/feed.xml'|url }}">Atom feed</a>
+  </footer>
+</body>
+</html>
+""",
+    "page.html": """{% extends "layout.html" %}
+{% block title %}{{ this.title }}{% endblock %}
+{% block body %}
+  <h2>{{ this.title }}</h2>
+  {{ this.body }}
+{% endblock %}
+""",
+    "macros/blog.html": """{% macro render_blog_post(post, from_index=false) %}
+  <div class="blog-post">
+  {% if from_index %}
+    <h2><a href="{{ post|url }}">{{ post.title }}</a></h2>
+  {% else %}
+    <h2>{{ post.title }}</h2>
+  {% endif %}
+  <p class="meta">
+    written by {{ post.author }}
+    on {{ post.pub_date|dateformat }}
+    {% if post.category %}
+      in <a href="{{ ('/blog/categories/' ~ post.category)|url }}">{{ post.category }}</a>
+    {% endif %}
+  </p>
+  {{ post.body }}
+  {% if post.tags %}
+    <p class="tags">Tags:
+    {% for t in post.tags -%}
+      <a href="{{ ('/blog@tag/' ~ t)|url }}">{{ t }}</a>{% if not loop.last %}, {% endif %}
+    {%- endfor %}
+    </p>
+  {% endif %}
+  </div>
+{% endmacro %}
+""",
+    "macros/pagination.html": """{% macro render_pagination(pagination) %}
+  <div class="pagination">
+    {% if pagination.has_prev %}
+      <a href="{{ pagination.prev|url }}">&laquo; Previous</a>
+    {% else %}
+      <span class="disabled">&laquo; Previous</span>
+    {% endif %}
+    | {{ pagination.page }} |
+    {% if pagination.has_next %}
+      <a href="{{ pagination.next|url }}">Next &raquo;</a>
+    {% else %}
+      <span class="disabled">Next &raquo;</span>
+    {% endif %}
+  </div>
+{% endmacro %}
+""",
+    "blog.html": """{% extends "layout.html" %}
+{% from "macros/blog.html" import render_blog_post %}
+{% from "macros/pagination.html" import render_pagination %}
+{% block title %}{{ this.title }}{% endblock %}
+{% block body %}
+  {% for child in this.pagination.items %}
+    {{ render_blog_post(child, from_index=true) }}
+  {% endfor %}
+
+  {{ render_pagination(this.pagination) }}
+{% endblock %}
+""",
+    "blog-post.html": """{% extends "layout.html" %}
+{% from "macros/blog.html" import render_blog_post %}
+{% block title %}{{ this.title }}{% endblock %}
+{% block body %}
+  {{ render_blog_post(this) }}
+{% endblock %}
+""",
+    "blog-categories.html": """{% extends "layout.html" %}
+{% block title %}{{ this.title }}{% endblock %}
+{% block body %}
+  <h2>{{ this.title }}</h2>
+  <ul class="categories">
+  {% for category in this.children %}
+    <li><a href="{{ category|url }}">{{ category.title }}</a></li>
+  {% endfor %}
+  </ul>
+{% endblock %}
+""",
+    "blog-category.html": """{% extends "layout.html" %}
+{% block title %}Category: {{ this.title }}{% endblock %}
+{% block body %}
+  <h2>Category: {{ this.title }}</h2>
+  <ul class="posts">
+  {% for post in site.query('/blog').filter(F._model == 'blog-post').filter(F.category == this._id) %}
+    <li><a href="{{ post|url }}">{{ post.title }}</a> &mdash; {{ post.pub_date|dateformat }}</li>
+  {% endfor %}
+  </ul>
+{% endblock %}
+""",
+    "tag.html": """{% extends "layout.html" %}
+{% block title %}Tag: {{ this.tag }}{% endblock %}
+{% block body %}
+  <h2>Posts tagged {{ this.tag }}</h2>
+  <ul class="posts">
+  {% for post in this.items %}
+    <li><a href="{{ post|url }}">{{ post.title }}</a> &mdash; {{ post.pub_date|dateformat }}</li>
+  {% endfor %}
+  </ul>
+{% endblock %}
+""",
+    # Lektor's sitemap guide: every page, recursively from the root.
+    "sitemap.xml": """<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+  {%- for page in [site.root] if page != this recursive %}
+  <url><loc>{{ page|url(external=true) }}</loc></url>
+  {{- loop(page.children) }}
+  {%- endfor %}
+</urlset>
+""",
+}
+
+LEKTOR_CSS = """body { font-family: sans-serif; max-width: 46em; margin: 0 auto; padding: 0 1em; }
+header h1 { font-size: 1.4em; }
+nav ul { list-style: none; padding: 0; }
+nav li { display: inline; margin-right: 1em; }
+nav li.active a { font-weight: bold; }
+.blog-post .meta { color: #666; }
+pre { background: #f4f4f4; padding: .6em; overflow-x: auto; }
+footer { margin-top: 3em; color: #666; font-size: .9em; }
+"""
+
+
+def lektor() -> None:
+    """A Lektor blog as its quickstart's blog structures it: blog + blog-post models, pagination,
+    lektor-tags tag pages, categories as child pages (Lektor's categories guide), lektor-atom's
+    feed and the sitemap template of Lektor's sitemap guide."""
+    src = _fresh("lektor")
+    content = src / "content"
+    for p in POSTS:
+        fields = [
+            ("title", p.title),
+            ("author", "Ana Lima"),
+            ("pub_date", p.date),
+            ("category", p.category),
+            ("tags", "\n".join(p.tags) + "\n" if p.tags else ""),
+            ("body", _no_control(p.body)),
+        ]
+        if p.draft:
+            # Lektor's documented draft: built at its URL but in no query (listings, feeds, tags).
+            fields.append(("_discoverable", "no"))
+        _write(content / "blog" / p.slug / "contents.lr", _lr(fields))
+    _write(content / "blog" / "contents.lr", _lr([("title", "Blog"), ("_model", "blog")]))
+    _write(
+        content / "blog" / "categories" / "contents.lr",
+        _lr([("_model", "blog-categories"), ("title", "Categories")]),
+    )
+    for category in sorted({p.category for p in published()}):
+        _write(
+            content / "blog" / "categories" / category / "contents.lr",
+            _lr([("_model", "blog-category"), ("title", category)]),
+        )
+    _write(
+        content / "contents.lr",
+        _lr(
+            [
+                ("_model", "page"),
+                ("title", "Welcome"),
+                (
+                    "body",
+                    "Short programming lessons, written down as I learn them.\n\nRead the [blog](/blog/).\n",
+                ),
+            ]
+        ),
+    )
+    _write(
+        content / "about" / "contents.lr",
+        _lr([("_model", "page"), ("title", ABOUT.title), ("body", ABOUT.body)]),
+    )
+    _write(content / "sitemap.xml" / "contents.lr", _lr([("_model", "none"), ("_template", "sitemap.xml")]))
+    for name, text in LEKTOR_MODELS.items():
+        _write(src / "models" / f"{name}.ini", text)
+    _write(src / "models" / "none.ini", "[model]\nname = None\nhidden = yes\n")
+    for name, text in LEKTOR_TEMPLATES.items():
+        _write(src / "templates" / name, text)
+    _write(src / "assets" / "static" / "style.css", LEKTOR_CSS)
+    _write(
+        src / "configs" / "tags.ini",
+        "parent = /blog\ntemplate = tag.html\n"
+        "items = this.parent.children.filter(F.tags.contains(tag)).order_by('-pub_date')\n",
+    )
+    _write(
+        src / "configs" / "atom.ini",
+        """[blog]
+name = Small Lessons
+source_path = /blog
+url_path = /blog/feed.xml
+items = site.query('/blog').filter(F._model == 'blog-post')
+item_model = blog-post
+""",
+    )
+    _write(
+        src / "SmallLessons.lektorproject",
+        """[project]
+name = Small Lessons
+url = https://lektor.heldout.example/
+url_style = external
+locale = en_US
+""",
+    )
+
+
 WRITERS = {
     "pelican": pelican,
     "hexo": hexo,
@@ -597,15 +966,18 @@ WRITERS = {
     "nikola": nikola,
     "vitepress": vitepress,
     "vuepress-hope": vuepress_hope,
+    "sphinx-rtd": sphinx_rtd,
+    "lektor": lektor,
 }
 
 
 def main(names: list[str]) -> int:
+    """Write the named generators' sources (all of them without a name)."""
     unknown = [n for n in names if n not in WRITERS]
     if unknown:
-        print(f"write_sources: unknown generator(s) {unknown}", file=sys.stderr)
+        print(f"write_sources: unknown generator {unknown}; known: {list(WRITERS)}", file=sys.stderr)
         return 2
-    for name in names or list(WRITERS):
+    for name in names or WRITERS:
         WRITERS[name]()
     print(f"sources written under {ROOT}")
     return 0
