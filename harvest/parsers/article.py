@@ -732,8 +732,9 @@ FOOTER_DEPTH = 5
 AFTER_FOOTER_MAX_SHARE = 0.3
 
 
-def _main_region(tree: etree._Element) -> tuple[etree._Element | None, bool]:
-    """The page's main content element, if it has one, and whether it is named as the text.
+def _main_region(tree: etree._Element) -> tuple[etree._Element | None, bool, bool]:
+    """The page's main content element, if it has one, whether it is named as the text, and
+    whether it is a frame trafilatura takes as one (else: :func:`_prose_block`).
 
     A lone outermost ``<article>``, else a lone ``<main>`` (or ``role="main"``), else the
     content area trafilatura itself would take (``entry-content``, ``itemprop=articleBody`` and
@@ -755,12 +756,12 @@ def _main_region(tree: etree._Element) -> tuple[etree._Element | None, bool]:
         if len(found) != 1:
             continue
         if _shown_chars(found[0]) >= MIN_REGION_CHARS:
-            return found[0], True
+            return found[0], True, True
         # A one-line post is a short region: it is the article when it holds the page's title,
         # its one <h1> (a teaser or a header elsewhere on the page does not).
         headings = list(tree.iter("h1")) if headings is None else headings
         if len(headings) == 1 and found[0] in headings[0].iterancestors():
-            return found[0], True
+            return found[0], True, True
     # Else the content area trafilatura itself would take, the first of its kinds the page has.
     # The first kind (entry-content, articleBody...) names the text; the wider kinds (the first
     # of several <article>s, #content, .main) count only when they hold most of the page's
@@ -769,10 +770,36 @@ def _main_region(tree: etree._Element) -> tuple[etree._Element | None, bool]:
         if area is None or _shown_chars(area) < MIN_REGION_CHARS:
             continue
         if kind == 0:
-            return area, True
+            return area, True, True
         page = _paragraph_chars(tree)
-        return (area if page and _paragraph_chars(area) >= AREA_MIN_SHARE * page else None), False
-    return None, False
+        return (area if page and _paragraph_chars(area) >= AREA_MIN_SHARE * page else None), False, True
+    return _prose_block(tree), False, False
+
+
+def _prose_block(tree: etree._Element) -> etree._Element | None:
+    """The innermost block holding ``PROSE_SHARE`` of the page's paragraph text, if not the body.
+
+    For a page that names no region (no ``<article>``, ``<main>`` or content class: Lektor's
+    ``<div class="blog-post">``): trafilatura then finds no frame and keeps only the page's
+    loose paragraphs, losing every heading, list and table between them. The block of the
+    text's paragraphs is the frame; extracted as an ``<article>`` (see :func:`_extract_main`).
+    """
+    held: dict[etree._Element, int] = {}
+    total = 0
+    for p in tree.iter("p"):
+        chars = len(p.text_content())
+        total += chars
+        for ancestor in p.iterancestors():
+            held[ancestor] = held.get(ancestor, 0) + chars
+    if total < MIN_REGION_CHARS:
+        return None
+    block = tree.find("body")
+    while block is not None:
+        inner = next((c for c in block if held.get(c, 0) >= PROSE_SHARE * total), None)
+        if inner is None:
+            break
+        block = inner
+    return block if block is not None and block.tag not in {"body", "html"} else None
 
 
 _ROLES = etree.XPath("//@role")
@@ -781,6 +808,8 @@ MIN_REGION_CHARS = 200
 #: The share of the page's paragraph text a wider content area (not named as the text) must
 #: hold to be the region.
 AREA_MIN_SHARE = 0.5
+#: The share of the page's paragraph text the block of its prose holds (:func:`_prose_block`).
+PROSE_SHARE = 0.8
 #: A block named as boilerplate that holds more of the page's paragraph text than this share
 #: is a wrapper of the text itself.
 BOILERPLATE_MAX_SHARE = 0.2
@@ -800,7 +829,9 @@ def _text_len(document: Any) -> int:
     return len(document.raw_text or "")
 
 
-def _extract_main(tree: etree._Element, region: etree._Element | None, page_chars: int) -> Any:
+def _extract_main(
+    tree: etree._Element, region: etree._Element | None, page_chars: int, *, framed: bool = True
+) -> Any:
     """Trafilatura's fast mode on the region (or the page), its full cascade when that fell short.
 
     The full cascade (readability and jusText compared, recall retries) costs twice the fast
@@ -812,7 +843,12 @@ def _extract_main(tree: etree._Element, region: etree._Element | None, page_char
         assert parent is not None  # the region is never the root
         index = parent.index(region)
         wrapper = _PARSER.makeelement("html")
-        etree.SubElement(wrapper, "body").append(region)  # moved, not copied
+        frame = etree.SubElement(wrapper, "body")
+        if not framed:
+            # A block trafilatura would not take as a frame (no article, main or content
+            # class): as one, its headings, lists and tables are read, not only its paragraphs.
+            frame = etree.SubElement(frame, "article")
+        frame.append(region)  # moved, not copied
         document = _extract(wrapper, fast=True, short=short)
         parent.insert(index, region)
     else:
@@ -1031,7 +1067,7 @@ def extract_article(html: str, url: str) -> Article | None:
     meta = _read_metadata(tree, head.canonical)
     _drop_unread(tree)
     _drop_after_page_footer(tree)
-    region, named = _main_region(tree)
+    region, named, framed = _main_region(tree)
     # A wider content area (#content, the first of several <article>s) often leaves out the
     # article's header, where the byline is: the whole page is searched then.
     meta.author = meta.author or _byline(region if region is not None and named else tree)
@@ -1045,7 +1081,7 @@ def extract_article(html: str, url: str) -> Article | None:
     _drop_link_teasers(scope)
     _drop_datelines(scope)
     leads = _leads(_lead_scope(tree, region)) if region is not None else []
-    document = _extract_main(tree, region, page_chars)
+    document = _extract_main(tree, region, page_chars, framed=framed)
     if document is None or document.body is None:
         return None
     _put_back_leads(document.body, leads)

@@ -94,16 +94,20 @@ def _squash(text: str) -> str:
     return re.sub(r"\W+", "", text.casefold())
 
 
-def _cut_site_name(title: str, headings: list[str], site_names: list[str]) -> str:
+def _cut_site_name(title: str, headings: list[tuple[list[str], bool]], site_names: list[str]) -> str:
     # "Post - With A Dash - Site": every cut, not only the pieces between separators, and
     # overlapping separators too: "TIL: git switch - — Site" is "TIL: git switch -", whose own
-    # dash the first cut would lose. Pieces before a cut first, each side longest first.
-    wanted = {_squash(h) for h in headings if _squash(h)}
+    # dash the first cut would lose. Pieces before a cut first, each side longest first; the
+    # headings in tiers, each with whether a piece after a cut counts (the first tier any piece
+    # matches wins).
     found = [(i, m.end()) for i in range(len(title)) if (m := _SEPARATOR_AT_RE.match(title, i))]
-    pieces = [title[:i] for i, _ in reversed(found)] + [title[end:] for _, end in found]
-    for piece in pieces:
-        if _squash(piece) in wanted:
-            return piece.strip()
+    before = [title[:i] for i, _ in reversed(found)]
+    after = [title[end:] for _, end in found]
+    for tier, any_side in headings:
+        wanted = {_squash(h) for h in tier if _squash(h)}
+        for piece in before + after if any_side else before:
+            if _squash(piece) in wanted:
+                return piece.strip()
     cuts = list(_TITLE_SEPARATORS_RE.finditer(title))
     names = {_squash(n) for n in site_names if _squash(n)}
     if names:
@@ -116,6 +120,20 @@ def _cut_site_name(title: str, headings: list[str], site_names: list[str]) -> st
     return title
 
 
+_CHROME_TAGS = frozenset({"header", "nav", "footer"})
+_CHROME_ROLES = frozenset({"banner", "navigation", "contentinfo"})
+
+
+def _in_site_chrome(el: etree._Element) -> bool:
+    """Whether ``el`` sits in the site's header, navigation or footer (not an article's own)."""
+    chrome = False
+    for ancestor in el.iterancestors():
+        if ancestor.tag in {"article", "main"} or ancestor.get("role") == "main":
+            return False
+        chrome = chrome or ancestor.tag in _CHROME_TAGS or ancestor.get("role") in _CHROME_ROLES
+    return chrome
+
+
 def declared_title(tree: etree._Element) -> str | None:
     """The page's title as it declares it, the site's name cut off (see the module docstring)."""
     headline: str | None = None
@@ -126,12 +144,25 @@ def declared_title(tree: etree._Element) -> str | None:
             break
     head_title = " ".join((tree.findtext(".//title") or "").split())
     candidates: list[str | None] = [_meta(tree, "og:title"), headline, head_title]
-    headings = [" ".join(h.text_content().split()) for h in tree.iter("h1")][:5]
+    h1s = list(tree.iter("h1"))
+    every_h1 = [" ".join(h.text_content().split()) for h in h1s][:5]
+    own_h1 = [text for h, text in zip(h1s, every_h1, strict=False) if not _in_site_chrome(h)]
+    own_h2 = (
+        []
+        if own_h1
+        else [" ".join(h.text_content().split()) for h in tree.iter("h2") if not _in_site_chrome(h)][:5]
+    )
+    # The page's own <h1> names it; else (no <h1> of its own) an <h2> of its content: Lektor's
+    # quickstart writes the site's name as the page's only <h1>, in its header, and the post's
+    # title as an <h2>. An <h1> in the site's header last (many pages head the article there).
+    # An <h2> counts before the title's cut only: after it sits the site's name, which some
+    # themes write as an <h2>.
+    headings = [(own_h1, True), (own_h2, False), (every_h1, True)]
     site_names = [n for n in (_meta(tree, "og:site_name"), _meta(tree, "application-name")) if n]
     for candidate in candidates:
         if candidate and candidate.strip():
             title = _cut_site_name(" ".join(candidate.split()), headings, site_names)
-            if candidate is head_title and _squash(title) not in {_squash(h) for h in headings}:
+            if candidate is head_title and _squash(title) not in {_squash(h) for h in every_h1}:
                 article_heading = tree.xpath("//article//h1")
                 if article_heading:
                     # A <title> that names none of the headings while an article has its own

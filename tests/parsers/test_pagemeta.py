@@ -91,7 +91,9 @@ def test_every_title_of_the_heldout_sites(folder: str) -> None:
     """The held-out generators' <title> forms: "T - Site", "T | Site", "T — Site documentation".
 
     "TIL: git switch -" lost its own dash to the cut (stored "TIL: git switch") on the four
-    generators that append the site's name.
+    generators that append the site's name. Lektor's quickstart writes the site's name as the
+    page's only <h1> (in its header) and the post's title as an <h2>: every title was the
+    site's name.
     """
     root = HELDOUT_FIXTURES / folder
     wrong = []
