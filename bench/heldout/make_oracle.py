@@ -180,6 +180,30 @@ def vitepress(src: Path) -> list[dict[str, Any]]:
     return out
 
 
+def starlight(src: Path) -> list[dict[str, Any]]:
+    """Every docs page but the splash home: ``/<section>/<file>/`` (Starlight's slug is the path)."""
+    out = []
+    docs = src / "src" / "content" / "docs"
+    for f in sorted([*docs.rglob("*.md"), *docs.rglob("*.mdx")]):
+        rel = f.relative_to(docs)
+        if rel.stem == "index":
+            continue
+        meta, body = front_matter(f.read_text(encoding="utf-8"))
+        out.append(_entry("/" + rel.with_suffix("").as_posix() + "/", meta["title"], None, body))
+    return out
+
+
+def astro_blog(src: Path) -> list[dict[str, Any]]:
+    """The blog collection's posts but drafts: ``/blog/<entry id>/`` (the id is the file's name)."""
+    out = []
+    for f in sorted((src / "src" / "content" / "blog").glob("*.md")):
+        meta, body = front_matter(f.read_text(encoding="utf-8"))
+        if meta.get("draft"):
+            continue
+        out.append(_entry(f"/blog/{f.stem}/", meta["title"], _date(meta["pubDate"]), body))
+    return out
+
+
 #: Listing pages of each build, by the generator's documented output paths (relative to site/).
 LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     "pelican": (
@@ -219,6 +243,18 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
         "categories/*.html",
     ),
     "vitepress": (),
+    # Starlight writes no listing: the splash home (a hero and two cards) and 404.html are
+    # neither posts nor listings, and its search is a modal on every page (Pagefind), not a page.
+    "starlight": (),
+    # blog/[...page].astro (paginate, 5 a page: /blog/, /blog/2/ ...), tags/index.astro,
+    # tags/[tag].astro, categories/[category].astro. The home page is a welcome text, not a list.
+    "astro-blog": (
+        "blog/index.html",
+        "blog/[0-9]*/index.html",
+        "tags/index.html",
+        "tags/*/index.html",
+        "categories/*/index.html",
+    ),
 }
 
 ORACLES = {
@@ -229,6 +265,8 @@ ORACLES = {
     "ablog": ablog,
     "nikola": nikola,
     "vitepress": vitepress,
+    "starlight": starlight,
+    "astro-blog": astro_blog,
 }
 
 
