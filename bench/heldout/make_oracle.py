@@ -209,6 +209,9 @@ def vuepress_hope(src: Path) -> list[dict[str, Any]]:
     for f in sorted((src / "posts").glob("*.md")):
         meta, body = front_matter(f.read_text(encoding="utf-8"))
         out.append(_entry(f"/posts/{f.stem}.html", meta["title"], _date(meta["date"]), body))
+    return out
+
+
 def starlight(src: Path) -> list[dict[str, Any]]:
     """Every docs page but the splash home: ``/<section>/<file>/`` (Starlight's slug is the path)."""
     out = []

@@ -242,6 +242,12 @@ def _code_language(pre: etree._Element) -> str:
 def _code_text(pre: etree._Element) -> str:
     for br in pre.iter("br"):
         br.tail = "\n" + (br.tail or "")
+    # A line per block: Expressive Code (Astro Starlight) writes each line as a <div> with no
+    # newline between them, which a browser shows as lines and text_content() would glue.
+    for line in pre.iter("div", "p"):
+        if line.find(".//div") is None and line.find(".//p") is None:
+            if not (line.tail or "").startswith("\n") and not line.text_content().endswith("\n"):
+                line.tail = "\n" + (line.tail or "")
     # Non-breaking spaces in code are editor/CMS artefacts (WordPress), and break the code.
     text = pre.text_content().replace("\xa0", " ")
     return text.strip("\n").rstrip()
@@ -266,14 +272,32 @@ def _replacement_target(pre: etree._Element) -> etree._Element:
         parent = node.getparent()
         if parent is None or parent.tag not in {"div", "figure"}:
             return node
-        others = [
-            c
-            for c in parent
-            if c is not node and isinstance(c.tag, str) and c.tag not in {"figcaption", "button"}
-        ]
+        others = [c for c in parent if c is not node and isinstance(c.tag, str) and not _code_chrome(c)]
         if others or (parent.text or "").strip() or (node.tail or "").strip():
             return node
         node = parent
+
+
+#: A code block's own controls and assets beside it: a caption (a file name), a copy button,
+#: the highlighter's stylesheet and script (Expressive Code puts both in its wrapper).
+_CODE_CHROME_TAGS = frozenset({"figcaption", "button", "link", "script", "style", "template"})
+
+
+def _code_chrome(el: etree._Element) -> bool:
+    """Whether ``el``, beside a code block in its wrapper, is the block's chrome, not content.
+
+    A control that shows nothing but a button (Expressive Code's ``<div class="copy">`` holding
+    an empty live region and the copy button) is chrome too: as a "sibling with content" it kept
+    the code's placeholder inside the ``<figure>``, which trafilatura then dropped whole.
+    """
+    if el.tag in _CODE_CHROME_TAGS:
+        return True
+    if next(el.iter("img", "video", "svg", "picture", "iframe"), None) is not None:
+        return False
+    return not "".join(_TEXT_OUTSIDE_BUTTONS(el)).strip()
+
+
+_TEXT_OUTSIDE_BUTTONS = etree.XPath(".//text()[not(ancestor::button)]")
 
 
 def _is_gutter(pre: etree._Element) -> bool:
@@ -733,8 +757,9 @@ AFTER_FOOTER_MAX_SHARE = 0.3
 
 
 def _main_region(tree: etree._Element) -> tuple[etree._Element | None, bool, bool]:
-    """The page's main content element, if it has one, whether it is named as the text, and
-    whether it is a frame trafilatura takes as one (else: :func:`_prose_block`).
+    """The page's main content element if any, whether it is named as the text, whether framed.
+
+    Framed: trafilatura takes it as a frame of its own (all but :func:`_prose_block`'s).
 
     A lone outermost ``<article>``, else a lone ``<main>`` (or ``role="main"``), else the
     content area trafilatura itself would take (``entry-content``, ``itemprop=articleBody`` and
@@ -774,6 +799,29 @@ def _main_region(tree: etree._Element) -> tuple[etree._Element | None, bool, boo
         page = _paragraph_chars(tree)
         return (area if page and _paragraph_chars(area) >= AREA_MIN_SHARE * page else None), False, True
     return _prose_block(tree), False, False
+
+
+def _declared_region_is_empty(tree: etree._Element) -> bool:
+    """Whether the page's one ``<main>`` (or ``role="main"``) says its text needs a script.
+
+    Its only text is a ``<noscript>`` notice: a search page (Sphinx's Read the Docs theme: "Please
+    activate JavaScript" and an empty results box), an app its script fills. Its text is not in
+    the HTML; the rest of the page is navigation, which extracting the whole page instead stored
+    as its text. An image, video or frame there is content; an empty ``<main>`` says nothing
+    (WordPress block themes write one and put the article beside it).
+    """
+    mains = [*tree.iter("main"), *(el.getparent() for el in _ROLES(tree) if el == "main")]
+    if len(mains) != 1 or mains[0] is None or mains[0].tag in {"html", "body"}:
+        return False
+    region = mains[0]
+    if next(region.iter("img", "video", "iframe", "object", "embed", "picture", "pre"), None) is not None:
+        return False
+    if next(region.iter("noscript"), None) is None:
+        return False
+    return not "".join(_SHOWN_TEXT(region)).strip()
+
+
+_SHOWN_TEXT = etree.XPath(".//text()[not(ancestor::noscript or ancestor::script or ancestor::template)]")
 
 
 def _prose_block(tree: etree._Element) -> etree._Element | None:
@@ -1067,6 +1115,8 @@ def extract_article(html: str, url: str) -> Article | None:
     meta = _read_metadata(tree, head.canonical)
     _drop_unread(tree)
     _drop_after_page_footer(tree)
+    if _declared_region_is_empty(tree):
+        return None
     region, named, framed = _main_region(tree)
     # A wider content area (#content, the first of several <article>s) often leaves out the
     # article's header, where the byline is: the whole page is searched then.

@@ -9,8 +9,11 @@ development set (tests/parsers/test_pagemeta.py). The spider reads them before a
   the spider: the date of the feed entry that listed the page, the sitemap's ``lastmod``, the
   extractor's guess (dates in the text, and last the URL's folders).
 - **Title**, first found of: ``og:title``, the JSON-LD ``headline``, ``<title>``; with the site's
-  name cut off ("MongoDB | QR Web Dev" is "MongoDB"): the part that is the page's ``<h1>``, else
-  the part that is not ``og:site_name``/``application-name``, else the whole text. A bare
+  name cut off ("MongoDB | QR Web Dev" is "MongoDB"): the part that is the page's own ``<h1>``
+  (not in the site's header or navigation), else, on a page with no ``<h1>`` of its own, the
+  part before a cut that is an ``<h2>`` of its content (Lektor's post titles), else the part
+  that is an ``<h1>`` in the site's header, else the part that is not
+  ``og:site_name``/``application-name``, else the whole text. A bare
   ``<title>`` that names none of the page's headings gives way to the ``<h1>`` of its
   ``<article>`` (a page whose script wrote the article, a theme's generic ``<title>``).
 """
@@ -101,11 +104,11 @@ def _cut_site_name(title: str, headings: list[tuple[list[str], bool]], site_name
     # headings in tiers, each with whether a piece after a cut counts (the first tier any piece
     # matches wins).
     found = [(i, m.end()) for i in range(len(title)) if (m := _SEPARATOR_AT_RE.match(title, i))]
-    before = [title[:i] for i, _ in reversed(found)]
-    after = [title[end:] for _, end in found]
+    heads = [title[:i] for i, _ in reversed(found)]
+    tails = [title[end:] for _, end in found]
     for tier, any_side in headings:
         wanted = {_squash(h) for h in tier if _squash(h)}
-        for piece in before + after if any_side else before:
+        for piece in heads + tails if any_side else heads:
             if _squash(piece) in wanted:
                 return piece.strip()
     cuts = list(_TITLE_SEPARATORS_RE.finditer(title))

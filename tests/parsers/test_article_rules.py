@@ -353,3 +353,53 @@ def test_what_follows_the_page_s_footer_is_not_the_text(name: str, kept: str, go
     article, text, _ = labelled_text(name)
     assert kept in text
     assert gone not in article.markdown
+
+
+def test_a_page_naming_no_region_keeps_its_headings_lists_and_tables() -> None:
+    """Lektor's quickstart blog (held-out set): the post in ``<div class="blog-post">``.
+
+    No ``<article>``, ``<main>`` or content class: trafilatura found no frame and kept the
+    page's loose paragraphs only, every ``<h2>`` between them lost. The block holding the
+    page's paragraphs is extracted as the frame.
+    """
+    path = "blog/2023/1/python-generators-tour/index.html"
+    article = extract_article(heldout_page("lektor", path), f"https://lektor.heldout.example/{path[:-10]}")
+    assert article is not None
+    for heading in ("Streaming a file", "Pipelines", "Comparing the options"):
+        assert f"## {heading}\n" in article.markdown
+    assert "| list comprehension | O(n) | no | high |" in article.markdown
+    assert "Welcome" not in article.markdown  # the site's navigation stays out
+
+
+def test_expressive_code_blocks_are_kept_line_by_line() -> None:
+    """Astro Starlight's code (Expressive Code, held-out set): a ``<figure>`` with a copy button.
+
+    The button's ``<div class="copy">`` beside the ``<pre>`` kept the code's placeholder inside
+    the ``<figure>``, which trafilatura drops whole: 33 of 36 blocks lost. Each line is a
+    ``<div>`` with no newline between them: the lines were glued into one.
+    """
+    path = "reference/code-review-checklist/index.html"
+    article = extract_article(
+        heldout_page("starlight", path), f"https://starlight.heldout.example/{path[:-10]}"
+    )
+    assert article is not None
+    assert article.code_blocks == 1
+    assert (
+        "```go\nfunc save(w io.Writer, data []byte) error {\n  n, err := w.Write(data)\n" in article.markdown
+    )
+    assert "Copy to clipboard" not in article.markdown
+
+
+@pytest.mark.parametrize("site", ["sphinx-rtd", "sphinx-furo"])
+def test_a_page_whose_main_content_needs_a_script_has_no_article(site: str) -> None:
+    """Sphinx's search page: ``role="main"`` holds a ``<noscript>`` notice and an empty results box.
+
+    Extracting the whole page instead stored the sidebar's table of contents as its text (Read
+    the Docs theme; Furo's page says ``noindex`` too). A page's ordinary content stays.
+    """
+    assert (
+        extract_article(heldout_page(site, "search.html"), f"https://{site}.heldout.example/search.html")
+        is None
+    )
+    page = extract_article(heldout_page(site, "index.html"), f"https://{site}.heldout.example/")
+    assert page is not None
