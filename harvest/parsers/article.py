@@ -756,7 +756,7 @@ FOOTER_DEPTH = 5
 AFTER_FOOTER_MAX_SHARE = 0.3
 
 
-def _main_region(tree: etree._Element) -> tuple[etree._Element | None, bool, bool]:
+def _main_region(tree: etree._Element, title: str = "") -> tuple[etree._Element | None, bool, bool]:
     """The page's main content element if any, whether it is named as the text, whether framed.
 
     Framed: trafilatura takes it as a frame of its own (all but :func:`_prose_block`'s).
@@ -798,7 +798,7 @@ def _main_region(tree: etree._Element) -> tuple[etree._Element | None, bool, boo
             return area, True, True
         page = _paragraph_chars(tree)
         return (area if page and _paragraph_chars(area) >= AREA_MIN_SHARE * page else None), False, True
-    return _prose_block(tree), False, False
+    return _prose_block(tree, title), False, False
 
 
 def _declared_region_is_empty(tree: etree._Element) -> bool:
@@ -824,7 +824,7 @@ def _declared_region_is_empty(tree: etree._Element) -> bool:
 _SHOWN_TEXT = etree.XPath(".//text()[not(ancestor::noscript or ancestor::script or ancestor::template)]")
 
 
-def _prose_block(tree: etree._Element) -> etree._Element | None:
+def _prose_block(tree: etree._Element, title: str) -> etree._Element | None:
     """The innermost block holding ``PROSE_SHARE`` of the page's paragraph text, if not the body.
 
     For a page that names no region (no ``<article>``, ``<main>`` or content class: Lektor's
@@ -839,7 +839,7 @@ def _prose_block(tree: etree._Element) -> etree._Element | None:
         total += chars
         for ancestor in p.iterancestors():
             held[ancestor] = held.get(ancestor, 0) + chars
-    if total < MIN_REGION_CHARS:
+    if not total:
         return None
     block = tree.find("body")
     while block is not None:
@@ -847,7 +847,21 @@ def _prose_block(tree: etree._Element) -> etree._Element | None:
         if inner is None:
             break
         block = inner
-    return block if block is not None and block.tag not in {"body", "html"} else None
+    if block is None or block.tag in {"body", "html"}:
+        return None
+    # A short post's block counts when it holds the post's title (a heading that is the
+    # <title> or a part of it between separators): a few paragraphs alone may be a footer.
+    return block if total >= MIN_REGION_CHARS or _holds_title(block, title) else None
+
+
+def _holds_title(block: etree._Element, title: str) -> bool:
+    """Whether one of ``block``'s headings is ``title`` or a part of it between separators."""
+    parts = {_squash(title), *(_squash(p) for p in _TITLE_SEPARATORS_RE.split(title))} - {""}
+    return any(_squash(h.text_content()) in parts for h in block.iter("h1", "h2", "h3"))
+
+
+def _squash(text: str) -> str:
+    return re.sub(r"\W+", "", text.casefold())
 
 
 _ROLES = etree.XPath("//@role")
@@ -885,7 +899,10 @@ def _extract_main(
     The full cascade (readability and jusText compared, recall retries) costs twice the fast
     mode and finds more on few pages (BENCHMARKS.md), so it runs only for those.
     """
-    short = region is not None and _is_short_region(region)
+    # A short post: its declared region, or the block of the page's prose holding its title.
+    short = region is not None and (
+        _is_short_region(region) or (not framed and _shown_chars(region) < SHORT_REGION_CHARS)
+    )
     if region is not None:
         parent = region.getparent()
         assert parent is not None  # the region is never the root
@@ -1117,7 +1134,7 @@ def extract_article(html: str, url: str) -> Article | None:
     _drop_after_page_footer(tree)
     if _declared_region_is_empty(tree):
         return None
-    region, named, framed = _main_region(tree)
+    region, named, framed = _main_region(tree, head.og_title or head.head_title)
     # A wider content area (#content, the first of several <article>s) often leaves out the
     # article's header, where the byline is: the whole page is searched then.
     meta.author = meta.author or _byline(region if region is not None and named else tree)

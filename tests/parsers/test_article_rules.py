@@ -403,3 +403,24 @@ def test_a_page_whose_main_content_needs_a_script_has_no_article(site: str) -> N
     )
     page = extract_article(heldout_page(site, "index.html"), f"https://{site}.heldout.example/")
     assert page is not None
+
+
+@pytest.mark.parametrize(
+    ("path", "text"),
+    [
+        ("blog/2024/4/kyou-no-memo/index.html", "## 今日のメモ\n\nビルドが三倍速くなった。\n"),
+        ("blog/2023/6/quick-note-release/index.html", "Shipped version 2.1 of the log viewer today."),
+    ],
+)
+def test_a_short_post_in_a_page_naming_no_region_is_its_block(path: str, text: str) -> None:
+    """Lektor's one-line posts (held-out set): the block holding the post's title and paragraphs.
+
+    Too little text for the block of the page's prose to count by its size alone: the whole
+    page was extracted, the site's header, menu, byline ("written by Ana Lima on ...") and tags
+    with the line. The block holding the heading that the page's ``<title>`` names counts.
+    """
+    article = extract_article(heldout_page("lektor", path), f"https://lektor.heldout.example/{path[:-10]}")
+    assert article is not None
+    assert text in article.markdown
+    for chrome in ("Small Lessons", "Welcome", "written by", "Tags:"):
+        assert chrome not in article.markdown
