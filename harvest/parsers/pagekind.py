@@ -78,6 +78,11 @@ SEARCH_PAGE_TEXT = 400
 LIST_ONLY_TEXT = 80
 #: How far into the main text a date still counts as the page's own (under its title).
 DATED_WITHIN = 300
+#: Text a page with scripts shows, at most, to be an app's shell ("Loading...", "You need to
+#: enable JavaScript" being in <noscript>): less than any article's title and line.
+SHELL_TEXT = 40
+#: A <noscript> notice's text, at most: more is the page itself, in a <noscript> left open.
+NOTICE_TEXT = 300
 #: Text of its own (not an entry's) that keeps a page declaring itself an article one, whatever
 #: entries surround it: twice the most a listing of the development and held-out sets that
 #: declares itself an article keeps outside its entries (BENCHMARKS.md, "Articles among entries").
@@ -116,6 +121,9 @@ class PageKind:
     kind: PageKindName
     reason: str
     dated: bool = False
+    #: The page shows no text without running its scripts (a single-page app's shell: Docsify,
+    #: a React or Vue app): what it holds comes only through a browser.
+    needs_script: bool = False
 
 
 def parse_html(html: str) -> etree._Element | None:
@@ -179,7 +187,12 @@ def _declared_article(tree: etree._Element, root_types: list[str]) -> bool:
     return False
 
 
-def _main_region(tree: etree._Element) -> etree._Element:
+def _main_region(tree: etree._Element, dropped: list[etree._Element] | None = None) -> etree._Element:
+    """The page's main content, its navigation, asides, footer and scripts removed from it.
+
+    The chrome and ``<noscript>`` blocks removed are appended to ``dropped`` when given (their
+    text is still readable there).
+    """
     body = tree.find("body")
     root = body if body is not None else tree
     for xpath in ("//main", "//*[@role='main']"):
@@ -192,9 +205,13 @@ def _main_region(tree: etree._Element) -> etree._Element:
     for chrome in region.xpath(_CHROME):
         if chrome is not region and chrome.getparent() is not None:
             chrome.drop_tree()
+            if dropped is not None:
+                dropped.append(chrome)
     for junk in region.xpath(".//script | .//style | .//template | .//noscript"):
         if junk.getparent() is not None:
             junk.drop_tree()
+            if dropped is not None and junk.tag == "noscript":
+                dropped.append(junk)
     return region
 
 
@@ -377,6 +394,21 @@ def _form_or_list_only(region: etree._Element, text: str, page: str, host: str) 
     return None
 
 
+def _shown_chars(body: etree._Element | None, chrome: list[etree._Element]) -> int:
+    """Characters of text the body (and its chrome, taken out of it) shows without scripts.
+
+    A ``<noscript>`` notice ("You need to enable JavaScript to run this app") is not the page's
+    text; a long one is (an unclosed tag in it makes a parser put the rest of the page there).
+    """
+    parts = [text for el in (body, *chrome) if el is not None for text in _SHOWN_TEXT(el)]
+    notices = [n for el in (body, *chrome) if el is not None for n in el.iter("noscript")]
+    notice_chars = sum(len("".join(n.text_content().split())) for n in notices)
+    return len("".join("".join(parts).split())) - (notice_chars if notice_chars < NOTICE_TEXT else 0)
+
+
+_SHOWN_TEXT = etree.XPath(".//text()[not(ancestor::script or ancestor::style or ancestor::template)]")
+
+
 def _entries_reason(
     region: etree._Element, text: str, dates: list[etree._Element], page: str, host: str
 ) -> str | None:
@@ -464,8 +496,12 @@ def classify_tree(tree: etree._Element, url: str) -> PageKind:
     cards_reason = _cards_reason(cards, url, host)
     if cards_reason and not declared:
         return PageKind("listing", cards_reason)
-    region = _main_region(tree)
+    scripted = any(s.get("type") != "application/ld+json" for s in tree.iter("script"))
+    chrome: list[etree._Element] = []
+    region = _main_region(tree, chrome)
     text = _text(region)
+    if len(text) < SHELL_TEXT and scripted and _shown_chars(tree.find("body"), chrome) < SHELL_TEXT:
+        return PageKind("unknown", "no text without its scripts", needs_script=True)
     dates = _date_nodes(region)
     dated = any(0 <= text.find(label) < DATED_WITHIN for d in dates if (label := _text(d)))
     if reason := cards_reason or _entries_reason(region, text, dates, url, host):

@@ -249,8 +249,9 @@ class BlogsSpider(HarvestSpider):
         return due
 
     async def closed(self, reason: str) -> None:
-        """Stop extraction workers; remember when each site completed a round."""
+        """Stop extraction workers; say which sites need a browser; remember completed rounds."""
         await self.documents.close()
+        self.documents.shells.report()
         if reason != "finished":
             return
         rounds = self._rounds()
@@ -401,6 +402,8 @@ class BlogsSpider(HarvestSpider):
         if (page := self.documents.article_page(response, site, html)) is None:
             self.crawler.stats.inc_value(f"{_STATS}/listing_pages")
             return
+        if page.kind.needs_script and not site.config.render:
+            return  # an app's shell: counted by Documents, said at the end
         self.crawler.stats.inc_value(f"{_STATS}/article_pages")
         item = await self.documents.document(response, site, html)
         if item is not None:

@@ -34,6 +34,7 @@ from harvest.parsers.discovery import maybe_gunzip
 from harvest.parsers.pagekind import PageKind, classify_tree, parse_html
 from harvest.parsers.pagemeta import declared_date, declared_title
 from harvest.parsers.rights import Rights, TdmRule, agent_token, combine
+from harvest.spiders.blogs_shells import ScriptShells
 from harvest.spiders.blogs_sites import Site, article_slug
 from harvest.state.seen import SeenSet, SeenUrls
 from harvest.util.paths import safe_name
@@ -105,6 +106,8 @@ class Documents:
         #: in the crawl process's seen set (bounded memory, harvest/state/seen.py).
         self._stored = SeenUrls(SeenSet.from_crawler(crawler), b"stored")
         self.listed = Listed()
+        #: Pages that show no text without JavaScript, per site (said at the crawl's end).
+        self.shells = ScriptShells()
 
     @property
     def detects_language(self) -> bool:
@@ -194,17 +197,23 @@ class Documents:
         never stored, whatever its URL. A page that says neither is an article on a docs site,
         and on a blog when a hint says so: its URL matches ``article_patterns``, a feed listed
         it, or it carries a date at the top of its content. With extraction off nothing is
-        parsed here: the URL alone is counted.
+        parsed here: the URL alone is counted. An app's shell (no text without JavaScript) of a
+        site not rendered comes back with ``kind.needs_script``: nothing to store.
         """
         url = response.url
         capped = url in self.listed.capped_pages
         self.listed.capped_pages.discard(url)
         if self.extractor is None:
             return PageFacts(None, None) if site.article_url(url) else None
-        if capped or site.excluded(url) or urlsplit(url).path in {"", "/"}:
+        # The home page is never an article, but read for one thing: whether the site is an
+        # app whose pages show nothing without JavaScript (Docsify's only page is its home).
+        home = urlsplit(url).path in {"", "/"}
+        if capped or site.excluded(url) or (home and site.config.render):
             # Capped: more new links than any index holds, a link farm and no article.
             return None
         if len(html) > _CLASSIFY_MAX_CHARS:
+            if home:
+                return None
             # A tree costs ~10x its text in the crawl process: a page this big is judged by its
             # hints alone (the extraction worker still reads all of it).
             hinted = site.config.source == "docs" or site.article_url(url) or url in self.listed.feed_dates
@@ -215,6 +224,13 @@ class Documents:
         # The head first: classification prunes the tree.
         facts = PageFacts(title=declared_title(tree), published=declared_date(tree))
         facts.kind = classify_tree(tree, url)
+        if facts.kind.needs_script and not site.config.render:
+            # Not stored (nothing to extract) and not a listing: the caller reads the kind.
+            self._inc("needs_script")
+            self.shells.shell(site.name, url)
+            return facts
+        if home:
+            return None
         if facts.kind.kind == "listing":
             logger.debug("%s is a listing (%s): followed, not stored", url, facts.kind.reason)
             self._inc("listing_by_content")
@@ -273,6 +289,7 @@ class Documents:
             self._inc("duplicate_url")
             return None
         self._inc("articles")
+        self.shells.document(site.name)
         return DocumentItem(
             url=url,
             canonical_url=canonical,

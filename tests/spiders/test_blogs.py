@@ -225,9 +225,34 @@ def test_javascript_page_needs_render(tmp_path: Path, render: bool) -> None:
         assert docs[0]["title"] == "The keeper's ledger"  # the heading the script wrote
     else:
         # The HTML alone holds only "Loading…": nothing worth storing, and no browser started.
+        # The site stored nothing because of it: one WARNING names the page and the fix.
         assert docs == []
-        assert stats["harvest/blogs/empty_article"] == 1
+        assert stats["harvest/blogs/needs_script"] == 1
         assert "playwright" not in result.stderr.lower()
+        warnings = [line for line in result.stderr.splitlines() if " WARNING" in line]
+        assert len(warnings) == 1, warnings
+        assert "Site spa stored nothing" in warnings[0]
+        assert f"({server.base_url}/posts/keeper)" in warnings[0]
+        assert "render: true" in warnings[0]
+
+
+def test_a_docsify_site_says_it_needs_a_browser(tmp_path: Path) -> None:
+    """A Docsify site as ``docsify init`` writes it (docsify-cli 4.4.4): a mount point and scripts.
+
+    Every page is the same shell (its Markdown is fetched and rendered by the script): without a
+    browser nothing is stored, and the crawl ends with one WARNING saying to set ``render: true``;
+    the exit code is 0 (a crawl that worked, of a site that needs another setting).
+    """
+    with loopback_server() as server:
+        serve_tree(server, OWN_FIXTURES / "blogs" / "docsify")
+        result, docs, stats = crawl(tmp_path, [{"name": "docs", "start_urls": [server.base_url + "/"]}])
+    assert_finished(result)
+    assert docs == []
+    assert stats["harvest/blogs/needs_script"] == 1
+    warnings = [line for line in result.stderr.splitlines() if " WARNING" in line]
+    assert len(warnings) == 1, warnings
+    assert "Site docs stored nothing: 1 of its pages show no text without JavaScript" in warnings[0]
+    assert "render: true" in warnings[0]
 
 
 def _calendar(request: LoggedRequest) -> Reply:
