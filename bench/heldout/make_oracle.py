@@ -307,6 +307,9 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
         "tags/*/index.html",
         "categories/*/index.html",
     ),
+    # MkDocs' search plugin writes search.html for the readthedocs theme (its results page).
+    "mkdocs-rtd": ("search.html",),
+    "sphinx-pydata": ("genindex.html", "search.html"),
 }
 
 ORACLES = {
@@ -322,6 +325,8 @@ ORACLES = {
     "lektor": lektor,
     "starlight": starlight,
     "astro-blog": astro_blog,
+    "mkdocs-rtd": mkdocs,
+    "sphinx-pydata": sphinx_furo,
 }
 
 

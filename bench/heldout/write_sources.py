@@ -329,6 +329,71 @@ nav:
     )
 
 
+#: MkDocs' readthedocs theme has no tabs: the two commands one after the other, and an
+#: admonition of Python-Markdown's own ``admonition`` extension (the theme styles it).
+MKDOCS_RTD_TABS = """With pip:
+
+```bash
+pip install lessons-cli
+```
+
+With npm:
+
+```bash
+npm install --global lessons-cli
+```
+
+!!! warning "Python 3.10 or later"
+    Older versions lack `zoneinfo`; the tool refuses to start on them.
+
+!!! note
+    The configuration lives in `~/.config/lessons/config.toml`.
+"""
+
+
+def mkdocs_rtd() -> None:
+    """MkDocs 1.6 with its built-in readthedocs theme: every published post a docs page (no blog).
+
+    Python-Markdown's own extensions only (MkDocs always adds toc, tables and fenced_code; the
+    theme highlights in the browser with highlight.js, so no codehilite).
+    """
+    src = _fresh("mkdocs-rtd")
+    docs = src / "docs"
+    nav_docs: dict[str, list[str]] = {}
+    for p in published():
+        section = DOC_SECTIONS[p.slug]
+        _write(docs / section / f"{p.slug}.md", f"# {p.title}\n\n{p.body}")
+        nav_docs.setdefault(section, []).append(f"{section}/{p.slug}.md")
+    _write(docs / "guide" / "install.md", _install_page(MKDOCS_RTD_TABS))
+    _write(docs / "index.md", "# Small Lessons\n\nShort programming lessons. Start with the guide.\n")
+    nav = ["  - Home: index.md", "  - Guide:", "      - guide/install.md"]
+    nav += [f"      - {path}" for path in nav_docs["guide"]]
+    for section in ("reference", "appendix"):
+        nav.append(f"  - {section.title()}:")
+        nav += [f"      - {path}" for path in nav_docs[section]]
+    _write(
+        src / "mkdocs.yml",
+        """site_name: Small Lessons
+site_url: https://mkdocs-rtd.heldout.example/
+site_author: Ana Lima
+copyright: "&copy; 2024 Ana Lima"
+theme:
+  name: readthedocs
+  navigation_depth: 3
+plugins:
+  - search
+markdown_extensions:
+  - admonition
+  - tables
+  - fenced_code
+  - toc:
+      permalink: true
+nav:
+"""
+        + "\n".join(nav)
+        + "\n",
+    )
+
 def _myst_body(p: Post) -> str:
     return f"# {p.title}\n\n{p.body}"
 
@@ -410,6 +475,29 @@ myst_heading_anchors = 3
 """,
     )
 
+
+def sphinx_pydata() -> None:
+    """The PyData Sphinx theme with sphinx-sitemap, as the scientific Python projects configure them."""
+    _sphinx_docs(
+        "sphinx-pydata",
+        """project = "Small Lessons"
+author = "Ana Lima"
+copyright = "2024, Ana Lima"
+extensions = ["myst_parser", "sphinx_sitemap"]
+html_theme = "pydata_sphinx_theme"
+html_title = "Small Lessons"
+html_baseurl = "https://sphinx-pydata.heldout.example/"
+# sphinx-sitemap: no language or version segment in the URLs (a single-version site).
+sitemap_url_scheme = "{link}"
+html_theme_options = {
+    "github_url": "https://github.com/example/small-lessons",
+    "navbar_align": "left",
+    "show_toc_level": 2,
+}
+exclude_patterns = ["_build"]
+myst_heading_anchors = 3
+""",
+    )
 
 def ablog() -> None:
     src = _fresh("ablog")
@@ -1821,6 +1909,8 @@ WRITERS = {
     "lektor": lektor,
     "starlight": starlight,
     "astro-blog": astro_blog,
+    "mkdocs-rtd": mkdocs_rtd,
+    "sphinx-pydata": sphinx_pydata,
 }
 
 
