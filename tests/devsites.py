@@ -162,6 +162,7 @@ HELDOUT_SOURCES = {
     "astro-blog": "blog",
     "mkdocs-rtd": "docs",
     "sphinx-pydata": "docs",
+    "docusaurus-blog": "blog",
 }
 
 

@@ -25,9 +25,12 @@
 #   python -m venv /tmp/genv3 && /tmp/genv3/bin/pip install mkdocs==1.6.1 sphinx==9.0.4 \
 #       myst-parser==5.2.0 sphinx-sitemap==2.9.0 pydata-sphinx-theme==0.24.0
 # (MkDocs without Material, for its built-in readthedocs theme; the PyData Sphinx theme.)
-# (GENV, GENV3, LEKTORENV, NPMGEN, NPMGEN_VP and NPMGEN_ASTRO override those folders.) Only HTML, XML,
-# CSS, JSON and text are kept: no
-# JavaScript bundles, fonts or images.
+#   mkdir /tmp/npmgen-docu && cd /tmp/npmgen-docu && npm init -y && npm install \
+#       @docusaurus/core@3.10.2 @docusaurus/preset-classic@3.10.2 react@19.3.1 react-dom@19.3.1
+# (Docusaurus 3.10 runs on Node 20 or later.)
+# (GENV, GENV3, LEKTORENV, NPMGEN, NPMGEN_VP, NPMGEN_ASTRO and NPMGEN_DOCU override those
+# folders.)
+# Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
 ROOT="$HERE/../../tests/fixtures/heldout"
@@ -38,7 +41,9 @@ PY="$GENV/bin/python"
 LEKTORENV="${LEKTORENV:-/tmp/lektorenv}"
 NPMGEN_ASTRO="${NPMGEN_ASTRO:-/tmp/npmgen-astro}"
 GENV3="${GENV3:-/tmp/genv3}"
-ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx-rtd lektor starlight astro-blog mkdocs-rtd sphinx-pydata)
+NPMGEN_DOCU="${NPMGEN_DOCU:-/tmp/npmgen-docu}"
+ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx-rtd lektor starlight astro-blog
+     mkdocs-rtd sphinx-pydata docusaurus-blog)
 SITES=("${@:-${ALL[@]}}")
 
 keep_text() {  # copy $1 to $2, only text files
@@ -90,6 +95,12 @@ build() {
       (cd "$work" && "$GENV3/bin/mkdocs" build -q -d "$out")
       rm -rf "$work" ;;
     sphinx-pydata) "$GENV3/bin/sphinx-build" -q -b html "$src" "$out" -d "$(mktemp -d)" ;;
+    docusaurus-blog)
+      # No webpack cache: it would live in the shared node_modules/.cache and name the previous
+      # build's temporary folder.
+      work="$(mktemp -d)"; cp -r "$src/." "$work/"; ln -s "$NPMGEN_DOCU/node_modules" "$work/node_modules"
+      (cd "$work" && DOCUSAURUS_NO_PERSISTENT_CACHE=1 "$NPMGEN_DOCU/node_modules/.bin/docusaurus" build --out-dir "$out" >/dev/null)
+      rm -rf "$work" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac
   keep_text "$out" "$ROOT/$name/site"

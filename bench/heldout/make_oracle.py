@@ -236,6 +236,23 @@ def astro_blog(src: Path) -> list[dict[str, Any]]:
     return out
 
 
+def docusaurus_blog(src: Path) -> list[dict[str, Any]]:
+    """The blog's posts but drafts, at the root (``routeBasePath: '/'``): ``/<slug>/``.
+
+    Docusaurus' blog permalink is ``<routeBasePath>/<slug>`` (the front matter's ``slug``, else
+    the file's name without a ``YYYY-MM-DD-`` prefix: these files have none, so no date path),
+    built as ``<slug>/index.html``.
+    """
+    out = []
+    for f in sorted((src / "blog").glob("*.md")):
+        meta, body = front_matter(f.read_text(encoding="utf-8"))
+        if meta.get("draft"):
+            continue
+        body = body.replace("<!-- truncate -->\n\n", "")
+        out.append(_entry(f"/{meta.get('slug', f.stem)}/", meta["title"], _date(meta["date"]), body))
+    return out
+
+
 #: Listing pages of each build, by the generator's documented output paths (relative to site/).
 LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     "pelican": (
@@ -310,6 +327,19 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     # MkDocs' search plugin writes search.html for the readthedocs theme (its results page).
     "mkdocs-rtd": ("search.html",),
     "sphinx-pydata": ("genindex.html", "search.html"),
+    # The classic blog at the root: the paginated index (/, /page/N/, 5 a page), the tags list
+    # and each tag's pages (/tags/<tag>/, /tags/<tag>/page/N/), the archive, the authors list and
+    # each author's pages (/authors/ana/, /authors/ana/page/N/). The About page (src/pages) and
+    # 404.html are neither posts nor listings.
+    "docusaurus-blog": (
+        "index.html",
+        "page/*/index.html",
+        "tags/index.html",
+        "tags/*/index.html",
+        "tags/*/page/*/index.html",
+        "archive/index.html",
+        "authors/**/index.html",
+    ),
 }
 
 ORACLES = {
@@ -327,6 +357,7 @@ ORACLES = {
     "astro-blog": astro_blog,
     "mkdocs-rtd": mkdocs,
     "sphinx-pydata": sphinx_furo,
+    "docusaurus-blog": docusaurus_blog,
 }
 
 

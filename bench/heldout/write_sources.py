@@ -394,6 +394,7 @@ nav:
         + "\n",
     )
 
+
 def _myst_body(p: Post) -> str:
     return f"# {p.title}\n\n{p.body}"
 
@@ -498,6 +499,7 @@ exclude_patterns = ["_build"]
 myst_heading_anchors = 3
 """,
     )
+
 
 def ablog() -> None:
     src = _fresh("ablog")
@@ -1896,6 +1898,138 @@ def astro_blog() -> None:
     _astro_package(src, "heldout-astro-blog", ("@astrojs/rss", "@astrojs/sitemap", "astro"))
 
 
+DOCUSAURUS_CONFIG = """// @ts-check
+// The classic template's configuration in blog-only mode (Docusaurus docs: "Blog-only mode").
+import {themes as prismThemes} from 'prism-react-renderer';
+
+/** @type {import('@docusaurus/types').Config} */
+const config = {
+  title: 'Small Lessons',
+  tagline: 'Short programming lessons',
+  url: 'https://docusaurus-blog.heldout.example',
+  baseUrl: '/',
+  onBrokenLinks: 'throw',
+  i18n: {defaultLocale: 'en', locales: ['en']},
+  // Plain .md files are CommonMark, .mdx files MDX.
+  markdown: {format: 'detect'},
+  presets: [
+    [
+      'classic',
+      /** @type {import('@docusaurus/preset-classic').Options} */
+      ({
+        docs: false,
+        blog: {
+          routeBasePath: '/',
+          blogTitle: 'Small Lessons',
+          blogDescription: 'Short programming lessons, written by Ana Lima.',
+          postsPerPage: 5,
+          showReadingTime: true,
+          feedOptions: {
+            type: 'all',
+            title: 'Small Lessons',
+            copyright: `Copyright © ${new Date(2024, 0, 1).getFullYear()} Ana Lima.`,
+          },
+          editUrl: 'https://github.com/ana-lima/small-lessons/tree/main/',
+          onUntruncatedBlogPosts: 'ignore',
+        },
+        theme: {customCss: './src/css/custom.css'},
+        sitemap: {changefreq: 'weekly', priority: 0.5},
+      }),
+    ],
+  ],
+  themeConfig:
+    /** @type {import('@docusaurus/preset-classic').ThemeConfig} */
+    ({
+      navbar: {
+        title: 'Small Lessons',
+        items: [
+          {to: '/', label: 'Blog', position: 'left', activeBaseRegex: '^/$'},
+          {to: '/tags', label: 'Tags', position: 'left'},
+          {to: '/archive', label: 'Archive', position: 'left'},
+          {to: '/about', label: 'About', position: 'left'},
+          {href: 'https://github.com/ana-lima/small-lessons', label: 'GitHub', position: 'right'},
+        ],
+      },
+      footer: {
+        style: 'dark',
+        links: [
+          {
+            title: 'Blog',
+            items: [
+              {label: 'Archive', to: '/archive'},
+              {label: 'Tags', to: '/tags'},
+              {label: 'RSS', href: 'https://docusaurus-blog.heldout.example/rss.xml'},
+            ],
+          },
+          {
+            title: 'More',
+            items: [{label: 'GitHub', href: 'https://github.com/ana-lima/small-lessons'}],
+          },
+        ],
+        copyright: `Copyright © 2024 Ana Lima. Built with Docusaurus.`,
+      },
+      prism: {theme: prismThemes.github, darkTheme: prismThemes.dracula},
+    }),
+};
+
+export default config;
+"""
+
+
+DOCUSAURUS_AUTHORS = """ana:
+  name: Ana Lima
+  title: Writes small programming lessons
+  url: https://ana-lima.example
+  socials:
+    github: ana-lima
+  page: true
+"""
+
+
+def _truncated(body: str) -> str:
+    """The classic blog's ``<!-- truncate -->`` after the first paragraph (listings show the
+    excerpt above it); a post of one paragraph stays whole."""
+    head, sep, rest = body.partition("\n\n")
+    return f"{head}\n\n<!-- truncate -->\n\n{rest}" if sep and rest.strip() else body
+
+
+def docusaurus_blog() -> None:
+    """Docusaurus 3 (classic preset) in blog-only mode: the blog at the root, 5 posts a page,
+    tags, one author with a page, the archive, RSS/Atom/JSON feeds and the sitemap."""
+    src = _fresh("docusaurus-blog")
+    for p in POSTS:
+        front = (
+            f"---\ntitle: {json.dumps(p.title, ensure_ascii=False)}\ndate: {p.date}\n"
+            f"slug: {p.slug}\nauthors: [ana]\ntags: {_yaml_list(p.tags)}\n"
+            + ("draft: true\n" if p.draft else "")
+            + "---\n\n"
+        )
+        _write(src / "blog" / f"{p.slug}.md", front + _truncated(p.body))
+    _write(src / "blog" / "authors.yml", DOCUSAURUS_AUTHORS)
+    _write(src / "src" / "pages" / "about.md", _title_front(ABOUT.title) + f"# {ABOUT.title}\n\n{ABOUT.body}")
+    _write(
+        src / "src" / "css" / "custom.css",
+        ":root {\n  --ifm-color-primary: #2e8555;\n  --ifm-code-font-size: 95%;\n}\n",
+    )
+    _write(src / "docusaurus.config.js", DOCUSAURUS_CONFIG)
+    _write(
+        src / "package.json",
+        json.dumps(
+            {
+                "name": "heldout-docusaurus-blog",
+                "version": "0.0.0",
+                "private": True,
+                "scripts": {"build": "docusaurus build"},
+                "dependencies": {
+                    d: "*" for d in ("@docusaurus/core", "@docusaurus/preset-classic", "react", "react-dom")
+                },
+            },
+            indent=1,
+        )
+        + "\n",
+    )
+
+
 WRITERS = {
     "pelican": pelican,
     "hexo": hexo,
@@ -1911,6 +2045,7 @@ WRITERS = {
     "astro-blog": astro_blog,
     "mkdocs-rtd": mkdocs_rtd,
     "sphinx-pydata": sphinx_pydata,
+    "docusaurus-blog": docusaurus_blog,
 }
 
 
