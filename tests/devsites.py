@@ -160,6 +160,7 @@ HELDOUT_SOURCES = {
     "lektor": "blog",
     "starlight": "docs",
     "astro-blog": "blog",
+    "jupyter-book": "docs",
 }
 
 

