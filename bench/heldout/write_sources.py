@@ -1842,7 +1842,7 @@ color = true
 :::
 """
 
-JUPYTER_BOOK_CONFIG = """# Jupyter Book 1.x (Sphinx, sphinx-book-theme): nothing is executed, no notebook is in the book.
+JUPYTER_BOOK_CONFIG = """# Jupyter Book 1.x (Sphinx, sphinx-book-theme): no notebook, nothing executed.
 title: Small Lessons
 author: Ana Lima
 copyright: "2024"
