@@ -163,6 +163,7 @@ HELDOUT_SOURCES = {
     "mkdocs-rtd": "docs",
     "sphinx-pydata": "docs",
     "docusaurus-blog": "blog",
+    "jupyter-book": "docs",
 }
 
 

@@ -28,8 +28,13 @@
 #   mkdir /tmp/npmgen-docu && cd /tmp/npmgen-docu && npm init -y && npm install \
 #       @docusaurus/core@3.10.2 @docusaurus/preset-classic@3.10.2 react@19.3.1 react-dom@19.3.1
 # (Docusaurus 3.10 runs on Node 20 or later.)
-# (GENV, GENV3, LEKTORENV, NPMGEN, NPMGEN_VP, NPMGEN_ASTRO and NPMGEN_DOCU override those
-# folders.)
+#   python -m venv /tmp/genv-jb && /tmp/genv-jb/bin/pip install jupyter-book==1.0.4.post1 sphinx==7.4.7 \
+#       sphinx-book-theme==1.3.0 pydata-sphinx-theme==0.17.1 myst-parser==3.0.1 myst-nb==1.4.0 \
+#       sphinx-design==0.8.0 sphinx-sitemap==2.9.0
+# (Jupyter Book 1.x apart: it needs Sphinx 7. Quarto, the first choice for a blog here, is not on
+# the registries: PyPI's quarto-cli is an sdist that downloads its binary from GitHub.)
+# (GENV, GENV3, GENV_JB, LEKTORENV, NPMGEN, NPMGEN_VP, NPMGEN_ASTRO and NPMGEN_DOCU override
+# those folders.)
 # Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -42,8 +47,9 @@ LEKTORENV="${LEKTORENV:-/tmp/lektorenv}"
 NPMGEN_ASTRO="${NPMGEN_ASTRO:-/tmp/npmgen-astro}"
 GENV3="${GENV3:-/tmp/genv3}"
 NPMGEN_DOCU="${NPMGEN_DOCU:-/tmp/npmgen-docu}"
+GENV_JB="${GENV_JB:-/tmp/genv-jb}"
 ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx-rtd lektor starlight astro-blog
-     mkdocs-rtd sphinx-pydata docusaurus-blog)
+     mkdocs-rtd sphinx-pydata docusaurus-blog jupyter-book)
 SITES=("${@:-${ALL[@]}}")
 
 keep_text() {  # copy $1 to $2, only text files
@@ -100,6 +106,12 @@ build() {
       # build's temporary folder.
       work="$(mktemp -d)"; cp -r "$src/." "$work/"; ln -s "$NPMGEN_DOCU/node_modules" "$work/node_modules"
       (cd "$work" && DOCUSAURUS_NO_PERSISTENT_CACHE=1 "$NPMGEN_DOCU/node_modules/.bin/docusaurus" build --out-dir "$out" >/dev/null)
+      rm -rf "$work" ;;
+    jupyter-book)
+      # Jupyter Book writes <path-output>/_build/html; nothing is executed (execute_notebooks: off).
+      work="$(mktemp -d)"; cp -r "$src/." "$work/book/"
+      (cd "$work" && "$GENV_JB/bin/jupyter-book" build book --path-output "$work/out" >/dev/null \
+        && cp -r out/_build/html/. "$out/")
       rm -rf "$work" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac

@@ -253,6 +253,20 @@ def docusaurus_blog(src: Path) -> list[dict[str, Any]]:
     return out
 
 
+def jupyter_book(src: Path) -> list[dict[str, Any]]:
+    """Every chapter of ``_toc.yml`` but its root (intro.md, the book's landing page, where
+    index.html redirects): ``<path>.html`` (Sphinx's html builder)."""
+    out = []
+    toc = yaml.safe_load((src / "_toc.yml").read_text(encoding="utf-8"))
+    for part in toc["parts"]:
+        for chapter in part["chapters"]:
+            f = src / f"{chapter['file']}.md"
+            body = f.read_text(encoding="utf-8")
+            title = _H1.search(body).group(1)  # type: ignore[union-attr]
+            out.append(_entry(f"/{chapter['file']}.html", title, None, body))
+    return sorted(out, key=lambda e: e["url_path"])
+
+
 #: Listing pages of each build, by the generator's documented output paths (relative to site/).
 LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     "pelican": (
@@ -340,6 +354,9 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
         "archive/index.html",
         "authors/**/index.html",
     ),
+    # Jupyter Book (Sphinx): the general index and the search page; intro.html (the root, a
+    # welcome text) and index.html (a meta refresh to it) are neither.
+    "jupyter-book": ("genindex.html", "search.html"),
 }
 
 ORACLES = {
@@ -358,6 +375,7 @@ ORACLES = {
     "mkdocs-rtd": mkdocs,
     "sphinx-pydata": sphinx_furo,
     "docusaurus-blog": docusaurus_blog,
+    "jupyter-book": jupyter_book,
 }
 
 

@@ -2030,6 +2030,83 @@ def docusaurus_blog() -> None:
     )
 
 
+JUPYTER_BOOK_TABS = """:::{admonition} Python 3.10 or later
+:class: warning
+
+Older versions lack `zoneinfo`; the tool refuses to start on them.
+:::
+
+::::{tab-set}
+
+:::{tab-item} pip
+
+```bash
+pip install lessons-cli
+```
+:::
+
+:::{tab-item} npm
+
+```bash
+npm install --global lessons-cli
+```
+:::
+
+::::
+
+:::{note}
+The configuration lives in `~/.config/lessons/config.toml`:
+
+```toml
+[output]
+color = true
+```
+:::
+"""
+
+
+JUPYTER_BOOK_CONFIG = """# Jupyter Book 1.x (Sphinx, sphinx-book-theme): no notebook, nothing executed.
+title: Small Lessons
+author: Ana Lima
+copyright: "2024"
+only_build_toc_files: true
+execute:
+  execute_notebooks: "off"
+html:
+  baseurl: https://jupyter-book.heldout.example/
+  use_repository_button: false
+  use_issues_button: false
+  use_edit_page_button: false
+  home_page_in_navbar: true
+sphinx:
+  extra_extensions:
+    - sphinx_sitemap
+  config:
+    # sphinx-sitemap: no language or version segment in the URLs (a single-version site).
+    sitemap_url_scheme: "{link}"
+    myst_heading_anchors: 3
+"""
+
+
+def jupyter_book() -> None:
+    """A Jupyter Book 1.x: the posts as MyST Markdown chapters in a ``_toc.yml`` of three parts."""
+    src = _fresh("jupyter-book")
+    by_section: dict[str, list[str]] = {}
+    for p in published():
+        section = DOC_SECTIONS[p.slug]
+        _write(src / section / f"{p.slug}.md", _myst_body(p))
+        by_section.setdefault(section, []).append(f"{section}/{p.slug}")
+    _write(src / "guide" / "install.md", _install_page(JUPYTER_BOOK_TABS))
+    toc = ["format: jb-book", "root: intro", "parts:"]
+    for section in ("guide", "reference", "appendix"):
+        entries = (["guide/install"] if section == "guide" else []) + by_section[section]
+        toc += [f"  - caption: {section.title()}", "    chapters:"]
+        toc += [f"      - file: {entry}" for entry in entries]
+    _write(src / "_toc.yml", "\n".join(toc) + "\n")
+    _write(src / "intro.md", "# Small Lessons\n\nShort programming lessons. Start with the guide.\n")
+    _write(src / "_config.yml", JUPYTER_BOOK_CONFIG)
+
+
 WRITERS = {
     "pelican": pelican,
     "hexo": hexo,
@@ -2046,6 +2123,7 @@ WRITERS = {
     "mkdocs-rtd": mkdocs_rtd,
     "sphinx-pydata": sphinx_pydata,
     "docusaurus-blog": docusaurus_blog,
+    "jupyter-book": jupyter_book,
 }
 
 
