@@ -668,6 +668,41 @@ def _drop_datelines(scope: etree._Element) -> None:
 
 
 _INLINE_TAGS = frozenset({"span", "a", "em", "strong", "b", "i", "small", "abbr"})
+
+
+def _drop_author_cards(scope: etree._Element, author: str | None) -> None:
+    """Remove the author's card from the article's header: the author is metadata, not text.
+
+    A card is the block around a link whose text is the author's name (to their page), in a
+    ``<header>``, holding no heading, no paragraph but the name's own and at most
+    ``AUTHOR_CARD_CHARS`` of text: Docusaurus' avatar, name and "Writes small programming
+    lessons" came out glued as the post's first line.
+    """
+    name = _squash(author or "")
+    if not name:
+        return
+    for header in list(scope.iter("header")):
+        for link in list(header.iter("a")):
+            if link.getparent() is None or _squash(link.text_content()) != name:
+                continue
+            card = link
+            for ancestor in link.iterancestors():
+                if ancestor is header or ancestor is scope:
+                    break
+                if next(ancestor.iter(*_HEADINGS), None) is not None:
+                    break
+                if len(" ".join(ancestor.text_content().split())) > AUTHOR_CARD_CHARS:
+                    break
+                # A paragraph beside the name is the article's lead, not the card's.
+                if any(link not in p.iterdescendants() for p in ancestor.iter("p")):
+                    break
+                card = ancestor
+            if card is not link and card.getparent() is not None:
+                card.drop_tree()
+
+
+#: An author card's text, at most: a name and a title or a line about the author.
+AUTHOR_CARD_CHARS = 120
 #: What a dateline says besides its date: "Published on", "Posted by Jane Doe on", "· 5 min read".
 DATELINE_LABEL_CHARS = 40
 
@@ -783,9 +818,11 @@ def _main_region(tree: etree._Element, title: str = "") -> tuple[etree._Element 
         if _shown_chars(found[0]) >= MIN_REGION_CHARS:
             return found[0], True, True
         # A one-line post is a short region: it is the article when it holds the page's title,
-        # its one <h1> (a teaser or a header elsewhere on the page does not).
+        # its one <h1> (a teaser or a header elsewhere on the page does not). Copies of that
+        # <h1> elsewhere (Jupyter Book's print-only title block) are the same title.
         headings = list(tree.iter("h1")) if headings is None else headings
-        if len(headings) == 1 and found[0] in headings[0].iterancestors():
+        titles = {_squash(h.text_content()) for h in headings}  # "Title" and "Title¶" are one
+        if len(titles) == 1 and any(found[0] in h.iterancestors() for h in headings):
             return found[0], True, True
     # Else the content area trafilatura itself would take, the first of its kinds the page has.
     # The first kind (entry-content, articleBody...) names the text; the wider kinds (the first
@@ -963,9 +1000,22 @@ def _holds_the_text(region: etree._Element, got: int) -> bool:
     outside = sum(
         len(p.text_content())
         for p in region.getroottree().getroot().iter("p")
-        if next(p.iterancestors("a"), None) is None and not any(a is region for a in p.iterancestors())
+        if not any(a is region or _is_chrome(a) for a in p.iterancestors())
     )
     return got >= FALLBACK_SHARE * outside
+
+
+def _is_chrome(el: etree._Element) -> bool:
+    """A link, or the site's navigation, header or footer: paragraphs there are not a body left out.
+
+    (The PyData theme's "Section Navigation" title and its footer's three lines outweighed a
+    one-line post's line, whose region then gave way to the whole page's menus.)
+    """
+    return el.tag in _CHROME_TAGS or el.get("role") in _CHROME_ROLES
+
+
+_CHROME_TAGS = frozenset({"a", "nav", "header", "footer"})
+_CHROME_ROLES = frozenset({"navigation", "banner", "contentinfo"})
 
 
 #: A declared region with less text than this (its title, date, tags and next/previous links
@@ -1147,6 +1197,7 @@ def extract_article(html: str, url: str) -> Article | None:
     _drop_declared_boilerplate(scope, page_chars)
     _drop_link_teasers(scope)
     _drop_datelines(scope)
+    _drop_author_cards(scope, meta.author)
     leads = _leads(_lead_scope(tree, region)) if region is not None else []
     document = _extract_main(tree, region, page_chars, framed=framed)
     if document is None or document.body is None:

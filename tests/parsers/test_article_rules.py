@@ -424,3 +424,45 @@ def test_a_short_post_in_a_page_naming_no_region_is_its_block(path: str, text: s
     assert text in article.markdown
     for chrome in ("Small Lessons", "Welcome", "written by", "Tags:"):
         assert chrome not in article.markdown
+
+
+@pytest.mark.parametrize(
+    ("site", "path", "text"),
+    [
+        ("sphinx-pydata", "appendix/kyou-no-memo.html", "# 今日のメモ\n\nビルドが三倍速くなった。\n"),
+        ("jupyter-book", "appendix/kyou-no-memo.html", "# 今日のメモ\n\nビルドが三倍速くなった。\n"),
+        ("jupyter-book", "appendix/til-git-switch.html", "# TIL: git switch -\n\n`git switch -` goes back"),
+        ("jupyter-book", "reference/quick-note-release.html", "# Quick note\n\nShipped version 2.1"),
+    ],
+)
+def test_a_one_line_docs_page_is_its_article_not_the_menus(site: str, path: str, text: str) -> None:
+    """One-line pages of two Sphinx themes (held-out set): the whole page's menus came back.
+
+    PyData: the theme's "Section Navigation" title and its footer's three lines, paragraphs
+    outside the ``<article>``, outweighed the line, so the region gave way to the whole page.
+    Jupyter Book: a print-only copy of the title (``<div class="onlyprint"><h1>``) made two
+    ``<h1>``, so the ``<article>`` holding the title was not taken as the short post it is.
+    """
+    article = extract_article(heldout_page(site, path), f"https://{site}.heldout.example/{path}")
+    assert article is not None
+    assert article.markdown.startswith(text)
+    for chrome in ("Skip to main content", "Small Lessons", "Section Navigation", "Guide"):
+        assert chrome not in article.markdown
+
+
+def test_the_author_s_card_in_the_article_header_is_not_text() -> None:
+    """Docusaurus' blog (held-out set): avatar, name linking to the author's page, and a title.
+
+    It came out glued as the post's first line, "Ana LimaWrites small programming lessons", on
+    all 17 posts. The author stays in the metadata.
+    """
+    path = "python-generators-tour/index.html"
+    article = extract_article(
+        heldout_page("docusaurus-blog", path), f"https://docusaurus-blog.heldout.example/{path[:-10]}"
+    )
+    assert article is not None
+    assert article.author == "Ana Lima"
+    assert "Writes small programming lessons" not in article.markdown
+    assert article.markdown.startswith(
+        "# Generators in Python: a practical tour\n\nA generator is a function"
+    )
