@@ -39,6 +39,7 @@ import logging
 import re
 import struct
 import zlib
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Literal
 from urllib.parse import urldefrag, urljoin, urlsplit
@@ -213,7 +214,28 @@ def parse_sitemap(body: bytes, base_url: str) -> Sitemap:
     except etree.XMLSyntaxError:
         # A sitemap cut short (download size limit): the URLs before the break still count.
         logger.debug("Sitemap %s is not well-formed past %d URLs", base_url, len(result.urls))
+    if _build_dated(result.lastmod):
+        result.lastmod.clear()
     return result
+
+
+def _build_dated(lastmod: dict[str, str]) -> bool:
+    """Whether a sitemap's ``lastmod`` dates are its build's: most of its pages on one day.
+
+    MkDocs, Hexo and Nikola write the build's date on every URL, Eleventy and Octopress the
+    deploy's on most: stored as each page's date, they dated every page of the site alike.
+    """
+    if len(lastmod) < BUILD_DATED_MIN_URLS:
+        return False
+    days = Counter(value.strip()[:10] for value in lastmod.values())
+    return days.most_common(1)[0][1] >= BUILD_DATED_SHARE * len(lastmod)
+
+
+#: URLs with a ``lastmod`` a sitemap must have for their dates to be judged together.
+BUILD_DATED_MIN_URLS = 5
+#: The share of them on one day past which that day is the build's (a site whose posts were all
+#: written on one day is not a site of many posts).
+BUILD_DATED_SHARE = 0.8
 
 
 def parse_feed(body: bytes, base_url: str) -> list[FeedEntry]:

@@ -25,6 +25,7 @@ from harvest.parsers.discovery import (
     sniff_xml,
 )
 from tests import shared_fixture, skip_or_fail
+from tests.devsites import HELDOUT_FIXTURES
 from tests.servers import LoopbackServer, Reply, loopback_server
 
 OCTO = ("blogs", "octopress-1up4developers-github-io", "site")
@@ -62,7 +63,31 @@ def test_octopress_sitemap_lists_every_post() -> None:
     assert len(posts) == 109
     assert "http://1up4dev.org/2008/05/the-pragmatic-programmer-no-ambiente-waterfall-e-claro/" in posts
     assert all(u == u.strip() and "\n" not in u for u in sitemap.urls)
-    assert sitemap.lastmod[BASE + "2008/05/post-de-inauguracao/"] == "2013-10-08T00:14:25-03:00"
+    # 97 of its 112 <lastmod> are 2013-10-08, the day Octopress built the site (this post is of
+    # May 2008): the build's date, not the pages', so none is kept as a page's date.
+    assert "2013-10-08T00:14:25-03:00" in octo("sitemap.xml").read_text(encoding="utf-8")
+    assert sitemap.lastmod == {}
+
+
+@pytest.mark.parametrize("folder", ["mkdocs-rtd", "hexo", "nikola"])
+def test_a_sitemap_dated_by_its_build_gives_no_page_a_date(folder: str) -> None:
+    """MkDocs, Hexo and Nikola write the build's date as every URL's ``<lastmod>`` (held-out set).
+
+    Kept, it became the date of every docs page and of each post its page did not date.
+    """
+    path = HELDOUT_FIXTURES / folder / "site" / "sitemap.xml"
+    sitemap = parse_sitemap(path.read_bytes(), f"https://{folder}.heldout.example/sitemap.xml")
+    assert len(sitemap.urls) >= 19
+    assert "<lastmod>" in path.read_text(encoding="utf-8")
+    assert sitemap.lastmod == {}
+
+
+def test_a_sitemap_dated_page_by_page_keeps_its_dates() -> None:
+    """Hugo's sitemap (development set) dates each page by its own front matter: kept."""
+    path = shared_fixture("blogs", "hugo-andyibanez-com", "site", "sitemap.xml")
+    sitemap = parse_sitemap(path.read_bytes(), "http://localhost:1313/sitemap.xml")
+    assert len(sitemap.lastmod) >= 250
+    assert len({v[:10] for v in sitemap.lastmod.values()}) >= 100
 
 
 def test_gzip_sitemap_equals_plain() -> None:
