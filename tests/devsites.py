@@ -164,6 +164,8 @@ HELDOUT_SOURCES = {
     "sphinx-pydata": "docs",
     "docusaurus-blog": "blog",
     "jupyter-book": "docs",
+    "hexo-next": "blog",
+    "eleventy-base-blog": "blog",
 }
 
 

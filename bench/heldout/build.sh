@@ -33,8 +33,19 @@
 #       sphinx-design==0.8.0 sphinx-sitemap==2.9.0
 # (Jupyter Book 1.x apart: it needs Sphinx 7. Quarto, the first choice for a blog here, is not on
 # the registries: PyPI's quarto-cli is an sdist that downloads its binary from GitHub.)
-# (GENV, GENV3, GENV_JB, LEKTORENV, NPMGEN, NPMGEN_VP, NPMGEN_ASTRO and NPMGEN_DOCU override
-# those folders.)
+#   mkdir /tmp/npmgen-next2 && cd /tmp/npmgen-next2 && npm init -y && npm install hexo@7.3.0 hexo-cli@4.3.2 \
+#       hexo-renderer-marked@7.0.1 hexo-renderer-ejs@2.0.0 hexo-renderer-stylus@3.0.1 \
+#       hexo-generator-archive@2.0.0 hexo-generator-category@2.0.0 hexo-generator-tag@2.0.0 \
+#       hexo-generator-index@4.0.0 hexo-theme-next@8.29.0 hexo-generator-feed@3.0.0 hexo-generator-sitemap@3.0.1
+# (Hexo with NexT apart from the landscape build. NexT's word count needs hexo-word-counter, whose
+# install script downloads its binary from GitHub: left out, so no symbols count or reading time.)
+#   mkdir /tmp/npmgen-11ty2 && cd /tmp/npmgen-11ty2 && npm init -y && npm install @11ty/eleventy@3.1.8 \
+#       @11ty/eleventy-plugin-rss@3.0.0 @11ty/eleventy-plugin-syntaxhighlight@5.0.2 \
+#       @11ty/eleventy-navigation@1.0.5 luxon@3.7.2
+# (Eleventy's base blog is a repository template, not an npm package: its layout is written out
+# by write_sources.py on these packages.)
+# (GENV, GENV3, GENV_JB, LEKTORENV, NPMGEN, NPMGEN_VP, NPMGEN_ASTRO, NPMGEN_DOCU, NPMGEN_NEXT and
+# NPMGEN_11TY override those folders.)
 # Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -48,8 +59,10 @@ NPMGEN_ASTRO="${NPMGEN_ASTRO:-/tmp/npmgen-astro}"
 GENV3="${GENV3:-/tmp/genv3}"
 NPMGEN_DOCU="${NPMGEN_DOCU:-/tmp/npmgen-docu}"
 GENV_JB="${GENV_JB:-/tmp/genv-jb}"
+NPMGEN_NEXT="${NPMGEN_NEXT:-/tmp/npmgen-next2}"
+NPMGEN_11TY="${NPMGEN_11TY:-/tmp/npmgen-11ty2}"
 ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx-rtd lektor starlight astro-blog
-     mkdocs-rtd sphinx-pydata docusaurus-blog jupyter-book)
+     mkdocs-rtd sphinx-pydata docusaurus-blog jupyter-book hexo-next eleventy-base-blog)
 SITES=("${@:-${ALL[@]}}")
 
 keep_text() {  # copy $1 to $2, only text files
@@ -112,6 +125,14 @@ build() {
       work="$(mktemp -d)"; cp -r "$src/." "$work/book/"
       (cd "$work" && "$GENV_JB/bin/jupyter-book" build book --path-output "$work/out" >/dev/null \
         && cp -r out/_build/html/. "$out/")
+      rm -rf "$work" ;;
+    hexo-next)
+      work="$(mktemp -d)"; cp -r "$src/." "$work/"; ln -s "$NPMGEN_NEXT/node_modules" "$work/node_modules"
+      (cd "$work" && "$NPMGEN_NEXT/node_modules/.bin/hexo" generate --silent && cp -r public/. "$out/")
+      rm -rf "$work" ;;
+    eleventy-base-blog)
+      work="$(mktemp -d)"; cp -r "$src/." "$work/"; ln -s "$NPMGEN_11TY/node_modules" "$work/node_modules"
+      (cd "$work" && "$NPMGEN_11TY/node_modules/.bin/eleventy" --quiet --output="$out" >/dev/null)
       rm -rf "$work" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac

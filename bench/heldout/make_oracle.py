@@ -267,6 +267,18 @@ def jupyter_book(src: Path) -> list[dict[str, Any]]:
     return sorted(out, key=lambda e: e["url_path"])
 
 
+def eleventy_base_blog(src: Path) -> list[dict[str, Any]]:
+    """The posts but drafts: ``content/blog/<file>.md`` at ``/blog/<file>/`` (Eleventy's default
+    permalink, the input folder ``content/`` left out)."""
+    out = []
+    for f in sorted((src / "content" / "blog").glob("*.md")):
+        meta, body = front_matter(f.read_text(encoding="utf-8"))
+        if meta.get("draft"):
+            continue
+        out.append(_entry(f"/blog/{f.stem}/", meta["title"], _date(meta["date"]), body))
+    return out
+
+
 #: Listing pages of each build, by the generator's documented output paths (relative to site/).
 LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     "pelican": (
@@ -357,6 +369,18 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     # Jupyter Book (Sphinx): the general index and the search page; intro.html (the root, a
     # welcome text) and index.html (a meta refresh to it) are neither.
     "jupyter-book": ("genindex.html", "search.html"),
+    # Hexo's generators as on `hexo`, plus NexT's tags and categories index pages
+    # (source/tags/index.md and source/categories/index.md, `type: tags`/`categories`).
+    "hexo-next": (
+        "index.html",
+        "page/*/index.html",
+        "archives/**/index.html",
+        "tags/**/index.html",
+        "categories/**/index.html",
+    ),
+    # The base blog: the home page (the latest three posts), /blog/ (the archive: every post),
+    # /tags/ and one page per tag. No pagination and no categories: 25 pages.
+    "eleventy-base-blog": ("index.html", "blog/index.html", "tags/index.html", "tags/*/index.html"),
 }
 
 ORACLES = {
@@ -376,6 +400,8 @@ ORACLES = {
     "sphinx-pydata": sphinx_furo,
     "docusaurus-blog": docusaurus_blog,
     "jupyter-book": jupyter_book,
+    "hexo-next": hexo,
+    "eleventy-base-blog": eleventy_base_blog,
 }
 
 

@@ -215,6 +215,156 @@ sitemap:
     )
 
 
+
+def _more(body: str) -> str:
+    """Hexo's ``<!-- more -->`` after the first paragraph (NexT's index shows the excerpt above
+    it and a "Read more" button); a post of one paragraph stays whole."""
+    head, sep, rest = body.partition("\n\n")
+    return f"{head}\n\n<!-- more -->\n\n{rest}" if sep and rest.strip() else body
+
+
+HEXO_NEXT_CONFIG = """title: Small Lessons
+subtitle: Short programming lessons
+description: Short programming lessons, one idea a post.
+author: Ana Lima
+language: en
+timezone: UTC
+url: https://hexo-next.heldout.example
+permalink: :year/:month/:day/:title/
+new_post_name: :title.md
+render_drafts: false
+per_page: 5
+pagination_dir: page
+theme: next
+syntax_highlighter: highlight.js
+highlight:
+  line_number: true
+  auto_detect: false
+  wrap: true
+index_generator:
+  per_page: 5
+archive_generator:
+  per_page: 5
+  yearly: true
+  monthly: true
+category_generator:
+  per_page: 5
+tag_generator:
+  per_page: 5
+feed:
+  type: atom
+  path: atom.xml
+  limit: 20
+sitemap:
+  path: sitemap.xml
+"""
+
+#: NexT's alternate theme config (``_config.next.yml`` at the site's root), the usual blog
+#: options of its docs: Gemini, the menu with tags/categories/archives pages, the author card
+#: in the sidebar (avatar-less, site state, social links), the post copyright notice (Creative
+#: Commons), "Read more", the post's table of contents, prev/next navigation, the footer.
+HEXO_NEXT_THEME_CONFIG = """scheme: Gemini
+darkmode: false
+menu:
+  home: / || fa fa-home
+  about: /about/ || fa fa-user
+  tags: /tags/ || fa fa-tags
+  categories: /categories/ || fa fa-th
+  archives: /archives/ || fa fa-archive
+menu_settings:
+  icons: true
+  badges: true
+sidebar:
+  position: left
+  display: post
+site_state: true
+social:
+  GitHub: https://github.com/ana-lima || fab fa-github
+  E-Mail: mailto:ana@ana-lima.example || fa fa-envelope
+  RSS: /atom.xml || fa fa-rss
+creative_commons:
+  license: by-nc-sa
+  size: small
+  sidebar: true
+  post: true
+toc:
+  enable: true
+  number: true
+footer:
+  since: 2023
+  copyright: Ana Lima
+  powered: true
+excerpt_description: true
+read_more_btn: true
+post_meta:
+  item_text: true
+  created_at: true
+  updated_at:
+    enable: false
+  categories: true
+post_navigation: left
+codeblock:
+  copy_button:
+    enable: true
+back2top:
+  enable: true
+  scrollpercent: true
+local_search:
+  enable: false
+motion:
+  enable: false
+"""
+
+
+def hexo_next() -> None:
+    """Hexo 7 with the NexT theme (Gemini): the hexo site's posts and listings, with
+    ``<!-- more -->`` excerpts, tags and categories index pages (``type: tags``/``categories``)."""
+    src = _fresh("hexo-next")
+    for p in POSTS:
+        folder = "_drafts" if p.draft else "_posts"
+        front = (
+            f"---\ntitle: {json.dumps(p.title, ensure_ascii=False)}\ndate: {p.date} 09:30:00\n"
+            f"tags: {_yaml_list(p.tags)}\ncategories: [{p.category}]\n---\n\n"
+        )
+        _write(src / "source" / folder / f"{p.slug}.md", front + _more(p.body))
+    _write(src / "source" / "about" / "index.md", f"---\ntitle: {ABOUT.title}\n---\n\n{ABOUT.body}")
+    for kind in ("tags", "categories"):
+        _write(
+            src / "source" / kind / "index.md",
+            f"---\ntitle: {kind.title()}\ntype: {kind}\ncomments: false\n---\n",
+        )
+    _write(src / "_config.yml", HEXO_NEXT_CONFIG)
+    _write(src / "_config.next.yml", HEXO_NEXT_THEME_CONFIG)
+    _write(
+        src / "package.json",
+        json.dumps(
+            {
+                "name": "heldout-hexo-next",
+                "version": "0.0.0",
+                "private": True,
+                "hexo": {"version": "7"},
+                # Hexo loads the plugins its package.json depends on.
+                "dependencies": {
+                    name: "*"
+                    for name in (
+                        "hexo",
+                        "hexo-renderer-marked",
+                        "hexo-renderer-ejs",
+                        "hexo-renderer-stylus",
+                        "hexo-generator-archive",
+                        "hexo-generator-category",
+                        "hexo-generator-tag",
+                        "hexo-generator-index",
+                        "hexo-theme-next",
+                        "hexo-generator-feed",
+                        "hexo-generator-sitemap",
+                    )
+                },
+            },
+            indent=1,
+        ),
+    )
+
 def _install_page(tabs: str) -> str:
     return f"""# {INSTALL_TITLE}
 
@@ -2107,6 +2257,387 @@ def jupyter_book() -> None:
     _write(src / "_config.yml", JUPYTER_BOOK_CONFIG)
 
 
+#: Eleventy's base blog (github.com/11ty/eleventy-base-blog, v9 for Eleventy 3) is a repository
+#: template, not an npm package: its documented layout written out here on the same plugins
+#: (content/ as input, posts in content/blog/ tagged "posts" by blog.11tydata.js, the home page
+#: with the latest three posts, /blog/ the archive of all posts, /tags/ and one page per tag,
+#: the about page, 404, the Atom feed of the RSS plugin's virtual template, sitemap.xml, Prism
+#: through the syntax highlighting plugin, heading ids, eleventy-navigation for the menu, drafts
+#: left out of the build).
+ELEVENTY_BASE_BLOG_FILES: dict[str, str] = {
+    "eleventy.config.js": """import { IdAttributePlugin, InputPathToUrlTransformPlugin, HtmlBasePlugin } from "@11ty/eleventy";
+import { feedPlugin } from "@11ty/eleventy-plugin-rss";
+import pluginSyntaxHighlight from "@11ty/eleventy-plugin-syntaxhighlight";
+import pluginNavigation from "@11ty/eleventy-navigation";
+
+import pluginFilters from "./_config/filters.js";
+
+/** @param {import("@11ty/eleventy").UserConfig} eleventyConfig */
+export default async function (eleventyConfig) {
+\t// Drafts (`draft: true`) are left out of `eleventy` builds.
+\televentyConfig.addPreprocessor("drafts", "*", (data, content) => {
+\t\tif (data.draft && process.env.ELEVENTY_RUN_MODE === "build") {
+\t\t\treturn false;
+\t\t}
+\t});
+
+\t// Copied as they are: public/css/index.css is /css/index.css.
+\televentyConfig.addPassthroughCopy({ "./public/": "/" });
+
+\t// Per-page CSS bundles (the post layout adds Prism's theme).
+\televentyConfig.addBundle("css", { toFileDirectory: "dist" });
+
+\televentyConfig.addPlugin(pluginSyntaxHighlight, { preAttributes: { tabindex: 0 } });
+\televentyConfig.addPlugin(pluginNavigation);
+\televentyConfig.addPlugin(HtmlBasePlugin);
+\televentyConfig.addPlugin(InputPathToUrlTransformPlugin);
+
+\televentyConfig.addPlugin(feedPlugin, {
+\t\ttype: "atom",
+\t\toutputPath: "/feed/feed.xml",
+\t\ttemplateData: { eleventyNavigation: { key: "Feed", order: 4 } },
+\t\tcollection: { name: "posts", limit: 10 },
+\t\tmetadata: {
+\t\t\tlanguage: "en",
+\t\t\ttitle: "Small Lessons",
+\t\t\tsubtitle: "Short programming lessons, one idea a post.",
+\t\t\tbase: "https://eleventy-base-blog.heldout.example/",
+\t\t\tauthor: { name: "Ana Lima" },
+\t\t},
+\t});
+
+\televentyConfig.addPlugin(pluginFilters);
+\televentyConfig.addPlugin(IdAttributePlugin);
+
+\televentyConfig.addShortcode("currentBuildDate", () => new Date().toISOString());
+}
+
+export const config = {
+\ttemplateFormats: ["md", "njk", "html", "liquid", "11ty.js"],
+\tmarkdownTemplateEngine: "njk",
+\thtmlTemplateEngine: "njk",
+\tdir: {
+\t\tinput: "content",
+\t\tincludes: "../_includes",
+\t\tdata: "../_data",
+\t\toutput: "_site",
+\t},
+};
+""",
+    "_config/filters.js": """import { DateTime } from "luxon";
+
+export default function (eleventyConfig) {
+\televentyConfig.addFilter("readableDate", (dateObj, format, zone) =>
+\t\tDateTime.fromJSDate(dateObj, { zone: zone || "utc" }).toFormat(format || "dd LLLL yyyy"));
+
+\televentyConfig.addFilter("htmlDateString", (dateObj) =>
+\t\tDateTime.fromJSDate(dateObj, { zone: "utc" }).toFormat("yyyy-LL-dd"));
+
+\t// The first n items of an array (the last n for a negative n).
+\televentyConfig.addFilter("head", (array, n) => {
+\t\tif (!Array.isArray(array) || array.length === 0) {
+\t\t\treturn [];
+\t\t}
+\t\treturn n < 0 ? array.slice(n) : array.slice(0, n);
+\t});
+
+\t// The smallest of its arguments.
+\televentyConfig.addFilter("min", (...numbers) => Math.min.apply(null, numbers));
+
+\televentyConfig.addFilter("getKeys", (target) => Object.keys(target));
+
+\televentyConfig.addFilter("filterTagList", (tags) =>
+\t\t(tags || []).filter((tag) => ["all", "posts"].indexOf(tag) === -1));
+
+\televentyConfig.addFilter("sortAlphabetically", (strings) =>
+\t\t(strings || []).sort((a, b) => a.localeCompare(b)));
+
+\t// slugify drops letters it cannot transliterate (a tag in Chinese or Japanese would have an
+\t// empty slug, two of them the same page): those tags keep their own name in the URL.
+\tconst slugify = eleventyConfig.getFilter("slugify");
+\televentyConfig.addFilter("tagSlug", (tag) => slugify(tag) || tag);
+}
+""",
+    "_data/metadata.js": """export default {
+\ttitle: "Small Lessons",
+\turl: "https://eleventy-base-blog.heldout.example/",
+\tlanguage: "en",
+\tdescription: "Short programming lessons, one idea a post.",
+\tauthor: {
+\t\tname: "Ana Lima",
+\t\temail: "ana@ana-lima.example",
+\t\turl: "https://ana-lima.example/",
+\t},
+};
+""",
+    "_includes/layouts/base.njk": """<!doctype html>
+<html lang="{{ metadata.language }}">
+\t<head>
+\t\t<meta charset="utf-8">
+\t\t<meta name="viewport" content="width=device-width, initial-scale=1.0">
+\t\t<title>{{ title or metadata.title }}</title>
+\t\t<meta name="description" content="{{ description or metadata.description }}">
+\t\t<link rel="alternate" href="/feed/feed.xml" type="application/atom+xml" title="{{ metadata.title }}">
+\t\t<link rel="stylesheet" href="/css/index.css">
+\t\t{#- Per-page CSS (Prism's theme on posts) #}
+\t\t<style>{% getBundle "css" %}</style>
+\t</head>
+\t<body>
+\t\t<a href="#main" id="skip-link" class="visually-hidden">Skip to main content</a>
+
+\t\t<header>
+\t\t\t<a href="/" class="home-link">{{ metadata.title }}</a>
+\t\t\t<nav>
+\t\t\t\t<h2 class="visually-hidden">Top level navigation menu</h2>
+\t\t\t\t<ul class="nav">
+\t\t\t\t{%- for entry in collections.all | eleventyNavigation %}
+\t\t\t\t\t<li class="nav-item"><a href="{{ entry.url }}"{% if entry.url == page.url %} aria-current="page"{% endif %}>{{ entry.title }}</a></li>
+\t\t\t\t{%- endfor %}
+\t\t\t\t</ul>
+\t\t\t</nav>
+\t\t</header>
+
+\t\t<main id="main">
+\t\t\t<heading-anchors>
+\t\t\t{{ content | safe }}
+\t\t\t</heading-anchors>
+\t\t</main>
+
+\t\t<footer>
+\t\t\t<p><em>Built with <a href="https://www.11ty.dev/">Eleventy v{{ eleventy.version }}</a></em></p>
+\t\t</footer>
+\t</body>
+</html>
+""",
+    "_includes/layouts/home.njk": """---
+layout: layouts/base.njk
+---
+{{ content | safe }}
+""",
+    "_includes/layouts/post.njk": """---
+layout: layouts/base.njk
+---
+{#- Prism's theme, only on posts #}
+{%- css %}{% include "node_modules/prismjs/themes/prism-okaidia.css" %}{% endcss %}
+<h1>{{ title }}</h1>
+
+<ul class="post-metadata">
+\t<li><time datetime="{{ page.date | htmlDateString }}">{{ page.date | readableDate }}</time></li>
+\t{%- for tag in tags | filterTagList %}
+\t<li><a href="/tags/{{ tag | tagSlug }}/" class="post-tag">{{ tag }}</a>{%- if not loop.last %}, {% endif %}</li>
+\t{%- endfor %}
+</ul>
+
+{{ content | safe }}
+
+{%- if collections.posts %}
+{%- set previousPost = collections.posts | getPreviousCollectionItem %}
+{%- set nextPost = collections.posts | getNextCollectionItem %}
+{%- if nextPost or previousPost %}
+<ul class="links-nextprev">
+\t{%- if previousPost %}<li class="links-nextprev-prev">← Previous<br> <a href="{{ previousPost.url }}">{{ previousPost.data.title }}</a></li>{% endif %}
+\t{%- if nextPost %}<li class="links-nextprev-next">Next →<br><a href="{{ nextPost.url }}">{{ nextPost.data.title }}</a></li>{% endif %}
+</ul>
+{%- endif %}
+{%- endif %}
+""",
+    "_includes/postslist.njk": """{%- css %}.postlist { counter-reset: start-from {{ (postslistCounter or postslist.length) + 1 }} }{% endcss %}
+<ol reversed class="postlist">
+{%- for post in postslist | reverse %}
+\t<li class="postlist-item{% if post.url == url %} postlist-item-active{% endif %}">
+\t\t<a href="{{ post.url }}" class="postlist-link">{% if post.data.title %}{{ post.data.title }}{% else %}<code>{{ post.url }}</code>{% endif %}</a>
+\t\t<time class="postlist-date" datetime="{{ post.date | htmlDateString }}">{{ post.date | readableDate("LLLL yyyy") }}</time>
+\t</li>
+{%- endfor %}
+</ol>
+""",
+    "content/index.njk": """---
+layout: layouts/home.njk
+eleventyNavigation:
+  key: Home
+  order: 1
+---
+{%- set numberOfLatestPostsToShow = 3 %}
+{% set postsCount = collections.posts | length %}
+{% set latestPostsCount = postsCount | min(numberOfLatestPostsToShow) %}
+<h1>Latest {{ latestPostsCount }} Post{% if latestPostsCount != 1 %}s{% endif %}</h1>
+
+{% set postslistCounter = postsCount %}
+{% set postslist = collections.posts | head(-1 * numberOfLatestPostsToShow) %}
+{% include "postslist.njk" %}
+
+{% set morePosts = postsCount - numberOfLatestPostsToShow %}
+{% if morePosts > 0 %}
+<p>{{ morePosts }} more post{% if morePosts != 1 %}s{% endif %} can be found in <a href="blog.njk">the archive</a>.</p>
+{% endif %}
+""",
+    "content/blog.njk": """---
+layout: layouts/home.njk
+eleventyNavigation:
+  key: Archive
+  order: 2
+---
+<h1>Archive</h1>
+
+{% set postslist = collections.posts %}
+{% include "postslist.njk" %}
+""",
+    "content/tags.njk": """---
+layout: layouts/home.njk
+permalink: /tags/
+eleventyNavigation:
+  key: Tags
+  order: 3
+---
+<h1>Tags</h1>
+
+<ul>
+{% for tag in collections | getKeys | filterTagList | sortAlphabetically %}
+\t<li><a href="/tags/{{ tag | tagSlug }}/" class="post-tag">{{ tag }}</a></li>
+{% endfor %}
+</ul>
+""",
+    "content/tag-pages.njk": """---
+layout: layouts/home.njk
+pagination:
+  data: collections
+  size: 1
+  alias: tag
+  filter: ["all", "posts"]
+eleventyExcludeFromCollections: true
+eleventyComputed:
+  title: Tagged “{{ tag }}”
+permalink: /tags/{{ tag | tagSlug }}/
+---
+<h1>Tagged “{{ tag }}”</h1>
+
+{% set postslist = collections[ tag ] %}
+{% include "postslist.njk" %}
+
+<p>See <a href="tags.njk">all tags</a>.</p>
+""",
+    "content/404.md": """---
+layout: layouts/home.njk
+permalink: 404.html
+eleventyExcludeFromCollections: true
+---
+# Content not found.
+
+Go <a href="index.njk">home</a>.
+""",
+    "content/sitemap.xml.njk": """---
+permalink: /sitemap.xml
+layout: false
+eleventyExcludeFromCollections: true
+---
+<?xml version="1.0" encoding="utf-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+{%- for page in collections.all %}
+\t{% set absoluteUrl %}{{ page.url | htmlBaseUrl(metadata.url) }}{% endset %}
+\t<url>
+\t\t<loc>{{ absoluteUrl }}</loc>
+\t\t<lastmod>{{ page.date | htmlDateString }}</lastmod>
+\t</url>
+{%- endfor %}
+</urlset>
+""",
+    "content/blog/blog.11tydata.js": """export default {
+\ttags: ["posts"],
+\tlayout: "layouts/post.njk",
+};
+""",
+    "public/css/index.css": """/* The base blog's look, in short */
+:root {
+\t--color-gray-20: #e0e0e0;
+\t--color-gray-50: #c0c0c0;
+\t--color-gray-90: #333;
+\t--background-color: #fff;
+\t--text-color: var(--color-gray-90);
+\t--text-color-link: #082840;
+\t--syntax-tab-size: 2;
+}
+* { box-sizing: border-box; }
+html, body { padding: 0; margin: 0 auto; font-family: -apple-system, system-ui, sans-serif;
+\tcolor: var(--text-color); background-color: var(--background-color); }
+body { max-width: 40em; }
+.visually-hidden:not(:focus):not(:active) { clip: rect(0 0 0 0); clip-path: inset(50%);
+\theight: 1px; overflow: hidden; position: absolute; white-space: nowrap; width: 1px; }
+a[href] { color: var(--text-color-link); }
+main, footer { padding: 1rem; }
+header { display: flex; gap: 1em; flex-wrap: wrap; justify-content: space-between;
+\talign-items: center; padding: 1em; border-bottom: 1px dashed var(--color-gray-20); }
+.home-link { flex-grow: 1; font-size: 1em; font-weight: 700; }
+.nav { display: flex; gap: .5em 1em; padding: 0; margin: 0; list-style: none; }
+table { margin: 1em 0; }
+table td, table th { padding-right: 1em; }
+pre, code { font-family: Consolas, Menlo, Monaco, monospace; }
+pre:not([class*="language-"]) { margin: .5em 0; line-height: 1.375; tab-size: var(--syntax-tab-size);
+\ttext-align: left; white-space: pre; direction: ltr; overflow-x: auto; }
+.postlist { counter-reset: start-from var(--postlist-index); list-style: none; padding: 0; padding-left: 1.5rem; }
+.postlist-item { display: flex; flex-wrap: wrap; align-items: baseline; counter-increment: start-from -1; margin-bottom: 1em; }
+.postlist-item:before { display: inline-block; pointer-events: none; content: "" counter(start-from, decimal-leading-zero) ". ";
+\tline-height: 100%; text-align: right; margin-left: -1.5rem; }
+.postlist-date, .postlist-item:before { font-size: .8125em; color: var(--color-gray-90); }
+.postlist-date { word-spacing: -.5px; }
+.postlist-link { font-size: 1.1875em; font-weight: 700; flex-basis: calc(100% - 1.5rem);
+\tpadding-left: .25em; padding-right: .5em; text-underline-position: from-font; text-underline-offset: 0; text-decoration-thickness: 1px; }
+.post-tag { display: inline-flex; align-items: center; justify-content: center; text-transform: capitalize; font-style: italic; }
+.postlist-item > .post-tag { align-self: center; }
+.post-metadata { display: inline-flex; flex-wrap: wrap; gap: .5em; list-style: none; padding: 0; margin: 0; }
+.post-metadata time { margin-right: 1em; }
+.links-nextprev { display: flex; justify-content: space-between; gap: .5em 1em; list-style: "";
+\tborder-top: 1px dashed var(--color-gray-20); padding: 1em 0; }
+.links-nextprev > * { flex-grow: 1; }
+.links-nextprev-next { text-align: right; }
+""",
+}
+
+
+def eleventy_base_blog() -> None:
+    """Eleventy 3 with the layout of its official base blog: content/blog/<slug>.md at
+    /blog/<slug>/, tag pages, the archive, the Atom feed, the sitemap, Prism."""
+    src = _fresh("eleventy-base-blog")
+    for p in POSTS:
+        front = (
+            f"---\ntitle: {json.dumps(p.title, ensure_ascii=False)}\n"
+            f"description: {json.dumps(_description(p), ensure_ascii=False)}\ndate: {p.date}\n"
+            f"tags: {_yaml_list(p.tags)}\n" + ("draft: true\n" if p.draft else "") + "---\n"
+        )
+        _write(src / "content" / "blog" / f"{p.slug}.md", front + p.body)
+    _write(
+        src / "content" / "about.md",
+        f"---\nlayout: layouts/base.njk\neleventyNavigation:\n  key: {ABOUT.title}\n  order: 3\n---\n"
+        f"# {ABOUT.title}\n\n{ABOUT.body}",
+    )
+    for rel, text in ELEVENTY_BASE_BLOG_FILES.items():
+        _write(src / rel, text)
+    _write(
+        src / "package.json",
+        json.dumps(
+            {
+                "name": "heldout-eleventy-base-blog",
+                "version": "9.0.0",
+                "private": True,
+                "type": "module",
+                "scripts": {"build": "npx @11ty/eleventy"},
+                "engines": {"node": ">=18"},
+                "dependencies": {
+                    d: "*"
+                    for d in (
+                        "@11ty/eleventy",
+                        "@11ty/eleventy-navigation",
+                        "@11ty/eleventy-plugin-rss",
+                        "@11ty/eleventy-plugin-syntaxhighlight",
+                        "luxon",
+                    )
+                },
+            },
+            indent=1,
+        )
+        + "\n",
+    )
+
+
 WRITERS = {
     "pelican": pelican,
     "hexo": hexo,
@@ -2124,6 +2655,8 @@ WRITERS = {
     "sphinx-pydata": sphinx_pydata,
     "docusaurus-blog": docusaurus_blog,
     "jupyter-book": jupyter_book,
+    "hexo-next": hexo_next,
+    "eleventy-base-blog": eleventy_base_blog,
 }
 
 

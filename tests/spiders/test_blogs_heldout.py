@@ -1,6 +1,6 @@
 """``scrapy crawl blogs`` on the held-out set: real sites of generators the dev set does not have.
 
-tests/fixtures/heldout holds sixteen small sites built with generators the development set
+tests/fixtures/heldout holds eighteen small sites built with generators the development set
 (shared/fixtures/blogs: Jekyll, Eleventy, Zola, Docusaurus, Hugo, Octopress) does not cover:
 Pelican 4.12 (notmyidea), Hexo 7 (landscape), Nikola 8.3 (bootblog4), ablog 0.11 (Sphinx,
 alabaster), MkDocs Material 9.7 (docs and its blog plugin), Sphinx 9 with Furo, VitePress 1.6,
@@ -9,8 +9,10 @@ VuePress 2 with vuepress-theme-hope's blog, Sphinx 9 with the Read the Docs them
 Astro 7 blog in the style of Astro's blog starter, MkDocs 1.6 with its built-in readthedocs
 theme, Sphinx 9 with the PyData theme (sphinx-sitemap), Docusaurus 3.10 in blog-only mode
 (the dev set's Docusaurus site is docs with a blog under /blog/; here the classic preset's
-blog is the whole site, at its root: tags, an author page, the archive, feeds, sitemap) and
-Jupyter Book 1.0 (sphinx-book-theme, docs).
+blog is the whole site, at its root: tags, an author page, the archive, feeds, sitemap),
+Jupyter Book 1.0 (sphinx-book-theme, docs), Hexo 7 with the NexT theme (Gemini: sidebar author
+card and table of contents, post copyright notice, "Read more" excerpts) and Eleventy 3 with the
+layout of its official base blog (the dev set's Eleventy site has a theme of its own).
 Their sources were written for this set (bench/heldout), built by bench/heldout/build.sh with the
 generators' usual listings (tags, categories, archives, pagination, feeds, sitemaps), and their
 ``oracle.json`` and ``listings.json`` come from the sources and the build, never from harvest.
@@ -89,7 +91,11 @@ def test_heldout_site_against_its_oracle(heldout: dict[str, Crawled], site: DevS
 
 
 def test_heldout_set_covers_generators_the_devset_lacks() -> None:
-    """Sixteen generators, each with its oracle, its listings and enough posts to score."""
+    """Eighteen generators, each with its oracle, its listings and enough posts to score.
+
+    Blog sources have at least 30 listing pages, but the Eleventy base blog: it writes 25 (the
+    home page, the archive, the tags page and one page per tag; no pagination, no categories).
+    """
     assert [s.folder for s in HELDOUT] == [
         "pelican",
         "hexo",
@@ -107,6 +113,11 @@ def test_heldout_set_covers_generators_the_devset_lacks() -> None:
         "sphinx-pydata",
         "docusaurus-blog",
         "jupyter-book",
+        "hexo-next",
+        "eleventy-base-blog",
     ]
     blogs = [s for s in HELDOUT if s.source == "blog"]
-    assert all(len(s.listing_paths) >= 30 for s in blogs), [(s.folder, len(s.listing_paths)) for s in blogs]
+    fewer = {"eleventy-base-blog": 25}
+    assert all(len(s.listing_paths) >= fewer.get(s.folder, 30) for s in blogs), [
+        (s.folder, len(s.listing_paths)) for s in blogs
+    ]
