@@ -215,7 +215,6 @@ sitemap:
     )
 
 
-
 def _more(body: str) -> str:
     """Hexo's ``<!-- more -->`` after the first paragraph (NexT's index shows the excerpt above
     it and a "Read more" button); a post of one paragraph stays whole."""
@@ -364,6 +363,7 @@ def hexo_next() -> None:
             indent=1,
         ),
     )
+
 
 def _install_page(tabs: str) -> str:
     return f"""# {INSTALL_TITLE}
