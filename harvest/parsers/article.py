@@ -979,7 +979,17 @@ def _is_short_region(region: etree._Element) -> bool:
     lines between code blocks is short too.
     """
     declared = region.tag in {"article", "main"} or region.get("role") == "main"
-    return declared and _shown_chars(region) < SHORT_REGION_CHARS
+    if not declared:
+        return False
+    # Its own footer (author, licence, tags, next/previous: NexT's copyright list) is not its
+    # text, nor is the indentation of its markup.
+    footers = sum(_text_chars(f) for f in region.iter("footer") if f is not region)
+    return _text_chars(region) - footers < SHORT_REGION_CHARS
+
+
+def _text_chars(el: etree._Element) -> int:
+    """Characters of ``el``'s text, runs of whitespace counted as one."""
+    return len(" ".join(el.text_content().split()))
 
 
 def _shown_chars(el: etree._Element) -> int:
