@@ -164,6 +164,8 @@ HELDOUT_SOURCES = {
     "sphinx-pydata": "docs",
     "docusaurus-blog": "blog",
     "jupyter-book": "docs",
+    "jekyll-deb": "blog",
+    "hugo-deb": "blog",
 }
 
 

@@ -33,6 +33,12 @@
 #       sphinx-design==0.8.0 sphinx-sitemap==2.9.0
 # (Jupyter Book 1.x apart: it needs Sphinx 7. Quarto, the first choice for a blog here, is not on
 # the registries: PyPI's quarto-cli is an sdist that downloads its binary from GitHub.)
+#   apt-get install jekyll=4.3.1+dfsg-3+deb12u1 jekyll-theme-minima=2.5.1-2 \
+#       ruby-jekyll-feed=0.17.0-1 ruby-jekyll-seo-tag=2.8.0-1 ruby-jekyll-sitemap=1.4.0-2 \
+#       ruby-jekyll-paginate=1.1.0-3 ruby-jekyll-archives=2.2.1-2 hugo=0.111.3-1
+# (Jekyll and Hugo from Debian 12: kramdown 2.4.0 with its GFM parser 1.1.0, Rouge 3.30.0,
+# Liquid 5.4.0. No Hugo theme is packaged on apt or npm: hugo-deb's theme was begun with
+# `hugo new theme small`, whose templates are kept.)
 # (GENV, GENV3, GENV_JB, LEKTORENV, NPMGEN, NPMGEN_VP, NPMGEN_ASTRO and NPMGEN_DOCU override
 # those folders.)
 # Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
@@ -49,7 +55,7 @@ GENV3="${GENV3:-/tmp/genv3}"
 NPMGEN_DOCU="${NPMGEN_DOCU:-/tmp/npmgen-docu}"
 GENV_JB="${GENV_JB:-/tmp/genv-jb}"
 ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx-rtd lektor starlight astro-blog
-     mkdocs-rtd sphinx-pydata docusaurus-blog jupyter-book)
+     mkdocs-rtd sphinx-pydata docusaurus-blog jupyter-book jekyll-deb hugo-deb)
 SITES=("${@:-${ALL[@]}}")
 
 keep_text() {  # copy $1 to $2, only text files
@@ -112,6 +118,16 @@ build() {
       work="$(mktemp -d)"; cp -r "$src/." "$work/book/"
       (cd "$work" && "$GENV_JB/bin/jupyter-book" build book --path-output "$work/out" >/dev/null \
         && cp -r out/_build/html/. "$out/")
+      rm -rf "$work" ;;
+    jekyll-deb)
+      # Jekyll writes .jekyll-cache into the source folder: build from a copy.
+      work="$(mktemp -d)"; cp -r "$src/." "$work/"
+      (cd "$work" && JEKYLL_ENV=production jekyll build --quiet -d "$out")
+      rm -rf "$work" ;;
+    hugo-deb)
+      # `hugo` (a build), never `hugo server`: the server writes its localhost address in links.
+      work="$(mktemp -d)"; cp -r "$src/." "$work/"
+      (cd "$work" && hugo --quiet -d "$out")
       rm -rf "$work" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac
