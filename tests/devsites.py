@@ -166,6 +166,8 @@ HELDOUT_SOURCES = {
     "jupyter-book": "docs",
     "hexo-next": "blog",
     "eleventy-base-blog": "blog",
+    "jekyll-deb": "blog",
+    "hugo-deb": "blog",
 }
 
 

@@ -44,6 +44,12 @@
 #       @11ty/eleventy-navigation@1.0.5 luxon@3.7.2
 # (Eleventy's base blog is a repository template, not an npm package: its layout is written out
 # by write_sources.py on these packages.)
+#   apt-get install jekyll=4.3.1+dfsg-3+deb12u1 jekyll-theme-minima=2.5.1-2 \
+#       ruby-jekyll-feed=0.17.0-1 ruby-jekyll-seo-tag=2.8.0-1 ruby-jekyll-sitemap=1.4.0-2 \
+#       ruby-jekyll-paginate=1.1.0-3 ruby-jekyll-archives=2.2.1-2 hugo=0.111.3-1
+# (Jekyll and Hugo from Debian 12: kramdown 2.4.0 with its GFM parser 1.1.0, Rouge 3.30.0,
+# Liquid 5.4.0. No Hugo theme is packaged on apt or npm: hugo-deb's theme was begun with
+# `hugo new theme small`, whose templates are kept.)
 # (GENV, GENV3, GENV_JB, LEKTORENV, NPMGEN, NPMGEN_VP, NPMGEN_ASTRO, NPMGEN_DOCU, NPMGEN_NEXT and
 # NPMGEN_11TY override those folders.)
 # Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
@@ -62,7 +68,7 @@ GENV_JB="${GENV_JB:-/tmp/genv-jb}"
 NPMGEN_NEXT="${NPMGEN_NEXT:-/tmp/npmgen-next2}"
 NPMGEN_11TY="${NPMGEN_11TY:-/tmp/npmgen-11ty2}"
 ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx-rtd lektor starlight astro-blog
-     mkdocs-rtd sphinx-pydata docusaurus-blog jupyter-book hexo-next eleventy-base-blog)
+     mkdocs-rtd sphinx-pydata docusaurus-blog jupyter-book hexo-next eleventy-base-blog jekyll-deb hugo-deb)
 SITES=("${@:-${ALL[@]}}")
 
 keep_text() {  # copy $1 to $2, only text files
@@ -133,6 +139,16 @@ build() {
     eleventy-base-blog)
       work="$(mktemp -d)"; cp -r "$src/." "$work/"; ln -s "$NPMGEN_11TY/node_modules" "$work/node_modules"
       (cd "$work" && "$NPMGEN_11TY/node_modules/.bin/eleventy" --quiet --output="$out" >/dev/null)
+      rm -rf "$work" ;;
+    jekyll-deb)
+      # Jekyll writes .jekyll-cache into the source folder: build from a copy.
+      work="$(mktemp -d)"; cp -r "$src/." "$work/"
+      (cd "$work" && JEKYLL_ENV=production jekyll build --quiet -d "$out")
+      rm -rf "$work" ;;
+    hugo-deb)
+      # `hugo` (a build), never `hugo server`: the server writes its localhost address in links.
+      work="$(mktemp -d)"; cp -r "$src/." "$work/"
+      (cd "$work" && hugo --quiet -d "$out")
       rm -rf "$work" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac

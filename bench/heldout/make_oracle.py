@@ -279,6 +279,29 @@ def eleventy_base_blog(src: Path) -> list[dict[str, Any]]:
     return out
 
 
+def jekyll_deb(src: Path) -> list[dict[str, Any]]:
+    """``_posts/YYYY-MM-DD-slug.md`` at Jekyll's default permalink (``date``):
+    ``/:categories/:year/:month/:day/:title.html`` (one category per post here)."""
+    out = []
+    for f in sorted((src / "_posts").glob("*.md")):
+        meta, body = front_matter(f.read_text(encoding="utf-8"))
+        d, slug = f.stem[:10], f.stem[11:]
+        path = f"/{meta['categories']}/{d[:4]}/{d[5:7]}/{d[8:10]}/{slug}.html"
+        out.append(_entry(path, meta["title"], _date(meta["date"]), body))
+    return out
+
+
+def hugo_deb(src: Path) -> list[dict[str, Any]]:
+    """The posts section but drafts: ``/posts/<file>/`` (Hugo's default permalink, pretty URLs)."""
+    out = []
+    for f in sorted((src / "content" / "posts").glob("*.md")):
+        meta, body = front_matter(f.read_text(encoding="utf-8"))
+        if meta.get("draft"):
+            continue
+        out.append(_entry(f"/posts/{f.stem}/", meta["title"], _date(meta["date"]), body))
+    return out
+
+
 #: Listing pages of each build, by the generator's documented output paths (relative to site/).
 LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     "pelican": (
@@ -381,6 +404,31 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     # The base blog: the home page (the latest three posts), /blog/ (the archive: every post),
     # /tags/ and one page per tag. No pagination and no categories: 25 pages.
     "eleventy-base-blog": ("index.html", "blog/index.html", "tags/index.html", "tags/*/index.html"),
+    # minima's home as jekyll-paginate's index (/, /pageN/, 5 a page) and jekyll-archives'
+    # category, tag, year and month pages. The About page (/about/) is neither.
+    "jekyll-deb": (
+        "index.html",
+        "page[0-9]*/index.html",
+        "category/*/index.html",
+        "tag/*/index.html",
+        "[0-9][0-9][0-9][0-9]/index.html",
+        "[0-9][0-9][0-9][0-9]/[0-9][0-9]/index.html",
+    ),
+    # Hugo: the home (5 a page: /page/N/), the posts section, the tags and categories term lists
+    # and each term's pages. Hugo's /page/1/ of each list is an alias (a meta refresh to the
+    # list's first page), not a listing: only pages 2 and up are globbed.
+    "hugo-deb": (
+        "index.html",
+        "page/[2-9]/index.html",
+        "posts/index.html",
+        "posts/page/[2-9]/index.html",
+        "tags/index.html",
+        "tags/*/index.html",
+        "tags/*/page/[2-9]/index.html",
+        "categories/index.html",
+        "categories/*/index.html",
+        "categories/*/page/[2-9]/index.html",
+    ),
 }
 
 ORACLES = {
@@ -402,6 +450,8 @@ ORACLES = {
     "jupyter-book": jupyter_book,
     "hexo-next": hexo,
     "eleventy-base-blog": eleventy_base_blog,
+    "jekyll-deb": jekyll_deb,
+    "hugo-deb": hugo_deb,
 }
 
 

@@ -2638,6 +2638,364 @@ def eleventy_base_blog() -> None:
     )
 
 
+JEKYLL_CONFIG = """# Jekyll 4.3 from Debian (jekyll, jekyll-theme-minima, ruby-jekyll-*): minima, the feed,
+# SEO tags, the sitemap, jekyll-paginate on the home page and jekyll-archives' category, tag, year
+# and month pages. Posts keep Jekyll's default permalink (`date`:
+# /:categories/:year/:month/:day/:title.html).
+title: Small Lessons
+author: Ana Lima
+email: ana@example.com
+description: Short programming lessons.
+url: https://jekyll-deb.heldout.example
+baseurl: ""
+lang: en
+timezone: UTC
+theme: minima
+markdown: kramdown
+plugins:
+  - jekyll-feed
+  - jekyll-seo-tag
+  - jekyll-sitemap
+  - jekyll-paginate
+  - jekyll-archives
+paginate: 5
+paginate_path: /page:num/
+show_excerpts: true
+# minima puts every page with a title in its header; the archives have titles too.
+header_pages:
+  - about.md
+jekyll-archives:
+  enabled: [categories, tags, year, month]
+  layout: archive
+  permalinks:
+    year: /:year/
+    month: /:year/:month/
+    tag: /tag/:name/
+    category: /category/:name/
+minima:
+  social_links:
+    rss: rss
+"""
+
+
+#: The home page as jekyll-paginate wants it (index.html, paginator.posts), in minima's home
+#: layout's markup, with the pagination links of Jekyll's pagination docs.
+JEKYLL_INDEX = """---
+layout: default
+---
+<div class="home">
+  <h2 class="post-list-heading">Posts</h2>
+  <ul class="post-list">
+    {%- for post in paginator.posts -%}
+    <li>
+      {%- assign date_format = site.minima.date_format | default: "%b %-d, %Y" -%}
+      <span class="post-meta">{{ post.date | date: date_format }}</span>
+      <h3>
+        <a class="post-link" href="{{ post.url | relative_url }}">{{ post.title | escape }}</a>
+      </h3>
+      {%- if site.show_excerpts -%}
+        {{ post.excerpt }}
+      {%- endif -%}
+    </li>
+    {%- endfor -%}
+  </ul>
+  {% if paginator.total_pages > 1 %}
+  <div class="pagination">
+    {% if paginator.previous_page %}
+      <a href="{{ paginator.previous_page_path | relative_url }}">&laquo; Prev</a>
+    {% else %}
+      <span>&laquo; Prev</span>
+    {% endif %}
+    {% for page in (1..paginator.total_pages) %}
+      {% if page == paginator.page %}
+        <em>{{ page }}</em>
+      {% elsif page == 1 %}
+        <a href="{{ '/' | relative_url }}">{{ page }}</a>
+      {% else %}
+        <a href="{{ site.paginate_path | relative_url | replace: ':num', page }}">{{ page }}</a>
+      {% endif %}
+    {% endfor %}
+    {% if paginator.next_page %}
+      <a href="{{ paginator.next_page_path | relative_url }}">Next &raquo;</a>
+    {% else %}
+      <span>Next &raquo;</span>
+    {% endif %}
+  </div>
+  {% endif %}
+  <p class="rss-subscribe">subscribe <a href="{{ "/feed.xml" | relative_url }}">via RSS</a></p>
+</div>
+"""
+
+
+#: jekyll-archives' layout (its README's example, in minima's post-list markup).
+JEKYLL_ARCHIVE = """---
+layout: default
+---
+<div class="home">
+  {% if page.type == "year" %}
+  <h1 class="page-heading">{{ page.date | date: "%Y" }}</h1>
+  {% elsif page.type == "month" %}
+  <h1 class="page-heading">{{ page.date | date: "%B %Y" }}</h1>
+  {% else %}
+  <h1 class="page-heading">{{ page.type | capitalize }}: {{ page.title }}</h1>
+  {% endif %}
+  <ul class="post-list">
+    {%- for post in page.posts -%}
+    <li>
+      <span class="post-meta">{{ post.date | date: "%b %-d, %Y" }}</span>
+      <h3><a class="post-link" href="{{ post.url | relative_url }}">{{ post.title | escape }}</a></h3>
+    </li>
+    {%- endfor -%}
+  </ul>
+</div>
+"""
+
+
+def jekyll_deb() -> None:
+    """Jekyll from Debian with minima: ``_posts/YYYY-MM-DD-slug.md``, the draft in ``_drafts``."""
+    src = _fresh("jekyll-deb")
+    for p in POSTS:
+        front = (
+            f"---\nlayout: post\ntitle: {json.dumps(p.title, ensure_ascii=False)}\n"
+            f"date: {p.date} 09:30:00 +0000\ncategories: {p.category}\n"
+            f"tags: {_yaml_list(p.tags)}\nauthor: Ana Lima\n---\n\n"
+        )
+        path = f"_drafts/{p.slug}.md" if p.draft else f"_posts/{p.date}-{p.slug}.md"
+        _write(src / path, front + p.body)
+    _write(
+        src / "about.md",
+        f"---\nlayout: page\ntitle: {ABOUT.title}\npermalink: /about/\n---\n\n{ABOUT.body}",
+    )
+    _write(src / "index.html", JEKYLL_INDEX)
+    _write(src / "_layouts" / "archive.html", JEKYLL_ARCHIVE)
+    _write(src / "_config.yml", JEKYLL_CONFIG)
+
+
+HUGO_CONFIG = """baseURL = 'https://hugo-deb.heldout.example/'
+languageCode = 'en-us'
+title = 'Small Lessons'
+theme = 'small'
+paginate = 5
+
+[params]
+  author = 'Ana Lima'
+  description = 'Short programming lessons.'
+
+[taxonomies]
+  tag = 'tags'
+  category = 'categories'
+
+[menu]
+  [[menu.main]]
+    name = 'Home'
+    url = '/'
+    weight = 1
+  [[menu.main]]
+    name = 'Posts'
+    url = '/posts/'
+    weight = 2
+  [[menu.main]]
+    name = 'Tags'
+    url = '/tags/'
+    weight = 3
+  [[menu.main]]
+    name = 'Categories'
+    url = '/categories/'
+    weight = 4
+  [[menu.main]]
+    name = 'About'
+    url = '/about/'
+    weight = 5
+"""
+
+
+#: ``hugo new theme small`` (Hugo 0.111.3) writes these two as they are here, and empty
+#: 404.html, _default/list.html, _default/single.html, index.html and the head, header and
+#: footer partials: those are filled below with what a blog needs (lists with pagination,
+#: taxonomies, the post's date and terms), in the manner of Hugo's docs.
+HUGO_THEME_GENERATED = {
+    "layouts/_default/baseof.html": """<!DOCTYPE html>
+<html>
+    {{- partial "head.html" . -}}
+    <body>
+        {{- partial "header.html" . -}}
+        <div id="content">
+        {{- block "main" . }}{{- end }}
+        </div>
+        {{- partial "footer.html" . -}}
+    </body>
+</html>
+""",
+    "theme.toml": """# theme.toml template for a Hugo theme
+# See https://github.com/gohugoio/hugoThemes#themetoml for an example
+
+name = "Small"
+license = "MIT"
+licenselink = "https://github.com/yourname/yourtheme/blob/master/LICENSE"
+description = ""
+homepage = "http://example.com/"
+tags = []
+features = []
+min_version = "0.41.0"
+
+[author]
+  name = ""
+  homepage = ""
+
+# If porting an existing theme
+[original]
+  name = ""
+  homepage = ""
+  repo = ""
+""",
+    "archetypes/default.md": "+++\n+++\n",
+}
+
+
+HUGO_THEME_FILLED = {
+    "layouts/partials/head.html": """<head>
+    <meta charset="utf-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <title>{{ if .IsHome }}{{ site.Title }}{{ else }}{{ .Title }} | {{ site.Title }}{{ end }}</title>
+    <meta name="description" content="
+      {{- with .Description }}{{ . }}{{ else }}{{ with .Summary }}{{ . | plainify | truncate 160 }}
+      {{- else }}{{ site.Params.description }}{{ end }}{{ end }}">
+    <link rel="canonical" href="{{ .Permalink }}">
+    <link rel="stylesheet" href="{{ "css/style.css" | relURL }}">
+    {{ range .AlternativeOutputFormats -}}
+    {{ printf `<link rel="%s" type="%s" href="%s" title="%s" />`
+        .Rel .MediaType.Type .Permalink site.Title | safeHTML }}
+    {{ end -}}
+</head>
+""",
+    "layouts/partials/header.html": """<header>
+    <a class="site-title" href="{{ "/" | relURL }}">{{ site.Title }}</a>
+    <nav>
+        <ul>
+        {{- range site.Menus.main }}
+            <li><a href="{{ .URL | relURL }}">{{ .Name }}</a></li>
+        {{- end }}
+        </ul>
+    </nav>
+</header>
+""",
+    "layouts/partials/footer.html": """<footer>
+    <p>&copy; 2024 {{ site.Params.author }}. <a href="{{ "index.xml" | absURL }}">RSS</a></p>
+</footer>
+""",
+    "layouts/partials/terms.html": """{{- $page := .page }}
+{{- $taxonomy := .taxonomy }}
+{{- with $page.GetTerms $taxonomy }}
+  {{- $label := (index . 0).Parent.LinkTitle }}
+  <div class="terms">
+    <span>{{ $label }}:</span>
+    <ul>
+      {{- range . }}
+      <li><a href="{{ .RelPermalink }}">{{ .LinkTitle }}</a></li>
+      {{- end }}
+    </ul>
+  </div>
+{{- end }}
+""",
+    "layouts/partials/pagination.html": """{{- $paginator := .Paginator }}
+{{- if gt $paginator.TotalPages 1 }}
+<nav class="pagination">
+  {{- with $paginator.Prev }}<a href="{{ .URL }}">&larr; Newer</a>{{ end }}
+  <span>Page {{ $paginator.PageNumber }} of {{ $paginator.TotalPages }}</span>
+  {{- with $paginator.Next }}<a href="{{ .URL }}">Older &rarr;</a>{{ end }}
+</nav>
+{{- end }}
+""",
+    "layouts/partials/summary.html": """<article class="summary">
+    <h2><a href="{{ .RelPermalink }}">{{ .Title }}</a></h2>
+    <time datetime="{{ .Date.Format "2006-01-02T15:04:05Z07:00" }}">
+      {{- .Date.Format "January 2, 2006" }}</time>
+    <p>{{ .Summary | plainify | truncate 200 }}</p>
+    <a href="{{ .RelPermalink }}">Read more</a>
+</article>
+""",
+    "layouts/index.html": """{{ define "main" }}
+<h1>{{ site.Title }}</h1>
+{{ .Content }}
+{{- range (.Paginate (where site.RegularPages "Section" "posts")).Pages }}
+  {{ partial "summary.html" . }}
+{{- end }}
+{{ partial "pagination.html" . }}
+{{ end }}
+""",
+    "layouts/_default/list.html": """{{ define "main" }}
+<h1>{{ .Title }}</h1>
+{{ .Content }}
+{{- range .Paginator.Pages }}
+  {{ partial "summary.html" . }}
+{{- end }}
+{{ partial "pagination.html" . }}
+{{ end }}
+""",
+    "layouts/_default/terms.html": """{{ define "main" }}
+<h1>{{ .Title }}</h1>
+<ul>
+{{- range .Data.Terms.Alphabetical }}
+  <li><a href="{{ .Page.RelPermalink }}">{{ .Page.LinkTitle }}</a> ({{ .Count }})</li>
+{{- end }}
+</ul>
+{{ end }}
+""",
+    "layouts/_default/single.html": """{{ define "main" }}
+<article>
+  <h1>{{ .Title }}</h1>
+  {{- if .IsPage }}{{ if ne .Section "" }}{{ if not .Date.IsZero }}
+  <p class="meta"><time datetime="{{ .Date.Format "2006-01-02T15:04:05Z07:00" }}">
+    {{- .Date.Format "January 2, 2006" }}</time> &middot; {{ .ReadingTime }} min read</p>
+  {{- end }}{{ end }}{{ end }}
+  {{ .Content }}
+  {{ partial "terms.html" (dict "taxonomy" "tags" "page" .) }}
+  {{ partial "terms.html" (dict "taxonomy" "categories" "page" .) }}
+</article>
+{{- if eq .Section "posts" }}
+<nav class="prev-next">
+  {{- with .PrevInSection }}<a href="{{ .RelPermalink }}">&larr; {{ .Title }}</a>{{ end }}
+  {{- with .NextInSection }}<a href="{{ .RelPermalink }}">{{ .Title }} &rarr;</a>{{ end }}
+</nav>
+{{- end }}
+{{ end }}
+""",
+    "layouts/404.html": """{{ define "main" }}
+<h1>Page not found</h1>
+<p><a href="{{ "/" | relURL }}">Back home</a></p>
+{{ end }}
+""",
+    "static/css/style.css": """body {
+  max-width: 46rem; margin: 0 auto; padding: 1rem; font-family: sans-serif; line-height: 1.5;
+}
+header nav ul, .terms ul { list-style: none; padding: 0; display: inline; }
+header nav li, .terms li { display: inline; margin-right: .75rem; }
+.site-title { font-weight: bold; font-size: 1.4rem; }
+.highlight pre { padding: .75rem; overflow-x: auto; }
+table { border-collapse: collapse; } td, th { border: 1px solid #ccc; padding: .25rem .5rem; }
+footer { margin-top: 3rem; color: #666; font-size: .9rem; }
+""",
+}
+
+
+def hugo_deb() -> None:
+    """Hugo from Debian with a theme begun by ``hugo new theme``: posts in content/posts/."""
+    src = _fresh("hugo-deb")
+    theme = src / "themes" / "small"
+    for rel, text in {**HUGO_THEME_GENERATED, **HUGO_THEME_FILLED}.items():
+        _write(theme / rel, text)
+    for p in POSTS:
+        front = (
+            f"---\ntitle: {json.dumps(p.title, ensure_ascii=False)}\ndate: {p.date}T09:30:00Z\n"
+            f"tags: {_yaml_list(p.tags)}\ncategories: [{p.category}]\n"
+            + ("draft: true\n" if p.draft else "")
+            + "---\n\n"
+        )
+        _write(src / "content" / "posts" / f"{p.slug}.md", front + p.body)
+    _write(src / "content" / "about.md", f"---\ntitle: {ABOUT.title}\n---\n\n{ABOUT.body}")
+    _write(src / "hugo.toml", HUGO_CONFIG)
+
+
 WRITERS = {
     "pelican": pelican,
     "hexo": hexo,
@@ -2657,6 +3015,8 @@ WRITERS = {
     "jupyter-book": jupyter_book,
     "hexo-next": hexo_next,
     "eleventy-base-blog": eleventy_base_blog,
+    "jekyll-deb": jekyll_deb,
+    "hugo-deb": hugo_deb,
 }
 
 
