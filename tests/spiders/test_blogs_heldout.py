@@ -13,9 +13,9 @@ blog is the whole site, at its root: tags, an author page, the archive, feeds, s
 Jupyter Book 1.0 (sphinx-book-theme, docs), Hexo 7 with the NexT theme (Gemini: sidebar author
 card and table of contents, post copyright notice, "Read more" excerpts), Eleventy 3 with the
 layout of its official base blog (the dev set's Eleventy site has a theme of its own), and two
-generators the dev set has, as Debian packages them with other themes and plugins: Jekyll 4.3 (minima, jekyll-feed,
-jekyll-seo-tag, jekyll-sitemap, jekyll-paginate, jekyll-archives) and Hugo 0.111 (a theme
-begun by ``hugo new theme``, tags and categories, pagination, Chroma).
+generators the dev set has, as Debian packages them with other themes and plugins: Jekyll 4.3
+(minima, jekyll-feed, jekyll-seo-tag, jekyll-sitemap, jekyll-paginate, jekyll-archives) and Hugo
+0.111 (a theme begun by ``hugo new theme``, tags and categories, pagination, Chroma).
 Their sources were written for this set (bench/heldout), built by bench/heldout/build.sh with the
 generators' usual listings (tags, categories, archives, pagination, feeds, sitemaps), and their
 ``oracle.json`` and ``listings.json`` come from the sources and the build, never from harvest.
