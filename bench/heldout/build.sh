@@ -33,8 +33,14 @@
 #       sphinx-design==0.8.0 sphinx-sitemap==2.9.0
 # (Jupyter Book 1.x apart: it needs Sphinx 7. Quarto, the first choice for a blog here, is not on
 # the registries: PyPI's quarto-cli is an sdist that downloads its binary from GitHub.)
-# (GENV, GENV3, GENV_JB, LEKTORENV, NPMGEN, NPMGEN_VP, NPMGEN_ASTRO and NPMGEN_DOCU override
-# those folders.)
+#   mkdir /tmp/npmgen-nextra && cd /tmp/npmgen-nextra && npm init -y && npm install next@16.5.0 \
+#       nextra@4.6.1 nextra-theme-docs@4.6.1 react@19.3.1 react-dom@19.3.1 zod@4.3.6
+# (Nextra 4.6.1's Layout fails its own props schema under zod 4.4 or later, "expected
+# nonoptional ... at children", shuding/nextra#5034: zod 4.3.6 beside it. Next.js 16 builds with
+# Turbopack, which resolves no node_modules outside the project's root: the build runs in a
+# folder inside the scratch folder, not with a symlinked node_modules.)
+# (GENV, GENV3, GENV_JB, LEKTORENV, NPMGEN, NPMGEN_VP, NPMGEN_ASTRO, NPMGEN_DOCU and NPMGEN_NEXTRA
+# override those folders.)
 # Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -48,8 +54,9 @@ NPMGEN_ASTRO="${NPMGEN_ASTRO:-/tmp/npmgen-astro}"
 GENV3="${GENV3:-/tmp/genv3}"
 NPMGEN_DOCU="${NPMGEN_DOCU:-/tmp/npmgen-docu}"
 GENV_JB="${GENV_JB:-/tmp/genv-jb}"
+NPMGEN_NEXTRA="${NPMGEN_NEXTRA:-/tmp/npmgen-nextra}"
 ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx-rtd lektor starlight astro-blog
-     mkdocs-rtd sphinx-pydata docusaurus-blog jupyter-book)
+     mkdocs-rtd sphinx-pydata docusaurus-blog jupyter-book nextra)
 SITES=("${@:-${ALL[@]}}")
 
 keep_text() {  # copy $1 to $2, only text files
@@ -112,6 +119,12 @@ build() {
       work="$(mktemp -d)"; cp -r "$src/." "$work/book/"
       (cd "$work" && "$GENV_JB/bin/jupyter-book" build book --path-output "$work/out" >/dev/null \
         && cp -r out/_build/html/. "$out/")
+      rm -rf "$work" ;;
+    nextra)
+      # A static export (output: 'export'): Next writes out/, every page pre-rendered.
+      work="$(mktemp -d "$NPMGEN_NEXTRA/build.XXXXXX")"; cp -r "$src/." "$work/"
+      (cd "$work" && NEXT_TELEMETRY_DISABLED=1 "$NPMGEN_NEXTRA/node_modules/.bin/next" build >/dev/null \
+        && cp -r out/. "$out/")
       rm -rf "$work" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac

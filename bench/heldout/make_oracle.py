@@ -267,6 +267,21 @@ def jupyter_book(src: Path) -> list[dict[str, Any]]:
     return sorted(out, key=lambda e: e["url_path"])
 
 
+def nextra(src: Path) -> list[dict[str, Any]]:
+    """Every page of ``content/`` but its index (the home page): ``/<section>/<file>/`` (Next's
+    static export with ``trailingSlash: true`` writes ``<route>/index.html`` and links ``<route>/``)."""
+    out = []
+    content = src / "content"
+    for f in sorted([*content.rglob("*.md"), *content.rglob("*.mdx")]):
+        rel = f.relative_to(content)
+        if rel.stem == "index":
+            continue
+        body = f.read_text(encoding="utf-8")
+        title = _H1.search(body).group(1)  # type: ignore[union-attr]
+        out.append(_entry("/" + rel.with_suffix("").as_posix() + "/", title, None, body))
+    return sorted(out, key=lambda e: e["url_path"])
+
+
 #: Listing pages of each build, by the generator's documented output paths (relative to site/).
 LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     "pelican": (
@@ -357,6 +372,9 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     # Jupyter Book (Sphinx): the general index and the search page; intro.html (the root, a
     # welcome text) and index.html (a meta refresh to it) are neither.
     "jupyter-book": ("genindex.html", "search.html"),
+    # Nextra's docs theme writes no listing: the home page is a welcome text, 404.html (and
+    # Next's _not-found/) neither; its search (Pagefind) is a box on every page, not a page.
+    "nextra": (),
 }
 
 ORACLES = {
@@ -376,6 +394,7 @@ ORACLES = {
     "sphinx-pydata": sphinx_furo,
     "docusaurus-blog": docusaurus_blog,
     "jupyter-book": jupyter_book,
+    "nextra": nextra,
 }
 
 

@@ -1,6 +1,6 @@
 """``scrapy crawl blogs`` on the held-out set: real sites of generators the dev set does not have.
 
-tests/fixtures/heldout holds sixteen small sites built with generators the development set
+tests/fixtures/heldout holds seventeen small sites built with generators the development set
 (shared/fixtures/blogs: Jekyll, Eleventy, Zola, Docusaurus, Hugo, Octopress) does not cover:
 Pelican 4.12 (notmyidea), Hexo 7 (landscape), Nikola 8.3 (bootblog4), ablog 0.11 (Sphinx,
 alabaster), MkDocs Material 9.7 (docs and its blog plugin), Sphinx 9 with Furo, VitePress 1.6,
@@ -9,15 +9,16 @@ VuePress 2 with vuepress-theme-hope's blog, Sphinx 9 with the Read the Docs them
 Astro 7 blog in the style of Astro's blog starter, MkDocs 1.6 with its built-in readthedocs
 theme, Sphinx 9 with the PyData theme (sphinx-sitemap), Docusaurus 3.10 in blog-only mode
 (the dev set's Docusaurus site is docs with a blog under /blog/; here the classic preset's
-blog is the whole site, at its root: tags, an author page, the archive, feeds, sitemap) and
-Jupyter Book 1.0 (sphinx-book-theme, docs).
+blog is the whole site, at its root: tags, an author page, the archive, feeds, sitemap),
+Jupyter Book 1.0 (sphinx-book-theme, docs) and Nextra 4.6 (docs theme) on Next.js 16, statically
+exported.
 Their sources were written for this set (bench/heldout), built by bench/heldout/build.sh with the
 generators' usual listings (tags, categories, archives, pagination, feeds, sitemaps), and their
 ``oracle.json`` and ``listings.json`` come from the sources and the build, never from harvest.
 
 Each is served on 127.0.0.1 (its own host ``https://<generator>.heldout.example`` mapped to that
 server, a canary server for any other loopback origin), crawled once with nothing but its start
-page in the YAML (``source: docs`` for the eight docs generators), and compared with its oracle:
+page in the YAML (``source: docs`` for the nine docs generators), and compared with its oracle:
 the issue 33 targets (every post, titles, dates, code blocks, no listing page), plus code
 languages where the page declares them.
 """
@@ -89,7 +90,7 @@ def test_heldout_site_against_its_oracle(heldout: dict[str, Crawled], site: DevS
 
 
 def test_heldout_set_covers_generators_the_devset_lacks() -> None:
-    """Sixteen generators, each with its oracle, its listings and enough posts to score."""
+    """Seventeen generators, each with its oracle, its listings and enough posts to score."""
     assert [s.folder for s in HELDOUT] == [
         "pelican",
         "hexo",
@@ -107,6 +108,7 @@ def test_heldout_set_covers_generators_the_devset_lacks() -> None:
         "sphinx-pydata",
         "docusaurus-blog",
         "jupyter-book",
+        "nextra",
     ]
     blogs = [s for s in HELDOUT if s.source == "blog"]
     assert all(len(s.listing_paths) >= 30 for s in blogs), [(s.folder, len(s.listing_paths)) for s in blogs]
