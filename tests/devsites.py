@@ -168,13 +168,15 @@ HELDOUT_SOURCES = {
     "eleventy-base-blog": "blog",
     "jekyll-deb": "blog",
     "hugo-deb": "blog",
+    "nextra": "docs",
 }
 
 
 #: Held-out generators whose default code highlighting writes no language into the page
 #: (Pygments through Python-Markdown or docutils: ``<div class="highlight"><pre>``, Nikola's
-#: ``<pre class="code literal-block">``): a language cannot be kept there, only never invented.
-HELDOUT_UNDECLARED_LANGUAGES = frozenset({"pelican", "nikola", "mkdocs"})
+#: ``<pre class="code literal-block">``; Nextra, whose ``pre`` drops rehype-pretty-code's
+#: ``data-language``): a language cannot be kept there, only never invented.
+HELDOUT_UNDECLARED_LANGUAGES = frozenset({"pelican", "nikola", "mkdocs", "nextra"})
 
 
 def heldout_page(folder: str, path: str) -> str:

@@ -50,8 +50,14 @@
 # (Jekyll and Hugo from Debian 12: kramdown 2.4.0 with its GFM parser 1.1.0, Rouge 3.30.0,
 # Liquid 5.4.0. No Hugo theme is packaged on apt or npm: hugo-deb's theme was begun with
 # `hugo new theme small`, whose templates are kept.)
-# (GENV, GENV3, GENV_JB, LEKTORENV, NPMGEN, NPMGEN_VP, NPMGEN_ASTRO, NPMGEN_DOCU, NPMGEN_NEXT and
-# NPMGEN_11TY override those folders.)
+#   mkdir /tmp/npmgen-nextra && cd /tmp/npmgen-nextra && npm init -y && npm install next@16.5.0 \
+#       nextra@4.6.1 nextra-theme-docs@4.6.1 react@19.3.1 react-dom@19.3.1 zod@4.3.6
+# (Nextra 4.6.1's Layout fails its own props schema under zod 4.4 or later, "expected
+# nonoptional ... at children", shuding/nextra#5034: zod 4.3.6 beside it. Next.js 16 builds with
+# Turbopack, which resolves no node_modules outside the project's root: the build runs in a
+# folder inside the scratch folder, not with a symlinked node_modules.)
+# (GENV, GENV3, GENV_JB, LEKTORENV, NPMGEN, NPMGEN_VP, NPMGEN_ASTRO, NPMGEN_DOCU, NPMGEN_NEXT,
+# NPMGEN_11TY and NPMGEN_NEXTRA override those folders.)
 # Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -67,8 +73,9 @@ NPMGEN_DOCU="${NPMGEN_DOCU:-/tmp/npmgen-docu}"
 GENV_JB="${GENV_JB:-/tmp/genv-jb}"
 NPMGEN_NEXT="${NPMGEN_NEXT:-/tmp/npmgen-next2}"
 NPMGEN_11TY="${NPMGEN_11TY:-/tmp/npmgen-11ty2}"
+NPMGEN_NEXTRA="${NPMGEN_NEXTRA:-/tmp/npmgen-nextra}"
 ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx-rtd lektor starlight astro-blog
-     mkdocs-rtd sphinx-pydata docusaurus-blog jupyter-book hexo-next eleventy-base-blog jekyll-deb hugo-deb)
+     mkdocs-rtd sphinx-pydata docusaurus-blog jupyter-book hexo-next eleventy-base-blog jekyll-deb hugo-deb nextra)
 SITES=("${@:-${ALL[@]}}")
 
 keep_text() {  # copy $1 to $2, only text files
@@ -149,6 +156,12 @@ build() {
       # `hugo` (a build), never `hugo server`: the server writes its localhost address in links.
       work="$(mktemp -d)"; cp -r "$src/." "$work/"
       (cd "$work" && hugo --quiet -d "$out")
+      rm -rf "$work" ;;
+    nextra)
+      # A static export (output: 'export'): Next writes out/, every page pre-rendered.
+      work="$(mktemp -d "$NPMGEN_NEXTRA/build.XXXXXX")"; cp -r "$src/." "$work/"
+      (cd "$work" && NEXT_TELEMETRY_DISABLED=1 "$NPMGEN_NEXTRA/node_modules/.bin/next" build >/dev/null \
+        && cp -r out/. "$out/")
       rm -rf "$work" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac

@@ -302,6 +302,21 @@ def hugo_deb(src: Path) -> list[dict[str, Any]]:
     return out
 
 
+def nextra(src: Path) -> list[dict[str, Any]]:
+    """Every page of ``content/`` but its index (the home page): ``/<section>/<file>/`` (Next's
+    static export with ``trailingSlash: true`` writes ``<route>/index.html`` and links ``<route>/``)."""
+    out = []
+    content = src / "content"
+    for f in sorted([*content.rglob("*.md"), *content.rglob("*.mdx")]):
+        rel = f.relative_to(content)
+        if rel.stem == "index":
+            continue
+        body = f.read_text(encoding="utf-8")
+        title = _H1.search(body).group(1)  # type: ignore[union-attr]
+        out.append(_entry("/" + rel.with_suffix("").as_posix() + "/", title, None, body))
+    return sorted(out, key=lambda e: e["url_path"])
+
+
 #: Listing pages of each build, by the generator's documented output paths (relative to site/).
 LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     "pelican": (
@@ -429,6 +444,9 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
         "categories/*/index.html",
         "categories/*/page/[2-9]/index.html",
     ),
+    # Nextra's docs theme writes no listing: the home page is a welcome text, 404.html (and
+    # Next's _not-found/) neither; its search (Pagefind) is a box on every page, not a page.
+    "nextra": (),
 }
 
 ORACLES = {
@@ -452,6 +470,7 @@ ORACLES = {
     "eleventy-base-blog": eleventy_base_blog,
     "jekyll-deb": jekyll_deb,
     "hugo-deb": hugo_deb,
+    "nextra": nextra,
 }
 
 

@@ -2996,6 +2996,183 @@ def hugo_deb() -> None:
     _write(src / "hugo.toml", HUGO_CONFIG)
 
 
+NEXTRA_TABS = """import { Callout, Tabs } from 'nextra/components'
+
+# Installing the command-line tool
+
+The tool ships for Python and Node.js; pick one.
+
+<Tabs items={['pip', 'npm']}>
+  <Tabs.Tab>
+
+```bash
+pip install lessons-cli
+```
+
+  </Tabs.Tab>
+  <Tabs.Tab>
+
+```bash
+npm install --global lessons-cli
+```
+
+  </Tabs.Tab>
+</Tabs>
+
+<Callout type="warning">
+  **Python 3.10 or later**: older versions lack `zoneinfo`; the tool refuses to start on them.
+</Callout>
+
+Check the installation:
+
+```bash
+lessons --version
+```
+"""
+
+
+NEXTRA_CONFIG = """import nextra from 'nextra'
+
+const withNextra = nextra({
+  defaultShowCopyCode: true
+})
+
+// A static export (every page pre-rendered to HTML), one folder per page (/guide/install/).
+export default withNextra({
+  output: 'export',
+  trailingSlash: true,
+  images: { unoptimized: true }
+})
+"""
+
+
+NEXTRA_LAYOUT = """import { Footer, Layout, Navbar } from 'nextra-theme-docs'
+import { Head } from 'nextra/components'
+import { getPageMap } from 'nextra/page-map'
+import 'nextra-theme-docs/style.css'
+
+export const metadata = {
+  metadataBase: new URL('https://nextra.heldout.example'),
+  title: { default: 'Small Lessons', template: '%s – Small Lessons' },
+  description: 'Short programming lessons.'
+}
+
+const navbar = <Navbar logo={<b>Small Lessons</b>} projectLink="https://github.com/example/small-lessons" />
+const footer = <Footer>CC0 © Small Lessons.</Footer>
+
+export default async function RootLayout({ children }) {
+  return (
+    <html lang="en" dir="ltr" suppressHydrationWarning>
+      <Head />
+      <body>
+        <Layout
+          navbar={navbar}
+          pageMap={await getPageMap()}
+          docsRepositoryBase="https://github.com/example/small-lessons/tree/main"
+          footer={footer}
+        >
+          {children}
+        </Layout>
+      </body>
+    </html>
+  )
+}
+"""
+
+
+NEXTRA_PAGE = """import { generateStaticParamsFor, importPage } from 'nextra/pages'
+import { useMDXComponents as getMDXComponents } from '../../mdx-components'
+
+export const generateStaticParams = generateStaticParamsFor('mdxPath')
+
+export async function generateMetadata(props) {
+  const params = await props.params
+  const { metadata } = await importPage(params.mdxPath)
+  const path = (params.mdxPath || []).map(part => part + '/').join('')
+  return { ...metadata, alternates: { canonical: '/' + path } }
+}
+
+const Wrapper = getMDXComponents().wrapper
+
+export default async function Page(props) {
+  const params = await props.params
+  const { default: MDXContent, toc, metadata, sourceCode } = await importPage(params.mdxPath)
+  return (
+    <Wrapper toc={toc} metadata={metadata} sourceCode={sourceCode}>
+      <MDXContent {...props} params={params} />
+    </Wrapper>
+  )
+}
+"""
+
+
+NEXTRA_MDX_COMPONENTS = """import { useMDXComponents as getThemeComponents } from 'nextra-theme-docs'
+
+const themeComponents = getThemeComponents()
+
+export function useMDXComponents(components) {
+  return { ...themeComponents, ...components }
+}
+"""
+
+
+def _js_object(entries: dict[str, str]) -> str:
+    return "export default " + json.dumps(entries, ensure_ascii=False, indent=2) + "\n"
+
+
+def nextra() -> None:
+    """Nextra 4 (docs theme) on Next.js, statically exported: a content folder of Markdown pages
+    in three sections (``_meta.js`` for their order and titles), a catch-all App Router page, the
+    install page in MDX with Nextra's Tabs and Callout, a sitemap from Next's ``app/sitemap.js``."""
+    src = _fresh("nextra")
+    content = src / "content"
+    by_section: dict[str, list[Post]] = {}
+    for p in published():
+        section = DOC_SECTIONS[p.slug]
+        by_section.setdefault(section, []).append(p)
+        _write(content / section / f"{p.slug}.md", _myst_body(p))
+    _write(content / "guide" / "install.mdx", NEXTRA_TABS)
+    _write(content / "index.mdx", "# Small Lessons\n\nShort programming lessons. Start with the guide.\n")
+    _write(
+        content / "_meta.js",
+        _js_object({"index": "Home", "guide": "Guide", "reference": "Reference", "appendix": "Appendix"}),
+    )
+    routes = ["/"]
+    for section in ("guide", "reference", "appendix"):
+        order = ({"install": INSTALL_TITLE} if section == "guide" else {}) | {
+            p.slug: p.title for p in by_section[section]
+        }
+        _write(content / section / "_meta.js", _js_object(order))
+        routes += [f"/{section}/{slug}/" for slug in order]
+    _write(src / "next.config.mjs", NEXTRA_CONFIG)
+    _write(src / "mdx-components.js", NEXTRA_MDX_COMPONENTS)
+    _write(src / "app" / "layout.jsx", NEXTRA_LAYOUT)
+    _write(src / "app" / "[[...mdxPath]]" / "page.jsx", NEXTRA_PAGE)
+    _write(
+        src / "app" / "sitemap.js",
+        "export const dynamic = 'force-static'\n\nconst ROUTES = "
+        + json.dumps(routes, indent=2)
+        + "\n\nexport default function sitemap() {\n"
+        "  return ROUTES.map(route => ({ url: 'https://nextra.heldout.example' + route }))\n}\n",
+    )
+    _write(
+        src / "package.json",
+        json.dumps(
+            {
+                "name": "heldout-nextra",
+                "version": "0.0.1",
+                "private": True,
+                "scripts": {"build": "next build"},
+                "dependencies": {
+                    d: "*" for d in ("next", "nextra", "nextra-theme-docs", "react", "react-dom")
+                },
+            },
+            indent=1,
+        )
+        + "\n",
+    )
+
+
 WRITERS = {
     "pelican": pelican,
     "hexo": hexo,
@@ -3017,6 +3194,7 @@ WRITERS = {
     "eleventy-base-blog": eleventy_base_blog,
     "jekyll-deb": jekyll_deb,
     "hugo-deb": hugo_deb,
+    "nextra": nextra,
 }
 
 

@@ -513,8 +513,13 @@ def _read_metadata(tree: etree._Element, url: str) -> _Meta:
 
 
 def _byline(scope: etree._Element) -> str | None:
-    """The byline trafilatura finds in ``scope``, searched where one can be (:mod:`.metasearch`)."""
-    return metasearch.page_author(scope)
+    """The byline trafilatura finds in ``scope``, searched where one can be (:mod:`.metasearch`).
+
+    Not a heading's word: a post's section "Author" or "Author's note" (``<h2 id="author">``,
+    as Hugo, Starlight and Nextra write its id) is no author's name.
+    """
+    author = metasearch.page_author(scope)
+    return None if author is None or "author" in author.casefold() else author
 
 
 _PARSER = html_parser(remove_pis=True)

@@ -22,6 +22,11 @@ Pure functions, each tested on the real page that showed the loss (tests/parsers
   the language the wrapper declares (VitePress's ``<span class="lang">sql</span>`` in
   ``<div class="language-sql">``) became a stray "sql" line above every block.
 
+- :func:`show_tab_panels`: a tab group's panels other than the first are in the page, hidden
+  (``hidden``, ``display:none``) until the reader picks their tab (Nextra's "npm" beside "pip");
+  trafilatura drops hidden elements, and the code of every other tab was lost. A
+  ``role="tabpanel"`` is shown.
+
 ``repair_tree`` runs the tree repairs in order; ``harvest.parsers.article`` calls it on the parsed
 page, before anything else, and leaves out what ``strip_xml_invalid`` would when it encodes the
 page for the parser (the same characters, in C loops over bytes).
@@ -180,10 +185,25 @@ def drop_code_language_labels(tree: etree._Element) -> int:
     return dropped
 
 
+_TAB_PANELS = etree.XPath("//*[@role='tabpanel']")
+_DISPLAY_NONE_RE = re.compile(r"display\s*:\s*none\s*;?", re.I)
+
+
+def show_tab_panels(tree: etree._Element) -> None:
+    """Show every ``role="tabpanel"``: a tab the reader has not picked is the article too."""
+    for panel in _TAB_PANELS(tree):
+        panel.attrib.pop("hidden", None)
+        if panel.get("aria-hidden") == "true":
+            del panel.attrib["aria-hidden"]
+        if (style := panel.get("style")) and "none" in style:
+            panel.set("style", _DISPLAY_NONE_RE.sub("", style))
+
+
 def repair_tree(tree: etree._Element, url: str) -> None:
     """Every tree repair of this module, in order (see the module docstring)."""
     unlink_heading_self_links(tree, url)
     neutralize_own_names(tree)
+    show_tab_panels(tree)
     # The code repairs act on <pre> blocks only: one walk tells most pages have none.
     if next(tree.iter("pre"), None) is not None:
         declare_code_languages(tree)
