@@ -627,6 +627,11 @@ BOILERPLATE_TOKENS: tuple[str, ...] = (
     "share",
     "social",
     "breadcrumb",
+    # Links to the previous and next posts (Eleventy's base blog: ul.links-nextprev).
+    "nextprev",
+    "prevnext",
+    "prev-next",
+    "next-prev",
 )
 
 
@@ -986,15 +991,9 @@ def _is_short_region(region: etree._Element) -> bool:
     declared = region.tag in {"article", "main"} or region.get("role") == "main"
     if not declared:
         return False
-    # Its own footer (author, licence, tags, next/previous: NexT's copyright list) is not its
-    # text, nor is the indentation of its markup.
-    footers = sum(_text_chars(f) for f in region.iter("footer") if f is not region)
-    return _text_chars(region) - footers < SHORT_REGION_CHARS
-
-
-def _text_chars(el: etree._Element) -> int:
-    """Characters of ``el``'s text, runs of whitespace counted as one."""
-    return len(" ".join(el.text_content().split()))
+    # Its own footer (author, licence, tags, next/previous: NexT's copyright list) is not its text.
+    footers = sum(len(f.text_content()) for f in region.iter("footer") if f is not region)
+    return _shown_chars(region) - footers < SHORT_REGION_CHARS
 
 
 def _shown_chars(el: etree._Element) -> int:

@@ -39,7 +39,11 @@ def normalize_date(value: str | None) -> str | None:
         return None
     m = _ISO_DATE_RE.match(value)
     if m:
-        return "-".join(m.groups())
+        return "-".join(m.groups()) if int(m.group(1)) >= FIRST_YEAR else None
+    # A year written with four digits is that year: the email parser reads "0001" (Hugo's "no
+    # date", in every undated page's feed entry) as 2001.
+    if (year := _RFC_YEAR_RE.search(value)) is not None and int(year.group(1)) < FIRST_YEAR:
+        return None
     try:
         parsed = parsedate_to_datetime(value.strip())
     except (TypeError, ValueError, IndexError):
@@ -47,6 +51,11 @@ def normalize_date(value: str | None) -> str | None:
     if parsed.tzinfo is None:
         parsed = parsed.replace(tzinfo=timezone.utc)
     return parsed.date().isoformat()
+
+
+#: Dates before this year are a generator's "no date" (Go's zero time, 0001-01-01), not a page's.
+FIRST_YEAR = 1900
+_RFC_YEAR_RE = re.compile(r"\b\d{1,2}\s+[A-Za-z]{3}\s+(\d{4})\b")
 
 
 def _ld_nodes(tree: etree._Element) -> list[dict[str, object]]:
@@ -104,13 +113,16 @@ def _cut_site_name(title: str, headings: list[tuple[list[str], bool]], site_name
     # headings in tiers, each with whether a piece after a cut counts (the first tier any piece
     # matches wins).
     found = [(i, m.end()) for i in range(len(title)) if (m := _SEPARATOR_AT_RE.match(title, i))]
-    heads = [title[:i] for i, _ in reversed(found)]
+    heads = [title, *(title[:i] for i, _ in reversed(found))]
     tails = [title[end:] for _, end in found]
     for tier, any_side in headings:
-        wanted = {_squash(h) for h in tier if _squash(h)}
+        wanted = {_squash(h): h for h in reversed(tier) if _squash(h)}
         for piece in heads + tails if any_side else heads:
-            if _squash(piece) in wanted:
-                return piece.strip()
+            if (heading := wanted.get(_squash(piece))) is not None:
+                # The heading as shown when the title lost some of its punctuation (Jekyll's SEO
+                # tag renders the title as Markdown: "Rust vs Go | A field report" lost its "|");
+                # the title's own letter case otherwise (Octopress title-cases its headings).
+                return heading if _lost_marks(piece, heading) else piece.strip()
     cuts = list(_TITLE_SEPARATORS_RE.finditer(title))
     names = {_squash(n) for n in site_names if _squash(n)}
     if names:
@@ -123,6 +135,28 @@ def _cut_site_name(title: str, headings: list[tuple[list[str], bool]], site_name
     return title
 
 
+def _lost_marks(piece: str, heading: str) -> bool:
+    """Whether ``heading`` is ``piece`` with marks the title lost, and nothing else different."""
+    shown, title = "".join(heading.casefold().split()), "".join(piece.casefold().split())
+    if shown == title or len(shown) <= len(title):
+        return False
+    rest = iter(shown)
+    return all(char in rest for char in title)  # the title's characters, in order, in the heading
+
+
+def _heading_text(heading: etree._Element) -> str:
+    """A heading's text as shown, without its permalink anchor ("¶", "#" of Sphinx and others)."""
+    text = heading.text_content()
+    for a in heading.iter("a"):
+        mark = a.text_content().strip()
+        if mark in _ANCHOR_MARKS or "headerlink" in (a.get("class") or ""):
+            text = text.replace(a.text_content(), "", 1) if mark else text
+    return " ".join(_INVISIBLE_RE.sub("", text).split())
+
+
+#: Characters a reader does not see: soft hyphens, zero-width spaces and joiners.
+_INVISIBLE_RE = re.compile("[\u00ad\u200b-\u200d\u2060\ufeff]")
+_ANCHOR_MARKS = frozenset({"¶", "#", "§", "🔗", "¤"})
 _CHROME_TAGS = frozenset({"header", "nav", "footer"})
 _CHROME_ROLES = frozenset({"banner", "navigation", "contentinfo"})
 
@@ -148,13 +182,9 @@ def declared_title(tree: etree._Element) -> str | None:
     head_title = " ".join((tree.findtext(".//title") or "").split())
     candidates: list[str | None] = [_meta(tree, "og:title"), headline, head_title]
     h1s = list(tree.iter("h1"))
-    every_h1 = [" ".join(h.text_content().split()) for h in h1s][:5]
+    every_h1 = [_heading_text(h) for h in h1s][:5]
     own_h1 = [text for h, text in zip(h1s, every_h1, strict=False) if not _in_site_chrome(h)]
-    own_h2 = (
-        []
-        if own_h1
-        else [" ".join(h.text_content().split()) for h in tree.iter("h2") if not _in_site_chrome(h)][:5]
-    )
+    own_h2 = [] if own_h1 else [_heading_text(h) for h in tree.iter("h2") if not _in_site_chrome(h)][:5]
     # The page's own <h1> names it; else (no <h1> of its own) an <h2> of its content: Lektor's
     # quickstart writes the site's name as the page's only <h1>, in its header, and the post's
     # title as an <h2>. An <h1> in the site's header last (many pages head the article there).

@@ -466,3 +466,64 @@ def test_the_author_s_card_in_the_article_header_is_not_text() -> None:
     assert article.markdown.startswith(
         "# Generators in Python: a practical tour\n\nA generator is a function"
     )
+
+
+def test_every_tab_of_a_tab_group_is_text() -> None:
+    """Nextra's tabs (held-out set): the panel of the tab not picked is in the page, hidden.
+
+    ``role="tabpanel"`` with ``hidden`` and ``display:none``: dropped as hidden, the npm
+    command of the install page was lost beside the pip one.
+    """
+    path = "guide/install/index.html"
+    article = extract_article(heldout_page("nextra", path), f"https://nextra.heldout.example/{path[:-10]}")
+    assert article is not None
+    assert "pip install lessons-cli" in article.markdown
+    assert "npm install --global lessons-cli" in article.markdown
+
+
+def test_a_section_titled_author_is_not_the_byline() -> None:
+    """Hugo (held-out set): ``<h2 id="author">Author</h2>``, a section of the post, no byline.
+
+    The author was stored as "Author" (and "Author's note" on another post): trafilatura's
+    byline search takes elements whose id names an author.
+    """
+    for slug in ("restaurant-app-menu-tags-author", "rust-vs-go-field-report"):
+        path = f"posts/{slug}/index.html"
+        article = extract_article(
+            heldout_page("hugo-deb", path), f"https://hugo-deb.heldout.example/{path[:-10]}"
+        )
+        assert article is not None
+        assert article.author is None
+        assert "## Author" in article.markdown
+
+
+def test_a_short_post_with_a_long_footer_is_still_a_short_post() -> None:
+    """Hexo's NexT theme (held-out set): the ``<article>`` holds the post's footer.
+
+    Its copyright list, tags and next/previous links made the region count as long; a post of
+    a few lines then came out as trafilatura's baseline, one paragraph gluing title, "Posted on
+    2023-05-30 In programming" and the text.
+    """
+    path = "2023/05/30/hiddouki-shori-no-kihon/index.html"
+    article = extract_article(
+        heldout_page("hexo-next", path), f"https://hexo-next.heldout.example/{path[:-10]}"
+    )
+    assert article is not None
+    assert article.markdown.startswith("# 非同期処理の基本\n\nJavaScript の非同期処理は")
+    assert "Posted on" not in article.markdown
+    assert "Copyright Notice" not in article.markdown
+
+
+def test_links_to_the_previous_and_next_posts_are_not_text() -> None:
+    """Eleventy's base blog (held-out set): ``<ul class="links-nextprev">`` after the post.
+
+    Its short titles kept the list under trafilatura's link density: "← Previous ... Next →"
+    was stored at the end of 13 of 17 posts.
+    """
+    path = "blog/hiddouki-shori-no-kihon/index.html"
+    page = heldout_page("eleventy-base-blog", path)
+    assert 'class="links-nextprev"' in page
+    article = extract_article(page, f"https://eleventy-base-blog.heldout.example/{path[:-10]}")
+    assert article is not None
+    assert "Previous" not in article.markdown
+    assert "Next →" not in article.markdown
