@@ -292,9 +292,13 @@ def _code_chrome(el: etree._Element) -> bool:
     """
     if el.tag in _CODE_CHROME_TAGS:
         return True
+    # Cheapest tests first: a sibling with text and no button is content (most are).
+    has_text = bool(el.text_content().strip())
+    if has_text and next(el.iter("button"), None) is None:
+        return False
     if next(el.iter("img", "video", "svg", "picture", "iframe"), None) is not None:
         return False
-    return not "".join(_TEXT_OUTSIDE_BUTTONS(el)).strip()
+    return not has_text or not "".join(_TEXT_OUTSIDE_BUTTONS(el)).strip()
 
 
 _TEXT_OUTSIDE_BUTTONS = etree.XPath(".//text()[not(ancestor::button)]")
@@ -693,7 +697,11 @@ def _drop_author_cards(scope: etree._Element, author: str | None) -> None:
         return
     for header in list(scope.iter("header")):
         for link in list(header.iter("a")):
-            if link.getparent() is None or _squash(link.text_content()) != name:
+            text = link.text_content()
+            # Most links of a header (its menu) are not the name: their length says so first.
+            if not len(name) <= len(text) <= 3 * len(name) + 20 or link.getparent() is None:
+                continue
+            if _squash(text) != name:
                 continue
             card = link
             for ancestor in link.iterancestors():
@@ -848,7 +856,7 @@ def _main_region(tree: etree._Element, title: str = "") -> tuple[etree._Element 
     return _prose_block(tree, title), False, False
 
 
-def _declared_region_is_empty(tree: etree._Element) -> bool:
+def _declared_region_is_empty(tree: etree._Element, html: str) -> bool:
     """Whether the page's one ``<main>`` (or ``role="main"``) says its text needs a script.
 
     Its only text is a ``<noscript>`` notice: a search page (Sphinx's Read the Docs theme: "Please
@@ -857,17 +865,20 @@ def _declared_region_is_empty(tree: etree._Element) -> bool:
     as its text. An image, video or frame there is content; an empty ``<main>`` says nothing
     (WordPress block themes write one and put the article beside it).
     """
-    mains = [*tree.iter("main"), *(el.getparent() for el in _ROLES(tree) if el == "main")]
+    mains = list(tree.iter("main"))
+    if any(form in html for form in _ROLE_MAIN_FORMS):  # the attribute walk only where one is
+        mains += [el.getparent() for el in _ROLES(tree) if el == "main"]
     if len(mains) != 1 or mains[0] is None or mains[0].tag in {"html", "body"}:
         return False
     region = mains[0]
-    if next(region.iter("img", "video", "iframe", "object", "embed", "picture", "pre"), None) is not None:
-        return False
     if next(region.iter("noscript"), None) is None:
+        return False
+    if next(region.iter("img", "video", "iframe", "object", "embed", "picture", "pre"), None) is not None:
         return False
     return not "".join(_SHOWN_TEXT(region)).strip()
 
 
+_ROLE_MAIN_FORMS = ('role="main"', "role='main'", "role=main")
 _SHOWN_TEXT = etree.XPath(".//text()[not(ancestor::noscript or ancestor::script or ancestor::template)]")
 
 
@@ -1196,14 +1207,16 @@ def extract_article(html: str, url: str) -> Article | None:
     meta = _read_metadata(tree, head.canonical)
     _drop_unread(tree)
     _drop_after_page_footer(tree)
-    if _declared_region_is_empty(tree):
+    # Substring tests on the page first: most pages have no <noscript> or tab panel at all.
+    if ("noscript" in html or "NOSCRIPT" in html) and _declared_region_is_empty(tree, html):
         return None
     region, named, framed = _main_region(tree, head.og_title or head.head_title)
     # A wider content area (#content, the first of several <article>s) often leaves out the
     # article's header, where the byline is: the whole page is searched then.
     meta.author = meta.author or _byline(region if region is not None and named else tree)
     _drop_header_links(tree)
-    markup.repair_tree(tree, url)  # hook, after the "¶" links and before the boilerplate names
+    # The markup repairs: after the "¶" links, before the boilerplate names.
+    markup.repair_tree(tree, url, tabs="tabpanel" in html)
     blocks = _take_out_code(tree)
     # The page's paragraph text, before anything is removed: what a region or block is weighed by.
     page_chars = _paragraph_chars(tree)
