@@ -809,7 +809,24 @@ FOOTER_DEPTH = 5
 AFTER_FOOTER_MAX_SHARE = 0.3
 
 
-def _main_region(tree: etree._Element, title: str = "") -> tuple[etree._Element | None, bool, bool]:
+def _mains(tree: etree._Element) -> list[etree._Element]:
+    """The page's ``<main>`` elements and ``role="main"`` blocks (not ``<body>`` or ``<html>``).
+
+    Tag walks in C and the role attributes' values cost a third of one XPath testing both on
+    every element; read once per page (:func:`_declared_region_is_empty`, :func:`_main_region`).
+    """
+    mains = list(tree.iter("main"))
+    mains += [
+        el
+        for role in _ROLES(tree)
+        if role == "main" and (el := role.getparent()).tag not in {"html", "body", "main"}
+    ]
+    return mains
+
+
+def _main_region(
+    tree: etree._Element, title: str = "", mains: list[etree._Element] | None = None
+) -> tuple[etree._Element | None, bool, bool]:
     """The page's main content element if any, whether it is named as the text, whether framed.
 
     Framed: trafilatura takes it as a frame of its own (all but :func:`_prose_block`'s).
@@ -820,15 +837,9 @@ def _main_region(tree: etree._Element, title: str = "") -> tuple[etree._Element 
     is not named as the text). Extracting from it alone spares trafilatura copying and scanning
     the rest of the page, and keeps the rest's boilerplate out.
     """
-    # Tag walks in C and the role attributes' values cost a third of one XPath testing both on
-    # every element. Only a lone region of a kind counts, so the order of the kinds' union is moot.
+    # Only a lone region of a kind counts, so the order of the kinds' union is moot.
     articles = [el for el in tree.iter("article") if next(el.iterancestors("article"), None) is None]
-    mains = list(tree.iter("main"))
-    mains += [
-        el
-        for role in _ROLES(tree)
-        if role == "main" and (el := role.getparent()).tag not in {"html", "body", "main"}
-    ]
+    mains = _mains(tree) if mains is None else mains
     headings = None
     for found in (articles, mains):
         if len(found) != 1:
@@ -856,7 +867,7 @@ def _main_region(tree: etree._Element, title: str = "") -> tuple[etree._Element 
     return _prose_block(tree, title), False, False
 
 
-def _declared_region_is_empty(tree: etree._Element, html: str) -> bool:
+def _declared_region_is_empty(mains: list[etree._Element]) -> bool:
     """Whether the page's one ``<main>`` (or ``role="main"``) says its text needs a script.
 
     Its only text is a ``<noscript>`` notice: a search page (Sphinx's Read the Docs theme: "Please
@@ -865,21 +876,17 @@ def _declared_region_is_empty(tree: etree._Element, html: str) -> bool:
     as its text. An image, video or frame there is content; an empty ``<main>`` says nothing
     (WordPress block themes write one and put the article beside it).
     """
-    mains = list(tree.iter("main"))
-    if any(form in html for form in _ROLE_MAIN_FORMS):  # the attribute walk only where one is
-        mains += [el.getparent() for el in _ROLES(tree) if el == "main"]
-    if len(mains) != 1 or mains[0] is None or mains[0].tag in {"html", "body"}:
+    if len(mains) != 1:
         return False
     region = mains[0]
-    if next(region.iter("noscript"), None) is None:
+    notices = list(region.iter("noscript"))
+    if not notices:
         return False
-    if next(region.iter("img", "video", "iframe", "object", "embed", "picture", "pre"), None) is not None:
+    # Scripts are gone (_drop_unread): what the region shows is its text but the notices'.
+    shown = len("".join(region.text_content().split()))
+    if shown > sum(len("".join(n.text_content().split())) for n in notices):
         return False
-    return not "".join(_SHOWN_TEXT(region)).strip()
-
-
-_ROLE_MAIN_FORMS = ('role="main"', "role='main'", "role=main")
-_SHOWN_TEXT = etree.XPath(".//text()[not(ancestor::noscript or ancestor::script or ancestor::template)]")
+    return next(region.iter("img", "video", "iframe", "object", "embed", "picture", "pre"), None) is None
 
 
 def _prose_block(tree: etree._Element, title: str) -> etree._Element | None:
@@ -1207,10 +1214,11 @@ def extract_article(html: str, url: str) -> Article | None:
     meta = _read_metadata(tree, head.canonical)
     _drop_unread(tree)
     _drop_after_page_footer(tree)
-    # Substring tests on the page first: most pages have no <noscript> or tab panel at all.
-    if ("noscript" in html or "NOSCRIPT" in html) and _declared_region_is_empty(tree, html):
+    mains = _mains(tree)
+    # A substring test on the page first: most pages have no <noscript> at all.
+    if ("noscript" in html or "NOSCRIPT" in html) and _declared_region_is_empty(mains):
         return None
-    region, named, framed = _main_region(tree, head.og_title or head.head_title)
+    region, named, framed = _main_region(tree, head.og_title or head.head_title, mains)
     # A wider content area (#content, the first of several <article>s) often leaves out the
     # article's header, where the byline is: the whole page is searched then.
     meta.author = meta.author or _byline(region if region is not None and named else tree)
