@@ -1144,6 +1144,22 @@ def _put_back_leads(body: etree._Element, leads: list[str]) -> None:
         index += 1
 
 
+def _drop_trailing_headings(body: etree._Element) -> None:
+    """Remove the headings the text ends with, past blocks that show nothing, as trafilatura does.
+
+    trafilatura drops a text's trailing headings, but not one followed by an empty block: on
+    Jekyll's minima, a one-line post's title came after its line (the ``articleBody`` first, then
+    the rest of the ``<article>``: its header's ``<h1>``, then a hidden permalink).
+    """
+    blocks = list(body)
+    while blocks and not "".join(blocks[-1].itertext()).strip():
+        blocks.pop()
+    if len(blocks) < 2 or blocks[-1].tag != "head":
+        return
+    while len(blocks) > 1 and blocks[-1].tag == "head":
+        body.remove(blocks.pop())
+
+
 def _drop_repeated_summary(body: etree._Element) -> None:
     """Remove an opening paragraph that the text's next paragraphs repeat from its start.
 
@@ -1239,6 +1255,7 @@ def extract_article(html: str, url: str) -> Article | None:
         return None
     _put_back_leads(document.body, leads)
     _drop_repeated_summary(document.body)
+    _drop_trailing_headings(document.body)
     _resolve_links(document.body, head.link_base)
     from trafilatura.xml import xmltotxt
 

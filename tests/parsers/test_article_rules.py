@@ -527,3 +527,19 @@ def test_links_to_the_previous_and_next_posts_are_not_text() -> None:
     assert article is not None
     assert "Previous" not in article.markdown
     assert "Next →" not in article.markdown
+
+
+def test_a_text_does_not_end_with_a_heading() -> None:
+    """Jekyll's minima from Debian (held-out set): a one-line post's title came after its line.
+
+    trafilatura took the ``articleBody`` first, then the rest of the ``<article>``: its header's
+    ``<h1>``, then a hidden permalink, so the heading was not last and its trailing-heading rule
+    missed it. The title is in the metadata.
+    """
+    path = "news/2023/06/01/quick-note-release.html"
+    article = extract_article(heldout_page("jekyll-deb", path), f"https://jekyll-deb.heldout.example/{path}")
+    assert article is not None
+    assert (
+        article.markdown
+        == "Shipped version 2.1 of the log viewer today. The release notes are on the project page.\n"
+    )
