@@ -5,8 +5,10 @@ JSON-LD, no date, a URL no article pattern matches) only when a list hints it: i
 the sitemap's request and the feed's comes first depends on timing: on a real site (a Zola
 blog's ``/books/<post>/``) the page was fetched from the sitemap, judged for want of the
 feed's hint, and lost for the round, while the feed listing it was read a moment later. Here
-the feed is held until the page was served (an event, not a delay), so the page is always
-judged first: it must still be stored, once, after the feed names it.
+the feed is held until the page was judged (an event, not a delay: the page's only link was
+requested, and the spider follows a page's links before it judges the page), so the page is
+always judged first: it must still be stored, once, after the feed names it. (Held only until
+the page was served, the feed's answer sometimes overtook the page's under load.)
 """
 
 from __future__ import annotations
@@ -29,25 +31,28 @@ TEXT = " ".join(
 )
 
 
-def plain_page(title: str) -> str:
+PHOTOS = "/moss-photos"
+
+
+def plain_page(title: str, link: str = "") -> str:
     paragraphs = "".join(f"<p>{TEXT}</p>" for _ in range(2))
     return (
         f"<!doctype html><html lang='en'><head><title>{title}</title></head>"
-        f"<body><div class='content'><h1>{title}</h1>{paragraphs}</div></body></html>"
+        f"<body><div class='content'><h1>{title}</h1>{paragraphs}{link}</div></body></html>"
     )
 
 
 def test_a_page_judged_before_the_feed_named_it_is_kept_when_the_feed_comes(tmp_path: Path) -> None:
-    served = threading.Event()
+    judged = threading.Event()
     with loopback_server() as server:
         base = server.base_url
 
-        def post(request: LoggedRequest) -> Reply:
-            served.set()
-            return Reply(body=plain_page("Field notes on moss"))
+        def photos(request: LoggedRequest) -> Reply:
+            judged.set()  # linked from the post only: the post was read
+            return Reply(body="<html><body><p>Photos</p></body></html>")
 
         def feed(request: LoggedRequest) -> Reply:
-            served.wait(60)  # only a hang guard: the page is served long before
+            judged.wait(60)  # only a hang guard: the post is read long before
             entries = f"<item><title>Field notes on moss</title><link>{base}{POST}</link></item>"
             rss = (
                 f"<?xml version='1.0'?><rss version='2.0'><channel><title>t</title>{entries}</channel></rss>"
@@ -65,7 +70,8 @@ def test_a_page_judged_before_the_feed_named_it_is_kept_when_the_feed_comes(tmp_
         home = f"<html><head><title>Garden</title>{feed_link}</head><body><p>Home</p></body></html>"
         server.add("/", Reply(body=home))
         server.add("/feed.xml", feed)
-        server.add(POST, post)
+        server.add(POST, Reply(body=plain_page("Field notes on moss", f"<a href='{PHOTOS}'>photos</a>")))
+        server.add(PHOTOS, photos)
         server.add(OTHER, Reply(body=plain_page("About the garden")))
         config = tmp_path / "config"
         config.mkdir()
