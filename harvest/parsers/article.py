@@ -37,6 +37,7 @@ from lxml import etree
 from harvest.parsers import markup, metasearch, prunes
 from harvest.parsers.contentarea import content_areas
 from harvest.parsers.htmlparser import html_parser
+from harvest.parsers.pagemeta import SITE_CHROME_ROLES, SITE_CHROME_TAGS, TITLE_SEPARATORS_RE, squash
 from harvest.parsers.rights import PageSignals, page_signals
 
 logger = logging.getLogger(__name__)
@@ -110,7 +111,6 @@ _HEADERLINK_CLASSES = frozenset(
     }
 )
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
-_TITLE_SEPARATORS_RE = re.compile(r"\s+[-|–—·:»/]{1,2}\s+")
 _EMPTY_LINK_RE = re.compile(r"\[(?:¶|#|§)?\]\([^)\s]*\)")
 _BLANK_LINES_RE = re.compile(r"\n{3,}")
 _LINK_TARGET_RE = re.compile(r"\[([^\]]*)\]\([^)]*\)")
@@ -469,7 +469,7 @@ def _pick_title(og_title: str | None, head_title: str, extracted: str | None) ->
         return og_title
     if head_title and extracted:
         want = re.sub(r"\W+", "", extracted.casefold())
-        cuts = list(_TITLE_SEPARATORS_RE.finditer(head_title))
+        cuts = list(TITLE_SEPARATORS_RE.finditer(head_title))
         # "Post - With A Dash - Site": try every cut, not only the pieces between separators.
         candidates = [
             head_title,
@@ -692,7 +692,7 @@ def _drop_author_cards(scope: etree._Element, author: str | None) -> None:
     ``AUTHOR_CARD_CHARS`` of text: Docusaurus' avatar, name and "Writes small programming
     lessons" came out glued as the post's first line.
     """
-    name = _squash(author or "")
+    name = squash(author or "")
     if not name:
         return
     for header in list(scope.iter("header")):
@@ -701,7 +701,7 @@ def _drop_author_cards(scope: etree._Element, author: str | None) -> None:
             # Most links of a header (its menu) are not the name: their length says so first.
             if not len(name) <= len(text) <= 3 * len(name) + 20 or link.getparent() is None:
                 continue
-            if _squash(text) != name:
+            if squash(text) != name:
                 continue
             card = link
             for ancestor in link.iterancestors():
@@ -850,7 +850,7 @@ def _main_region(
         # its one <h1> (a teaser or a header elsewhere on the page does not). Copies of that
         # <h1> elsewhere (Jupyter Book's print-only title block) are the same title.
         headings = list(tree.iter("h1")) if headings is None else headings
-        titles = {_squash(h.text_content()) for h in headings}  # "Title" and "Title¶" are one
+        titles = {squash(h.text_content()) for h in headings}  # "Title" and "Title¶" are one
         if len(titles) == 1 and any(found[0] in h.iterancestors() for h in headings):
             return found[0], True, True
     # Else the content area trafilatura itself would take, the first of its kinds the page has.
@@ -921,12 +921,8 @@ def _prose_block(tree: etree._Element, title: str) -> etree._Element | None:
 
 def _holds_title(block: etree._Element, title: str) -> bool:
     """Whether one of ``block``'s headings is ``title`` or a part of it between separators."""
-    parts = {_squash(title), *(_squash(p) for p in _TITLE_SEPARATORS_RE.split(title))} - {""}
-    return any(_squash(h.text_content()) in parts for h in block.iter("h1", "h2", "h3"))
-
-
-def _squash(text: str) -> str:
-    return re.sub(r"\W+", "", text.casefold())
+    parts = {squash(title), *(squash(p) for p in TITLE_SEPARATORS_RE.split(title))} - {""}
+    return any(squash(h.text_content()) in parts for h in block.iter("h1", "h2", "h3"))
 
 
 _ROLES = etree.XPath("//@role")
@@ -1043,11 +1039,7 @@ def _is_chrome(el: etree._Element) -> bool:
     (The PyData theme's "Section Navigation" title and its footer's three lines outweighed a
     one-line post's line, whose region then gave way to the whole page's menus.)
     """
-    return el.tag in _CHROME_TAGS or el.get("role") in _CHROME_ROLES
-
-
-_CHROME_TAGS = frozenset({"a", "nav", "header", "footer"})
-_CHROME_ROLES = frozenset({"navigation", "banner", "contentinfo"})
+    return el.tag == "a" or el.tag in SITE_CHROME_TAGS or el.get("role") in SITE_CHROME_ROLES
 
 
 #: A declared region with less text than this (its title, date, tags and next/previous links
@@ -1154,8 +1146,6 @@ def _drop_trailing_headings(body: etree._Element) -> None:
     blocks = list(body)
     while blocks and not "".join(blocks[-1].itertext()).strip():
         blocks.pop()
-    if len(blocks) < 2 or blocks[-1].tag != "head":
-        return
     while len(blocks) > 1 and blocks[-1].tag == "head":
         body.remove(blocks.pop())
 

@@ -29,8 +29,7 @@ from lxml import etree
 from harvest.parsers.pagekind import ARTICLE_TYPES, ld_roots, ld_types
 
 _ISO_DATE_RE = re.compile(r"^\s*(\d{4})-(\d{2})-(\d{2})")
-_TITLE_SEPARATORS_RE = re.compile(r"\s+[-|–—·:»/]{1,2}\s+")
-_SEPARATOR_AT_RE = re.compile(r"\s+[-|–—·:»/]{1,2}\s+")
+TITLE_SEPARATORS_RE = re.compile(r"\s+[-|–—·:»/]{1,2}\s+")
 
 
 def normalize_date(value: str | None) -> str | None:
@@ -102,7 +101,8 @@ def declared_date(tree: etree._Element) -> str | None:
     return None
 
 
-def _squash(text: str) -> str:
+def squash(text: str) -> str:
+    """``text`` with its case folded and all but its letters and digits left out, for comparing."""
     return re.sub(r"\W+", "", text.casefold())
 
 
@@ -112,25 +112,25 @@ def _cut_site_name(title: str, headings: list[tuple[list[str], bool]], site_name
     # dash the first cut would lose. Pieces before a cut first, each side longest first; the
     # headings in tiers, each with whether a piece after a cut counts (the first tier any piece
     # matches wins).
-    found = [(i, m.end()) for i in range(len(title)) if (m := _SEPARATOR_AT_RE.match(title, i))]
+    found = [(i, m.end()) for i in range(len(title)) if (m := TITLE_SEPARATORS_RE.match(title, i))]
     heads = [title, *(title[:i] for i, _ in reversed(found))]
     tails = [title[end:] for _, end in found]
     for tier, any_side in headings:
-        wanted = {_squash(h): h for h in reversed(tier) if _squash(h)}
+        wanted = {squash(h): h for h in reversed(tier) if squash(h)}
         for piece in heads + tails if any_side else heads:
-            if (heading := wanted.get(_squash(piece))) is not None:
+            if (heading := wanted.get(squash(piece))) is not None:
                 # The heading as shown when the title lost some of its punctuation (Jekyll's SEO
                 # tag renders the title as Markdown: "Rust vs Go | A field report" lost its "|");
                 # the title's own letter case otherwise (Octopress title-cases its headings).
                 return heading if _lost_marks(piece, heading) else piece.strip()
-    cuts = list(_TITLE_SEPARATORS_RE.finditer(title))
-    names = {_squash(n) for n in site_names if _squash(n)}
+    cuts = list(TITLE_SEPARATORS_RE.finditer(title))
+    names = {squash(n) for n in site_names if squash(n)}
     if names:
         for m in cuts:
             before, after = title[: m.start()], title[m.end() :]
-            if _squash(after) in names:
+            if squash(after) in names:
                 return before.strip()
-            if _squash(before) in names:
+            if squash(before) in names:
                 return after.strip()
     return title
 
@@ -149,16 +149,17 @@ def _heading_text(heading: etree._Element) -> str:
     text = heading.text_content()
     for a in heading.iter("a"):
         mark = a.text_content().strip()
-        if mark in _ANCHOR_MARKS or "headerlink" in (a.get("class") or ""):
-            text = text.replace(a.text_content(), "", 1) if mark else text
+        if mark and (mark in _ANCHOR_MARKS or "headerlink" in (a.get("class") or "")):
+            text = text.replace(a.text_content(), "", 1)
     return " ".join(_INVISIBLE_RE.sub("", text).split())
 
 
 #: Characters a reader does not see: soft hyphens, zero-width spaces and joiners.
 _INVISIBLE_RE = re.compile("[\u00ad\u200b-\u200d\u2060\ufeff]")
 _ANCHOR_MARKS = frozenset({"¶", "#", "§", "🔗", "¤"})
-_CHROME_TAGS = frozenset({"header", "nav", "footer"})
-_CHROME_ROLES = frozenset({"banner", "navigation", "contentinfo"})
+#: The site's header, navigation and footer, by tag and by role (not an article's own).
+SITE_CHROME_TAGS = frozenset({"header", "nav", "footer"})
+SITE_CHROME_ROLES = frozenset({"banner", "navigation", "contentinfo"})
 
 
 def _in_site_chrome(el: etree._Element) -> bool:
@@ -167,7 +168,7 @@ def _in_site_chrome(el: etree._Element) -> bool:
     for ancestor in el.iterancestors():
         if ancestor.tag in {"article", "main"} or ancestor.get("role") == "main":
             return False
-        chrome = chrome or ancestor.tag in _CHROME_TAGS or ancestor.get("role") in _CHROME_ROLES
+        chrome = chrome or ancestor.tag in SITE_CHROME_TAGS or ancestor.get("role") in SITE_CHROME_ROLES
     return chrome
 
 
@@ -195,7 +196,7 @@ def declared_title(tree: etree._Element) -> str | None:
     for candidate in candidates:
         if candidate and candidate.strip():
             title = _cut_site_name(" ".join(candidate.split()), headings, site_names)
-            if candidate is head_title and _squash(title) not in {_squash(h) for h in every_h1}:
+            if candidate is head_title and squash(title) not in {squash(h) for h in every_h1}:
                 article_heading = tree.xpath("//article//h1")
                 if article_heading:
                     # A <title> that names none of the headings while an article has its own
