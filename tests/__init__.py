@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import gzip
 import json
 import os
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -57,6 +58,23 @@ def shared_fixture(*parts: str) -> Path:
         path.exists(), f"shared fixture {path} not found (set HARVEST_SHARED_FIXTURES to the fixtures folder)"
     )
     return path
+
+
+def eval_pages() -> Iterator[tuple[str, str, str]]:
+    """trafilatura's evaluation pages (shared fixtures), as the crawler decodes them: (file, URL, HTML).
+
+    Each is one real article page. The set's index names a few pages its archive does not hold:
+    left out.
+    """
+    from scrapy.http import HtmlResponse
+
+    folder = shared_fixture("extraction", "trafilatura-eval")
+    data = json.loads((folder / "evaldata.json").read_text(encoding="utf-8"))
+    for url, item in sorted(data.items()):
+        path = folder / "pages" / f"{item['file']}.gz"
+        if path.is_file():
+            with gzip.open(path, "rb") as f:
+                yield item["file"], url, HtmlResponse(url=url, body=f.read()).text
 
 
 def get_crawler(spider_cls: Any = None, settings: dict[str, Any] | None = None) -> Any:

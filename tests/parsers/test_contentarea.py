@@ -8,39 +8,28 @@ vocabulary shows here.
 
 from __future__ import annotations
 
-import gzip
-import json
 from collections import Counter
 
-from scrapy.http import HtmlResponse
 from trafilatura.xpaths import BODY_XPATH
 
 from harvest.parsers.article import _parse
 from harvest.parsers.contentarea import KINDS, content_areas
-from tests import shared_fixture
-
-EVAL = ("extraction", "trafilatura-eval")
+from tests import eval_pages
 
 
 def test_content_areas_are_trafilaturas_on_the_evaluation_pages() -> None:
-    data = json.loads(shared_fixture(*EVAL, "evaldata.json").read_text(encoding="utf-8"))
     assert len(BODY_XPATH) == KINDS
     found: Counter[int] = Counter()
     pages = 0
-    folder = shared_fixture(*EVAL, "pages")
-    for url, item in sorted(data.items()):
-        path = folder / f"{item['file']}.gz"
-        if not path.is_file():  # the set's index names a few pages its archive does not hold
-            continue
-        with gzip.open(path, "rb") as f:
-            tree = _parse(HtmlResponse(url=url, body=f.read()).text)
+    for file, _, html in eval_pages():
+        tree = _parse(html)
         if tree is None:
             continue
         pages += 1
         expected = [next(iter(expression(tree)), None) for expression in BODY_XPATH]
         got = content_areas(tree)
         for kind in range(KINDS):
-            assert got[kind] is expected[kind], f"{item['file']}: kind {kind}"
+            assert got[kind] is expected[kind], f"{file}: kind {kind}"
             found[kind] += expected[kind] is not None
     # Every kind occurs on real pages, and is missing from others: both sides are compared.
     assert pages > 900

@@ -10,18 +10,13 @@ entries only (a small year archive, a tag with one post), or declare themselves 
 
 from __future__ import annotations
 
-import gzip
-import json
 from functools import cache
 
 import pytest
-from scrapy.http import HtmlResponse
 
 from harvest.parsers.pagekind import classify_page
-from tests import shared_fixture
+from tests import eval_pages
 from tests.devsites import heldout_page, page_html
-
-EVAL = ("extraction", "trafilatura-eval")
 
 CASES = [
     # (folder, file, the page's URL, expected kind)
@@ -183,16 +178,8 @@ def test_page_of_full_posts_whose_permalinks_are_elsewhere_is_a_listing() -> Non
 
 @cache
 def _eval_pages() -> list[tuple[str, str, str]]:
-    """trafilatura's evaluation pages as the crawler decodes them: (file, URL, HTML); each is one article."""
-    data = json.loads(shared_fixture(*EVAL, "evaldata.json").read_text(encoding="utf-8"))
-    folder = shared_fixture(*EVAL, "pages")
-    pages = []
-    for url, item in sorted(data.items()):
-        path = folder / f"{item['file']}.gz"
-        if path.is_file():  # the index names a few pages the set has no file for
-            with gzip.open(path, "rb") as f:
-                pages.append((item["file"], url, HtmlResponse(url=url, body=f.read()).text))
-    return pages
+    """trafilatura's evaluation pages, read once for this module's tests."""
+    return list(eval_pages())
 
 
 ARTICLES_AMONG_ENTRIES = [

@@ -10,21 +10,16 @@ trafilatura's expressions shows here, or turns the walks off (tested below).
 
 from __future__ import annotations
 
-import gzip
-import json
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
 import pytest
-from scrapy.http import HtmlResponse
 
 from harvest.parsers import prunes
 from harvest.parsers.article import _parse, extract_article
-from tests import shared_fixture
-
-EVAL = ("extraction", "trafilatura-eval")
+from tests import eval_pages, shared_fixture
 
 
 class _Checked:
@@ -63,22 +58,12 @@ def checked(monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[Counter[str], lis
     yield seen, failures
 
 
-def _eval_pages() -> Iterator[tuple[str, str]]:
-    data = json.loads(shared_fixture(*EVAL, "evaldata.json").read_text(encoding="utf-8"))
-    folder = shared_fixture(*EVAL, "pages")
-    for url, item in sorted(data.items()):
-        path = folder / f"{item['file']}.gz"
-        if path.is_file():  # the set's index names a few pages its archive does not hold
-            with gzip.open(path, "rb") as f:
-                yield url, HtmlResponse(url=url, body=f.read()).text
-
-
 def test_the_walks_select_trafilaturas_elements_on_the_evaluation_pages(
     checked: tuple[Counter[str], list[str]],
 ) -> None:
     seen, failures = checked
     pages = 0
-    for url, html in _eval_pages():
+    for _, url, html in eval_pages():
         extract_article(html, url)
         pages += 1
         assert not failures, f"{url}: {failures[0]}"
@@ -93,7 +78,7 @@ def test_the_walks_select_trafilaturas_elements_on_whole_raw_pages() -> None:
     """On each evaluation page as parsed, before harvest or trafilatura removed anything from it
     (scripts, styles, SVG and templates are still there for the basic cleaning's tags)."""
     pages = 0
-    for url, html in _eval_pages():
+    for _, url, html in eval_pages():
         tree = _parse(html)
         if tree is None:
             continue
