@@ -402,8 +402,8 @@ class BlogsSpider(HarvestSpider):
         if (page := self.documents.article_page(response, site, html)) is None:
             self.crawler.stats.inc_value(f"{_STATS}/listing_pages")
             return
-        if page.kind.needs_script and not site.config.render:
-            return  # an app's shell: counted by Documents, said at the end
+        if page.shell:
+            return  # counted by Documents, said at the end
         self.crawler.stats.inc_value(f"{_STATS}/article_pages")
         item = await self.documents.document(response, site, html)
         if item is not None:

@@ -58,6 +58,8 @@ class PageFacts:
     title: str | None
     published: str | None
     kind: PageKind = field(default_factory=lambda: PageKind("unknown", "not read"))
+    #: An app's shell on a site not rendered: no text to store (counted, said at the end).
+    shell: bool = False
 
 
 @dataclass
@@ -198,7 +200,7 @@ class Documents:
         and on a blog when a hint says so: its URL matches ``article_patterns``, a feed listed
         it, or it carries a date at the top of its content. With extraction off nothing is
         parsed here: the URL alone is counted. An app's shell (no text without JavaScript) of a
-        site not rendered comes back with ``kind.needs_script``: nothing to store.
+        site not rendered comes back with ``shell`` set: nothing to store.
         """
         url = response.url
         capped = url in self.listed.capped_pages
@@ -225,9 +227,10 @@ class Documents:
         facts = PageFacts(title=declared_title(tree), published=declared_date(tree))
         facts.kind = classify_tree(tree, url)
         if facts.kind.needs_script and not site.config.render:
-            # Not stored (nothing to extract) and not a listing: the caller reads the kind.
+            # Not stored (nothing to extract) and not a listing.
             self._inc("needs_script")
             self.shells.shell(site.name, url)
+            facts.shell = True
             return facts
         if home:
             return None
