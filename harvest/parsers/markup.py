@@ -26,6 +26,8 @@ Pure functions, each tested on the real page that showed the loss (tests/parsers
   (``hidden``, ``display:none``) until the reader picks their tab (Nextra's "npm" beside "pip");
   trafilatura drops hidden elements, and the code of every other tab was lost. A
   ``role="tabpanel"`` is shown.
+- :func:`name_tab_panels`: the tab strip is chrome, and each panel's code stood without its
+  tab's name ("pip", "npm"); the name is put at the top of its panel.
 
 ``repair_tree`` runs the tree repairs in order; ``harvest.parsers.article`` calls it on the parsed
 page, before anything else, and leaves out what ``strip_xml_invalid`` would when it encodes the
@@ -200,15 +202,109 @@ def show_tab_panels(tree: etree._Element) -> None:
             panel.set("style", _DISPLAY_NONE_RE.sub("", style))
 
 
+#: A tab's name longer than this is not a name (a tab strip holds words: "pip", "macOS").
+_TAB_NAME_MAX = 60
+
+
+def _tab_names(tree: etree._Element) -> list[tuple[etree._Element, list[etree._Element]]]:
+    """Each tab group: its tabs, in order, under the element that holds them (not their panels).
+
+    A group is the ``role="tab"`` elements of one ``role="tablist"``, or the ``<label>`` elements
+    of one name's radio buttons (the CSS-only tabs of Material for MkDocs, sphinx-design and
+    VitePress' code groups: ``<input type="radio" id=X name=G><label for=X>pip</label>``).
+    """
+    groups: list[tuple[etree._Element, list[etree._Element]]] = []
+    for tablist in tree.iterfind(".//*[@role='tablist']"):
+        tabs = tablist.findall(".//*[@role='tab']")
+        if tabs:
+            groups.append((tablist, tabs))
+    radios: dict[str, list[etree._Element]] = {}
+    labels = {label.get("for"): label for label in tree.iter("label") if label.get("for")}
+    for radio in tree.iterfind(".//input[@type='radio'][@id]"):
+        if (label := labels.get(radio.get("id"))) is not None:
+            radios.setdefault(radio.get("name") or "", []).append(label)
+    for group in radios.values():
+        parent = group[0].getparent()
+        if parent is not None:
+            groups.append((parent, group))
+    return groups
+
+
+def _panels(tree: etree._Element, holder: etree._Element, tabs: list[etree._Element]) -> list[etree._Element]:
+    """The panel of each tab of a group, in order; [] when they cannot all be told.
+
+    Named by the tab (``aria-controls``, ``href="#panel"``) or by the panel
+    (``aria-labelledby``), else the group's panels are the children of the first element after
+    the tabs' holder (or its parent) with one child per tab.
+    """
+    by_id = {el.get("id"): el for el in tree.iterfind(".//*[@id]")}
+    by_label = {el.get("aria-labelledby"): el for el in tree.iterfind(".//*[@aria-labelledby]")}
+    panels = []
+    for tab in tabs:
+        named = tab.get("aria-controls") or (tab.get("href") or "").removeprefix("#")
+        panel = by_id.get(named) if named else by_label.get(tab.get("id"))
+        if panel is None or panel is tab:
+            break
+        panels.append(panel)
+    else:
+        return panels
+    for anchor in (holder, holder.getparent()):
+        if anchor is None:
+            continue
+        for after in anchor.itersiblings():
+            children = [c for c in after if isinstance(c.tag, str)]
+            if len(children) == len(tabs):
+                return children
+            if len(children) > 1:
+                break
+    return []
+
+
+def _begins_with(panel: etree._Element, name: str) -> bool:
+    """Whether the panel's first text is an element saying ``name`` and nothing else."""
+    for el in panel.iter(etree.Element):
+        if el.text and el.text.strip():
+            return " ".join(el.text_content().split()) == name
+    return False
+
+
+def name_tab_panels(tree: etree._Element) -> int:
+    """Put each tab's name at the top of its panel: "pip" and "npm" say which command is which.
+
+    The tab strip is page chrome, dropped with its names, and each panel's code stood unnamed
+    (Material for MkDocs, sphinx-design, VitePress code groups, Astro Starlight). The name goes
+    in as a bold line, unless the panel already begins with it (Nextra's hidden heading), and
+    the tab leaves the strip. Returns how many panels were named.
+    """
+    named = 0
+    for holder, tabs in _tab_names(tree):
+        panels = _panels(tree, holder, tabs)
+        if not panels:
+            continue
+        for tab, panel in zip(tabs, panels, strict=True):
+            name = " ".join(tab.text_content().split())
+            if not name or len(name) > _TAB_NAME_MAX:
+                continue
+            if not _begins_with(panel, name):
+                line = etree.Element("p")
+                etree.SubElement(line, "b").text = name
+                panel.insert(0, line)
+                named += 1
+            tab.drop_tree()
+    return named
+
+
 def repair_tree(tree: etree._Element, url: str, *, tabs: bool = True) -> None:
     """Every tree repair of this module, in order (see the module docstring).
 
-    ``tabs=False``: the page has no tab panel (its HTML never says "tabpanel"), not looked for.
+    ``tabs=False``: the page has no tab group (its HTML says neither "tabpanel" nor "radio"),
+    not looked for.
     """
     unlink_heading_self_links(tree, url)
     neutralize_own_names(tree)
     if tabs:
         show_tab_panels(tree)
+        name_tab_panels(tree)
     # The code repairs act on <pre> blocks only: one walk tells most pages have none.
     if next(tree.iter("pre"), None) is not None:
         declare_code_languages(tree)

@@ -481,6 +481,35 @@ def test_every_tab_of_a_tab_group_is_text() -> None:
     assert "npm install --global lessons-cli" in article.markdown
 
 
+@pytest.mark.parametrize(
+    ("folder", "path"),
+    [
+        ("mkdocs", "guide/install/index.html"),  # radio tabs: labels apart, panels by order
+        ("jupyter-book", "guide/install.html"),  # sphinx-design: label aria-controls its panel
+        ("vitepress", "guide/install.html"),  # code group: radio labels, a block per label
+        ("starlight", "guide/install/index.html"),  # role="tab" href="#panel", aria-labelledby
+    ],
+)
+def test_each_tab_panel_keeps_its_tab_name(folder: str, path: str) -> None:
+    """The held-out docs sites' install page: a "pip" tab and an "npm" tab, one command each.
+
+    The tab strip is chrome and went with its names: two commands stood unnamed. Each panel
+    now begins with its tab's name, once (Nextra's panels already begin with it: not doubled).
+    """
+    url = f"https://{folder}.heldout.example/{path.removesuffix('index.html')}"
+    article = extract_article(heldout_page(folder, path), url)
+    assert article is not None
+    md = article.markdown
+    assert md.count("**pip**") == 1 and md.count("**npm**") == 1, md
+    assert md.index("**pip**") < md.index("pip install lessons-cli") < md.index("**npm**")
+    assert md.index("**npm**") < md.index("npm install --global lessons-cli")
+    nextra = extract_article(
+        heldout_page("nextra", "guide/install/index.html"), "https://nextra.heldout.example/guide/install/"
+    )
+    assert nextra is not None
+    assert nextra.markdown.count("### pip") == 1 and "**pip**" not in nextra.markdown
+
+
 def test_a_section_titled_author_is_not_the_byline() -> None:
     """Hugo (held-out set): ``<h2 id="author">Author</h2>``, a section of the post, no byline.
 
