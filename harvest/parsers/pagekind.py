@@ -16,7 +16,9 @@ sites made by different generators (tests/parsers/test_pagekind.py). It reads, i
    it has no block of text of its own (``OWN_TEXT``: text whose nearest heading is not an
    entry's linked title, outside links). A news article with its related stories, teasers and
    "read next" cards around it keeps its body; a listing that declares itself an article on
-   every page (Eleventy's starter does) keeps nothing but scraps outside its entries.
+   every page (Eleventy's starter does) keeps nothing but scraps outside its entries. A page
+   that declares nothing is an article made of entries when a block of its own text longer than
+   any entry's excerpt (``LEAD_TEXT``) comes before the first entry.
 3. What its main content is made of (``<main>``, else the body, without ``nav``, ``aside``,
    ``footer`` and the site's ``header``): a listing when three or more headings link to other
    pages of the site (entry titles), when three or more dates each sit next to a link to another
@@ -87,6 +89,10 @@ NOTICE_TEXT = 300
 #: entries surround it: twice the most a listing of the development and held-out sets that
 #: declares itself an article keeps outside its entries (BENCHMARKS.md, "Articles among entries").
 OWN_TEXT = 800
+#: Text of its own before its first entry that makes a page declaring nothing an article,
+#: whatever entries follow: twice the most a listing of the development and held-out sets
+#: holds there (a tag page whose entries' titles are not links: its first excerpt).
+LEAD_TEXT = 2000
 
 _MONTHS = (
     r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
@@ -435,17 +441,20 @@ def _entries_reason(
     return _form_or_list_only(region, text, page, host)
 
 
-def _own_text(region: etree._Element, page: str, host: str) -> int:
-    """Characters of the largest block of text that belongs to the page, not to an entry.
+def _own_text(region: etree._Element, page: str, host: str) -> tuple[int, int]:
+    """Characters of the largest block of text that belongs to the page, not to an entry; and
+    of the largest such block before the first entry.
 
     Text belongs to an entry when the nearest heading before it links to another page of the
     site (an entry's title, then its excerpt or whole text); link texts belong to their targets.
     The rest is grouped by the block that holds it (a paragraph's parent, a block's own text):
     an article's body is one such block of many paragraphs, a listing's leftovers are scraps.
+    An entry begins at such a heading or at an ``<article>`` whose permalink is another page.
     """
     blocks: dict[etree._Element, int] = {}
     inside: set[etree._Element] = set()
     entry = False
+    lead = -1
     for el in region.iter():
         if not isinstance(el.tag, str):
             continue
@@ -456,7 +465,11 @@ def _own_text(region: etree._Element, page: str, host: str) -> int:
         if el.tag in _HEADINGS:
             entry = _heading_link(el, page, host) is not None
             inside.add(el)
+            if entry and lead < 0:
+                lead = max(blocks.values(), default=0)
             continue
+        if lead < 0 and el.tag == "article" and _permalink(el, page, host) is not None:
+            lead = max(blocks.values(), default=0)
         if el.tag in {"a", "p"}:
             inside.add(el)
         if entry or el.tag == "a":
@@ -469,7 +482,8 @@ def _own_text(region: etree._Element, page: str, host: str) -> int:
             block = el if el.tag in _BLOCKS or parent is None else parent
         if chars > 0:
             blocks[block] = blocks.get(block, 0) + chars
-    return max(blocks.values(), default=0)
+    own = max(blocks.values(), default=0)
+    return own, own if lead < 0 else lead
 
 
 def classify_page(html: str, url: str) -> PageKind:
@@ -494,8 +508,6 @@ def classify_tree(tree: etree._Element, url: str) -> PageKind:
     host = (urlsplit(url).hostname or "").lower()
     declared = _declared_article(tree, root_types)
     cards_reason = _cards_reason(cards, url, host)
-    if cards_reason and not declared:
-        return PageKind("listing", cards_reason)
     scripted = any(s.get("type") != "application/ld+json" for s in tree.iter("script"))
     chrome: list[etree._Element] = []
     region = _main_region(tree, chrome)
@@ -505,10 +517,16 @@ def classify_tree(tree: etree._Element, url: str) -> PageKind:
     dates = _date_nodes(region)
     dated = any(0 <= text.find(label) < DATED_WITHIN for d in dates if (label := _text(d)))
     if reason := cards_reason or _entries_reason(region, text, dates, url, host):
-        if declared and (own := _own_text(region, url, host)) >= OWN_TEXT:
+        own, lead = _own_text(region, url, host)
+        if declared and own >= OWN_TEXT:
             # A news or blog article with its related stories, teasers and "read next" cards
             # around it: the page says what it is, and its own text outweighs any entry's.
             why = f"declared an article, {own} characters of its own beside {reason}"
+            return PageKind("article", why, dated)
+        if lead >= LEAD_TEXT:
+            # The same, declaring nothing: a body longer than any entry's excerpt, before the
+            # first entry (a listing's entries begin at its top, after a title or a line).
+            why = f"{lead} characters of its own before its first entry, then {reason}"
             return PageKind("article", why, dated)
         return PageKind("listing", reason, dated)
     if declared:

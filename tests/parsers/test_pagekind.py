@@ -207,12 +207,39 @@ def test_a_declared_article_among_related_stories_is_an_article(name: str, entri
     assert entries in page.reason
 
 
+UNDECLARED_ARTICLES_AMONG_ENTRIES = [
+    # (file of trafilatura's evaluation set, tuning side; the structure after the body)
+    ("dw.com.colonial.html", "9 headings link to other pages"),
+    ("handwerksblatt.de-Friseurbesuch.html", "38 <article> entries"),
+    ("verbaende.com.2023.html", "3 dated links to other pages"),
+    ("dsv.de-synchronschwimmen.html", "links to the site make 59% of its text"),
+]
+
+
+@pytest.mark.parametrize(
+    ("name", "entries"),
+    UNDECLARED_ARTICLES_AMONG_ENTRIES,
+    ids=[c[0] for c in UNDECLARED_ARTICLES_AMONG_ENTRIES],
+)
+def test_an_article_declaring_nothing_is_its_body_before_the_entries(name: str, entries: str) -> None:
+    """The same, declaring nothing: the body comes first, the teasers after it.
+
+    Before: a listing. A listing's entries begin at its top: the development and held-out
+    sites' listings hold at most 972 characters of their own before the first entry.
+    """
+    url, html = next((u, h) for f, u, h in _eval_pages() if f == name)
+    page = classify_page(html, url)
+    assert page.kind == "article", page
+    assert "before its first entry" in page.reason and entries in page.reason
+
+
 def test_real_article_pages_are_rarely_taken_for_listings() -> None:
     """Over trafilatura's 945 real article pages (news, blogs, shops' magazines, institutions).
 
-    Before: 366 (39%) were listings, each lost to a crawl of its site; now 129, most of which
-    declare nothing and are made of teasers in their main content (what a listing looks like).
+    Before: 366 (39%) were listings, each lost to a crawl of its site; 129 after the declared
+    articles among entries, 107 after the undeclared ones whose body comes first; most of
+    the rest declare nothing and are made of teasers in their main content.
     """
     kinds = [classify_page(html, url).kind for _, url, html in _eval_pages()]
     assert len(kinds) == 945
-    assert kinds.count("listing") <= 0.15 * len(kinds), kinds.count("listing")
+    assert kinds.count("listing") <= 0.12 * len(kinds), kinds.count("listing")
