@@ -42,7 +42,7 @@ module.exports = {
       summary: `who writes short programming lessons from Lisbon.`,
     },
     description: `Short programming lessons.`,
-    siteUrl: `%(site_url)s`,
+    siteUrl: `SITE_URL`,
     social: {
       twitter: `analima`,
     },
@@ -155,7 +155,7 @@ module.exports = {
     },
   ],
 }
-""" % {"site_url": SITE_URL}
+""".replace("SITE_URL", SITE_URL)
 
 GATSBY_NODE = """/**
  * The starter's gatsby-node.js (one page per post, previous/next by date, the slug field) with
@@ -1013,9 +1013,13 @@ STYLE = """/* The blog's own styles, in the manner of the starter's style.css (a
 }
 body { font-family: var(--font-body); color: var(--color-text); line-height: 1.6; }
 a { color: var(--color-primary); }
-.global-wrapper { margin: 0 auto; max-width: var(--maxWidth-wrapper); padding: var(--spacing-8) var(--spacing-4); }
+.global-wrapper {
+  margin: 0 auto; max-width: var(--maxWidth-wrapper); padding: var(--spacing-8) var(--spacing-4);
+}
 .global-header { margin-bottom: var(--spacing-8); }
-.main-heading, .header-link-home { font-family: var(--font-heading); font-weight: 800; text-decoration: none; }
+.main-heading, .header-link-home {
+  font-family: var(--font-heading); font-weight: 800; text-decoration: none;
+}
 .bio { display: flex; margin-bottom: var(--spacing-8); }
 .bio p { margin-bottom: 0; }
 .bio-avatar { margin-right: var(--spacing-4); min-width: 50px; border-radius: 100%; }
