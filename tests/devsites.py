@@ -169,6 +169,7 @@ HELDOUT_SOURCES = {
     "jekyll-deb": "blog",
     "hugo-deb": "blog",
     "nextra": "docs",
+    "gatsby-blog": "blog",
 }
 
 
@@ -241,6 +242,8 @@ def redirect_stubs(root: Path) -> set[str]:
     """Paths of the meta-refresh alias pages of the tree (old URLs of posts: not content)."""
     stubs = set()
     for path in root.rglob("*.html"):
+        if not path.is_file():
+            continue  # Gatsby's page-data/404.html/ is a folder (its page-data.json)
         head = path.read_bytes()[:2048]
         if _REFRESH_RE.search(head) and len(path.read_bytes()) < 4096:
             rel = "/" + path.relative_to(root).as_posix()

@@ -56,8 +56,21 @@
 # nonoptional ... at children", shuding/nextra#5034: zod 4.3.6 beside it. Next.js 16 builds with
 # Turbopack, which resolves no node_modules outside the project's root: the build runs in a
 # folder inside the scratch folder, not with a symlinked node_modules.)
+#   mkdir /tmp/npmgen-gatsby && cd /tmp/npmgen-gatsby && npm init -y && npm pkg set overrides.sharp=0.33.5 \
+#     && npm install gatsby@5.16.1 gatsby-plugin-feed@5.16.0 gatsby-plugin-sitemap@6.16.0 \
+#       gatsby-transformer-remark@6.16.0 gatsby-remark-prismjs@7.16.0 gatsby-source-filesystem@5.16.0 \
+#       gatsby-plugin-image@3.16.0 gatsby-plugin-sharp@5.16.0 gatsby-transformer-sharp@5.16.0 \
+#       gatsby-remark-images@7.16.0 gatsby-remark-copy-linked-files@6.16.0 \
+#       gatsby-remark-responsive-iframe@6.16.0 gatsby-plugin-manifest@5.16.0 prismjs@1.30.0 \
+#       react@18.3.1 react-dom@18.3.1
+# (Gatsby's blog starter is a repository template: its files are written out by
+# src_gatsby_blog.py. The Gatsby 5.16 plugins ask for sharp ^0.32.6, whose install script downloads
+# libvips from GitHub: the override puts sharp 0.33.5 in its place, whose libvips is an npm package
+# (@img/sharp-libvips-linux-x64). npm 11 runs no install script it was not told to: none is needed
+# (lmdb, msgpackr-extract and sharp load their prebuilt npm packages; gatsby's postinstall would
+# fetch its API list from unpkg.com).)
 # (GENV, GENV3, GENV_JB, LEKTORENV, NPMGEN, NPMGEN_VP, NPMGEN_ASTRO, NPMGEN_DOCU, NPMGEN_NEXT,
-# NPMGEN_11TY and NPMGEN_NEXTRA override those folders.)
+# NPMGEN_11TY, NPMGEN_NEXTRA and NPMGEN_GATSBY override those folders.)
 # Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -74,8 +87,9 @@ GENV_JB="${GENV_JB:-/tmp/genv-jb}"
 NPMGEN_NEXT="${NPMGEN_NEXT:-/tmp/npmgen-next2}"
 NPMGEN_11TY="${NPMGEN_11TY:-/tmp/npmgen-11ty2}"
 NPMGEN_NEXTRA="${NPMGEN_NEXTRA:-/tmp/npmgen-nextra}"
+NPMGEN_GATSBY="${NPMGEN_GATSBY:-/tmp/npmgen-gatsby}"
 ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx-rtd lektor starlight astro-blog
-     mkdocs-rtd sphinx-pydata docusaurus-blog jupyter-book hexo-next eleventy-base-blog jekyll-deb hugo-deb nextra)
+     mkdocs-rtd sphinx-pydata docusaurus-blog jupyter-book hexo-next eleventy-base-blog jekyll-deb hugo-deb nextra gatsby-blog)
 SITES=("${@:-${ALL[@]}}")
 
 keep_text() {  # copy $1 to $2, only text files
@@ -162,6 +176,16 @@ build() {
       work="$(mktemp -d "$NPMGEN_NEXTRA/build.XXXXXX")"; cp -r "$src/." "$work/"
       (cd "$work" && NEXT_TELEMETRY_DISABLED=1 "$NPMGEN_NEXTRA/node_modules/.bin/next" build >/dev/null \
         && cp -r out/. "$out/")
+      rm -rf "$work" ;;
+    gatsby-blog)
+      # `gatsby build` writes public/: every page pre-rendered to HTML, its data in
+      # page-data/**/page-data.json (kept), its JavaScript bundles (left out). An empty adapters
+      # manifest: Gatsby otherwise fetches the latest one from GitHub to pick a deployment adapter.
+      work="$(mktemp -d "$NPMGEN_GATSBY/build.XXXXXX")"; cp -r "$src/." "$work/"
+      (cd "$work" && GATSBY_TELEMETRY_DISABLED=1 GATSBY_ADAPTERS_MANIFEST='module.exports = []' \
+        "$NPMGEN_GATSBY/node_modules/.bin/gatsby" build >/dev/null && cp -r public/. "$out/")
+      # The bundles' license comments and webpack's chunk maps describe the JavaScript left out.
+      find "$out" -name '*.js.LICENSE.txt' -delete; rm -f "$out/webpack.stats.json" "$out/chunk-map.json"
       rm -rf "$work" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac

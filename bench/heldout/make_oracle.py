@@ -317,6 +317,18 @@ def nextra(src: Path) -> list[dict[str, Any]]:
     return sorted(out, key=lambda e: e["url_path"])
 
 
+def gatsby_blog(src: Path) -> list[dict[str, Any]]:
+    """The posts but drafts: ``content/blog/<folder>/index.md`` at ``/<folder>/`` (the starter's
+    slug, ``createFilePath``; Gatsby writes ``<slug>index.html``)."""
+    out = []
+    for f in sorted((src / "content" / "blog").glob("*/index.md")):
+        meta, body = front_matter(f.read_text(encoding="utf-8"))
+        if meta.get("draft"):
+            continue
+        out.append(_entry(f"/{f.parent.name}/", meta["title"], _date(meta["date"]), body))
+    return out
+
+
 #: Listing pages of each build, by the generator's documented output paths (relative to site/).
 LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     "pelican": (
@@ -447,6 +459,18 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     # Nextra's docs theme writes no listing: the home page is a welcome text, 404.html (and
     # Next's _not-found/) neither; its search (Pagefind) is a box on every page, not a page.
     "nextra": (),
+    # The starter's home (every post, with the Bio), the "Adding Pagination" recipe's /blog/ and
+    # /blog/N/ (5 a page), the "Creating Tags Pages" recipe's /tags/ and /tags/<tag>/, the same
+    # for categories. The About page and the 404 pages (/404/, /404.html) are neither.
+    "gatsby-blog": (
+        "index.html",
+        "blog/index.html",
+        "blog/*/index.html",
+        "tags/index.html",
+        "tags/*/index.html",
+        "categories/index.html",
+        "categories/*/index.html",
+    ),
 }
 
 ORACLES = {
@@ -471,6 +495,7 @@ ORACLES = {
     "jekyll-deb": jekyll_deb,
     "hugo-deb": hugo_deb,
     "nextra": nextra,
+    "gatsby-blog": gatsby_blog,
 }
 
 
