@@ -56,8 +56,12 @@
 # nonoptional ... at children", shuding/nextra#5034: zod 4.3.6 beside it. Next.js 16 builds with
 # Turbopack, which resolves no node_modules outside the project's root: the build runs in a
 # folder inside the scratch folder, not with a symlinked node_modules.)
-# (GENV, GENV3, GENV_JB, LEKTORENV, NPMGEN, NPMGEN_VP, NPMGEN_ASTRO, NPMGEN_DOCU, NPMGEN_NEXT,
-# NPMGEN_11TY and NPMGEN_NEXTRA override those folders.)
+#   python -m venv /tmp/genv-zensical && /tmp/genv-zensical/bin/pip install zensical==0.0.73 \
+#       markdown==3.11.4 pymdown-extensions==13.1.2 pygments==2.21.0
+# (Zensical 0.0.73 is the last release that installs from PyPI: 0.1.0 and later depend on
+# zensical-ui, which PyPI does not serve.)
+# (GENV, GENV3, GENV_JB, GENV_ZENSICAL, LEKTORENV, NPMGEN, NPMGEN_VP, NPMGEN_ASTRO, NPMGEN_DOCU,
+# NPMGEN_NEXT, NPMGEN_11TY and NPMGEN_NEXTRA override those folders.)
 # Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -74,8 +78,9 @@ GENV_JB="${GENV_JB:-/tmp/genv-jb}"
 NPMGEN_NEXT="${NPMGEN_NEXT:-/tmp/npmgen-next2}"
 NPMGEN_11TY="${NPMGEN_11TY:-/tmp/npmgen-11ty2}"
 NPMGEN_NEXTRA="${NPMGEN_NEXTRA:-/tmp/npmgen-nextra}"
+GENV_ZENSICAL="${GENV_ZENSICAL:-/tmp/genv-zensical}"
 ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx-rtd lektor starlight astro-blog
-     mkdocs-rtd sphinx-pydata docusaurus-blog jupyter-book hexo-next eleventy-base-blog jekyll-deb hugo-deb nextra)
+     mkdocs-rtd sphinx-pydata docusaurus-blog jupyter-book hexo-next eleventy-base-blog jekyll-deb hugo-deb nextra zensical)
 SITES=("${@:-${ALL[@]}}")
 
 keep_text() {  # copy $1 to $2, only text files
@@ -162,6 +167,12 @@ build() {
       work="$(mktemp -d "$NPMGEN_NEXTRA/build.XXXXXX")"; cp -r "$src/." "$work/"
       (cd "$work" && NEXT_TELEMETRY_DISABLED=1 "$NPMGEN_NEXTRA/node_modules/.bin/next" build >/dev/null \
         && cp -r out/. "$out/")
+      rm -rf "$work" ;;
+    zensical)
+      # Zensical writes its cache (.cache/) into the project and the site into its site_dir,
+      # which must lie inside the project: build from a copy.
+      work="$(mktemp -d)"; cp -r "$src/." "$work/"
+      (cd "$work" && "$GENV_ZENSICAL/bin/zensical" build --clean >/dev/null && cp -r site/. "$out/")
       rm -rf "$work" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac

@@ -317,6 +317,13 @@ def nextra(src: Path) -> list[dict[str, Any]]:
     return sorted(out, key=lambda e: e["url_path"])
 
 
+def zensical(src: Path) -> list[dict[str, Any]]:
+    """The ``mkdocs`` layout (docs pages at ``/<section>/<file>/``, blog posts at
+    ``/blog/YYYY/MM/DD/<slug>/``, drafts left out) plus the About page (``/about/``), but the tags
+    index (``tags.md``: the tags plugin's listing marker, a listing)."""
+    return [e for e in mkdocs(src) if e["url_path"] != "/tags/"]
+
+
 #: Listing pages of each build, by the generator's documented output paths (relative to site/).
 LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     "pelican": (
@@ -447,6 +454,16 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     # Nextra's docs theme writes no listing: the home page is a welcome text, 404.html (and
     # Next's _not-found/) neither; its search (Pagefind) is a box on every page, not a page.
     "nextra": (),
+    # Zensical's blog (Material's blog plugin, ported): the index and its pages (5 a page), the
+    # archive's years and the categories; the tags plugin's index (tags.md, one section per tag).
+    # The home page is a welcome text, the About page a page.
+    "zensical": (
+        "blog/index.html",
+        "blog/page/*/index.html",
+        "blog/archive/**/index.html",
+        "blog/category/**/index.html",
+        "tags/index.html",
+    ),
 }
 
 ORACLES = {
@@ -471,6 +488,7 @@ ORACLES = {
     "jekyll-deb": jekyll_deb,
     "hugo-deb": hugo_deb,
     "nextra": nextra,
+    "zensical": zensical,
 }
 
 
