@@ -170,6 +170,7 @@ HELDOUT_SOURCES = {
     "hugo-deb": "blog",
     "nextra": "docs",
     "gatsby-blog": "blog",
+    "zensical": "docs",
 }
 
 

@@ -71,6 +71,12 @@
 # fetch its API list from unpkg.com).)
 # (GENV, GENV3, GENV_JB, LEKTORENV, NPMGEN, NPMGEN_VP, NPMGEN_ASTRO, NPMGEN_DOCU, NPMGEN_NEXT,
 # NPMGEN_11TY, NPMGEN_NEXTRA and NPMGEN_GATSBY override those folders.)
+#   python -m venv /tmp/genv-zensical && /tmp/genv-zensical/bin/pip install zensical==0.0.73 \
+#       markdown==3.11.4 pymdown-extensions==13.1.2 pygments==2.21.0
+# (Zensical 0.0.73 is the last release that installs from PyPI: 0.1.0 and later depend on
+# zensical-ui, which PyPI does not serve.)
+# (GENV, GENV3, GENV_JB, GENV_ZENSICAL, LEKTORENV, NPMGEN, NPMGEN_VP, NPMGEN_ASTRO, NPMGEN_DOCU,
+# NPMGEN_NEXT, NPMGEN_11TY and NPMGEN_NEXTRA override those folders.)
 # Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -89,7 +95,8 @@ NPMGEN_11TY="${NPMGEN_11TY:-/tmp/npmgen-11ty2}"
 NPMGEN_NEXTRA="${NPMGEN_NEXTRA:-/tmp/npmgen-nextra}"
 NPMGEN_GATSBY="${NPMGEN_GATSBY:-/tmp/npmgen-gatsby}"
 ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx-rtd lektor starlight astro-blog
-     mkdocs-rtd sphinx-pydata docusaurus-blog jupyter-book hexo-next eleventy-base-blog jekyll-deb hugo-deb nextra gatsby-blog)
+     mkdocs-rtd sphinx-pydata docusaurus-blog jupyter-book hexo-next eleventy-base-blog jekyll-deb hugo-deb nextra gatsby-blog zensical)
+GENV_ZENSICAL="${GENV_ZENSICAL:-/tmp/genv-zensical}"
 SITES=("${@:-${ALL[@]}}")
 
 keep_text() {  # copy $1 to $2, only text files
@@ -186,6 +193,12 @@ build() {
         "$NPMGEN_GATSBY/node_modules/.bin/gatsby" build >/dev/null && cp -r public/. "$out/")
       # The bundles' license comments and webpack's chunk maps describe the JavaScript left out.
       find "$out" -name '*.js.LICENSE.txt' -delete; rm -f "$out/webpack.stats.json" "$out/chunk-map.json"
+      rm -rf "$work" ;;
+    zensical)
+      # Zensical writes its cache (.cache/) into the project and the site into its site_dir,
+      # which must lie inside the project: build from a copy.
+      work="$(mktemp -d)"; cp -r "$src/." "$work/"
+      (cd "$work" && "$GENV_ZENSICAL/bin/zensical" build --clean >/dev/null && cp -r site/. "$out/")
       rm -rf "$work" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac

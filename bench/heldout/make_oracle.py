@@ -327,6 +327,11 @@ def gatsby_blog(src: Path) -> list[dict[str, Any]]:
             continue
         out.append(_entry(f"/{f.parent.name}/", meta["title"], _date(meta["date"]), body))
     return out
+def zensical(src: Path) -> list[dict[str, Any]]:
+    """The ``mkdocs`` layout (docs pages at ``/<section>/<file>/``, blog posts at
+    ``/blog/YYYY/MM/DD/<slug>/``, drafts left out) plus the About page (``/about/``), but the tags
+    index (``tags.md``: the tags plugin's listing marker, a listing)."""
+    return [e for e in mkdocs(src) if e["url_path"] != "/tags/"]
 
 
 #: Listing pages of each build, by the generator's documented output paths (relative to site/).
@@ -470,6 +475,15 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
         "tags/*/index.html",
         "categories/index.html",
         "categories/*/index.html",
+    # Zensical's blog (Material's blog plugin, ported): the index and its pages (5 a page), the
+    # archive's years and the categories; the tags plugin's index (tags.md, one section per tag).
+    # The home page is a welcome text, the About page a page.
+    "zensical": (
+        "blog/index.html",
+        "blog/page/*/index.html",
+        "blog/archive/**/index.html",
+        "blog/category/**/index.html",
+        "tags/index.html",
     ),
 }
 
@@ -496,6 +510,7 @@ ORACLES = {
     "hugo-deb": hugo_deb,
     "nextra": nextra,
     "gatsby-blog": gatsby_blog,
+    "zensical": zensical,
 }
 
 

@@ -3196,6 +3196,7 @@ WRITERS = {
     "hugo-deb": hugo_deb,
     "nextra": nextra,
     "gatsby-blog": lambda: __import__("src_gatsby_blog").gatsby_blog(),
+    "zensical": lambda: __import__("src_zensical").zensical(),
 }
 
 

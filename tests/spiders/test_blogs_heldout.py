@@ -19,13 +19,15 @@ generators the dev set has, as Debian packages them with other themes and plugin
 4.6 (docs theme) on Next.js 16, statically exported, and Gatsby 5.16 with the layout of its
 official blog starter (Bio, previous/next links, Prism; pagination and tag pages by Gatsby's
 docs recipes), its pre-rendered HTML and page-data JSON without the JavaScript bundles.
+4.6 (docs theme) on Next.js 16, statically exported, and Zensical 0.0 (the Material for MkDocs
+team's generator, its default theme: docs in navigation tabs, its blog, tags and RSS).
 Their sources were written for this set (bench/heldout), built by bench/heldout/build.sh with the
 generators' usual listings (tags, categories, archives, pagination, feeds, sitemaps), and their
 ``oracle.json`` and ``listings.json`` come from the sources and the build, never from harvest.
 
 Each is served on 127.0.0.1 (its own host ``https://<generator>.heldout.example`` mapped to that
 server, a canary server for any other loopback origin), crawled once with nothing but its start
-page in the YAML (``source: docs`` for the nine docs generators), and compared with its oracle:
+page in the YAML (``source: docs`` for the ten docs generators), and compared with its oracle:
 the issue 33 targets (every post, titles, dates, code blocks, no listing page), plus code
 languages where the page declares them.
 """
@@ -125,6 +127,7 @@ def test_heldout_set_covers_generators_the_devset_lacks() -> None:
         "hugo-deb",
         "nextra",
         "gatsby-blog",
+        "zensical",
     ]
     blogs = [s for s in HELDOUT if s.source == "blog"]
     fewer = {"eleventy-base-blog": 25}
