@@ -317,6 +317,28 @@ def nextra(src: Path) -> list[dict[str, Any]]:
     return sorted(out, key=lambda e: e["url_path"])
 
 
+def _wp_title(title: str) -> str:
+    """A title as WordPress shows it: ``wptexturize`` (every ``the_title`` on the page, in the
+    ``<title>``, the feeds) writes a hyphen between spaces, or after a space at the end, as an
+    en dash (``Rust vs Go | A field report – part 2``, ``TIL: git switch –``). No other title
+    of the corpus has what it changes (quotes, ``--``, ``...``)."""
+    return re.sub(r"(?<=\s)-(?=\s|$)", "\u2013", title)
+
+
+def wordpress(src: Path) -> list[dict[str, Any]]:
+    """The published posts (``status: publish``) at the site's permalink structure
+    ``/%year%/%monthnum%/%day%/%postname%/``; titles as WordPress shows them (:func:`_wp_title`)."""
+    out = []
+    for f in sorted((src / "posts").glob("*.md")):
+        meta, body = front_matter(f.read_text(encoding="utf-8"))
+        if meta["status"] != "publish":
+            continue
+        d = str(meta["date"])
+        path = f"/{d[:4]}/{d[5:7]}/{d[8:10]}/{meta['slug']}/"
+        out.append(_entry(path, _wp_title(meta["title"]), d[:10], body))
+    return sorted(out, key=lambda e: e["url_path"])
+
+
 #: Listing pages of each build, by the generator's documented output paths (relative to site/).
 LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     "pelican": (
@@ -447,6 +469,23 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     # Nextra's docs theme writes no listing: the home page is a welcome text, 404.html (and
     # Next's _not-found/) neither; its search (Pagefind) is a box on every page, not a page.
     "nextra": (),
+    # WordPress' archives (5 a page: .../page/N/): the home page, categories, tags, the author,
+    # years and months (/YYYY/, /YYYY/MM/: WordPress answers them, no page of the theme links
+    # them). The feeds at .../feed/ are saved as index.html too: they are XML, neither.
+    "wordpress": (
+        "index.html",
+        "page/*/index.html",
+        "category/*/index.html",
+        "category/*/page/*/index.html",
+        "tag/*/index.html",
+        "tag/*/page/*/index.html",
+        "author/*/index.html",
+        "author/*/page/*/index.html",
+        "[0-9][0-9][0-9][0-9]/index.html",
+        "[0-9][0-9][0-9][0-9]/page/*/index.html",
+        "[0-9][0-9][0-9][0-9]/[0-9][0-9]/index.html",
+        "[0-9][0-9][0-9][0-9]/[0-9][0-9]/page/*/index.html",
+    ),
 }
 
 ORACLES = {
@@ -471,6 +510,7 @@ ORACLES = {
     "jekyll-deb": jekyll_deb,
     "hugo-deb": hugo_deb,
     "nextra": nextra,
+    "wordpress": wordpress,
 }
 
 
