@@ -171,14 +171,16 @@ HELDOUT_SOURCES = {
     "nextra": "docs",
     "gatsby-blog": "blog",
     "zensical": "docs",
+    "wordpress": "blog",
 }
 
 
 #: Held-out generators whose default code highlighting writes no language into the page
 #: (Pygments through Python-Markdown or docutils: ``<div class="highlight"><pre>``, Nikola's
 #: ``<pre class="code literal-block">``; Nextra, whose ``pre`` drops rehype-pretty-code's
-#: ``data-language``): a language cannot be kept there, only never invented.
-HELDOUT_UNDECLARED_LANGUAGES = frozenset({"pelican", "nikola", "mkdocs", "nextra"})
+#: ``data-language``; WordPress, whose block editor saves ``<pre class="wp-block-code"><code>``
+#: and whose core has no language setting): a language cannot be kept there, only never invented.
+HELDOUT_UNDECLARED_LANGUAGES = frozenset({"pelican", "nikola", "mkdocs", "nextra", "wordpress"})
 
 
 def heldout_page(folder: str, path: str) -> str:
@@ -209,9 +211,25 @@ def _entity_form(origin: str) -> str:
     return origin.replace("/", "&#x2F;")
 
 
+def apply_served(server: LoopbackServer, served: Path) -> None:
+    """What a site's files cannot say about their answers, from ``served.json`` beside ``site/``
+    (a site mirrored from a running server: ``wordpress``): ``content_types`` by path (a feed at
+    ``/feed/``, saved as ``feed/index.html``, is served as the XML it is) and ``redirects`` by
+    path with its query string (``/?p=5``: a 301 to the path given)."""
+    table = json.loads(served.read_text(encoding="utf-8"))
+    for path, content_type in table.get("content_types", {}).items():
+        route = server.routes.get(path)
+        if isinstance(route, Reply):
+            route.content_type = content_type  # the Reply its other paths share too
+    for path, target in table.get("redirects", {}).items():
+        server.add(path, Reply(301, headers={"Location": server.base_url + target}))
+
+
 def serve_site(server: LoopbackServer, root: Path, site: DevSite, canary: LoopbackServer) -> None:
     """Serve ``root`` on ``server`` with ``site``'s hosts mapped to it and foreign loopback to ``canary``."""
     serve_tree(server, root)
+    if (root.parent / "served.json").is_file():
+        apply_served(server, root.parent / "served.json")
     base = server.base_url
     swaps: list[tuple[bytes, bytes]] = []
     for host in site.hosts:
@@ -233,10 +251,13 @@ def serve_site(server: LoopbackServer, root: Path, site: DevSite, canary: Loopba
         # GitHub Pages and Netlify answer /art/snow with art/snow.html (Jekyll links it so).
         if path.endswith(".html") and not path.endswith("/index.html") and path[:-5] not in server.routes:
             server.routes[path[:-5]] = server.routes[path]
-        # Paths with spaces arrive percent-encoded.
-        quoted = quote(path, safe="/:@!$&'()*+,;=-._~")
+        # Paths with spaces arrive percent-encoded, in either case (RFC 3986 2.1: WordPress
+        # links /tag/%e4%b8%ad%e6%96%87/, lower case).
+        quoted = quote(path, safe="/:@!$&'()*+,;=-._~?")
         if quoted != path:
             server.routes[quoted] = server.routes[path]
+            lower = re.sub(r"%[0-9A-F]{2}", lambda m: m.group(0).lower(), quoted)
+            server.routes.setdefault(lower, server.routes[path])
 
 
 def redirect_stubs(root: Path) -> set[str]:

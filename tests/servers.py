@@ -53,7 +53,8 @@ def loopback_server() -> Iterator[LoopbackServer]:
 def serve_tree(
     server: LoopbackServer, root: Path, *, rewrite: bytes | None = None, skip: frozenset[str] = frozenset()
 ) -> None:
-    """Serve ``root`` like a static host: ``dir/`` serves ``dir/index.html``, ``dir`` redirects.
+    """Serve ``root`` like a static host: ``dir/`` serves ``dir/index.html``, ``dir`` redirects,
+    ``dir/?query`` serves ``dir/index.html?query`` (a wget mirror's name for it).
 
     ``rewrite``: an absolute origin in the files (``http://1up4dev.org``) replaced by the server's.
     """
@@ -74,6 +75,9 @@ def serve_tree(
             server.add(folder, reply)
             if folder != "/":
                 server.add(folder.rstrip("/"), Reply(301, headers={"Location": server.base_url + folder}))
+        elif path.name.startswith("index.html?"):
+            # wget --mirror saves the answer to dir/?query as dir/index.html?query.
+            server.add(rel[: -len(path.name)] + path.name[len("index.html") :], reply)
 
 
 @contextmanager

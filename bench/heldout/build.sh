@@ -69,6 +69,15 @@
 # (@img/sharp-libvips-linux-x64). npm 11 runs no install script it was not told to: none is needed
 # (lmdb, msgpackr-extract and sharp load their prebuilt npm packages; gatsby's postinstall would
 # fetch its API list from unpkg.com).)
+#   apt-get install --no-install-recommends wordpress=6.1.9+dfsg1-0+deb12u1 \
+#       wordpress-theme-twentytwentythree=6.1.9+dfsg1-0+deb12u1 php8.2-cli=8.2.36-1~deb12u1 \
+#       php8.2-mysql=8.2.36-1~deb12u1 php8.2-xml=8.2.36-1~deb12u1 php8.2-mbstring=8.2.36-1~deb12u1 \
+#       mariadb-server=1:10.11.19-0+deb12u1 wget=1.21.3-1+deb12u1
+#   /tmp/genv/bin/pip install markdown==3.11.3
+# (WordPress 6.1 from Debian 12 with Twenty Twenty-Three, run without systemd: a MariaDB server
+# of the build's own on a socket in its temporary folder, PHP's built-in server on a free
+# loopback port, both stopped at the end; the posts' Markdown rendered by Python-Markdown, in
+# GENV, and imported through wp-load.php; the running site mirrored with wget.)
 # (GENV, GENV3, GENV_JB, LEKTORENV, NPMGEN, NPMGEN_VP, NPMGEN_ASTRO, NPMGEN_DOCU, NPMGEN_NEXT,
 # NPMGEN_11TY, NPMGEN_NEXTRA and NPMGEN_GATSBY override those folders.)
 #   python -m venv /tmp/genv-zensical && /tmp/genv-zensical/bin/pip install zensical==0.0.73 \
@@ -97,6 +106,8 @@ NPMGEN_GATSBY="${NPMGEN_GATSBY:-/tmp/npmgen-gatsby}"
 ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx-rtd lektor starlight astro-blog
      mkdocs-rtd sphinx-pydata docusaurus-blog jupyter-book hexo-next eleventy-base-blog jekyll-deb hugo-deb nextra gatsby-blog zensical)
 GENV_ZENSICAL="${GENV_ZENSICAL:-/tmp/genv-zensical}"
+     mkdocs-rtd sphinx-pydata docusaurus-blog jupyter-book hexo-next eleventy-base-blog jekyll-deb hugo-deb nextra
+     wordpress)
 SITES=("${@:-${ALL[@]}}")
 
 keep_text() {  # copy $1 to $2, only text files
@@ -105,6 +116,41 @@ keep_text() {  # copy $1 to $2, only text files
   (cd "$1" && find . -type f \( -name '*.html' -o -name '*.xml' -o -name '*.css' -o -name '*.txt' \
       -o -name '*.json' \) ! -name 'search_index.json' ! -name '*.js.map' -print0 |
     while IFS= read -r -d '' f; do mkdir -p "$2/$(dirname "$f")"; cp "$f" "$2/$f"; done)
+}
+
+free_port() {
+  python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+
+wordpress_build() {  # $1 src, $2 out: WordPress served on loopback, mirrored, its origin rewritten
+  # Run in a subshell: its servers are stopped, by their ids, whenever it exits.
+  local src="$1" out="$2" port
+  wp_work="$(mktemp -d)" wp_db="" wp_php=""
+  trap 'if [ -n "$wp_php" ]; then kill "$wp_php"; fi; if [ -n "$wp_db" ]; then kill "$wp_db"; fi; wait; rm -rf "$wp_work"' EXIT
+  local work="$wp_work"
+  cp -r /usr/share/wordpress "$work/www"
+  cp "$src/wp-config.php" "$src/router.php" "$src/import.php" "$work/www/"
+  mariadb-install-db --no-defaults --datadir="$work/db" --user="$(id -un)" \
+    --auth-root-authentication-method=normal --skip-test-db >/dev/null
+  mariadbd --no-defaults --datadir="$work/db" --socket="$work/mysql.sock" --skip-networking \
+    --pid-file="$work/mysqld.pid" --user="$(id -un)" --log-error="$work/mysqld.err" >>"$work/mysqld.err" 2>&1 &
+  wp_db=$!
+  for _ in $(seq 120); do [ -S "$work/mysql.sock" ] && break; sleep 0.5; done
+  mariadb --no-defaults -S "$work/mysql.sock" -uroot -e "CREATE DATABASE wordpress CHARACTER SET utf8mb4"
+  port="$(free_port)"
+  export WP_ORIGIN="http://127.0.0.1:$port" WP_DB_SOCKET="$work/mysql.sock"
+  "$PY" "$HERE/src_wordpress.py" render "$src" "$work/posts.json"
+  (cd "$work/www" && php import.php "$src" "$work/posts.json" >/dev/null)
+  (cd "$work/www" && exec php -S "127.0.0.1:$port" router.php >"$work/php.log" 2>&1) &
+  wp_php=$!
+  for _ in $(seq 60); do curl -s -o /dev/null "$WP_ORIGIN/robots.txt" && break; sleep 0.5; done
+  "$PY" "$HERE/src_wordpress.py" seeds "$work/posts.json" "$WP_ORIGIN" >"$work/seeds"
+  # The site only (wget never spans hosts): no JavaScript, images or fonts; no oEmbed answers nor
+  # the REST API's index (160 kB); no admin, login, XML-RPC or comment-posting endpoints.
+  wget --mirror -nH -P "$work/mirror" -q -i "$work/seeds" --reject-regex \
+    '\.(js|png|jpe?g|gif|svg|webp|ico|woff2?|ttf|eot|otf)(\?.*)?$|/wp-json/oembed/|/wp-json/$|/wp-admin/|/wp-login\.php|/xmlrpc\.php$|/wp-comments-post\.php' \
+    || [ $? -eq 8 ]  # 8: some answer was an error (none expected; finish checks the mirror)
+  "$PY" "$HERE/src_wordpress.py" finish "$work/mirror" "$WP_ORIGIN" "$out" "$ROOT/wordpress/served.json"
 }
 
 build() {
@@ -200,9 +246,17 @@ build() {
       work="$(mktemp -d)"; cp -r "$src/." "$work/"
       (cd "$work" && "$GENV_ZENSICAL/bin/zensical" build --clean >/dev/null && cp -r site/. "$out/")
       rm -rf "$work" ;;
+    wordpress)
+      # A running site, not a generator: served, mirrored, its loopback origin rewritten to its
+      # host in the mirrored files (README); only text was mirrored (wget's reject list).
+      (wordpress_build "$src" "$out") ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac
-  keep_text "$out" "$ROOT/$name/site"
+  if [ "$name" = wordpress ]; then
+    rm -rf "$ROOT/$name/site"; cp -r "$out" "$ROOT/$name/site"
+  else
+    keep_text "$out" "$ROOT/$name/site"
+  fi
   rm -rf "$out"
   "$PY" "$HERE/make_oracle.py" "$name"
 }

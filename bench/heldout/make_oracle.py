@@ -332,6 +332,26 @@ def zensical(src: Path) -> list[dict[str, Any]]:
     ``/blog/YYYY/MM/DD/<slug>/``, drafts left out) plus the About page (``/about/``), but the tags
     index (``tags.md``: the tags plugin's listing marker, a listing)."""
     return [e for e in mkdocs(src) if e["url_path"] != "/tags/"]
+def _wp_title(title: str) -> str:
+    """A title as WordPress shows it: ``wptexturize`` (every ``the_title`` on the page, in the
+    ``<title>``, the feeds) writes a hyphen between spaces, or after a space at the end, as an
+    en dash (``Rust vs Go | A field report – part 2``, ``TIL: git switch –``). No other title
+    of the corpus has what it changes (quotes, ``--``, ``...``)."""
+    return re.sub(r"(?<=\s)-(?=\s|$)", "\u2013", title)
+
+
+def wordpress(src: Path) -> list[dict[str, Any]]:
+    """The published posts (``status: publish``) at the site's permalink structure
+    ``/%year%/%monthnum%/%day%/%postname%/``; titles as WordPress shows them (:func:`_wp_title`)."""
+    out = []
+    for f in sorted((src / "posts").glob("*.md")):
+        meta, body = front_matter(f.read_text(encoding="utf-8"))
+        if meta["status"] != "publish":
+            continue
+        d = str(meta["date"])
+        path = f"/{d[:4]}/{d[5:7]}/{d[8:10]}/{meta['slug']}/"
+        out.append(_entry(path, _wp_title(meta["title"]), d[:10], body))
+    return sorted(out, key=lambda e: e["url_path"])
 
 
 #: Listing pages of each build, by the generator's documented output paths (relative to site/).
@@ -484,6 +504,22 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
         "blog/archive/**/index.html",
         "blog/category/**/index.html",
         "tags/index.html",
+    # WordPress' archives (5 a page: .../page/N/): the home page, categories, tags, the author,
+    # years and months (/YYYY/, /YYYY/MM/: WordPress answers them, no page of the theme links
+    # them). The feeds at .../feed/ are saved as index.html too: they are XML, neither.
+    "wordpress": (
+        "index.html",
+        "page/*/index.html",
+        "category/*/index.html",
+        "category/*/page/*/index.html",
+        "tag/*/index.html",
+        "tag/*/page/*/index.html",
+        "author/*/index.html",
+        "author/*/page/*/index.html",
+        "[0-9][0-9][0-9][0-9]/index.html",
+        "[0-9][0-9][0-9][0-9]/page/*/index.html",
+        "[0-9][0-9][0-9][0-9]/[0-9][0-9]/index.html",
+        "[0-9][0-9][0-9][0-9]/[0-9][0-9]/page/*/index.html",
     ),
 }
 
@@ -511,6 +547,7 @@ ORACLES = {
     "nextra": nextra,
     "gatsby-blog": gatsby_blog,
     "zensical": zensical,
+    "wordpress": wordpress,
 }
 
 

@@ -3197,6 +3197,7 @@ WRITERS = {
     "nextra": nextra,
     "gatsby-blog": lambda: __import__("src_gatsby_blog").gatsby_blog(),
     "zensical": lambda: __import__("src_zensical").zensical(),
+    "wordpress": lambda: __import__("src_wordpress").wordpress(),
 }
 
 
