@@ -317,6 +317,22 @@ def nextra(src: Path) -> list[dict[str, Any]]:
     return sorted(out, key=lambda e: e["url_path"])
 
 
+def rspress(src: Path) -> list[dict[str, Any]]:
+    """Every page of ``docs/`` but its index (the ``pageType: home`` landing page):
+    ``/<section>/<file>.html`` (Rspress' SSG writes ``<route>.html``; with ``route.cleanUrls``
+    off, its default, the pages link that file)."""
+    out = []
+    docs = src / "docs"
+    for f in sorted([*docs.rglob("*.md"), *docs.rglob("*.mdx")]):
+        rel = f.relative_to(docs)
+        if rel.stem == "index":
+            continue
+        body = f.read_text(encoding="utf-8")
+        title = _H1.search(body).group(1)  # type: ignore[union-attr]
+        out.append(_entry("/" + rel.with_suffix(".html").as_posix(), title, None, body))
+    return sorted(out, key=lambda e: e["url_path"])
+
+
 #: Listing pages of each build, by the generator's documented output paths (relative to site/).
 LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     "pelican": (
@@ -447,6 +463,9 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     # Nextra's docs theme writes no listing: the home page is a welcome text, 404.html (and
     # Next's _not-found/) neither; its search (Pagefind) is a box on every page, not a page.
     "nextra": (),
+    # Rspress' default theme writes no listing: the home page (pageType: home, a hero and
+    # feature cards) and 404.html are neither; its search is a modal on every page.
+    "rspress": (),
 }
 
 ORACLES = {
@@ -471,6 +490,7 @@ ORACLES = {
     "jekyll-deb": jekyll_deb,
     "hugo-deb": hugo_deb,
     "nextra": nextra,
+    "rspress": rspress,
 }
 
 
