@@ -319,8 +319,8 @@ def nextra(src: Path) -> list[dict[str, Any]]:
 
 def rspress(src: Path) -> list[dict[str, Any]]:
     """Every page of ``docs/`` but its index (the ``pageType: home`` landing page):
-    ``/<section>/<file>.html`` (Rspress' SSG writes ``<route>.html``; with ``route.cleanUrls``
-    off, its default, the pages link that file)."""
+    ``/<section>/<file>`` (Rspress' SSG writes ``<route>.html``; with ``route.cleanUrls`` on, the
+    pages and the sitemap link ``<route>``, which a static host serves from that file)."""
     out = []
     docs = src / "docs"
     for f in sorted([*docs.rglob("*.md"), *docs.rglob("*.mdx")]):
@@ -329,7 +329,7 @@ def rspress(src: Path) -> list[dict[str, Any]]:
             continue
         body = f.read_text(encoding="utf-8")
         title = _H1.search(body).group(1)  # type: ignore[union-attr]
-        out.append(_entry("/" + rel.with_suffix(".html").as_posix(), title, None, body))
+        out.append(_entry("/" + rel.with_suffix("").as_posix(), title, None, body))
     return sorted(out, key=lambda e: e["url_path"])
 
 
@@ -496,7 +496,10 @@ ORACLES = {
 
 def built_file(site: Path, url_path: str) -> Path:
     target = site / url_path.lstrip("/")
-    return target / "index.html" if url_path.endswith("/") else target
+    if url_path.endswith("/"):
+        return target / "index.html"
+    clean = target.with_name(target.name + ".html")  # a clean URL: <route> served from <route>.html
+    return clean if not target.is_file() and clean.is_file() else target
 
 
 def listings(name: str, site: Path) -> list[str]:

@@ -5,8 +5,9 @@ from ``_meta.json`` files (Rspress' auto-generated sidebar: the root's ``dir-sec
 entries, each section's page order), the nav from ``_nav.json``, a ``pageType: home`` landing
 page, the install page in MDX with Rspress' ``Tabs``/``Tab``, ``:::tip``/``:::warning``
 containers and code blocks with a ``title`` and highlighted lines (Shiki), "Edit this page"
-links (``themeConfig.editLink``), SSG on (``ssg: true``, Rspress' default) and a sitemap from
-``@rspress/plugin-sitemap`` on the site's own host.
+links (``themeConfig.editLink``), SSG on (``ssg: true``, Rspress' default), clean URLs
+(``route.cleanUrls``: pages at ``<route>.html``, linked as ``<route>``) and a sitemap from
+``@rspress/plugin-sitemap`` on the site's own host (``siteOrigin``).
 """
 
 from __future__ import annotations
@@ -56,11 +57,6 @@ import { defineConfig } from '@rspress/core';
 import { pluginSitemap } from '@rspress/plugin-sitemap';
 import { transformerNotationHighlight } from '@shikijs/transformers';
 
-// The sitemap plugin writes each page's route (/guide/install), which a host with clean URLs
-// serves from guide/install.html; the pages link the file (route.cleanUrls is off). A plain
-// static host serves only the file: customMaps gives the sitemap the URLs the pages link.
-const ROUTES = %(routes)s;
-
 export default defineConfig({
   root: path.join(__dirname, 'docs'),
   title: 'Small Lessons',
@@ -71,13 +67,10 @@ export default defineConfig({
   markdown: {
     shiki: { transformers: [transformerNotationHighlight()] },
   },
-  plugins: [
-    pluginSitemap({
-      customMaps: Object.fromEntries(
-        ROUTES.map(route => [route, { loc: '%(host)s' + route + '.html' }]),
-      ),
-    }),
-  ],
+  // Links without .html (<route>.html is still the file): the hosts Rspress' deploy guide
+  // names (GitHub Pages, Netlify, Vercel) serve /guide/install from guide/install.html.
+  route: { cleanUrls: true },
+  plugins: [pluginSitemap()],
   themeConfig: {
     editLink: {
       docRepoBaseUrl: 'https://github.com/example/small-lessons/tree/main/docs',
@@ -123,11 +116,9 @@ def rspress() -> None:
     )
     _write(docs / "index.md", HOME)
     sections = ("guide", "reference", "appendix")
-    routes = []
     for section in sections:
         order = (["install"] if section == "guide" else []) + [p.slug for p in by_section[section]]
         _write(docs / section / "_meta.json", json.dumps(order, indent=2) + "\n")
-        routes += [f"/{section}/{slug}" for slug in order]
     _write(
         docs / "_meta.json",
         json.dumps(
@@ -140,7 +131,7 @@ def rspress() -> None:
         json.dumps([{"text": "Guide", "link": "/guide/install", "activeMatch": "^/guide/"}], indent=2)
         + "\n",
     )
-    _write(src / "rspress.config.ts", RSPRESS_CONFIG % {"host": HOST, "routes": json.dumps(routes)})
+    _write(src / "rspress.config.ts", RSPRESS_CONFIG % {"host": HOST})
     _write(
         src / "package.json",
         json.dumps(
