@@ -128,8 +128,7 @@ def rspress() -> None:
     )
     _write(
         docs / "_nav.json",
-        json.dumps([{"text": "Guide", "link": "/guide/install", "activeMatch": "^/guide/"}], indent=2)
-        + "\n",
+        json.dumps([{"text": "Guide", "link": "/guide/install", "activeMatch": "^/guide/"}], indent=2) + "\n",
     )
     _write(src / "rspress.config.ts", RSPRESS_CONFIG % {"host": HOST})
     _write(
@@ -141,7 +140,9 @@ def rspress() -> None:
                 "private": True,
                 "type": "module",
                 "scripts": {"build": "rspress build"},
-                "dependencies": {d: "*" for d in ("@rspress/core", "@rspress/plugin-sitemap", "@shikijs/transformers")},
+                "dependencies": {
+                    d: "*" for d in ("@rspress/core", "@rspress/plugin-sitemap", "@shikijs/transformers")
+                },
             },
             indent=1,
         )
