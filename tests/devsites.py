@@ -172,6 +172,7 @@ HELDOUT_SOURCES = {
     "gatsby-blog": "blog",
     "zensical": "docs",
     "wordpress": "blog",
+    "rspress": "docs",
 }
 
 

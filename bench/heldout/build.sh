@@ -86,6 +86,11 @@
 # zensical-ui, which PyPI does not serve.)
 # (GENV, GENV3, GENV_JB, GENV_ZENSICAL, LEKTORENV, NPMGEN, NPMGEN_VP, NPMGEN_ASTRO, NPMGEN_DOCU,
 # NPMGEN_NEXT, NPMGEN_11TY and NPMGEN_NEXTRA override those folders.)
+#   mkdir /tmp/npmgen-rspress && cd /tmp/npmgen-rspress && npm init -y && npm install \
+#       @rspress/core@2.0.22 @rspress/plugin-sitemap@2.0.22 @shikijs/transformers@4.6.0
+# (Rspress 2.0.22 on Rsbuild 2.3.5, Shiki 4.6.0, React 19.3.1; Node 20.19 or later.)
+# (GENV, GENV3, GENV_JB, LEKTORENV, NPMGEN, NPMGEN_VP, NPMGEN_ASTRO, NPMGEN_DOCU, NPMGEN_NEXT,
+# NPMGEN_11TY, NPMGEN_NEXTRA and NPMGEN_RSPRESS override those folders.)
 # Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -108,6 +113,10 @@ ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx
 GENV_ZENSICAL="${GENV_ZENSICAL:-/tmp/genv-zensical}"
      mkdocs-rtd sphinx-pydata docusaurus-blog jupyter-book hexo-next eleventy-base-blog jekyll-deb hugo-deb nextra
      wordpress)
+NPMGEN_RSPRESS="${NPMGEN_RSPRESS:-/tmp/npmgen-rspress}"
+ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx-rtd lektor starlight astro-blog
+     mkdocs-rtd sphinx-pydata docusaurus-blog jupyter-book hexo-next eleventy-base-blog jekyll-deb hugo-deb nextra
+     rspress)
 SITES=("${@:-${ALL[@]}}")
 
 keep_text() {  # copy $1 to $2, only text files
@@ -250,6 +259,13 @@ build() {
       # A running site, not a generator: served, mirrored, its loopback origin rewritten to its
       # host in the mirrored files (README); only text was mirrored (wget's reject list).
       (wordpress_build "$src" "$out") ;;
+    rspress)
+      # SSG (ssg: true): every route pre-rendered to <route>.html in doc_build/. The search index
+      # (static/search_index.<lang>.<hash>.json) is left out, as MkDocs' is.
+      work="$(mktemp -d)"; cp -r "$src/." "$work/"; ln -s "$NPMGEN_RSPRESS/node_modules" "$work/node_modules"
+      (cd "$work" && "$NPMGEN_RSPRESS/node_modules/.bin/rspress" build >/dev/null && cp -r doc_build/. "$out/")
+      rm -f "$out"/static/search_index.*.json
+      rm -rf "$work" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac
   if [ "$name" = wordpress ]; then

@@ -351,6 +351,19 @@ def wordpress(src: Path) -> list[dict[str, Any]]:
         d = str(meta["date"])
         path = f"/{d[:4]}/{d[5:7]}/{d[8:10]}/{meta['slug']}/"
         out.append(_entry(path, _wp_title(meta["title"]), d[:10], body))
+def rspress(src: Path) -> list[dict[str, Any]]:
+    """Every page of ``docs/`` but its index (the ``pageType: home`` landing page):
+    ``/<section>/<file>`` (Rspress' SSG writes ``<route>.html``; with ``route.cleanUrls`` on, the
+    pages and the sitemap link ``<route>``, which a static host serves from that file)."""
+    out = []
+    docs = src / "docs"
+    for f in sorted([*docs.rglob("*.md"), *docs.rglob("*.mdx")]):
+        rel = f.relative_to(docs)
+        if rel.stem == "index":
+            continue
+        body = f.read_text(encoding="utf-8")
+        title = _H1.search(body).group(1)  # type: ignore[union-attr]
+        out.append(_entry("/" + rel.with_suffix("").as_posix(), title, None, body))
     return sorted(out, key=lambda e: e["url_path"])
 
 
@@ -521,6 +534,9 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
         "[0-9][0-9][0-9][0-9]/[0-9][0-9]/index.html",
         "[0-9][0-9][0-9][0-9]/[0-9][0-9]/page/*/index.html",
     ),
+    # Rspress' default theme writes no listing: the home page (pageType: home, a hero and
+    # feature cards) and 404.html are neither; its search is a modal on every page.
+    "rspress": (),
 }
 
 ORACLES = {
@@ -548,12 +564,16 @@ ORACLES = {
     "gatsby-blog": gatsby_blog,
     "zensical": zensical,
     "wordpress": wordpress,
+    "rspress": rspress,
 }
 
 
 def built_file(site: Path, url_path: str) -> Path:
     target = site / url_path.lstrip("/")
-    return target / "index.html" if url_path.endswith("/") else target
+    if url_path.endswith("/"):
+        return target / "index.html"
+    clean = target.with_name(target.name + ".html")  # a clean URL: <route> served from <route>.html
+    return clean if not target.is_file() and clean.is_file() else target
 
 
 def listings(name: str, site: Path) -> list[str]:

@@ -3198,6 +3198,7 @@ WRITERS = {
     "gatsby-blog": lambda: __import__("src_gatsby_blog").gatsby_blog(),
     "zensical": lambda: __import__("src_zensical").zensical(),
     "wordpress": lambda: __import__("src_wordpress").wordpress(),
+    "rspress": lambda: __import__("src_rspress").rspress(),
 }
 
 
