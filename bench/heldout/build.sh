@@ -56,8 +56,15 @@
 # nonoptional ... at children", shuding/nextra#5034: zod 4.3.6 beside it. Next.js 16 builds with
 # Turbopack, which resolves no node_modules outside the project's root: the build runs in a
 # folder inside the scratch folder, not with a symlinked node_modules.)
+#   mkdir /tmp/npmgen-reco && cd /tmp/npmgen-reco && npm init -y && npm install --ignore-scripts \
+#       vuepress@1.9.10 vuepress-theme-reco@1.6.17 @vuepress-reco/vuepress-plugin-rss@1.0.2 \
+#       vuepress-plugin-sitemap@2.3.1
+# (VuePress 1 with vuepress-theme-reco 1.x apart: webpack 4, which needs
+# NODE_OPTIONS=--openssl-legacy-provider on Node 17 or later. --ignore-scripts: no install script
+# is needed to build (esbuild's and @parcel/watcher's would fetch or compile binaries; the others
+# print banners).)
 # (GENV, GENV3, GENV_JB, LEKTORENV, NPMGEN, NPMGEN_VP, NPMGEN_ASTRO, NPMGEN_DOCU, NPMGEN_NEXT,
-# NPMGEN_11TY and NPMGEN_NEXTRA override those folders.)
+# NPMGEN_11TY, NPMGEN_NEXTRA and NPMGEN_RECO override those folders.)
 # Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -74,8 +81,10 @@ GENV_JB="${GENV_JB:-/tmp/genv-jb}"
 NPMGEN_NEXT="${NPMGEN_NEXT:-/tmp/npmgen-next2}"
 NPMGEN_11TY="${NPMGEN_11TY:-/tmp/npmgen-11ty2}"
 NPMGEN_NEXTRA="${NPMGEN_NEXTRA:-/tmp/npmgen-nextra}"
+NPMGEN_RECO="${NPMGEN_RECO:-/tmp/npmgen-reco}"
 ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx-rtd lektor starlight astro-blog
-     mkdocs-rtd sphinx-pydata docusaurus-blog jupyter-book hexo-next eleventy-base-blog jekyll-deb hugo-deb nextra)
+     mkdocs-rtd sphinx-pydata docusaurus-blog jupyter-book hexo-next eleventy-base-blog jekyll-deb hugo-deb nextra
+     vuepress-reco)
 SITES=("${@:-${ALL[@]}}")
 
 keep_text() {  # copy $1 to $2, only text files
@@ -162,6 +171,13 @@ build() {
       work="$(mktemp -d "$NPMGEN_NEXTRA/build.XXXXXX")"; cp -r "$src/." "$work/"
       (cd "$work" && NEXT_TELEMETRY_DISABLED=1 "$NPMGEN_NEXTRA/node_modules/.bin/next" build >/dev/null \
         && cp -r out/. "$out/")
+      rm -rf "$work" ;;
+    vuepress-reco)
+      # VuePress 1 (webpack 4: the legacy OpenSSL provider on Node 17+). TZ=UTC: the theme prints
+      # each post's date in the build's time zone (Intl.DateTimeFormat of the front matter's date).
+      work="$(mktemp -d)"; cp -r "$src/." "$work/"; ln -s "$NPMGEN_RECO/node_modules" "$work/node_modules"
+      (cd "$work" && TZ=UTC NODE_OPTIONS=--openssl-legacy-provider "$NPMGEN_RECO/node_modules/.bin/vuepress" \
+          build . --no-cache --dest "$out" >/dev/null)
       rm -rf "$work" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac

@@ -317,6 +317,17 @@ def nextra(src: Path) -> list[dict[str, Any]]:
     return sorted(out, key=lambda e: e["url_path"])
 
 
+def vuepress_reco(src: Path) -> list[dict[str, Any]]:
+    """VuePress 1 writes ``blogs/<category>/<file>.md`` to ``/blogs/<category>/<file>.html``; the
+    draft lies outside the config's ``patterns``, the About page (``publish: false``) is a page."""
+    out = []
+    for f in sorted((src / "blogs").glob("*/*.md")):
+        meta, body = front_matter(f.read_text(encoding="utf-8"))
+        path = "/" + f.relative_to(src).with_suffix(".html").as_posix()
+        out.append(_entry(path, meta["title"], _date(meta["date"]), body))
+    return sorted(out, key=lambda e: e["url_path"])
+
+
 #: Listing pages of each build, by the generator's documented output paths (relative to site/).
 LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     "pelican": (
@@ -447,6 +458,18 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     # Nextra's docs theme writes no listing: the home page is a welcome text, 404.html (and
     # Next's _not-found/) neither; its search (Pagefind) is a box on every page, not a page.
     "nextra": (),
+    # vuepress-theme-reco's blog: the home's post list (5 a page, paged in the browser: one page
+    # built), @vuepress/plugin-blog's category and tag classifiers (/categories/, /tag/ and one
+    # page per term, paged in the browser too) and the timeline. about.html and 404.html are
+    # neither.
+    "vuepress-reco": (
+        "index.html",
+        "categories/index.html",
+        "categories/*/index.html",
+        "tag/index.html",
+        "tag/*/index.html",
+        "timeline/index.html",
+    ),
 }
 
 ORACLES = {
@@ -471,6 +494,7 @@ ORACLES = {
     "jekyll-deb": jekyll_deb,
     "hugo-deb": hugo_deb,
     "nextra": nextra,
+    "vuepress-reco": vuepress_reco,
 }
 
 

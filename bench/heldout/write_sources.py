@@ -3195,6 +3195,7 @@ WRITERS = {
     "jekyll-deb": jekyll_deb,
     "hugo-deb": hugo_deb,
     "nextra": nextra,
+    "vuepress-reco": lambda: __import__("src_vuepress_reco").vuepress_reco(),
 }
 
 
