@@ -173,6 +173,7 @@ HELDOUT_SOURCES = {
     "zensical": "docs",
     "wordpress": "blog",
     "rspress": "docs",
+    "vuepress-reco": "blog",
 }
 
 

@@ -91,6 +91,15 @@
 # (Rspress 2.0.22 on Rsbuild 2.3.5, Shiki 4.6.0, React 19.3.1; Node 20.19 or later.)
 # (GENV, GENV3, GENV_JB, LEKTORENV, NPMGEN, NPMGEN_VP, NPMGEN_ASTRO, NPMGEN_DOCU, NPMGEN_NEXT,
 # NPMGEN_11TY, NPMGEN_NEXTRA and NPMGEN_RSPRESS override those folders.)
+#   mkdir /tmp/npmgen-reco && cd /tmp/npmgen-reco && npm init -y && npm install --ignore-scripts \
+#       vuepress@1.9.10 vuepress-theme-reco@1.6.17 @vuepress-reco/vuepress-plugin-rss@1.0.2 \
+#       vuepress-plugin-sitemap@2.3.1
+# (VuePress 1 with vuepress-theme-reco 1.x apart: webpack 4, which needs
+# NODE_OPTIONS=--openssl-legacy-provider on Node 17 or later. --ignore-scripts: no install script
+# is needed to build (esbuild's and @parcel/watcher's would fetch or compile binaries; the others
+# print banners).)
+# (GENV, GENV3, GENV_JB, LEKTORENV, NPMGEN, NPMGEN_VP, NPMGEN_ASTRO, NPMGEN_DOCU, NPMGEN_NEXT,
+# NPMGEN_11TY, NPMGEN_NEXTRA and NPMGEN_RECO override those folders.)
 # Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -117,6 +126,10 @@ NPMGEN_RSPRESS="${NPMGEN_RSPRESS:-/tmp/npmgen-rspress}"
 ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx-rtd lektor starlight astro-blog
      mkdocs-rtd sphinx-pydata docusaurus-blog jupyter-book hexo-next eleventy-base-blog jekyll-deb hugo-deb nextra
      rspress)
+NPMGEN_RECO="${NPMGEN_RECO:-/tmp/npmgen-reco}"
+ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx-rtd lektor starlight astro-blog
+     mkdocs-rtd sphinx-pydata docusaurus-blog jupyter-book hexo-next eleventy-base-blog jekyll-deb hugo-deb nextra
+     vuepress-reco)
 SITES=("${@:-${ALL[@]}}")
 
 keep_text() {  # copy $1 to $2, only text files
@@ -265,6 +278,12 @@ build() {
       work="$(mktemp -d)"; cp -r "$src/." "$work/"; ln -s "$NPMGEN_RSPRESS/node_modules" "$work/node_modules"
       (cd "$work" && "$NPMGEN_RSPRESS/node_modules/.bin/rspress" build >/dev/null && cp -r doc_build/. "$out/")
       rm -f "$out"/static/search_index.*.json
+    vuepress-reco)
+      # VuePress 1 (webpack 4: the legacy OpenSSL provider on Node 17+). TZ=UTC: the theme prints
+      # each post's date in the build's time zone (Intl.DateTimeFormat of the front matter's date).
+      work="$(mktemp -d)"; cp -r "$src/." "$work/"; ln -s "$NPMGEN_RECO/node_modules" "$work/node_modules"
+      (cd "$work" && TZ=UTC NODE_OPTIONS=--openssl-legacy-provider "$NPMGEN_RECO/node_modules/.bin/vuepress" \
+          build . --no-cache --dest "$out" >/dev/null)
       rm -rf "$work" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac

@@ -364,6 +364,14 @@ def rspress(src: Path) -> list[dict[str, Any]]:
         body = f.read_text(encoding="utf-8")
         title = _H1.search(body).group(1)  # type: ignore[union-attr]
         out.append(_entry("/" + rel.with_suffix("").as_posix(), title, None, body))
+def vuepress_reco(src: Path) -> list[dict[str, Any]]:
+    """VuePress 1 writes ``blogs/<category>/<file>.md`` to ``/blogs/<category>/<file>.html``; the
+    draft lies outside the config's ``patterns``, the About page (``publish: false``) is a page."""
+    out = []
+    for f in sorted((src / "blogs").glob("*/*.md")):
+        meta, body = front_matter(f.read_text(encoding="utf-8"))
+        path = "/" + f.relative_to(src).with_suffix(".html").as_posix()
+        out.append(_entry(path, meta["title"], _date(meta["date"]), body))
     return sorted(out, key=lambda e: e["url_path"])
 
 
@@ -537,6 +545,18 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     # Rspress' default theme writes no listing: the home page (pageType: home, a hero and
     # feature cards) and 404.html are neither; its search is a modal on every page.
     "rspress": (),
+    # vuepress-theme-reco's blog: the home's post list (5 a page, paged in the browser: one page
+    # built), @vuepress/plugin-blog's category and tag classifiers (/categories/, /tag/ and one
+    # page per term, paged in the browser too) and the timeline. about.html and 404.html are
+    # neither.
+    "vuepress-reco": (
+        "index.html",
+        "categories/index.html",
+        "categories/*/index.html",
+        "tag/index.html",
+        "tag/*/index.html",
+        "timeline/index.html",
+    ),
 }
 
 ORACLES = {
@@ -565,6 +585,7 @@ ORACLES = {
     "zensical": zensical,
     "wordpress": wordpress,
     "rspress": rspress,
+    "vuepress-reco": vuepress_reco,
 }
 
 

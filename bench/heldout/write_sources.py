@@ -3199,6 +3199,7 @@ WRITERS = {
     "zensical": lambda: __import__("src_zensical").zensical(),
     "wordpress": lambda: __import__("src_wordpress").wordpress(),
     "rspress": lambda: __import__("src_rspress").rspress(),
+    "vuepress-reco": lambda: __import__("src_vuepress_reco").vuepress_reco(),
 }
 
 

@@ -24,6 +24,9 @@ team's generator, its default theme: docs in navigation tabs, its blog, tags and
 4.6 (docs theme) on Next.js 16, statically exported, and WordPress 6.1 from Debian 12 (Twenty
 Twenty-Three, comments open), a running site mirrored with wget.
 4.6 (docs theme) on Next.js 16, statically exported, and Rspress 2.0 (default theme, SSG).
+4.6 (docs theme) on Next.js 16, statically exported, and VuePress 1.9 with vuepress-theme-reco
+1.6 in blog mode (categories, tags, timeline, the author card, server-rendered Vue pages with
+the theme's hidden password overlays).
 Their sources were written for this set (bench/heldout), built by bench/heldout/build.sh with the
 generators' usual listings (tags, categories, archives, pagination, feeds, sitemaps), and their
 ``oracle.json`` and ``listings.json`` come from the sources and the build, never from harvest.
@@ -133,6 +136,7 @@ def test_heldout_set_covers_generators_the_devset_lacks() -> None:
         "zensical",
         "wordpress",
         "rspress",
+        "vuepress-reco",
     ]
     blogs = [s for s in HELDOUT if s.source == "blog"]
     fewer = {"eleventy-base-blog": 25}
