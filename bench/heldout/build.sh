@@ -56,8 +56,14 @@
 # nonoptional ... at children", shuding/nextra#5034: zod 4.3.6 beside it. Next.js 16 builds with
 # Turbopack, which resolves no node_modules outside the project's root: the build runs in a
 # folder inside the scratch folder, not with a symlinked node_modules.)
+#   mkdir /tmp/npmgen-bfly && cd /tmp/npmgen-bfly && npm init -y && npm install hexo@7.3.0 hexo-cli@4.3.2 \
+#       hexo-renderer-marked@7.0.1 hexo-renderer-ejs@2.0.0 hexo-renderer-stylus@3.0.1 hexo-renderer-pug@3.0.0 \
+#       hexo-generator-archive@2.0.0 hexo-generator-category@2.0.0 hexo-generator-tag@2.0.0 \
+#       hexo-generator-index@4.0.0 hexo-theme-butterfly@5.7.0 hexo-generator-feed@3.0.0 hexo-generator-sitemap@3.0.1
+# (Hexo with Butterfly apart from the other Hexo builds: the theme renders Pug and needs
+# hexo-renderer-pug.)
 # (GENV, GENV3, GENV_JB, LEKTORENV, NPMGEN, NPMGEN_VP, NPMGEN_ASTRO, NPMGEN_DOCU, NPMGEN_NEXT,
-# NPMGEN_11TY and NPMGEN_NEXTRA override those folders.)
+# NPMGEN_11TY, NPMGEN_NEXTRA and NPMGEN_BFLY override those folders.)
 # Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -74,8 +80,10 @@ GENV_JB="${GENV_JB:-/tmp/genv-jb}"
 NPMGEN_NEXT="${NPMGEN_NEXT:-/tmp/npmgen-next2}"
 NPMGEN_11TY="${NPMGEN_11TY:-/tmp/npmgen-11ty2}"
 NPMGEN_NEXTRA="${NPMGEN_NEXTRA:-/tmp/npmgen-nextra}"
+NPMGEN_BFLY="${NPMGEN_BFLY:-/tmp/npmgen-bfly}"
 ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx-rtd lektor starlight astro-blog
-     mkdocs-rtd sphinx-pydata docusaurus-blog jupyter-book hexo-next eleventy-base-blog jekyll-deb hugo-deb nextra)
+     mkdocs-rtd sphinx-pydata docusaurus-blog jupyter-book hexo-next eleventy-base-blog jekyll-deb hugo-deb nextra
+     hexo-butterfly)
 SITES=("${@:-${ALL[@]}}")
 
 keep_text() {  # copy $1 to $2, only text files
@@ -162,6 +170,10 @@ build() {
       work="$(mktemp -d "$NPMGEN_NEXTRA/build.XXXXXX")"; cp -r "$src/." "$work/"
       (cd "$work" && NEXT_TELEMETRY_DISABLED=1 "$NPMGEN_NEXTRA/node_modules/.bin/next" build >/dev/null \
         && cp -r out/. "$out/")
+      rm -rf "$work" ;;
+    hexo-butterfly)
+      work="$(mktemp -d)"; cp -r "$src/." "$work/"; ln -s "$NPMGEN_BFLY/node_modules" "$work/node_modules"
+      (cd "$work" && "$NPMGEN_BFLY/node_modules/.bin/hexo" generate --silent && cp -r public/. "$out/")
       rm -rf "$work" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac

@@ -444,6 +444,15 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
         "categories/*/index.html",
         "categories/*/page/[2-9]/index.html",
     ),
+    # Hexo's generators as on `hexo` (5 a page), plus Butterfly's tags and categories index
+    # pages (source/tags/index.md and source/categories/index.md, `type: "tags"`/`"categories"`).
+    "hexo-butterfly": (
+        "index.html",
+        "page/*/index.html",
+        "archives/**/index.html",
+        "tags/**/index.html",
+        "categories/**/index.html",
+    ),
     # Nextra's docs theme writes no listing: the home page is a welcome text, 404.html (and
     # Next's _not-found/) neither; its search (Pagefind) is a box on every page, not a page.
     "nextra": (),
@@ -471,6 +480,7 @@ ORACLES = {
     "jekyll-deb": jekyll_deb,
     "hugo-deb": hugo_deb,
     "nextra": nextra,
+    "hexo-butterfly": hexo,
 }
 
 

@@ -3195,6 +3195,7 @@ WRITERS = {
     "jekyll-deb": jekyll_deb,
     "hugo-deb": hugo_deb,
     "nextra": nextra,
+    "hexo-butterfly": lambda: __import__("src_hexo_butterfly").hexo_butterfly(),
 }
 
 
