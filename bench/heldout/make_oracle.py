@@ -121,6 +121,27 @@ def hexo(src: Path) -> list[dict[str, Any]]:
     return out
 
 
+#: Prism's own names for the fence aliases it knows (prismjs 1.30.0's components.json, the
+#: common ones): Hexo's Prism wrapper (hexo-util's ``prismHighlight``) writes ``language-docker``
+#: for a ```` ```dockerfile ```` fence, so the page names ``docker``, and that is the name to keep.
+PRISM_NAMES = {
+    "dockerfile": "docker",
+    "sh": "bash",
+    "shell": "bash",
+    "js": "javascript",
+    "yml": "yaml",
+    "py": "python",
+}
+
+
+def hexo_prism(src: Path) -> list[dict[str, Any]]:
+    """Hexo's posts, highlighted by Prism at build time: languages under Prism's names."""
+    out = hexo(src)
+    for e in out:
+        e["code_languages"] = [PRISM_NAMES.get(lang, lang) for lang in e["code_languages"]]
+    return out
+
+
 def mkdocs(src: Path) -> list[dict[str, Any]]:
     out = []
     docs = src / "docs"
@@ -480,7 +501,7 @@ ORACLES = {
     "jekyll-deb": jekyll_deb,
     "hugo-deb": hugo_deb,
     "nextra": nextra,
-    "hexo-butterfly": hexo,
+    "hexo-butterfly": hexo_prism,
 }
 
 
