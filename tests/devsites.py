@@ -174,6 +174,7 @@ HELDOUT_SOURCES = {
     "wordpress": "blog",
     "rspress": "docs",
     "vuepress-reco": "blog",
+    "hexo-butterfly": "blog",
 }
 
 

@@ -100,6 +100,14 @@
 # print banners).)
 # (GENV, GENV3, GENV_JB, LEKTORENV, NPMGEN, NPMGEN_VP, NPMGEN_ASTRO, NPMGEN_DOCU, NPMGEN_NEXT,
 # NPMGEN_11TY, NPMGEN_NEXTRA and NPMGEN_RECO override those folders.)
+#   mkdir /tmp/npmgen-bfly && cd /tmp/npmgen-bfly && npm init -y && npm install hexo@7.3.0 hexo-cli@4.3.2 \
+#       hexo-renderer-marked@7.0.1 hexo-renderer-ejs@2.0.0 hexo-renderer-stylus@3.0.1 hexo-renderer-pug@3.0.0 \
+#       hexo-generator-archive@2.0.0 hexo-generator-category@2.0.0 hexo-generator-tag@2.0.0 \
+#       hexo-generator-index@4.0.0 hexo-theme-butterfly@5.7.0 hexo-generator-feed@3.0.0 hexo-generator-sitemap@3.0.1
+# (Hexo with Butterfly apart from the other Hexo builds: the theme renders Pug and needs
+# hexo-renderer-pug.)
+# (GENV, GENV3, GENV_JB, LEKTORENV, NPMGEN, NPMGEN_VP, NPMGEN_ASTRO, NPMGEN_DOCU, NPMGEN_NEXT,
+# NPMGEN_11TY, NPMGEN_NEXTRA and NPMGEN_BFLY override those folders.)
 # Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -130,6 +138,10 @@ NPMGEN_RECO="${NPMGEN_RECO:-/tmp/npmgen-reco}"
 ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx-rtd lektor starlight astro-blog
      mkdocs-rtd sphinx-pydata docusaurus-blog jupyter-book hexo-next eleventy-base-blog jekyll-deb hugo-deb nextra
      vuepress-reco)
+NPMGEN_BFLY="${NPMGEN_BFLY:-/tmp/npmgen-bfly}"
+ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx-rtd lektor starlight astro-blog
+     mkdocs-rtd sphinx-pydata docusaurus-blog jupyter-book hexo-next eleventy-base-blog jekyll-deb hugo-deb nextra
+     hexo-butterfly)
 SITES=("${@:-${ALL[@]}}")
 
 keep_text() {  # copy $1 to $2, only text files
@@ -284,6 +296,9 @@ build() {
       work="$(mktemp -d)"; cp -r "$src/." "$work/"; ln -s "$NPMGEN_RECO/node_modules" "$work/node_modules"
       (cd "$work" && TZ=UTC NODE_OPTIONS=--openssl-legacy-provider "$NPMGEN_RECO/node_modules/.bin/vuepress" \
           build . --no-cache --dest "$out" >/dev/null)
+    hexo-butterfly)
+      work="$(mktemp -d)"; cp -r "$src/." "$work/"; ln -s "$NPMGEN_BFLY/node_modules" "$work/node_modules"
+      (cd "$work" && "$NPMGEN_BFLY/node_modules/.bin/hexo" generate --silent && cp -r public/. "$out/")
       rm -rf "$work" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac

@@ -121,6 +121,27 @@ def hexo(src: Path) -> list[dict[str, Any]]:
     return out
 
 
+#: Prism's own names for the fence aliases it knows (prismjs 1.30.0's components.json, the
+#: common ones): Hexo's Prism wrapper (hexo-util's ``prismHighlight``) writes ``language-docker``
+#: for a ```` ```dockerfile ```` fence, so the page names ``docker``, and that is the name to keep.
+PRISM_NAMES = {
+    "dockerfile": "docker",
+    "sh": "bash",
+    "shell": "bash",
+    "js": "javascript",
+    "yml": "yaml",
+    "py": "python",
+}
+
+
+def hexo_prism(src: Path) -> list[dict[str, Any]]:
+    """Hexo's posts, highlighted by Prism at build time: languages under Prism's names."""
+    out = hexo(src)
+    for e in out:
+        e["code_languages"] = [PRISM_NAMES.get(lang, lang) for lang in e["code_languages"]]
+    return out
+
+
 def mkdocs(src: Path) -> list[dict[str, Any]]:
     out = []
     docs = src / "docs"
@@ -502,6 +523,15 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
         "categories/*/index.html",
         "categories/*/page/[2-9]/index.html",
     ),
+    # Hexo's generators as on `hexo` (5 a page), plus Butterfly's tags and categories index
+    # pages (source/tags/index.md and source/categories/index.md, `type: "tags"`/`"categories"`).
+    "hexo-butterfly": (
+        "index.html",
+        "page/*/index.html",
+        "archives/**/index.html",
+        "tags/**/index.html",
+        "categories/**/index.html",
+    ),
     # Nextra's docs theme writes no listing: the home page is a welcome text, 404.html (and
     # Next's _not-found/) neither; its search (Pagefind) is a box on every page, not a page.
     "nextra": (),
@@ -586,6 +616,7 @@ ORACLES = {
     "wordpress": wordpress,
     "rspress": rspress,
     "vuepress-reco": vuepress_reco,
+    "hexo-butterfly": hexo_prism,
 }
 
 

@@ -3200,6 +3200,7 @@ WRITERS = {
     "wordpress": lambda: __import__("src_wordpress").wordpress(),
     "rspress": lambda: __import__("src_rspress").rspress(),
     "vuepress-reco": lambda: __import__("src_vuepress_reco").vuepress_reco(),
+    "hexo-butterfly": lambda: __import__("src_hexo_butterfly").hexo_butterfly(),
 }
 
 

@@ -27,6 +27,9 @@ Twenty-Three, comments open), a running site mirrored with wget.
 4.6 (docs theme) on Next.js 16, statically exported, and VuePress 1.9 with vuepress-theme-reco
 1.6 in blog mode (categories, tags, timeline, the author card, server-rendered Vue pages with
 the theme's hidden password overlays).
+4.6 (docs theme) on Next.js 16, statically exported, and Hexo 7 with the Butterfly theme (aside
+with author card, recent posts and a table of contents, post copyright box, related posts,
+prev/next, Prism at build time).
 Their sources were written for this set (bench/heldout), built by bench/heldout/build.sh with the
 generators' usual listings (tags, categories, archives, pagination, feeds, sitemaps), and their
 ``oracle.json`` and ``listings.json`` come from the sources and the build, never from harvest.
@@ -137,6 +140,7 @@ def test_heldout_set_covers_generators_the_devset_lacks() -> None:
         "wordpress",
         "rspress",
         "vuepress-reco",
+        "hexo-butterfly",
     ]
     blogs = [s for s in HELDOUT if s.source == "blog"]
     fewer = {"eleventy-base-blog": 25}
