@@ -78,19 +78,13 @@
 # of the build's own on a socket in its temporary folder, PHP's built-in server on a free
 # loopback port, both stopped at the end; the posts' Markdown rendered by Python-Markdown, in
 # GENV, and imported through wp-load.php; the running site mirrored with wget.)
-# (GENV, GENV3, GENV_JB, LEKTORENV, NPMGEN, NPMGEN_VP, NPMGEN_ASTRO, NPMGEN_DOCU, NPMGEN_NEXT,
-# NPMGEN_11TY, NPMGEN_NEXTRA and NPMGEN_GATSBY override those folders.)
 #   python -m venv /tmp/genv-zensical && /tmp/genv-zensical/bin/pip install zensical==0.0.73 \
 #       markdown==3.11.4 pymdown-extensions==13.1.2 pygments==2.21.0
 # (Zensical 0.0.73 is the last release that installs from PyPI: 0.1.0 and later depend on
 # zensical-ui, which PyPI does not serve.)
-# (GENV, GENV3, GENV_JB, GENV_ZENSICAL, LEKTORENV, NPMGEN, NPMGEN_VP, NPMGEN_ASTRO, NPMGEN_DOCU,
-# NPMGEN_NEXT, NPMGEN_11TY and NPMGEN_NEXTRA override those folders.)
 #   mkdir /tmp/npmgen-rspress && cd /tmp/npmgen-rspress && npm init -y && npm install \
 #       @rspress/core@2.0.22 @rspress/plugin-sitemap@2.0.22 @shikijs/transformers@4.6.0
 # (Rspress 2.0.22 on Rsbuild 2.3.5, Shiki 4.6.0, React 19.3.1; Node 20.19 or later.)
-# (GENV, GENV3, GENV_JB, LEKTORENV, NPMGEN, NPMGEN_VP, NPMGEN_ASTRO, NPMGEN_DOCU, NPMGEN_NEXT,
-# NPMGEN_11TY, NPMGEN_NEXTRA and NPMGEN_RSPRESS override those folders.)
 #   mkdir /tmp/npmgen-reco && cd /tmp/npmgen-reco && npm init -y && npm install --ignore-scripts \
 #       vuepress@1.9.10 vuepress-theme-reco@1.6.17 @vuepress-reco/vuepress-plugin-rss@1.0.2 \
 #       vuepress-plugin-sitemap@2.3.1
@@ -98,16 +92,15 @@
 # NODE_OPTIONS=--openssl-legacy-provider on Node 17 or later. --ignore-scripts: no install script
 # is needed to build (esbuild's and @parcel/watcher's would fetch or compile binaries; the others
 # print banners).)
-# (GENV, GENV3, GENV_JB, LEKTORENV, NPMGEN, NPMGEN_VP, NPMGEN_ASTRO, NPMGEN_DOCU, NPMGEN_NEXT,
-# NPMGEN_11TY, NPMGEN_NEXTRA and NPMGEN_RECO override those folders.)
 #   mkdir /tmp/npmgen-bfly && cd /tmp/npmgen-bfly && npm init -y && npm install hexo@7.3.0 hexo-cli@4.3.2 \
 #       hexo-renderer-marked@7.0.1 hexo-renderer-ejs@2.0.0 hexo-renderer-stylus@3.0.1 hexo-renderer-pug@3.0.0 \
 #       hexo-generator-archive@2.0.0 hexo-generator-category@2.0.0 hexo-generator-tag@2.0.0 \
 #       hexo-generator-index@4.0.0 hexo-theme-butterfly@5.7.0 hexo-generator-feed@3.0.0 hexo-generator-sitemap@3.0.1
 # (Hexo with Butterfly apart from the other Hexo builds: the theme renders Pug and needs
 # hexo-renderer-pug.)
-# (GENV, GENV3, GENV_JB, LEKTORENV, NPMGEN, NPMGEN_VP, NPMGEN_ASTRO, NPMGEN_DOCU, NPMGEN_NEXT,
-# NPMGEN_11TY, NPMGEN_NEXTRA and NPMGEN_BFLY override those folders.)
+# (GENV, NPMGEN, NPMGEN_VP, LEKTORENV, NPMGEN_ASTRO, GENV3, NPMGEN_DOCU, GENV_JB, NPMGEN_NEXT,
+# NPMGEN_11TY, NPMGEN_NEXTRA, NPMGEN_GATSBY, GENV_ZENSICAL, NPMGEN_RSPRESS, NPMGEN_RECO and
+# NPMGEN_BFLY override those folders.)
 # Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -125,23 +118,13 @@ NPMGEN_NEXT="${NPMGEN_NEXT:-/tmp/npmgen-next2}"
 NPMGEN_11TY="${NPMGEN_11TY:-/tmp/npmgen-11ty2}"
 NPMGEN_NEXTRA="${NPMGEN_NEXTRA:-/tmp/npmgen-nextra}"
 NPMGEN_GATSBY="${NPMGEN_GATSBY:-/tmp/npmgen-gatsby}"
-ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx-rtd lektor starlight astro-blog
-     mkdocs-rtd sphinx-pydata docusaurus-blog jupyter-book hexo-next eleventy-base-blog jekyll-deb hugo-deb nextra gatsby-blog zensical)
 GENV_ZENSICAL="${GENV_ZENSICAL:-/tmp/genv-zensical}"
-     mkdocs-rtd sphinx-pydata docusaurus-blog jupyter-book hexo-next eleventy-base-blog jekyll-deb hugo-deb nextra
-     wordpress)
 NPMGEN_RSPRESS="${NPMGEN_RSPRESS:-/tmp/npmgen-rspress}"
-ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx-rtd lektor starlight astro-blog
-     mkdocs-rtd sphinx-pydata docusaurus-blog jupyter-book hexo-next eleventy-base-blog jekyll-deb hugo-deb nextra
-     rspress)
 NPMGEN_RECO="${NPMGEN_RECO:-/tmp/npmgen-reco}"
-ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx-rtd lektor starlight astro-blog
-     mkdocs-rtd sphinx-pydata docusaurus-blog jupyter-book hexo-next eleventy-base-blog jekyll-deb hugo-deb nextra
-     vuepress-reco)
 NPMGEN_BFLY="${NPMGEN_BFLY:-/tmp/npmgen-bfly}"
 ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx-rtd lektor starlight astro-blog
-     mkdocs-rtd sphinx-pydata docusaurus-blog jupyter-book hexo-next eleventy-base-blog jekyll-deb hugo-deb nextra
-     hexo-butterfly)
+     mkdocs-rtd sphinx-pydata docusaurus-blog jupyter-book hexo-next eleventy-base-blog jekyll-deb hugo-deb nextra gatsby-blog
+     zensical wordpress rspress vuepress-reco hexo-butterfly)
 SITES=("${@:-${ALL[@]}}")
 
 keep_text() {  # copy $1 to $2, only text files
@@ -290,12 +273,14 @@ build() {
       work="$(mktemp -d)"; cp -r "$src/." "$work/"; ln -s "$NPMGEN_RSPRESS/node_modules" "$work/node_modules"
       (cd "$work" && "$NPMGEN_RSPRESS/node_modules/.bin/rspress" build >/dev/null && cp -r doc_build/. "$out/")
       rm -f "$out"/static/search_index.*.json
+      rm -rf "$work" ;;
     vuepress-reco)
       # VuePress 1 (webpack 4: the legacy OpenSSL provider on Node 17+). TZ=UTC: the theme prints
       # each post's date in the build's time zone (Intl.DateTimeFormat of the front matter's date).
       work="$(mktemp -d)"; cp -r "$src/." "$work/"; ln -s "$NPMGEN_RECO/node_modules" "$work/node_modules"
       (cd "$work" && TZ=UTC NODE_OPTIONS=--openssl-legacy-provider "$NPMGEN_RECO/node_modules/.bin/vuepress" \
           build . --no-cache --dest "$out" >/dev/null)
+      rm -rf "$work" ;;
     hexo-butterfly)
       work="$(mktemp -d)"; cp -r "$src/." "$work/"; ln -s "$NPMGEN_BFLY/node_modules" "$work/node_modules"
       (cd "$work" && "$NPMGEN_BFLY/node_modules/.bin/hexo" generate --silent && cp -r public/. "$out/")

@@ -1,6 +1,6 @@
 """``scrapy crawl blogs`` on the held-out set: real sites of generators the dev set does not have.
 
-tests/fixtures/heldout holds twenty-two small sites built with generators the development set
+tests/fixtures/heldout holds twenty-seven small sites built with generators the development set
 (shared/fixtures/blogs: Jekyll, Eleventy, Zola, Docusaurus, Hugo, Octopress) does not cover:
 Pelican 4.12 (notmyidea), Hexo 7 (landscape), Nikola 8.3 (bootblog4), ablog 0.11 (Sphinx,
 alabaster), MkDocs Material 9.7 (docs and its blog plugin), Sphinx 9 with Furo, VitePress 1.6,
@@ -12,31 +12,27 @@ theme, Sphinx 9 with the PyData theme (sphinx-sitemap), Docusaurus 3.10 in blog-
 blog is the whole site, at its root: tags, an author page, the archive, feeds, sitemap),
 Jupyter Book 1.0 (sphinx-book-theme, docs), Hexo 7 with the NexT theme (Gemini: sidebar author
 card and table of contents, post copyright notice, "Read more" excerpts), Eleventy 3 with the
-layout of its official base blog (the dev set's Eleventy site has a theme of its own), and two
+layout of its official base blog (the dev set's Eleventy site has a theme of its own), two
 generators the dev set has, as Debian packages them with other themes and plugins: Jekyll 4.3
 (minima, jekyll-feed, jekyll-seo-tag, jekyll-sitemap, jekyll-paginate, jekyll-archives) and Hugo
 0.111 (a theme begun by ``hugo new theme``, tags and categories, pagination, Chroma), Nextra
-4.6 (docs theme) on Next.js 16, statically exported, and Gatsby 5.16 with the layout of its
+4.6 (docs theme) on Next.js 16, statically exported, Gatsby 5.16 with the layout of its
 official blog starter (Bio, previous/next links, Prism; pagination and tag pages by Gatsby's
-docs recipes), its pre-rendered HTML and page-data JSON without the JavaScript bundles.
-4.6 (docs theme) on Next.js 16, statically exported, and Zensical 0.0 (the Material for MkDocs
-team's generator, its default theme: docs in navigation tabs, its blog, tags and RSS).
-4.6 (docs theme) on Next.js 16, statically exported, and WordPress 6.1 from Debian 12 (Twenty
-Twenty-Three, comments open), a running site mirrored with wget.
-4.6 (docs theme) on Next.js 16, statically exported, and Rspress 2.0 (default theme, SSG).
-4.6 (docs theme) on Next.js 16, statically exported, and VuePress 1.9 with vuepress-theme-reco
-1.6 in blog mode (categories, tags, timeline, the author card, server-rendered Vue pages with
-the theme's hidden password overlays).
-4.6 (docs theme) on Next.js 16, statically exported, and Hexo 7 with the Butterfly theme (aside
-with author card, recent posts and a table of contents, post copyright box, related posts,
-prev/next, Prism at build time).
+docs recipes), its pre-rendered HTML and page-data JSON without the JavaScript bundles,
+Zensical 0.0 (the Material for MkDocs team's generator, its default theme: docs in navigation
+tabs, its blog, tags and RSS), WordPress 6.1 from Debian 12 (Twenty Twenty-Three, comments
+open), a running site mirrored with wget, Rspress 2.0 (default theme, SSG), VuePress 1.9 with
+vuepress-theme-reco 1.6 in blog mode (categories, tags, timeline, the author card,
+server-rendered Vue pages with the theme's hidden password overlays), and Hexo 7 with the
+Butterfly theme (aside with author card, recent posts and a table of contents, post copyright
+box, related posts, prev/next, Prism at build time).
 Their sources were written for this set (bench/heldout), built by bench/heldout/build.sh with the
 generators' usual listings (tags, categories, archives, pagination, feeds, sitemaps), and their
 ``oracle.json`` and ``listings.json`` come from the sources and the build, never from harvest.
 
 Each is served on 127.0.0.1 (its own host ``https://<generator>.heldout.example`` mapped to that
 server, a canary server for any other loopback origin), crawled once with nothing but its start
-page in the YAML (``source: docs`` for the ten docs generators), and compared with its oracle:
+page in the YAML (``source: docs`` for the eleven docs generators), and compared with its oracle:
 the issue 33 targets (every post, titles, dates, code blocks, no listing page), plus code
 languages where the page declares them.
 """
@@ -108,7 +104,7 @@ def test_heldout_site_against_its_oracle(heldout: dict[str, Crawled], site: DevS
 
 
 def test_heldout_set_covers_generators_the_devset_lacks() -> None:
-    """Twenty-two generators, each with its oracle, its listings and enough posts to score.
+    """Twenty-seven generators, each with its oracle, its listings and enough posts to score.
 
     Blog sources have at least 30 listing pages, but the Eleventy base blog: it writes 25 (the
     home page, the archive, the tags page and one page per tag; no pagination, no categories).
