@@ -348,11 +348,15 @@ def gatsby_blog(src: Path) -> list[dict[str, Any]]:
             continue
         out.append(_entry(f"/{f.parent.name}/", meta["title"], _date(meta["date"]), body))
     return out
+
+
 def zensical(src: Path) -> list[dict[str, Any]]:
     """The ``mkdocs`` layout (docs pages at ``/<section>/<file>/``, blog posts at
     ``/blog/YYYY/MM/DD/<slug>/``, drafts left out) plus the About page (``/about/``), but the tags
     index (``tags.md``: the tags plugin's listing marker, a listing)."""
     return [e for e in mkdocs(src) if e["url_path"] != "/tags/"]
+
+
 def _wp_title(title: str) -> str:
     """A title as WordPress shows it: ``wptexturize`` (every ``the_title`` on the page, in the
     ``<title>``, the feeds) writes a hyphen between spaces, or after a space at the end, as an
@@ -372,6 +376,9 @@ def wordpress(src: Path) -> list[dict[str, Any]]:
         d = str(meta["date"])
         path = f"/{d[:4]}/{d[5:7]}/{d[8:10]}/{meta['slug']}/"
         out.append(_entry(path, _wp_title(meta["title"]), d[:10], body))
+    return out
+
+
 def rspress(src: Path) -> list[dict[str, Any]]:
     """Every page of ``docs/`` but its index (the ``pageType: home`` landing page):
     ``/<section>/<file>`` (Rspress' SSG writes ``<route>.html``; with ``route.cleanUrls`` on, the
@@ -385,6 +392,9 @@ def rspress(src: Path) -> list[dict[str, Any]]:
         body = f.read_text(encoding="utf-8")
         title = _H1.search(body).group(1)  # type: ignore[union-attr]
         out.append(_entry("/" + rel.with_suffix("").as_posix(), title, None, body))
+    return out
+
+
 def vuepress_reco(src: Path) -> list[dict[str, Any]]:
     """VuePress 1 writes ``blogs/<category>/<file>.md`` to ``/blogs/<category>/<file>.html``; the
     draft lies outside the config's ``patterns``, the About page (``publish: false``) is a page."""
@@ -546,6 +556,7 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
         "tags/*/index.html",
         "categories/index.html",
         "categories/*/index.html",
+    ),
     # Zensical's blog (Material's blog plugin, ported): the index and its pages (5 a page), the
     # archive's years and the categories; the tags plugin's index (tags.md, one section per tag).
     # The home page is a welcome text, the About page a page.
@@ -555,6 +566,7 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
         "blog/archive/**/index.html",
         "blog/category/**/index.html",
         "tags/index.html",
+    ),
     # WordPress' archives (5 a page: .../page/N/): the home page, categories, tags, the author,
     # years and months (/YYYY/, /YYYY/MM/: WordPress answers them, no page of the theme links
     # them). The feeds at .../feed/ are saved as index.html too: they are XML, neither.

@@ -253,7 +253,9 @@ def _list_block(fragment: str) -> str:
     """A list as the 6.1 block editor saves it: list-item blocks inside, nested lists as blocks."""
 
     def opening(m: re.Match[str]) -> str:
-        return ("<!-- wp:list {\"ordered\":true} -->\n" if m.group(1) == "ol" else "<!-- wp:list -->\n") + m.group(0)
+        return (
+            '<!-- wp:list {"ordered":true} -->\n' if m.group(1) == "ol" else "<!-- wp:list -->\n"
+        ) + m.group(0)
 
     out = re.sub(r"<(ul|ol)>", opening, fragment)
     out = re.sub(r"</(ul|ol)>", r"</\1>\n<!-- /wp:list -->", out)
@@ -279,13 +281,17 @@ def blocks(markdown_html: str) -> str:
             out.append(_list_block(frag))
         elif tag == "table":
             compact = re.sub(r">\s+<", "><", frag)
-            out.append(f'<!-- wp:table -->\n<figure class="wp-block-table">{compact}</figure>\n<!-- /wp:table -->')
+            out.append(
+                f'<!-- wp:table -->\n<figure class="wp-block-table">{compact}</figure>\n<!-- /wp:table -->'
+            )
         elif tag == "pre":
             m = re.fullmatch(r"<pre><code(?: class=\"[^\"]*\")?>(.*)</code></pre>", frag, re.S)
             if not m:
                 raise ValueError(f"unexpected code block: {frag[:80]!r}")
             code = m.group(1).rstrip("\n")
-            out.append(f'<!-- wp:code -->\n<pre class="wp-block-code"><code>{code}</code></pre>\n<!-- /wp:code -->')
+            out.append(
+                f'<!-- wp:code -->\n<pre class="wp-block-code"><code>{code}</code></pre>\n<!-- /wp:code -->'
+            )
         else:
             raise ValueError(f"no block for <{tag}>: {frag[:80]!r}")
     return "\n\n".join(out)
@@ -344,8 +350,13 @@ def seeds(posts_json: Path, origin: str) -> list[str]:
     for sub in locs(f"{origin}/wp-sitemap.xml"):
         out.append(sub)
         out.extend(locs(sub))
-    dates = sorted({p["date"][:7] for p in json.loads(posts_json.read_text(encoding="utf-8"))
-                    if p["type"] == "post" and p["status"] == "publish"})
+    dates = sorted(
+        {
+            p["date"][:7]
+            for p in json.loads(posts_json.read_text(encoding="utf-8"))
+            if p["type"] == "post" and p["status"] == "publish"
+        }
+    )
     out.extend(sorted({f"{origin}/{d[:4]}/" for d in dates}))
     out.extend(f"{origin}/{d[:4]}/{d[5:7]}/" for d in dates)
     return out
@@ -379,9 +390,15 @@ def finish(mirror: Path, origin: str, site: Path, served_json: Path) -> None:
     import shutil
     from urllib.parse import quote, urlsplit
 
-    by_suffix = {".html": "text/html", ".xml": "application/xml", ".css": "text/css",
-                 ".txt": "text/plain", ".json": "application/json"}
+    by_suffix = {
+        ".html": "text/html",
+        ".xml": "application/xml",
+        ".css": "text/css",
+        ".txt": "text/plain",
+        ".json": "application/json",
+    }
     loop = urlsplit(origin)
+    host = loop.hostname or "127.0.0.1"
     if site.exists():
         shutil.rmtree(site)
     redirects: dict[str, str] = {}
@@ -392,8 +409,8 @@ def finish(mirror: Path, origin: str, site: Path, served_json: Path) -> None:
         rel = f.relative_to(mirror).as_posix()
         folder, _, name = rel.rpartition("/")
         prefix = f"/{folder}/" if folder else "/"
-        url = prefix + name[len("index.html"):] if name.startswith("index.html") else prefix + name
-        conn = http.client.HTTPConnection(loop.hostname, loop.port, timeout=30)
+        url = prefix + name[len("index.html") :] if name.startswith("index.html") else prefix + name
+        conn = http.client.HTTPConnection(host, loop.port, timeout=30)
         conn.request("GET", quote(url, safe="/?=&%:@"))
         answer = conn.getresponse()
         answer.read()
@@ -416,13 +433,15 @@ def finish(mirror: Path, origin: str, site: Path, served_json: Path) -> None:
         out = site / rel
         out.parent.mkdir(parents=True, exist_ok=True)
         out.write_bytes(body)
-    left = [str(p) for p in site.rglob("*") if p.is_file() and loop.hostname.encode() in p.read_bytes()]
+    left = [str(p) for p in site.rglob("*") if p.is_file() and host.encode() in p.read_bytes()]
     if left:
         raise SystemExit(f"src_wordpress finish: the loopback host is still in {left[:5]}")
     served = {"redirects": dict(sorted(redirects.items())), "content_types": dict(sorted(types.items()))}
     served_json.write_text(json.dumps(served, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-    print(f"wordpress: {sum(1 for p in site.rglob('*') if p.is_file())} files, "
-          f"{len(redirects)} redirects, {len(types)} content types")
+    print(
+        f"wordpress: {sum(1 for p in site.rglob('*') if p.is_file())} files, "
+        f"{len(redirects)} redirects, {len(types)} content types"
+    )
 
 
 if __name__ == "__main__":

@@ -34,7 +34,7 @@ from urllib.parse import urljoin
 import lxml.html
 from lxml import etree
 
-from harvest.parsers import markup, metasearch, prunes
+from harvest.parsers import markup, metasearch, prunes, textshape
 from harvest.parsers.contentarea import content_areas
 from harvest.parsers.htmlparser import html_parser
 from harvest.parsers.pagemeta import SITE_CHROME_ROLES, SITE_CHROME_TAGS, TITLE_SEPARATORS_RE, squash
@@ -305,9 +305,13 @@ _TEXT_OUTSIDE_BUTTONS = etree.XPath(".//text()[not(ancestor::button)]")
 
 
 def _is_gutter(pre: etree._Element) -> bool:
-    """A line-number column (Pygments ``linenos``, Octopress ``line-numbers``): not code."""
-    classes = (pre.get("class") or "").split()
-    return "line-numbers" in classes or re.fullmatch(r"[\d\s]*", pre.text_content() or "") is not None
+    """A line-number column (Pygments ``linenos``, Octopress ``<pre class="line-numbers">``): not code.
+
+    Told by its text, digits only, not by the class: Prism's line-numbers plugin puts
+    ``line-numbers`` on the code's own ``<pre>`` (its gutter is an empty span inside the code),
+    and every block of a Prism site was lost as a gutter.
+    """
+    return re.fullmatch(r"[\d\s]*", pre.text_content() or "") is not None
 
 
 def _take_out_code(tree: etree._Element) -> list[_Code]:
@@ -333,7 +337,8 @@ def _take_out_code(tree: etree._Element) -> list[_Code]:
         parent.replace(target, placeholder)
         blocks.append(_Code(text, language))
     for gutter in tree.xpath("//pre[contains(concat(' ', normalize-space(@class), ' '), ' line-numbers ')]"):
-        gutter.drop_tree()
+        if _is_gutter(gutter):
+            gutter.drop_tree()
     return blocks
 
 
@@ -341,12 +346,16 @@ def _drop_header_links(tree: etree._Element) -> None:
     # Only in-page links can be header links: an XPath visits them without a Python call per <a>.
     for a in tree.xpath("//a[starts-with(normalize-space(@href), '#')]"):
         classes = set((a.get("class") or "").lower().split())
-        if classes & _HEADERLINK_CLASSES or (
-            (a.text_content() or "").strip().lower() in _HEADERLINK_TEXTS
-            and any(p.tag in _HEADINGS for p in a.iterancestors())
-        ):
-            if a.getparent() is not None:
+        marker = (a.text_content() or "").strip().lower() in _HEADERLINK_TEXTS
+        if (
+            classes & _HEADERLINK_CLASSES or (marker and any(p.tag in _HEADINGS for p in a.iterancestors()))
+        ) and (a.getparent() is not None):
+            # A header link that wraps the heading's own text (VuePress' header-anchor around
+            # the whole title) leaves its text: dropped with it, every heading was lost.
+            if marker:
                 a.drop_tree()
+            else:
+                a.drop_tag()
 
 
 def _fence(code: _Code) -> str:
@@ -1136,20 +1145,6 @@ def _put_back_leads(body: etree._Element, leads: list[str]) -> None:
         index += 1
 
 
-def _drop_trailing_headings(body: etree._Element) -> None:
-    """Remove the headings the text ends with, past blocks that show nothing, as trafilatura does.
-
-    trafilatura drops a text's trailing headings, but not one followed by an empty block: on
-    Jekyll's minima, a one-line post's title came after its line (the ``articleBody`` first, then
-    the rest of the ``<article>``: its header's ``<h1>``, then a hidden permalink).
-    """
-    blocks = list(body)
-    while blocks and not "".join(blocks[-1].itertext()).strip():
-        blocks.pop()
-    while len(blocks) > 1 and blocks[-1].tag == "head":
-        body.remove(blocks.pop())
-
-
 def _drop_repeated_summary(body: etree._Element) -> None:
     """Remove an opening paragraph that the text's next paragraphs repeat from its start.
 
@@ -1245,11 +1240,12 @@ def extract_article(html: str, url: str) -> Article | None:
         return None
     _put_back_leads(document.body, leads)
     _drop_repeated_summary(document.body)
-    _drop_trailing_headings(document.body)
+    textshape.drop_trailing_headings(document.body)
+    textshape.keep_line_breaks(document.body)
     _resolve_links(document.body, head.link_base)
-    from trafilatura.xml import xmltotxt
+    from trafilatura.xml import xmltotxt  # lazily, as bare_extraction (_extract_main)
 
-    markdown = xmltotxt(document.body, include_formatting=True)
+    markdown = textshape.line_breaks(xmltotxt(document.body, include_formatting=True))
     markdown, used = _put_back_code(markdown, blocks)
     # Unicode NFC, the form text on the web is compared and searched in (trafilatura's own
     # output is NFC too): a page's decomposed or composition-excluded characters otherwise make

@@ -14,6 +14,9 @@ Pure functions, each tested on the real page that showed the loss (tests/parsers
 - :func:`unlink_heading_self_links`: a heading whose text is a link to its own page or to an
   anchor of it (docutils' ``toc-backref``) made a short section link-dense; the link is unwrapped,
   its text kept.
+- :func:`drop_contents_lists`: an author's table of contents (a heading, then only a list of
+  links to the page's own headings) lost its list to extraction (all links) and left its
+  "Contents" heading over nothing; both go.
 - :func:`declare_code_languages`: a code block whose wrapper names its language as a bare class
   beside a highlighter's marker class (``<figure class="highlight go">`` around a line-number
   table, as highlight.js-style themes write it) lost the language; the ``<pre>`` gets the HTML
@@ -124,6 +127,72 @@ def unlink_heading_self_links(tree: etree._Element, url: str) -> int:
                 a.drop_tag()
                 unwrapped += 1
     return unwrapped
+
+
+def _names_a_heading(a: etree._Element, page: str, url: str, ids: set[str | None], titles: set[str]) -> bool:
+    href = (a.get("href") or "").strip()
+    if not href.startswith("#"):
+        try:
+            target, fragment = urldefrag(urljoin(url, href))
+        except ValueError:
+            return False
+        if target != page or not fragment:
+            return False
+        href = "#" + fragment
+    return href[1:] in ids or " ".join(a.text_content().split()).casefold() in titles
+
+
+def _heading_block(el: etree._Element | None) -> bool:
+    """A heading, or a wrapper holding one heading and its anchor link (Starlight's)."""
+    if el is None or not isinstance(el.tag, str):
+        return False
+    if el.tag in _HEADINGS:
+        return True
+    return (
+        el.tag == "div"
+        and len(el.findall(".//h1") + el.findall(".//h2") + el.findall(".//h3")) == 1
+        and (next(el.iter("p", "ul", "ol", "pre", "table"), None) is None)
+    )
+
+
+def drop_contents_lists(tree: etree._Element, url: str) -> int:
+    """Drop an author's table of contents: a heading over nothing but links to the page's headings.
+
+    Returns how many went.
+
+    Extraction drops such a list (all links), and its "Contents" heading stood over nothing,
+    directly above the first section's heading (the held-out sites' CSV post). Only lists of two
+    or more links to anchors of the page and no other text, each to the id of one of the page's
+    headings (or their sections) or named as one of them, between the heading and the next
+    heading or the end of its block.
+    """
+    page = urldefrag(url)[0]
+    targets = {
+        el.get("id")
+        for el in tree.iterfind(".//*[@id]")
+        if el.tag in _HEADINGS or el.tag in _SECTIONS and next(el.iter(*_HEADINGS), None) is not None
+    }
+    # Headings without ids (the link is the author's, the anchor the theme's or none): by text.
+    titles = {" ".join(h.text_content().split()).casefold() for h in tree.iter(*_HEADINGS)}
+    dropped = 0
+    for lst in list(tree.iter("ul", "ol")):
+        heading = lst.getprevious()
+        if not _heading_block(heading) or (heading.tail or "").strip() or (lst.tail or "").strip():
+            continue
+        after = lst.getnext()
+        if after is not None and not _heading_block(after):
+            continue
+        links = list(lst.iter("a"))
+        if len(links) < 2 or not all(_names_a_heading(a, page, url, targets, titles) for a in links):
+            continue
+        if len("".join(lst.text_content().split())) > len(
+            "".join("".join(a.text_content() for a in links).split())
+        ):
+            continue
+        lst.drop_tree()
+        heading.drop_tree()
+        dropped += 1
+    return dropped
 
 
 def _is_language(name: str) -> bool:
@@ -301,6 +370,7 @@ def repair_tree(tree: etree._Element, url: str, *, tabs: bool = True) -> None:
     not looked for.
     """
     unlink_heading_self_links(tree, url)
+    drop_contents_lists(tree, url)
     neutralize_own_names(tree)
     if tabs:
         show_tab_panels(tree)

@@ -442,8 +442,9 @@ def _entries_reason(
 
 
 def _own_text(region: etree._Element, page: str, host: str) -> tuple[int, int]:
-    """Characters of the largest block of text that belongs to the page, not to an entry; and
-    of the largest such block before the first entry.
+    """Characters of the largest block of the page's own text (not an entry's); of the first one.
+
+    The first: the largest such block before the first entry.
 
     Text belongs to an entry when the nearest heading before it links to another page of the
     site (an entry's title, then its excerpt or whole text); link texts belong to their targets.
@@ -486,6 +487,18 @@ def _own_text(region: etree._Element, page: str, host: str) -> tuple[int, int]:
     return own, own if lead < 0 else lead
 
 
+def _lone_article(tree: etree._Element, region: etree._Element, page: str, host: str) -> bool:
+    """Whether the page has one ``<article>``, in its main content, made of no entries."""
+    articles = list(tree.iter("article"))
+    if len(articles) != 1 or (articles[0] is not region and region not in articles[0].iterancestors()):
+        return False
+    article = articles[0]
+    if _permalink(article, page, host) is not None:
+        return False
+    text = _text(article)
+    return bool(text) and _entries_reason(article, text, _date_nodes(article), page, host) is None
+
+
 def classify_page(html: str, url: str) -> PageKind:
     """Whether ``html`` (fetched from ``url``) is an article, a listing, or says neither."""
     tree = parse_html(html)
@@ -518,6 +531,10 @@ def classify_tree(tree: etree._Element, url: str) -> PageKind:
     dated = any(0 <= text.find(label) < DATED_WITHIN for d in dates if (label := _text(d)))
     if reason := cards_reason or _entries_reason(region, text, dates, url, host):
         own, lead = _own_text(region, url, host)
+        if declared and _lone_article(tree, region, url, host):
+            # The page's one <article> holds the post and no entry: the entries are around it
+            # (a sidebar of recent posts, related posts), whatever the length of the post.
+            return PageKind("article", f"declared an article, its one <article> beside {reason}", dated)
         if declared and own >= OWN_TEXT:
             # A news or blog article with its related stories, teasers and "read next" cards
             # around it: the page says what it is, and its own text outweighs any entry's.

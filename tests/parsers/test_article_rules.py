@@ -572,3 +572,68 @@ def test_a_text_does_not_end_with_a_heading() -> None:
         article.markdown
         == "Shipped version 2.1 of the log viewer today. The release notes are on the project page.\n"
     )
+
+
+def test_a_header_link_around_the_heading_text_keeps_the_text() -> None:
+    """VuePress hope (held-out set): ``<h2 id><a class="header-anchor" href="#id"><span>Title``.
+
+    The header link wraps the heading's whole text; dropped as a "¶" link, every section
+    heading of every post was lost.
+    """
+    path = "posts/python-generators-tour.html"
+    article = extract_article(
+        heldout_page("vuepress-hope", path), f"https://vuepress-hope.heldout.example/{path}"
+    )
+    assert article is not None
+    assert "\n## Streaming a file\n" in article.markdown
+    assert "\n## Comparing the options\n" in article.markdown
+
+
+def test_prism_line_numbers_class_is_the_code_not_a_gutter() -> None:
+    """Hexo Butterfly with Prism (held-out set): ``<pre class="line-numbers language-python">``.
+
+    Prism's line-numbers plugin marks the code's own ``<pre>`` (its gutter is an empty span in
+    the code); taken for Octopress' gutter ``<pre class="line-numbers">``, every block was lost.
+    """
+    path = "2023/01/15/python-generators-tour/index.html"
+    url = f"https://hexo-butterfly.heldout.example/{path.removesuffix('index.html')}"
+    article = extract_article(heldout_page("hexo-butterfly", path), url)
+    assert article is not None
+    assert article.code_blocks == 3
+    assert (
+        '```python\ndef read_lines(path):\n    with open(path, encoding="utf-8") as handle:'
+        in article.markdown
+    )
+
+
+@pytest.mark.parametrize(
+    ("folder", "path"),
+    [
+        ("hexo", "2023/11/11/reading-large-csv-in-chunks/index.html"),  # ids differ in case: by text
+        ("lektor", "blog/2023/11/reading-large-csv-in-chunks/index.html"),  # absolute links to itself
+        ("starlight", "reference/reading-large-csv-in-chunks/index.html"),  # heading in a wrapper
+        ("wordpress", "2023/11/11/reading-large-csv-in-chunks/index.html"),  # headings without ids
+    ],
+)
+def test_an_authors_contents_list_goes_with_its_heading(folder: str, path: str) -> None:
+    """The CSV post: "## Contents", a list of links to its two sections, then the sections.
+
+    Extraction dropped the list (all links) and kept its heading over nothing, directly above
+    "## Counting rows".
+    """
+    url = f"https://{folder}.heldout.example/{path.removesuffix('index.html')}"
+    article = extract_article(heldout_page(folder, path), url)
+    assert article is not None
+    assert "Contents" not in article.markdown
+    assert "\n## Counting rows\n" in article.markdown and "\n## Aggregating by chunk\n" in article.markdown
+
+
+def test_a_line_break_in_a_paragraph_is_not_a_new_paragraph() -> None:
+    """Hexo (held-out set): marked's ``breaks: true`` writes a ``<br>`` for each source line break.
+
+    trafilatura wrote each as a paragraph break: the post's first paragraph came out as three.
+    """
+    path = "2023/01/15/python-generators-tour/index.html"
+    article = extract_article(heldout_page("hexo", path), f"https://hexo.heldout.example/{path[:-10]}")
+    assert article is not None
+    assert "This post walks through the\nthree ways I use them every week" in article.markdown

@@ -243,3 +243,21 @@ def test_real_article_pages_are_rarely_taken_for_listings() -> None:
     kinds = [classify_page(html, url).kind for _, url, html in _eval_pages()]
     assert len(kinds) == 945
     assert kinds.count("listing") <= 0.12 * len(kinds), kinds.count("listing")
+
+
+def test_a_declared_post_in_its_one_article_beside_a_sidebar_of_recent_posts() -> None:
+    """Hexo Butterfly (held-out set): the sidebar is a ``<div>`` inside ``<main>``, not an ``<aside>``.
+
+    Its "Recent posts" card is five dated links; with the related posts under the article, every
+    post (short, all of them) was a listing and none was stored. The page declares a
+    ``BlogPosting`` and its one ``<article>`` holds the post and no entry.
+    """
+    path = "2023/01/15/python-generators-tour/index.html"
+    url = f"https://hexo-butterfly.heldout.example/{path.removesuffix('index.html')}"
+    page = classify_page(heldout_page("hexo-butterfly", path), url)
+    assert page.kind == "article", page
+    assert "its one <article>" in page.reason
+    listing = classify_page(
+        heldout_page("hexo-butterfly", "page/2/index.html"), "https://hexo-butterfly.heldout.example/page/2/"
+    )
+    assert listing.kind == "listing", listing

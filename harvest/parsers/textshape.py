@@ -1,0 +1,67 @@
+"""Repairs to the extracted text's tree (trafilatura's XML body), after extraction, before Markdown.
+
+Pure functions over the ``<body>`` of the document trafilatura returns, each tested on the real
+page that showed the defect (tests/parsers/test_article_rules.py):
+
+- :func:`drop_trailing_headings`: a text does not end with a heading, past blocks that show
+  nothing (Jekyll minima's one-line posts: the title came after the line).
+- :func:`keep_line_breaks`: a ``<br>`` inside a paragraph is a line break, not a new paragraph
+  (Hexo's marked renders each source line break as one: every paragraph was cut in pieces).
+"""
+
+from __future__ import annotations
+
+from lxml import etree
+
+#: Stands for a line break inside a block while the tree becomes Markdown: Unicode's LINE
+#: SEPARATOR, which means just that (trafilatura keeps it; it drops private-use and invisible
+#: characters), made a newline in the Markdown by :func:`line_breaks`.
+LINE_BREAK = "\u2028"
+#: Blocks whose line breaks are kept inside them; elsewhere (between blocks) trafilatura's own
+#: handling stands.
+_INLINE_HOLDERS = frozenset({"p", "item", "cell", "quote"})
+
+
+def _shows_nothing(el: etree._Element) -> bool:
+    return not "".join(el.itertext()).strip()
+
+
+def drop_trailing_headings(body: etree._Element) -> None:
+    """Remove the headings the text ends with, past blocks that show nothing, as trafilatura does.
+
+    trafilatura drops a text's trailing headings, but not one followed by an empty block: on
+    Jekyll's minima, a one-line post's title came after its line (the ``articleBody`` first, then
+    the rest of the ``<article>``: its header's ``<h1>``, then a hidden permalink).
+    """
+    blocks = list(body)
+    while blocks and _shows_nothing(blocks[-1]):
+        blocks.pop()
+    while len(blocks) > 1 and blocks[-1].tag == "head":
+        body.remove(blocks.pop())
+
+
+def keep_line_breaks(body: etree._Element) -> None:
+    """Mark each ``<lb/>`` between two texts inside a paragraph, list item, cell or quote.
+
+    trafilatura writes every ``<lb/>`` as a paragraph break in Markdown; :data:`LINE_BREAK`
+    takes its place, and :func:`line_breaks` makes it a line break in the Markdown.
+    """
+    for lb in list(body.iter("lb")):
+        parent = lb.getparent()
+        if parent is None or parent.tag not in _INLINE_HOLDERS or not (lb.tail or "").strip():
+            continue
+        previous = lb.getprevious()
+        before = (previous.tail if previous is not None else parent.text) or ""
+        if previous is None and not before.strip():
+            continue
+        tail = LINE_BREAK + (lb.tail or "").lstrip()
+        if previous is not None:
+            previous.tail = (previous.tail or "").rstrip() + tail
+        else:
+            parent.text = before.rstrip() + tail
+        parent.remove(lb)
+
+
+def line_breaks(markdown: str) -> str:
+    """The Markdown with each :data:`LINE_BREAK` a newline (a line break inside its paragraph)."""
+    return markdown.replace(LINE_BREAK, "\n") if LINE_BREAK in markdown else markdown
