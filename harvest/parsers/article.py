@@ -34,7 +34,7 @@ from urllib.parse import urljoin
 import lxml.html
 from lxml import etree
 
-from harvest.parsers import markup, metasearch, prunes, textshape
+from harvest.parsers import datelines, markup, metasearch, prunes, textshape
 from harvest.parsers.contentarea import content_areas
 from harvest.parsers.htmlparser import html_parser
 from harvest.parsers.pagemeta import SITE_CHROME_ROLES, SITE_CHROME_TAGS, TITLE_SEPARATORS_RE, squash
@@ -499,7 +499,7 @@ class _Meta:
     language: str | None
 
 
-def _read_metadata(tree: etree._Element, url: str) -> _Meta:
+def _read_metadata(tree: etree._Element, url: str, language: str | None) -> _Meta:
     """Title, author, date and language the way trafilatura's ``extract_metadata`` finds them.
 
     Only the fields harvest keeps: its categories, tags, site name and licence searches cost
@@ -522,6 +522,10 @@ def _read_metadata(tree: etree._Element, url: str) -> _Meta:
     # No free-text date search: it cost two thirds of htmldate's time, and on 480 blog pages
     # whose dates are known it found the same dates as the markup search (BENCHMARKS.md).
     published = find_date(tree, extensive_search=False, original_date=True, url=url)
+    if published and datelines.mentioned_only(tree, published, url):
+        published = None
+    if not published:
+        published = datelines.dateline_date(tree, language)
     return _Meta(title or None, author or None, published or None, meta.language or None)
 
 
@@ -1212,7 +1216,7 @@ def extract_article(html: str, url: str) -> Article | None:
         return None
     head = _read_head(tree, url)
     signals = page_signals(tree, url, DEFAULT_AGENT)
-    meta = _read_metadata(tree, head.canonical)
+    meta = _read_metadata(tree, head.canonical, head.declared_language)
     _drop_unread(tree)
     _drop_after_page_footer(tree)
     mains = _mains(tree)

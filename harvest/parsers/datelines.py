@@ -1,0 +1,159 @@
+"""A post's date as its page shows it under the title, and dates that are only mentions.
+
+Pure functions over a parsed page (lxml), tested on the held-out sites' pages that needed them
+(tests/parsers/test_datelines.py):
+
+- :func:`mentioned_only`: htmldate's last resort in its fast mode is the first bare ISO date of
+  the page's text, wherever it is. On pages that declare no date that was a date the author
+  wrote in a sentence ("Updated on 2024-06-01 with the memory figures") or in a code sample:
+  such a date is no publication date.
+- :func:`dateline_date`: the date a theme prints under the post's title, in a short block of its
+  own ("January 15, 2023" in Gatsby's blog starter, "1/15/2023" in vuepress-theme-reco), when
+  the page declares none in its markup. Numeric dates with slashes are read in the order of the
+  page's declared language (``en-US``: month first); one that could be either and has no
+  language to say is no date.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+
+from lxml import etree
+
+#: How far after the title a dateline may be: elements, in document order.
+DATELINE_WINDOW = 40
+#: A dateline's text, at most (a label and a date: "Published on September 30, 2023").
+DATELINE_CHARS = 48
+#: A block of this much text is prose: the post's body has begun, and a date in it is a mention.
+PROSE_CHARS = 80
+
+_MONTH_NAMES = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+_MONTH = (
+    r"(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+    r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
+)
+#: A label before the date that says it is the post's ("Posted on"), not an update's.
+_LABEL = r"(?:(?:published|posted|written|created|date)\s*(?:on|:)?\s*|on\s+)?"
+_FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(rf"^{_LABEL}(\d{{4}})-(\d{{1,2}})-(\d{{1,2}})$", re.I), "ymd"),
+    (re.compile(rf"^{_LABEL}(\d{{4}})/(\d{{1,2}})/(\d{{1,2}})$", re.I), "ymd"),
+    (re.compile(r"^(\d{4})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日$"), "ymd"),
+    (re.compile(rf"^{_LABEL}{_MONTH}\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})$", re.I), "Mdy"),
+    (re.compile(rf"^{_LABEL}(\d{{1,2}})\.?\s+{_MONTH}\s+(\d{{4}})$", re.I), "dMy"),
+    (re.compile(rf"^{_LABEL}(\d{{1,2}})\.(\d{{1,2}})\.(\d{{4}})$", re.I), "dmy"),
+    (re.compile(rf"^{_LABEL}(\d{{1,2}})/(\d{{1,2}})/(\d{{4}})$", re.I), "slash"),
+)
+#: htmldate's fast-mode last resort (``TIMESTAMP_LOOSE_PATTERN``): a bare ISO date.
+_BARE_ISO_RE = re.compile(r"(?:199\d|20[0-3]\d)-[01]?\d-[0-3]?\d")
+_PROSE_BLOCKS = frozenset({"p", "li", "td", "dd", "blockquote", "pre", "code"})
+_CODE = frozenset({"pre", "code"})
+_TEXTS = etree.XPath("//body//text()[not(ancestor::script or ancestor::style)]")
+#: Dates in the page's markup, where htmldate looks before the text: a date it found there is
+#: the page's own, whatever the text's first date.
+_MARKUP_DATES = etree.XPath(
+    "//time | //meta[@content][re:test(@name, 'date|time|publish', 'i') or "
+    "re:test(@property, 'date|time|publish', 'i') or re:test(@itemprop, 'date', 'i')] | "
+    "//*[@itemprop][re:test(@itemprop, 'date', 'i')] | "
+    "//script[@type='application/ld+json'][contains(., 'date')]",
+    namespaces={"re": "http://exslt.org/regular-expressions"},
+)
+
+
+def _iso(year: int, month: int, day: int) -> str | None:
+    try:
+        return date(year, month, day).isoformat()
+    except ValueError:
+        return None
+
+
+def _month_first(language: str | None) -> bool | None:
+    """Whether a slashed numeric date of this language puts the month first; None if unknown."""
+    if not language:
+        return None
+    tag = language.strip().lower().replace("_", "-")
+    # US English and plain "en" (what JavaScript's Intl prints for "en"): month first.
+    return tag in {"en", "en-us"} or tag.startswith("en-us-")
+
+
+def shown_date(text: str, language: str | None) -> str | None:
+    """``YYYY-MM-DD`` of a text that is a date and nothing else (an optional "Posted on")."""
+    text = " ".join(text.split())
+    if not text or len(text) > DATELINE_CHARS or not any(c.isdigit() for c in text):
+        return None
+    for pattern, order in _FORMS:
+        if (m := pattern.match(text)) is None:
+            continue
+        a, b, c = m.groups()
+        if order == "ymd":
+            return _iso(int(a), int(b), int(c))
+        if order == "Mdy":
+            return _iso(int(c), _MONTH_NAMES.index(a[:3].lower()) + 1, int(b))
+        if order == "dMy":
+            return _iso(int(c), _MONTH_NAMES.index(b[:3].lower()) + 1, int(a))
+        if order == "dmy":
+            return _iso(int(c), int(b), int(a))
+        first, second, year = int(a), int(b), int(c)
+        month_first = _month_first(language) if first <= 12 and second <= 12 else first <= 12
+        if month_first is None:
+            return None
+        return _iso(year, first, second) if month_first else _iso(year, second, first)
+    return None
+
+
+def _title_heading(tree: etree._Element) -> etree._Element | None:
+    """The post's ``<h1>``: the one in ``<article>`` or ``<main>``, else the page's only one."""
+    headings = [
+        h for h in tree.iter("h1") if h.text_content().strip() and next(h.iterancestors("a"), None) is None
+    ]
+    inside = [h for h in headings if any(a.tag in {"article", "main"} for a in h.iterancestors())]
+    for found in (inside, headings):
+        if len(found) == 1:
+            return found[0]
+    return None
+
+
+def dateline_date(tree: etree._Element, language: str | None) -> str | None:
+    """The date printed in a block of its own after the post's title, before its body begins."""
+    heading = _title_heading(tree)
+    if heading is None:
+        return None
+    for el in heading.xpath(f"following::*[position() <= {DATELINE_WINDOW}]"):
+        if el.tag in {"script", "style", "template"}:
+            continue
+        text = el.text_content()
+        if el.tag in _PROSE_BLOCKS and len(text.strip()) > PROSE_CHARS:
+            return None  # the body began
+        if len(text) <= 4 * DATELINE_CHARS and (found := shown_date(text, language)):
+            return found
+    return None
+
+
+def mentioned_only(tree: etree._Element, published: str, url: str) -> bool:
+    """Whether ``published`` is the text's first bare ISO date, written in prose or code.
+
+    That is where htmldate's fast mode took it, having found no date in the markup: a date in a
+    sentence or a code sample is no publication date. A page with dates in its markup (``<time>``,
+    date ``<meta>``, microdata, JSON-LD) or in its URL (``/2012-06/04/``) had its date taken there.
+    """
+    if _MARKUP_DATES(tree) or (published[:4] in url and published[5:7] in url.partition(published[:4])[2]):
+        return False
+    for text in _TEXTS(tree):
+        if (m := _BARE_ISO_RE.search(text)) is None:
+            continue
+        year, month, day = (int(p) for p in m.group(0).split("-"))
+        if _iso(year, month, day) != published:
+            return False
+        holder = text.getparent()
+        if holder is not None and text.is_tail:  # the text after an element is its parent's
+            holder = holder.getparent()
+        blocks = [holder, *holder.iterancestors()] if holder is not None else []
+        block = next((b for b in blocks if b.tag in _PROSE_BLOCKS), None)
+        if block is None:
+            return False
+        return (
+            block.tag in _CODE
+            or any(b.tag in _CODE for b in blocks)
+            or len(block.text_content()) > PROSE_CHARS
+        )
+    return False

