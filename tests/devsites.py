@@ -169,6 +169,7 @@ HELDOUT_SOURCES = {
     "jekyll-deb": "blog",
     "hugo-deb": "blog",
     "nextra": "docs",
+    "ghost": "blog",
 }
 
 

@@ -8,6 +8,7 @@ fixture of tests/conftest.py, for the blogs spider's tests and the pipelines' ki
 
 from __future__ import annotations
 
+import json
 import re
 import sys
 import threading
@@ -43,6 +44,12 @@ _TYPES = {
 }
 
 
+#: A file at the root of a served tree naming the content type of files whose name does not tell
+#: it: JSON, ``{"/rss/index.html": "application/rss+xml; charset=utf-8"}``. A site mirrored from a
+#: server (Ghost) keeps what it serves at a path ending in ``/`` as ``…/index.html``, feeds too.
+CONTENT_TYPES = ".content-types.json"
+
+
 @contextmanager
 def loopback_server() -> Iterator[LoopbackServer]:
     """Start a LoopbackServer for the duration of a ``with`` block."""
@@ -55,11 +62,15 @@ def serve_tree(
 ) -> None:
     """Serve ``root`` like a static host: ``dir/`` serves ``dir/index.html``, ``dir`` redirects.
 
+    Content types follow the file's suffix, or the tree's :data:`CONTENT_TYPES` file (not served).
+
     ``rewrite``: an absolute origin in the files (``http://1up4dev.org``) replaced by the server's.
     """
     base = server.base_url.encode()
+    types_file = root / CONTENT_TYPES
+    types = json.loads(types_file.read_text(encoding="utf-8")) if types_file.is_file() else {}
     for path in root.rglob("*"):
-        if path.is_dir():
+        if path.is_dir() or path == types_file:
             continue
         rel = "/" + path.relative_to(root).as_posix()
         if rel in skip:
@@ -67,7 +78,8 @@ def serve_tree(
         body = path.read_bytes()
         if rewrite and path.suffix in {".html", ".xml", ".txt"}:
             body = body.replace(rewrite, base)
-        reply = Reply(body=body, content_type=_TYPES.get(path.suffix, "application/octet-stream"))
+        content_type = types.get(rel) or _TYPES.get(path.suffix, "application/octet-stream")
+        reply = Reply(body=body, content_type=content_type)
         server.add(rel, reply)
         if path.name == "index.html":
             folder = rel[: -len("index.html")]

@@ -56,8 +56,20 @@
 # nonoptional ... at children", shuding/nextra#5034: zod 4.3.6 beside it. Next.js 16 builds with
 # Turbopack, which resolves no node_modules outside the project's root: the build runs in a
 # folder inside the scratch folder, not with a symlinked node_modules.)
+#   mkdir /tmp/npmgen-ghost && cd /tmp/npmgen-ghost && npm pack ghost@5.130.4 && tar xzf ghost-5.130.4.tgz \
+#       && mv package ghost && cd ghost && npm pkg delete devDependencies && npm pkg set \
+#       overrides.@tryghost/errors=1.3.8 overrides.@tryghost/logging=2.4.23 overrides.jackspeak=2.3.6 \
+#       overrides.moment=2.24.0 overrides.moment-timezone=0.5.45 \
+#       && npm install --omit=dev --ignore-scripts --legacy-peer-deps && cd node_modules/sqlite3 \
+#       && node /usr/lib/node_modules/npm/node_modules/node-gyp/bin/node-gyp.js rebuild --nodedir=/usr
+# (Ghost 5.130.4, the last 5.x: 6.x needs Node 22.23. Unpacked and installed in place, as ghost-cli
+# does: its i18n dependency is a file inside the package. Its devDependencies dropped (mock-knex
+# comes from GitHub), its yarn resolutions as npm overrides, install scripts off: sqlite3 5.1.7's
+# downloads its binary from GitHub, so it is built from source on the nodejs package's headers
+# (/usr/include/node, NodeSource's Node 20.20.2); sharp's binary is an npm package. Casper 5.9.0
+# comes in the package. Needs wget.)
 # (GENV, GENV3, GENV_JB, LEKTORENV, NPMGEN, NPMGEN_VP, NPMGEN_ASTRO, NPMGEN_DOCU, NPMGEN_NEXT,
-# NPMGEN_11TY and NPMGEN_NEXTRA override those folders.)
+# NPMGEN_11TY, NPMGEN_NEXTRA and NPMGEN_GHOST override those folders.)
 # Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -74,8 +86,10 @@ GENV_JB="${GENV_JB:-/tmp/genv-jb}"
 NPMGEN_NEXT="${NPMGEN_NEXT:-/tmp/npmgen-next2}"
 NPMGEN_11TY="${NPMGEN_11TY:-/tmp/npmgen-11ty2}"
 NPMGEN_NEXTRA="${NPMGEN_NEXTRA:-/tmp/npmgen-nextra}"
+export NPMGEN_GHOST="${NPMGEN_GHOST:-/tmp/npmgen-ghost}"
 ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx-rtd lektor starlight astro-blog
-     mkdocs-rtd sphinx-pydata docusaurus-blog jupyter-book hexo-next eleventy-base-blog jekyll-deb hugo-deb nextra)
+     mkdocs-rtd sphinx-pydata docusaurus-blog jupyter-book hexo-next eleventy-base-blog jekyll-deb hugo-deb nextra
+     ghost)
 SITES=("${@:-${ALL[@]}}")
 
 keep_text() {  # copy $1 to $2, only text files
@@ -163,6 +177,11 @@ build() {
       (cd "$work" && NEXT_TELEMETRY_DISABLED=1 "$NPMGEN_NEXTRA/node_modules/.bin/next" build >/dev/null \
         && cp -r out/. "$out/")
       rm -rf "$work" ;;
+    ghost)
+      # A server, not a generator: Ghost runs on 127.0.0.1 (its site URL that origin), the
+      # sources are imported through its Admin API, wget mirrors it, the origin becomes
+      # https://ghost.heldout.example in the files (ghost_build.py says how).
+      "$PY" "$HERE/ghost_build.py" "$src" "$out" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac
   keep_text "$out" "$ROOT/$name/site"

@@ -317,6 +317,23 @@ def nextra(src: Path) -> list[dict[str, Any]]:
     return sorted(out, key=lambda e: e["url_path"])
 
 
+def ghost(src: Path) -> list[dict[str, Any]]:
+    """The import's published posts (not its page, not its draft) at the collection's permalink of
+    ``routes.yaml`` (Ghost's default ``/{slug}/``); the body is the Markdown of each mobiledoc's
+    Markdown cards, the date the post's ``published_at``."""
+    permalink = yaml.safe_load((src / "routes.yaml").read_text(encoding="utf-8"))["collections"]["/"]["permalink"]
+    data = json.loads((src / "small-lessons.ghost.json").read_text(encoding="utf-8"))["db"][0]["data"]
+    out = []
+    for post in data["posts"]:
+        if post["type"] != "post" or post["status"] != "published":
+            continue
+        doc = json.loads(post["mobiledoc"])
+        body = "\n\n".join(card["markdown"] for kind, card in doc["cards"] if kind == "markdown")
+        path = permalink.replace("{slug}", post["slug"])
+        out.append(_entry(path, post["title"], _date(post["published_at"]), body))
+    return sorted(out, key=lambda e: e["url_path"])
+
+
 #: Listing pages of each build, by the generator's documented output paths (relative to site/).
 LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     "pelican": (
@@ -447,6 +464,17 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     # Nextra's docs theme writes no listing: the home page is a welcome text, 404.html (and
     # Next's _not-found/) neither; its search (Pagefind) is a box on every page, not a page.
     "nextra": (),
+    # Ghost's default routes (Casper, 5 a page): the home collection (/, /page/N/), each tag's and
+    # the author's pages (/tag/<slug>/ and /author/<slug>/, + page/N/). The About page (a Ghost
+    # page) and the feed (/rss/, saved as rss/index.html) are neither.
+    "ghost": (
+        "index.html",
+        "page/*/index.html",
+        "tag/*/index.html",
+        "tag/*/page/*/index.html",
+        "author/*/index.html",
+        "author/*/page/*/index.html",
+    ),
 }
 
 ORACLES = {
@@ -471,6 +499,7 @@ ORACLES = {
     "jekyll-deb": jekyll_deb,
     "hugo-deb": hugo_deb,
     "nextra": nextra,
+    "ghost": ghost,
 }
 
 

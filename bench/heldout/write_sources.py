@@ -18,6 +18,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 from corpus import ABOUT, DOC_SECTIONS, POSTS, Post, published  # noqa: E402
+from src_ghost import ghost  # noqa: E402
 
 ROOT = HERE.parent.parent / "tests" / "fixtures" / "heldout"
 
@@ -3195,6 +3196,7 @@ WRITERS = {
     "jekyll-deb": jekyll_deb,
     "hugo-deb": hugo_deb,
     "nextra": nextra,
+    "ghost": ghost,
 }
 
 
