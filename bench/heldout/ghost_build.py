@@ -58,10 +58,19 @@ class Admin:
 
     def __init__(self, origin: str) -> None:
         self.origin = origin
-        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+        self.opener = urllib.request.build_opener(
+            urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar())
+        )
 
-    def call(self, method: str, path: str, body: object = None, *, raw: bytes | None = None,
-             ctype: str = "application/json") -> dict:
+    def call(
+        self,
+        method: str,
+        path: str,
+        body: object = None,
+        *,
+        raw: bytes | None = None,
+        ctype: str = "application/json",
+    ) -> dict:
         data = raw if raw is not None else (json.dumps(body).encode() if body is not None else None)
         req = urllib.request.Request(f"{self.origin}/ghost/api/admin/{path}", data=data, method=method)
         req.add_header("Origin", self.origin)
@@ -81,9 +90,13 @@ class Admin:
     def upload(self, path: str, field: str, file: Path) -> dict:
         boundary = uuid.uuid4().hex
         raw = (
-            f"--{boundary}\r\nContent-Disposition: form-data; name=\"{field}\"; filename=\"{file.name}\"\r\n"
-            "Content-Type: application/json\r\n\r\n"
-        ).encode() + file.read_bytes() + f"\r\n--{boundary}--\r\n".encode()
+            (
+                f'--{boundary}\r\nContent-Disposition: form-data; name="{field}"; filename="{file.name}"\r\n'
+                "Content-Type: application/json\r\n\r\n"
+            ).encode()
+            + file.read_bytes()
+            + f"\r\n--{boundary}--\r\n".encode()
+        )
         return self.call("POST", path, raw=raw, ctype=f"multipart/form-data; boundary={boundary}")
 
 
@@ -107,8 +120,11 @@ def load(admin: Admin, src: Path) -> None:
     admin.call("POST", "session/", {"username": OWNER["email"], "password": OWNER["password"]})
     # Deleting a published post makes Ghost send webmentions to the sites it linked (the
     # starter post links ghost.org): not while the site is private (a password to read it).
-    admin.call("PUT", "settings/", {"settings": [{"key": "is_private", "value": True},
-                                                 {"key": "password", "value": "starter-cleanup"}]})
+    admin.call(
+        "PUT",
+        "settings/",
+        {"settings": [{"key": "is_private", "value": True}, {"key": "password", "value": "starter-cleanup"}]},
+    )
     for kind, slugs in (("posts", STARTER_POSTS), ("pages", STARTER_PAGES)):
         for slug in slugs:
             found = admin.call("GET", f"{kind}/slug/{slug}/")[kind][0]
@@ -133,14 +149,28 @@ def mirror(origin: str, dest: Path) -> list[str]:
     """wget --mirror the site from its home page, feed and sitemaps into dest; the URLs it started from."""
     with urllib.request.urlopen(f"{origin}/sitemap.xml", timeout=30) as resp:
         index = resp.read().decode()
-    starts = [f"{origin}/", f"{origin}/rss/", f"{origin}/sitemap.xml", *re.findall(r"<loc>([^<]+)</loc>", index)]
+    starts = [
+        f"{origin}/",
+        f"{origin}/rss/",
+        f"{origin}/sitemap.xml",
+        *re.findall(r"<loc>([^<]+)</loc>", index),
+    ]
     for url in starts:
         with urllib.request.urlopen(url, timeout=30) as resp:
             starts += re.findall(r"<loc>([^<]+)</loc>", resp.read().decode()) if url.endswith(".xml") else []
     starts = list(dict.fromkeys(u for u in starts if u.startswith(origin + "/")))
     subprocess.run(
-        ["wget", "--mirror", "--no-host-directories", "--quiet", "--reject-regex", REJECT,
-         "--directory-prefix", str(dest), *starts],
+        [
+            "wget",
+            "--mirror",
+            "--no-host-directories",
+            "--quiet",
+            "--reject-regex",
+            REJECT,
+            "--directory-prefix",
+            str(dest),
+            *starts,
+        ],
         check=False,  # wget exits 8 when a linked page answers 404 (Casper links none, but stay quiet)
     )
     return starts
@@ -176,8 +206,11 @@ def rewrite(origin: str, dest: Path) -> None:
         for old, new in pairs:
             text = text.replace(old, new)
         f.write_text(text, encoding="utf-8")
-    left = [str(f) for f in dest.rglob("*") if f.is_file() and re.search(
-        rb"(127\.0\.0\.1|localhost)(:|%3A)\d", f.read_bytes())]
+    left = [
+        str(f)
+        for f in dest.rglob("*")
+        if f.is_file() and re.search(rb"(127\.0\.0\.1|localhost)(:|%3A)\d", f.read_bytes())
+    ]
     if left:
         raise SystemExit(f"ghost_build: loopback origin left in {left[:5]}")
 
@@ -218,7 +251,10 @@ def main(src: Path, out: Path) -> int:
     log = work / "ghost.log"
     with log.open("wb") as sink:
         proc = subprocess.Popen(
-            ["node", "index.js"], cwd=ghost, stdout=sink, stderr=subprocess.STDOUT,
+            ["node", "index.js"],
+            cwd=ghost,
+            stdout=sink,
+            stderr=subprocess.STDOUT,
             env={**os.environ, "NODE_ENV": "development", **{k: str(v) for k, v in config.items()}},
         )
     try:
@@ -242,7 +278,9 @@ def main(src: Path, out: Path) -> int:
     for f in list(dest.rglob("*?*")):
         f.rename(f.with_name(f.name.split("?", 1)[0]))
     rewrite(origin, dest)
-    (dest / ".content-types.json").write_text(json.dumps(types, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    (dest / ".content-types.json").write_text(
+        json.dumps(types, indent=1, sort_keys=True) + "\n", encoding="utf-8"
+    )
     shutil.copytree(dest, out, dirs_exist_ok=True)
     shutil.rmtree(work)
     return 0

@@ -321,7 +321,9 @@ def ghost(src: Path) -> list[dict[str, Any]]:
     """The import's published posts (not its page, not its draft) at the collection's permalink of
     ``routes.yaml`` (Ghost's default ``/{slug}/``); the body is the Markdown of each mobiledoc's
     Markdown cards, the date the post's ``published_at``."""
-    permalink = yaml.safe_load((src / "routes.yaml").read_text(encoding="utf-8"))["collections"]["/"]["permalink"]
+    permalink = yaml.safe_load((src / "routes.yaml").read_text(encoding="utf-8"))["collections"]["/"][
+        "permalink"
+    ]
     data = json.loads((src / "small-lessons.ghost.json").read_text(encoding="utf-8"))["db"][0]["data"]
     out = []
     for post in data["posts"]:
