@@ -175,6 +175,7 @@ HELDOUT_SOURCES = {
     "rspress": "docs",
     "vuepress-reco": "blog",
     "hexo-butterfly": "blog",
+    "ghost": "blog",
 }
 
 

@@ -99,8 +99,20 @@
 # (Hexo with Butterfly apart from the other Hexo builds: the theme renders Pug and needs
 # hexo-renderer-pug.)
 # (GENV, NPMGEN, NPMGEN_VP, LEKTORENV, NPMGEN_ASTRO, GENV3, NPMGEN_DOCU, GENV_JB, NPMGEN_NEXT,
-# NPMGEN_11TY, NPMGEN_NEXTRA, NPMGEN_GATSBY, GENV_ZENSICAL, NPMGEN_RSPRESS, NPMGEN_RECO and
-# NPMGEN_BFLY override those folders.)
+# NPMGEN_11TY, NPMGEN_NEXTRA, NPMGEN_GATSBY, GENV_ZENSICAL, NPMGEN_RSPRESS, NPMGEN_RECO,
+# NPMGEN_BFLY and NPMGEN_GHOST override those folders.)
+#   mkdir /tmp/npmgen-ghost && cd /tmp/npmgen-ghost && npm pack ghost@5.130.4 && tar xzf ghost-5.130.4.tgz \
+#       && mv package ghost && cd ghost && npm pkg delete devDependencies && npm pkg set \
+#       overrides.@tryghost/errors=1.3.8 overrides.@tryghost/logging=2.4.23 overrides.jackspeak=2.3.6 \
+#       overrides.moment=2.24.0 overrides.moment-timezone=0.5.45 \
+#       && npm install --omit=dev --ignore-scripts --legacy-peer-deps && cd node_modules/sqlite3 \
+#       && node /usr/lib/node_modules/npm/node_modules/node-gyp/bin/node-gyp.js rebuild --nodedir=/usr
+# (Ghost 5.130.4, the last 5.x: 6.x needs Node 22.23. Unpacked and installed in place, as ghost-cli
+# does: its i18n dependency is a file inside the package. Its devDependencies dropped (mock-knex
+# comes from GitHub), its yarn resolutions as npm overrides, install scripts off: sqlite3 5.1.7's
+# downloads its binary from GitHub, so it is built from source on the nodejs package's headers
+# (/usr/include/node, NodeSource's Node 20.20.2); sharp's binary is an npm package. Casper 5.9.0
+# comes in the package. Needs wget.)
 # Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -122,9 +134,10 @@ GENV_ZENSICAL="${GENV_ZENSICAL:-/tmp/genv-zensical}"
 NPMGEN_RSPRESS="${NPMGEN_RSPRESS:-/tmp/npmgen-rspress}"
 NPMGEN_RECO="${NPMGEN_RECO:-/tmp/npmgen-reco}"
 NPMGEN_BFLY="${NPMGEN_BFLY:-/tmp/npmgen-bfly}"
+export NPMGEN_GHOST="${NPMGEN_GHOST:-/tmp/npmgen-ghost}"
 ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx-rtd lektor starlight astro-blog
      mkdocs-rtd sphinx-pydata docusaurus-blog jupyter-book hexo-next eleventy-base-blog jekyll-deb hugo-deb nextra gatsby-blog
-     zensical wordpress rspress vuepress-reco hexo-butterfly)
+     zensical wordpress rspress vuepress-reco hexo-butterfly ghost)
 SITES=("${@:-${ALL[@]}}")
 
 keep_text() {  # copy $1 to $2, only text files
@@ -285,6 +298,11 @@ build() {
       work="$(mktemp -d)"; cp -r "$src/." "$work/"; ln -s "$NPMGEN_BFLY/node_modules" "$work/node_modules"
       (cd "$work" && "$NPMGEN_BFLY/node_modules/.bin/hexo" generate --silent && cp -r public/. "$out/")
       rm -rf "$work" ;;
+    ghost)
+      # A server, not a generator: Ghost runs on 127.0.0.1 (its site URL that origin), the
+      # sources are imported through its Admin API, wget mirrors it, the origin becomes
+      # https://ghost.heldout.example in the files (ghost_build.py says how).
+      "$PY" "$HERE/ghost_build.py" "$src" "$out" "$ROOT/ghost/served.json" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac
   if [ "$name" = wordpress ]; then

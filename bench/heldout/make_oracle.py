@@ -376,7 +376,7 @@ def wordpress(src: Path) -> list[dict[str, Any]]:
         d = str(meta["date"])
         path = f"/{d[:4]}/{d[5:7]}/{d[8:10]}/{meta['slug']}/"
         out.append(_entry(path, _wp_title(meta["title"]), d[:10], body))
-    return out
+    return sorted(out, key=lambda e: e["url_path"])
 
 
 def rspress(src: Path) -> list[dict[str, Any]]:
@@ -392,7 +392,7 @@ def rspress(src: Path) -> list[dict[str, Any]]:
         body = f.read_text(encoding="utf-8")
         title = _H1.search(body).group(1)  # type: ignore[union-attr]
         out.append(_entry("/" + rel.with_suffix("").as_posix(), title, None, body))
-    return out
+    return sorted(out, key=lambda e: e["url_path"])
 
 
 def vuepress_reco(src: Path) -> list[dict[str, Any]]:
@@ -403,6 +403,25 @@ def vuepress_reco(src: Path) -> list[dict[str, Any]]:
         meta, body = front_matter(f.read_text(encoding="utf-8"))
         path = "/" + f.relative_to(src).with_suffix(".html").as_posix()
         out.append(_entry(path, meta["title"], _date(meta["date"]), body))
+    return sorted(out, key=lambda e: e["url_path"])
+
+
+def ghost(src: Path) -> list[dict[str, Any]]:
+    """The import's published posts (not its page, not its draft) at the collection's permalink of
+    ``routes.yaml`` (Ghost's default ``/{slug}/``); the body is the Markdown of each mobiledoc's
+    Markdown cards, the date the post's ``published_at``."""
+    permalink = yaml.safe_load((src / "routes.yaml").read_text(encoding="utf-8"))["collections"]["/"][
+        "permalink"
+    ]
+    data = json.loads((src / "small-lessons.ghost.json").read_text(encoding="utf-8"))["db"][0]["data"]
+    out = []
+    for post in data["posts"]:
+        if post["type"] != "post" or post["status"] != "published":
+            continue
+        doc = json.loads(post["mobiledoc"])
+        body = "\n\n".join(card["markdown"] for kind, card in doc["cards"] if kind == "markdown")
+        path = permalink.replace("{slug}", post["slug"])
+        out.append(_entry(path, post["title"], _date(post["published_at"]), body))
     return sorted(out, key=lambda e: e["url_path"])
 
 
@@ -584,6 +603,17 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
         "[0-9][0-9][0-9][0-9]/[0-9][0-9]/index.html",
         "[0-9][0-9][0-9][0-9]/[0-9][0-9]/page/*/index.html",
     ),
+    # Ghost's default routes (Casper, 5 a page): the home collection (/, /page/N/), each tag's and
+    # the author's pages (/tag/<slug>/ and /author/<slug>/, + page/N/). The About page (a Ghost
+    # page) and the feed (/rss/, saved as rss/index.html) are neither.
+    "ghost": (
+        "index.html",
+        "page/*/index.html",
+        "tag/*/index.html",
+        "tag/*/page/*/index.html",
+        "author/*/index.html",
+        "author/*/page/*/index.html",
+    ),
     # Rspress' default theme writes no listing: the home page (pageType: home, a hero and
     # feature cards) and 404.html are neither; its search is a modal on every page.
     "rspress": (),
@@ -629,6 +659,7 @@ ORACLES = {
     "rspress": rspress,
     "vuepress-reco": vuepress_reco,
     "hexo-butterfly": hexo_prism,
+    "ghost": ghost,
 }
 
 

@@ -18,6 +18,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 from corpus import ABOUT, DOC_SECTIONS, POSTS, Post, published  # noqa: E402
+from src_ghost import ghost  # noqa: E402
 
 ROOT = HERE.parent.parent / "tests" / "fixtures" / "heldout"
 
@@ -3201,6 +3202,7 @@ WRITERS = {
     "rspress": lambda: __import__("src_rspress").rspress(),
     "vuepress-reco": lambda: __import__("src_vuepress_reco").vuepress_reco(),
     "hexo-butterfly": lambda: __import__("src_hexo_butterfly").hexo_butterfly(),
+    "ghost": ghost,
 }
 
 
