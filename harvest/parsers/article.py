@@ -1229,7 +1229,8 @@ def extract_article(html: str, url: str) -> Article | None:
     meta.author = meta.author or _byline(region if region is not None and named else tree)
     _drop_header_links(tree)
     # The markup repairs: after the "¶" links, before the boilerplate names.
-    markup.repair_tree(tree, url, tabs="tabpanel" in html or "radio" in html)
+    tabs = "tabpanel" in html or "radio" in html or 'aria-hidden="false"' in html
+    markup.repair_tree(tree, url, tabs=tabs)
     blocks = _take_out_code(tree)
     # The page's paragraph text, before anything is removed: what a region or block is weighed by.
     page_chars = _paragraph_chars(tree)

@@ -11,6 +11,9 @@ Pure functions, each tested on the real page that showed the loss (tests/parsers
   ``id="other-functions-related-to-requests"``), so a heading with such a word lost its section
   and every section nested in it. The ids that belong to the article's own structure (a
   heading's id, and a section's id that spells its own heading) move to ``data-harvest-id``.
+- :func:`unname_table_wrappers`: a table's scroll container (Rspress' ``rp-scrollbar``) read as
+  boilerplate ("bar"), and every table of a site went with it; the names of elements that only
+  wrap a table move out of sight, as the sections' own ids do.
 - :func:`unlink_heading_self_links`: a heading whose text is a link to its own page or to an
   anchor of it (docutils' ``toc-backref``) made a short section link-dense; the link is unwrapped,
   its text kept.
@@ -104,6 +107,35 @@ def neutralize_own_names(tree: etree._Element) -> int:
             del el.attrib["id"]
             el.set(MOVED_ID, identifier)
             moved += 1
+    return moved
+
+
+#: Where a table wrapper's class goes (see :data:`MOVED_ID`).
+MOVED_CLASS = "data-harvest-class"
+_WRAPPERS = frozenset({"div", "section", "figure", "span"})
+
+
+def unname_table_wrappers(tree: etree._Element) -> int:
+    """Move the names of the elements that only wrap a table out of sight; returns how many.
+
+    A wrapper that holds a table and nothing else is presentational (a scroll container), and
+    its class named nothing of the table's: Rspress' ``rp-scrollbar`` read as a "bar", and
+    every table of its pages was dropped as boilerplate.
+    """
+    moved = 0
+    for table in tree.iter("table"):
+        if next(table.iter("pre"), None) is not None:
+            continue  # a code block's line-number table: its wrapper names the language
+        node = table
+        while (parent := node.getparent()) is not None and parent.tag in _WRAPPERS:
+            if len(parent) != 1 or (parent.text or "").strip() or (node.tail or "").strip():
+                break
+            for name, moved_to in (("class", MOVED_CLASS), ("id", MOVED_ID)):
+                if (value := parent.get(name)) is not None:
+                    del parent.attrib[name]
+                    parent.set(moved_to, value)
+                    moved += 1
+            node = parent
     return moved
 
 
@@ -261,14 +293,42 @@ _ROLES = etree.XPath("//@role", smart_strings=True)
 _DISPLAY_NONE_RE = re.compile(r"display\s*:\s*none\s*;?", re.I)
 
 
+def _show(panel: etree._Element) -> None:
+    panel.attrib.pop("hidden", None)
+    if panel.get("aria-hidden") == "true":
+        del panel.attrib["aria-hidden"]
+    if (style := panel.get("style")) and "none" in style:
+        panel.set("style", _DISPLAY_NONE_RE.sub("", style))
+
+
+def _toggled_panels(tree: etree._Element) -> list[list[etree._Element]]:
+    """Groups of sibling panels of which one is shown and the others hidden by ``aria-hidden``.
+
+    Tabs without ARIA roles (Rspress' ``rp-tabs``): the shown panel says ``aria-hidden="false"``,
+    each other ``"true"``, all of one tag.
+    """
+    groups = []
+    for parent in {el.getparent() for el in tree.iterfind(".//*[@aria-hidden='false']")}:
+        if parent is None:
+            continue
+        kids = [c for c in parent if isinstance(c.tag, str)]
+        states = [c.get("aria-hidden") for c in kids]
+        if len(kids) >= 2 and states.count("false") == 1 and states.count("true") == len(kids) - 1:
+            if len({c.tag for c in kids}) == 1:
+                groups.append(kids)
+    return groups
+
+
 def show_tab_panels(tree: etree._Element) -> None:
-    """Show every ``role="tabpanel"``: a tab the reader has not picked is the article too."""
+    """Show every ``role="tabpanel"`` and every panel of a group toggling ``aria-hidden``.
+
+    A tab the reader has not picked is the article too.
+    """
     for panel in (role.getparent() for role in _ROLES(tree) if role == "tabpanel"):
-        panel.attrib.pop("hidden", None)
-        if panel.get("aria-hidden") == "true":
-            del panel.attrib["aria-hidden"]
-        if (style := panel.get("style")) and "none" in style:
-            panel.set("style", _DISPLAY_NONE_RE.sub("", style))
+        _show(panel)
+    for group in _toggled_panels(tree):
+        for panel in group:
+            _show(panel)
 
 
 #: A tab's name longer than this is not a name (a tab strip holds words: "pip", "macOS").
@@ -278,9 +338,10 @@ _TAB_NAME_MAX = 60
 def _tab_names(tree: etree._Element) -> list[tuple[etree._Element, list[etree._Element]]]:
     """Each tab group: its tabs, in order, under the element that holds them (not their panels).
 
-    A group is the ``role="tab"`` elements of one ``role="tablist"``, or the ``<label>`` elements
+    A group is the ``role="tab"`` elements of one ``role="tablist"``, the ``<label>`` elements
     of one name's radio buttons (the CSS-only tabs of Material for MkDocs, sphinx-design and
-    VitePress' code groups: ``<input type="radio" id=X name=G><label for=X>pip</label>``).
+    VitePress' code groups: ``<input type="radio" id=X name=G><label for=X>pip</label>``), or
+    the row of names before a group of panels shown by turns.
     """
     groups: list[tuple[etree._Element, list[etree._Element]]] = []
     for tablist in tree.iterfind(".//*[@role='tablist']"):
@@ -296,6 +357,15 @@ def _tab_names(tree: etree._Element) -> list[tuple[etree._Element, list[etree._E
         parent = group[0].getparent()
         if parent is not None:
             groups.append((parent, group))
+    # Panels shown by turns (:func:`_toggled_panels`): their names are the row just before
+    # their holder, one short text per panel (Rspress' rp-tabs__label).
+    for panels in _toggled_panels(tree):
+        holder = panels[0].getparent()
+        row = holder.getprevious() if holder is not None else None
+        names = [c for c in row if isinstance(c.tag, str)] if row is not None else []
+        short = all(0 < len(n.text_content().strip()) <= _TAB_NAME_MAX for n in names)
+        if len(names) == len(panels) and short:
+            groups.append((row, names))
     return groups
 
 
@@ -359,7 +429,8 @@ def name_tab_panels(tree: etree._Element) -> int:
                 etree.SubElement(line, "b").text = name
                 panel.insert(0, line)
                 named += 1
-            tab.drop_tree()
+            if tab.getparent() is not None:  # not already gone with another group's strip
+                tab.drop_tree()
     return named
 
 
@@ -372,9 +443,11 @@ def repair_tree(tree: etree._Element, url: str, *, tabs: bool = True) -> None:
     unlink_heading_self_links(tree, url)
     drop_contents_lists(tree, url)
     neutralize_own_names(tree)
+    if next(tree.iter("table"), None) is not None:
+        unname_table_wrappers(tree)
     if tabs:
+        name_tab_panels(tree)  # first: showing the panels clears what tells them apart
         show_tab_panels(tree)
-        name_tab_panels(tree)
     # The code repairs act on <pre> blocks only: one walk tells most pages have none.
     if next(tree.iter("pre"), None) is not None:
         declare_code_languages(tree)

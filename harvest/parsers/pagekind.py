@@ -117,6 +117,7 @@ _BLOCKS = frozenset(
     {"div", "td", "th", "li", "dd", "section", "article", "main", "blockquote", "pre", "figcaption", "body"}
 )
 _HEADING_XPATH = ".//h1 | .//h2 | .//h3 | .//h4 | .//h5 | .//h6"
+_CARD_CHROME = frozenset({"aside", "nav", "footer"})
 _LD_RE = re.compile(r"application/ld\+json", re.I)
 
 
@@ -517,7 +518,15 @@ def classify_tree(tree: etree._Element, url: str) -> PageKind:
     if listing_ld and not ARTICLE_TYPES.intersection(root_types[:1]):
         return PageKind("listing", f"JSON-LD @type {sorted(listing_ld)[0]}")
     # Entry cards: articles holding a heading and no article (a page may wrap them in one more).
-    cards = [a for a in tree.iter("article") if a.find(".//article") is None and a.xpath(_HEADING_XPATH)]
+    # Not the cards of an <aside>, <nav> or <footer>: related reading around the article (Ghost's
+    # Casper puts three "read more" cards in an <aside> after every post).
+    cards = [
+        a
+        for a in tree.iter("article")
+        if a.find(".//article") is None
+        and a.xpath(_HEADING_XPATH)
+        and not any(anc.tag in _CARD_CHROME for anc in a.iterancestors())
+    ]
     host = (urlsplit(url).hostname or "").lower()
     declared = _declared_article(tree, root_types)
     cards_reason = _cards_reason(cards, url, host)

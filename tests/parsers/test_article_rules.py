@@ -488,6 +488,7 @@ def test_every_tab_of_a_tab_group_is_text() -> None:
         ("jupyter-book", "guide/install.html"),  # sphinx-design: label aria-controls its panel
         ("vitepress", "guide/install.html"),  # code group: radio labels, a block per label
         ("starlight", "guide/install/index.html"),  # role="tab" href="#panel", aria-labelledby
+        ("rspress", "guide/install.html"),  # no roles: panels toggle aria-hidden, names row before
     ],
 )
 def test_each_tab_panel_keeps_its_tab_name(folder: str, path: str) -> None:
@@ -500,6 +501,7 @@ def test_each_tab_panel_keeps_its_tab_name(folder: str, path: str) -> None:
     article = extract_article(heldout_page(folder, path), url)
     assert article is not None
     md = article.markdown
+    assert "npm install --global lessons-cli" in md  # the panel not picked, shown
     assert md.count("**pip**") == 1 and md.count("**npm**") == 1, md
     assert md.index("**pip**") < md.index("pip install lessons-cli") < md.index("**npm**")
     assert md.index("**npm**") < md.index("npm install --global lessons-cli")
@@ -637,3 +639,16 @@ def test_a_line_break_in_a_paragraph_is_not_a_new_paragraph() -> None:
     article = extract_article(heldout_page("hexo", path), f"https://hexo.heldout.example/{path[:-10]}")
     assert article is not None
     assert "This post walks through the\nthree ways I use them every week" in article.markdown
+
+
+def test_a_table_in_a_scroll_container_named_like_chrome_is_kept() -> None:
+    """Rspress (held-out set): ``<div class="rp-table-scroll-container rp-scrollbar"><table>``.
+
+    trafilatura's boilerplate names match "bar": both tables of the page were dropped with
+    their wrapper, whose name said nothing of the table it only holds.
+    """
+    path = "reference/comparing-storage-engines.html"
+    article = extract_article(heldout_page("rspress", path), f"https://rspress.heldout.example/{path[:-5]}")
+    assert article is not None
+    assert "| SQLite (WAL) | 38,000 | 120,000 | 2.1 GB |" in article.markdown
+    assert "| SQLite (WAL) | 0.2 ms | 3 ms | 40 ms |" in article.markdown
