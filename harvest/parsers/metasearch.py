@@ -101,9 +101,29 @@ def _kept(scope: etree._Element, elements: list[etree._Element]) -> list[etree._
     return [el for el, chain in zip(elements, chains, strict=True) if deleted.isdisjoint(chain)]
 
 
+#: A comment section: an element whose id or class names comments, or one comment's own anchor
+#: (``id="comment-12"``: WordPress, classic and block themes alike, and Drupal).
+_COMMENT_RE = re.compile(r"comment", re.I)
+
+
+def _in_comments(el: etree._Element, scope: etree._Element) -> bool:
+    """Whether ``el`` sits in a comment section below ``scope``: its names are commenters'."""
+    for anc in el.iterancestors():
+        if anc is scope or anc.tag in {"body", "html"}:
+            return False
+        if _COMMENT_RE.search(anc.get("id") or "") or _COMMENT_RE.search(anc.get("class") or ""):
+            return True
+    return False
+
+
 def page_author(scope: etree._Element) -> str | None:
-    """``trafilatura.metadata.extract_author(scope)``, searched in less of ``scope``."""
-    shown = [el for el in _candidates(scope) if el.text_content().strip()]
+    """``trafilatura.metadata.extract_author(scope)``, searched in less of ``scope``.
+
+    Not in a comment section: trafilatura leaves out sections whose class begins with
+    "comments", and WordPress' block themes name theirs ``wp-block-comments``, where each
+    comment's ``wp-block-comment-author-name`` made the first commenter the post's author.
+    """
+    shown = [el for el in _candidates(scope) if el.text_content().strip() and not _in_comments(el, scope)]
     if not shown:
         return None
     kept = _kept(scope, shown)
