@@ -10,6 +10,7 @@ read by libraries: Scrapy's own sitemap and robots.txt readers and gunzip, and f
 - ``sniff_xml``: which of those a fetched document is (a ``.xml`` link can be anything: player
   skins, configs), so a link is parsed as a feed or sitemap only when it is one.
 - ``feed_links``: feeds a page declares with ``<link rel="alternate">``.
+- ``sitemap_links``: sitemaps a page declares with ``<link rel="sitemap">``.
 - ``extract_links``: every ``<a href>`` of a page, absolute, without fragments.
 
 ``feed_links`` and ``extract_links`` are hand-written scanners on purpose: they run on every
@@ -335,6 +336,31 @@ def feed_links(html: str, base_url: str) -> list[str]:
             if href:
                 out[urldefrag(urljoin(base_url, href))[0]] = None
     return list(out)
+
+
+def sitemap_links(html: str, base_url: str) -> list[str]:
+    """Sitemaps a page declares with ``<link rel="sitemap" href="...">``.
+
+    gatsby-plugin-sitemap writes it on every page, naming its ``/sitemap-index.xml``;
+    @astrojs/sitemap's docs ask for it.
+    """
+    out: dict[str, None] = {}
+    for tag in _LINK_TAG_RE.findall(html):
+        if "sitemap" not in tag.lower():
+            continue
+        attrs = _attrs(tag)
+        if "sitemap" in attrs.get("rel", "").lower().split() and (href := attrs.get("href", "").strip()):
+            out[urldefrag(urljoin(base_url, href))[0]] = None
+    return list(out)
+
+
+#: Where generators write a site's feed when no page declares it, most used first: Jekyll's
+#: jekyll-feed, the Gatsby and Astro starters and vuepress-theme-reco, Hexo, Hugo, WordPress.
+CONVENTIONAL_FEEDS = ("/feed.xml", "/rss.xml", "/atom.xml", "/index.xml", "/feed/")
+#: Where a site's sitemap is when robots.txt names none, most used first: the convention, then
+#: the sitemap indexes of @astrojs/sitemap and gatsby-plugin-sitemap, of Yoast SEO, and of
+#: WordPress itself.
+CONVENTIONAL_SITEMAPS = ("/sitemap.xml", "/sitemap-index.xml", "/sitemap_index.xml", "/wp-sitemap.xml")
 
 
 def extract_links(html: str, base_url: str) -> list[str]:

@@ -2,9 +2,12 @@
 
 One round, per site (``spiders_config/blogs.yaml``, or ``-a url=...`` for one site ad hoc):
 
-1. Discovery, cheapest first: robots.txt ``Sitemap:`` lines (else ``/sitemap.xml``), sitemap
-   indexes and gzip sitemaps, configured and declared (``<link rel="alternate">``) RSS/Atom
-   feeds; then the start pages, whose links are followed; and the links inside every page
+1. Discovery, cheapest first: robots.txt ``Sitemap:`` lines (else the conventional places:
+   ``/sitemap.xml``, ``/sitemap-index.xml``, ``/sitemap_index.xml``, ``/wp-sitemap.xml``),
+   sitemap indexes and gzip sitemaps, configured and declared (``<link rel="alternate">``) RSS/Atom
+   feeds and declared sitemaps (``<link rel="sitemap">``), the conventional feed paths when a
+   start page declares no feed (``/feed.xml``, ``/rss.xml``, ``/atom.xml``, ``/index.xml``,
+   ``/feed/``); then the start pages, whose links are followed; and the links inside every page
    fetched, articles included, so each round finds what the last one linked to.
 2. Each page is classified by what it is (``harvest.parsers.pagekind``: JSON-LD type, entry
    cards, headings and dates linking to other pages, link share): a listing (archives, tags,
@@ -49,6 +52,7 @@ from harvest.config.blogs import BlogsArgs, BlogsConfig, SiteConfig
 from harvest.exceptions import ConfigError
 from harvest.meta import META_ORIGIN
 from harvest.parsers.discovery import (
+    CONVENTIONAL_SITEMAPS,
     UnsafeXml,
     maybe_gunzip,
     parse_feed,
@@ -289,7 +293,7 @@ class BlogsSpider(HarvestSpider):
 
     # --- callbacks ------------------------------------------------------------------------
     def parse_robots(self, response: TextResponse) -> Iterator[scrapy.Request]:
-        """Sitemaps named by robots.txt; ``/sitemap.xml`` when it names none."""
+        """Sitemaps named by robots.txt; the conventional places when it names none."""
         site = self.book.of(response)
         if isinstance(response, TextResponse):
             text = response.text
@@ -306,7 +310,7 @@ class BlogsSpider(HarvestSpider):
             yield from self._guess_sitemap(response.meta.get(META_ORIGIN, response.url), site)
 
     def on_robots_error(self, failure: Failure) -> Iterator[scrapy.Request]:
-        """No robots.txt: try ``/sitemap.xml`` anyway."""
+        """No robots.txt: try the conventional places anyway."""
         request = failure.request  # type: ignore[attr-defined]
         site = self.book.of(request)
         if not site.config.sitemaps:
@@ -314,9 +318,10 @@ class BlogsSpider(HarvestSpider):
 
     def _guess_sitemap(self, origin: str, site: Site) -> Iterator[scrapy.Request]:
         parts = urlsplit(origin)
-        request = self.requests.xml(f"{parts.scheme}://{parts.netloc}/sitemap.xml", site, "sitemap")
-        if request is not None:
-            yield request
+        for path in CONVENTIONAL_SITEMAPS:
+            request = self.requests.xml(f"{parts.scheme}://{parts.netloc}{path}", site, "sitemap")
+            if request is not None:
+                yield request
 
     def parse_xml(self, response: scrapy.http.Response) -> Iterator[scrapy.Request]:
         """A sitemap, sitemap index or feed (sniffed from the body, not trusted from the URL)."""

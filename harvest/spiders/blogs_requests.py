@@ -20,7 +20,7 @@ from scrapy.linkextractors import IGNORED_EXTENSIONS
 from scrapy.spidermiddlewares.httperror import HttpError
 
 from harvest.meta import META_KIND, META_LIST, META_ORIGIN, META_SITE, META_TTL, META_VIA
-from harvest.parsers.discovery import extract_links, feed_links
+from harvest.parsers.discovery import CONVENTIONAL_FEEDS, extract_links, feed_links, sitemap_links
 from harvest.state.seen import SeenSet, SeenUrls
 
 if TYPE_CHECKING:
@@ -208,14 +208,22 @@ class Requests:
         if max_depth and int(response.meta.get("depth") or 0) + 1 > max_depth:
             return
         html = response.text
-        yield from self._declared_feed_requests(html, response.url, site)
+        feeds = feed_links(html, response.url)
+        yield from self._declared_requests(feeds, site, "feed")
+        yield from self._declared_requests(sitemap_links(html, response.url), site, "sitemap")
+        if not feeds and not site.config.feeds and response.meta.get(META_VIA) == "seed":
+            # A start page that declares no feed: the feed may be where its generator writes it,
+            # linked from no page (vuepress-theme-reco, Zensical); a miss is one quiet 404.
+            parts = urlsplit(response.url)
+            probes = [f"{parts.scheme}://{parts.netloc}{path}" for path in CONVENTIONAL_FEEDS]
+            yield from self._declared_requests(probes, site, "guess")
         yield from self._link_requests(html, response.url, site)
 
-    def _declared_feed_requests(self, html: str, url: str, site: Site) -> Iterator[scrapy.Request]:
-        """Requests for the feeds the page declares (``<link rel="alternate">``) that are in scope."""
-        for feed_url in feed_links(html, url):
-            if (url_site := self.book.in_scope(feed_url, site)) is not None:
-                if (request := self.xml(feed_url, url_site, "feed")) is not None:
+    def _declared_requests(self, urls: list[str], site: Site, via: str) -> Iterator[scrapy.Request]:
+        """Requests for the feeds or sitemaps a page declares (or we guess) that are in scope."""
+        for url in urls:
+            if (url_site := self.book.in_scope(url, site)) is not None:
+                if (request := self.xml(url, url_site, via)) is not None:
                     yield request
 
     def _link_requests(self, html: str, url: str, site: Site) -> Iterator[scrapy.Request]:

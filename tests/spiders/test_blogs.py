@@ -28,7 +28,7 @@ import pytest
 import yaml
 
 from harvest.middlewares.safety import is_public_address
-from harvest.parsers.discovery import parse_feed
+from harvest.parsers.discovery import CONVENTIONAL_FEEDS, CONVENTIONAL_SITEMAPS, parse_feed
 from tests import (
     OWN_FIXTURES,
     PROJECT_ROOT,
@@ -422,7 +422,8 @@ def test_max_pages_per_site(tmp_path: Path) -> None:
         # Ad hoc: one URL from the command line, nothing from the YAML.
         result, docs, stats = crawl(tmp_path, [], args={"url": server.base_url + "/", "max_pages": "10"})
         assert_finished(result)
-        lists = {"/robots.txt", "/sitemap.xml", "/.well-known/tdmrep.json"}  # not pages: not counted
+        # Not pages: not counted (robots.txt, the conventional sitemaps and feeds, TDMRep).
+        lists = {"/robots.txt", "/.well-known/tdmrep.json", *CONVENTIONAL_SITEMAPS, *CONVENTIONAL_FEEDS}
         pages = [p for p in server.paths_requested() if p not in lists]
     assert len(pages) == 10
     assert stats["harvest/safety/max_pages"] > 0

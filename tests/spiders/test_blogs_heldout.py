@@ -119,3 +119,18 @@ def test_heldout_set_covers_generators_the_devset_lacks() -> None:
     assert all(len(s.listing_paths) >= fewer.get(s.folder, 30) for s in blogs), [
         (s.folder, len(s.listing_paths)) for s in blogs
     ]
+
+
+def test_feeds_and_sitemaps_no_page_links_are_found(heldout: dict[str, Crawled]) -> None:
+    """vuepress-theme-reco and Zensical write a feed no page links (reco's ``/rss.xml``, Zensical's
+    ``/feed_rss_created.xml`` is not conventional: its sitemap suffices); Gatsby's starter declares
+    its sitemap with ``<link rel="sitemap">`` (``/sitemap-index.xml``), robots.txt names none.
+
+    Before: reco's feed was never read (its dates lost with it), Gatsby's sitemap never fetched
+    (its About page and paginated lists, linked from no page, never reached).
+    """
+    reco = heldout["vuepress-reco"].stats
+    assert reco.get("harvest/blogs/discovered/guess", 0) >= 1, reco
+    assert reco.get("harvest/blogs/feeds", 0) >= 1, reco
+    gatsby = heldout["gatsby-blog"].stats
+    assert gatsby.get("harvest/blogs/sitemaps", 0) >= 1, gatsby
