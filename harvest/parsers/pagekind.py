@@ -11,8 +11,8 @@ sites made by different generators (tests/parsers/test_pagekind.py). It reads, i
    permalink on another page of the site (``rel=bookmark``, which HTML defines as the permalink
    of the nearest ``<article>``, or microformats' ``u-url``, else its heading's link): a page
    of one or two full posts, as the last page of Nikola's index shows them, is a listing.
-2. ``og:type=article``, ``article:published_time`` or a JSON-LD root ``BlogPosting``/``Article``/
-   ``TechArticle``...: an article, unless step 1 or 3 finds it is made of entries anyway and
+2. ``og:type=article``, ``article:published_time``, a JSON-LD root ``BlogPosting``/``Article``/
+   ``TechArticle``..., or one element (and one only) of such a microdata ``itemtype``: an article, unless step 1 or 3 finds it is made of entries anyway and
    it has no block of text of its own (``OWN_TEXT``: text whose nearest heading is not an
    entry's linked title, outside links). A news article with its related stories, teasers and
    "read next" cards around it keeps its body; a listing that declares itself an article on
@@ -110,6 +110,7 @@ DATE_RE = re.compile(
 )
 #: A date text is a label, not a sentence that mentions one.
 _DATE_LABEL_CHARS = 60
+_YEAR_RE = re.compile(r"(?:19|20)\d\d")
 _HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
 _CHROME = ".//nav | .//aside | .//footer | .//header[not(ancestor::article) and not(ancestor::main)]"
 #: Elements whose own text is a block of the page's text (an inline element's is its parent's).
@@ -191,7 +192,27 @@ def _declared_article(tree: etree._Element, root_types: list[str]) -> bool:
         content = (meta.get("content") or "").strip().lower()
         if (key == "og:type" and content == "article") or (key == "article:published_time" and content):
             return True
-    return False
+    return _microdata_article(tree)
+
+
+_ITEMTYPES = etree.XPath("//*[@itemtype]")
+
+
+def _microdata_article(tree: etree._Element) -> bool:
+    """Whether one element, and one only, is a schema.org article in microdata (``itemtype``).
+
+    Gatsby's blog starter and Jekyll's minima declare their posts so (``<article itemscope
+    itemtype="http://schema.org/Article">``), and nothing else; a listing of such cards has one
+    per entry.
+    """
+    found = 0
+    for el in _ITEMTYPES(tree):
+        kinds = {t.rstrip("/").rsplit("/", 1)[-1] for t in (el.get("itemtype") or "").split()}
+        if ARTICLE_TYPES.intersection(kinds):
+            found += 1
+            if found > 1:
+                return False
+    return found == 1
 
 
 def _main_region(tree: etree._Element, dropped: list[etree._Element] | None = None) -> etree._Element:
@@ -308,7 +329,9 @@ def _text(el: etree._Element) -> str:
 def _date_nodes(region: etree._Element) -> list[etree._Element]:
     """Elements that label something with a date: ``<time>`` and short texts that are a date."""
     found: list[etree._Element] = list(region.iter("time"))
-    if not DATE_RE.search(region.text_content()):
+    # A year first, without DATE_RE's word boundaries: blocks written with no space between them
+    # (React's server rendering: "…tour</h1><p>January 15, 2023</p>") glue their texts.
+    if not _YEAR_RE.search(region.text_content()):
         return found
     for el in region.iter():
         if not isinstance(el.tag, str) or el.tag in {"time", "pre", "code"}:
