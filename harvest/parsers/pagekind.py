@@ -12,9 +12,10 @@ sites made by different generators (tests/parsers/test_pagekind.py). It reads, i
    of the nearest ``<article>``, or microformats' ``u-url``, else its heading's link): a page
    of one or two full posts, as the last page of Nikola's index shows them, is a listing.
 2. ``og:type=article``, ``article:published_time``, a JSON-LD root ``BlogPosting``/``Article``/
-   ``TechArticle``..., or one element (and one only) of such a microdata ``itemtype``: an article, unless step 1 or 3 finds it is made of entries anyway and
-   it has no block of text of its own (``OWN_TEXT``: text whose nearest heading is not an
-   entry's linked title, outside links). A news article with its related stories, teasers and
+   ``TechArticle``..., or one element (and one only) of such a microdata ``itemtype``: an
+   article, unless step 1 or 3 finds it is made of entries anyway, its one ``<article>`` is not
+   the post beside them, and it has no block of text of its own (``OWN_TEXT``: text whose
+   nearest heading is not an entry's linked title, outside links). A news article with its related stories, teasers and
    "read next" cards around it keeps its body; a listing that declares itself an article on
    every page (Eleventy's starter does) keeps nothing but scraps outside its entries. A page
    that declares nothing is an article made of entries when a block of its own text longer than
