@@ -16,9 +16,9 @@ sites made by different generators (tests/parsers/test_pagekind.py). It reads, i
    article, unless step 1 or 3 finds it is made of entries anyway, its one ``<article>`` is not
    the post beside them, and it has no block of text of its own (``OWN_TEXT``: text whose
    nearest heading is not an entry's linked title, outside links). A news article with its
-   related stories, teasers and "read next" cards around it keeps its body; a listing that declares itself an article on
-   every page (Eleventy's starter does) keeps nothing but scraps outside its entries. A page
-   that declares nothing is an article made of entries when a block of its own text longer than
+   related stories, teasers and "read next" cards around it keeps its body; a listing that
+   declares itself an article on every page (Eleventy's starter does) keeps nothing but scraps
+   outside its entries. A page that declares nothing is an article made of entries when a block of its own text longer than
    any entry's excerpt (``LEAD_TEXT``) comes before the first entry.
 3. What its main content is made of (``<main>``, else the body, without ``nav``, ``aside``,
    ``footer`` and the site's ``header``): a listing when three or more headings link to other
