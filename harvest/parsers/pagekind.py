@@ -18,8 +18,8 @@ sites made by different generators (tests/parsers/test_pagekind.py). It reads, i
    nearest heading is not an entry's linked title, outside links). A news article with its
    related stories, teasers and "read next" cards around it keeps its body; a listing that
    declares itself an article on every page (Eleventy's starter does) keeps nothing but scraps
-   outside its entries. A page that declares nothing is an article made of entries when a block of its own text longer than
-   any entry's excerpt (``LEAD_TEXT``) comes before the first entry.
+   outside its entries. A page that declares nothing is an article made of entries when a block
+   of its own text longer than any entry's excerpt (``LEAD_TEXT``) comes before the first entry.
 3. What its main content is made of (``<main>``, else the body, without ``nav``, ``aside``,
    ``footer`` and the site's ``header``): a listing when three or more headings link to other
    pages of the site (entry titles), when three or more dates each sit next to a link to another
