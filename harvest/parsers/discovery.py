@@ -85,11 +85,12 @@ _SKIP_SCHEMES = ("javascript:", "mailto:", "tel:", "data:", "about:", "ftp:", "f
 
 @dataclass(frozen=True)
 class FeedEntry:
-    """One entry of a feed: the article's URL, and the title and date the feed gives it."""
+    """One entry of a feed: the article's URL, and the title, date and author the feed gives it."""
 
     url: str
     title: str | None = None
     published: str | None = None
+    author: str | None = None
 
 
 @dataclass
@@ -271,8 +272,22 @@ def parse_feed(body: bytes, base_url: str) -> list[FeedEntry]:
         if link:
             title = (entry.get("title") or "").strip() or None
             published = entry.get("published") or entry.get("updated")
-            entries.append(FeedEntry(urljoin(base_url, link.strip()), title, published))
+            # dc:creator, Atom's author/name, RSS' "email (Name)": feedparser's author_detail.
+            author = (entry.get("author_detail") or {}).get("name") or entry.get("author")
+            entries.append(FeedEntry(urljoin(base_url, link.strip()), title, published, _person(author)))
     return entries
+
+
+def _person(name: object) -> str | None:
+    """A feed's author name, if it is one: not an email address, not a bare handle ("admin")."""
+    if not isinstance(name, str):
+        return None
+    name = " ".join(name.split())
+    return name if " " in name and "@" not in name and len(name) <= _AUTHOR_CHARS else None
+
+
+#: A feed's author field longer than this is not a name (a bio, a list of everyone).
+_AUTHOR_CHARS = 80
 
 
 def _json_feed(data: bytes) -> dict[str, Any] | None:
@@ -305,11 +320,15 @@ def _json_feed_entries(doc: dict[str, Any], base_url: str) -> list[FeedEntry]:
         if url:
             title = item.get("title")
             published = item.get("date_published") or item.get("date_modified")
+            # JSON Feed 1.1's authors, 1.0's author: objects with a name.
+            people = item.get("authors") or [item.get("author")]
+            first = people[0] if isinstance(people, list) and people else None
             entries.append(
                 FeedEntry(
                     urljoin(base_url, url.strip()),
                     (title.strip() or None) if isinstance(title, str) else None,
                     published if isinstance(published, str) else None,
+                    _person(first.get("name")) if isinstance(first, dict) else None,
                 )
             )
     return entries

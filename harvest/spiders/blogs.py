@@ -361,6 +361,8 @@ class BlogsSpider(HarvestSpider):
                 continue
             listed = self.documents.listed
             listed.feed_dates[entry.url] = normalize_date(entry.published)
+            if entry.author:
+                listed.feed_authors[entry.url] = entry.author
             again = entry.url in listed.unhinted
             if again:
                 # Judged before this feed named it: the feed is the hint it lacked.

@@ -68,6 +68,8 @@ class Listed:
 
     #: The date each feed entry gives its page (a fallback after the page's own).
     feed_dates: dict[str, str | None] = field(default_factory=dict)
+    #: The author each feed entry names, when it names one (after the page's own byline).
+    feed_authors: dict[str, str] = field(default_factory=dict)
     #: Each sitemap URL's ``lastmod`` (after the feed's date).
     sitemap_dates: dict[str, str] = field(default_factory=dict)
     #: Pages whose links were cut at HARVEST_SAFETY_MAX_LINKS_PER_PAGE, until they are judged.
@@ -251,7 +253,7 @@ class Documents:
         return facts if hinted else None
 
     def declared_metadata(self, item: DocumentItem, page: PageFacts) -> None:
-        """Title and date from the page's own declarations first (see the module docstring)."""
+        """Title, date and author from the page's own declarations first (see the module docstring)."""
         if page.title:
             item.title = page.title
         listed = self.listed
@@ -262,6 +264,8 @@ class Documents:
             or (item.canonical_url and listed.sitemap_dates.get(item.canonical_url))
             or item.published
         )
+        # The page's byline first: a feed names its site's owner as often as the post's author.
+        item.author = item.author or listed.feed_authors.get(item.url)
 
     async def document(self, response: TextResponse, site: Site, html: str) -> DocumentItem | None:
         """The article's DocumentItem; None when extraction is off, fails or finds nothing new."""

