@@ -675,21 +675,27 @@ def _drop_link_teasers(scope: etree._Element) -> None:
 _TEASER_LABEL_RE = re.compile(r"[^.:!?]{2,30}[:?!] ?")
 
 
-def _drop_datelines(scope: etree._Element) -> None:
+def _drop_datelines(scope: etree._Element, shown: etree._Element | None) -> None:
     """Remove the paragraphs that only date the post: "Published on <time>", "<time> · 5 min".
 
     trafilatura deletes ``<time>`` with its text, and a dateline's label ("Published on",
     "Posted", "Updated") stayed in the text with nothing after it. The date is read from the
     page's metadata and ``<time datetime>`` before this. A paragraph that says more around its
-    date is prose and stays.
+    date is prose and stays. ``shown``: the date printed as text under the title
+    (:func:`datelines.dateline`), whose line goes too, a ``<p>`` or a ``<div>`` (Gatsby's
+    starter: "January 15, 2023"; vuepress-theme-reco: author, date and tags beside icons).
     """
-    for time in list(scope.iter("time")):
-        line = time.getparent()
+    dates: list[tuple[etree._Element, tuple[str, ...]]] = [(time, ("p",)) for time in scope.iter("time")]
+    if shown is not None and shown is not scope and scope in shown.iterancestors():
+        dates.append((shown, ("p", "div")))
+    for date, lines in dates:
+        line = date.getparent() if date.tag == "time" or date.tag in _INLINE_TAGS else date
         while line is not None and line.tag in _INLINE_TAGS:
             line = line.getparent()
-        if line is None or line is scope or line.tag != "p" or line.getparent() is None:
+        if line is None or line is scope or line.tag not in lines or line.getparent() is None:
             continue
-        dated = sum(len(" ".join(t.text_content().split())) for t in line.iter("time"))
+        dated = len(" ".join(date.text_content().split())) if date.tag != "time" else 0
+        dated += sum(len(" ".join(t.text_content().split())) for t in line.iter("time"))
         if len(" ".join(line.text_content().split())) - dated <= DATELINE_LABEL_CHARS:
             line.drop_tree()
 
@@ -1230,14 +1236,14 @@ def extract_article(html: str, url: str) -> Article | None:
     _drop_header_links(tree)
     # The markup repairs: after the "¶" links, before the boilerplate names.
     tabs = "tabpanel" in html or "radio" in html or 'aria-hidden="false"' in html
-    markup.repair_tree(tree, url, tabs=tabs)
+    markup.repair_tree(tree, url, tabs=tabs, wide=markup.WIDE_RE.search(html) is not None)
     blocks = _take_out_code(tree)
     # The page's paragraph text, before anything is removed: what a region or block is weighed by.
     page_chars = _paragraph_chars(tree)
     scope = tree if region is None else region
     _drop_declared_boilerplate(scope, page_chars)
     _drop_link_teasers(scope)
-    _drop_datelines(scope)
+    _drop_datelines(scope, shown[0] if (shown := datelines.dateline(tree, head.declared_language)) else None)
     _drop_author_cards(scope, meta.author)
     leads = _leads(_lead_scope(tree, region)) if region is not None else []
     document = _extract_main(tree, region, page_chars, framed=framed)

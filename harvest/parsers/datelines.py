@@ -113,8 +113,8 @@ def _title_heading(tree: etree._Element) -> etree._Element | None:
     return None
 
 
-def dateline_date(tree: etree._Element, language: str | None) -> str | None:
-    """The date printed in a block of its own after the post's title, before its body begins."""
+def dateline(tree: etree._Element, language: str | None) -> tuple[etree._Element, str] | None:
+    """The element printing the post's date after its title, before its body begins, and the date."""
     heading = _title_heading(tree)
     if heading is None:
         return None
@@ -125,8 +125,14 @@ def dateline_date(tree: etree._Element, language: str | None) -> str | None:
         if el.tag in _PROSE_BLOCKS and len(text.strip()) > PROSE_CHARS:
             return None  # the body began
         if len(text) <= 4 * DATELINE_CHARS and (found := shown_date(text, language)):
-            return found
+            return el, found
     return None
+
+
+def dateline_date(tree: etree._Element, language: str | None) -> str | None:
+    """The date printed in a block of its own after the post's title, before its body begins."""
+    found = dateline(tree, language)
+    return found[1] if found is not None else None
 
 
 def mentioned_only(tree: etree._Element, published: str, url: str) -> bool:

@@ -82,3 +82,39 @@ def test_a_shown_date_is_read_in_the_page_language_order(
     text: str, language: str | None, date: str | None
 ) -> None:
     assert shown_date(text, language) == date
+
+
+@pytest.mark.parametrize(
+    ("folder", "path", "first"),
+    [
+        # Author, date and tags beside icon-font <i>s, in a <div> under the title: stored as
+        # "*Ana Lima*", "*5/30/2023*", "*javascript日本語*" before the text.
+        (
+            "vuepress-reco",
+            "blogs/programming/hiddouki-shori-no-kihon.html",
+            "# 非同期処理の基本\n\nJavaScript の非同期処理は",
+        ),
+        # "<p>April 10, 2024</p>" under the title: the one-line post ended with its title and date.
+        (
+            "gatsby-blog",
+            "til-git-switch/index.html",
+            "`git switch -` goes back to the branch you were on before.\n",
+        ),
+    ],
+)
+def test_the_dateline_is_metadata_not_text(folder: str, path: str, first: str) -> None:
+    article = extract_article(heldout_page(folder, path), f"https://{folder}.heldout.example/{path}")
+    assert article is not None
+    assert article.markdown.startswith(first), article.markdown[:200]
+    assert article.published is not None
+
+
+def test_no_space_between_two_japanese_lines() -> None:
+    """vuepress-theme-reco: the source's line break inside a paragraph, between two Japanese
+    characters, became a space no browser shows ("きました。 この記事")."""
+    path = "blogs/programming/hiddouki-shori-no-kihon.html"
+    article = extract_article(
+        heldout_page("vuepress-reco", path), f"https://vuepress-reco.heldout.example/{path}"
+    )
+    assert article is not None
+    assert "進化してきました。この記事では" in article.markdown
