@@ -17,7 +17,9 @@ Pure functions over a parsed page (lxml), tested on the held-out sites' pages th
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from datetime import date
+from itertools import islice
 
 from lxml import etree
 
@@ -25,6 +27,8 @@ from lxml import etree
 DATELINE_WINDOW = 40
 #: A dateline's text, at most (a label and a date: "Published on September 30, 2023").
 DATELINE_CHARS = 48
+#: A dateline's child elements, at most (an icon, an author, the date, tags: inline pieces).
+_DATELINE_CHILDREN = 8
 #: A block of this much text is prose: the post's body has begun, and a date in it is a mention.
 PROSE_CHARS = 80
 
@@ -49,15 +53,6 @@ _BARE_ISO_RE = re.compile(r"(?:199\d|20[0-3]\d)-[01]?\d-[0-3]?\d")
 _PROSE_BLOCKS = frozenset({"p", "li", "td", "dd", "blockquote", "pre", "code"})
 _CODE = frozenset({"pre", "code"})
 _TEXTS = etree.XPath("//body//text()[not(ancestor::script or ancestor::style)]")
-#: Dates in the page's markup, where htmldate looks before the text: a date it found there is
-#: the page's own, whatever the text's first date.
-_MARKUP_DATES = etree.XPath(
-    "//time | //meta[@content][re:test(@name, 'date|time|publish', 'i') or "
-    "re:test(@property, 'date|time|publish', 'i') or re:test(@itemprop, 'date', 'i')] | "
-    "//*[@itemprop][re:test(@itemprop, 'date', 'i')] | "
-    "//script[@type='application/ld+json'][contains(., 'date')]",
-    namespaces={"re": "http://exslt.org/regular-expressions"},
-)
 
 
 def _iso(year: int, month: int, day: int) -> str | None:
@@ -113,14 +108,28 @@ def _title_heading(tree: etree._Element) -> etree._Element | None:
     return None
 
 
+def _following(el: etree._Element) -> Iterator[etree._Element]:
+    """The elements after ``el`` in document order, not inside it.
+
+    XPath's ``following::`` would do, but libxml2 gathers the whole rest of the page first.
+    """
+    node: etree._Element | None = el
+    while node is not None:
+        for sibling in node.itersiblings():
+            if isinstance(sibling.tag, str):
+                yield sibling
+                yield from sibling.iterdescendants(etree.Element)
+        node = node.getparent()
+
+
 def dateline(tree: etree._Element, language: str | None) -> tuple[etree._Element, str] | None:
     """The element printing the post's date after its title, before its body begins, and the date."""
     heading = _title_heading(tree)
     if heading is None:
         return None
-    for el in heading.xpath(f"following::*[position() <= {DATELINE_WINDOW}]"):
-        if el.tag in {"script", "style", "template"}:
-            continue
+    for el in islice(_following(heading), DATELINE_WINDOW):
+        if el.tag in {"script", "style", "template"} or len(el) > _DATELINE_CHILDREN:
+            continue  # a container (the article's own, often): its text is not read
         text = el.text_content()
         if el.tag in _PROSE_BLOCKS and len(text.strip()) > PROSE_CHARS:
             return None  # the body began
@@ -135,6 +144,23 @@ def dateline_date(tree: etree._Element, language: str | None) -> str | None:
     return found[1] if found is not None else None
 
 
+def _markup_dates(tree: etree._Element) -> bool:
+    """Whether the page has dates in its markup, where htmldate looks before the text."""
+    if next(tree.iter("time"), None) is not None:
+        return True
+    for meta in tree.iter("meta"):
+        names = f"{meta.get('name') or ''} {meta.get('property') or ''} {meta.get('itemprop') or ''}".lower()
+        if meta.get("content") and ("date" in names or "time" in names or "publish" in names):
+            return True
+    if any("date" in prop.lower() for prop in _ITEMPROPS(tree)):
+        return True
+    return any("date" in (script.text or "") for script in _LD_SCRIPTS(tree))
+
+
+_ITEMPROPS = etree.XPath("//@itemprop", smart_strings=False)
+_LD_SCRIPTS = etree.XPath("//script[@type='application/ld+json']")
+
+
 def mentioned_only(tree: etree._Element, published: str, url: str) -> bool:
     """Whether ``published`` is the text's first bare ISO date, written in prose or code.
 
@@ -142,13 +168,20 @@ def mentioned_only(tree: etree._Element, published: str, url: str) -> bool:
     sentence or a code sample is no publication date. A page with dates in its markup (``<time>``,
     date ``<meta>``, microdata, JSON-LD) or in its URL (``/2012-06/04/``) had its date taken there.
     """
-    if _MARKUP_DATES(tree) or (published[:4] in url and published[5:7] in url.partition(published[:4])[2]):
+    if published[:4] in url and published[5:7] in url.partition(published[:4])[2]:
+        return False
+    if _markup_dates(tree):
+        return False
+    body = tree.find("body")
+    # The body's first bare date, scripts' text included (a script's date first: kept, as
+    # htmldate's, whatever it found: the cheap look, in C, rules most pages out).
+    first = _BARE_ISO_RE.search(body.text_content()) if body is not None else None
+    if first is None or _iso(*(int(p) for p in first.group(0).split("-"))) != published:
         return False
     for text in _TEXTS(tree):
         if (m := _BARE_ISO_RE.search(text)) is None:
             continue
-        year, month, day = (int(p) for p in m.group(0).split("-"))
-        if _iso(year, month, day) != published:
+        if m.group(0) != first.group(0):
             return False
         holder = text.getparent()
         if holder is not None and text.is_tail:  # the text after an element is its parent's

@@ -144,7 +144,6 @@ def unname_table_wrappers(tree: etree._Element) -> int:
 #: East Asian wide characters but Hangul (CSS Text 3's segment break rule): ideographs, kana,
 #: CJK punctuation, full-width forms.
 _WIDE = "\u2e80-\u2fff\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef"
-WIDE_RE = re.compile(f"[{_WIDE}]")
 _WIDE_BREAK_RE = re.compile(rf"(?<=[{_WIDE}])[ \t]*\n\s*(?=[{_WIDE}])")
 _VERBATIM = frozenset({"pre", "code", "textarea", "script", "style"})
 
@@ -157,16 +156,15 @@ def join_wide_lines(tree: etree._Element) -> int:
     had a space no reader sees. Code is left as written.
     """
     joined = 0
+    # Elements inside code: their text and tails are verbatim (a code element's own tail is not).
+    verbatim = {d for v in tree.iter(*_VERBATIM) for d in v.iterdescendants()}
     for el in tree.iter(etree.Element):
-        if el.tag in _VERBATIM:
+        inside = el in verbatim
+        if inside:
             continue
-        for attr in ("text", "tail"):
+        for attr in ("tail",) if el.tag in _VERBATIM else ("text", "tail"):
             value = getattr(el, attr)
-            if (
-                value
-                and "\n" in value
-                and (attr == "tail" or not any(a.tag in _VERBATIM for a in el.iterancestors()))
-            ):
+            if value and "\n" in value:
                 new, n = _WIDE_BREAK_RE.subn("", value)
                 if n:
                     setattr(el, attr, new)
@@ -234,13 +232,8 @@ def drop_contents_lists(tree: etree._Element, url: str) -> int:
     heading or the end of its block.
     """
     page = urldefrag(url)[0]
-    targets = {
-        el.get("id")
-        for el in tree.iterfind(".//*[@id]")
-        if el.tag in _HEADINGS or el.tag in _SECTIONS and next(el.iter(*_HEADINGS), None) is not None
-    }
-    # Headings without ids (the link is the author's, the anchor the theme's or none): by text.
-    titles = {" ".join(h.text_content().split()).casefold() for h in tree.iter(*_HEADINGS)}
+    targets: set[str | None] | None = None
+    titles: set[str] = set()
     dropped = 0
     for lst in list(tree.iter("ul", "ol")):
         heading = lst.getprevious()
@@ -250,7 +243,18 @@ def drop_contents_lists(tree: etree._Element, url: str) -> int:
         if after is not None and not _heading_block(after):
             continue
         links = list(lst.iter("a"))
-        if len(links) < 2 or not all(_names_a_heading(a, page, url, targets, titles) for a in links):
+        # In-page links only (a fragment, or the page itself and a fragment), before anything costs.
+        if len(links) < 2 or not all("#" in (a.get("href") or "") for a in links):
+            continue
+        if targets is None:
+            targets = {
+                el.get("id")
+                for el in tree.iterfind(".//*[@id]")
+                if el.tag in _HEADINGS or el.tag in _SECTIONS and next(el.iter(*_HEADINGS), None) is not None
+            }
+            # Headings without ids (the link is the author's, the anchor the theme's or none): by text.
+            titles = {" ".join(h.text_content().split()).casefold() for h in tree.iter(*_HEADINGS)}
+        if not all(_names_a_heading(a, page, url, targets, titles) for a in links):
             continue
         if len("".join(lst.text_content().split())) > len(
             "".join("".join(a.text_content() for a in links).split())
@@ -404,19 +408,34 @@ def _tab_names(tree: etree._Element) -> list[tuple[etree._Element, list[etree._E
     return groups
 
 
-def _panels(tree: etree._Element, holder: etree._Element, tabs: list[etree._Element]) -> list[etree._Element]:
+class _Named:
+    """The page's elements by id and by ``aria-labelledby``, gathered at the first need."""
+
+    def __init__(self, tree: etree._Element) -> None:
+        self.tree = tree
+        self._by_id: dict[str | None, etree._Element] | None = None
+        self._by_label: dict[str | None, etree._Element] = {}
+
+    def get(self, ident: str | None, *, labelled: bool = False) -> etree._Element | None:
+        if self._by_id is None:
+            self._by_id = {el.get("id"): el for el in self.tree.iterfind(".//*[@id]")}
+            self._by_label = {
+                el.get("aria-labelledby"): el for el in self.tree.iterfind(".//*[@aria-labelledby]")
+            }
+        return (self._by_label if labelled else self._by_id).get(ident)
+
+
+def _panels(named: _Named, holder: etree._Element, tabs: list[etree._Element]) -> list[etree._Element]:
     """The panel of each tab of a group, in order; [] when they cannot all be told.
 
     Named by the tab (``aria-controls``, ``href="#panel"``) or by the panel
     (``aria-labelledby``), else the group's panels are the children of the first element after
     the tabs' holder (or its parent) with one child per tab.
     """
-    by_id = {el.get("id"): el for el in tree.iterfind(".//*[@id]")}
-    by_label = {el.get("aria-labelledby"): el for el in tree.iterfind(".//*[@aria-labelledby]")}
     panels = []
     for tab in tabs:
-        named = tab.get("aria-controls") or (tab.get("href") or "").removeprefix("#")
-        panel = by_id.get(named) if named else by_label.get(tab.get("id"))
+        ident = tab.get("aria-controls") or (tab.get("href") or "").removeprefix("#")
+        panel = named.get(ident) if ident else named.get(tab.get("id"), labelled=True)
         if panel is None or panel is tab:
             break
         panels.append(panel)
@@ -451,8 +470,9 @@ def name_tab_panels(tree: etree._Element) -> int:
     the tab leaves the strip. Returns how many panels were named.
     """
     named = 0
+    elements = _Named(tree)
     for holder, tabs in _tab_names(tree):
-        panels = _panels(tree, holder, tabs)
+        panels = _panels(elements, holder, tabs)
         if not panels:
             continue
         for tab, panel in zip(tabs, panels, strict=True):
