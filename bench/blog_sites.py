@@ -12,8 +12,10 @@ that reached the canary (must be 0). ``--details`` lists what was missed or wron
 ``--heldout`` runs the held-out set instead (tests/fixtures/heldout: Pelican, Hexo, Nikola,
 ablog, MkDocs Material, Sphinx with Furo, VitePress, VuePress with vuepress-theme-hope, Sphinx
 with the Read the Docs theme, Lektor, Astro Starlight, an Astro blog, MkDocs with its
-readthedocs theme, Sphinx with the PyData theme, a Docusaurus blog, Jupyter Book, and Jekyll
-and Hugo as Debian packages them; built by bench/heldout/build.sh).
+readthedocs theme, Sphinx with the PyData theme, a Docusaurus blog, Jupyter Book, Hexo NexT,
+Eleventy's base blog, Jekyll and Hugo as Debian packages them, Nextra, Gatsby's blog starter,
+Zensical, WordPress, Rspress, VuePress with vuepress-theme-reco, Hexo Butterfly and Ghost;
+built by bench/heldout/build.sh).
 """
 
 from __future__ import annotations
