@@ -91,17 +91,27 @@ def prose(markdown: str) -> str:
     return _MARKUP_RE.sub(" ", text)
 
 
+#: Chinese characters, kana and Hangul syllables: each says about as much as a short word (a
+#: syllable or a morpheme, where a Latin letter is a sound), and the detector tells Japanese,
+#: Chinese and Korean apart on a dozen of them ("ビルドが三倍速くなった。": ja, 1.0).
+_SYLLABIC_RE = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+#: Letters each such character counts for.
+SYLLABIC_WEIGHT = 3
+
+
 def _has_letters(text: str, count: int) -> bool:
     """Whether ``text`` has ``count`` letters (counted by runs, stopping there).
 
-    A character by character count was a third of the detection's CPU.
+    A character by character count was a third of the detection's CPU. A Chinese character,
+    kana or Hangul syllable counts as ``SYLLABIC_WEIGHT`` letters (only looked for in a text
+    short of letters: a twelve-character Japanese post had no language).
     """
     seen = 0
     for run in _LETTERS_RE.finditer(text):
         seen += run.end() - run.start()
         if seen >= count:
             return True
-    return False
+    return seen + (SYLLABIC_WEIGHT - 1) * len(_SYLLABIC_RE.findall(text)) >= count
 
 
 def detect_language(markdown: str) -> LanguageGuess | None:

@@ -9,6 +9,7 @@ import pytest
 from harvest.parsers.article import extract_article
 from harvest.parsers.language import detect_language, prose
 from tests import OWN_FIXTURES, shared_fixture, skip_or_fail
+from tests.devsites import heldout_page
 
 OCTO = ("blogs", "octopress-1up4developers-github-io", "site")
 MKDOCS = Path("/usr/share/doc/mkdocs/html")
@@ -104,3 +105,20 @@ def test_cantonese_text_is_stored_as_zh() -> None:
     assert _identifier().classify(text)[0] == "yue"  # the detector's own answer: ISO 639-3
     guess = detect_language(text)
     assert guess is not None and guess.language == "zh"
+
+
+def test_a_dozen_japanese_characters_are_enough() -> None:
+    """The held-out sites' one-line Japanese post: "ビルドが三倍速くなった。" under its title.
+
+    Twelve characters were fewer than the twenty letters asked for a guess, and the post had no
+    language (its site declares ``en`` on every page); a Chinese character, kana or Hangul
+    syllable says as much as a short word, and the detector is sure of it.
+    """
+    path = "blogs/news/kyou-no-memo.html"
+    article = extract_article(
+        heldout_page("vuepress-reco", path), f"https://vuepress-reco.heldout.example/{path}"
+    )
+    assert article is not None
+    guess = detect_language(article.markdown)
+    assert guess is not None and guess.language == "ja"
+    assert detect_language("ok, fine.") is None  # still: nine Latin letters say nothing
