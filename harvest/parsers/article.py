@@ -1115,10 +1115,7 @@ def _lead_scope(tree: etree._Element, region: etree._Element) -> etree._Element:
     where its title and standfirst are: when the page's one ``<h1>`` is outside the region, the
     scope is the smallest element holding both (never the page's body).
     """
-    # The title's <h1>: a site's logo may be an <h1> too, inside its home link, or an empty one.
-    headings = [
-        h for h in tree.iter("h1") if h.text_content().strip() and next(h.iterancestors("a"), None) is None
-    ]
+    headings = datelines.title_headings(tree)
     if len(headings) != 1 or region in headings[0].iterancestors():
         return region
     holders = set(headings[0].iterancestors())

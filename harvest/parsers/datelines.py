@@ -7,7 +7,7 @@ Pure functions over a parsed page (lxml), tested on the held-out sites' pages th
   the page's text, wherever it is. On pages that declare no date that was a date the author
   wrote in a sentence ("Updated on 2024-06-01 with the memory figures") or in a code sample:
   such a date is no publication date.
-- :func:`dateline_date`: the date a theme prints under the post's title, in a short block of its
+- :func:`dateline`: the date a theme prints under the post's title, in a short block of its
   own ("January 15, 2023" in Gatsby's blog starter, "1/15/2023" in vuepress-theme-reco), when
   the page declares none in its markup. Numeric dates with slashes are read in the order of the
   page's declared language (``en-US``: month first); one that could be either and has no
@@ -23,6 +23,8 @@ from itertools import islice
 
 from lxml import etree
 
+from harvest.parsers.pagekind import MONTHS
+
 #: How far after the title a dateline may be: elements, in document order.
 DATELINE_WINDOW = 40
 #: A dateline's text, at most (a label and a date: "Published on September 30, 2023").
@@ -33,10 +35,7 @@ _DATELINE_CHILDREN = 8
 PROSE_CHARS = 80
 
 _MONTH_NAMES = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
-_MONTH = (
-    r"(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
-    r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
-)
+_MONTH = f"({MONTHS})"
 #: A label before the date that says it is the post's ("Posted on"), not an update's.
 _LABEL = r"(?:(?:published|posted|written|created|date)\s*(?:on|:)?\s*|on\s+)?"
 _FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
@@ -96,11 +95,19 @@ def shown_date(text: str, language: str | None) -> str | None:
     return None
 
 
-def _title_heading(tree: etree._Element) -> etree._Element | None:
-    """The post's ``<h1>``: the one in ``<article>`` or ``<main>``, else the page's only one."""
-    headings = [
+def title_headings(tree: etree._Element) -> list[etree._Element]:
+    """The page's ``<h1>`` elements that can be a title.
+
+    A site's logo may be an ``<h1>`` too, inside its home link, or an empty one.
+    """
+    return [
         h for h in tree.iter("h1") if h.text_content().strip() and next(h.iterancestors("a"), None) is None
     ]
+
+
+def _title_heading(tree: etree._Element) -> etree._Element | None:
+    """The post's ``<h1>``: the one in ``<article>`` or ``<main>``, else the page's only one."""
+    headings = title_headings(tree)
     inside = [h for h in headings if any(a.tag in {"article", "main"} for a in h.iterancestors())]
     for found in (inside, headings):
         if len(found) == 1:
@@ -136,12 +143,6 @@ def dateline(tree: etree._Element, language: str | None) -> tuple[etree._Element
         if len(text) <= 4 * DATELINE_CHARS and (found := shown_date(text, language)):
             return el, found
     return None
-
-
-def dateline_date(tree: etree._Element, language: str | None) -> str | None:
-    """The date printed in a block of its own after the post's title, before its body begins."""
-    found = dateline(tree, language)
-    return found[1] if found is not None else None
 
 
 def _markup_dates(tree: etree._Element) -> bool:

@@ -41,6 +41,7 @@ import re
 import struct
 import zlib
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 from urllib.parse import urldefrag, urljoin, urlsplit
@@ -342,25 +343,37 @@ def _attrs(tag: str) -> dict[str, str]:
     return {m.group(1).lower(): htmllib.unescape(_attr_value(m)) for m in _ATTR_RE.finditer(tag)}
 
 
+def _declared(html: str, base_url: str, word: str, keep: Callable[[dict[str, str]], bool]) -> list[str]:
+    """The absolute ``href`` of each ``<link>`` tag mentioning ``word`` that ``keep`` accepts.
+
+    By its attributes; fragments removed, first seen first.
+    """
+    out: dict[str, None] = {}
+    for tag in _LINK_TAG_RE.findall(html):
+        if word not in tag.lower():
+            continue  # stylesheets, icons, preloads: most link tags
+        attrs = _attrs(tag)
+        if keep(attrs) and (href := attrs.get("href", "").strip()):
+            out[urldefrag(urljoin(base_url, href))[0]] = None
+    return list(out)
+
+
+def _is_feed(attrs: dict[str, str]) -> bool:
+    return (
+        "alternate" in attrs.get("rel", "").lower().split()
+        and attrs.get("type", "").lower().split(";")[0].strip() in _FEED_TYPES
+        # Not a feed of comments (WordPress declares one per post and one for the site).
+        and "comment" not in attrs.get("title", "").lower()
+    )
+
+
 def feed_links(html: str, base_url: str) -> list[str]:
     """Feeds a page declares with ``<link rel="alternate" type="application/rss+xml" ...>``.
 
     Not a feed of comments (its title says so: WordPress declares one per post and one for
     the site, "… Comments Feed"): it lists comments, no page.
     """
-    out: dict[str, None] = {}
-    for tag in _LINK_TAG_RE.findall(html):
-        if "alternate" not in tag.lower():
-            continue  # stylesheets, icons, preloads: most link tags
-        attrs = _attrs(tag)
-        rels = attrs.get("rel", "").lower().split()
-        if "comment" in attrs.get("title", "").lower():
-            continue
-        if "alternate" in rels and attrs.get("type", "").lower().split(";")[0].strip() in _FEED_TYPES:
-            href = attrs.get("href", "").strip()
-            if href:
-                out[urldefrag(urljoin(base_url, href))[0]] = None
-    return list(out)
+    return _declared(html, base_url, "alternate", _is_feed)
 
 
 def sitemap_links(html: str, base_url: str) -> list[str]:
@@ -369,14 +382,9 @@ def sitemap_links(html: str, base_url: str) -> list[str]:
     gatsby-plugin-sitemap writes it on every page, naming its ``/sitemap-index.xml``;
     @astrojs/sitemap's docs ask for it.
     """
-    out: dict[str, None] = {}
-    for tag in _LINK_TAG_RE.findall(html):
-        if "sitemap" not in tag.lower():
-            continue
-        attrs = _attrs(tag)
-        if "sitemap" in attrs.get("rel", "").lower().split() and (href := attrs.get("href", "").strip()):
-            out[urldefrag(urljoin(base_url, href))[0]] = None
-    return list(out)
+    return _declared(
+        html, base_url, "sitemap", lambda attrs: "sitemap" in attrs.get("rel", "").lower().split()
+    )
 
 
 #: Where generators write a site's feed when no page declares it, most used first: Jekyll's

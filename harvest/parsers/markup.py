@@ -159,8 +159,7 @@ def join_wide_lines(tree: etree._Element) -> int:
     # Elements inside code: their text and tails are verbatim (a code element's own tail is not).
     verbatim = {d for v in tree.iter(*_VERBATIM) for d in v.iterdescendants()}
     for el in tree.iter(etree.Element):
-        inside = el in verbatim
-        if inside:
+        if el in verbatim:
             continue
         for attr in ("tail",) if el.tag in _VERBATIM else ("text", "tail"):
             value = getattr(el, attr)
@@ -358,14 +357,14 @@ def _toggled_panels(tree: etree._Element) -> list[list[etree._Element]]:
     return groups
 
 
-def show_tab_panels(tree: etree._Element) -> None:
+def show_tab_panels(tree: etree._Element, toggled: list[list[etree._Element]] | None = None) -> None:
     """Show every ``role="tabpanel"`` and every panel of a group toggling ``aria-hidden``.
 
     A tab the reader has not picked is the article too.
     """
     for panel in (role.getparent() for role in _ROLES(tree) if role == "tabpanel"):
         _show(panel)
-    for group in _toggled_panels(tree):
+    for group in _toggled_panels(tree) if toggled is None else toggled:
         for panel in group:
             _show(panel)
 
@@ -374,7 +373,9 @@ def show_tab_panels(tree: etree._Element) -> None:
 _TAB_NAME_MAX = 60
 
 
-def _tab_names(tree: etree._Element) -> list[tuple[etree._Element, list[etree._Element]]]:
+def _tab_names(
+    tree: etree._Element, toggled: list[list[etree._Element]]
+) -> list[tuple[etree._Element, list[etree._Element]]]:
     """Each tab group: its tabs, in order, under the element that holds them (not their panels).
 
     A group is the ``role="tab"`` elements of one ``role="tablist"``, the ``<label>`` elements
@@ -398,7 +399,7 @@ def _tab_names(tree: etree._Element) -> list[tuple[etree._Element, list[etree._E
             groups.append((parent, group))
     # Panels shown by turns (:func:`_toggled_panels`): their names are the row just before
     # their holder, one short text per panel (Rspress' rp-tabs__label).
-    for panels in _toggled_panels(tree):
+    for panels in toggled:
         holder = panels[0].getparent()
         row = holder.getprevious() if holder is not None else None
         names = [c for c in row if isinstance(c.tag, str)] if row is not None else []
@@ -461,7 +462,7 @@ def _begins_with(panel: etree._Element, name: str) -> bool:
     return False
 
 
-def name_tab_panels(tree: etree._Element) -> int:
+def name_tab_panels(tree: etree._Element, toggled: list[list[etree._Element]] | None = None) -> int:
     """Put each tab's name at the top of its panel: "pip" and "npm" say which command is which.
 
     The tab strip is page chrome, dropped with its names, and each panel's code stood unnamed
@@ -471,7 +472,7 @@ def name_tab_panels(tree: etree._Element) -> int:
     """
     named = 0
     elements = _Named(tree)
-    for holder, tabs in _tab_names(tree):
+    for holder, tabs in _tab_names(tree, _toggled_panels(tree) if toggled is None else toggled):
         panels = _panels(elements, holder, tabs)
         if not panels:
             continue
@@ -492,8 +493,8 @@ def name_tab_panels(tree: etree._Element) -> int:
 def repair_tree(tree: etree._Element, url: str, *, tabs: bool = True, wide: bool = True) -> None:
     """Every tree repair of this module, in order (see the module docstring).
 
-    ``tabs=False``: the page has no tab group (its HTML says neither "tabpanel" nor "radio"),
-    not looked for; ``wide=False``: it has no Chinese or Japanese character.
+    ``tabs=False``: the page has no tab group (no "tabpanel", no ``aria-hidden="false"``, no
+    radio button), not looked for; ``wide=False``: it has no Chinese or Japanese character.
     """
     unlink_heading_self_links(tree, url)
     drop_contents_lists(tree, url)
@@ -503,8 +504,10 @@ def repair_tree(tree: etree._Element, url: str, *, tabs: bool = True, wide: bool
     if next(tree.iter("table"), None) is not None:
         unname_table_wrappers(tree)
     if tabs:
-        name_tab_panels(tree)  # first: showing the panels clears what tells them apart
-        show_tab_panels(tree)
+        # Named first: showing the panels clears what tells the toggled ones apart.
+        toggled = _toggled_panels(tree)
+        name_tab_panels(tree, toggled)
+        show_tab_panels(tree, toggled)
     # The code repairs act on <pre> blocks only: one walk tells most pages have none.
     if next(tree.iter("pre"), None) is not None:
         declare_code_languages(tree)

@@ -95,15 +95,16 @@ OWN_TEXT = 800
 #: holds there (a tag page whose entries' titles are not links: its first excerpt).
 LEAD_TEXT = 2000
 
-_MONTHS = (
+#: A month's name or abbreviation, in English (its dot too).
+MONTHS = (
     r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
     r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
 )
 #: Dates as generators print them: ISO, "Mar 31, 2017", "31 March 2017", 2023年8月7日, 31.03.2017.
 DATE_RE = re.compile(
     r"\b\d{4}-\d{2}-\d{2}\b"
-    rf"|\b{_MONTHS}\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}\b"
-    rf"|\b\d{{1,2}}\.?\s+{_MONTHS}\s+\d{{4}}\b"
+    rf"|\b{MONTHS}\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}\b"
+    rf"|\b\d{{1,2}}\.?\s+{MONTHS}\s+\d{{4}}\b"
     r"|\d{4}\s*年\s*\d{1,2}\s*月(?:\s*\d{1,2}\s*日)?"
     r"|\b\d{1,2}[./]\d{1,2}[./]\d{4}\b"
     r"|\b\d{4}/\d{2}/\d{2}\b",
