@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 
 from corpus import ABOUT, POSTS
-from write_sources import _fresh, _more, _write, _yaml_list
+from write_sources import _fresh, _more, _title_front, _write, _yaml_list
 
 CONFIG = """title: Small Lessons
 subtitle: Short programming lessons
@@ -205,7 +205,7 @@ search:
 
 
 def _front(title: str, date: str, extra: str = "") -> str:
-    return f"---\ntitle: {json.dumps(title, ensure_ascii=False)}\ndate: {date} 09:30:00\n{extra}---\n\n"
+    return _title_front(title, f"date: {date} 09:30:00\n{extra}")
 
 
 def hexo_butterfly() -> None:

@@ -25,6 +25,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 from corpus import ABOUT, POSTS  # noqa: E402
+from make_oracle import front_matter  # noqa: E402
 
 SITE = {
     "blogname": "Small Lessons",
@@ -297,13 +298,6 @@ def blocks(markdown_html: str) -> str:
     return "\n\n".join(out)
 
 
-def _front(text: str) -> tuple[dict, str]:
-    import yaml
-
-    head, _, body = text[4:].partition("\n---\n")
-    return yaml.safe_load(head), body.lstrip("\n")
-
-
 def render(src: Path, out: Path) -> None:
     """``posts.json`` for import.php: every post and page, its Markdown as block markup."""
     import markdown
@@ -311,7 +305,8 @@ def render(src: Path, out: Path) -> None:
     items = []
     for kind, folder in (("post", "posts"), ("page", "pages")):
         for f in sorted((src / folder).glob("*.md")):
-            meta, body = _front(f.read_text(encoding="utf-8"))
+            meta, body = front_matter(f.read_text(encoding="utf-8"))
+            body = body.lstrip("\n")
             body_html = markdown.markdown(body, extensions=["fenced_code", "tables"])
             items.append(
                 {
