@@ -1244,7 +1244,7 @@ def extract_article(html: str, url: str) -> Article | None:
     # Chinese and Japanese prose has their full stop or comma (a substring test, not a scan of
     # every character against the wide ranges: a third of a millisecond a page).
     wide = "\u3002" in html or "\u3001" in html or "\uff0c" in html
-    markup.repair_tree(tree, url, tabs=tabs, wide=wide)
+    markup.repair_tree(tree, url, tabs=tabs, wide=wide, callouts="<aside" in html)
     blocks = _take_out_code(tree)
     # The page's paragraph text, before anything is removed: what a region or block is weighed by.
     page_chars = _paragraph_chars(tree)

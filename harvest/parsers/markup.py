@@ -14,6 +14,9 @@ Pure functions, each tested on the real page that showed the loss (tests/parsers
 - :func:`unname_table_wrappers`: a table's scroll container (Rspress' ``rp-scrollbar``) read as
   boilerplate ("bar"), and every table of a site went with it; the names of elements that only
   wrap a table move out of sight, as the sections' own ids do.
+- :func:`keep_named_callouts`: an ``<aside>`` is a sidebar to trafilatura, dropped whole, but
+  Starlight writes its notes and cautions as ``<aside aria-label="...">`` among the paragraphs:
+  a named aside in the text's flow becomes a block, its hidden title line shown.
 - :func:`unlink_heading_self_links`: a heading whose text is a link to its own page or to an
   anchor of it (docutils' ``toc-backref``) made a short section link-dense; the link is unwrapped,
   its text kept.
@@ -139,6 +142,56 @@ def unname_table_wrappers(tree: etree._Element) -> int:
                     moved += 1
             node = parent
     return moved
+
+
+#: Form controls: a box holding one asks something of the reader (a newsletter, a poll), no callout.
+_CONTROLS = ("form", "input", "button", "select", "textarea", "iframe")
+#: Share of an aside's text in links above which it points elsewhere (related stories) and says
+#: nothing itself.
+_CALLOUT_LINK_SHARE = 0.5
+
+
+def keep_named_callouts(tree: etree._Element) -> int:
+    """Make a named ``<aside>`` in the text's flow an ordinary block; returns how many.
+
+    An ``<aside>`` is dropped whole as a sidebar, but one named for assistive technology
+    (``aria-label``, ``aria-labelledby``, or ``role="note"``) among the paragraphs of the text is
+    the author's callout (Starlight writes its notes and cautions so: "Python 3.10 or later" and
+    its reason were lost). One holding a form control or mostly links stays an aside.
+    """
+    kept = 0
+    for aside in list(tree.iter("aside")):
+        if not (aside.get("aria-label") or aside.get("aria-labelledby") or aside.get("role") == "note"):
+            continue
+        parent = aside.getparent()
+        if parent is None or not any(
+            sibling.tag == "p" and sibling is not aside and sibling.text_content().strip() for sibling in parent
+        ):
+            continue
+        if next(aside.iter(*_CONTROLS), None) is not None:
+            continue
+        text = len("".join(aside.text_content().split()))
+        links = sum(len("".join(link.text_content().split())) for link in aside.iter("a"))
+        if not text or links > _CALLOUT_LINK_SHARE * text:
+            continue
+        aside.tag = "div"
+        _show_callout_title(aside, " ".join((aside.get("aria-label") or "").split()))
+        kept += 1
+    return kept
+
+
+def _show_callout_title(callout: etree._Element, label: str) -> None:
+    """Show the callout's title: the line its label repeats, hidden from screen readers only.
+
+    Starlight hides its title line (``aria-hidden="true"``) because the label already says it;
+    a reader sees it, as other generators' admonition titles.
+    """
+    if not label:
+        return
+    for el in callout.iter():
+        if el.get("aria-hidden") == "true" and " ".join(el.text_content().split()) == label:
+            del el.attrib["aria-hidden"]
+            return
 
 
 #: East Asian wide characters but Hangul (CSS Text 3's segment break rule): ideographs, kana,
@@ -490,7 +543,9 @@ def name_tab_panels(tree: etree._Element, toggled: list[list[etree._Element]] | 
     return named
 
 
-def repair_tree(tree: etree._Element, url: str, *, tabs: bool = True, wide: bool = True) -> None:
+def repair_tree(
+    tree: etree._Element, url: str, *, tabs: bool = True, wide: bool = True, callouts: bool = True
+) -> None:
     """Every tree repair of this module, in order (see the module docstring).
 
     ``tabs=False``: the page has no tab group (no "tabpanel", no ``aria-hidden="false"``, no
@@ -498,6 +553,8 @@ def repair_tree(tree: etree._Element, url: str, *, tabs: bool = True, wide: bool
     """
     unlink_heading_self_links(tree, url)
     drop_contents_lists(tree, url)
+    if callouts:
+        keep_named_callouts(tree)
     if wide:
         join_wide_lines(tree)
     neutralize_own_names(tree)

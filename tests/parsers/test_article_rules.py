@@ -512,6 +512,24 @@ def test_each_tab_panel_keeps_its_tab_name(folder: str, path: str) -> None:
     assert nextra.markdown.count("### pip") == 1 and "**pip**" not in nextra.markdown
 
 
+def test_a_named_callout_in_the_text_is_kept_with_its_title() -> None:
+    """Starlight (held-out set): ``<aside aria-label="Python 3.10 or later">`` between paragraphs.
+
+    An ``<aside>`` is dropped as a sidebar: the caution and its reason were lost, which every
+    other docs site of the set keeps as a title line and a paragraph. Its title line is
+    ``aria-hidden`` (the label says it): shown, once.
+    """
+    path = "guide/install/index.html"
+    article = extract_article(heldout_page("starlight", path), "https://starlight.heldout.example/guide/install/")
+    assert article is not None
+    md = article.markdown
+    assert "Older versions lack `zoneinfo`; the tool refuses to start on them." in md
+    assert md.count("Python 3.10 or later") == 1
+    assert md.index("npm install --global") < md.index("Python 3.10 or later") < md.index("Older versions")
+    # The sidebars of the same page, <aside> too but unnamed or out of the text, stay out.
+    assert "On this page" not in md and "Overview" not in md
+
+
 def test_a_section_titled_author_is_not_the_byline() -> None:
     """Hugo (held-out set): ``<h2 id="author">Author</h2>``, a section of the post, no byline.
 
