@@ -141,8 +141,8 @@ def labelled_pages() -> list[Page]:
 
 _ESCAPE_RE = re.compile(r"\\([\\`*_{}\[\]()#+\-.!|<>~])")
 _LINK_RE = re.compile(r"!?\[([^\]]*)\]\((?:[^()\s]|\([^()\s]*\))*(?:\s+\"[^\"]*\")?\)")
-_FENCE_LINE_RE = re.compile(r"^[ \t]*(`{3,}|~{3,})[^\n`]*$", re.M)
-_LINE_MARKUP_RE = re.compile(r"^[ \t]*(?:#{1,6}[ \t]+|>[ \t]?|[-*+][ \t]+)", re.M)
+_FENCE_LINE_RE = re.compile(r"^[ \t]*(?:>[ \t]?)*(`{3,}|~{3,})[^\n`]*$", re.M)
+_LINE_MARKUP_RE = re.compile(r"^[ \t]*(?:(?:#{1,6}[ \t]+|>[ \t]?|[-*+][ \t]+)[ \t]*)+", re.M)
 _TABLE_RULE_RE = re.compile(r"^[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)*\|?[ \t]*$", re.M)
 _TABLE_EDGE_RE = re.compile(r"^[ \t]*\|[ \t]?|[ \t]?\|[ \t]*$", re.M)
 _STRONG_RE = re.compile(r"(\*\*|__)(?=\S)(.+?)(?<=\S)\1")

@@ -1244,7 +1244,8 @@ def extract_article(html: str, url: str) -> Article | None:
     # Chinese and Japanese prose has their full stop or comma (a substring test, not a scan of
     # every character against the wide ranges: a third of a millisecond a page).
     wide = "\u3002" in html or "\u3001" in html or "\uff0c" in html
-    markup.repair_tree(tree, url, tabs=tabs, wide=wide, callouts="<aside" in html)
+    quotes = "<q>" in html or "<q " in html
+    markup.repair_tree(tree, url, tabs=tabs, wide=wide, callouts="<aside" in html, quotes=quotes)
     blocks = _take_out_code(tree)
     # The page's paragraph text, before anything is removed: what a region or block is weighed by.
     page_chars = _paragraph_chars(tree)
@@ -1261,11 +1262,13 @@ def extract_article(html: str, url: str) -> Article | None:
     _drop_repeated_summary(document.body)
     textshape.drop_trailing_headings(document.body)
     textshape.keep_line_breaks(document.body)
+    textshape.mark_quotes(document.body)
     _resolve_links(document.body, head.link_base)
     from trafilatura.xml import xmltotxt  # lazily, as bare_extraction (_extract_main)
 
     markdown = textshape.line_breaks(xmltotxt(document.body, include_formatting=True))
     markdown, used = _put_back_code(markdown, blocks)
+    markdown = textshape.quote_lines(markdown)
     # Unicode NFC, the form text on the web is compared and searched in (trafilatura's own
     # output is NFC too): a page's decomposed or composition-excluded characters otherwise make
     # the same words differ from what a reader types.

@@ -144,6 +144,8 @@ def unname_table_wrappers(tree: etree._Element) -> int:
     return moved
 
 
+#: Elements that make blocks of text: a ``<q>`` holding one is no quotation inside a sentence.
+_BLOCKS = ("p", "div", "ul", "ol", "table", "blockquote", "pre", "h1", "h2", "h3", "h4", "h5", "h6", "br")
 #: Form controls: a box holding one asks something of the reader (a newsletter, a poll), no callout.
 _CONTROLS = ("form", "input", "button", "select", "textarea", "iframe")
 #: Share of an aside's text in links above which it points elsewhere (related stories) and says
@@ -165,7 +167,7 @@ def keep_named_callouts(tree: etree._Element) -> int:
             continue
         parent = aside.getparent()
         if parent is None or not any(
-            sibling.tag == "p" and sibling is not aside and sibling.text_content().strip() for sibling in parent
+            sibling.tag == "p" and sibling.text_content().strip() for sibling in parent.iterchildren("p")
         ):
             continue
         if next(aside.iter(*_CONTROLS), None) is not None:
@@ -178,6 +180,23 @@ def keep_named_callouts(tree: etree._Element) -> int:
         _show_callout_title(aside, " ".join((aside.get("aria-label") or "").split()))
         kept += 1
     return kept
+
+
+def inline_quotes(tree: etree._Element) -> int:
+    """Keep each ``<q>`` of a sentence inside its sentence; returns how many.
+
+    trafilatura makes a ``<q>`` a block quote, and a sentence quoting a few words was cut in
+    three paragraphs. Its text stays where it is, without marks: the quotation marks a browser
+    draws are style, not text (a reader copying the sentence gets none), and authors often
+    write their own around it (``„<q>…</q>“``). A ``<q>`` holding blocks is left alone.
+    """
+    quoted = 0
+    for q in list(tree.iter("q")):
+        if q.getparent() is None or next(q.iter(*_BLOCKS), None) is not None:
+            continue
+        q.drop_tag()
+        quoted += 1
+    return quoted
 
 
 def _show_callout_title(callout: etree._Element, label: str) -> None:
@@ -544,7 +563,13 @@ def name_tab_panels(tree: etree._Element, toggled: list[list[etree._Element]] | 
 
 
 def repair_tree(
-    tree: etree._Element, url: str, *, tabs: bool = True, wide: bool = True, callouts: bool = True
+    tree: etree._Element,
+    url: str,
+    *,
+    tabs: bool = True,
+    wide: bool = True,
+    callouts: bool = True,
+    quotes: bool = True,
 ) -> None:
     """Every tree repair of this module, in order (see the module docstring).
 
@@ -555,6 +580,8 @@ def repair_tree(
     drop_contents_lists(tree, url)
     if callouts:
         keep_named_callouts(tree)
+    if quotes:
+        inline_quotes(tree)
     if wide:
         join_wide_lines(tree)
     neutralize_own_names(tree)

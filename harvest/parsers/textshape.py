@@ -7,9 +7,14 @@ page that showed the defect (tests/parsers/test_article_rules.py):
   nothing (Jekyll minima's one-line posts: the title came after the line).
 - :func:`keep_line_breaks`: a ``<br>`` inside a paragraph is a line break, not a new paragraph
   (Hexo's marked renders each source line break as one: every paragraph was cut in pieces).
+- :func:`mark_quotes` and :func:`quote_lines`: a block quote is Markdown's ``>`` lines;
+  trafilatura writes its paragraphs as the text's own (HonKit's "Python 3.10 or later" note and
+  its TOML sample read as the author's words and code).
 """
 
 from __future__ import annotations
+
+import re
 
 from lxml import etree
 
@@ -65,3 +70,56 @@ def keep_line_breaks(body: etree._Element) -> None:
 def line_breaks(markdown: str) -> str:
     """The Markdown with each :data:`LINE_BREAK` a newline (a line break inside its paragraph)."""
     return markdown.replace(LINE_BREAK, "\n") if LINE_BREAK in markdown else markdown
+
+
+#: Stand for where a block quote opens and shuts while the tree becomes Markdown (paragraphs
+#: of their own, which trafilatura keeps as written, like the code blocks' placeholders).
+QUOTE_OPEN = "HRVSTQUOTEOPENQX"
+QUOTE_SHUT = "HRVSTQUOTESHUTQX"
+_FENCE_RE = re.compile(r"(`{3,}|~{3,})")
+_QUOTE_RE = re.compile(rf"{QUOTE_OPEN}\n+((?:(?!{QUOTE_OPEN}).)*?)\n*{QUOTE_SHUT}", re.S)
+
+
+def mark_quotes(body: etree._Element) -> int:
+    """Put a paragraph opening and one shutting each block quote of the text; returns how many.
+
+    Only quotes that are blocks of the text (a ``<blockquote>``, not a ``<q>`` inside a
+    paragraph or a list item): :func:`quote_lines` makes their lines ``>`` lines.
+    """
+    marked = 0
+    for quote in list(body.iterchildren("quote")):
+        if _shows_nothing(quote):
+            continue
+        opening = etree.Element("p")
+        opening.text = QUOTE_OPEN
+        shutting = etree.Element("p")
+        shutting.text = QUOTE_SHUT
+        shutting.tail = quote.tail
+        quote.tail = None
+        quote.addprevious(opening)
+        quote.addnext(shutting)
+        marked += 1
+    return marked
+
+
+def quote_lines(markdown: str) -> str:
+    """The Markdown with each marked quote's lines begun by ``>`` (its blank lines too)."""
+    if QUOTE_OPEN not in markdown:
+        return markdown
+
+    def quoted(m: re.Match[str]) -> str:
+        lines: list[str] = []
+        fence = ""
+        for line in m.group(1).strip("\n").split("\n"):
+            if fence:
+                fence = "" if line.strip() == fence else fence
+            elif (opening := _FENCE_RE.match(line)) is not None:
+                fence = opening.group(1)
+            elif not line.strip() and (not lines or lines[-1] == ">"):
+                continue  # one blank line between blocks, as outside; a code block's as written
+            lines.append(f"> {line}" if line.strip() else ">")
+        return "\n".join(lines)
+
+    markdown = _QUOTE_RE.sub(quoted, markdown)
+    # A mark whose partner trafilatura's writing lost shows nothing.
+    return markdown.replace(QUOTE_OPEN, "").replace(QUOTE_SHUT, "")

@@ -520,7 +520,9 @@ def test_a_named_callout_in_the_text_is_kept_with_its_title() -> None:
     ``aria-hidden`` (the label says it): shown, once.
     """
     path = "guide/install/index.html"
-    article = extract_article(heldout_page("starlight", path), "https://starlight.heldout.example/guide/install/")
+    article = extract_article(
+        heldout_page("starlight", path), "https://starlight.heldout.example/guide/install/"
+    )
     assert article is not None
     md = article.markdown
     assert "Older versions lack `zoneinfo`; the tool refuses to start on them." in md
@@ -528,6 +530,35 @@ def test_a_named_callout_in_the_text_is_kept_with_its_title() -> None:
     assert md.index("npm install --global") < md.index("Python 3.10 or later") < md.index("Older versions")
     # The sidebars of the same page, <aside> too but unnamed or out of the text, stay out.
     assert "On this page" not in md and "Overview" not in md
+
+
+def test_a_block_quote_is_markdown_quote_lines() -> None:
+    """Hugo (development set): a ``<blockquote>`` quoting the mitmproxy docs' steps, a list.
+
+    trafilatura writes a quote's blocks as the text's own: the quoted steps read as the
+    author's. Each of its lines is a ``>`` line, the list inside kept a list; the paragraph
+    after it is the text's again.
+    """
+    path = ("hugo-andyibanez-com", "site", "posts", "intercepting-network-mitmproxy", "index.html")
+    article = extract_article(
+        blog_page(*path), "https://www.andyibanez.com/posts/intercepting-network-mitmproxy/"
+    )
+    assert article is not None
+    md = article.markdown
+    assert "> - Double-click the PEM file\n> - The “Keychain Access” applications opens\n" in md
+    assert "> - Done!\n\nNow, the proxy is automatically receiving all the requests" in md
+
+
+def test_a_quotation_inside_a_sentence_stays_in_it() -> None:
+    """bka.de: ``„<q>Insbesondere … veröffentlichen</q>“ sagt BKA-Präsident Holger Münch.``
+
+    trafilatura makes a ``<q>`` a block quote: the sentence came out in three paragraphs (the
+    opening mark, the quotation, the rest). It stays one, with the page's own marks only.
+    """
+    _, text, item = labelled_text("bka.de-messengerdienste.html")
+    assert_labels_hold(text, item)
+    assert "„Insbesondere die Corona-Pandemie hat dazu beigetragen" in text
+    assert "veröffentlichen“ sagt BKA-Präsident Holger Münch." in text
 
 
 def test_a_section_titled_author_is_not_the_byline() -> None:
