@@ -100,7 +100,7 @@
 # hexo-renderer-pug.)
 # (GENV, NPMGEN, NPMGEN_VP, LEKTORENV, NPMGEN_ASTRO, GENV3, NPMGEN_DOCU, GENV_JB, NPMGEN_NEXT,
 # NPMGEN_11TY, NPMGEN_NEXTRA, NPMGEN_GATSBY, GENV_ZENSICAL, NPMGEN_RSPRESS, NPMGEN_RECO,
-# NPMGEN_BFLY and NPMGEN_GHOST override those folders.)
+# NPMGEN_BFLY, NPMGEN_GHOST and NPMGEN_HONKIT override those folders.)
 #   mkdir /tmp/npmgen-ghost && cd /tmp/npmgen-ghost && npm pack ghost@5.130.4 && tar xzf ghost-5.130.4.tgz \
 #       && mv package ghost && cd ghost && npm pkg delete devDependencies && npm pkg set \
 #       overrides.@tryghost/errors=1.3.8 overrides.@tryghost/logging=2.4.23 overrides.jackspeak=2.3.6 \
@@ -113,6 +113,11 @@
 # downloads its binary from GitHub, so it is built from source on the nodejs package's headers
 # (/usr/include/node, NodeSource's Node 20.20.2); sharp's binary is an npm package. Casper 5.9.0
 # comes in the package. Needs wget.)
+#   mkdir /tmp/npmgen-honkit && cd /tmp/npmgen-honkit && npm init -y && npm install --ignore-scripts \
+#       honkit@6.1.7 gitbook-plugin-sitemap@1.2.0 gitbook-plugin-sharing@1.0.2
+# (HonKit 6.1.7, the legacy GitBook toolchain's fork: its default plugins (highlight, search, lunr,
+# fontsettings, theme-default) come with it; sharing, a GitBook default HonKit no longer bundles,
+# and the sitemap are npm plugins the book's book.json names. No package has an install script.)
 # Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -135,9 +140,10 @@ NPMGEN_RSPRESS="${NPMGEN_RSPRESS:-/tmp/npmgen-rspress}"
 NPMGEN_RECO="${NPMGEN_RECO:-/tmp/npmgen-reco}"
 NPMGEN_BFLY="${NPMGEN_BFLY:-/tmp/npmgen-bfly}"
 export NPMGEN_GHOST="${NPMGEN_GHOST:-/tmp/npmgen-ghost}"
+NPMGEN_HONKIT="${NPMGEN_HONKIT:-/tmp/npmgen-honkit}"
 ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx-rtd lektor starlight astro-blog
      mkdocs-rtd sphinx-pydata docusaurus-blog jupyter-book hexo-next eleventy-base-blog jekyll-deb hugo-deb nextra gatsby-blog
-     zensical wordpress rspress vuepress-reco hexo-butterfly ghost)
+     zensical wordpress rspress vuepress-reco hexo-butterfly ghost honkit)
 SITES=("${@:-${ALL[@]}}")
 
 keep_text() {  # copy $1 to $2, only text files
@@ -303,6 +309,12 @@ build() {
       # sources are imported through its Admin API, wget mirrors it, the origin becomes
       # https://ghost.heldout.example in the files (ghost_build.py says how).
       "$PY" "$HERE/ghost_build.py" "$src" "$out" "$ROOT/ghost/served.json" ;;
+    honkit)
+      # HonKit finds its plugins in the book's node_modules; build from a copy. The lunr index
+      # (search_index.json) is left out by keep_text, as MkDocs' is.
+      work="$(mktemp -d)"; cp -r "$src/." "$work/"; ln -s "$NPMGEN_HONKIT/node_modules" "$work/node_modules"
+      (cd "$work" && "$NPMGEN_HONKIT/node_modules/.bin/honkit" build . "$out" --log=warn >/dev/null)
+      rm -rf "$work" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac
   if [ "$name" = wordpress ]; then

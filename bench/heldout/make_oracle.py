@@ -425,6 +425,24 @@ def ghost(src: Path) -> list[dict[str, Any]]:
     return sorted(out, key=lambda e: e["url_path"])
 
 
+_SUMMARY_LINK = re.compile(r"^\s*[*+-] \[(.+)\]\(([^)#]+\.md)\)\s*$", re.M)
+
+
+def honkit(src: Path) -> list[dict[str, Any]]:
+    """Every page ``SUMMARY.md`` links but the introduction (``README.md``, built as
+    ``index.html``, a welcome text): ``<file>.html`` beside the source, titled as the summary
+    names it (HonKit's page title; each page's ``# `` heading says the same). A code block in a
+    blockquote (the install page's note) counts: its ``> `` prefixes are dropped first."""
+    out = []
+    summary = (src / "SUMMARY.md").read_text(encoding="utf-8")
+    for title, path in _SUMMARY_LINK.findall(summary):
+        if path == "README.md":
+            continue
+        body = re.sub(r"^> ?", "", (src / path).read_text(encoding="utf-8"), flags=re.M)
+        out.append(_entry("/" + path[: -len(".md")] + ".html", title, None, body))
+    return sorted(out, key=lambda e: e["url_path"])
+
+
 #: Listing pages of each build, by the generator's documented output paths (relative to site/).
 LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     "pelican": (
@@ -629,6 +647,9 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
         "tag/*/index.html",
         "timeline/index.html",
     ),
+    # HonKit writes no listing: index.html is the book's introduction (README.md, a welcome
+    # text), the search is a box over the lunr index (search_index.json), no glossary here.
+    "honkit": (),
 }
 
 ORACLES = {
@@ -660,6 +681,7 @@ ORACLES = {
     "vuepress-reco": vuepress_reco,
     "hexo-butterfly": hexo_prism,
     "ghost": ghost,
+    "honkit": honkit,
 }
 
 
