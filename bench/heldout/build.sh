@@ -113,6 +113,9 @@
 # downloads its binary from GitHub, so it is built from source on the nodejs package's headers
 # (/usr/include/node, NodeSource's Node 20.20.2); sharp's binary is an npm package. Casper 5.9.0
 # comes in the package. Needs wget.)
+#   apt-get install --no-install-recommends ikiwiki=3.20200202.3-1
+# (ikiwiki from Debian 12, with Text::Markdown::Discount 0.16 on libmarkdown2 2.2.7 (Discount),
+# HTML::Template 2.97, HTML::Scrubber 0.19. Its feeds are index.rss and index.atom: kept too.)
 # Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -137,14 +140,17 @@ NPMGEN_BFLY="${NPMGEN_BFLY:-/tmp/npmgen-bfly}"
 export NPMGEN_GHOST="${NPMGEN_GHOST:-/tmp/npmgen-ghost}"
 ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx-rtd lektor starlight astro-blog
      mkdocs-rtd sphinx-pydata docusaurus-blog jupyter-book hexo-next eleventy-base-blog jekyll-deb hugo-deb nextra gatsby-blog
-     zensical wordpress rspress vuepress-reco hexo-butterfly ghost)
+     zensical wordpress rspress vuepress-reco hexo-butterfly ghost ikiwiki)
 SITES=("${@:-${ALL[@]}}")
 
-keep_text() {  # copy $1 to $2, only text files
+keep_text() {  # copy $1 to $2, only text files (and the feeds named in KEEP_FEEDS, e.g. '*.rss')
   rm -rf "$2"
   mkdir -p "$2"
+  local feeds=() patterns=() pattern
+  read -ra patterns <<<"${KEEP_FEEDS:-}"
+  for pattern in "${patterns[@]}"; do feeds+=(-o -name "$pattern"); done
   (cd "$1" && find . -type f \( -name '*.html' -o -name '*.xml' -o -name '*.css' -o -name '*.txt' \
-      -o -name '*.json' \) ! -name 'search_index.json' ! -name '*.js.map' -print0 |
+      -o -name '*.json' "${feeds[@]}" \) ! -name 'search_index.json' ! -name '*.js.map' -print0 |
     while IFS= read -r -d '' f; do mkdir -p "$2/$(dirname "$f")"; cp "$f" "$2/$f"; done)
 }
 
@@ -303,12 +309,25 @@ build() {
       # sources are imported through its Admin API, wget mirrors it, the origin becomes
       # https://ghost.heldout.example in the files (ghost_build.py says how).
       "$PY" "$HERE/ghost_build.py" "$src" "$out" "$ROOT/ghost/served.json" ;;
+    ikiwiki)
+      # blog.setup names srcdir (wiki/) and destdir (html/) relative to the folder it runs in: a
+      # copy. ikiwiki dates "Last edited" by the files' times: set from the sources
+      # (src_ikiwiki.py mtimes). ikiwiki-calendar writes the calendar archives (archives/YYYY,
+      # archives/YYYY/MM for 2023 and 2024) into wiki/, then refreshes the build. The sidebar's
+      # calendar (on the home page) is the month of the build.
+      work="$(mktemp -d)"; cp -r "$src/." "$work/"
+      "$PY" "$HERE/src_ikiwiki.py" mtimes "$work/wiki"
+      (cd "$work" && TZ=UTC ikiwiki --setup blog.setup >/dev/null \
+        && TZ=UTC ikiwiki-calendar blog.setup 2023 2024 >/dev/null && cp -r html/. "$out/")
+      rm -rf "$work" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac
   if [ "$name" = wordpress ]; then
     rm -rf "$ROOT/$name/site"; cp -r "$out" "$ROOT/$name/site"
   else
-    keep_text "$out" "$ROOT/$name/site"
+    local feeds=""
+    if [ "$name" = ikiwiki ]; then feeds='*.rss *.atom'; fi  # ikiwiki's feeds: index.rss, index.atom
+    KEEP_FEEDS="$feeds" keep_text "$out" "$ROOT/$name/site"
   fi
   rm -rf "$out"
   "$PY" "$HERE/make_oracle.py" "$name"
