@@ -311,14 +311,17 @@ build() {
       "$PY" "$HERE/ghost_build.py" "$src" "$out" "$ROOT/ghost/served.json" ;;
     ikiwiki)
       # blog.setup names srcdir (wiki/) and destdir (html/) relative to the folder it runs in: a
-      # copy. ikiwiki dates "Last edited" by the files' times: set from the sources
-      # (src_ikiwiki.py mtimes). ikiwiki-calendar writes the calendar archives (archives/YYYY,
-      # archives/YYYY/MM for 2023 and 2024) into wiki/, then refreshes the build. The sidebar's
-      # calendar (on the home page) is the month of the build.
+      # copy. ikiwiki-calendar writes the calendar archives (archives/YYYY, archives/YYYY/MM for
+      # 2023 and 2024) into wiki/ and refreshes the build; the tag plugin writes the tag pages
+      # into wiki/.ikiwiki/transient/. ikiwiki dates "Last edited" by the files' times: set from
+      # the sources (src_ikiwiki.py mtimes), the written pages' too, then a rebuild. The
+      # sidebar's calendar (on the home page) is still the month of the build.
       work="$(mktemp -d)"; cp -r "$src/." "$work/"
-      "$PY" "$HERE/src_ikiwiki.py" mtimes "$work/wiki"
       (cd "$work" && TZ=UTC ikiwiki --setup blog.setup >/dev/null \
-        && TZ=UTC ikiwiki-calendar blog.setup 2023 2024 >/dev/null && cp -r html/. "$out/")
+        && TZ=UTC ikiwiki-calendar blog.setup 2023 2024 >/dev/null)
+      # The rebuild forgets the first build's state (its "Created" times are the build's).
+      "$PY" "$HERE/src_ikiwiki.py" mtimes "$work/wiki"; rm -f "$work/wiki/.ikiwiki/indexdb"
+      (cd "$work" && TZ=UTC ikiwiki --setup blog.setup --rebuild >/dev/null && cp -r html/. "$out/")
       rm -rf "$work" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac
