@@ -133,10 +133,18 @@ template="comment"]]
 
 #: One approved comment on two posts (what a visitor wrote through the CGI, as stored).
 COMMENTS_ON = {
-    "python-generators-tour": ("Bruno", "Pipelines", "2023-01-16T09:30:00Z",
-                               "The pipeline section saved me a rewrite. Thanks!"),
-    "rust-vs-go-field-report": ("Chen", "Memory figures", "2024-06-02T18:05:00Z",
-                                "Were the memory figures measured under the same load?"),
+    "python-generators-tour": (
+        "Bruno",
+        "Pipelines",
+        "2023-01-16T09:30:00Z",
+        "The pipeline section saved me a rewrite. Thanks!",
+    ),
+    "rust-vs-go-field-report": (
+        "Chen",
+        "Memory figures",
+        "2024-06-02T18:05:00Z",
+        "Were the memory figures measured under the same load?",
+    ),
 }
 
 
