@@ -177,6 +177,7 @@ HELDOUT_SOURCES = {
     "hexo-butterfly": "blog",
     "ghost": "blog",
     "honkit": "docs",
+    "ikiwiki": "blog",
 }
 
 

@@ -40,6 +40,8 @@ _TYPES = {
     ".jpg": "image/jpeg",
     ".gif": "image/gif",
     ".json": "application/json",
+    ".rss": "application/rss+xml",  # ikiwiki's feeds (index.rss, index.atom), as Apache's mime.types
+    ".atom": "application/atom+xml",
 }
 
 

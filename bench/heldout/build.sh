@@ -118,6 +118,9 @@
 # (HonKit 6.1.7, the legacy GitBook toolchain's fork: its default plugins (highlight, search, lunr,
 # fontsettings, theme-default) come with it; sharing, a GitBook default HonKit no longer bundles,
 # and the sitemap are npm plugins the book's book.json names. No package has an install script.)
+#   apt-get install --no-install-recommends ikiwiki=3.20200202.3-1
+# (ikiwiki from Debian 12, with Text::Markdown::Discount 0.16 on libmarkdown2 2.2.7 (Discount),
+# HTML::Template 2.97, HTML::Scrubber 0.19. Its feeds are index.rss and index.atom: kept too.)
 # Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -144,13 +147,17 @@ NPMGEN_HONKIT="${NPMGEN_HONKIT:-/tmp/npmgen-honkit}"
 ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx-rtd lektor starlight astro-blog
      mkdocs-rtd sphinx-pydata docusaurus-blog jupyter-book hexo-next eleventy-base-blog jekyll-deb hugo-deb nextra gatsby-blog
      zensical wordpress rspress vuepress-reco hexo-butterfly ghost honkit)
+     zensical wordpress rspress vuepress-reco hexo-butterfly ghost ikiwiki)
 SITES=("${@:-${ALL[@]}}")
 
-keep_text() {  # copy $1 to $2, only text files
+keep_text() {  # copy $1 to $2, only text files (and the feeds named in KEEP_FEEDS, e.g. '*.rss')
   rm -rf "$2"
   mkdir -p "$2"
+  local feeds=() patterns=() pattern
+  read -ra patterns <<<"${KEEP_FEEDS:-}"
+  for pattern in "${patterns[@]}"; do feeds+=(-o -name "$pattern"); done
   (cd "$1" && find . -type f \( -name '*.html' -o -name '*.xml' -o -name '*.css' -o -name '*.txt' \
-      -o -name '*.json' \) ! -name 'search_index.json' ! -name '*.js.map' -print0 |
+      -o -name '*.json' "${feeds[@]}" \) ! -name 'search_index.json' ! -name '*.js.map' -print0 |
     while IFS= read -r -d '' f; do mkdir -p "$2/$(dirname "$f")"; cp "$f" "$2/$f"; done)
 }
 
@@ -314,13 +321,28 @@ build() {
       # (search_index.json) is left out by keep_text, as MkDocs' is.
       work="$(mktemp -d)"; cp -r "$src/." "$work/"; ln -s "$NPMGEN_HONKIT/node_modules" "$work/node_modules"
       (cd "$work" && "$NPMGEN_HONKIT/node_modules/.bin/honkit" build . "$out" --log=warn >/dev/null)
+    ikiwiki)
+      # blog.setup names srcdir (wiki/) and destdir (html/) relative to the folder it runs in: a
+      # copy. ikiwiki-calendar writes the calendar archives (archives/YYYY, archives/YYYY/MM for
+      # 2023 and 2024) into wiki/ and refreshes the build; the tag plugin writes the tag pages
+      # into wiki/.ikiwiki/transient/. ikiwiki dates "Last edited" by the files' times: set from
+      # the sources (src_ikiwiki.py mtimes), the written pages' too, then a rebuild. The
+      # sidebar's calendar (on the home page) is still the month of the build.
+      work="$(mktemp -d)"; cp -r "$src/." "$work/"
+      (cd "$work" && TZ=UTC ikiwiki --setup blog.setup >/dev/null \
+        && TZ=UTC ikiwiki-calendar blog.setup 2023 2024 >/dev/null)
+      # The rebuild forgets the first build's state (its "Created" times are the build's).
+      "$PY" "$HERE/src_ikiwiki.py" mtimes "$work/wiki"; rm -f "$work/wiki/.ikiwiki/indexdb"
+      (cd "$work" && TZ=UTC ikiwiki --setup blog.setup --rebuild >/dev/null && cp -r html/. "$out/")
       rm -rf "$work" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac
   if [ "$name" = wordpress ]; then
     rm -rf "$ROOT/$name/site"; cp -r "$out" "$ROOT/$name/site"
   else
-    keep_text "$out" "$ROOT/$name/site"
+    local feeds=""
+    if [ "$name" = ikiwiki ]; then feeds='*.rss *.atom'; fi  # ikiwiki's feeds: index.rss, index.atom
+    KEEP_FEEDS="$feeds" keep_text "$out" "$ROOT/$name/site"
   fi
   rm -rf "$out"
   "$PY" "$HERE/make_oracle.py" "$name"

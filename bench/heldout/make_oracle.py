@@ -441,6 +441,23 @@ def honkit(src: Path) -> list[dict[str, Any]]:
         body = re.sub(r"^> ?", "", (src / path).read_text(encoding="utf-8"), flags=re.M)
         out.append(_entry("/" + path[: -len(".md")] + ".html", title, None, body))
     return sorted(out, key=lambda e: e["url_path"])
+_IKI_META = re.compile(r'^\[\[!meta (\w+)=(?:"""(.*?)"""|"(.*?)")\]\]$')
+
+
+def ikiwiki(src: Path) -> list[dict[str, Any]]:
+    """ikiwiki's blog posts, ``wiki/posts/<slug>.mdwn``, at its ``usedirs`` path ``/posts/<slug>/``:
+    the title and date from the ``[[!meta ...]]`` lines at the top, the body after the directive
+    lines (meta, tag). The draft lies in ``wiki/drafts/``, out of the build (``exclude``)."""
+    out = []
+    for f in sorted((src / "wiki" / "posts").glob("*.mdwn")):
+        lines = f.read_text(encoding="utf-8").split("\n")
+        meta: dict[str, str] = {}
+        while lines and lines[0].startswith("[[!"):
+            if m := _IKI_META.match(lines[0]):
+                meta[m.group(1)] = m.group(2) if m.group(2) is not None else m.group(3)
+            lines.pop(0)
+        out.append(_entry(f"/posts/{f.stem}/", meta["title"], _date(meta["date"]), "\n".join(lines)))
+    return out
 
 
 #: Listing pages of each build, by the generator's documented output paths (relative to site/).
@@ -639,6 +656,24 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     # built), @vuepress/plugin-blog's category and tag classifiers (/categories/, /tag/ and one
     # page per term, paged in the browser too) and the timeline. about.html and 404.html are
     # neither.
+    # ikiwiki's blog (the auto-blog.setup example): the home page (the five newest posts, inline),
+    # posts/ (every post, archive=yes), the tag cloud and the tag plugin's pages (tags/<tag>/),
+    # ikiwiki-calendar's archives (archives/, archives/YYYY/, archives/YYYY/MM/), the recent
+    # comments, the sidebar page (calendar, links, the tag list), recentchanges (a list of edits,
+    # empty without version control). About and the basewiki's help pages (ikiwiki/**, sandbox,
+    # shortcuts, smileys, templates) are neither.
+    "ikiwiki": (
+        "index.html",
+        "posts/index.html",
+        "tags/index.html",
+        "tags/*/index.html",
+        "archives/index.html",
+        "archives/*/index.html",
+        "archives/*/*/index.html",
+        "comments/index.html",
+        "sidebar/index.html",
+        "recentchanges/index.html",
+    ),
     "vuepress-reco": (
         "index.html",
         "categories/index.html",
@@ -682,6 +717,7 @@ ORACLES = {
     "hexo-butterfly": hexo_prism,
     "ghost": ghost,
     "honkit": honkit,
+    "ikiwiki": ikiwiki,
 }
 
 

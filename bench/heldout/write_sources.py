@@ -3204,6 +3204,7 @@ WRITERS = {
     "hexo-butterfly": lambda: __import__("src_hexo_butterfly").hexo_butterfly(),
     "ghost": ghost,
     "honkit": lambda: __import__("src_honkit").honkit(),
+    "ikiwiki": lambda: __import__("src_ikiwiki").ikiwiki(),
 }
 
 

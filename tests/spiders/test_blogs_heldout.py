@@ -114,6 +114,7 @@ def test_heldout_set_covers_generators_the_devset_lacks() -> None:
         "hexo-butterfly",
         "ghost",
         "honkit",
+        "ikiwiki",
     ]
     blogs = [s for s in HELDOUT if s.source == "blog"]
     fewer = {"eleventy-base-blog": 25}
