@@ -178,6 +178,7 @@ HELDOUT_SOURCES = {
     "ghost": "blog",
     "honkit": "docs",
     "ikiwiki": "blog",
+    "hexo-fluid": "blog",
 }
 
 

@@ -98,9 +98,15 @@
 #       hexo-generator-index@4.0.0 hexo-theme-butterfly@5.7.0 hexo-generator-feed@3.0.0 hexo-generator-sitemap@3.0.1
 # (Hexo with Butterfly apart from the other Hexo builds: the theme renders Pug and needs
 # hexo-renderer-pug.)
+#   mkdir /tmp/npmgen-fluid && cd /tmp/npmgen-fluid && npm init -y && npm install hexo@7.3.0 hexo-cli@4.3.2 \
+#       hexo-renderer-marked@7.0.1 hexo-renderer-ejs@2.0.0 hexo-renderer-stylus@3.0.1 \
+#       hexo-generator-archive@2.0.0 hexo-generator-category@2.0.0 hexo-generator-tag@2.0.0 \
+#       hexo-generator-index@4.0.0 hexo-theme-fluid@1.9.9 hexo-generator-feed@3.0.0 hexo-generator-sitemap@3.0.1
+# (Hexo with Fluid apart from the other Hexo builds; Fluid brings nunjucks, nothing downloads.)
 # (GENV, NPMGEN, NPMGEN_VP, LEKTORENV, NPMGEN_ASTRO, GENV3, NPMGEN_DOCU, GENV_JB, NPMGEN_NEXT,
 # NPMGEN_11TY, NPMGEN_NEXTRA, NPMGEN_GATSBY, GENV_ZENSICAL, NPMGEN_RSPRESS, NPMGEN_RECO,
 # NPMGEN_BFLY, NPMGEN_GHOST and NPMGEN_HONKIT override those folders.)
+# NPMGEN_BFLY, NPMGEN_FLUID and NPMGEN_GHOST override those folders.)
 #   mkdir /tmp/npmgen-ghost && cd /tmp/npmgen-ghost && npm pack ghost@5.130.4 && tar xzf ghost-5.130.4.tgz \
 #       && mv package ghost && cd ghost && npm pkg delete devDependencies && npm pkg set \
 #       overrides.@tryghost/errors=1.3.8 overrides.@tryghost/logging=2.4.23 overrides.jackspeak=2.3.6 \
@@ -142,12 +148,14 @@ GENV_ZENSICAL="${GENV_ZENSICAL:-/tmp/genv-zensical}"
 NPMGEN_RSPRESS="${NPMGEN_RSPRESS:-/tmp/npmgen-rspress}"
 NPMGEN_RECO="${NPMGEN_RECO:-/tmp/npmgen-reco}"
 NPMGEN_BFLY="${NPMGEN_BFLY:-/tmp/npmgen-bfly}"
+NPMGEN_FLUID="${NPMGEN_FLUID:-/tmp/npmgen-fluid}"
 export NPMGEN_GHOST="${NPMGEN_GHOST:-/tmp/npmgen-ghost}"
 NPMGEN_HONKIT="${NPMGEN_HONKIT:-/tmp/npmgen-honkit}"
 ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx-rtd lektor starlight astro-blog
      mkdocs-rtd sphinx-pydata docusaurus-blog jupyter-book hexo-next eleventy-base-blog jekyll-deb hugo-deb nextra gatsby-blog
      zensical wordpress rspress vuepress-reco hexo-butterfly ghost honkit)
      zensical wordpress rspress vuepress-reco hexo-butterfly ghost ikiwiki)
+     zensical wordpress rspress vuepress-reco hexo-butterfly ghost hexo-fluid)
 SITES=("${@:-${ALL[@]}}")
 
 keep_text() {  # copy $1 to $2, only text files (and the feeds named in KEEP_FEEDS, e.g. '*.rss')
@@ -310,6 +318,10 @@ build() {
     hexo-butterfly)
       work="$(mktemp -d)"; cp -r "$src/." "$work/"; ln -s "$NPMGEN_BFLY/node_modules" "$work/node_modules"
       (cd "$work" && "$NPMGEN_BFLY/node_modules/.bin/hexo" generate --silent && cp -r public/. "$out/")
+      rm -rf "$work" ;;
+    hexo-fluid)
+      work="$(mktemp -d)"; cp -r "$src/." "$work/"; ln -s "$NPMGEN_FLUID/node_modules" "$work/node_modules"
+      (cd "$work" && "$NPMGEN_FLUID/node_modules/.bin/hexo" generate --silent && cp -r public/. "$out/")
       rm -rf "$work" ;;
     ghost)
       # A server, not a generator: Ghost runs on 127.0.0.1 (its site URL that origin), the

@@ -596,6 +596,17 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
         "tags/**/index.html",
         "categories/**/index.html",
     ),
+    # Hexo's generators as on `hexo` (5 a page), plus Fluid's own tags and categories index
+    # pages (its generators write /tags/ and /categories/, no source page). Neither the About
+    # page (`layout: about`), Fluid's links page (/links/, on by default, in no menu: a page of
+    # friend links) nor 404.html is a listing.
+    "hexo-fluid": (
+        "index.html",
+        "page/*/index.html",
+        "archives/**/index.html",
+        "tags/**/index.html",
+        "categories/**/index.html",
+    ),
     # Nextra's docs theme writes no listing: the home page is a welcome text, 404.html (and
     # Next's _not-found/) neither; its search (Pagefind) is a box on every page, not a page.
     "nextra": (),
@@ -715,6 +726,7 @@ ORACLES = {
     "rspress": rspress,
     "vuepress-reco": vuepress_reco,
     "hexo-butterfly": hexo_prism,
+    "hexo-fluid": hexo,
     "ghost": ghost,
     "honkit": honkit,
     "ikiwiki": ikiwiki,

@@ -3202,6 +3202,7 @@ WRITERS = {
     "rspress": lambda: __import__("src_rspress").rspress(),
     "vuepress-reco": lambda: __import__("src_vuepress_reco").vuepress_reco(),
     "hexo-butterfly": lambda: __import__("src_hexo_butterfly").hexo_butterfly(),
+    "hexo-fluid": lambda: __import__("src_hexo_fluid").hexo_fluid(),
     "ghost": ghost,
     "honkit": lambda: __import__("src_honkit").honkit(),
     "ikiwiki": lambda: __import__("src_ikiwiki").ikiwiki(),

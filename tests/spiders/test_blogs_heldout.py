@@ -115,6 +115,7 @@ def test_heldout_set_covers_generators_the_devset_lacks() -> None:
         "ghost",
         "honkit",
         "ikiwiki",
+        "hexo-fluid",
     ]
     blogs = [s for s in HELDOUT if s.source == "blog"]
     fewer = {"eleventy-base-blog": 25}
