@@ -113,6 +113,10 @@
 # downloads its binary from GitHub, so it is built from source on the nodejs package's headers
 # (/usr/include/node, NodeSource's Node 20.20.2); sharp's binary is an npm package. Casper 5.9.0
 # comes in the package. Needs wget.)
+#   apt-get install --no-install-recommends texinfo=6.8-6+b1
+# (Texinfo 6.8 from Debian 12: texi2any, run as makeinfo --html; Perl's Text::Unidecode 1.30
+# (libtext-unidecode-perl=1.30-3) transliterates non-ASCII node names to file names, and
+# make_oracle.py asks it the same.)
 # Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -137,7 +141,7 @@ NPMGEN_BFLY="${NPMGEN_BFLY:-/tmp/npmgen-bfly}"
 export NPMGEN_GHOST="${NPMGEN_GHOST:-/tmp/npmgen-ghost}"
 ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx-rtd lektor starlight astro-blog
      mkdocs-rtd sphinx-pydata docusaurus-blog jupyter-book hexo-next eleventy-base-blog jekyll-deb hugo-deb nextra gatsby-blog
-     zensical wordpress rspress vuepress-reco hexo-butterfly ghost)
+     zensical wordpress rspress vuepress-reco hexo-butterfly ghost texinfo)
 SITES=("${@:-${ALL[@]}}")
 
 keep_text() {  # copy $1 to $2, only text files
@@ -303,6 +307,10 @@ build() {
       # sources are imported through its Admin API, wget mirrors it, the origin becomes
       # https://ghost.heldout.example in the files (ghost_build.py says how).
       "$PY" "$HERE/ghost_build.py" "$src" "$out" "$ROOT/ghost/served.json" ;;
+    texinfo)
+      # makeinfo --html: split by node (the default), one file per node in the output folder,
+      # relative links only (Texinfo has no site URL to set), its CSS inline in each page.
+      makeinfo --html -o "$out" "$src/small-lessons.texi" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac
   if [ "$name" = wordpress ]; then
