@@ -449,9 +449,20 @@ def texinfo_file_name(node: str) -> str:
     )
     name = unicodedata.normalize("NFC", re.sub(r"\s+", " ", node.strip()))
     out = subprocess.run(
-        ["perl", f"-I{share}", f"-I{share}/lib/libintl-perl/lib", f"-I{share}/lib/Unicode-EastAsianWidth/lib",
-         "-CSA", "-e", script, name],
-        capture_output=True, text=True, encoding="utf-8", check=True,
+        [
+            "perl",
+            f"-I{share}",
+            f"-I{share}/lib/libintl-perl/lib",
+            f"-I{share}/lib/Unicode-EastAsianWidth/lib",
+            "-CSA",
+            "-e",
+            script,
+            name,
+        ],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        check=True,
     ).stdout
     return out + ".html"
 
@@ -476,7 +487,8 @@ def texinfo(src: Path) -> list[dict[str, Any]]:
         langs = []
         for m in _TEXI_BLOCK.finditer(chunk):
             kind, args = m.group(1), m.group(2).strip()
-            langs.append("lisp" if kind == "lisp" else "" if kind == "verbatim" else args.split(",")[0].strip())
+            lang = args.split(",")[0].strip()
+            langs.append("lisp" if kind == "lisp" else "" if kind == "verbatim" else lang)
         out.append(
             {
                 "url_path": "/" + texinfo_file_name(node),

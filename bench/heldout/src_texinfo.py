@@ -180,7 +180,11 @@ def _node(name: str, command: str, title: str, text: str, index: tuple[str, ...]
 
 def _menu(entries: list[tuple[str, str]]) -> str:
     width = max(len(name) for name, _ in entries) + 5
-    return "@menu\n" + "".join(f"{('* ' + name + '::').ljust(width)} {desc}\n" for name, desc in entries) + "@end menu\n"
+    return (
+        "@menu\n"
+        + "".join(f"{('* ' + name + '::').ljust(width)} {desc}\n" for name, desc in entries)
+        + "@end menu\n"
+    )
 
 
 def _description(p: Post) -> str:
