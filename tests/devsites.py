@@ -179,6 +179,7 @@ HELDOUT_SOURCES = {
     "honkit": "docs",
     "ikiwiki": "blog",
     "hexo-fluid": "blog",
+    "texinfo": "docs",
 }
 
 

@@ -127,6 +127,10 @@
 #   apt-get install --no-install-recommends ikiwiki=3.20200202.3-1
 # (ikiwiki from Debian 12, with Text::Markdown::Discount 0.16 on libmarkdown2 2.2.7 (Discount),
 # HTML::Template 2.97, HTML::Scrubber 0.19. Its feeds are index.rss and index.atom: kept too.)
+#   apt-get install --no-install-recommends texinfo=6.8-6+b1
+# (Texinfo 6.8 from Debian 12: texi2any, run as makeinfo --html; Perl's Text::Unidecode 1.30
+# (libtext-unidecode-perl=1.30-3) transliterates non-ASCII node names to file names, and
+# make_oracle.py asks it the same.)
 # Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -156,6 +160,7 @@ ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx
      zensical wordpress rspress vuepress-reco hexo-butterfly ghost honkit)
      zensical wordpress rspress vuepress-reco hexo-butterfly ghost ikiwiki)
      zensical wordpress rspress vuepress-reco hexo-butterfly ghost hexo-fluid)
+     zensical wordpress rspress vuepress-reco hexo-butterfly ghost texinfo)
 SITES=("${@:-${ALL[@]}}")
 
 keep_text() {  # copy $1 to $2, only text files (and the feeds named in KEEP_FEEDS, e.g. '*.rss')
@@ -347,6 +352,10 @@ build() {
       "$PY" "$HERE/src_ikiwiki.py" mtimes "$work/wiki"; rm -f "$work/wiki/.ikiwiki/indexdb"
       (cd "$work" && TZ=UTC ikiwiki --setup blog.setup --rebuild >/dev/null && cp -r html/. "$out/")
       rm -rf "$work" ;;
+    texinfo)
+      # makeinfo --html: split by node (the default), one file per node in the output folder,
+      # relative links only (Texinfo has no site URL to set), its CSS inline in each page.
+      makeinfo --html -o "$out" "$src/small-lessons.texi" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac
   if [ "$name" = wordpress ]; then

@@ -458,6 +458,80 @@ def ikiwiki(src: Path) -> list[dict[str, Any]]:
             lines.pop(0)
         out.append(_entry(f"/posts/{f.stem}/", meta["title"], _date(meta["date"]), "\n".join(lines)))
     return out
+def _texi_text(text: str) -> str:
+    """A Texinfo line's text: its three escaped characters unescaped."""
+    return re.sub(r"@([@{}])", r"\1", text)
+
+
+def texinfo_file_name(node: str) -> str:
+    """The HTML file of a node, as texi2any 6.8 names it when splitting by node (its default,
+    TRANSLITERATE_FILE_NAMES, on): the node name transliterated to ASCII (Texinfo's own table,
+    then Perl's Text::Unidecode: a CJK character becomes a word and a space, ``я`` is ``ya``),
+    then protected as the manual's "HTML Xref Node Name Expansion" says: ASCII letters and
+    digits kept, each space a ``-``, any other character ``_`` and four hex digits (``-`` is
+    ``_002d``). Asked of Texinfo's own Perl (``Texinfo::Convert::NodeNameNormalization``, the
+    functions texi2any runs: the node names here are plain text), not copied."""
+    import subprocess
+    import unicodedata
+
+    share = "/usr/share/texinfo"
+    script = (
+        "use Texinfo::Convert::NodeNameNormalization; "
+        "print Texinfo::Convert::NodeNameNormalization::_unicode_to_protected("
+        "Texinfo::Convert::NodeNameNormalization::_unicode_to_transliterate($ARGV[0]))"
+    )
+    name = unicodedata.normalize("NFC", re.sub(r"\s+", " ", node.strip()))
+    out = subprocess.run(
+        [
+            "perl",
+            f"-I{share}",
+            f"-I{share}/lib/libintl-perl/lib",
+            f"-I{share}/lib/Unicode-EastAsianWidth/lib",
+            "-CSA",
+            "-e",
+            script,
+            name,
+        ],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        check=True,
+    ).stdout
+    return out + ".html"
+
+
+_TEXI_BLOCK = re.compile(r"^@(example|lisp|verbatim)\b(.*)$", re.M)
+
+
+def texinfo(src: Path) -> list[dict[str, Any]]:
+    """Every ``@section`` node (the posts and the install page) and the About chapter of
+    ``small-lessons.texi``, at the file texi2any writes for its node (:func:`texinfo_file_name`).
+    Code blocks: ``@example``, ``@lisp`` and ``@verbatim``; the language is ``@example``'s first
+    argument (the Texinfo manual: "use the first argument to specify the language of the code";
+    HTML writes it as a class name), ``lisp`` for ``@lisp``, none for ``@verbatim``. The
+    Guide, Reference and Appendix chapters (a text and their menu), Top and Index are listings."""
+    text = (src / "small-lessons.texi").read_text(encoding="utf-8")
+    out = []
+    for chunk in re.split(r"^(?=@node )", text, flags=re.M)[1:]:
+        node = chunk.split("\n", 1)[0][len("@node ") :].strip()
+        head = re.search(r"^@(chapter|section|unnumbered|top) (.+)$", chunk, re.M)
+        if not head or not (head.group(1) == "section" or node == "About"):
+            continue
+        langs = []
+        for m in _TEXI_BLOCK.finditer(chunk):
+            kind, args = m.group(1), m.group(2).strip()
+            lang = args.split(",")[0].strip()
+            langs.append("lisp" if kind == "lisp" else "" if kind == "verbatim" else lang)
+        out.append(
+            {
+                "url_path": "/" + texinfo_file_name(node),
+                "title": _texi_text(head.group(2).strip()),
+                "date": None,
+                "code_blocks": len(langs),
+                "code_languages": langs,
+            }
+        )
+    return sorted(out, key=lambda e: e["url_path"])
 
 
 #: Listing pages of each build, by the generator's documented output paths (relative to site/).
@@ -660,6 +734,12 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
         "author/*/index.html",
         "author/*/page/*/index.html",
     ),
+    # A Texinfo manual split by node: the Top node (index.html: the manual's table of contents,
+    # @contents, and its master menu), the chapter nodes that only introduce their sections (a
+    # sentence and the menu, written as a list of the sections), and the index node (@printindex:
+    # every @cindex entry, letter by letter). The redirection files texi2any writes for each
+    # @anchor (Counting-rows.html: a meta refresh to the anchor) are neither.
+    "texinfo": ("index.html", "Guide.html", "Reference.html", "Appendix.html", "Index.html"),
     # Rspress' default theme writes no listing: the home page (pageType: home, a hero and
     # feature cards) and 404.html are neither; its search is a modal on every page.
     "rspress": (),
@@ -730,6 +810,7 @@ ORACLES = {
     "ghost": ghost,
     "honkit": honkit,
     "ikiwiki": ikiwiki,
+    "texinfo": texinfo,
 }
 
 

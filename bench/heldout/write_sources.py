@@ -3206,6 +3206,7 @@ WRITERS = {
     "ghost": ghost,
     "honkit": lambda: __import__("src_honkit").honkit(),
     "ikiwiki": lambda: __import__("src_ikiwiki").ikiwiki(),
+    "texinfo": lambda: __import__("src_texinfo").texinfo(),
 }
 
 
