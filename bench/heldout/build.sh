@@ -157,10 +157,7 @@ export NPMGEN_GHOST="${NPMGEN_GHOST:-/tmp/npmgen-ghost}"
 NPMGEN_HONKIT="${NPMGEN_HONKIT:-/tmp/npmgen-honkit}"
 ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx-rtd lektor starlight astro-blog
      mkdocs-rtd sphinx-pydata docusaurus-blog jupyter-book hexo-next eleventy-base-blog jekyll-deb hugo-deb nextra gatsby-blog
-     zensical wordpress rspress vuepress-reco hexo-butterfly ghost honkit)
-     zensical wordpress rspress vuepress-reco hexo-butterfly ghost ikiwiki)
-     zensical wordpress rspress vuepress-reco hexo-butterfly ghost hexo-fluid)
-     zensical wordpress rspress vuepress-reco hexo-butterfly ghost texinfo)
+     zensical wordpress rspress vuepress-reco hexo-butterfly ghost honkit ikiwiki hexo-fluid texinfo)
 SITES=("${@:-${ALL[@]}}")
 
 keep_text() {  # copy $1 to $2, only text files (and the feeds named in KEEP_FEEDS, e.g. '*.rss')
@@ -338,6 +335,7 @@ build() {
       # (search_index.json) is left out by keep_text, as MkDocs' is.
       work="$(mktemp -d)"; cp -r "$src/." "$work/"; ln -s "$NPMGEN_HONKIT/node_modules" "$work/node_modules"
       (cd "$work" && "$NPMGEN_HONKIT/node_modules/.bin/honkit" build . "$out" --log=warn >/dev/null)
+      rm -rf "$work" ;;
     ikiwiki)
       # blog.setup names srcdir (wiki/) and destdir (html/) relative to the folder it runs in: a
       # copy. ikiwiki-calendar writes the calendar archives (archives/YYYY, archives/YYYY/MM for
