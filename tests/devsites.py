@@ -342,6 +342,7 @@ class Score:
     missing: list[str] = field(default_factory=list)
     wrong_titles: list[tuple[str, str, str]] = field(default_factory=list)
     wrong_dates: list[tuple[str, str | None, str]] = field(default_factory=list)
+    invented_dates: list[tuple[str, str | None]] = field(default_factory=list)
     code_short: list[tuple[str, int, int]] = field(default_factory=list)
     langs_lost: list[tuple[str, list[str], list[str]]] = field(default_factory=list)
     code_extra: list[tuple[str, int, int]] = field(default_factory=list)
@@ -435,6 +436,9 @@ def score(
                 result.dates_as_declared += 1
             else:
                 result.wrong_dates.append((path, doc.get("published"), entry["date"]))
+        elif doc.get("published"):
+            # The sources date none of it (a docs page, a book): a date stored is made up.
+            result.invented_dates.append((path, doc.get("published")))
         want = int(entry.get("code_blocks") or 0)
         body = Path(doc["path"]).read_text(encoding="utf-8") if doc.get("path") else ""
         got = code_blocks(body)

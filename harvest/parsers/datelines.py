@@ -7,6 +7,9 @@ Pure functions over a parsed page (lxml), tested on the held-out sites' pages th
   the page's text, wherever it is. On pages that declare no date that was a date the author
   wrote in a sentence ("Updated on 2024-06-01 with the memory figures") or in a code sample:
   such a date is no publication date.
+  Nor is a timestamp that is only in the page's script data under a key that names no
+  publication: HonKit (and GitBook before it) writes the source file's ``"mtime"`` and the
+  build's ``"time"`` into every page, and every page of a book was dated the day it was built.
 - :func:`dateline`: the date a theme prints under the post's title, in a short block of its
   own ("January 15, 2023" in Gatsby's blog starter, "1/15/2023" in vuepress-theme-reco), when
   the page declares none in its markup. Numeric dates with slashes are read in the order of the
@@ -158,12 +161,35 @@ def _markup_dates(tree: etree._Element) -> bool:
     return any("date" in (script.text or "") for script in _LD_SCRIPTS(tree))
 
 
+#: A timestamp in script data and the key it is stored under (``"mtime":"2026-12-07T00:41:37Z"``).
+_KEYED_STAMP_RE = re.compile(
+    r"""["']?([A-Za-z_$][\w$-]*)["']?\s*[:=]\s*["']?((?:199\d|20[0-3]\d)-[01]\d-[0-3]\d)[T ]\d\d:\d\d"""
+)
+#: Keys under which a timestamp is the page's publication (``datePublished``, ``createdAt``,
+#: ``pubDate``, ``date``); a file's (``mtime``), an edit's or a build's (``time``) are not.
+_PUBLISHED_KEY_RE = re.compile(r"publish|creat|issued|posted|^(?:pub)?date$", re.I)
+
+
+def _script_stamps_only(tree: etree._Element, published: str) -> bool:
+    """Whether ``published`` is in the page only as script data timestamps under other keys."""
+    keys = [
+        m.group(1)
+        for script in tree.iter("script")
+        if script.text and published in script.text and script.get("type") != "application/ld+json"
+        for m in _KEYED_STAMP_RE.finditer(script.text)
+        if m.group(2) == published
+    ]
+    if not keys or any(_PUBLISHED_KEY_RE.search(key) for key in keys):
+        return False
+    return not any(published in text for text in _TEXTS(tree))
+
+
 _ITEMPROPS = etree.XPath("//@itemprop", smart_strings=False)
 _LD_SCRIPTS = etree.XPath("//script[@type='application/ld+json']")
 
 
 def mentioned_only(tree: etree._Element, published: str, url: str) -> bool:
-    """Whether ``published`` is the text's first bare ISO date, written in prose or code.
+    """Whether ``published`` is the text's first bare ISO date, written in prose or code, or a file's time.
 
     That is where htmldate's fast mode took it, having found no date in the markup: a date in a
     sentence or a code sample is no publication date. A page with dates in its markup (``<time>``,
@@ -173,6 +199,8 @@ def mentioned_only(tree: etree._Element, published: str, url: str) -> bool:
         return False
     if _markup_dates(tree):
         return False
+    if _script_stamps_only(tree, published):
+        return True
     body = tree.find("body")
     # The body's first bare date, scripts' text included (a script's date first: kept, as
     # htmldate's, whatever it found: the cheap look, in C, rules most pages out).

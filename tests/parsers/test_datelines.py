@@ -119,3 +119,20 @@ def test_no_space_between_two_japanese_lines() -> None:
     )
     assert article is not None
     assert "進化してきました。この記事では" in article.markdown
+
+
+def test_a_file_s_time_in_script_data_is_no_publication_date() -> None:
+    """HonKit (held-out set): ``gitbook.page.hasChanged({... "file": {"mtime": "…"}, "gitbook":
+    {"time": "…"}})`` in every page, the source file's and the build's times.
+
+    htmldate's timestamp search reads the page's scripts: every page of the book, which dates
+    nothing, was dated the day it was built.
+    """
+    html = heldout_page("honkit", "guide/install.html")
+    tree = _parse(html)
+    assert tree is not None
+    stamp = html.split('"mtime":"', 1)[1][:10]
+    assert mentioned_only(tree, stamp, "https://honkit.heldout.example/guide/install.html")
+    article = extract_article(html, "https://honkit.heldout.example/guide/install.html")
+    assert article is not None
+    assert article.published is None

@@ -49,7 +49,8 @@ def _report(crawled: Crawled) -> str:
     s = crawled.score
     return (
         f"{s.row()}\nmissing {s.missing[:10]}\nwrong titles {s.wrong_titles[:5]}\n"
-        f"wrong dates {s.wrong_dates[:5]}\ncode short {s.code_short[:5]}\n"
+        f"wrong dates {s.wrong_dates[:5]}\ninvented dates {s.invented_dates[:5]}\n"
+        f"code short {s.code_short[:5]}\n"
         f"languages lost {s.langs_lost[:5]}\nlistings {s.listings[:10]}\n" + crawled.stderr[-2000:]
     )
 
@@ -66,6 +67,7 @@ def test_heldout_site_against_its_oracle(heldout: dict[str, Crawled], site: DevS
     assert s.found >= FOUND * s.posts, report
     assert s.titles_right >= TITLES * s.posts, report
     assert s.dates_right + s.dates_as_declared >= DATES * s.dated, report
+    assert not s.invented_dates, report  # no date where the sources have none (a build's time)
     assert s.code_kept >= CODE * s.code_oracle, report
     assert s.listings_stored <= LISTINGS * s.posts, report
     assert s.foreign_requests == 0, report
