@@ -995,6 +995,12 @@ def _extract_main(
             frame = etree.SubElement(frame, "article")
         frame.append(region)  # moved, not copied
         document = _extract(wrapper, fast=True, short=short)
+        if not short and _is_declared(region) and _is_baseline(document, region):
+            # trafilatura found less than its minimum and took its baseline: the whole region as
+            # one paragraph (Hexo Fluid's one-line posts, their template's indentation counted
+            # as text, glued to their tags and licence box). It is a short post after all.
+            short = True
+            document = _extract(wrapper, fast=True, short=True)
         parent.insert(index, region)
     else:
         document = _extract(tree, fast=True)
@@ -1021,12 +1027,30 @@ def _is_short_region(region: etree._Element) -> bool:
     short one is often a teaser.) Its code blocks are placeholders here, so a post of a few
     lines between code blocks is short too.
     """
-    declared = region.tag in {"article", "main"} or region.get("role") == "main"
-    if not declared:
+    if not _is_declared(region):
         return False
     # Its own footer (author, licence, tags, next/previous: NexT's copyright list) is not its text.
     footers = sum(len(f.text_content()) for f in region.iter("footer") if f is not region)
     return _shown_chars(region) - footers < SHORT_REGION_CHARS
+
+
+def _is_declared(region: etree._Element) -> bool:
+    return region.tag in {"article", "main"} or region.get("role") == "main"
+
+
+def _is_baseline(document: Any, region: etree._Element) -> bool:
+    """Whether trafilatura's answer is its baseline: one paragraph holding all the region shows."""
+    body = document.body if document is not None else None
+    if body is None or len(body) != 1 or body[0].tag != "p":
+        return False
+    shown = len(" ".join(region.text_content().split())) - sum(
+        len(s.text or "") for s in region.iter("script")
+    )
+    return _text_len(document) >= BASELINE_SHARE * shown
+
+
+#: Share of a region's text in one paragraph that tells trafilatura's baseline (it takes all).
+BASELINE_SHARE = 0.9
 
 
 def _shown_chars(el: etree._Element) -> int:

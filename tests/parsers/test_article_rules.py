@@ -561,6 +561,30 @@ def test_a_quotation_inside_a_sentence_stays_in_it() -> None:
     assert "veröffentlichen“ sagt BKA-Präsident Holger Münch." in text
 
 
+@pytest.mark.parametrize(
+    ("path", "line"),
+    [
+        ("2023/06/01/quick-note-release/", "Shipped version 2.1 of the log viewer today."),
+        ("2024/03/15/sqlite-bendi-huancun/", "很多命令行工具需要缓存网络请求的结果。"),
+    ],
+)
+def test_a_short_post_with_an_indented_template_is_not_one_glued_line(path: str, line: str) -> None:
+    """Hexo Fluid (held-out set): a one-line post's ``<article>`` is 80% template indentation.
+
+    Counted as text, it made the post too long to be a short post; trafilatura found less than
+    its minimum and took its baseline, the region as one paragraph: title, line, category, tags
+    and the licence box glued together. That answer (one paragraph with all the region shows)
+    now tells a short post.
+    """
+    article = extract_article(
+        heldout_page("hexo-fluid", f"{path}index.html"), f"https://hexo-fluid.heldout.example/{path}"
+    )
+    assert article is not None
+    md = article.markdown
+    assert f"\n\n{line}" in md
+    assert "Licensed under" not in md and "Posted on" not in md and "#releases" not in md
+
+
 def test_a_section_titled_author_is_not_the_byline() -> None:
     """Hugo (held-out set): ``<h2 id="author">Author</h2>``, a section of the post, no byline.
 
