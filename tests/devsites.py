@@ -211,8 +211,8 @@ def heldout_site(folder: str) -> DevSite:
 
 
 _REFRESH_RE = re.compile(rb"<meta[^>]+http-equiv=[\"']?refresh", re.I)
-_FENCE_RE = re.compile(r"^(`{3,}|~{3,})", re.M)
-_FENCE_INFO_RE = re.compile(r"^(?:`{3,}|~{3,})[ \t]*([^\s`]*)", re.M)
+_FENCE_RE = re.compile(r"^(?:>[ \t]?)*(`{3,}|~{3,})", re.M)
+_FENCE_INFO_RE = re.compile(r"^(?:>[ \t]?)*(?:`{3,}|~{3,})[ \t]*([^\s`]*)", re.M)
 
 
 def _entity_form(origin: str) -> str:

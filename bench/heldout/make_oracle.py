@@ -441,6 +441,8 @@ def honkit(src: Path) -> list[dict[str, Any]]:
         body = re.sub(r"^> ?", "", (src / path).read_text(encoding="utf-8"), flags=re.M)
         out.append(_entry("/" + path[: -len(".md")] + ".html", title, None, body))
     return sorted(out, key=lambda e: e["url_path"])
+
+
 _IKI_META = re.compile(r'^\[\[!meta (\w+)=(?:"""(.*?)"""|"(.*?)")\]\]$')
 
 
@@ -458,6 +460,8 @@ def ikiwiki(src: Path) -> list[dict[str, Any]]:
             lines.pop(0)
         out.append(_entry(f"/posts/{f.stem}/", meta["title"], _date(meta["date"]), "\n".join(lines)))
     return out
+
+
 def _texi_text(text: str) -> str:
     """A Texinfo line's text: its three escaped characters unescaped."""
     return re.sub(r"@([@{}])", r"\1", text)

@@ -120,7 +120,9 @@ def hexo_fluid() -> None:
         _write(src / "source" / folder / f"{p.slug}.md", _front(p.title, p.date, extra) + _more(p.body))
     # `hexo new page about` writes a title and a date (the date keeps the build reproducible:
     # Hexo falls back on the file's time); Fluid's guide adds `layout: about`.
-    _write(src / "source" / "about" / "index.md", _front(ABOUT.title, ABOUT.date, "layout: about\n") + ABOUT.body)
+    _write(
+        src / "source" / "about" / "index.md", _front(ABOUT.title, ABOUT.date, "layout: about\n") + ABOUT.body
+    )
     _write(src / "_config.yml", CONFIG)
     _write(src / "_config.fluid.yml", THEME_CONFIG)
     _write(

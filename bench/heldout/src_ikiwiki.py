@@ -196,6 +196,14 @@ def _stamp(day: str) -> float:
     return datetime.strptime(day, "%Y-%m-%d").replace(hour=12, tzinfo=timezone.utc).timestamp()
 
 
+def _found(pattern: str, source: Path) -> str:
+    """The first group of ``pattern`` in ``source`` (the writer put it there)."""
+    m = re.search(pattern, source.read_text(encoding="utf-8"))
+    if m is None:
+        raise ValueError(f"{source}: no {pattern!r}")
+    return m.group(1)
+
+
 def mtimes(wiki: Path) -> None:
     """Give the sources the times a blog's files have: ikiwiki dates a page's "Last edited" by
     its file's time (Git's commit time on a site kept in Git). A post's is its day (noon UTC),
@@ -203,9 +211,9 @@ def mtimes(wiki: Path) -> None:
     for f in wiki.rglob("*"):
         day = SITE_TIME
         if f.suffix == ".mdwn" and f.parent.name == "posts":
-            day = EDITED.get(f.stem) or re.search(r'meta date="(\S+)', f.read_text(encoding="utf-8")).group(1)
+            day = EDITED.get(f.stem) or _found(r'meta date="(\S+)', f)
         elif f.suffix == "._comment" or f.name.endswith("._comment"):
-            day = re.search(r'date="(\d{4}-\d\d-\d\d)', f.read_text(encoding="utf-8")).group(1)
+            day = _found(r'date="(\d{4}-\d\d-\d\d)', f)
         os.utime(f, (_stamp(day), _stamp(day)))
 
 
