@@ -98,9 +98,20 @@
 #       hexo-generator-index@4.0.0 hexo-theme-butterfly@5.7.0 hexo-generator-feed@3.0.0 hexo-generator-sitemap@3.0.1
 # (Hexo with Butterfly apart from the other Hexo builds: the theme renders Pug and needs
 # hexo-renderer-pug.)
+#   mkdir /tmp/npmgen-fumadocs && cd /tmp/npmgen-fumadocs && npm init -y && npm pkg set overrides.zbsearch=4.0.0 \
+#     && npm install --ignore-scripts next@16.5.0 fumadocs-core@16.17.8 fumadocs-ui@16.17.8 fumadocs-mdx@15.4.3 \
+#       react@19.3.1 react-dom@19.3.1 lucide-react@1.88.0 @tailwindcss/postcss@4.3.5 tailwindcss@4.3.5 \
+#       postcss@8.5.34 typescript@7.0.2 @types/mdx@2.0.14 @types/react@19.3.3 @types/react-dom@19.3.0 \
+#       @types/node@26.6.11
+# (Fumadocs on Next.js 16 (Turbopack, Tailwind CSS 4), the packages of create-fumadocs-app 16.2.2's
+# static template, whose files src_fumadocs.py writes out. fumadocs-core 16.17.8 asks for zbsearch
+# ^4.0.1, which the registry does not serve: the override puts 4.0.0, its previous release, in
+# its place. fumadocs-core 17.0.0, npm's `latest` for it, is an older stray release (May 2026)
+# that fumadocs-ui 16.17.8 (its `latest`) does not accept: both pinned to 16.17.8. No install
+# script is needed (sharp's binary is an npm package).)
 # (GENV, NPMGEN, NPMGEN_VP, LEKTORENV, NPMGEN_ASTRO, GENV3, NPMGEN_DOCU, GENV_JB, NPMGEN_NEXT,
 # NPMGEN_11TY, NPMGEN_NEXTRA, NPMGEN_GATSBY, GENV_ZENSICAL, NPMGEN_RSPRESS, NPMGEN_RECO,
-# NPMGEN_BFLY and NPMGEN_GHOST override those folders.)
+# NPMGEN_BFLY, NPMGEN_GHOST and NPMGEN_FUMADOCS override those folders.)
 #   mkdir /tmp/npmgen-ghost && cd /tmp/npmgen-ghost && npm pack ghost@5.130.4 && tar xzf ghost-5.130.4.tgz \
 #       && mv package ghost && cd ghost && npm pkg delete devDependencies && npm pkg set \
 #       overrides.@tryghost/errors=1.3.8 overrides.@tryghost/logging=2.4.23 overrides.jackspeak=2.3.6 \
@@ -135,9 +146,10 @@ NPMGEN_RSPRESS="${NPMGEN_RSPRESS:-/tmp/npmgen-rspress}"
 NPMGEN_RECO="${NPMGEN_RECO:-/tmp/npmgen-reco}"
 NPMGEN_BFLY="${NPMGEN_BFLY:-/tmp/npmgen-bfly}"
 export NPMGEN_GHOST="${NPMGEN_GHOST:-/tmp/npmgen-ghost}"
+NPMGEN_FUMADOCS="${NPMGEN_FUMADOCS:-/tmp/npmgen-fumadocs}"
 ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx-rtd lektor starlight astro-blog
      mkdocs-rtd sphinx-pydata docusaurus-blog jupyter-book hexo-next eleventy-base-blog jekyll-deb hugo-deb nextra gatsby-blog
-     zensical wordpress rspress vuepress-reco hexo-butterfly ghost)
+     zensical wordpress rspress vuepress-reco hexo-butterfly ghost fumadocs)
 SITES=("${@:-${ALL[@]}}")
 
 keep_text() {  # copy $1 to $2, only text files
@@ -303,6 +315,15 @@ build() {
       # sources are imported through its Admin API, wget mirrors it, the origin becomes
       # https://ghost.heldout.example in the files (ghost_build.py says how).
       "$PY" "$HERE/ghost_build.py" "$src" "$out" "$ROOT/ghost/served.json" ;;
+    fumadocs)
+      # create-fumadocs-app's static template: Next's static export (output: 'export') writes
+      # out/, each page <route>.html linked as <route> (no trailingSlash), its React Server
+      # Components payload beside it as text (kept, as on nextra). The search index route
+      # (api/search) and the llms.mdx/**/content.md files have no kept extension: left out.
+      work="$(mktemp -d "$NPMGEN_FUMADOCS/build.XXXXXX")"; cp -r "$src/." "$work/"
+      (cd "$work" && NEXT_TELEMETRY_DISABLED=1 "$NPMGEN_FUMADOCS/node_modules/.bin/next" build >/dev/null \
+        && cp -r out/. "$out/")
+      rm -rf "$work" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac
   if [ "$name" = wordpress ]; then
