@@ -180,6 +180,7 @@ HELDOUT_SOURCES = {
     "ikiwiki": "blog",
     "hexo-fluid": "blog",
     "texinfo": "docs",
+    "fumadocs": "docs",
 }
 
 
@@ -187,8 +188,10 @@ HELDOUT_SOURCES = {
 #: (Pygments through Python-Markdown or docutils: ``<div class="highlight"><pre>``, Nikola's
 #: ``<pre class="code literal-block">``; Nextra, whose ``pre`` drops rehype-pretty-code's
 #: ``data-language``; WordPress, whose block editor saves ``<pre class="wp-block-code"><code>``
-#: and whose core has no language setting): a language cannot be kept there, only never invented.
-HELDOUT_UNDECLARED_LANGUAGES = frozenset({"pelican", "nikola", "mkdocs", "nextra", "wordpress"})
+#: and whose core has no language setting; Fumadocs, whose Shiki code block is a ``<figure
+#: class="shiki …">`` around a bare ``<pre><code>``): a language cannot be kept there, only never
+#: invented.
+HELDOUT_UNDECLARED_LANGUAGES = frozenset({"pelican", "nikola", "mkdocs", "nextra", "wordpress", "fumadocs"})
 
 
 def heldout_page(folder: str, path: str) -> str:

@@ -107,6 +107,20 @@
 # NPMGEN_11TY, NPMGEN_NEXTRA, NPMGEN_GATSBY, GENV_ZENSICAL, NPMGEN_RSPRESS, NPMGEN_RECO,
 # NPMGEN_BFLY, NPMGEN_GHOST and NPMGEN_HONKIT override those folders.)
 # NPMGEN_BFLY, NPMGEN_FLUID and NPMGEN_GHOST override those folders.)
+#   mkdir /tmp/npmgen-fumadocs && cd /tmp/npmgen-fumadocs && npm init -y && npm pkg set overrides.zbsearch=4.0.0 \
+#     && npm install --ignore-scripts next@16.5.0 fumadocs-core@16.17.8 fumadocs-ui@16.17.8 fumadocs-mdx@15.4.3 \
+#       react@19.3.1 react-dom@19.3.1 lucide-react@1.88.0 @tailwindcss/postcss@4.3.5 tailwindcss@4.3.5 \
+#       postcss@8.5.34 typescript@7.0.2 @types/mdx@2.0.14 @types/react@19.3.3 @types/react-dom@19.3.0 \
+#       @types/node@26.6.11
+# (Fumadocs on Next.js 16 (Turbopack, Tailwind CSS 4), the packages of create-fumadocs-app 16.2.2's
+# static template, whose files src_fumadocs.py writes out. fumadocs-core 16.17.8 asks for zbsearch
+# ^4.0.1, which the registry does not serve: the override puts 4.0.0, its previous release, in
+# its place. fumadocs-core 17.0.0, npm's `latest` for it, is an older stray release (May 2026)
+# that fumadocs-ui 16.17.8 (its `latest`) does not accept: both pinned to 16.17.8. No install
+# script is needed (sharp's binary is an npm package).)
+# (GENV, NPMGEN, NPMGEN_VP, LEKTORENV, NPMGEN_ASTRO, GENV3, NPMGEN_DOCU, GENV_JB, NPMGEN_NEXT,
+# NPMGEN_11TY, NPMGEN_NEXTRA, NPMGEN_GATSBY, GENV_ZENSICAL, NPMGEN_RSPRESS, NPMGEN_RECO,
+# NPMGEN_BFLY, NPMGEN_GHOST and NPMGEN_FUMADOCS override those folders.)
 #   mkdir /tmp/npmgen-ghost && cd /tmp/npmgen-ghost && npm pack ghost@5.130.4 && tar xzf ghost-5.130.4.tgz \
 #       && mv package ghost && cd ghost && npm pkg delete devDependencies && npm pkg set \
 #       overrides.@tryghost/errors=1.3.8 overrides.@tryghost/logging=2.4.23 overrides.jackspeak=2.3.6 \
@@ -155,9 +169,10 @@ NPMGEN_BFLY="${NPMGEN_BFLY:-/tmp/npmgen-bfly}"
 NPMGEN_FLUID="${NPMGEN_FLUID:-/tmp/npmgen-fluid}"
 export NPMGEN_GHOST="${NPMGEN_GHOST:-/tmp/npmgen-ghost}"
 NPMGEN_HONKIT="${NPMGEN_HONKIT:-/tmp/npmgen-honkit}"
+NPMGEN_FUMADOCS="${NPMGEN_FUMADOCS:-/tmp/npmgen-fumadocs}"
 ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx-rtd lektor starlight astro-blog
      mkdocs-rtd sphinx-pydata docusaurus-blog jupyter-book hexo-next eleventy-base-blog jekyll-deb hugo-deb nextra gatsby-blog
-     zensical wordpress rspress vuepress-reco hexo-butterfly ghost honkit ikiwiki hexo-fluid texinfo)
+     zensical wordpress rspress vuepress-reco hexo-butterfly ghost honkit ikiwiki hexo-fluid texinfo fumadocs)
 SITES=("${@:-${ALL[@]}}")
 
 keep_text() {  # copy $1 to $2, only text files (and the feeds named in KEEP_FEEDS, e.g. '*.rss')
@@ -354,6 +369,15 @@ build() {
       # makeinfo --html: split by node (the default), one file per node in the output folder,
       # relative links only (Texinfo has no site URL to set), its CSS inline in each page.
       makeinfo --html -o "$out" "$src/small-lessons.texi" ;;
+    fumadocs)
+      # create-fumadocs-app's static template: Next's static export (output: 'export') writes
+      # out/, each page <route>.html linked as <route> (no trailingSlash), its React Server
+      # Components payload beside it as text (kept, as on nextra). The search index route
+      # (api/search) and the llms.mdx/**/content.md files have no kept extension: left out.
+      work="$(mktemp -d "$NPMGEN_FUMADOCS/build.XXXXXX")"; cp -r "$src/." "$work/"
+      (cd "$work" && NEXT_TELEMETRY_DISABLED=1 "$NPMGEN_FUMADOCS/node_modules/.bin/next" build >/dev/null \
+        && cp -r out/. "$out/")
+      rm -rf "$work" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac
   if [ "$name" = wordpress ]; then

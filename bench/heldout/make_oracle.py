@@ -535,6 +535,31 @@ def texinfo(src: Path) -> list[dict[str, Any]]:
                 "code_languages": langs,
             }
         )
+#: Fumadocs' ``<Tabs>`` (Radix tabs): only the active (first) ``<Tab>`` is rendered; the others'
+#: panels are pre-rendered empty (``hidden``, Radix unmounts inactive content), so their code
+#: blocks are in no page.
+_TABS = re.compile(r"^<Tabs\b.*?^</Tabs>", re.M | re.S)
+_LATER_TAB = re.compile(r"(?<=</Tab>)(.*?)(?=</Tabs>)", re.S)
+
+
+def fumadocs(src: Path) -> list[dict[str, Any]]:
+    """Every docs page of ``content/docs`` but its index (``/docs``, a welcome text and cards):
+    ``/docs/<section>/<file>`` (the loader's ``baseUrl`` and the file's path; Next's static export
+    without ``trailingSlash`` writes ``<route>.html`` and links ``<route>``), the title its front
+    matter's (``DocsTitle``; the body has no ``# title``), the code blocks of each ``<Tabs>``' first
+    ``<Tab>`` only (the others are not in the page: ``_TABS``); and the About page, a TSX page of the
+    ``(home)`` route group (``app/(home)/about/page.tsx``: ``/about``, its ``<h1>``, no code)."""
+    out = []
+    docs = src / "content" / "docs"
+    for f in sorted(docs.rglob("*.mdx")):
+        rel = f.relative_to(docs)
+        if rel.stem == "index":
+            continue
+        meta, body = front_matter(f.read_text(encoding="utf-8"))
+        body = _TABS.sub(lambda m: _LATER_TAB.sub("", m.group(0)), body)
+        out.append(_entry("/docs/" + rel.with_suffix("").as_posix(), meta["title"], None, body))
+    about = (src / "app" / "(home)" / "about" / "page.tsx").read_text(encoding="utf-8")
+    out.append(_entry("/about", re.search(r"<h1>(.+?)</h1>", about).group(1), None, ""))  # type: ignore[union-attr]
     return sorted(out, key=lambda e: e["url_path"])
 
 
@@ -747,6 +772,10 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     # Rspress' default theme writes no listing: the home page (pageType: home, a hero and
     # feature cards) and 404.html are neither; its search is a modal on every page.
     "rspress": (),
+    # Fumadocs' docs layout writes no listing: the home page (a welcome text), the docs index
+    # (/docs: a welcome text and three cards), 404.html and _not-found.html are neither; its
+    # search is a dialog on every page, its index a JSON route (not kept).
+    "fumadocs": (),
     # vuepress-theme-reco's blog: the home's post list (5 a page, paged in the browser: one page
     # built), @vuepress/plugin-blog's category and tag classifiers (/categories/, /tag/ and one
     # page per term, paged in the browser too) and the timeline. about.html and 404.html are
@@ -815,6 +844,7 @@ ORACLES = {
     "honkit": honkit,
     "ikiwiki": ikiwiki,
     "texinfo": texinfo,
+    "fumadocs": fumadocs,
 }
 
 

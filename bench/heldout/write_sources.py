@@ -3207,6 +3207,7 @@ WRITERS = {
     "honkit": lambda: __import__("src_honkit").honkit(),
     "ikiwiki": lambda: __import__("src_ikiwiki").ikiwiki(),
     "texinfo": lambda: __import__("src_texinfo").texinfo(),
+    "fumadocs": lambda: __import__("src_fumadocs").fumadocs(),
 }
 
 
