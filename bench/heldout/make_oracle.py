@@ -535,6 +535,8 @@ def texinfo(src: Path) -> list[dict[str, Any]]:
                 "code_languages": langs,
             }
         )
+
+
 #: Fumadocs' ``<Tabs>`` (Radix tabs): only the active (first) ``<Tab>`` is rendered; the others'
 #: panels are pre-rendered empty (``hidden``, Radix unmounts inactive content), so their code
 #: blocks are in no page.

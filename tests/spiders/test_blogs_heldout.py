@@ -1,7 +1,6 @@
 """``scrapy crawl blogs`` on the held-out set: real sites of generators the dev set does not have.
 
 tests/fixtures/heldout holds thirty-three small sites built with generators the development set
-tests/fixtures/heldout holds twenty-nine small sites built with generators the development set
 Their sources were written for this set (bench/heldout), built by bench/heldout/build.sh with the
 generators' usual listings (tags, categories, archives, pagination, feeds, sitemaps), and their
 ``oracle.json`` and ``listings.json`` come from the sources and the build, never from harvest.
