@@ -535,6 +535,7 @@ def texinfo(src: Path) -> list[dict[str, Any]]:
                 "code_languages": langs,
             }
         )
+    return sorted(out, key=lambda e: e["url_path"])
 
 
 #: Fumadocs' ``<Tabs>`` (Radix tabs): only the active (first) ``<Tab>`` is rendered; the others'
