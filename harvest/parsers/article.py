@@ -37,6 +37,7 @@ from lxml import etree
 from harvest.parsers import datelines, markup, metasearch, prunes, textshape
 from harvest.parsers.contentarea import content_areas
 from harvest.parsers.htmlparser import html_parser
+from harvest.parsers.pagekind import navigation_link
 from harvest.parsers.pagemeta import SITE_CHROME_ROLES, SITE_CHROME_TAGS, TITLE_SEPARATORS_RE, squash
 from harvest.parsers.rights import PageSignals, page_signals
 
@@ -456,6 +457,8 @@ def _read_head(tree: etree._Element, url: str) -> _Head:
     lang = None
     if html_el is not None:
         lang = html_el.get("lang") or html_el.get("{http://www.w3.org/XML/1998/namespace}lang")
+        if not lang and (body := html_el.find("body")) is not None:
+            lang = body.get("lang")  # the text's language, where Texinfo writes it
     locale = metas.get("og:locale")
     lang = (lang or content_language or (locale.replace("_", "-") if locale else "") or "").strip()
     title_el = tree.find(".//title")
@@ -653,6 +656,35 @@ BOILERPLATE_TOKENS: tuple[str, ...] = (
 
 
 _BOILERPLATE_RE = re.compile("|".join(BOILERPLATE_TOKENS))
+
+
+def _drop_rel_navigation(scope: etree._Element) -> None:
+    """Remove the blocks made of links to the next, previous, upper and contents pages.
+
+    Texinfo opens every page of a manual with "Next: <a rel="next">…</a>, Previous: <a
+    rel="prev">…</a>, Up: <a rel="up">…</a> [Contents][Index]", and it was the first line of
+    every text stored. A block whose links all say so by their ``rel``, with little text of its
+    own between them (labels, punctuation), is the site's navigation.
+    """
+    for a in scope.xpath(".//a[@rel]"):
+        block = a.getparent()
+        while block is not None and block.tag not in _NAV_BLOCKS:
+            block = block.getparent()
+        if block is None or block is scope or block.getparent() is None:
+            continue
+        links = list(block.iter("a"))
+        if len(links) < 2 or not all(navigation_link(link) for link in links):
+            continue
+        own = len("".join(block.text_content().split())) - sum(
+            len("".join(link.text_content().split())) for link in links
+        )
+        if own <= NAV_LABEL_CHARS * len(links):
+            block.drop_tree()
+
+
+_NAV_BLOCKS = frozenset({"p", "div", "nav", "ul", "ol", "td", "header", "footer"})
+#: Text of its own a navigation block may have per link: a label ("Previous:") and punctuation.
+NAV_LABEL_CHARS = 12
 
 
 def _drop_link_teasers(scope: etree._Element) -> None:
@@ -1276,6 +1308,8 @@ def extract_article(html: str, url: str) -> Article | None:
     scope = tree if region is None else region
     _drop_declared_boilerplate(scope, page_chars)
     _drop_link_teasers(scope)
+    if " rel=" in html:
+        _drop_rel_navigation(scope)
     _drop_datelines(scope, shown[0] if shown else None)
     _drop_author_cards(scope, meta.author)
     leads = _leads(_lead_scope(tree, region)) if region is not None else []

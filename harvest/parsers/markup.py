@@ -89,7 +89,11 @@ def _first_heading(el: etree._Element) -> etree._Element | None:
 def _spells(identifier: str, heading: etree._Element) -> bool:
     """Whether ``identifier`` is made of the words of ``heading`` (a slug of it)."""
     id_words = _words(identifier)
-    return bool(id_words) and id_words == _words(heading.text_content())[: len(id_words)]
+    # A numbered manual's heading begins with its section's number ("1.3.4 Comments" in
+    # Texinfo, whose section ids are its titles' words): not words of its id. (Dotted only: "4
+    # Comments" is a count.)
+    heading_words = _words(_SECTION_NUMBER_RE.sub("", heading.text_content().lstrip(), count=1))
+    return bool(id_words) and id_words == heading_words[: len(id_words)]
 
 
 def neutralize_own_names(tree: etree._Element) -> int:
@@ -291,6 +295,22 @@ def _heading_block(el: etree._Element | None) -> bool:
     )
 
 
+#: A section's number before a heading's words ("2.6.2 ").
+_NUMBER_RE = re.compile(r"^\d+(?:\.\d+)*\.?\s+")
+#: A subsection's number, dotted ("1.3.4 "), before its heading's words.
+_SECTION_NUMBER_RE = re.compile(r"^\d+(?:\.\d+)+\.?\s+")
+
+
+def _bare_anchor(el: etree._Element) -> bool:
+    """An empty element that is only a link target (an ``id``, no text, no children)."""
+    return (
+        el.get("id") is not None
+        and not len(el)
+        and not (el.text or "").strip()
+        and not (el.tail or "").strip()
+    )
+
+
 def drop_contents_lists(tree: etree._Element, url: str) -> int:
     """Drop an author's table of contents: a heading over nothing but links to the page's headings.
 
@@ -311,6 +331,8 @@ def drop_contents_lists(tree: etree._Element, url: str) -> int:
         if not _heading_block(heading) or (heading.tail or "").strip() or (lst.tail or "").strip():
             continue
         after = lst.getnext()
+        while after is not None and _bare_anchor(after):  # Texinfo's <span id="…"> anchors
+            after = after.getnext()
         if after is not None and not _heading_block(after):
             continue
         links = list(lst.iter("a"))
@@ -325,6 +347,8 @@ def drop_contents_lists(tree: etree._Element, url: str) -> int:
             }
             # Headings without ids (the link is the author's, the anchor the theme's or none): by text.
             titles = {" ".join(h.text_content().split()).casefold() for h in tree.iter(*_HEADINGS)}
+            # A numbered manual's headings ("2.6.2 Counting rows"), named without their number.
+            titles |= {_NUMBER_RE.sub("", t, count=1) for t in titles}
         if not all(_names_a_heading(a, page, url, targets, titles) for a in links):
             continue
         if len("".join(lst.text_content().split())) > len(
@@ -346,13 +370,20 @@ def _is_language(name: str) -> bool:
 
 
 def _wrapper_language(pre: etree._Element) -> str | None:
-    """The language a highlighter's wrapper of ``pre`` names beside its marker class, if any."""
-    for ancestor in list(pre.iterancestors())[:_WRAPPER_DEPTH]:
+    """The language a highlighter's wrapper of ``pre`` names beside its marker class, if any.
+
+    The block's own wrapper counts as one too: a parent whose class repeats the ``<pre>``'s
+    (Texinfo's ``<div class="example python"><pre class="example">``, as ``@example python``
+    writes it in every GNU manual).
+    """
+    own = frozenset((pre.get("class") or "").lower().split())
+    for depth, ancestor in enumerate(list(pre.iterancestors())[:_WRAPPER_DEPTH]):
         if ancestor.tag in {"body", "main", "article", "section"}:
             return None
         tokens = (ancestor.get("class") or "").lower().split()
-        if _HIGHLIGHT_MARKERS.intersection(tokens):
-            names = [t for t in tokens if t not in _HIGHLIGHT_MARKERS and _is_language(t)]
+        markers = _HIGHLIGHT_MARKERS | own if depth == 0 else _HIGHLIGHT_MARKERS
+        if markers.intersection(tokens):
+            names = [t for t in tokens if t not in markers and _is_language(t)]
             return names[0] if len(names) == 1 else None
     return None
 

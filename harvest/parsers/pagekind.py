@@ -441,6 +441,18 @@ def _shown_chars(body: etree._Element | None, chrome: list[etree._Element]) -> i
 _SHOWN_TEXT = etree.XPath(".//text()[not(ancestor::script or ancestor::style or ancestor::template)]")
 
 
+#: Link types that make a link the way between a site's pages, not an entry of a list: HTML's
+#: ``next`` and ``prev``, HTML 4's ``start``, ``contents``, ``index``, ``up``, ``first`` and
+#: ``last`` (Texinfo's header line on every page of a manual: "Next: …, Previous: …, Up: …").
+NAVIGATION_RELS = frozenset({"next", "prev", "previous", "start", "contents", "index", "up", "first", "last"})
+
+
+def navigation_link(a: etree._Element) -> bool:
+    """Whether the link's ``rel`` names it a way to the next, previous, upper or contents page."""
+    rel = a.get("rel")
+    return bool(rel) and not NAVIGATION_RELS.isdisjoint(rel.lower().split())
+
+
 def _entries_reason(
     region: etree._Element, text: str, dates: list[etree._Element], page: str, host: str
 ) -> str | None:
@@ -456,7 +468,7 @@ def _entries_reason(
         return f"{entries} dated links to other pages"
     site_links: dict[str, int] = {}
     for a in region.iter("a"):
-        if (target := _site_link(a.get("href"), page, host)) is not None:
+        if (target := _site_link(a.get("href"), page, host)) is not None and not navigation_link(a):
             site_links[target] = site_links.get(target, 0) + len(_text(a))
     link_chars = sum(site_links.values())
     share = link_chars / len(text) if text else 0.0

@@ -113,8 +113,14 @@ def _cut_site_name(title: str, headings: list[tuple[list[str], bool]], site_name
     # headings in tiers, each with whether a piece after a cut counts (the first tier any piece
     # matches wins).
     found = [(i, m.end()) for i in range(len(title)) if (m := TITLE_SEPARATORS_RE.match(title, i))]
+    if (suffix := _NAME_SUFFIX_RE.search(title)) is not None:
+        # "Quick note (Small Lessons)": Texinfo's "node (manual)", a cut before the brackets.
+        found.append((suffix.start(), suffix.end()))
+        found.sort()
     heads = [title, *(title[:i] for i, _ in reversed(found))]
-    tails = [title[end:] for _, end in found]
+    tails = [
+        title[end:].removesuffix(")") if suffix and end == suffix.end() else title[end:] for _, end in found
+    ]
     for tier, any_side in headings:
         wanted = {squash(h): h for h in reversed(tier) if squash(h)}
         for piece in heads + tails if any_side else heads:
@@ -133,6 +139,19 @@ def _cut_site_name(title: str, headings: list[tuple[list[str], bool]], site_name
             if squash(before) in names:
                 return after.strip()
     return title
+
+
+#: A title's last bracketed words, the site's or manual's name after the page's.
+_NAME_SUFFIX_RE = re.compile(r"\s+\((?=[^()]+\)\s*$)")
+#: A section's number before its heading's words ("1.2", "A.3.1.", "IV."), as numbered
+#: manuals write it (Texinfo, Sphinx's numbered sections, LaTeX converters).
+_SECTION_NUMBER_RE = re.compile(r"^(?:\d+|[A-Z]|[IVXLC]+)(?:\.\d+)*\.?\s+(?=\w)")
+
+
+def _unnumbered(texts: list[str]) -> list[str]:
+    """The headings, each also without its section number (after the numbered ones)."""
+    bare = [cut for text in texts if (cut := _SECTION_NUMBER_RE.sub("", text, count=1)) != text]
+    return [*texts, *bare]
 
 
 def _lost_marks(piece: str, heading: str) -> bool:
@@ -172,6 +191,19 @@ def _in_site_chrome(el: etree._Element) -> bool:
     return chrome
 
 
+def _top_headings(tree: etree._Element) -> list[str]:
+    """The first headings of the highest level below ``<h1>`` outside the site's chrome.
+
+    A page without an ``<h1>`` of its own is titled by its top heading: an ``<h2>`` (Lektor), an
+    ``<h3>`` (a Texinfo manual's section page: ``<h3 class="section">1.2 Generators…</h3>``).
+    """
+    for level in ("h2", "h3", "h4"):
+        own = [_heading_text(h) for h in tree.iter(level) if not _in_site_chrome(h)][:5]
+        if own:
+            return own
+    return []
+
+
 def declared_title(tree: etree._Element) -> str | None:
     """The page's title as it declares it, the site's name cut off (see the module docstring)."""
     headline: str | None = None
@@ -184,8 +216,8 @@ def declared_title(tree: etree._Element) -> str | None:
     candidates: list[str | None] = [_meta(tree, "og:title"), headline, head_title]
     h1s = list(tree.iter("h1"))
     every_h1 = [_heading_text(h) for h in h1s][:5]
-    own_h1 = [text for h, text in zip(h1s, every_h1, strict=False) if not _in_site_chrome(h)]
-    own_h2 = [] if own_h1 else [_heading_text(h) for h in tree.iter("h2") if not _in_site_chrome(h)][:5]
+    own_h1 = _unnumbered([text for h, text in zip(h1s, every_h1, strict=False) if not _in_site_chrome(h)])
+    own_h2 = [] if own_h1 else _unnumbered(_top_headings(tree))
     # The page's own <h1> names it; else (no <h1> of its own) an <h2> of its content: Lektor's
     # quickstart writes the site's name as the page's only <h1>, in its header, and the post's
     # title as an <h2>. An <h1> in the site's header last (many pages head the article there).

@@ -585,6 +585,58 @@ def test_a_short_post_with_an_indented_template_is_not_one_glued_line(path: str,
     assert "Licensed under" not in md and "Posted on" not in md and "#releases" not in md
 
 
+def texinfo(page: str) -> Article:
+    article = extract_article(heldout_page("texinfo", page), f"https://texinfo.heldout.example/{page}")
+    assert article is not None
+    return article
+
+
+def test_a_manual_s_next_previous_up_line_is_not_the_text() -> None:
+    """Texinfo (held-out set): every page opens with "Next: <a rel="next">…</a>, Previous: <a
+    rel="prev">…</a>, Up: <a rel="up">…</a> [Contents][Index]", the first line of every text.
+
+    A block whose links all say by their ``rel`` that they lead to the next, previous, upper or
+    contents page is the manual's navigation.
+    """
+    md = texinfo("Generators-in-Python-a-practical-tour.html").markdown
+    assert md.startswith("### 1.2 Generators in Python: a practical tour\n")
+    assert "Previous:" not in md and "Hello world in seven languages" not in md
+
+
+def test_a_numbered_section_named_like_boilerplate_is_kept() -> None:
+    """Texinfo: ``<div class="subsection" id="Comments"><h4>1.3.4 Comments</h4>`` and its code.
+
+    The section's id is its heading's words, but the heading begins with its number: the id was
+    not taken for the heading's, and trafilatura dropped the "comments" section with its code.
+    """
+    article = texinfo("Designing-a-restaurant-app-menu-tags-and-author-pages.html")
+    assert "#### 1.3.4 Comments" in article.markdown and "def needs_review(comment: str)" in article.markdown
+    assert "#### 1.3.5 Related" in article.markdown
+    assert article.code_blocks == 4
+    assert article.language == "en"  # <body lang="en">: Texinfo writes it there, not on <html>
+
+
+def test_a_code_block_s_own_wrapper_names_its_language() -> None:
+    """Texinfo: ``@example python`` is ``<div class="example python"><pre class="example">``.
+
+    The wrapper repeats the block's class and adds the language: every block lost it.
+    """
+    md = texinfo("Generators-in-Python-a-practical-tour.html").markdown
+    assert "```python\ndef read_lines(path):" in md
+    assert "```bash\n" in md
+
+
+def test_a_contents_list_to_bare_anchors_goes_with_its_heading() -> None:
+    """Texinfo: a "Contents" subsection whose list links ``<span id="Counting-rows">`` anchors.
+
+    The empty anchor after the list and the headings' numbers ("2.6.2 Counting rows") hid that
+    the list names the page's own sections: "2.6.1 Contents" stood over nothing.
+    """
+    md = texinfo("Reading-a-large-CSV-file-in-chunks.html").markdown
+    assert "Contents" not in md
+    assert "#### 2.6.2 Counting rows" in md
+
+
 def test_a_section_titled_author_is_not_the_byline() -> None:
     """Hugo (held-out set): ``<h2 id="author">Author</h2>``, a section of the post, no byline.
 
