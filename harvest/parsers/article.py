@@ -904,6 +904,10 @@ def _main_region(
         titles = {squash(h.text_content()) for h in headings}  # "Title" and "Title¶" are one
         if len(titles) == 1 and any(found[0] in h.iterancestors() for h in headings):
             return found[0], True, True
+        # A page with no <h1> at all titles itself elsewhere (ikiwiki's <span class="title"> in
+        # its header): the lone region holding most of its paragraphs is the post, however short.
+        if not headings and _paragraph_chars(found[0]) >= LONE_REGION_SHARE * _paragraph_chars(tree) > 0:
+            return found[0], True, True
     # Else the content area trafilatura itself would take, the first of its kinds the page has.
     # The first kind (entry-content, articleBody...) names the text; the wider kinds (the first
     # of several <article>s, #content, .main) count only when they hold most of the page's
@@ -1115,6 +1119,10 @@ def _is_chrome(el: etree._Element) -> bool:
     one-line post's line, whose region then gave way to the whole page's menus.)
     """
     return el.tag == "a" or el.tag in SITE_CHROME_TAGS or el.get("role") in SITE_CHROME_ROLES
+
+
+#: Share of a page's paragraph text a short lone region of a page without ``<h1>`` must hold.
+LONE_REGION_SHARE = 0.5
 
 
 #: A declared region with less text than this (its title, date, tags and next/previous links

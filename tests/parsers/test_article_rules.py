@@ -585,6 +585,27 @@ def test_a_short_post_with_an_indented_template_is_not_one_glued_line(path: str,
     assert "Licensed under" not in md and "Posted on" not in md and "#releases" not in md
 
 
+@pytest.mark.parametrize(
+    ("path", "text"),
+    [
+        ("posts/kyou-no-memo/", "ビルドが三倍速くなった。\n"),
+        ("posts/til-git-switch/", "`git switch -` goes back to the branch you were on before.\n"),
+    ],
+)
+def test_a_one_line_post_of_a_page_without_h1_is_its_main_region(path: str, text: str) -> None:
+    """ikiwiki (held-out set): ``<div id="content" role="main"><p>…</p></div>``, no ``<h1>``.
+
+    The title is a ``<span class="title">`` in the header. The region, too short to count and
+    holding no ``<h1>``, gave way to the whole page: the header, its Edit and Preferences links
+    and the trail's previous and next posts were stored as the post.
+    """
+    article = extract_article(
+        heldout_page("ikiwiki", f"{path}index.html"), f"https://ikiwiki.heldout.example/{path}"
+    )
+    assert article is not None
+    assert article.markdown == text
+
+
 def texinfo(page: str) -> Article:
     article = extract_article(heldout_page("texinfo", page), f"https://texinfo.heldout.example/{page}")
     assert article is not None
