@@ -176,6 +176,7 @@ HELDOUT_SOURCES = {
     "vuepress-reco": "blog",
     "hexo-butterfly": "blog",
     "ghost": "blog",
+    "mediawiki": "docs",
 }
 
 

@@ -425,6 +425,39 @@ def ghost(src: Path) -> list[dict[str, Any]]:
     return sorted(out, key=lambda e: e["url_path"])
 
 
+_SYNTAXHIGHLIGHT = re.compile(r"<syntaxhighlight(?: lang=\"([^\"]*)\")?>")
+_DISPLAYTITLE = re.compile(r"^\{\{DISPLAYTITLE:(.+?)\}\}$", re.M)
+
+
+def mediawiki(src: Path) -> list[dict[str, Any]]:
+    """The wiki's content pages (``pages.json``: the posts, the install page and the About page,
+    not the Main Page nor the categories) at ``/wiki/<title>`` (spaces as underscores, the Short
+    URL manual's ``$wgArticlePath``); the title the page shows (its ``DISPLAYTITLE``, else its
+    name); the date of its one revision, the date its "This page was last edited on" footer shows
+    (a wiki page states no other); code blocks from the wikitext's ``<syntaxhighlight lang>``."""
+    import html
+
+    out = []
+    for page in json.loads((src / "pages.json").read_text(encoding="utf-8")):
+        if page["kind"] not in ("post", "docs", "about"):
+            continue
+        text = (src / page["file"]).read_text(encoding="utf-8")
+        shown = _DISPLAYTITLE.search(text)
+        title = html.unescape(shown.group(1)) if shown else page["title"]
+        langs = [m.group(1) or "" for m in _SYNTAXHIGHLIGHT.finditer(text)]
+        path = "/wiki/" + page["title"].replace(" ", "_")
+        out.append(
+            {
+                "url_path": path,
+                "title": title,
+                "date": page["timestamp"][:10],
+                "code_blocks": len(langs),
+                "code_languages": langs,
+            }
+        )
+    return sorted(out, key=lambda e: e["url_path"])
+
+
 #: Listing pages of each build, by the generator's documented output paths (relative to site/).
 LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     "pelican": (
@@ -614,6 +647,19 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
         "author/*/index.html",
         "author/*/page/*/index.html",
     ),
+    # MediaWiki: the home page (``/``, the Main Page served at the root, saved as index.html) and
+    # the Main Page, every category page (5 pages a page; its "next page" links are under the
+    # script path /w/, closed by robots.txt), and the special pages the wiki links (AllPages,
+    # RecentChanges, Categories, SpecialPages, and each page's WhatLinksHere and
+    # RecentChangesLinked): lists of pages, all marked noindex. The About page (the project
+    # namespace's, linked from the footer) is a content page.
+    "mediawiki": (
+        "index.html",
+        "wiki/Main_Page",
+        "wiki/Category:*",
+        "wiki/Special:*",
+        "wiki/Special:*/**/*",
+    ),
     # Rspress' default theme writes no listing: the home page (pageType: home, a hero and
     # feature cards) and 404.html are neither; its search is a modal on every page.
     "rspress": (),
@@ -660,6 +706,7 @@ ORACLES = {
     "vuepress-reco": vuepress_reco,
     "hexo-butterfly": hexo_prism,
     "ghost": ghost,
+    "mediawiki": mediawiki,
 }
 
 
@@ -675,6 +722,8 @@ def listings(name: str, site: Path) -> list[str]:
     found = set()
     for pattern in LISTING_GLOBS[name]:
         for f in site.glob(pattern):
+            if not f.is_file():
+                continue  # MediaWiki's wiki/Special:WhatLinksHere/ holds pages, is none
             rel = "/" + f.relative_to(site).as_posix()
             found.add(
                 rel[: -len("index.html")] if rel.endswith("/index.html") or rel == "/index.html" else rel

@@ -3203,6 +3203,7 @@ WRITERS = {
     "vuepress-reco": lambda: __import__("src_vuepress_reco").vuepress_reco(),
     "hexo-butterfly": lambda: __import__("src_hexo_butterfly").hexo_butterfly(),
     "ghost": ghost,
+    "mediawiki": lambda: __import__("src_mediawiki").mediawiki(),
 }
 
 
