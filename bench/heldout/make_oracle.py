@@ -647,14 +647,12 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
         "author/*/index.html",
         "author/*/page/*/index.html",
     ),
-    # MediaWiki: the home page (``/``, the Main Page served at the root, saved as index.html) and
-    # the Main Page, every category page (5 pages a page; its "next page" links are under the
+    # MediaWiki: the Main Page (``/`` is a 301 to it, served.json), every category page (5 pages a page; its "next page" links are under the
     # script path /w/, closed by robots.txt), and the special pages the wiki links (AllPages,
     # RecentChanges, Categories, SpecialPages, and each page's WhatLinksHere and
     # RecentChangesLinked): lists of pages, all marked noindex. The About page (the project
     # namespace's, linked from the footer) is a content page.
     "mediawiki": (
-        "index.html",
         "wiki/Main_Page",
         "wiki/Category:*",
         "wiki/Special:*",

@@ -397,6 +397,14 @@ def install(src: Path, work: Path, origin: str) -> None:
     _php(work, "rebuildrecentchanges.php")
     _php(work, "refreshLinks.php")
     _php(work, "runJobs.php")
+    # Linking and the job queue touched every page at the build's time: a wiki left alone since
+    # its last edit has each page touched then (generateSitemap's lastmod is page_touched).
+    _php(
+        work,
+        "sql.php",
+        "--query=UPDATE page SET page_touched = "
+        "(SELECT rev_timestamp FROM revision WHERE rev_id = page_latest)",
+    )
     www = work / "www"
     www.mkdir()
     shutil.copy(src / "router.php", www / "router.php")
@@ -474,6 +482,31 @@ def rewrite(origin: str, dest: Path) -> None:
         raise SystemExit(f"src_mediawiki: loopback origin left in {left[:5]}")
 
 
+def root_redirect(origin: str, dest: Path) -> dict[str, str]:
+    """``/`` answers a 301 to ``/wiki/Main_Page``; wget saves the Main Page it got there as
+    ``index.html`` and never fetches ``/wiki/Main_Page`` again: the file goes to that path, and
+    the redirect to served.json (tests/devsites.py's ``apply_served``)."""
+    import http.client
+    from urllib.parse import urlsplit
+
+    loop = urlsplit(origin)
+    conn = http.client.HTTPConnection(loop.hostname, loop.port, timeout=30)
+    conn.request("GET", "/")
+    answer = conn.getresponse()
+    answer.read()
+    conn.close()
+    if answer.status not in (301, 302):
+        return {}
+    target = urlsplit(answer.getheader("Location", "")).path
+    page = dest / target.lstrip("/")
+    if not page.exists():
+        page.parent.mkdir(parents=True, exist_ok=True)
+        (dest / "index.html").rename(page)
+    else:
+        (dest / "index.html").unlink()
+    return {"/": target}
+
+
 def content_types(dest: Path) -> dict[str, str]:
     """What the mirrored files' names do not say: the pages (``/wiki/Title``, no extension) are
     HTML, the style sheets (``/w/load.php?…``) CSS."""
@@ -514,6 +547,7 @@ def build(src: Path, out: Path, served: Path) -> int:
                 time.sleep(0.5)
         dest = work / "mirror"
         mirror(origin, dest)
+        redirects = root_redirect(origin, dest)
     finally:
         proc.terminate()
         proc.wait(timeout=30)
@@ -522,7 +556,10 @@ def build(src: Path, out: Path, served: Path) -> int:
             print(f"src_mediawiki: PHP: {line}", file=sys.stderr)
     rewrite(origin, dest)
     served.write_text(
-        json.dumps({"content_types": content_types(dest)}, ensure_ascii=False, indent=1) + "\n",
+        json.dumps(
+            {"redirects": redirects, "content_types": content_types(dest)}, ensure_ascii=False, indent=1
+        )
+        + "\n",
         encoding="utf-8",
     )
     shutil.copytree(dest, out, dirs_exist_ok=True)
