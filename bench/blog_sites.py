@@ -15,7 +15,7 @@ with the Read the Docs theme, Lektor, Astro Starlight, an Astro blog, MkDocs wit
 readthedocs theme, Sphinx with the PyData theme, a Docusaurus blog, Jupyter Book, Hexo NexT,
 Eleventy's base blog, Jekyll and Hugo as Debian packages them, Nextra, Gatsby's blog starter,
 Zensical, WordPress, Rspress, VuePress with vuepress-theme-reco, Hexo Butterfly, Ghost, HonKit,
-ikiwiki, Hexo Fluid, Texinfo and Fumadocs; built by bench/heldout/build.sh).
+ikiwiki, Hexo Fluid, Texinfo, Fumadocs and MediaWiki; built by bench/heldout/build.sh).
 """
 
 from __future__ import annotations

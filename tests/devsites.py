@@ -181,6 +181,7 @@ HELDOUT_SOURCES = {
     "hexo-fluid": "blog",
     "texinfo": "docs",
     "fumadocs": "docs",
+    "mediawiki": "docs",
 }
 
 

@@ -145,6 +145,12 @@
 # (Texinfo 6.8 from Debian 12: texi2any, run as makeinfo --html; Perl's Text::Unidecode 1.30
 # (libtext-unidecode-perl=1.30-3) transliterates non-ASCII node names to file names, and
 # make_oracle.py asks it the same.)
+#   apt-get install --no-install-recommends mediawiki=1:1.39.17-1+deb12u2 php8.2-sqlite3=8.2.36-1~deb12u1 \
+#       php8.2-intl=8.2.36-1~deb12u1 python3-pygments=2.14.0+dfsg-1 wget=1.21.3-1+deb12u1
+# (MediaWiki 1.39 from Debian 12 with its bundled Vector skin and SyntaxHighlight extension
+# (on Debian's pygmentize, Pygments 2.14.0: no download), SQLite, PHP 8.2's built-in server;
+# nothing is installed into /usr/share/mediawiki: the build's LocalSettings.php is named by
+# MW_CONFIG_FILE.)
 # Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -172,7 +178,8 @@ NPMGEN_HONKIT="${NPMGEN_HONKIT:-/tmp/npmgen-honkit}"
 NPMGEN_FUMADOCS="${NPMGEN_FUMADOCS:-/tmp/npmgen-fumadocs}"
 ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx-rtd lektor starlight astro-blog
      mkdocs-rtd sphinx-pydata docusaurus-blog jupyter-book hexo-next eleventy-base-blog jekyll-deb hugo-deb nextra gatsby-blog
-     zensical wordpress rspress vuepress-reco hexo-butterfly ghost honkit ikiwiki hexo-fluid texinfo fumadocs)
+     zensical wordpress rspress vuepress-reco hexo-butterfly ghost honkit ikiwiki hexo-fluid texinfo fumadocs
+     mediawiki)
 SITES=("${@:-${ALL[@]}}")
 
 keep_text() {  # copy $1 to $2, only text files (and the feeds named in KEEP_FEEDS, e.g. '*.rss')
@@ -378,9 +385,15 @@ build() {
       (cd "$work" && NEXT_TELEMETRY_DISABLED=1 "$NPMGEN_FUMADOCS/node_modules/.bin/next" build >/dev/null \
         && cp -r out/. "$out/")
       rm -rf "$work" ;;
+    mediawiki)
+      # A server, not a generator: MediaWiki installed on SQLite in a scratch folder, its pages
+      # imported at their posts' dates, served on 127.0.0.1 by PHP's built-in server (its
+      # $wgServer that origin), mirrored with wget, the origin rewritten to
+      # https://mediawiki.heldout.example in the files (src_mediawiki.py says how).
+      "$PY" "$HERE/src_mediawiki.py" "$src" "$out" "$ROOT/mediawiki/served.json" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac
-  if [ "$name" = wordpress ]; then
+  if [ "$name" = wordpress ] || [ "$name" = mediawiki ]; then  # pages without a file extension
     rm -rf "$ROOT/$name/site"; cp -r "$out" "$ROOT/$name/site"
   else
     local feeds=""

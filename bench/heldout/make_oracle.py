@@ -538,6 +538,39 @@ def texinfo(src: Path) -> list[dict[str, Any]]:
     return sorted(out, key=lambda e: e["url_path"])
 
 
+_SYNTAXHIGHLIGHT = re.compile(r"<syntaxhighlight(?: lang=\"([^\"]*)\")?>")
+_DISPLAYTITLE = re.compile(r"^\{\{DISPLAYTITLE:(.+?)\}\}$", re.M)
+
+
+def mediawiki(src: Path) -> list[dict[str, Any]]:
+    """The wiki's content pages (``pages.json``: the posts, the install page and the About page,
+    not the Main Page nor the categories) at ``/wiki/<title>`` (spaces as underscores, the Short
+    URL manual's ``$wgArticlePath``); the title the page shows (its ``DISPLAYTITLE``, else its
+    name); the date of its one revision, the date its "This page was last edited on" footer shows
+    (a wiki page states no other); code blocks from the wikitext's ``<syntaxhighlight lang>``."""
+    import html
+
+    out = []
+    for page in json.loads((src / "pages.json").read_text(encoding="utf-8")):
+        if page["kind"] not in ("post", "docs", "about"):
+            continue
+        text = (src / page["file"]).read_text(encoding="utf-8")
+        shown = _DISPLAYTITLE.search(text)
+        title = html.unescape(shown.group(1)) if shown else page["title"]
+        langs = [m.group(1) or "" for m in _SYNTAXHIGHLIGHT.finditer(text)]
+        path = "/wiki/" + page["title"].replace(" ", "_")
+        out.append(
+            {
+                "url_path": path,
+                "title": title,
+                "date": page["timestamp"][:10],
+                "code_blocks": len(langs),
+                "code_languages": langs,
+            }
+        )
+    return sorted(out, key=lambda e: e["url_path"])
+
+
 #: Fumadocs' ``<Tabs>`` (Radix tabs): only the active (first) ``<Tab>`` is rendered; the others'
 #: panels are pre-rendered empty (``hidden``, Radix unmounts inactive content), so their code
 #: blocks are in no page.
@@ -812,6 +845,17 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     # HonKit writes no listing: index.html is the book's introduction (README.md, a welcome
     # text), the search is a box over the lunr index (search_index.json), no glossary here.
     "honkit": (),
+    # MediaWiki: the Main Page (``/`` is a 301 to it, served.json), every category page (5 pages a page; its "next page" links are under the
+    # script path /w/, closed by robots.txt), and the special pages the wiki links (AllPages,
+    # RecentChanges, Categories, SpecialPages, and each page's WhatLinksHere and
+    # RecentChangesLinked): lists of pages, all marked noindex. The About page (the project
+    # namespace's, linked from the footer) is a content page.
+    "mediawiki": (
+        "wiki/Main_Page",
+        "wiki/Category:*",
+        "wiki/Special:*",
+        "wiki/Special:*/**/*",
+    ),
 }
 
 ORACLES = {
@@ -848,6 +892,7 @@ ORACLES = {
     "ikiwiki": ikiwiki,
     "texinfo": texinfo,
     "fumadocs": fumadocs,
+    "mediawiki": mediawiki,
 }
 
 
@@ -863,6 +908,8 @@ def listings(name: str, site: Path) -> list[str]:
     found = set()
     for pattern in LISTING_GLOBS[name]:
         for f in site.glob(pattern):
+            if not f.is_file():
+                continue  # MediaWiki's wiki/Special:WhatLinksHere/ holds pages, is none
             rel = "/" + f.relative_to(site).as_posix()
             found.add(
                 rel[: -len("index.html")] if rel.endswith("/index.html") or rel == "/index.html" else rel

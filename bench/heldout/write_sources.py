@@ -3208,6 +3208,7 @@ WRITERS = {
     "ikiwiki": lambda: __import__("src_ikiwiki").ikiwiki(),
     "texinfo": lambda: __import__("src_texinfo").texinfo(),
     "fumadocs": lambda: __import__("src_fumadocs").fumadocs(),
+    "mediawiki": lambda: __import__("src_mediawiki").mediawiki(),
 }
 
 
