@@ -845,8 +845,9 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     # HonKit writes no listing: index.html is the book's introduction (README.md, a welcome
     # text), the search is a box over the lunr index (search_index.json), no glossary here.
     "honkit": (),
-    # MediaWiki: the Main Page (``/`` is a 301 to it, served.json), every category page (5 pages a page; its "next page" links are under the
-    # script path /w/, closed by robots.txt), and the special pages the wiki links (AllPages,
+    # MediaWiki: the Main Page (``/`` is a 301 to it, served.json), every category page (5 pages
+    # a page; its "next page" links are under the script path /w/, closed by robots.txt), and
+    # the special pages the wiki links (AllPages,
     # RecentChanges, Categories, SpecialPages, and each page's WhatLinksHere and
     # RecentChangesLinked): lists of pages, all marked noindex. The About page (the project
     # namespace's, linked from the footer) is a content page.

@@ -61,7 +61,7 @@ REDIRECTING = r"/wiki/Special:(Random|MyTalk|MyContributions)$"
 PAGE_NAMES = {"rust-vs-go-field-report": "Rust vs Go - A field report - part 2"}
 
 INSTALL_TITLE = "Installing the command-line tool"
-INSTALL_MD = f"""The tool ships for Python and Node.js; pick one.
+INSTALL_MD = """The tool ships for Python and Node.js; pick one.
 
 '''Python 3.10 or later.''' Older versions lack `zoneinfo`; the tool refuses to start on them.
 
@@ -488,7 +488,7 @@ def root_redirect(origin: str, dest: Path) -> dict[str, str]:
     from urllib.parse import urlsplit
 
     loop = urlsplit(origin)
-    conn = http.client.HTTPConnection(loop.hostname, loop.port, timeout=30)
+    conn = http.client.HTTPConnection(loop.hostname or "127.0.0.1", loop.port, timeout=30)
     conn.request("GET", "/")
     answer = conn.getresponse()
     answer.read()
