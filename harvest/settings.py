@@ -446,6 +446,11 @@ HARVEST_BLOGS_EXTRACT_WORKERS = 0
 HARVEST_BLOGS_EXTRACT_NICE = 10
 # Sitemaps may hold 50,000 URLs / 50 MB (sitemaps.org): their own cap, above the page cap.
 HARVEST_BLOGS_MAX_SITEMAP_BYTES = 50 * 1024 * 1024
+# A page's <meta name="robots"> and X-Robots-Tag, for every agent or harvest's: "noindex" keeps
+# it out of the output (a wiki's special pages, a site's search results), "nofollow" keeps its
+# links unfollowed; off stores and follows them all (the directives are still in each item's
+# rights).
+HARVEST_BLOGS_OBEY_ROBOTS_META = True
 
 # --- Safety of open-ended crawls (harvest/middlewares/safety.py) ------------------------------
 # Off by default: the GitHub spiders talk to known APIs; the blogs spider turns it on in its

@@ -37,7 +37,7 @@ from lxml import etree
 from harvest.parsers import datelines, markup, metasearch, prunes, textshape
 from harvest.parsers.contentarea import content_areas
 from harvest.parsers.htmlparser import html_parser
-from harvest.parsers.pagekind import navigation_link
+from harvest.parsers.pagekind import heading_control, navigation_link
 from harvest.parsers.pagemeta import SITE_CHROME_ROLES, SITE_CHROME_TAGS, TITLE_SEPARATORS_RE, squash
 from harvest.parsers.rights import PageSignals, page_signals
 
@@ -47,6 +47,9 @@ logger = logging.getLogger(__name__)
 _TOKEN = "HRVSTCODE{:05d}QX"
 _TOKEN_RE = re.compile(r"`*HRVSTCODE(\d{5})QX`*")
 _LANG_PREFIX_RE = re.compile(r"^(?:language|lang|highlight-source|highlight|sourcecode|brush:?)-?(.+)$")
+#: A highlighter's own prefix before ``lang-``: MediaWiki's SyntaxHighlight writes
+#: ``<div class="mw-highlight mw-highlight-lang-go">`` (a name Pygments must know).
+_SUFFIX_LANG_RE = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*-(?:language|lang)-([a-z0-9+#._-]+)$")
 #: Bare class names that name a language (old highlight.js, Octopress, Pandoc ``sourceCode x``).
 _KNOWN_LANGS = frozenset(
     """bash sh shell zsh fish console shell-session powershell ps1 bat cmd python py python3 pycon
@@ -218,6 +221,8 @@ def _language_from_element(el: etree._Element, *, bare_names: bool) -> str | Non
                 return lang
         elif bare_names and low in _KNOWN_LANGS:
             return _normalize_language(low)
+        elif (m := _SUFFIX_LANG_RE.match(low)) is not None and markup.is_language(m.group(1)):
+            return _normalize_language(m.group(1))
     return None
 
 
@@ -341,6 +346,25 @@ def _take_out_code(tree: etree._Element) -> list[_Code]:
         if _is_gutter(gutter):
             gutter.drop_tree()
     return blocks
+
+
+_HEADING_LINKS = etree.XPath("//h1//a | //h2//a | //h3//a | //h4//a | //h5//a | //h6//a")
+
+
+def _drop_heading_controls(tree: etree._Element) -> None:
+    """Remove the bracketed controls of headings (MediaWiki's "[edit]"): not the heading's words."""
+    for a in _HEADING_LINKS(tree):
+        heading = next((h for h in a.iterancestors(*_HEADINGS)), None)
+        if heading is None or a.getparent() is None or (control := heading_control(a, heading)) is None:
+            continue
+        if control is a:  # the brackets are text around the link
+            previous = a.getprevious()
+            if previous is not None:
+                previous.tail = (previous.tail or "").rstrip().removesuffix("[")
+            elif (parent := a.getparent()) is not None:
+                parent.text = (parent.text or "").rstrip().removesuffix("[")
+            a.tail = (a.tail or "").lstrip().removeprefix("]")
+        control.drop_tree()
 
 
 def _drop_header_links(tree: etree._Element) -> None:
@@ -682,6 +706,35 @@ def _drop_rel_navigation(scope: etree._Element) -> None:
             block.drop_tree()
 
 
+def _drop_skip_links(scope: etree._Element, tree: etree._Element) -> None:
+    """Remove links to a part of the page outside the text: "Jump to navigation", "Skip to search".
+
+    MediaWiki opens every article with ``<a class="mw-jump-link" href="#mw-head">Jump to
+    navigation</a>`` (to its menus) and one to its search box: a link within the page whose
+    target is outside the region extracted, or a form's field, leads away from the text. (A
+    footnote's or a heading's anchor is inside it.)
+    """
+    links = scope.xpath(".//a[starts-with(@href, '#') and string-length(@href) > 1]")
+    if not links:
+        return
+    ids = {el.get("id"): el for el in tree.iterfind(".//*[@id]")}
+    for a in links:
+        target = ids.get(a.get("href", "")[1:])
+        if target is None or a.getparent() is None:
+            continue
+        if target.tag in _FIELDS or not (
+            target is scope
+            or scope in target.iterancestors()
+            or any(el.tag in _RUNNING_TEXT for el in a.iterancestors())  # a footnote's marker
+        ):
+            a.drop_tree()
+
+
+_FIELDS = frozenset({"input", "textarea", "select", "form"})
+#: Blocks of running text: a link in one is part of a sentence (a footnote's "(1)"), not a way out.
+_RUNNING_TEXT = frozenset(
+    {"p", "li", "td", "th", "dd", "dt", "sup", "sub", "blockquote", "figcaption", "caption"}
+)
 _NAV_BLOCKS = frozenset({"p", "div", "nav", "ul", "ol", "td", "header", "footer"})
 #: Text of its own a navigation block may have per link: a label ("Previous:") and punctuation.
 NAV_LABEL_CHARS = 12
@@ -1297,6 +1350,7 @@ def extract_article(html: str, url: str) -> Article | None:
     # article's header, where the byline is: the whole page is searched then.
     meta.author = meta.author or _byline(region if region is not None and named else tree)
     _drop_header_links(tree)
+    _drop_heading_controls(tree)
     # The markup repairs: after the "¶" links, before the boilerplate names.
     # Tab groups: ARIA tab panels, panels toggling aria-hidden, CSS tabs made of radio buttons
     # (the word "radio" alone is in a fifth of pages: the inputs themselves are looked for).
@@ -1318,6 +1372,8 @@ def extract_article(html: str, url: str) -> Article | None:
     _drop_link_teasers(scope)
     if " rel=" in html:
         _drop_rel_navigation(scope)
+    if region is not None:
+        _drop_skip_links(scope, tree)
     _drop_datelines(scope, shown[0] if shown else None)
     _drop_author_cards(scope, meta.author)
     leads = _leads(_lead_scope(tree, region)) if region is not None else []
@@ -1330,6 +1386,7 @@ def extract_article(html: str, url: str) -> Article | None:
     textshape.keep_line_breaks(document.body)
     textshape.mark_quotes(document.body)
     _resolve_links(document.body, head.link_base)
+    textshape.keep_ampersands(document.body)
     from trafilatura.xml import xmltotxt  # lazily, as bare_extraction (_extract_main)
 
     markdown = textshape.line_breaks(xmltotxt(document.body, include_formatting=True))

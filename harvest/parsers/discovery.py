@@ -358,6 +358,24 @@ def _declared(html: str, base_url: str, word: str, keep: Callable[[dict[str, str
     return list(out)
 
 
+_META_TAG_RE = re.compile(r"<meta\s[^>]*>", re.I)
+
+
+def robots_meta(html: str, agent: str) -> list[str]:
+    """The ``content`` of each ``<meta name="robots">`` (or ``name="<agent>"``) tag of a page."""
+    if "robots" not in html and agent not in html:
+        return []
+    found = []
+    for tag in _META_TAG_RE.findall(html):
+        low = tag.lower()
+        if "robots" not in low and agent not in low:
+            continue  # charset, viewport, og: most meta tags
+        attrs = _attrs(tag)
+        if attrs.get("name", "").strip().lower() in {"robots", agent} and "content" in attrs:
+            found.append(attrs["content"])
+    return found
+
+
 def _is_feed(attrs: dict[str, str]) -> bool:
     return (
         "alternate" in attrs.get("rel", "").lower().split()

@@ -105,6 +105,14 @@ def neutralize_own_names(tree: etree._Element) -> int:
     # A C walk to the only tags whose ids move (an XPath picking every element with an id, then
     # testing its tag in Python, costs more).
     for el in tree.iter(*_HEADINGS, *_SECTIONS):
+        if el.tag in _HEADINGS:
+            # An anchor inside a heading is the heading's too (MediaWiki: <h2><span
+            # class="mw-headline" id="Share">Share</span></h2>, and the heading went as "share").
+            for inner in el.iterdescendants():
+                if (anchor := inner.get("id")) is not None:
+                    del inner.attrib["id"]
+                    inner.set(MOVED_ID, anchor)
+                    moved += 1
         identifier = el.get("id")
         if not identifier:
             continue
@@ -361,7 +369,8 @@ def drop_contents_lists(tree: etree._Element, url: str) -> int:
     return dropped
 
 
-def _is_language(name: str) -> bool:
+def is_language(name: str) -> bool:
+    """Whether Pygments knows ``name`` as a language (a lexer's name or alias)."""
     try:
         find_lexer_class_by_name(name)
     except ClassNotFound:
@@ -383,7 +392,7 @@ def _wrapper_language(pre: etree._Element) -> str | None:
         tokens = (ancestor.get("class") or "").lower().split()
         markers = _HIGHLIGHT_MARKERS | own if depth == 0 else _HIGHLIGHT_MARKERS
         if markers.intersection(tokens):
-            names = [t for t in tokens if t not in markers and _is_language(t)]
+            names = [t for t in tokens if t not in markers and is_language(t)]
             return names[0] if len(names) == 1 else None
     return None
 

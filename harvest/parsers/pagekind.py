@@ -76,6 +76,9 @@ MIN_LINKS_FOR_SHARE = 5
 FEW_LINKS_SHARE = 0.6
 #: Text of a search page besides its form, at most (a results page says little else).
 SEARCH_PAGE_TEXT = 400
+#: Paragraph text of a page that is an index by initials at most: a line on what it lists and
+#: a count ("The following 4 pages are in this category, out of 4 total.").
+INDEX_PROSE = 200
 #: Text a page may have besides its headings and its dated lists and still be only those lists
 #: (an archive's "Posts for July 2023" is a heading; a post says more than this).
 LIST_ONLY_TEXT = 80
@@ -288,6 +291,38 @@ def _permalink(card: etree._Element, page: str, host: str) -> str | None:
     return None if target is None or _same_page(target, page) else target
 
 
+#: A control's text at most ("edit", "bearbeiten", "top").
+CONTROL_CHARS = 20
+
+
+def heading_control(a: etree._Element, heading: etree._Element) -> etree._Element | None:
+    """The bracketed control a link in a heading is part of (``[edit]``), or None.
+
+    MediaWiki puts ``<span class="mw-editsection">[<a href="…action=edit…">edit</a>]</span>`` in
+    every section heading (Wikipedia's "[edit]", in the wiki's language); old-style manuals a
+    "[top]". A short link between square brackets, beside the heading's own words, is no link of
+    the heading's: returns the element holding it and its brackets.
+    """
+    text = " ".join(a.text_content().split())
+    if not text or len(text) > CONTROL_CHARS or a is heading:
+        return None
+    node = a
+    while node is not heading and (parent := node.getparent()) is not None:
+        shown = " ".join(node.text_content().split())
+        if shown.startswith("[") and shown.endswith("]") and shown[1:-1].strip() == text:
+            rest = " ".join(heading.text_content().split()).replace(shown, "", 1)
+            return node if any(ch.isalnum() for ch in rest) else None
+        if parent is heading:
+            break
+        node = parent
+    previous = a.getprevious()
+    before = (previous.tail if previous is not None else a.getparent().text) or ""  # type: ignore[union-attr]
+    if before.rstrip().endswith("[") and (a.tail or "").lstrip().startswith("]"):
+        rest = " ".join(heading.text_content().split()).replace(text, "", 1)
+        return a if sum(ch.isalnum() for ch in rest) > 1 else None
+    return None
+
+
 def _heading_link(heading: etree._Element, page: str, host: str) -> str | None:
     """The other page of the site a heading links to (a link in it, or the link around it).
 
@@ -296,6 +331,8 @@ def _heading_link(heading: etree._Element, page: str, host: str) -> str | None:
     links = [*heading.iter("a"), *(a for a in heading.iterancestors("a"))]
     own = urlsplit(page).path
     for a in links:
+        if heading_control(a, heading) is not None:
+            continue
         target = _site_link(a.get("href"), page, host)
         if target is not None and not own.startswith(target.split("?")[0]):
             return target
@@ -400,6 +437,32 @@ def _dated_list_only(region: etree._Element, text: str, page: str, host: str) ->
     return len(entries) if rest <= LIST_ONLY_TEXT else 0
 
 
+def _initials_index(region: etree._Element, page: str, host: str) -> int:
+    """Entries of the page's index by initials, when it is one and says little else.
+
+    An index groups titles under their first letter: a heading that is one letter, then a list
+    of links to the site's pages and nothing else (MediaWiki's category pages, "G" over
+    "Generators in Python"; Docusaurus' tags page). A page with such a group and paragraphs of
+    less than ``INDEX_PROSE`` characters is that index (a glossary's letters head definitions).
+    """
+    entries: set[str] = set()
+    for heading in region.iter(*_HEADINGS):
+        if len(_text(heading)) != 1 or (lst := heading.getnext()) is None or lst.tag not in {"ul", "ol"}:
+            continue
+        items = [li for li in lst if li.tag == "li"]
+        targets = set()
+        for li in items:
+            links = [t for a in li.iter("a") if (t := _site_link(a.get("href"), page, host))]
+            if len(links) != 1 or not _text(li):
+                break
+            targets.add(links[0])
+        else:
+            entries |= targets
+    if not entries or sum(len(_text(p)) for p in region.iter("p")) >= INDEX_PROSE:
+        return 0
+    return len(entries)
+
+
 def _is_search_page(region: etree._Element, text: str) -> bool:
     for form in region.iter("form"):
         inputs = form.xpath(".//input[@type='search' or @name='q' or @name='s' or @name='query']")
@@ -423,6 +486,8 @@ def _form_or_list_only(region: etree._Element, text: str, page: str, host: str) 
         return "a search form"
     if (entries := _dated_list_only(region, text, page, host)) >= 1:
         return f"only a dated list of {entries} links to other pages"
+    if entries := _initials_index(region, page, host):
+        return f"an index of {entries} pages by initials"
     return None
 
 
@@ -441,10 +506,10 @@ def _shown_chars(body: etree._Element | None, chrome: list[etree._Element]) -> i
 _SHOWN_TEXT = etree.XPath(".//text()[not(ancestor::script or ancestor::style or ancestor::template)]")
 
 
-#: Link types that make a link the way between a site's pages, not an entry of a list: HTML's
-#: ``next`` and ``prev``, HTML 4's ``start``, ``contents``, ``index``, ``up``, ``first`` and
-#: ``last`` (Texinfo's header line on every page of a manual: "Next: …, Previous: …, Up: …").
-NAVIGATION_RELS = frozenset({"next", "prev", "previous", "start", "contents", "index", "up", "first", "last"})
+#: Link types that make a link the way between a manual's pages, not an entry of a list: HTML's
+#: ``next`` and ``prev``, HTML 4's ``contents``, ``index`` and ``up`` (Texinfo's header line on
+#: every page: "Next: …, Previous: …, Up: …"). Not ``start``: NexT's site title, a link home.
+NAVIGATION_RELS = frozenset({"next", "prev", "previous", "contents", "index", "up"})
 
 
 def navigation_link(a: etree._Element) -> bool:

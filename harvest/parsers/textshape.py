@@ -7,6 +7,9 @@ page that showed the defect (tests/parsers/test_article_rules.py):
   nothing (Jekyll minima's one-line posts: the title came after the line).
 - :func:`keep_line_breaks`: a ``<br>`` inside a paragraph is a line break, not a new paragraph
   (Hexo's marked renders each source line break as one: every paragraph was cut in pieces).
+- :func:`keep_ampersands`: trafilatura's Markdown writer unescapes HTML entities in its whole
+  output, which its tree no longer holds: a link's ``&section=1`` became ``§ion=1`` (HTML's
+  legacy ``&sect`` needs no semicolon), ``&copy=2`` ``©=2``, and a text's ``&amp;`` a ``&``.
 - :func:`mark_quotes` and :func:`quote_lines`: a block quote is Markdown's ``>`` lines;
   trafilatura writes its paragraphs as the text's own (HonKit's "Python 3.10 or later" note and
   its TOML sample read as the author's words and code).
@@ -123,3 +126,14 @@ def quote_lines(markdown: str) -> str:
     markdown = _QUOTE_RE.sub(quoted, markdown)
     # A mark whose partner trafilatura's writing lost shows nothing.
     return markdown.replace(QUOTE_OPEN, "").replace(QUOTE_SHUT, "")
+
+
+def keep_ampersands(body: etree._Element) -> None:
+    """Escape each ``&`` of the text and the link targets, so that trafilatura's unescape gives it back."""
+    for el in body.iter():
+        if el.text and "&" in el.text:
+            el.text = el.text.replace("&", "&amp;")
+        if el.tail and "&" in el.tail:
+            el.tail = el.tail.replace("&", "&amp;")
+        if (target := el.get("target")) is not None and "&" in target:
+            el.set("target", target.replace("&", "&amp;"))

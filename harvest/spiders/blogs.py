@@ -80,6 +80,9 @@ if TYPE_CHECKING:
 logger = logging.getLogger(__name__)
 
 _STATS = "harvest/blogs"
+#: Robots directives that keep a page out of the output, and its links unfollowed ("none" is both).
+_NOINDEX = frozenset({"noindex", "none"})
+_NOFOLLOW = frozenset({"nofollow", "none"})
 #: Where a site's ``render: true`` comes from, for the error when no browser is found.
 _CONFIG_FILE = "spiders_config/blogs.yaml"
 
@@ -401,11 +404,21 @@ class BlogsSpider(HarvestSpider):
         if not isinstance(response, HtmlResponse) and b"<html" not in response.body[:2048].lower():
             self.crawler.stats.inc_value(f"{_STATS}/not_html")
             return
-        for request in self.requests.follow(response, site):
-            yield request
         html = response.text
+        robots = self.documents.robots(response, html)
+        if robots.isdisjoint(_NOFOLLOW):
+            for request in self.requests.follow(response, site):
+                yield request
+        else:
+            self.crawler.stats.inc_value(f"{_STATS}/nofollow_pages")
         if self.documents.raw_pages:
             yield Documents.page_item(response, site, html)
+        if not robots.isdisjoint(_NOINDEX):
+            # The page asks to be left out of indexes (MediaWiki's special pages: lists of
+            # links, recent changes): no article of the site's.
+            logger.debug("%s declares %s: not stored", response.url, ", ".join(sorted(robots & _NOINDEX)))
+            self.crawler.stats.inc_value(f"{_STATS}/noindex_pages")
+            return
         if (page := self.documents.article_page(response, site, html)) is None:
             self.crawler.stats.inc_value(f"{_STATS}/listing_pages")
             return

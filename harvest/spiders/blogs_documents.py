@@ -30,10 +30,10 @@ from harvest.items import DocumentItem, PageItem
 from harvest.meta import META_RIGHTS_SITE, META_VIA
 from harvest.parsers.article import Article
 from harvest.parsers.charset import misdeclared_encoding
-from harvest.parsers.discovery import maybe_gunzip
+from harvest.parsers.discovery import maybe_gunzip, robots_meta
 from harvest.parsers.pagekind import PageKind, classify_tree, parse_html
 from harvest.parsers.pagemeta import declared_date, declared_title
-from harvest.parsers.rights import Rights, TdmRule, agent_token, combine
+from harvest.parsers.rights import Rights, TdmRule, agent_token, combine, robots_directives
 from harvest.spiders.blogs_shells import ScriptShells
 from harvest.spiders.blogs_sites import Site, article_slug
 from harvest.state.seen import SeenSet, SeenUrls
@@ -96,6 +96,7 @@ class Documents:
         raw_pages: bool,
         agent: str,
         max_page_bytes: int,
+        obey_robots_meta: bool = True,
     ) -> None:
         #: The extraction pool (None with extraction off).
         self.extractor = extractor
@@ -106,12 +107,25 @@ class Documents:
         #: This crawler's token in robots.txt and TDMRep rules.
         self.agent = agent
         self.max_page_bytes = max_page_bytes
+        #: A page's noindex keeps it out of the output; its nofollow keeps its links unfollowed.
+        self.obey_robots_meta = obey_robots_meta
         #: URLs an article was stored under this round (the same article under two URLs once),
         #: in the crawl process's seen set (bounded memory, harvest/state/seen.py).
         self._stored = SeenUrls(SeenSet.from_crawler(crawler), b"stored")
         self.listed = Listed()
         #: Pages that show no text without JavaScript, per site (said at the crawl's end).
         self.shells = ScriptShells()
+
+    def robots(self, response: TextResponse, html: str) -> set[str]:
+        """The robots directives the page gives harvest (``<meta name="robots">``, X-Robots-Tag).
+
+        Empty when ``HARVEST_BLOGS_OBEY_ROBOTS_META`` is off.
+        """
+        if not self.obey_robots_meta:
+            return set()
+        values = robots_meta(html, self.agent)
+        values += [v.decode("latin-1") for v in response.headers.getlist("X-Robots-Tag")]
+        return set(robots_directives(values, self.agent)) if values else set()
 
     @property
     def detects_language(self) -> bool:
@@ -147,6 +161,7 @@ class Documents:
             agent=agent_token(settings.get("USER_AGENT") or spider),
             max_page_bytes=settings.getint("HARVEST_SAFETY_MAX_PAGE_BYTES")
             or settings.getint("DOWNLOAD_MAXSIZE"),
+            obey_robots_meta=settings.getbool("HARVEST_BLOGS_OBEY_ROBOTS_META"),
         )
 
     async def close(self) -> None:

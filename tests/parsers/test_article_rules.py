@@ -606,6 +606,56 @@ def test_a_one_line_post_of_a_page_without_h1_is_its_main_region(path: str, text
     assert article.markdown == text
 
 
+def mediawiki(page: str) -> Article:
+    url = f"https://mediawiki.heldout.example/wiki/{page}"
+    article = extract_article(heldout_page("mediawiki", f"wiki/{page}"), url)
+    assert article is not None
+    return article
+
+
+def test_a_wiki_s_section_edit_links_and_skip_links_are_not_the_text() -> None:
+    """MediaWiki (held-out set): ``<h2><span class="mw-headline" id="Pipelines">Pipelines</span>
+    <span class="mw-editsection">[<a href="…&amp;action=edit&amp;section=2">edit</a>]</span></h2>``
+    in every section heading, and "Jump to navigation", "Jump to search" links at the top.
+
+    Every heading came out as ``## Pipelines\\[[edit](…§ion=2)\\]``: the bracketed control is
+    not the heading's words. The jump links lead to the menus and the search box, outside the
+    text (a footnote's link leads inside it, or stands in a sentence).
+    """
+    md = mediawiki("Generators_in_Python:_a_practical_tour").markdown
+    assert "## Pipelines\n" in md and "## Streaming a file\n" in md
+    assert "edit" not in md and "Jump to" not in md
+    assert md.startswith("# Generators in Python: a practical tour\n\nA generator is a function")
+
+
+def test_a_heading_whose_anchor_reads_as_boilerplate_keeps_its_words() -> None:
+    """MediaWiki: ``<h2><span class="mw-headline" id="Share">Share</span>…</h2>``.
+
+    A post's sections titled "Share" and "Related posts" lost their headings: the anchor's id,
+    the heading's own words, read as a share bar's. An id inside a heading is the heading's.
+    """
+    md = mediawiki("Rust_vs_Go_-_A_field_report_-_part_2").markdown
+    assert "## Share\n" in md and "## Related posts\n" in md
+
+
+def test_a_highlighter_s_prefixed_language_class_names_the_language() -> None:
+    """MediaWiki's SyntaxHighlight: ``<div class="mw-highlight mw-highlight-lang-go"><pre>``."""
+    article = mediawiki("Hello_world_in_seven_languages")
+    assert "```go\n" in article.markdown and "```haskell\n" in article.markdown
+
+
+def test_a_link_s_ampersands_are_the_page_s() -> None:
+    """gothamist.com: a link's target holds ``&#x27;`` as the page writes it (``&amp;#x27;``).
+
+    trafilatura's Markdown writer unescapes its whole output once more: the target became
+    another URL than the page's (and MediaWiki's ``&section=1``, ``&sect`` being one of HTML's
+    legacy entities that need no semicolon, ``§ion=1``). Every ``&`` stays the page's.
+    """
+    article, _ = extract("gothamist.com-plagues.html")
+    assert article is not None
+    assert "change-of-heart/#:~:text=The%20Council&#x27;s%20Land%20Use%20Committee," in article.markdown
+
+
 def texinfo(page: str) -> Article:
     article = extract_article(heldout_page("texinfo", page), f"https://texinfo.heldout.example/{page}")
     assert article is not None

@@ -288,3 +288,40 @@ def test_a_post_declared_in_microdata_alone() -> None:
     assert page.kind == "article" and page.dated, page
     home = classify_page(heldout_page("gatsby-blog", "index.html"), "https://gatsby-blog.heldout.example/")
     assert home.kind == "listing", home
+
+
+def test_a_wiki_s_section_edit_links_are_not_entries() -> None:
+    """MediaWiki (held-out set): ``<h2>…Pipelines<span class="mw-editsection">[<a href=
+    "/w/index.php?…&action=edit&section=2">edit</a>]</span></h2>`` in every section heading.
+
+    Three headings "linked to other pages" made four posts listings: the bracketed control is
+    no link of the heading's.
+    """
+    page = "wiki/Generators_in_Python:_a_practical_tour"
+    kind = classify_page(heldout_page("mediawiki", page), f"https://mediawiki.heldout.example/{page}")
+    assert kind.kind != "listing", kind.reason
+
+
+@pytest.mark.parametrize("page", ["wiki/Category:Python", "wiki/Category:C"])
+def test_a_wiki_category_is_an_index_by_initials(page: str) -> None:
+    """MediaWiki: a category page's members under their initials ("G" over "Generators in
+    Python"), after a line on the category and a count; one member for Category:C.
+
+    Too few links to be a listing by their share of the text (the page's text is mostly the
+    wiki's chrome): 26 category pages were stored as articles. A one-letter heading over a list
+    of titles only is an index.
+    """
+    kind = classify_page(heldout_page("mediawiki", page), f"https://mediawiki.heldout.example/{page}")
+    assert kind.kind == "listing" and "index" in kind.reason, kind.reason
+
+
+def test_a_manual_s_navigation_links_are_not_entries() -> None:
+    """Texinfo (held-out set): a one-line Japanese page under "Next: <a rel="next">…</a>,
+    Previous: <a rel="prev">…</a>, Up: <a rel="up">…</a> [Contents][Index]".
+
+    The header's links outweighed the twelve characters of text: a listing, never stored.
+    """
+    kind = classify_page(
+        heldout_page("texinfo", "Jin-Ri-nomemo.html"), "https://texinfo.heldout.example/Jin-Ri-nomemo.html"
+    )
+    assert kind.kind != "listing", kind.reason
