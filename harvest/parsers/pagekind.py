@@ -315,8 +315,8 @@ def heading_control(a: etree._Element, heading: etree._Element) -> etree._Elemen
         if parent is heading:
             break
         node = parent
-    previous = a.getprevious()
-    before = (previous.tail if previous is not None else a.getparent().text) or ""  # type: ignore[union-attr]
+    previous, holder = a.getprevious(), a.getparent()
+    before = (previous.tail if previous is not None else holder.text if holder is not None else "") or ""
     if before.rstrip().endswith("[") and (a.tail or "").lstrip().startswith("]"):
         rest = " ".join(heading.text_content().split()).replace(text, "", 1)
         return a if sum(ch.isalnum() for ch in rest) > 1 else None
