@@ -298,16 +298,21 @@ def _code_chrome(el: etree._Element) -> bool:
     """
     if el.tag in _CODE_CHROME_TAGS:
         return True
-    # Cheapest tests first: a sibling with text and no button is content (most are).
+    # Cheapest tests first: a sibling with text and no button or caption is content (most are).
     has_text = bool(el.text_content().strip())
-    if has_text and next(el.iter("button"), None) is None:
+    controls = next(el.iter("button", "figcaption"), None) is not None
+    if has_text and not controls:
         return False
-    if next(el.iter("img", "video", "svg", "picture", "iframe"), None) is not None:
+    if next(el.iter("img", "video", "picture", "iframe"), None) is not None:
         return False
-    return not has_text or not "".join(_TEXT_OUTSIDE_BUTTONS(el)).strip()
+    # An icon beside a caption or a button is theirs (Fumadocs' title bar: a file icon, the
+    # file's name in a <figcaption>, the copy button); a drawing alone is content.
+    if not controls and next(el.iter("svg"), None) is not None:
+        return False
+    return not has_text or not "".join(_TEXT_OUTSIDE_CONTROLS(el)).strip()
 
 
-_TEXT_OUTSIDE_BUTTONS = etree.XPath(".//text()[not(ancestor::button)]")
+_TEXT_OUTSIDE_CONTROLS = etree.XPath(".//text()[not(ancestor::button) and not(ancestor::figcaption)]")
 
 
 def _is_gutter(pre: etree._Element) -> bool:
@@ -450,6 +455,7 @@ class _Head:
     head_title: str
     declared_language: str | None
     link_base: str
+    description: str | None = None
 
 
 def _read_head(tree: etree._Element, url: str) -> _Head:
@@ -492,6 +498,7 @@ def _read_head(tree: etree._Element, url: str) -> _Head:
         head_title=(title_el.text_content() if title_el is not None else "").strip(),
         declared_language=lang or None,
         link_base=base,
+        description=metas.get("description") or metas.get("og:description"),
     )
 
 
@@ -1269,7 +1276,7 @@ def _put_back_leads(body: etree._Element, leads: list[str]) -> None:
         index += 1
 
 
-def _drop_repeated_summary(body: etree._Element) -> None:
+def _drop_repeated_summary(body: etree._Element, description: str | None = None) -> None:
     """Remove an opening paragraph that the text's next paragraphs repeat from its start.
 
     Themes show the post's summary (its first sentences, cut where the description ends)
@@ -1280,6 +1287,13 @@ def _drop_repeated_summary(body: etree._Element) -> None:
     """
     paragraphs = [el for el in body if el.tag == "p"][: 2 * SUMMARY_LOOKAHEAD]
     texts = [_flat_text(p) for p in paragraphs]
+    # The page's description shown under its title, then the text that begins with the same
+    # sentence (Fumadocs: "The tool ships for Python and Node.js; pick one." twice; its Markdown
+    # backticks shown as written in one copy): the description goes.
+    declared = squash(description or "")
+    if declared and len(texts) > 1 and squash(texts[0]) == declared and squash(texts[1]).startswith(declared):
+        body.remove(paragraphs[0])
+        return
     for i, whole in enumerate(texts[:SUMMARY_LOOKAHEAD]):
         text = whole.rstrip(".…").rstrip()
         if len(text) < SUMMARY_MIN_CHARS:
@@ -1288,6 +1302,30 @@ def _drop_repeated_summary(body: etree._Element) -> None:
         if any(t.startswith(text) and len(t) > len(whole) for t in later):
             body.remove(paragraphs[i])
             return
+
+
+def _drop_section_label(body: etree._Element, tree: etree._Element) -> None:
+    """Remove a label over the title that names the page's section in the site's navigation.
+
+    Fumadocs prints the page's folder ("Guide") above its ``<h1>``: a breadcrumb of one step,
+    marked as nothing. A short line (a few words, no sentence) before the text's first heading,
+    that the navigation (``<nav>``, ``<aside>``, ``role="navigation"``) shows as a label too, is
+    that section's name. (A kicker above a news title is in no menu.)
+    """
+    blocks = [el for el in body if isinstance(el.tag, str)]
+    if len(blocks) < 2 or blocks[0].tag != "p" or blocks[1].tag != "head":
+        return
+    label = _flat_text(blocks[0])
+    if not label or len(label.split()) > LABEL_WORDS or any(ch in label for ch in ".!?:;"):
+        return
+    for chrome in tree.xpath("//nav | //aside | //*[@role='navigation']"):
+        if any(" ".join(el.text_content().split()) == label for el in chrome.iter() if len(el) == 0):
+            body.remove(blocks[0])
+            return
+
+
+#: Words of a section's label at most ("Getting started", "API reference").
+LABEL_WORDS = 4
 
 
 def _flat_text(el: etree._Element) -> str:
@@ -1381,7 +1419,8 @@ def extract_article(html: str, url: str) -> Article | None:
     if document is None or document.body is None:
         return None
     _put_back_leads(document.body, leads)
-    _drop_repeated_summary(document.body)
+    _drop_repeated_summary(document.body, head.description)
+    _drop_section_label(document.body, tree)
     textshape.drop_trailing_headings(document.body)
     textshape.keep_line_breaks(document.body)
     textshape.mark_quotes(document.body)

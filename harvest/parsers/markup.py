@@ -592,7 +592,8 @@ def name_tab_panels(tree: etree._Element, toggled: list[list[etree._Element]] | 
             name = " ".join(tab.text_content().split())
             if not name or len(name) > _TAB_NAME_MAX:
                 continue
-            if not _begins_with(panel, name):
+            # An empty panel (Fumadocs renders only the picked tab's) gets no name over nothing.
+            if not _begins_with(panel, name) and (len(panel) or (panel.text or "").strip()):
                 line = etree.Element("p")
                 etree.SubElement(line, "b").text = name
                 panel.insert(0, line)

@@ -538,10 +538,44 @@ def _entries_reason(
     link_chars = sum(site_links.values())
     share = link_chars / len(text) if text else 0.0
     if (len(site_links) >= MIN_LINKS_FOR_SHARE and share >= LINK_SHARE) or (
-        len(site_links) >= 2 and share >= FEW_LINKS_SHARE
+        len(site_links) >= 2 and share >= FEW_LINKS_SHARE and not _menu_pager(region, site_links, page, host)
     ):
         return f"links to the site make {link_chars * 100 // len(text)}% of its text"
     return _form_or_list_only(region, text, page, host)
+
+
+def _menu_pager(region: etree._Element, site_links: dict[str, int], page: str, host: str) -> bool:
+    """Whether the region's few site links are a pager to pages of the site's menu, after its text.
+
+    A docs page ends with its previous and next pages (Fumadocs' two cards, with no ``rel``):
+    every target is in the site's navigation too, and no text of the page's own comes after the
+    first of them. A one-line page was a listing by their share of its text.
+    """
+    root = region.getroottree().getroot()
+    menu = {
+        target
+        for chrome in root.xpath("//nav | //aside | //*[@role='navigation']")
+        for a in chrome.iter("a")
+        if (target := _site_link(a.get("href"), page, host)) is not None
+    }
+    if not set(site_links) <= menu:
+        return False
+    links = {a for a in region.iter("a") if _site_link(a.get("href"), page, host) in site_links}
+
+    def in_link(el: etree._Element) -> bool:
+        return el in links or any(ancestor in links for ancestor in el.iterancestors("a"))
+
+    after = False
+    for el in region.iter(etree.Element):
+        after = after or el in links
+        if not after:
+            continue
+        if not in_link(el) and (el.text or "").strip():
+            return False
+        parent = el.getparent()
+        if (el.tail or "").strip() and not (parent is not None and in_link(parent)):
+            return False
+    return True
 
 
 def _own_text(region: etree._Element, page: str, host: str) -> tuple[int, int]:

@@ -656,6 +656,48 @@ def test_a_link_s_ampersands_are_the_page_s() -> None:
     assert "change-of-heart/#:~:text=The%20Council&#x27;s%20Land%20Use%20Committee," in article.markdown
 
 
+def fumadocs(page: str) -> Article:
+    url = f"https://fumadocs.heldout.example/docs/{page}"
+    article = extract_article(heldout_page("fumadocs", f"docs/{page}.html"), url)
+    assert article is not None
+    return article
+
+
+def test_a_code_block_under_a_title_bar_is_kept() -> None:
+    """Fumadocs (held-out set): ``<figure><div><div><svg/></div><figcaption>config.toml
+    </figcaption><div><button>…</button></div></div><div role="region"><pre>…``.
+
+    The title bar (an icon, the file's name, the copy button) read as content beside the code,
+    which then stayed inside the ``<figure>`` trafilatura drops: the TOML sample was lost.
+    """
+    article = fumadocs("guide/install")
+    assert "[output]\ncolor = true" in article.markdown
+    assert article.code_blocks == 3
+
+
+def test_the_description_over_the_text_that_repeats_it_is_not_doubled() -> None:
+    """Fumadocs: the page's description (``<meta name="description">``) under its title, then
+    the text, whose first paragraph is the same sentence (with its code marked, in TIL's case).
+    """
+    assert fumadocs("guide/install").markdown.count("The tool ships for Python and Node.js; pick one.") == 1
+    til = fumadocs("appendix/til-git-switch").markdown
+    assert til.count("goes back to the branch you were on before.") == 1 and "\\`" not in til
+
+
+def test_a_section_label_over_the_title_is_not_the_text() -> None:
+    """Fumadocs: ``<span class="truncate">Guide</span>`` over the ``<h1>``, the sidebar's
+    folder name: the text began with a line "Guide". (A news kicker names no menu entry.)
+    """
+    md = fumadocs("guide/python-generators-tour").markdown
+    assert md.startswith("# Generators in Python: a practical tour\n")
+
+
+def test_an_empty_tab_panel_gets_no_name() -> None:
+    """Fumadocs renders only the picked tab's panel; the npm one is empty: "**npm**" stood over nothing."""
+    md = fumadocs("guide/install").markdown
+    assert "**pip**" in md and "**npm**" not in md
+
+
 def texinfo(page: str) -> Article:
     article = extract_article(heldout_page("texinfo", page), f"https://texinfo.heldout.example/{page}")
     assert article is not None

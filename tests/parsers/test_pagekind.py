@@ -325,3 +325,13 @@ def test_a_manual_s_navigation_links_are_not_entries() -> None:
         heldout_page("texinfo", "Jin-Ri-nomemo.html"), "https://texinfo.heldout.example/Jin-Ri-nomemo.html"
     )
     assert kind.kind != "listing", kind.reason
+
+
+def test_a_one_line_page_over_its_pager_is_not_a_listing() -> None:
+    """Fumadocs (held-out set): a twelve-character Japanese page, then its previous and next
+    pages as two cards (no ``rel``), both in the sidebar. Their text made 72% of the page's: a
+    listing. Links after all of a page's text, to pages of the site's menu, are its pager.
+    """
+    page = "docs/appendix/kyou-no-memo"
+    kind = classify_page(heldout_page("fumadocs", f"{page}.html"), f"https://fumadocs.heldout.example/{page}")
+    assert kind.kind != "listing", kind.reason
