@@ -41,11 +41,20 @@ _MONTH_NAMES = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "
 _MONTH = f"({MONTHS})"
 #: A label before the date that says it is the post's ("Posted on"), not an update's.
 _LABEL = r"(?:(?:published|posted|written|created|date)\s*(?:on|:)?\s*|on\s+)?"
+_WEEKDAY = r"(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?"
 _FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(rf"^{_LABEL}(\d{{4}})-(\d{{1,2}})-(\d{{1,2}})$", re.I), "ymd"),
     (re.compile(rf"^{_LABEL}(\d{{4}})/(\d{{1,2}})/(\d{{1,2}})$", re.I), "ymd"),
     (re.compile(r"^(\d{4})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日$"), "ymd"),
     (re.compile(rf"^{_LABEL}{_MONTH}\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})$", re.I), "Mdy"),
+    # C's asctime, as ikiwiki prints its dates: "Thu Jun  1 00:00:00 2023".
+    (
+        re.compile(
+            rf"^{_LABEL}(?:{_WEEKDAY}\s+)?{_MONTH}\s+(\d{{1,2}})\s+\d{{1,2}}:\d\d(?::\d\d)?\s+(\d{{4}})$",
+            re.I,
+        ),
+        "Mdy",
+    ),
     (re.compile(rf"^{_LABEL}(\d{{1,2}})\.?\s+{_MONTH}\s+(\d{{4}})$", re.I), "dMy"),
     (re.compile(rf"^{_LABEL}(\d{{1,2}})\.(\d{{1,2}})\.(\d{{4}})$", re.I), "dmy"),
     (re.compile(rf"^{_LABEL}(\d{{1,2}})/(\d{{1,2}})/(\d{{4}})$", re.I), "slash"),

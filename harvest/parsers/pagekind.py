@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Literal
 from urllib.parse import urljoin, urlsplit
@@ -103,10 +103,12 @@ MONTHS = (
     r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
     r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
 )
-#: Dates as generators print them: ISO, "Mar 31, 2017", "31 March 2017", 2023年8月7日, 31.03.2017.
+#: Dates as generators print them: ISO, "Mar 31, 2017", "31 March 2017", 2023年8月7日, 31.03.2017,
+#: C's asctime ("Thu Jun  1 00:00:00 2023": ikiwiki).
 DATE_RE = re.compile(
     r"\b\d{4}-\d{2}-\d{2}\b"
     rf"|\b{MONTHS}\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}\b"
+    rf"|\b{MONTHS}\s+\d{{1,2}}\s+\d{{1,2}}:\d\d(?::\d\d)?\s+\d{{4}}\b"
     rf"|\b\d{{1,2}}\.?\s+{MONTHS}\s+\d{{4}}\b"
     r"|\d{4}\s*年\s*\d{1,2}\s*月(?:\s*\d{1,2}\s*日)?"
     r"|\b\d{1,2}[./]\d{1,2}[./]\d{4}\b"
@@ -134,6 +136,9 @@ class PageKind:
     kind: PageKindName
     reason: str
     dated: bool = False
+    #: A listing's entries that show their date beside their link: target URL -> the date as
+    #: shown (or a ``<time>``'s ``datetime``), for the pages a feed does not date.
+    entry_dates: dict[str, str] = field(default_factory=dict, hash=False, compare=False)
     #: The page shows no text without running its scripts (a single-page app's shell: Docsify,
     #: a React or Vue app): what it holds comes only through a browser.
     needs_script: bool = False
@@ -387,7 +392,12 @@ def _dated_entries(dates: list[etree._Element], page: str, host: str) -> int:
 
     A date quoted in the text (a tweet's, a link to elsewhere) labels no entry of this site.
     """
-    targets: set[str] = set()
+    return len(_entry_dates(dates, page, host))
+
+
+def _entry_dates(dates: list[etree._Element], page: str, host: str) -> dict[str, str]:
+    """Each dated entry's link target and its date as shown (a ``<time>``'s ``datetime``)."""
+    targets: dict[str, str] = {}
     for node in dates:
         outside = False
         for ancestor in node.iterancestors():
@@ -408,9 +418,9 @@ def _dated_entries(dates: list[etree._Element], page: str, host: str) -> int:
             if links:
                 # The entry's own link, alone: a block with several holds more than one entry.
                 if len(links) == 1:
-                    targets.update(links)
+                    targets.setdefault(links.pop(), node.get("datetime") or _text(node))
                 break
-    return len(targets)
+    return targets
 
 
 def _dated_list_only(region: etree._Element, text: str, page: str, host: str) -> int:
@@ -690,10 +700,12 @@ def classify_tree(tree: etree._Element, url: str) -> PageKind:
             # first entry (a listing's entries begin at its top, after a title or a line).
             why = f"{lead} characters of its own before its first entry, then {reason}"
             return PageKind("article", why, dated)
-        return PageKind("listing", reason, dated)
+        return PageKind("listing", reason, dated, _entry_dates(dates, url, host))
     if declared:
         return PageKind("article", "declared an article", dated)
     if (entries := _dated_headings(region, dates, url, host)) >= 1:
         # One or two entries (a small tag or year archive): each a linked title with its date.
-        return PageKind("listing", f"{entries} dated titles link to other pages", dated)
+        return PageKind(
+            "listing", f"{entries} dated titles link to other pages", dated, _entry_dates(dates, url, host)
+        )
     return PageKind("unknown", "no signal", dated)

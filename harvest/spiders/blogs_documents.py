@@ -16,7 +16,7 @@ import hashlib
 import logging
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
-from urllib.parse import urlsplit
+from urllib.parse import urljoin, urlsplit
 
 from scrapy.http import HtmlResponse, TextResponse
 
@@ -30,9 +30,10 @@ from harvest.items import DocumentItem, PageItem
 from harvest.meta import META_RIGHTS_SITE, META_VIA
 from harvest.parsers.article import Article
 from harvest.parsers.charset import misdeclared_encoding
+from harvest.parsers.datelines import shown_date
 from harvest.parsers.discovery import maybe_gunzip, robots_meta
 from harvest.parsers.pagekind import PageKind, classify_tree, parse_html
-from harvest.parsers.pagemeta import declared_date, declared_title
+from harvest.parsers.pagemeta import declared_date, declared_title, normalize_date
 from harvest.parsers.rights import Rights, TdmRule, agent_token, combine, robots_directives
 from harvest.spiders.blogs_shells import ScriptShells
 from harvest.spiders.blogs_sites import Site, article_slug
@@ -72,6 +73,9 @@ class Listed:
     feed_authors: dict[str, str] = field(default_factory=dict)
     #: Each sitemap URL's ``lastmod`` (after the feed's date).
     sitemap_dates: dict[str, str] = field(default_factory=dict)
+    #: The date a listing page shows beside a page's link (after the page's own and the
+    #: feed's: ikiwiki's posts show only an edit date, in C's asctime, their archives the post's).
+    listing_dates: dict[str, str] = field(default_factory=dict)
     #: Pages whose links were cut at HARVEST_SAFETY_MAX_LINKS_PER_PAGE, until they are judged.
     capped_pages: set[str] = field(default_factory=set)
     #: Pages fetched before any feed named them and not kept for want of a hint (no article
@@ -83,6 +87,8 @@ class Listed:
 #: Enough for every unsignalled page of the first moments of a large site's round (a feed is
 #: read within its first requests); bounded, so a site of only such pages cannot grow it.
 UNHINTED_MAX = 10_000
+#: Pages dated by a listing, at most (a date is ~100 bytes with its URL: 10 MB).
+LISTING_DATES_MAX = 100_000
 
 
 class Documents:
@@ -254,6 +260,7 @@ class Documents:
         if facts.kind.kind == "listing":
             logger.debug("%s is a listing (%s): followed, not stored", url, facts.kind.reason)
             self._inc("listing_by_content")
+            self._entry_dates(url, facts.kind)
             return None
         if facts.kind.kind == "article" or site.config.source == "docs":
             return facts
@@ -267,6 +274,15 @@ class Documents:
             self.listed.unhinted.add(url)
         return facts if hinted else None
 
+    def _entry_dates(self, url: str, kind: PageKind) -> None:
+        """Keep the dates a listing shows beside its entries' links, for pages that show none."""
+        dates = self.listed.listing_dates
+        if len(dates) >= LISTING_DATES_MAX:
+            return
+        for target, shown in kind.entry_dates.items():
+            if (day := normalize_date(shown) or shown_date(shown, None)) is not None:
+                dates.setdefault(urljoin(url, target), day)
+
     def declared_metadata(self, item: DocumentItem, page: PageFacts) -> None:
         """Title, date and author from the page's own declarations first (see the module docstring)."""
         if page.title:
@@ -278,6 +294,7 @@ class Documents:
             or listed.sitemap_dates.get(item.url)
             or (item.canonical_url and listed.sitemap_dates.get(item.canonical_url))
             or item.published
+            or listed.listing_dates.get(item.url)
         )
         # The page's byline first: a feed names its site's owner as often as the post's author.
         item.author = item.author or listed.feed_authors.get(item.url)

@@ -136,3 +136,21 @@ def test_a_file_s_time_in_script_data_is_no_publication_date() -> None:
     article = extract_article(html, "https://honkit.heldout.example/guide/install.html")
     assert article is not None
     assert article.published is None
+
+
+def test_a_listing_s_dates_in_c_s_asctime_date_its_entries() -> None:
+    """ikiwiki (held-out set): its archive shows "Posted <span class="date">Thu May  2 00:00:00
+    2024</span>" beside each post's link; the post itself only an edit date, in the same form.
+
+    The posts a feed had not dated when they were stored had no date (5 of 17 in one crawl,
+    none in another): the listing's date beside the link is the post's, read in C's asctime.
+    """
+    from harvest.parsers.pagekind import classify_page
+
+    kind = classify_page(
+        heldout_page("ikiwiki", "posts/index.html"), "https://ikiwiki.heldout.example/posts/"
+    )
+    assert kind.kind == "listing"
+    assert len(kind.entry_dates) == 17
+    assert shown_date(kind.entry_dates["/posts/rust-vs-go-field-report/"], None) == "2024-05-02"
+    assert shown_date("Thu Jun  1 00:00:00 2023", None) == "2023-06-01"
