@@ -678,6 +678,11 @@ BOILERPLATE_TOKENS: tuple[str, ...] = (
     "share",
     "social",
     "breadcrumb",
+    # A post's licence or copyright box, repeating its title, link, author and date (Hexo's
+    # Fluid: license-box; NexT and Butterfly: post-copyright).
+    "copyright",
+    "licens",
+    "licenc",
     # Links to the previous and next posts (Eleventy's base blog: ul.links-nextprev).
     "nextprev",
     "prevnext",
@@ -964,9 +969,12 @@ def _main_region(
         titles = {squash(h.text_content()) for h in headings}  # "Title" and "Title¶" are one
         if len(titles) == 1 and any(found[0] in h.iterancestors() for h in headings):
             return found[0], True, True
-        # A page with no <h1> at all titles itself elsewhere (ikiwiki's <span class="title"> in
-        # its header): the lone region holding most of its paragraphs is the post, however short.
-        if not headings and _paragraph_chars(found[0]) >= LONE_REGION_SHARE * _paragraph_chars(tree) > 0:
+        # A page whose <h1> is in no region titles itself in its header (Butterfly's post-info
+        # above the <article>), one with none elsewhere (ikiwiki's <span class="title">): the
+        # lone region holding most of its paragraphs is the post, however short.
+        if not any(found[0] in h.iterancestors() or h in found[0].iterancestors() for h in headings) and (
+            _paragraph_chars(found[0]) >= LONE_REGION_SHARE * _paragraph_chars(tree) > 0
+        ):
             return found[0], True, True
     # Else the content area trafilatura itself would take, the first of its kinds the page has.
     # The first kind (entry-content, articleBody...) names the text; the wider kinds (the first
@@ -1172,13 +1180,17 @@ def _holds_the_text(region: etree._Element, got: int) -> bool:
     return got >= FALLBACK_SHARE * outside
 
 
+_CHROME_OR_LINK = frozenset({"a", "aside", *SITE_CHROME_TAGS})
+
+
 def _is_chrome(el: etree._Element) -> bool:
     """A link, or the site's navigation, header or footer: paragraphs there are not a body left out.
 
     (The PyData theme's "Section Navigation" title and its footer's three lines outweighed a
     one-line post's line, whose region then gave way to the whole page's menus.)
     """
-    return el.tag == "a" or el.tag in SITE_CHROME_TAGS or el.get("role") in SITE_CHROME_ROLES
+    # An <aside> too: a sidebar's cards (Butterfly's "Announcement") are no body left out.
+    return el.tag in _CHROME_OR_LINK or el.get("role") in SITE_CHROME_ROLES
 
 
 #: Share of a page's paragraph text a short lone region of a page without ``<h1>`` must hold.

@@ -606,6 +606,42 @@ def test_a_one_line_post_of_a_page_without_h1_is_its_main_region(path: str, text
     assert article.markdown == text
 
 
+def test_a_post_s_licence_box_is_not_its_text() -> None:
+    """Hexo Fluid (held-out set): ``<div class="license-box"><div class="license-title"><div>
+    Generators in Python: a practical tour</div><div>https://…/python-generators-tour/</div>``
+    then the author, the date and the licence: the post ended with its own title and address.
+
+    A block named for a licence or a copyright (Fluid's license-box, NexT's and Butterfly's
+    post-copyright; a photo's "© agency" credit on news pages) is not the text.
+    """
+    path = "2023/01/15/python-generators-tour/"
+    article = extract_article(
+        heldout_page("hexo-fluid", f"{path}index.html"), f"https://hexo-fluid.heldout.example/{path}"
+    )
+    assert article is not None
+    assert not article.markdown.rstrip().endswith("python-generators-tour/")
+    assert "https://hexo-fluid.heldout.example/2023/01/15/python-generators-tour/" not in article.markdown
+
+
+def test_a_one_line_post_titled_in_its_header_is_its_article() -> None:
+    """Hexo Butterfly (held-out set): the post's ``<h1>`` in the header, its ``<article>`` one
+    line, the sidebar ("Announcement", "Recent Posts") inside the same ``<main>``.
+
+    With its licence box gone, the short ``<article>`` gave way to ``<main>``, and the sidebar's
+    announcement was stored with the line. A lone region holding most of the page's paragraphs
+    is the post when the page's ``<h1>`` is in no region.
+    """
+    path = "2023/06/01/quick-note-release/"
+    article = extract_article(
+        heldout_page("hexo-butterfly", f"{path}index.html"), f"https://hexo-butterfly.heldout.example/{path}"
+    )
+    assert article is not None
+    assert (
+        article.markdown
+        == "Shipped version 2.1 of the log viewer today. The release notes are on the project page.\n"
+    )
+
+
 def mediawiki(page: str) -> Article:
     url = f"https://mediawiki.heldout.example/wiki/{page}"
     article = extract_article(heldout_page("mediawiki", f"wiki/{page}"), url)
