@@ -360,7 +360,10 @@ def _drop_heading_controls(tree: etree._Element) -> None:
     """Remove the bracketed controls of headings (MediaWiki's "[edit]"): not the heading's words."""
     for a in _HEADING_LINKS(tree):
         heading = next((h for h in a.iterancestors(*_HEADINGS)), None)
-        if heading is None or a.getparent() is None or (control := heading_control(a, heading)) is None:
+        # Brackets first, cheap: most headings' links are their own titles.
+        if heading is None or a.getparent() is None or "[" not in heading.text_content():
+            continue
+        if (control := heading_control(a, heading)) is None:
             continue
         if control is a:  # the brackets are text around the link
             previous = a.getprevious()
@@ -1302,7 +1305,7 @@ def _drop_repeated_summary(body: etree._Element, description: str | None = None)
     # The page's description shown under its title, then the text that begins with the same
     # sentence (Fumadocs: "The tool ships for Python and Node.js; pick one." twice; its Markdown
     # backticks shown as written in one copy): the description goes.
-    declared = squash(description or "")
+    declared = squash(description) if description and texts and _near_length(texts[0], description) else ""
     if declared and len(texts) > 1 and squash(texts[0]) == declared and squash(texts[1]).startswith(declared):
         body.remove(paragraphs[0])
         return
@@ -1338,6 +1341,11 @@ def _drop_section_label(body: etree._Element, tree: etree._Element) -> None:
 
 #: Words of a section's label at most ("Getting started", "API reference").
 LABEL_WORDS = 4
+
+
+def _near_length(text: str, other: str) -> bool:
+    """Whether the two could be one text with its markup marks or not (a tenth apart, at most)."""
+    return abs(len(text) - len(other)) <= len(other) // 10 + 4
 
 
 def _flat_text(el: etree._Element) -> str:

@@ -170,10 +170,10 @@ def _markup_dates(tree: etree._Element) -> bool:
     return any("date" in (script.text or "") for script in _LD_SCRIPTS(tree))
 
 
-#: A timestamp in script data and the key it is stored under (``"mtime":"2026-12-07T00:41:37Z"``).
-_KEYED_STAMP_RE = re.compile(
-    r"""["']?([A-Za-z_$][\w$-]*)["']?\s*[:=]\s*["']?((?:199\d|20[0-3]\d)-[01]\d-[0-3]\d)[T ]\d\d:\d\d"""
-)
+#: A timestamp's key and separators just before it in script data (``"mtime":"``), read
+#: backwards from the date: the window before each place the date is written.
+_KEY_BEFORE_RE = re.compile(r"""["']?([A-Za-z_$][\w$-]*)["']?\s*[:=]\s*["']?$""")
+_TIME_AFTER_RE = re.compile(r"[T ]\d\d:\d\d")
 #: Keys under which a timestamp is the page's publication (``datePublished``, ``createdAt``,
 #: ``pubDate``, ``date``); a file's (``mtime``), an edit's or a build's (``time``) are not.
 _PUBLISHED_KEY_RE = re.compile(r"publish|creat|issued|posted|^(?:pub)?date$", re.I)
@@ -181,13 +181,19 @@ _PUBLISHED_KEY_RE = re.compile(r"publish|creat|issued|posted|^(?:pub)?date$", re
 
 def _script_stamps_only(tree: etree._Element, published: str) -> bool:
     """Whether ``published`` is in the page only as script data timestamps under other keys."""
-    keys = [
-        m.group(1)
-        for script in tree.iter("script")
-        if script.text and published in script.text and script.get("type") != "application/ld+json"
-        for m in _KEYED_STAMP_RE.finditer(script.text)
-        if m.group(2) == published
-    ]
+    keys = []
+    for script in tree.iter("script"):
+        text = script.text
+        if not text or script.get("type") == "application/ld+json":
+            continue
+        start = text.find(published)
+        while start >= 0:
+            end = start + len(published)
+            if _TIME_AFTER_RE.match(text, end) and (
+                key := _KEY_BEFORE_RE.search(text[max(0, start - 40) : start])
+            ):
+                keys.append(key.group(1))
+            start = text.find(published, end)
     if not keys or any(_PUBLISHED_KEY_RE.search(key) for key in keys):
         return False
     return not any(published in text for text in _TEXTS(tree))
