@@ -353,26 +353,23 @@ def _take_out_code(tree: etree._Element) -> list[_Code]:
     return blocks
 
 
-_HEADING_LINKS = etree.XPath("//h1//a | //h2//a | //h3//a | //h4//a | //h5//a | //h6//a")
-
-
 def _drop_heading_controls(tree: etree._Element) -> None:
     """Remove the bracketed controls of headings (MediaWiki's "[edit]"): not the heading's words."""
-    for a in _HEADING_LINKS(tree):
-        heading = next((h for h in a.iterancestors(*_HEADINGS)), None)
-        # Brackets first, cheap: most headings' links are their own titles.
-        if heading is None or a.getparent() is None or "[" not in heading.text_content():
+    for heading in tree.iter(*_HEADINGS):
+        # Brackets first, cheap: most headings have none (and most no link).
+        if "[" not in heading.text_content():
             continue
-        if (control := heading_control(a, heading)) is None:
-            continue
-        if control is a:  # the brackets are text around the link
-            previous = a.getprevious()
-            if previous is not None:
-                previous.tail = (previous.tail or "").rstrip().removesuffix("[")
-            elif (parent := a.getparent()) is not None:
-                parent.text = (parent.text or "").rstrip().removesuffix("[")
-            a.tail = (a.tail or "").lstrip().removeprefix("]")
-        control.drop_tree()
+        for a in list(heading.iter("a")):
+            if a.getparent() is None or (control := heading_control(a, heading)) is None:
+                continue
+            if control is a:  # the brackets are text around the link
+                previous = a.getprevious()
+                if previous is not None:
+                    previous.tail = (previous.tail or "").rstrip().removesuffix("[")
+                elif (parent := a.getparent()) is not None:
+                    parent.text = (parent.text or "").rstrip().removesuffix("[")
+                a.tail = (a.tail or "").lstrip().removeprefix("]")
+            control.drop_tree()
 
 
 def _drop_header_links(tree: etree._Element) -> None:
@@ -732,16 +729,16 @@ def _drop_skip_links(scope: etree._Element, tree: etree._Element) -> None:
     links = scope.xpath(".//a[starts-with(@href, '#') and string-length(@href) > 1]")
     if not links:
         return
+    # A link in running text is part of a sentence (a footnote's "(1)"): those first, cheap.
+    links = [a for a in links if not any(el.tag in _RUNNING_TEXT for el in a.iterancestors())]
+    if not links:
+        return
     ids = {el.get("id"): el for el in tree.iterfind(".//*[@id]")}
     for a in links:
         target = ids.get(a.get("href", "")[1:])
         if target is None or a.getparent() is None:
             continue
-        if target.tag in _FIELDS or not (
-            target is scope
-            or scope in target.iterancestors()
-            or any(el.tag in _RUNNING_TEXT for el in a.iterancestors())  # a footnote's marker
-        ):
+        if target.tag in _FIELDS or not (target is scope or scope in target.iterancestors()):
             a.drop_tree()
 
 

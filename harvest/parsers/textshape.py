@@ -130,10 +130,18 @@ def quote_lines(markdown: str) -> str:
 
 def keep_ampersands(body: etree._Element) -> None:
     """Escape each ``&`` of the text and the link targets, so that trafilatura's unescape gives it back."""
-    for el in body.iter():
-        if el.text and "&" in el.text:
-            el.text = el.text.replace("&", "&amp;")
-        if el.tail and "&" in el.tail:
-            el.tail = el.tail.replace("&", "&amp;")
-        if (target := el.get("target")) is not None and "&" in target:
-            el.set("target", target.replace("&", "&amp;"))
+    for text in _AMPERSAND_TEXTS(body):
+        holder = text.getparent()
+        if holder is None:
+            continue
+        if text.is_tail:
+            holder.tail = holder.tail.replace("&", "&amp;")
+        else:
+            holder.text = holder.text.replace("&", "&amp;")
+    for el in _AMPERSAND_TARGETS(body):
+        el.set("target", el.get("target", "").replace("&", "&amp;"))
+
+
+# Found in C: most texts hold no "&".
+_AMPERSAND_TEXTS = etree.XPath(".//text()[contains(., '&')]")
+_AMPERSAND_TARGETS = etree.XPath(".//*[contains(@target, '&')]")
