@@ -14,6 +14,9 @@ Pure functions, each tested on the real page that showed the loss (tests/parsers
 - :func:`unname_table_wrappers`: a table's scroll container (Rspress' ``rp-scrollbar``) read as
   boilerplate ("bar"), and every table of a site went with it; the names of elements that only
   wrap a table move out of sight, as the sections' own ids do.
+- :func:`drop_empty_anchors`: an ``<a>`` without ``href`` and without text is a link target
+  (DocBook's ``<a name>`` before every heading, Doxygen's anchors), which trafilatura counted
+  as a link: short blocks holding one went as all links, every heading of a DocBook manual.
 - :func:`keep_named_callouts`: an ``<aside>`` is a sidebar to trafilatura, dropped whole, but
   Starlight writes its notes and cautions as ``<aside aria-label="...">`` among the paragraphs:
   a named aside in the text's flow becomes a block, its hidden title line shown.
@@ -163,6 +166,58 @@ _CONTROLS = ("form", "input", "button", "select", "textarea", "iframe")
 #: Share of an aside's text in links above which it points elsewhere (related stories) and says
 #: nothing itself.
 _CALLOUT_LINK_SHARE = 0.5
+
+
+#: Names of a table of contents block: its class token or id (MediaWiki's, Asciidoctor's and
+#: DocBook's ``toc``, pandoc's ``TOC``, Hugo's ``TableOfContents``, DokuWiki's ``dw__toc``).
+_TOC_NAMES = ("toc", "TOC", "table-of-contents", "TableOfContents", "dw__toc")
+# One C walk for the few blocks so named (a class token or the id).
+_TOC_BLOCKS = etree.XPath(
+    "//*[self::div or self::nav or self::section or self::aside]["
+    + " or ".join(f"@id='{n}' or contains(concat(' ', normalize-space(@class), ' '), ' {n} ')" for n in _TOC_NAMES)
+    + "]"
+)
+
+
+def drop_contents_blocks(tree: etree._Element, url: str) -> int:
+    """Remove the blocks named as a table of contents whose links all lead into the page.
+
+    The list went with extraction (all links), its label stayed: DokuWiki's "Table of Contents"
+    heading over nothing, DocBook's "**Table of Contents**" line, the entries glued into the
+    text when the label and the list were one block. Returns how many went.
+    """
+    page = urldefrag(url)[0]
+    dropped = 0
+    for block in _TOC_BLOCKS(tree):
+        if block.getparent() is None:
+            continue
+        links = [a.get("href") or "" for a in block.iter("a")]
+        if len(links) >= 2 and all(h.startswith("#") or urldefrag(urljoin(url, h))[0] == page for h in links):
+            block.drop_tree()
+            dropped += 1
+    return dropped
+
+
+_PLACEHOLDER_LINKS = etree.XPath("//a[not(@href)]")
+
+
+def drop_empty_anchors(tree: etree._Element) -> int:
+    """Remove the empty ``<a>`` elements without ``href`` (link targets only); returns how many.
+
+    DocBook writes ``<a name="id"></a>`` before every heading and index term, Doxygen ``<a
+    class="anchor" id="…"></a>``, Javadoc ``<a name="…"><!-- --></a>``: no link (HTML calls an
+    ``<a>`` without ``href`` a placeholder), but trafilatura takes any ``<a>`` for one, and a
+    short block whose only "links" are those went as all links: every section heading of a
+    DocBook manual, whole short sections, and its one-line pages flattened. Their text, if any,
+    stays (only empty ones go).
+    """
+    dropped = 0
+    for a in _PLACEHOLDER_LINKS(tree):
+        if (a.text or "").strip() or any(isinstance(child.tag, str) for child in a) or a.getparent() is None:
+            continue
+        a.drop_tag()
+        dropped += 1
+    return dropped
 
 
 def keep_named_callouts(tree: etree._Element) -> int:
@@ -619,6 +674,8 @@ def repair_tree(
     """
     unlink_heading_self_links(tree, url)
     drop_contents_lists(tree, url)
+    drop_contents_blocks(tree, url)
+    drop_empty_anchors(tree)
     if callouts:
         keep_named_callouts(tree)
     if quotes:

@@ -119,7 +119,7 @@ def _cut_site_name(title: str, headings: list[tuple[list[str], bool]], site_name
         found.sort()
     heads = [title, *(title[:i] for i, _ in reversed(found))]
     tails = [
-        title[end:].removesuffix(")") if suffix and end == suffix.end() else title[end:] for _, end in found
+        title[end:].rstrip(")]") if suffix and end == suffix.end() else title[end:] for _, end in found
     ]
     for tier, any_side in headings:
         wanted = {squash(h): h for h in reversed(tier) if squash(h)}
@@ -142,7 +142,7 @@ def _cut_site_name(title: str, headings: list[tuple[list[str], bool]], site_name
 
 
 #: A title's last bracketed words, the site's or manual's name after the page's.
-_NAME_SUFFIX_RE = re.compile(r"\s+\((?=[^()]+\)\s*$)")
+_NAME_SUFFIX_RE = re.compile(r"\s+[(\[](?=[^()\[\]]+[)\]]\s*$)")
 #: A section's number before its heading's words ("1.2", "A.3.1.", "IV."), as numbered
 #: manuals write it (Texinfo, Sphinx's numbered sections, LaTeX converters).
 _SECTION_NUMBER_RE = re.compile(r"^(?:\d+|[A-Z]|[IVXLC]+)(?:\.\d+)*\.?\s+(?=\w)")
