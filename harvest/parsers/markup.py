@@ -174,7 +174,9 @@ _TOC_NAMES = ("toc", "TOC", "table-of-contents", "TableOfContents", "dw__toc")
 # One C walk for the few blocks so named (a class token or the id).
 _TOC_BLOCKS = etree.XPath(
     "//*[self::div or self::nav or self::section or self::aside]["
-    + " or ".join(f"@id='{n}' or contains(concat(' ', normalize-space(@class), ' '), ' {n} ')" for n in _TOC_NAMES)
+    + " or ".join(
+        f"@id='{n}' or contains(concat(' ', normalize-space(@class), ' '), ' {n} ')" for n in _TOC_NAMES
+    )
     + "]"
 )
 

@@ -529,7 +529,12 @@ def navigation_link(a: etree._Element) -> bool:
 
 
 def _entries_reason(
-    region: etree._Element, text: str, dates: list[etree._Element], page: str, host: str
+    region: etree._Element,
+    text: str,
+    dates: list[etree._Element],
+    page: str,
+    host: str,
+    chrome: list[etree._Element] | None = None,
 ) -> str | None:
     """Why the main content is made of entries (linked headings, dated links, links, a form), if it is."""
     headings = [_heading_link(h, page, host) for h in region.iter(*_HEADINGS)]
@@ -548,25 +553,31 @@ def _entries_reason(
     link_chars = sum(site_links.values())
     share = link_chars / len(text) if text else 0.0
     if (len(site_links) >= MIN_LINKS_FOR_SHARE and share >= LINK_SHARE) or (
-        len(site_links) >= 2 and share >= FEW_LINKS_SHARE and not _menu_pager(region, site_links, page, host)
+        len(site_links) >= 2
+        and share >= FEW_LINKS_SHARE
+        and not _menu_pager(region, site_links, page, host, chrome or [])
     ):
         return f"links to the site make {link_chars * 100 // len(text)}% of its text"
     return _form_or_list_only(region, text, page, host)
 
 
-def _menu_pager(region: etree._Element, site_links: dict[str, int], page: str, host: str) -> bool:
+def _menu_pager(
+    region: etree._Element, site_links: dict[str, int], page: str, host: str, chrome: list[etree._Element]
+) -> bool:
     """Whether the region's few site links are a pager to pages of the site's menu, after its text.
 
     A docs page ends with its previous and next pages (Fumadocs' two cards, with no ``rel``):
     every target is in the site's navigation too, and no text of the page's own comes after the
     first of them. A one-line page was a listing by their share of its text.
     """
+    # The menus still in the page, and those taken out of the region (a sidebar inside <main>).
     root = region.getroottree().getroot()
+    menus = [*root.xpath("//nav | //aside | //*[@role='navigation']"), *chrome]
     menu = {
         target
-        for chrome in root.xpath("//nav | //aside | //*[@role='navigation']")
-        for a in chrome.iter("a")
-        if (target := _site_link(a.get("href"), page, host)) is not None
+        for block in menus
+        for a in block.iter("a")
+        if (target := _site_link(a.get("href"), page, host))
     }
     if not set(site_links) <= menu:
         return False
@@ -684,7 +695,7 @@ def classify_tree(tree: etree._Element, url: str) -> PageKind:
         return PageKind("unknown", "no text without its scripts", needs_script=True)
     dates = _date_nodes(region)
     dated = any(0 <= text.find(label) < DATED_WITHIN for d in dates if (label := _text(d)))
-    if reason := cards_reason or _entries_reason(region, text, dates, url, host):
+    if reason := cards_reason or _entries_reason(region, text, dates, url, host, chrome):
         own, lead = _own_text(region, url, host)
         if declared and _lone_article(tree, region, url, host):
             # The page's one <article> holds the post and no entry: the entries are around it

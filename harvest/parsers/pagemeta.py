@@ -118,9 +118,7 @@ def _cut_site_name(title: str, headings: list[tuple[list[str], bool]], site_name
         found.append((suffix.start(), suffix.end()))
         found.sort()
     heads = [title, *(title[:i] for i, _ in reversed(found))]
-    tails = [
-        title[end:].rstrip(")]") if suffix and end == suffix.end() else title[end:] for _, end in found
-    ]
+    tails = [title[end:].rstrip(")]") if suffix and end == suffix.end() else title[end:] for _, end in found]
     for tier, any_side in headings:
         wanted = {squash(h): h for h in reversed(tier) if squash(h)}
         for piece in heads + tails if any_side else heads:
