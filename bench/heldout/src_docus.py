@@ -31,8 +31,11 @@ from write_sources import INSTALL_TITLE, _description, _fresh, _write
 
 HOST = "https://docus.heldout.example"
 
-SECTIONS = (("guide", "Guide", "i-lucide-book-open"), ("reference", "Reference", "i-lucide-library"),
-            ("appendix", "Appendix", "i-lucide-paperclip"))
+SECTIONS = (
+    ("guide", "Guide", "i-lucide-book-open"),
+    ("reference", "Reference", "i-lucide-library"),
+    ("appendix", "Appendix", "i-lucide-paperclip"),
+)
 
 #: Every icon the content names: the sections', the pages', the landing page's button, the code
 #: group's and the file name's (Nuxt UI picks ``vscode-icons:file-type-<ext>`` by the label).
