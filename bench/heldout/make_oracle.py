@@ -599,6 +599,28 @@ def fumadocs(src: Path) -> list[dict[str, Any]]:
     return sorted(out, key=lambda e: e["url_path"])
 
 
+_NUMBERED = re.compile(r"^\d+\.")
+
+
+def docus(src: Path) -> list[dict[str, Any]]:
+    """Every page of ``content/`` but ``index.md`` (the landing page): Docus makes each a docs
+    page, the About page (``4.about.md``) too. Its path is the file's, Nuxt Content's order prefixes
+    (``1.guide/2.python-generators-tour.md``) and the extension dropped: ``/guide/python-generators-tour``
+    (Nitro writes ``<route>.html`` and the pages link ``<route>``). The title is the front matter's
+    (``UPageHeader``'s ``<h1>``); the body names none. Every code block is in the page, the code
+    group's hidden tab too."""
+    out = []
+    content = src / "content"
+    for f in sorted(content.rglob("*.md")):
+        rel = f.relative_to(content)
+        if rel.as_posix() == "index.md":
+            continue
+        meta, body = front_matter(f.read_text(encoding="utf-8"))
+        parts = [_NUMBERED.sub("", p) for p in rel.with_suffix("").parts]
+        out.append(_entry("/" + "/".join(parts), meta["title"], None, body))
+    return sorted(out, key=lambda e: e["url_path"])
+
+
 #: Listing pages of each build, by the generator's documented output paths (relative to site/).
 LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     "pelican": (
@@ -812,6 +834,10 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     # (/docs: a welcome text and three cards), 404.html and _not-found.html are neither; its
     # search is a dialog on every page, its index a JSON route (not kept).
     "fumadocs": (),
+    # Docus writes no listing: the landing page (content/index.md, a hero), 200.html (the
+    # single-page app's empty shell) and 404.html are neither; its search is a command palette on
+    # every page, not a page.
+    "docus": (),
     # vuepress-theme-reco's blog: the home's post list (5 a page, paged in the browser: one page
     # built), @vuepress/plugin-blog's category and tag classifiers (/categories/, /tag/ and one
     # page per term, paged in the browser too) and the timeline. about.html and 404.html are
@@ -894,6 +920,7 @@ ORACLES = {
     "texinfo": texinfo,
     "fumadocs": fumadocs,
     "mediawiki": mediawiki,
+    "docus": docus,
 }
 
 
