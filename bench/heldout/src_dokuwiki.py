@@ -555,7 +555,10 @@ def build(src: Path, out: Path, served: Path) -> int:
             f.unlink()
     rewrite(origin, dest)
     served.write_text(
-        json.dumps({"content_types": content_types(dest)}, ensure_ascii=False, indent=1) + "\n",
+        json.dumps(
+            {"content_types": content_types(dest), "query_fallback": False}, ensure_ascii=False, indent=1
+        )
+        + "\n",
         encoding="utf-8",
     )
     shutil.copytree(dest, out, dirs_exist_ok=True)
