@@ -25,8 +25,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote, unquote, urlsplit
 
-from tests import OWN_FIXTURES, shared_fixture
 from harvest.util.loopback import LoggedRequest
+from tests import OWN_FIXTURES, shared_fixture
 from tests.servers import LoopbackServer, Reply, serve_tree
 
 #: Pages of the development set the parser tests read, by (site folder, short name): their path

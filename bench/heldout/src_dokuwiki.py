@@ -381,7 +381,19 @@ def install(src: Path, work: Path, origin: str) -> Path:
         f"<?php\nif (!defined('DOKU_CONF')) define('DOKU_CONF', '{conf}/');\n", encoding="utf-8"
     )
     data = work / "data"
-    for sub in ("attic", "cache", "index", "locks", "log", "media", "media_attic", "media_meta", "meta", "pages", "tmp"):
+    for sub in (
+        "attic",
+        "cache",
+        "index",
+        "locks",
+        "log",
+        "media",
+        "media_attic",
+        "media_meta",
+        "meta",
+        "pages",
+        "tmp",
+    ):
         (data / sub).mkdir(parents=True)
     local = (src / "local.php").read_text(encoding="utf-8")
     (conf / "local.php").write_text(
@@ -394,7 +406,9 @@ def install(src: Path, work: Path, origin: str) -> Path:
     for page in json.loads((src / "pages.json").read_text(encoding="utf-8")):
         text = (src / page["file"]).read_text(encoding="utf-8")
         stamp = int(
-            datetime.strptime(page["timestamp"], "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=timezone.utc).timestamp()
+            datetime.strptime(page["timestamp"], "%Y-%m-%dT%H:%M:%SZ")
+            .replace(tzinfo=timezone.utc)
+            .timestamp()
         )
         rel = page["id"].replace(":", "/")
         target = data / "pages" / f"{rel}.txt"
