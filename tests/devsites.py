@@ -19,11 +19,13 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote, unquote, urlsplit
 
+from harvest.util.loopback import LoggedRequest
 from tests import OWN_FIXTURES, shared_fixture
 from tests.servers import LoopbackServer, Reply, serve_tree
 
@@ -183,6 +185,7 @@ HELDOUT_SOURCES = {
     "fumadocs": "docs",
     "mediawiki": "docs",
     "docus": "docs",
+    "dokuwiki": "docs",
 }
 
 
@@ -228,7 +231,8 @@ def apply_served(server: LoopbackServer, served: Path) -> None:
     """What a site's files cannot say about their answers, from ``served.json`` beside ``site/``
     (a site mirrored from a running server: ``wordpress``): ``content_types`` by path (a feed at
     ``/feed/``, saved as ``feed/index.html``, is served as the XML it is) and ``redirects`` by
-    path with its query string (``/?p=5``: a 301 to the path given)."""
+    path with its query string (``/?p=5``: a 301 to the path given); ``query_fallback`` false: a
+    query string the mirror lacks answers 404 (``_no_query_fallback``)."""
     table = json.loads(served.read_text(encoding="utf-8"))
     for path, content_type in table.get("content_types", {}).items():
         route = server.routes.get(path)
@@ -236,6 +240,24 @@ def apply_served(server: LoopbackServer, served: Path) -> None:
             route.content_type = content_type  # the Reply its other paths share too
     for path, target in table.get("redirects", {}).items():
         server.add(path, Reply(301, headers={"Location": server.base_url + target}))
+
+
+def _no_query_fallback(server: LoopbackServer) -> None:
+    """A path with a query string the mirror does not have answers 404, not the page without it
+    (the loopback server's fallback): DokuWiki's ``/<page>?do=edit`` and the other actions a
+    crawler should not follow are not the page (``served.json``'s ``query_fallback``: false)."""
+
+    def only_bare(reply: Reply) -> Callable[[LoggedRequest], Reply]:
+        def answer(request: LoggedRequest) -> Reply:
+            if urlsplit(request.path).query:
+                return Reply(404, "not found", content_type="text/plain")
+            return reply
+
+        return answer
+
+    for path, route in list(server.routes.items()):
+        if "?" not in path and isinstance(route, Reply):
+            server.routes[path] = only_bare(route)
 
 
 def serve_site(server: LoopbackServer, root: Path, site: DevSite, canary: LoopbackServer) -> None:
@@ -271,6 +293,9 @@ def serve_site(server: LoopbackServer, root: Path, site: DevSite, canary: Loopba
             server.routes[quoted] = server.routes[path]
             lower = re.sub(r"%[0-9A-F]{2}", lambda m: m.group(0).lower(), quoted)
             server.routes.setdefault(lower, server.routes[path])
+    served = root.parent / "served.json"
+    if served.is_file() and not json.loads(served.read_text(encoding="utf-8")).get("query_fallback", True):
+        _no_query_fallback(server)
 
 
 def redirect_stubs(root: Path) -> set[str]:

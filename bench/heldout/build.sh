@@ -160,6 +160,11 @@
 # reads its database with node:sqlite). better-sqlite3 is Docus' peer: installed, never built (no
 # install script is needed; its own would download a binary from GitHub). NPMGEN_DOCUS overrides
 # that folder.)
+#   apt-get install --no-install-recommends dokuwiki=0.0.20220731.a-2 php-geshi=1.0.9.1-1 \
+#       php8.2-cli=8.2.36-1~deb12u1 php8.2-xml=8.2.36-1~deb12u1 wget=1.21.3-1+deb12u1
+# (DokuWiki 2022-07-31 "Igor" from Debian 12 (its VERSION file says 2022-07-31b) with its default
+# template (dokuwiki) and GeSHi 1.0.9.1 for code; run from a copy of its tree by PHP's built-in
+# server, nothing written under /usr/share/dokuwiki, /etc/dokuwiki or /var/lib/dokuwiki.)
 # Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -189,7 +194,7 @@ NPMGEN_DOCUS="${NPMGEN_DOCUS:-/tmp/npmgen-docus}"
 ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx-rtd lektor starlight astro-blog
      mkdocs-rtd sphinx-pydata docusaurus-blog jupyter-book hexo-next eleventy-base-blog jekyll-deb hugo-deb nextra gatsby-blog
      zensical wordpress rspress vuepress-reco hexo-butterfly ghost honkit ikiwiki hexo-fluid texinfo fumadocs
-     mediawiki docus)
+     mediawiki docus dokuwiki)
 SITES=("${@:-${ALL[@]}}")
 
 keep_text() {  # copy $1 to $2, only text files (and the feeds named in KEEP_FEEDS, e.g. '*.rss')
@@ -414,9 +419,15 @@ build() {
         NUXT_SITE_URL=https://docus.heldout.example "$NPMGEN_DOCUS/node_modules/.bin/nuxt" generate >/dev/null \
         && cp -r .output/public/. "$out/")
       rm -rf "$work" ;;
+    dokuwiki)
+      # A server, not a generator: DokuWiki's tree and configuration copied to a scratch folder,
+      # its pages written at their posts' dates, served on 127.0.0.1 by PHP's built-in server (its
+      # baseurl that origin), mirrored with wget, the origin rewritten to
+      # https://dokuwiki.heldout.example in the files (src_dokuwiki.py says how).
+      "$PY" "$HERE/src_dokuwiki.py" "$src" "$out" "$ROOT/dokuwiki/served.json" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac
-  if [ "$name" = wordpress ] || [ "$name" = mediawiki ]; then  # pages without a file extension
+  if [ "$name" = wordpress ] || [ "$name" = mediawiki ] || [ "$name" = dokuwiki ]; then  # pages without a file extension
     rm -rf "$ROOT/$name/site"; cp -r "$out" "$ROOT/$name/site"
   else
     local feeds=""

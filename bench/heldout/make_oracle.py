@@ -571,6 +571,35 @@ def mediawiki(src: Path) -> list[dict[str, Any]]:
     return sorted(out, key=lambda e: e["url_path"])
 
 
+_DW_CODE = re.compile(r"^<code(?: ([^>\s]+))?>", re.M)
+_DW_TITLE = re.compile(r"^====== (.+?) ======$", re.M)
+
+
+def dokuwiki(src: Path) -> list[dict[str, Any]]:
+    """The wiki's content pages (``pages.json``: the posts, the install page and the About page;
+    not the start pages nor the sidebar) at ``/<id>`` (nice URLs, ``userewrite`` 1: the page id,
+    namespaces joined by ``:``); the title its first heading (``useheading``: the ``<h1>`` and the
+    ``<title>`` show it); the date of its one revision, which its "Last modified" line shows (a
+    wiki page states no other); code blocks from the text's ``<code LANG>``."""
+    out = []
+    for page in json.loads((src / "pages.json").read_text(encoding="utf-8")):
+        if page["kind"] not in ("post", "docs", "about"):
+            continue
+        text = (src / page["file"]).read_text(encoding="utf-8")
+        title = _DW_TITLE.search(text)
+        langs = [m.group(1) or "" for m in _DW_CODE.finditer(text)]
+        out.append(
+            {
+                "url_path": "/" + page["id"],
+                "title": title.group(1) if title else page["title"],
+                "date": page["timestamp"][:10],
+                "code_blocks": len(langs),
+                "code_languages": langs,
+            }
+        )
+    return sorted(out, key=lambda e: e["url_path"])
+
+
 #: Fumadocs' ``<Tabs>`` (Radix tabs): only the active (first) ``<Tab>`` is rendered; the others'
 #: panels are pre-rendered empty (``hidden``, Radix unmounts inactive content), so their code
 #: blocks are in no page.
@@ -883,6 +912,19 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
         "wiki/Special:*",
         "wiki/Special:*/**/*",
     ),
+    # DokuWiki: the start page (``/``, and ``/start`` whose canonical it is: the welcome text and
+    # every page by namespace), each namespace's start page (its pages, newest first), the
+    # sidebar page (the links of the sidebar), and the index (``?do=index``, the site tools'
+    # "Sitemap": every namespace and page; marked noindex), kept at the start pages only. The
+    # About page is a content page.
+    "dokuwiki": (
+        "index.html",
+        "start",
+        "*:start",
+        "sidebar",
+        "start?do=index",
+        "*:start?do=index",
+    ),
 }
 
 ORACLES = {
@@ -921,6 +963,7 @@ ORACLES = {
     "fumadocs": fumadocs,
     "mediawiki": mediawiki,
     "docus": docus,
+    "dokuwiki": dokuwiki,
 }
 
 

@@ -3210,6 +3210,7 @@ WRITERS = {
     "fumadocs": lambda: __import__("src_fumadocs").fumadocs(),
     "mediawiki": lambda: __import__("src_mediawiki").mediawiki(),
     "docus": lambda: __import__("src_docus").docus(),
+    "dokuwiki": lambda: __import__("src_dokuwiki").dokuwiki(),
 }
 
 
