@@ -384,6 +384,11 @@ def _date_nodes(region: etree._Element) -> list[etree._Element]:
         if text and len(text) <= _DATE_LABEL_CHARS and DATE_RE.search(text):
             if not any(a.tag == "time" for a in el.iterancestors()):
                 found.append(el)
+        # A date after a link, in its block's text (DokuWiki's index: "<a>Title</a> (2024-05-02)").
+        tail = (el.tail or "").strip()
+        if el.tag == "a" and tail and len(tail) <= _DATE_LABEL_CHARS and DATE_RE.search(tail):
+            if (holder := el.getparent()) is not None:
+                found.append(holder)
     return found
 
 
@@ -473,6 +478,24 @@ def _initials_index(region: etree._Element, page: str, host: str) -> int:
     return len(entries)
 
 
+def _link_lists_only(region: etree._Element, page: str, host: str) -> int:
+    """Links of the page's lists when they are all its links and it has no paragraph of text.
+
+    Each item one link to another page of the site and nothing else (a wiki's navigation page:
+    a heading over "Home", "Guide", "Reference"...). A page with a paragraph says something.
+    """
+    if any(_text(p) for p in region.iter("p")):
+        return 0
+    listed: set[str] = set()
+    for li in region.iter("li"):
+        links = [t for a in li.iter("a") if (t := _site_link(a.get("href"), page, host))]
+        if links and (len(links) != 1 or len(_text(li)) > len(" ".join(_text(a) for a in li.iter("a"))) + 2):
+            return 0
+        listed.update(links)
+    every = {t for a in region.iter("a") if (t := _site_link(a.get("href"), page, host))}
+    return len(listed) if listed and every <= listed else 0
+
+
 def _is_search_page(region: etree._Element, text: str) -> bool:
     for form in region.iter("form"):
         inputs = form.xpath(".//input[@type='search' or @name='q' or @name='s' or @name='query']")
@@ -498,6 +521,8 @@ def _form_or_list_only(region: etree._Element, text: str, page: str, host: str) 
         return f"only a dated list of {entries} links to other pages"
     if entries := _initials_index(region, page, host):
         return f"an index of {entries} pages by initials"
+    if (entries := _link_lists_only(region, page, host)) >= 2:
+        return f"only lists of {entries} links, no paragraph"
     return None
 
 

@@ -335,3 +335,19 @@ def test_a_one_line_page_over_its_pager_is_not_a_listing() -> None:
     page = "docs/appendix/kyou-no-memo"
     kind = classify_page(heldout_page("fumadocs", f"{page}.html"), f"https://fumadocs.heldout.example/{page}")
     assert kind.kind != "listing", kind.reason
+
+
+@pytest.mark.parametrize(
+    ("page", "reason"),
+    [
+        ("appendix:start", "dated links"),  # <li><div class="li"><a>Title</a> (2024-05-02)</div></li>
+        ("sidebar", "only lists"),  # a heading over Home, Guide, Reference, Appendix, About
+    ],
+)
+def test_a_wiki_s_index_and_navigation_pages_are_listings(page: str, reason: str) -> None:
+    """DokuWiki (held-out set): a namespace's start page lists its pages, each link followed by
+    its date in parentheses (a date in text after the link, no element of its own); the sidebar
+    page is a heading over a list of links and no paragraph. Both were stored as documents.
+    """
+    kind = classify_page(heldout_page("dokuwiki", page), f"https://dokuwiki.heldout.example/{page}")
+    assert kind.kind == "listing" and reason in kind.reason, kind.reason
