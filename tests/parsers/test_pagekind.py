@@ -187,7 +187,7 @@ ARTICLES_AMONG_ENTRIES = [
     ("laestrella.com.pa-laboral.html", "5 <article> entries"),
     ("pinup-fashion.de.korsetts.html", "9 headings link to other pages"),
     ("blog.teufel.de.leistung.html", "1 <article> entries whose permalinks are other pages"),
-    ("californiaglobe.com.amazon.html", "3 dated links to other pages"),
+    ("californiaglobe.com.amazon.html", "4 dated links to other pages"),
     ("dailymail.co.uk.food.html", "links to the site make 62% of its text"),
 ]
 
