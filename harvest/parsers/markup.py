@@ -170,15 +170,14 @@ _CALLOUT_LINK_SHARE = 0.5
 
 #: Names of a table of contents block: its class token or id (MediaWiki's, Asciidoctor's and
 #: DocBook's ``toc``, pandoc's ``TOC``, Hugo's ``TableOfContents``, DokuWiki's ``dw__toc``).
-_TOC_NAMES = ("toc", "TOC", "table-of-contents", "TableOfContents", "dw__toc")
-# One C walk for the few blocks so named (a class token or the id).
-_TOC_BLOCKS = etree.XPath(
-    "//*[self::div or self::nav or self::section or self::aside]["
-    + " or ".join(
-        f"@id='{n}' or contains(concat(' ', normalize-space(@class), ' '), ' {n} ')" for n in _TOC_NAMES
-    )
-    + "]"
+_TOC_NAMES = frozenset({"toc", "TOC", "table-of-contents", "TableOfContents", "dw__toc"})
+# Candidates by C substring tests (a token test per element cost 6% of extraction), then by token.
+_TOC_CANDIDATES = etree.XPath(
+    "//*[@id='toc' or @id='TOC' or @id='TableOfContents' or @id='table-of-contents' or @id='dw__toc'"
+    " or contains(@class, 'toc') or contains(@class, 'TOC') or contains(@class, 'ableOfContents')"
+    " or contains(@class, 'table-of-contents')]"
 )
+_TOC_TAGS = frozenset({"div", "nav", "section", "aside"})
 
 
 def drop_contents_blocks(tree: etree._Element, url: str) -> int:
@@ -190,8 +189,10 @@ def drop_contents_blocks(tree: etree._Element, url: str) -> int:
     """
     page = urldefrag(url)[0]
     dropped = 0
-    for block in _TOC_BLOCKS(tree):
-        if block.getparent() is None:
+    for block in _TOC_CANDIDATES(tree):
+        if block.tag not in _TOC_TAGS or block.getparent() is None:
+            continue
+        if block.get("id") not in _TOC_NAMES and _TOC_NAMES.isdisjoint((block.get("class") or "").split()):
             continue
         links = [a.get("href") or "" for a in block.iter("a")]
         if len(links) >= 2 and all(h.startswith("#") or urldefrag(urljoin(url, h))[0] == page for h in links):
@@ -200,7 +201,8 @@ def drop_contents_blocks(tree: etree._Element, url: str) -> int:
     return dropped
 
 
-_PLACEHOLDER_LINKS = etree.XPath("//a[not(@href)]")
+# Empty ones only, told in C: no element child, no text (a comment is neither).
+_PLACEHOLDER_LINKS = etree.XPath("//a[not(@href)][not(*)][not(normalize-space())]")
 
 
 def drop_empty_anchors(tree: etree._Element) -> int:
@@ -215,7 +217,7 @@ def drop_empty_anchors(tree: etree._Element) -> int:
     """
     dropped = 0
     for a in _PLACEHOLDER_LINKS(tree):
-        if (a.text or "").strip() or any(isinstance(child.tag, str) for child in a) or a.getparent() is None:
+        if a.getparent() is None:
             continue
         a.drop_tag()
         dropped += 1
