@@ -1418,7 +1418,11 @@ def extract_article(html: str, url: str) -> Article | None:
     # every character against the wide ranges: a third of a millisecond a page).
     wide = "\u3002" in html or "\u3001" in html or "\uff0c" in html
     quotes = "<q>" in html or "<q " in html
-    markup.repair_tree(tree, url, tabs=tabs, wide=wide, callouts="<aside" in html, quotes=quotes)
+    # A table of contents block's name, by substring (most pages have none).
+    contents = "toc" in html or "TOC" in html or "ableOfContents" in html or "table-of-contents" in html
+    markup.repair_tree(
+        tree, url, tabs=tabs, wide=wide, callouts="<aside" in html, quotes=quotes, contents=contents
+    )
     blocks = _take_out_code(tree)
     # The page's paragraph text, before anything is removed: what a region or block is weighed by.
     page_chars = _paragraph_chars(tree)
