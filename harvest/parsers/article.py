@@ -372,9 +372,42 @@ def _drop_heading_controls(tree: etree._Element) -> None:
             control.drop_tree()
 
 
-def _drop_header_links(tree: etree._Element) -> None:
-    # Only in-page links can be header links: an XPath visits them without a Python call per <a>.
-    for a in tree.xpath("//a[starts-with(normalize-space(@href), '#')]"):
+@dataclass
+class _Links:
+    """The page's links of the kinds the repairs below look at, found in one walk of its ``<a>``s.
+
+    One walk costs less than the four XPaths it replaced (their predicates on every link).
+    """
+
+    #: ``href="#…"``: header links, skip links, footnotes.
+    in_page: list[etree._Element] = field(default_factory=list)
+    #: No ``href``: link targets (:func:`markup.drop_empty_anchors`).
+    placeholders: list[etree._Element] = field(default_factory=list)
+    #: A ``rel`` naming the next, previous, upper or contents page.
+    navigation: list[etree._Element] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, tree: etree._Element) -> _Links:
+        links = cls()
+        for a in tree.iter("a"):
+            href = a.get("href")
+            if href is None:
+                links.placeholders.append(a)
+            elif href.lstrip()[:1] == "#":
+                links.in_page.append(a)
+            if a.get("rel") is not None and navigation_link(a):
+                links.navigation.append(a)
+        return links
+
+
+def _within(links: list[etree._Element], scope: etree._Element) -> list[etree._Element]:
+    """The links still in the page, and inside ``scope`` (the page itself or its region)."""
+    inside = scope.getparent() is None
+    return [a for a in links if a.getparent() is not None and (inside or scope in a.iterancestors())]
+
+
+def _drop_header_links(in_page: list[etree._Element]) -> None:
+    for a in in_page:
         classes = set((a.get("class") or "").lower().split())
         marker = (a.text_content() or "").strip().lower() in _HEADERLINK_TEXTS
         if (
@@ -694,7 +727,7 @@ BOILERPLATE_TOKENS: tuple[str, ...] = (
 _BOILERPLATE_RE = re.compile("|".join(BOILERPLATE_TOKENS))
 
 
-def _drop_rel_navigation(scope: etree._Element) -> None:
+def _drop_rel_navigation(scope: etree._Element, navigation: list[etree._Element]) -> None:
     """Remove the blocks made of links to the next, previous, upper and contents pages.
 
     Texinfo opens every page of a manual with "Next: <a rel="next">…</a>, Previous: <a
@@ -702,7 +735,7 @@ def _drop_rel_navigation(scope: etree._Element) -> None:
     every text stored. A block whose links all say so by their ``rel``, with little text of its
     own between them (labels, punctuation), is the site's navigation.
     """
-    for a in scope.xpath(".//a[@rel]"):
+    for a in _within(navigation, scope):
         block = a.getparent()
         while block is not None and block.tag not in _NAV_BLOCKS:
             block = block.getparent()
@@ -718,7 +751,7 @@ def _drop_rel_navigation(scope: etree._Element) -> None:
             block.drop_tree()
 
 
-def _drop_skip_links(scope: etree._Element, tree: etree._Element) -> None:
+def _drop_skip_links(scope: etree._Element, tree: etree._Element, in_page: list[etree._Element]) -> None:
     """Remove links to a part of the page outside the text: "Jump to navigation", "Skip to search".
 
     MediaWiki opens every article with ``<a class="mw-jump-link" href="#mw-head">Jump to
@@ -726,7 +759,7 @@ def _drop_skip_links(scope: etree._Element, tree: etree._Element) -> None:
     target is outside the region extracted, or a form's field, leads away from the text. (A
     footnote's or a heading's anchor is inside it.)
     """
-    links = scope.xpath(".//a[starts-with(@href, '#') and string-length(@href) > 1]")
+    links = [a for a in _within(in_page, scope) if len((a.get("href") or "").strip()) > 1]
     if not links:
         return
     # A link in running text is part of a sentence (a footnote's "(1)"): those first, cheap.
@@ -1340,6 +1373,37 @@ def _drop_section_label(body: etree._Element, tree: etree._Element) -> None:
 LABEL_WORDS = 4
 
 
+def _markdown(body: etree._Element) -> str:
+    """The text as Markdown, written by trafilatura's ``xmltotxt`` steps on the body itself.
+
+    ``xmltotxt`` copies the tree first (for a caller that keeps it: harvest does not) and
+    unescapes its whole output at the end, whose text lxml had already unescaped: a link's
+    ``&section=1`` became ``§ion=1`` (HTML's legacy ``&sect``), a text's ``&amp;`` a ``&``. Its
+    steps are run here without either; a trafilatura that lacks them gets ``xmltotxt`` with the
+    ampersands escaped beforehand (:func:`textshape.keep_ampersands`).
+    """
+    from trafilatura import xml as tx  # lazily, as bare_extraction (_extract_main)
+
+    steps = [step for name in _MARKDOWN_STEPS if (step := getattr(tx, name, None)) is not None]
+    if len(steps) != len(_MARKDOWN_STEPS) or not hasattr(tx, "process_element"):
+        textshape.keep_ampersands(body)
+        return str(tx.xmltotxt(body, include_formatting=True))
+    for step in steps:
+        step(body)
+    written: list[str] = []
+    tx.process_element(body, written, True)
+    return tx.sanitize("".join(written), True) or ""
+
+
+#: trafilatura's (2.3) ``xmltotxt`` steps before it writes a tree as Markdown.
+_MARKDOWN_STEPS = (
+    "_escape_and_convert_math_tree",
+    "_collapse_emphasis",
+    "_merge_adjacent_hi",
+    "_strip_block_whitespace",
+)
+
+
 def _near_length(text: str, other: str) -> bool:
     """Whether the two could be one text with its markup marks or not (a tenth apart, at most)."""
     return abs(len(text) - len(other)) <= len(other) // 10 + 4
@@ -1404,7 +1468,8 @@ def extract_article(html: str, url: str) -> Article | None:
     # A wider content area (#content, the first of several <article>s) often leaves out the
     # article's header, where the byline is: the whole page is searched then.
     meta.author = meta.author or _byline(region if region is not None and named else tree)
-    _drop_header_links(tree)
+    links = _Links.of(tree)
+    _drop_header_links(links.in_page)
     _drop_heading_controls(tree)
     # The markup repairs: after the "¶" links, before the boilerplate names.
     # Tab groups: ARIA tab panels, panels toggling aria-hidden, CSS tabs made of radio buttons
@@ -1417,22 +1482,20 @@ def extract_article(html: str, url: str) -> Article | None:
     # Chinese and Japanese prose has their full stop or comma (a substring test, not a scan of
     # every character against the wide ranges: a third of a millisecond a page).
     wide = "\u3002" in html or "\u3001" in html or "\uff0c" in html
-    quotes = "<q>" in html or "<q " in html
-    # A table of contents block's name, by substring (most pages have none).
-    contents = "toc" in html or "TOC" in html or "ableOfContents" in html or "table-of-contents" in html
-    markup.repair_tree(
-        tree, url, tabs=tabs, wide=wide, callouts="<aside" in html, quotes=quotes, contents=contents
-    )
+    markup.repair_tree(tree, url, tabs=tabs, wide=wide, placeholders=links.placeholders)
     blocks = _take_out_code(tree)
     # The page's paragraph text, before anything is removed: what a region or block is weighed by.
     page_chars = _paragraph_chars(tree)
     scope = tree if region is None else region
     _drop_declared_boilerplate(scope, page_chars)
     _drop_link_teasers(scope)
-    if " rel=" in html:
-        _drop_rel_navigation(scope)
-    if region is not None:
-        _drop_skip_links(scope, tree)
+    if links.navigation:
+        _drop_rel_navigation(scope, links.navigation)
+    if region is not None and links.in_page:
+        _drop_skip_links(scope, tree, links.in_page)
+    # A table of contents block's name, by substring (most pages have none), in the region.
+    if "toc" in html:
+        markup.drop_contents_blocks(scope, url)
     _drop_datelines(scope, shown[0] if shown else None)
     _drop_author_cards(scope, meta.author)
     leads = _leads(_lead_scope(tree, region)) if region is not None else []
@@ -1446,10 +1509,7 @@ def extract_article(html: str, url: str) -> Article | None:
     textshape.keep_line_breaks(document.body)
     textshape.mark_quotes(document.body)
     _resolve_links(document.body, head.link_base)
-    textshape.keep_ampersands(document.body)
-    from trafilatura.xml import xmltotxt  # lazily, as bare_extraction (_extract_main)
-
-    markdown = textshape.line_breaks(xmltotxt(document.body, include_formatting=True))
+    markdown = textshape.line_breaks(_markdown(document.body))
     markdown, used = _put_back_code(markdown, blocks)
     markdown = textshape.quote_lines(markdown)
     # Unicode NFC, the form text on the web is compared and searched in (trafilatura's own

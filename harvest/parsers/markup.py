@@ -108,7 +108,7 @@ def neutralize_own_names(tree: etree._Element) -> int:
     # A C walk to the only tags whose ids move (an XPath picking every element with an id, then
     # testing its tag in Python, costs more).
     for el in tree.iter(*_HEADINGS, *_SECTIONS):
-        if el.tag in _HEADINGS:
+        if el.tag in _HEADINGS and len(el):
             # An anchor inside a heading is the heading's too (MediaWiki: <h2><span
             # class="mw-headline" id="Share">Share</span></h2>, and the heading went as "share").
             for inner in el.iterdescendants():
@@ -174,7 +174,7 @@ _TOC_NAMES = frozenset({"toc", "TOC", "table-of-contents", "TableOfContents", "d
 _TOC_TAGS = ("div", "nav", "section", "aside")
 
 
-def drop_contents_blocks(tree: etree._Element, url: str) -> int:
+def drop_contents_blocks(scope: etree._Element, url: str) -> int:
     """Remove the blocks named as a table of contents whose links all lead into the page.
 
     The list went with extraction (all links), its label stayed: DokuWiki's "Table of Contents"
@@ -183,7 +183,7 @@ def drop_contents_blocks(tree: etree._Element, url: str) -> int:
     """
     page = urldefrag(url)[0]
     dropped = 0
-    for block in list(tree.iter(*_TOC_TAGS)):
+    for block in list(scope.iter(*_TOC_TAGS)):
         if block.get("id") not in _TOC_NAMES and _TOC_NAMES.isdisjoint((block.get("class") or "").split()):
             continue
         if block.getparent() is None:
@@ -195,11 +195,10 @@ def drop_contents_blocks(tree: etree._Element, url: str) -> int:
     return dropped
 
 
-# Empty ones only, told in C: no element child, no text (a comment is neither).
-_PLACEHOLDER_LINKS = etree.XPath("//a[not(@href)][not(*)][not(normalize-space())]")
+_PLACEHOLDER_LINKS = etree.XPath("//a[not(@href)]")
 
 
-def drop_empty_anchors(tree: etree._Element) -> int:
+def drop_empty_anchors(tree: etree._Element, placeholders: list[etree._Element] | None = None) -> int:
     """Remove the empty ``<a>`` elements without ``href`` (link targets only); returns how many.
 
     DocBook writes ``<a name="id"></a>`` before every heading and index term, Doxygen ``<a
@@ -210,8 +209,11 @@ def drop_empty_anchors(tree: etree._Element) -> int:
     stays (only empty ones go).
     """
     dropped = 0
-    for a in _PLACEHOLDER_LINKS(tree):
-        if a.getparent() is None:
+    for a in _PLACEHOLDER_LINKS(tree) if placeholders is None else placeholders:
+        # Empty ones only: no text, no element child (a comment is neither).
+        if a.text and a.text.strip() or a.getparent() is None or any(isinstance(c.tag, str) for c in a):
+            continue
+        if any((c.tail or "").strip() for c in a):
             continue
         a.drop_tag()
         dropped += 1
@@ -662,9 +664,7 @@ def repair_tree(
     *,
     tabs: bool = True,
     wide: bool = True,
-    callouts: bool = True,
-    quotes: bool = True,
-    contents: bool = True,
+    placeholders: list[etree._Element] | None = None,
 ) -> None:
     """Every tree repair of this module, in order (see the module docstring).
 
@@ -673,13 +673,10 @@ def repair_tree(
     """
     unlink_heading_self_links(tree, url)
     drop_contents_lists(tree, url)
-    if contents:
-        drop_contents_blocks(tree, url)
-    drop_empty_anchors(tree)
-    if callouts:
-        keep_named_callouts(tree)
-    if quotes:
-        inline_quotes(tree)
+    drop_empty_anchors(tree, placeholders)
+    # Both walk only their tag's elements: next to nothing where the page has none.
+    keep_named_callouts(tree)
+    inline_quotes(tree)
     if wide:
         join_wide_lines(tree)
     neutralize_own_names(tree)
