@@ -356,8 +356,8 @@ def _take_out_code(tree: etree._Element) -> list[_Code]:
 def _drop_heading_controls(tree: etree._Element) -> None:
     """Remove the bracketed controls of headings (MediaWiki's "[edit]"): not the heading's words."""
     for heading in tree.iter(*_HEADINGS):
-        # Brackets first, cheap: most headings have none (and most no link).
-        if "[" not in heading.text_content():
+        # A link first, then brackets, cheap: most headings have neither.
+        if next(heading.iter("a"), None) is None or "[" not in heading.text_content():
             continue
         for a in list(heading.iter("a")):
             if a.getparent() is None or (control := heading_control(a, heading)) is None:
