@@ -182,6 +182,7 @@ HELDOUT_SOURCES = {
     "texinfo": "docs",
     "fumadocs": "docs",
     "mediawiki": "docs",
+    "hexo-icarus": "blog",
 }
 
 
