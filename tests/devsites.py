@@ -186,6 +186,7 @@ HELDOUT_SOURCES = {
     "mediawiki": "docs",
     "docus": "docs",
     "dokuwiki": "docs",
+    "hexo-icarus": "blog",
 }
 
 

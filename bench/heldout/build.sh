@@ -165,6 +165,16 @@
 # (DokuWiki 2022-07-31 "Igor" from Debian 12 (its VERSION file says 2022-07-31b) with its default
 # template (dokuwiki) and GeSHi 1.0.9.1 for code; run from a copy of its tree by PHP's built-in
 # server, nothing written under /usr/share/dokuwiki, /etc/dokuwiki or /var/lib/dokuwiki.)
+#   mkdir /tmp/npmgen-icarus && cd /tmp/npmgen-icarus && npm init -y && npm install --ignore-scripts hexo@7.3.0 \
+#       hexo-cli@4.3.2 hexo-renderer-marked@7.0.1 hexo-renderer-ejs@2.0.0 hexo-renderer-stylus@3.0.1 \
+#       hexo-generator-archive@2.0.0 hexo-generator-category@2.0.0 hexo-generator-tag@2.0.0 \
+#       hexo-generator-index@4.0.0 hexo-theme-icarus@6.1.1 hexo-renderer-inferno@1.0.2 \
+#       hexo-generator-feed@3.0.0 hexo-generator-sitemap@3.0.1
+# (Hexo with Icarus apart from the other Hexo builds: Icarus' layouts are JSX, rendered by
+# hexo-renderer-inferno (Babel 7, Inferno 8.2.3); the theme's own dependencies (bulma-stylus
+# 0.8.0, hexo-component-inferno 3.1.2, hexo-pagination, moment ...) come with it. --ignore-scripts:
+# no install script is needed (inferno's prints an Open Collective banner, hexo-util's rebuilds a
+# file it ships). NPMGEN_ICARUS overrides the folder.)
 # Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -194,7 +204,8 @@ NPMGEN_DOCUS="${NPMGEN_DOCUS:-/tmp/npmgen-docus}"
 ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx-rtd lektor starlight astro-blog
      mkdocs-rtd sphinx-pydata docusaurus-blog jupyter-book hexo-next eleventy-base-blog jekyll-deb hugo-deb nextra gatsby-blog
      zensical wordpress rspress vuepress-reco hexo-butterfly ghost honkit ikiwiki hexo-fluid texinfo fumadocs
-     mediawiki docus dokuwiki)
+     mediawiki docus dokuwiki hexo-icarus)
+NPMGEN_ICARUS="${NPMGEN_ICARUS:-/tmp/npmgen-icarus}"
 SITES=("${@:-${ALL[@]}}")
 
 keep_text() {  # copy $1 to $2, only text files (and the feeds named in KEEP_FEEDS, e.g. '*.rss')
@@ -425,6 +436,12 @@ build() {
       # baseurl that origin), mirrored with wget, the origin rewritten to
       # https://dokuwiki.heldout.example in the files (src_dokuwiki.py says how).
       "$PY" "$HERE/src_dokuwiki.py" "$src" "$out" "$ROOT/dokuwiki/served.json" ;;
+    hexo-icarus)
+      # Icarus checks its dependencies and its _config.icarus.yml (written by the sources: it
+      # would write its defaults there otherwise) before it renders.
+      work="$(mktemp -d)"; cp -r "$src/." "$work/"; ln -s "$NPMGEN_ICARUS/node_modules" "$work/node_modules"
+      (cd "$work" && "$NPMGEN_ICARUS/node_modules/.bin/hexo" generate --silent && cp -r public/. "$out/")
+      rm -rf "$work" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac
   if [ "$name" = wordpress ] || [ "$name" = mediawiki ] || [ "$name" = dokuwiki ]; then  # pages without a file extension

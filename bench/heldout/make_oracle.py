@@ -906,6 +906,16 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     # RecentChanges, Categories, SpecialPages, and each page's WhatLinksHere and
     # RecentChangesLinked): lists of pages, all marked noindex. The About page (the project
     # namespace's, linked from the footer) is a content page.
+    # Hexo's generators as on `hexo` (5 a page), plus Icarus' own tags and categories index
+    # pages (hexo-component-inferno's generators write /tags/ and /categories/, no source page).
+    # The About page (a page: no date, no meta line) is no listing.
+    "hexo-icarus": (
+        "index.html",
+        "page/*/index.html",
+        "archives/**/index.html",
+        "tags/**/index.html",
+        "categories/**/index.html",
+    ),
     "mediawiki": (
         "wiki/Main_Page",
         "wiki/Category:*",
@@ -964,6 +974,7 @@ ORACLES = {
     "mediawiki": mediawiki,
     "docus": docus,
     "dokuwiki": dokuwiki,
+    "hexo-icarus": hexo,
 }
 
 

@@ -3211,6 +3211,7 @@ WRITERS = {
     "mediawiki": lambda: __import__("src_mediawiki").mediawiki(),
     "docus": lambda: __import__("src_docus").docus(),
     "dokuwiki": lambda: __import__("src_dokuwiki").dokuwiki(),
+    "hexo-icarus": lambda: __import__("src_hexo_icarus").hexo_icarus(),
 }
 
 
