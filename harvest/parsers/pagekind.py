@@ -670,12 +670,28 @@ def _own_text(region: etree._Element, page: str, host: str) -> tuple[int, int]:
     return own, own if lead < 0 else lead
 
 
+def titled_article(tree: etree._Element) -> etree._Element | None:
+    """The page's one ``<article>``, or among several the one holding every ``<h1>`` of the page.
+
+    Hexo's Icarus puts the post in an ``<article>`` with its title, and five "recent posts"
+    ``<article class="media">`` cards in a sidebar widget beside it: the page's title says which
+    one is the post.
+    """
+    articles = [a for a in tree.iter("article") if next(a.iterancestors("article"), None) is None]
+    if len(articles) == 1:
+        return articles[0]
+    titles = list(tree.iter("h1"))
+    holders = [a for a in articles if any(a in h.iterancestors() for h in titles)]
+    if len(holders) == 1 and titles and all(holders[0] in h.iterancestors() for h in titles):
+        return holders[0]
+    return None
+
+
 def _lone_article(tree: etree._Element, region: etree._Element, page: str, host: str) -> bool:
-    """Whether the page has one ``<article>``, in its main content, made of no entries."""
-    articles = list(tree.iter("article"))
-    if len(articles) != 1 or (articles[0] is not region and region not in articles[0].iterancestors()):
+    """Whether the page's one ``<article>`` (or the one holding its title) is made of no entries."""
+    article = titled_article(tree)
+    if article is None or (article is not region and region not in article.iterancestors()):
         return False
-    article = articles[0]
     if _permalink(article, page, host) is not None:
         return False
     text = _text(article)

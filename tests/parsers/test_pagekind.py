@@ -351,3 +351,16 @@ def test_a_wiki_s_index_and_navigation_pages_are_listings(page: str, reason: str
     """
     kind = classify_page(heldout_page("dokuwiki", page), f"https://dokuwiki.heldout.example/{page}")
     assert kind.kind == "listing" and reason in kind.reason, kind.reason
+
+
+@pytest.mark.parametrize("path", ["2024/04/12/kyou-no-memo/", "2023/06/01/quick-note-release/", "about/"])
+def test_a_declared_post_beside_a_widget_of_recent_posts_is_an_article(path: str) -> None:
+    """Hexo's Icarus (held-out set): the post's ``<article>`` holds the page's ``<h1>``; five
+    ``<article class="media">`` "recent posts" cards in a sidebar widget sit beside it, and no
+    ``<main>`` says which is the page's. The widgets' links made three one-line posts and the
+    About page listings. Among several ``<article>``s, the one holding the title is the post.
+    """
+    kind = classify_page(
+        heldout_page("hexo-icarus", f"{path}index.html"), f"https://hexo-icarus.heldout.example/{path}"
+    )
+    assert kind.kind == "article", kind.reason
