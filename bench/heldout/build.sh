@@ -151,6 +151,12 @@
 # (on Debian's pygmentize, Pygments 2.14.0: no download), SQLite, PHP 8.2's built-in server;
 # nothing is installed into /usr/share/mediawiki: the build's LocalSettings.php is named by
 # MW_CONFIG_FILE.)
+#   apt-get install --no-install-recommends docbook-xsl=1.79.2+dfsg-2 xsltproc=1.1.35-1+deb12u4 \
+#       docbook-xml=4.5-12 libxml2-utils=2.9.14+dfsg-1.3~deb12u6
+# (DocBook XSL 1.79.2 from Debian 12, run by xsltproc (libxslt 1.1.35 on libxml2 2.9.14); the
+# DocBook 4.5 DTD (docbook-xml) for xmllint's validation. The stylesheets' and the DTD's canonical
+# URIs resolve through the XML catalog these packages register: both run with --nonet. Debian's
+# build of the stylesheets names itself "DocBook XSL Stylesheets Vsnapshot" in the pages.)
 # Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -179,7 +185,7 @@ NPMGEN_FUMADOCS="${NPMGEN_FUMADOCS:-/tmp/npmgen-fumadocs}"
 ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx-rtd lektor starlight astro-blog
      mkdocs-rtd sphinx-pydata docusaurus-blog jupyter-book hexo-next eleventy-base-blog jekyll-deb hugo-deb nextra gatsby-blog
      zensical wordpress rspress vuepress-reco hexo-butterfly ghost honkit ikiwiki hexo-fluid texinfo fumadocs
-     mediawiki)
+     mediawiki docbook)
 SITES=("${@:-${ALL[@]}}")
 
 keep_text() {  # copy $1 to $2, only text files (and the feeds named in KEEP_FEEDS, e.g. '*.rss')
@@ -391,6 +397,15 @@ build() {
       # $wgServer that origin), mirrored with wget, the origin rewritten to
       # https://mediawiki.heldout.example in the files (src_mediawiki.py says how).
       "$PY" "$HERE/src_mediawiki.py" "$src" "$out" "$ROOT/mediawiki/served.json" ;;
+    docbook)
+      # xsltproc with DocBook XSL's chunked HTML: the book validated against its DTD, then the
+      # customization layer (src/chunk.xsl: html/chunk.xsl and its parameters) writes one file
+      # per chapter, preface, part and the index into base.dir, named after their ids. Links are
+      # relative (the stylesheets have no site URL; html.base would add a <base> to every page).
+      # The site's stylesheet (html.stylesheet) is a file of the sources.
+      xmllint --nonet --valid --noout "$src/book.xml"
+      xsltproc --nonet --stringparam base.dir "$out/" "$src/chunk.xsl" "$src/book.xml"
+      cp "$src/docbook.css" "$out/" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac
   if [ "$name" = wordpress ] || [ "$name" = mediawiki ]; then  # pages without a file extension

@@ -3209,6 +3209,7 @@ WRITERS = {
     "texinfo": lambda: __import__("src_texinfo").texinfo(),
     "fumadocs": lambda: __import__("src_fumadocs").fumadocs(),
     "mediawiki": lambda: __import__("src_mediawiki").mediawiki(),
+    "docbook": lambda: __import__("src_docbook").docbook(),
 }
 
 
