@@ -193,7 +193,8 @@ INSTALL = """<para>The tool ships for Python and Node.js; pick one.</para>
 def _indexterms(p: Post) -> str:
     """The post's tags and category as index entries (the book's index: its tag pages)."""
     return "".join(
-        f"<indexterm><primary>{escape(t)}</primary></indexterm>\n" for t in dict.fromkeys((*p.tags, p.category))
+        f"<indexterm><primary>{escape(t)}</primary></indexterm>\n"
+        for t in dict.fromkeys((*p.tags, p.category))
     )
 
 
@@ -202,10 +203,7 @@ def chapter(p: Post) -> str:
     return (
         f'<chapter id="{p.slug}">\n'
         f"<chapterinfo>\n<pubdate>{p.date}</pubdate>\n<keywordset>{keywords}</keywordset>\n</chapterinfo>\n"
-        f"<title>{escape(p.title)}</title>\n"
-        + _indexterms(p)
-        + body_docbook(p.body, p.slug)
-        + "</chapter>\n"
+        f"<title>{escape(p.title)}</title>\n" + _indexterms(p) + body_docbook(p.body, p.slug) + "</chapter>\n"
     )
 
 
