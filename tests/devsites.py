@@ -187,6 +187,7 @@ HELDOUT_SOURCES = {
     "docus": "docs",
     "dokuwiki": "docs",
     "hexo-icarus": "blog",
+    "docbook": "docs",
 }
 
 
@@ -195,9 +196,12 @@ HELDOUT_SOURCES = {
 #: ``<pre class="code literal-block">``; Nextra, whose ``pre`` drops rehype-pretty-code's
 #: ``data-language``; WordPress, whose block editor saves ``<pre class="wp-block-code"><code>``
 #: and whose core has no language setting; Fumadocs, whose Shiki code block is a ``<figure
-#: class="shiki …">`` around a bare ``<pre><code>``): a language cannot be kept there, only never
-#: invented.
-HELDOUT_UNDECLARED_LANGUAGES = frozenset({"pelican", "nikola", "mkdocs", "nextra", "wordpress", "fumadocs"})
+#: class="shiki …">`` around a bare ``<pre><code>``; DocBook XSL, whose ``<programlisting
+#: language="…">`` is written as a bare ``<pre class="programlisting">`` unless highlighting runs
+#: through a Java extension xsltproc has not): a language cannot be kept there, only never invented.
+HELDOUT_UNDECLARED_LANGUAGES = frozenset(
+    {"pelican", "nikola", "mkdocs", "nextra", "wordpress", "fumadocs", "docbook"}
+)
 
 
 def heldout_page(folder: str, path: str) -> str:

@@ -175,6 +175,12 @@
 # 0.8.0, hexo-component-inferno 3.1.2, hexo-pagination, moment ...) come with it. --ignore-scripts:
 # no install script is needed (inferno's prints an Open Collective banner, hexo-util's rebuilds a
 # file it ships). NPMGEN_ICARUS overrides the folder.)
+#   apt-get install --no-install-recommends docbook-xsl=1.79.2+dfsg-2 xsltproc=1.1.35-1+deb12u4 \
+#       docbook-xml=4.5-12 libxml2-utils=2.9.14+dfsg-1.3~deb12u6
+# (DocBook XSL 1.79.2 from Debian 12, run by xsltproc (libxslt 1.1.35 on libxml2 2.9.14); the
+# DocBook 4.5 DTD (docbook-xml) for xmllint's validation. The stylesheets' and the DTD's canonical
+# URIs resolve through the XML catalog these packages register: both run with --nonet. Debian's
+# build of the stylesheets names itself "DocBook XSL Stylesheets Vsnapshot" in the pages.)
 # Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -204,7 +210,7 @@ NPMGEN_DOCUS="${NPMGEN_DOCUS:-/tmp/npmgen-docus}"
 ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx-rtd lektor starlight astro-blog
      mkdocs-rtd sphinx-pydata docusaurus-blog jupyter-book hexo-next eleventy-base-blog jekyll-deb hugo-deb nextra gatsby-blog
      zensical wordpress rspress vuepress-reco hexo-butterfly ghost honkit ikiwiki hexo-fluid texinfo fumadocs
-     mediawiki docus dokuwiki hexo-icarus)
+     mediawiki docus dokuwiki hexo-icarus docbook)
 NPMGEN_ICARUS="${NPMGEN_ICARUS:-/tmp/npmgen-icarus}"
 SITES=("${@:-${ALL[@]}}")
 
@@ -442,6 +448,15 @@ build() {
       work="$(mktemp -d)"; cp -r "$src/." "$work/"; ln -s "$NPMGEN_ICARUS/node_modules" "$work/node_modules"
       (cd "$work" && "$NPMGEN_ICARUS/node_modules/.bin/hexo" generate --silent && cp -r public/. "$out/")
       rm -rf "$work" ;;
+    docbook)
+      # xsltproc with DocBook XSL's chunked HTML: the book validated against its DTD, then the
+      # customization layer (src/chunk.xsl: html/chunk.xsl and its parameters) writes one file
+      # per chapter, preface, part and the index into base.dir, named after their ids. Links are
+      # relative (the stylesheets have no site URL; html.base would add a <base> to every page).
+      # The site's stylesheet (html.stylesheet) is a file of the sources.
+      xmllint --nonet --valid --noout "$src/book.xml"
+      xsltproc --nonet --stringparam base.dir "$out/" "$src/chunk.xsl" "$src/book.xml"
+      cp "$src/docbook.css" "$out/" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac
   if [ "$name" = wordpress ] || [ "$name" = mediawiki ] || [ "$name" = dokuwiki ]; then  # pages without a file extension

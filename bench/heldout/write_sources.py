@@ -3212,6 +3212,7 @@ WRITERS = {
     "docus": lambda: __import__("src_docus").docus(),
     "dokuwiki": lambda: __import__("src_dokuwiki").dokuwiki(),
     "hexo-icarus": lambda: __import__("src_hexo_icarus").hexo_icarus(),
+    "docbook": lambda: __import__("src_docbook").docbook(),
 }
 
 
