@@ -600,6 +600,35 @@ def dokuwiki(src: Path) -> list[dict[str, Any]]:
     return sorted(out, key=lambda e: e["url_path"])
 
 
+def docbook(src: Path) -> list[dict[str, Any]]:
+    """Every chapter of ``book.xml`` (the posts and the install page) and its ``<preface>`` (About),
+    at the file the chunked HTML writes for it with ``use.id.as.filename``: ``/<id>.html``. The
+    title its ``<title>`` (the page prints it after a label, "Chapter 2. ", which the source does
+    not hold); the date its ``<chapterinfo><pubdate>``, which the chapter's title page shows (none
+    on the install page and About); the code blocks its ``<programlisting>`` elements, the language
+    their ``language`` attribute (which the HTML does not write). Parts (Guide, Reference,
+    Appendix), the book's ``index.html`` and the index are listings."""
+    import xml.etree.ElementTree as ET
+
+    book = ET.parse(src / "book.xml").getroot()
+    out = []
+    for el in book.iter():
+        if el.tag not in ("chapter", "preface"):
+            continue
+        pubdate = el.find("chapterinfo/pubdate")
+        langs = [pl.get("language", "") for pl in el.iter("programlisting")]
+        out.append(
+            {
+                "url_path": f"/{el.get('id')}.html",
+                "title": "".join(el.find("title").itertext()),  # type: ignore[union-attr]
+                "date": pubdate.text if pubdate is not None else None,
+                "code_blocks": len(langs),
+                "code_languages": langs,
+            }
+        )
+    return sorted(out, key=lambda e: e["url_path"])
+
+
 #: Fumadocs' ``<Tabs>`` (Radix tabs): only the active (first) ``<Tab>`` is rendered; the others'
 #: panels are pre-rendered empty (``hidden``, Radix unmounts inactive content), so their code
 #: blocks are in no page.
@@ -647,34 +676,6 @@ def docus(src: Path) -> list[dict[str, Any]]:
         meta, body = front_matter(f.read_text(encoding="utf-8"))
         parts = [_NUMBERED.sub("", p) for p in rel.with_suffix("").parts]
         out.append(_entry("/" + "/".join(parts), meta["title"], None, body))
-
-
-def docbook(src: Path) -> list[dict[str, Any]]:
-    """Every chapter of ``book.xml`` (the posts and the install page) and its ``<preface>`` (About),
-    at the file the chunked HTML writes for it with ``use.id.as.filename``: ``/<id>.html``. The
-    title its ``<title>`` (the page prints it after a label, "Chapter 2. ", which the source does
-    not hold); the date its ``<chapterinfo><pubdate>``, which the chapter's title page shows (none
-    on the install page and About); the code blocks its ``<programlisting>`` elements, the language
-    their ``language`` attribute (which the HTML does not write). Parts (Guide, Reference,
-    Appendix), the book's ``index.html`` and the index are listings."""
-    import xml.etree.ElementTree as ET
-
-    book = ET.parse(src / "book.xml").getroot()
-    out = []
-    for el in book.iter():
-        if el.tag not in ("chapter", "preface"):
-            continue
-        pubdate = el.find("chapterinfo/pubdate")
-        langs = [pl.get("language", "") for pl in el.iter("programlisting")]
-        out.append(
-            {
-                "url_path": f"/{el.get('id')}.html",
-                "title": "".join(el.find("title").itertext()),  # type: ignore[union-attr]
-                "date": pubdate.text if pubdate is not None else None,
-                "code_blocks": len(langs),
-                "code_languages": langs,
-            }
-        )
     return sorted(out, key=lambda e: e["url_path"])
 
 
@@ -928,12 +929,6 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     # HonKit writes no listing: index.html is the book's introduction (README.md, a welcome
     # text), the search is a box over the lunr index (search_index.json), no glossary here.
     "honkit": (),
-    # DocBook XSL's chunked HTML: the book's page (index.html, its root.filename: the title page
-    # and the book's table of contents), each part's page (its title, partintro and table of
-    # contents: part ids guide, reference, appendix) and the generated index (subject-index.html:
-    # every indexterm, the posts' tags and categories, letter by letter). The preface (About) and
-    # the chapters are content.
-    "docbook": ("index.html", "guide.html", "reference.html", "appendix.html", "subject-index.html"),
     # MediaWiki: the Main Page (``/`` is a 301 to it, served.json), every category page (5 pages
     # a page; its "next page" links are under the script path /w/, closed by robots.txt), and
     # the special pages the wiki links (AllPages,
@@ -969,6 +964,7 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
         "start?do=index",
         "*:start?do=index",
     ),
+    "docbook": ("index.html", "guide.html", "reference.html", "appendix.html", "subject-index.html"),
 }
 
 ORACLES = {
@@ -1007,9 +1003,9 @@ ORACLES = {
     "fumadocs": fumadocs,
     "mediawiki": mediawiki,
     "docus": docus,
+    "docbook": docbook,
     "dokuwiki": dokuwiki,
     "hexo-icarus": hexo,
-    "docbook": docbook,
 }
 
 
