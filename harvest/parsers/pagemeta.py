@@ -139,6 +139,9 @@ def _cut_site_name(title: str, headings: list[tuple[list[str], bool]], site_name
     return title
 
 
+#: A label a stylesheet numbers a part with, joined to the title by no-break spaces as DocBook's
+#: XSL writes it ("Chapter\u00a02.\u00a0Generators in Python"): the document's title is after it.
+_GENERATED_LABEL_RE = re.compile(r"^\w+\u00a0(?:\d+|[IVXLCDM]+|[A-Z])\.\u00a0(?=\S)")
 #: A title's last bracketed words, the site's or manual's name after the page's.
 _NAME_SUFFIX_RE = re.compile(r"\s+[(\[](?=[^()\[\]]+[)\]]\s*$)")
 #: A section's number before its heading's words ("1.2", "A.3.1.", "IV."), as numbered
@@ -210,7 +213,10 @@ def declared_title(tree: etree._Element) -> str | None:
         if _is_article_node(node) and isinstance(value, str):
             headline = value
             break
-    head_title = " ".join((tree.findtext(".//title") or "").split())
+    # A stylesheet's label off first, while its no-break spaces tell it (DocBook's "Chapter 2.").
+    head_title = " ".join(
+        _GENERATED_LABEL_RE.sub("", (tree.findtext(".//title") or "").strip(), count=1).split()
+    )
     candidates: list[str | None] = [_meta(tree, "og:title"), headline, head_title]
     h1s = list(tree.iter("h1"))
     every_h1 = [_heading_text(h) for h in h1s][:5]
