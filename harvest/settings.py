@@ -448,8 +448,9 @@ HARVEST_BLOGS_EXTRACT_NICE = 10
 HARVEST_BLOGS_MAX_SITEMAP_BYTES = 50 * 1024 * 1024
 # A page's <meta name="robots"> and X-Robots-Tag, for every agent or harvest's: "noindex" keeps
 # it out of the output (a wiki's special pages, a site's search results), "nofollow" keeps its
-# links unfollowed; off stores and follows them all (the directives are still in each item's
-# rights).
+# links unfollowed, as a link's own rel="nofollow" keeps it (a wiki's edit and history actions,
+# WordPress' reply links); off stores and follows them all (the directives are still in each
+# item's rights).
 HARVEST_BLOGS_OBEY_ROBOTS_META = True
 
 # --- Safety of open-ended crawls (harvest/middlewares/safety.py) ------------------------------

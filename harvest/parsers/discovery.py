@@ -414,12 +414,14 @@ CONVENTIONAL_FEEDS = ("/feed.xml", "/rss.xml", "/atom.xml", "/index.xml", "/feed
 CONVENTIONAL_SITEMAPS = ("/sitemap.xml", "/sitemap-index.xml", "/sitemap_index.xml", "/wp-sitemap.xml")
 
 
-def extract_links(html: str, base_url: str) -> list[str]:
+def extract_links(html: str, base_url: str, *, nofollow: bool = True) -> list[str]:
     """Absolute http(s) URLs of every ``<a href>`` in ``html``, fragments removed, in page order.
 
     ``<base href>`` is honoured; links inside scripts, styles and comments are not links.
+    ``nofollow=False``: links whose tag says ``nofollow`` (a wiki's edit and history actions,
+    WordPress' "reply" links) are left out.
     """
-    hrefs, base = _scan_hrefs(html)
+    hrefs, base = _scan_hrefs(html, nofollow=nofollow)
     if base is not None:
         base_url = urljoin(base_url, base)
     parts = urlsplit(base_url)
@@ -448,7 +450,7 @@ def extract_links(html: str, base_url: str) -> list[str]:
     return list(out)
 
 
-def _scan_hrefs(html: str) -> tuple[list[str], str | None]:
+def _scan_hrefs(html: str, *, nofollow: bool = True) -> tuple[list[str], str | None]:
     """The ``<a href>`` values of a page, unescaped and stripped, and its first ``<base href>``."""
     low = html.lower()
     if len(low) != len(html):
@@ -480,6 +482,9 @@ def _scan_hrefs(html: str) -> tuple[list[str], str | None]:
         if "&" in value:
             value = htmllib.unescape(value)
         if tag == "a":
+            # The tag's own text only (its end is near): "nofollow" in its rel, anywhere in it.
+            if not nofollow and "nofollow" in low[m.start() : low.find(">", m.end()) + 1]:
+                continue
             hrefs.append(value.strip())
         elif base is None:
             base = value.strip()

@@ -80,6 +80,7 @@ class Requests:
         max_links: int = 0,
         max_sitemap_bytes: int = 0,
         max_redirects: int = 20,
+        obey_nofollow: bool = True,
     ) -> None:
         # The crawler's stats collector exists once the crawl starts, after the spider was built.
         self.crawler = crawler
@@ -92,6 +93,8 @@ class Requests:
         self.max_links = max_links
         self.max_sitemap_bytes = max_sitemap_bytes
         self.max_redirects = max_redirects
+        #: A link whose tag says ``rel="nofollow"`` is not followed (HARVEST_BLOGS_OBEY_ROBOTS_META).
+        self.obey_nofollow = obey_nofollow
         self._links_capped_sites: set[str] = set()
 
     @classmethod
@@ -109,6 +112,7 @@ class Requests:
             max_links=settings.getint("HARVEST_SAFETY_MAX_LINKS_PER_PAGE"),
             max_sitemap_bytes=settings.getint("HARVEST_BLOGS_MAX_SITEMAP_BYTES"),
             max_redirects=settings.getint("REDIRECT_MAX_TIMES"),
+            obey_nofollow=settings.getbool("HARVEST_BLOGS_OBEY_ROBOTS_META"),
         )
 
     def _inc(self, key: str) -> None:
@@ -230,7 +234,7 @@ class Requests:
         """Requests for the new in-scope links of a page, up to HARVEST_SAFETY_MAX_LINKS_PER_PAGE."""
         max_links = self.max_links
         new_links = 0
-        links = extract_links(html, url)
+        links = extract_links(html, url, nofollow=not self.obey_nofollow)
         # One question for the page's links: most were found on earlier pages.
         requested = self.requested.seen_many(links)
         for link in links:

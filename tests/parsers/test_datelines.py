@@ -13,6 +13,7 @@ import pytest
 
 from harvest.parsers.article import _parse, extract_article
 from harvest.parsers.datelines import dateline, mentioned_only, shown_date
+from harvest.parsers.pagekind import classify_page
 from tests import eval_pages
 from tests.devsites import heldout_page
 
@@ -145,8 +146,6 @@ def test_a_listing_s_dates_in_c_s_asctime_date_its_entries() -> None:
     The posts a feed had not dated when they were stored had no date (5 of 17 in one crawl,
     none in another): the listing's date beside the link is the post's, read in C's asctime.
     """
-    from harvest.parsers.pagekind import classify_page
-
     kind = classify_page(
         heldout_page("ikiwiki", "posts/index.html"), "https://ikiwiki.heldout.example/posts/"
     )
