@@ -37,7 +37,7 @@ from lxml import etree
 from harvest.parsers import datelines, markup, metasearch, prunes, textshape
 from harvest.parsers.contentarea import content_areas
 from harvest.parsers.htmlparser import html_parser
-from harvest.parsers.pagekind import heading_control, navigation_link
+from harvest.parsers.pagekind import SITE_MENUS, heading_control, navigation_link
 from harvest.parsers.pagemeta import SITE_CHROME_ROLES, SITE_CHROME_TAGS, TITLE_SEPARATORS_RE, squash
 from harvest.parsers.rights import PageSignals, page_signals
 
@@ -1363,7 +1363,7 @@ def _drop_section_label(body: etree._Element, tree: etree._Element) -> None:
     label = _flat_text(blocks[0])
     if not label or len(label.split()) > LABEL_WORDS or any(ch in label for ch in ".!?:;"):
         return
-    for chrome in tree.xpath("//nav | //aside | //*[@role='navigation']"):
+    for chrome in SITE_MENUS(tree):
         if any(" ".join(el.text_content().split()) == label for el in chrome.iter() if len(el) == 0):
             body.remove(blocks[0])
             return

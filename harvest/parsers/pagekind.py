@@ -586,6 +586,10 @@ def _entries_reason(
     return _form_or_list_only(region, text, page, host)
 
 
+#: The site's menus: navigation, sidebars, and blocks that say they are navigation.
+SITE_MENUS = etree.XPath("//nav | //aside | //*[@role='navigation']")
+
+
 def _menu_pager(
     region: etree._Element, site_links: dict[str, int], page: str, host: str, chrome: list[etree._Element]
 ) -> bool:
@@ -597,7 +601,7 @@ def _menu_pager(
     """
     # The menus still in the page, and those taken out of the region (a sidebar inside <main>).
     root = region.getroottree().getroot()
-    menus = [*root.xpath("//nav | //aside | //*[@role='navigation']"), *chrome]
+    menus = [*SITE_MENUS(root), *chrome]
     menu = {
         target
         for block in menus

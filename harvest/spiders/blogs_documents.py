@@ -87,6 +87,13 @@ class Listed:
 #: Enough for every unsignalled page of the first moments of a large site's round (a feed is
 #: read within its first requests); bounded, so a site of only such pages cannot grow it.
 UNHINTED_MAX = 10_000
+
+
+def _robots_headers(response: scrapy.http.Response) -> list[str]:
+    """The response's ``X-Robots-Tag`` values (HTTP headers are Latin-1)."""
+    return [v.decode("latin-1") for v in response.headers.getlist("X-Robots-Tag")]
+
+
 #: Pages dated by a listing, at most (a date is ~100 bytes with its URL: 10 MB).
 LISTING_DATES_MAX = 100_000
 
@@ -130,7 +137,7 @@ class Documents:
         if not self.obey_robots_meta:
             return set()
         values = robots_meta(html, self.agent)
-        values += [v.decode("latin-1") for v in response.headers.getlist("X-Robots-Tag")]
+        values += _robots_headers(response)
         return set(robots_directives(values, self.agent)) if values else set()
 
     @property
@@ -362,7 +369,7 @@ class Documents:
 
         return combine(
             agent=self.agent,
-            headers_robots=[v.decode("latin-1") for v in response.headers.getlist("X-Robots-Tag")],
+            headers_robots=_robots_headers(response),
             header_tdm_reservation=header("tdm-reservation"),
             header_tdm_policy=header("tdm-policy"),
             page=article.signals(),
