@@ -37,7 +37,7 @@ from lxml import etree
 from harvest.parsers import datelines, markup, metasearch, prunes, textshape
 from harvest.parsers.contentarea import content_areas
 from harvest.parsers.htmlparser import html_parser
-from harvest.parsers.pagekind import SITE_MENUS, heading_control, navigation_link
+from harvest.parsers.pagekind import SITE_MENUS, heading_control, navigation_link, titled_article
 from harvest.parsers.pagemeta import SITE_CHROME_ROLES, SITE_CHROME_TAGS, TITLE_SEPARATORS_RE, squash
 from harvest.parsers.rights import PageSignals, page_signals
 
@@ -989,7 +989,8 @@ def _main_region(
     # Only a lone region of a kind counts, so the order of the kinds' union is moot.
     articles = [el for el in tree.iter("article") if next(el.iterancestors("article"), None) is None]
     mains = _mains(tree) if mains is None else mains
-    headings = None
+    headings = list(tree.iter("h1"))
+    titles = {squash(h.text_content()) for h in headings}  # "Title" and "Title¶" are one
     for found in (articles, mains):
         if len(found) != 1:
             continue
@@ -998,8 +999,6 @@ def _main_region(
         # A one-line post is a short region: it is the article when it holds the page's title,
         # its one <h1> (a teaser or a header elsewhere on the page does not). Copies of that
         # <h1> elsewhere (Jupyter Book's print-only title block) are the same title.
-        headings = list(tree.iter("h1")) if headings is None else headings
-        titles = {squash(h.text_content()) for h in headings}  # "Title" and "Title¶" are one
         if len(titles) == 1 and any(found[0] in h.iterancestors() for h in headings):
             return found[0], True, True
         # A page whose <h1> is in no region titles itself in its header (Butterfly's post-info
@@ -1013,11 +1012,18 @@ def _main_region(
     # The first kind (entry-content, articleBody...) names the text; the wider kinds (the first
     # of several <article>s, #content, .main) count only when they hold most of the page's
     # prose, as on a page whose text trafilatura finds there: a list of teasers does not.
-    for kind, area in enumerate(content_areas(tree)):
+    areas = content_areas(tree)
+    if areas[0] is not None and _shown_chars(areas[0]) >= MIN_REGION_CHARS:
+        return areas[0], True, True
+    # Among several <article>s and no <main>, the one holding the page's every <h1> is the post,
+    # however short (Icarus' post beside its sidebar's "recent posts" <article> cards, which
+    # have none): not named as the text, as the wider areas are not.
+    titled = titled_article(tree) if len(articles) > 1 and not mains and len(titles) == 1 else None
+    if titled is not None:
+        return titled, False, True
+    for area in areas[1:]:
         if area is None or _shown_chars(area) < MIN_REGION_CHARS:
             continue
-        if kind == 0:
-            return area, True, True
         page = _paragraph_chars(tree)
         return (area if page and _paragraph_chars(area) >= AREA_MIN_SHARE * page else None), False, True
     return _prose_block(tree, title), False, False
@@ -1206,11 +1212,17 @@ def _holds_the_text(region: etree._Element, got: int) -> bool:
     a body the region left out.
     """
     outside = sum(
-        len(p.text_content())
+        _unlinked_chars(p)
         for p in region.getroottree().getroot().iter("p")
         if not any(a is region or _is_chrome(a) for a in p.iterancestors())
     )
     return got >= FALLBACK_SHARE * outside
+
+
+def _unlinked_chars(paragraph: etree._Element) -> int:
+    """The characters of a paragraph outside its links (a card's ``<p><a>Title</a></p>``: none)."""
+    shown = len(paragraph.text_content())
+    return shown - sum(len(a.text_content()) for a in paragraph.iter("a")) if shown else 0
 
 
 _CHROME_OR_LINK = frozenset({"a", "aside", *SITE_CHROME_TAGS})

@@ -942,3 +942,30 @@ def test_a_commenter_is_not_the_posts_author(path: str) -> None:
     )
     assert article is not None
     assert article.author == "Ana Lima"
+
+
+@pytest.mark.parametrize(
+    ("path", "title", "text"),
+    [
+        ("2024/04/10/til-git-switch/", "TIL: git switch -", "`git switch -` goes back to the branch"),
+        ("2024/04/12/kyou-no-memo/", "今日のメモ", "ビルドが三倍速くなった。"),
+        ("2023/05/30/hiddouki-shori-no-kihon/", "非同期処理の基本", "まず Promise を使った書き方です。"),
+    ],
+)
+def test_the_article_holding_the_title_among_sidebar_article_cards(path: str, title: str, text: str) -> None:
+    """Hexo's Icarus (held-out set): the post's ``<article>`` beside five "recent posts"
+    ``<article class="media">`` cards in a sidebar widget, and no ``<main>``.
+
+    No lone region: the whole page went to trafilatura, whose baseline glued the meta line
+    ("Posted 2024-04-10Updated 2024-04-10news…"), title, text and tags into one paragraph; the
+    one-line Japanese post got the sidebar's profile and card titles. The one article holding
+    the page's ``<h1>`` is the post.
+    """
+    article = extract_article(
+        heldout_page("hexo-icarus", f"{path}index.html"), f"https://hexo-icarus.heldout.example/{path}"
+    )
+    assert article is not None
+    assert article.markdown.startswith(f"# {title}\n\n")
+    assert text in article.markdown
+    assert "Posted" not in article.markdown
+    assert "Programmer and teacher" not in article.markdown  # the sidebar's profile card
