@@ -188,6 +188,7 @@ HELDOUT_SOURCES = {
     "dokuwiki": "docs",
     "hexo-icarus": "blog",
     "docbook": "docs",
+    "wordpress-classic": "blog",
 }
 
 
@@ -195,12 +196,13 @@ HELDOUT_SOURCES = {
 #: (Pygments through Python-Markdown or docutils: ``<div class="highlight"><pre>``, Nikola's
 #: ``<pre class="code literal-block">``; Nextra, whose ``pre`` drops rehype-pretty-code's
 #: ``data-language``; WordPress, whose block editor saves ``<pre class="wp-block-code"><code>``
-#: and whose core has no language setting; Fumadocs, whose Shiki code block is a ``<figure
+#: and whose core has no language setting, whatever the theme (``wordpress-classic``, a classic
+#: PHP theme, prints the same post content); Fumadocs, whose Shiki code block is a ``<figure
 #: class="shiki …">`` around a bare ``<pre><code>``; DocBook XSL, whose ``<programlisting
 #: language="…">`` is written as a bare ``<pre class="programlisting">`` unless highlighting runs
 #: through a Java extension xsltproc has not): a language cannot be kept there, only never invented.
 HELDOUT_UNDECLARED_LANGUAGES = frozenset(
-    {"pelican", "nikola", "mkdocs", "nextra", "wordpress", "fumadocs", "docbook"}
+    {"pelican", "nikola", "mkdocs", "nextra", "wordpress", "wordpress-classic", "fumadocs", "docbook"}
 )
 
 

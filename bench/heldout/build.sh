@@ -78,6 +78,9 @@
 # of the build's own on a socket in its temporary folder, PHP's built-in server on a free
 # loopback port, both stopped at the end; the posts' Markdown rendered by Python-Markdown, in
 # GENV, and imported through wp-load.php; the running site mirrored with wget.)
+#   apt-get install --no-install-recommends wordpress-theme-twentytwentyone=6.1.9+dfsg1-0+deb12u1
+# (wordpress-classic: the same WordPress with Twenty Twenty-One 1.7, a classic PHP theme, Debian's
+# package of it; its own database, wordpress_classic, and its own free loopback port.)
 #   python -m venv /tmp/genv-zensical && /tmp/genv-zensical/bin/pip install zensical==0.0.73 \
 #       markdown==3.11.4 pymdown-extensions==13.1.2 pygments==2.21.0
 # (Zensical 0.0.73 is the last release that installs from PyPI: 0.1.0 and later depend on
@@ -210,7 +213,7 @@ NPMGEN_DOCUS="${NPMGEN_DOCUS:-/tmp/npmgen-docus}"
 ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx-rtd lektor starlight astro-blog
      mkdocs-rtd sphinx-pydata docusaurus-blog jupyter-book hexo-next eleventy-base-blog jekyll-deb hugo-deb nextra gatsby-blog
      zensical wordpress rspress vuepress-reco hexo-butterfly ghost honkit ikiwiki hexo-fluid texinfo fumadocs
-     mediawiki docus dokuwiki hexo-icarus docbook)
+     mediawiki docus dokuwiki hexo-icarus docbook wordpress-classic)
 NPMGEN_ICARUS="${NPMGEN_ICARUS:-/tmp/npmgen-icarus}"
 SITES=("${@:-${ALL[@]}}")
 
@@ -229,9 +232,18 @@ free_port() {
   python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
 }
 
-wordpress_build() {  # $1 src, $2 out: WordPress served on loopback, mirrored, its origin rewritten
-  # Run in a subshell: its servers are stopped, by their ids, whenever it exits.
-  local src="$1" out="$2" port
+wordpress_build() {  # $1 src, $2 out, $3 folder, $4 theme: WordPress served on loopback, mirrored, its origin rewritten
+  # Run in a subshell: its servers are stopped, by their ids, whenever it exits. The theme is a
+  # folder of Debian's wp-content/themes (a wordpress-theme-* package), the one src/site.json names;
+  # the database is the one src/wp-config.php names (src_wordpress.DATABASES).
+  local src="$1" out="$2" folder="$3" theme="$4" port db
+  if [ ! -d "/usr/share/wordpress/wp-content/themes/$theme" ]; then
+    echo "build.sh: $folder: theme $theme not installed (apt-get install wordpress-theme-$theme)" >&2; exit 1
+  fi
+  if ! grep -q "\"stylesheet\": \"$theme\"" "$src/site.json"; then
+    echo "build.sh: $folder: src/site.json names another theme than $theme" >&2; exit 1
+  fi
+  db="$(sed -n "s/^define('DB_NAME', '\([a-z_]*\)');/\1/p" "$src/wp-config.php")"
   wp_work="$(mktemp -d)" wp_db="" wp_php=""
   trap 'if [ -n "$wp_php" ]; then kill "$wp_php"; fi; if [ -n "$wp_db" ]; then kill "$wp_db"; fi; wait; rm -rf "$wp_work"' EXIT
   local work="$wp_work"
@@ -243,7 +255,7 @@ wordpress_build() {  # $1 src, $2 out: WordPress served on loopback, mirrored, i
     --pid-file="$work/mysqld.pid" --user="$(id -un)" --log-error="$work/mysqld.err" >>"$work/mysqld.err" 2>&1 &
   wp_db=$!
   for _ in $(seq 120); do [ -S "$work/mysql.sock" ] && break; sleep 0.5; done
-  mariadb --no-defaults -S "$work/mysql.sock" -uroot -e "CREATE DATABASE wordpress CHARACTER SET utf8mb4"
+  mariadb --no-defaults -S "$work/mysql.sock" -uroot -e "CREATE DATABASE $db CHARACTER SET utf8mb4"
   port="$(free_port)"
   export WP_ORIGIN="http://127.0.0.1:$port" WP_DB_SOCKET="$work/mysql.sock"
   "$PY" "$HERE/src_wordpress.py" render "$src" "$work/posts.json"
@@ -257,7 +269,7 @@ wordpress_build() {  # $1 src, $2 out: WordPress served on loopback, mirrored, i
   wget --mirror -nH -P "$work/mirror" -q -i "$work/seeds" --reject-regex \
     '\.(js|png|jpe?g|gif|svg|webp|ico|woff2?|ttf|eot|otf)(\?.*)?$|/wp-json/oembed/|/wp-json/$|/wp-admin/|/wp-login\.php|/xmlrpc\.php$|/wp-comments-post\.php' \
     || [ $? -eq 8 ]  # 8: some answer was an error (none expected; finish checks the mirror)
-  "$PY" "$HERE/src_wordpress.py" finish "$work/mirror" "$WP_ORIGIN" "$out" "$ROOT/wordpress/served.json"
+  "$PY" "$HERE/src_wordpress.py" finish "$work/mirror" "$WP_ORIGIN" "$out" "$ROOT/$folder/served.json" "$folder"
 }
 
 build() {
@@ -356,7 +368,11 @@ build() {
     wordpress)
       # A running site, not a generator: served, mirrored, its loopback origin rewritten to its
       # host in the mirrored files (README); only text was mirrored (wget's reject list).
-      (wordpress_build "$src" "$out") ;;
+      (wordpress_build "$src" "$out" wordpress twentytwentythree) ;;
+    wordpress-classic)
+      # The same running site with a classic PHP theme (Twenty Twenty-One), its menu and footer
+      # widgets (src_wordpress.py); mirrored and rewritten as wordpress is.
+      (wordpress_build "$src" "$out" wordpress-classic twentytwentyone) ;;
     rspress)
       # SSG (ssg: true): every route pre-rendered to <route>.html in doc_build/. The search index
       # (static/search_index.<lang>.<hash>.json) is left out, as MkDocs' is.
@@ -459,7 +475,7 @@ build() {
       cp "$src/docbook.css" "$out/" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac
-  if [ "$name" = wordpress ] || [ "$name" = mediawiki ] || [ "$name" = dokuwiki ]; then  # pages without a file extension
+  if [ "$name" = wordpress ] || [ "$name" = wordpress-classic ] || [ "$name" = mediawiki ] || [ "$name" = dokuwiki ]; then  # pages without a file extension
     rm -rf "$ROOT/$name/site"; cp -r "$out" "$ROOT/$name/site"
   else
     local feeds=""

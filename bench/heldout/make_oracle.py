@@ -966,6 +966,9 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     ),
     "docbook": ("index.html", "guide.html", "reference.html", "appendix.html", "subject-index.html"),
 }
+# The same WordPress with a classic theme (Twenty Twenty-One): the same archives, the years and
+# months now linked too (the footer's Archives widget links each month).
+LISTING_GLOBS["wordpress-classic"] = LISTING_GLOBS["wordpress"]
 
 ORACLES = {
     "pelican": pelican,
@@ -1006,6 +1009,7 @@ ORACLES = {
     "docbook": docbook,
     "dokuwiki": dokuwiki,
     "hexo-icarus": hexo,
+    "wordpress-classic": wordpress,
 }
 
 

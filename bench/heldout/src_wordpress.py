@@ -1,6 +1,9 @@
-"""WordPress 6.1 (Debian 12's ``wordpress`` package, Twenty Twenty-Three): its sources and its import.
+"""WordPress 6.1 (Debian 12's ``wordpress`` package): its sources and its import, for two sites of
+the same content in two themes: ``wordpress`` (Twenty Twenty-Three, the default block theme) and
+``wordpress-classic`` (Twenty Twenty-One, a classic PHP theme).
 
     python bench/heldout/write_sources.py wordpress        # writes tests/fixtures/heldout/wordpress/src
+    python bench/heldout/write_sources.py wordpress-classic
     python bench/heldout/src_wordpress.py render SRC OUT   # at build time: posts.json for import.php
 
 WordPress keeps its posts in a database, not in files: the sources here are what an author
@@ -11,6 +14,11 @@ and the router of PHP's built-in server. ``render`` turns the Markdown into the 
 block editor saves (Python-Markdown, then one block per top-level element; code blocks as
 ``<!-- wp:code --><pre class="wp-block-code"><code>``, which names no language: WordPress core
 has none). ``bench/heldout/build.sh`` runs it all and mirrors the site with wget.
+
+The classic theme shows no navigation until a menu is given its location, as an author of such a
+site sets one up (Appearance > Menus): ``wordpress-classic``'s ``import.php`` adds a primary menu
+(the home page and About). Its footer widgets are those ``wp_install`` gives a new site (search,
+recent posts, recent comments, archives, categories: block widgets since WordPress 5.8).
 """
 
 from __future__ import annotations
@@ -38,6 +46,13 @@ SITE = {
     "author": {"login": "ana", "display_name": "Ana Lima", "first_name": "Ana", "last_name": "Lima"},
 }
 
+#: Each held-out WordPress site: its theme (a folder of wp-content/themes, Debian's
+#: ``wordpress-theme-<name>`` package) and the database it lives in (the build's own server).
+THEMES = {"wordpress": "twentytwentythree", "wordpress-classic": "twentytwentyone"}
+DATABASES = {"wordpress": "wordpress", "wordpress-classic": "wordpress_classic"}
+#: The classic (PHP template) themes among them: navigation by menu locations (CLASSIC_MENU_PHP).
+CLASSIC_THEMES = {"twentytwentyone"}
+
 #: One approved comment on two posts (the rest have the form and no comment).
 COMMENTS = [
     {
@@ -59,7 +74,7 @@ COMMENTS = [
 WP_CONFIG = """<?php
 // The held-out WordPress site (bench/heldout/build.sh): the database on a socket of the build's
 // own MariaDB server, the site URL the loopback origin PHP's built-in server listens on.
-define('DB_NAME', 'wordpress');
+define('DB_NAME', '@DB_NAME@');
 define('DB_USER', 'root');
 define('DB_PASSWORD', '');
 define('DB_HOST', 'localhost:' . getenv('WP_DB_SOCKET'));
@@ -173,18 +188,42 @@ foreach ($comments as $c) {
         'comment_type' => 'comment',
     ]);
 }
-flush_rewrite_rules(false);
+@THEME_SETUP@flush_rewrite_rules(false);
 echo count($ids) . " posts and pages, " . count($comments) . " comments\n";
+"""
+
+#: A classic theme's navigation: a menu in its ``primary`` location (Appearance > Menus), here the
+#: home page and the About page; a block theme has its navigation block instead (none needed).
+CLASSIC_MENU_PHP = """// The classic theme's navigation: a menu in its primary location, the home page and About.
+$menu_id = wp_create_nav_menu('Primary');
+wp_update_nav_menu_item($menu_id, 0, ['menu-item-title' => 'Home', 'menu-item-url' => home_url('/'),
+    'menu-item-type' => 'custom', 'menu-item-status' => 'publish']);
+wp_update_nav_menu_item($menu_id, 0, ['menu-item-object-id' => $ids['about'], 'menu-item-object' => 'page',
+    'menu-item-type' => 'post_type', 'menu-item-status' => 'publish']);
+set_theme_mod('nav_menu_locations', ['primary' => $menu_id]);
 """
 
 
 def wordpress() -> None:
-    """tests/fixtures/heldout/wordpress/src: the posts and the About page as an author writes them
-    (Markdown, front matter), the site's options, its comments and the PHP that imports them."""
+    """tests/fixtures/heldout/wordpress/src: Twenty Twenty-Three, the default block theme."""
+    write("wordpress")
+
+
+def wordpress_classic() -> None:
+    """tests/fixtures/heldout/wordpress-classic/src: Twenty Twenty-One, a classic PHP theme."""
+    write("wordpress-classic")
+
+
+def write(folder: str) -> None:
+    """tests/fixtures/heldout/<folder>/src: the posts and the About page as an author writes them
+    (Markdown, front matter), the site's options (its theme: :data:`THEMES`), its comments and the
+    PHP that imports them (its database: :data:`DATABASES`)."""
     # write_sources' helpers, imported here: write_sources imports this module for its map.
     from write_sources import _fresh, _write, _yaml_list
 
-    src = _fresh("wordpress")
+    theme = THEMES[folder]
+    classic = theme in CLASSIC_THEMES
+    src = _fresh(folder)
 
     def put(rel: str, text: str) -> None:
         _write(src / rel, text)
@@ -201,11 +240,12 @@ def wordpress() -> None:
         f"---\ntitle: {ABOUT.title}\ndate: {ABOUT.date} 09:30:00\nslug: {ABOUT.slug}\nstatus: publish\n---\n\n"
         + ABOUT.body,
     )
-    put("site.json", json.dumps(SITE, ensure_ascii=False, indent=1) + "\n")
+    site = {**SITE, "template": theme, "stylesheet": theme}
+    put("site.json", json.dumps(site, ensure_ascii=False, indent=1) + "\n")
     put("comments.json", json.dumps(COMMENTS, ensure_ascii=False, indent=1) + "\n")
-    put("wp-config.php", WP_CONFIG)
+    put("wp-config.php", WP_CONFIG.replace("@DB_NAME@", DATABASES[folder]))
     put("router.php", ROUTER)
-    put("import.php", IMPORT_PHP)
+    put("import.php", IMPORT_PHP.replace("@THEME_SETUP@", CLASSIC_MENU_PHP if classic else ""))
 
 
 # --- build time: Markdown to block markup ------------------------------------------------------
@@ -327,7 +367,10 @@ def render(src: Path, out: Path) -> None:
 
 # --- build time: the mirror -------------------------------------------------------------------
 
-HOST = "https://wordpress.heldout.example"
+
+def site_host(folder: str) -> str:
+    """The held-out site's own host (``https://<folder>.heldout.example``), its origin in the files."""
+    return f"https://{folder}.heldout.example"
 
 
 def seeds(posts_json: Path, origin: str) -> list[str]:
@@ -357,24 +400,26 @@ def seeds(posts_json: Path, origin: str) -> list[str]:
     return out
 
 
-def _origin_forms(origin: str) -> list[tuple[bytes, bytes]]:
+def _origin_forms(origin: str, site_origin: str) -> list[tuple[bytes, bytes]]:
     """Every spelling of the loopback origin in the mirrored files, and its replacement: plain,
     JSON-escaped (``http:\\/\\/``), percent-encoded (oEmbed's ``?url=``) and the port-less form
     WordPress writes in a feed's ``atom:link rel="self"`` (``self_link()``: host, no port)."""
     host = origin.split("://", 1)[1]
     bare = host.split(":")[0]
+    new = site_origin
     pairs = [
-        (origin, HOST),
-        (origin.replace("/", "\\/"), HOST.replace("/", "\\/")),
-        (origin.replace(":", "%3A").replace("/", "%2F"), HOST.replace(":", "%3A").replace("/", "%2F")),
-        (f"http://{bare}/", HOST + "/"),
+        (origin, new),
+        (origin.replace("/", "\\/"), new.replace("/", "\\/")),
+        (origin.replace(":", "%3A").replace("/", "%2F"), new.replace(":", "%3A").replace("/", "%2F")),
+        (f"http://{bare}/", new + "/"),
     ]
     return [(a.encode(), b.encode()) for a, b in pairs]
 
 
-def finish(mirror: Path, origin: str, site: Path, served_json: Path) -> None:
-    """The wget mirror as the held-out site: redirects and content types into ``served.json``,
-    the loopback origin rewritten to the site's host in every file, static files' ``?ver=`` off.
+def finish(mirror: Path, origin: str, site: Path, served_json: Path, site_name: str = "wordpress") -> None:
+    """The wget mirror as the held-out site ``site_name`` (its folder): redirects and content types into
+    ``served.json``, the loopback origin rewritten to the site's host (:func:`site_host`) in every
+    file, static files' ``?ver=`` off.
 
     A path saved as ``dir/index.html?query`` is the answer to ``dir/?query``. An answer that was a
     redirect (``/?p=N``, the shortlink of every page) is a redirect in served.json, its file gone;
@@ -423,7 +468,7 @@ def finish(mirror: Path, origin: str, site: Path, served_json: Path) -> None:
         if ctype.split(";")[0].strip() != by_suffix.get(suffix):
             types[url] = ctype
         body = f.read_bytes()
-        for old, new in _origin_forms(origin):
+        for old, new in _origin_forms(origin, site_host(site_name)):
             body = body.replace(old, new)
         out = site / rel
         out.parent.mkdir(parents=True, exist_ok=True)
@@ -434,7 +479,7 @@ def finish(mirror: Path, origin: str, site: Path, served_json: Path) -> None:
     served = {"redirects": dict(sorted(redirects.items())), "content_types": dict(sorted(types.items()))}
     served_json.write_text(json.dumps(served, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     print(
-        f"wordpress: {sum(1 for p in site.rglob('*') if p.is_file())} files, "
+        f"{site_name}: {sum(1 for p in site.rglob('*') if p.is_file())} files, "
         f"{len(redirects)} redirects, {len(types)} content types"
     )
 
@@ -445,8 +490,8 @@ if __name__ == "__main__":
         render(Path(args[1]), Path(args[2]))
     elif len(args) == 3 and args[0] == "seeds":
         print("\n".join(seeds(Path(args[1]), args[2])))
-    elif len(args) == 5 and args[0] == "finish":
-        finish(Path(args[1]), args[2], Path(args[3]), Path(args[4]))
+    elif len(args) in (5, 6) and args[0] == "finish":
+        finish(Path(args[1]), args[2], Path(args[3]), Path(args[4]), *args[5:])
     else:
         print(__doc__, file=sys.stderr)
         sys.exit(2)
