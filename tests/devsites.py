@@ -189,6 +189,7 @@ HELDOUT_SOURCES = {
     "hexo-icarus": "blog",
     "docbook": "docs",
     "wordpress-classic": "blog",
+    "asciidoctor": "docs",
 }
 
 

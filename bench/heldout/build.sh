@@ -184,6 +184,11 @@
 # DocBook 4.5 DTD (docbook-xml) for xmllint's validation. The stylesheets' and the DTD's canonical
 # URIs resolve through the XML catalog these packages register: both run with --nonet. Debian's
 # build of the stylesheets names itself "DocBook XSL Stylesheets Vsnapshot" in the pages.)
+#   apt-get install --no-install-recommends asciidoctor=2.0.18-2 ruby-rouge=3.30.0-2
+# (Asciidoctor 2.0.18 from Debian 12 (ruby-asciidoctor, on Ruby 3.1.2) with its default stylesheet,
+# embedded in every page; Rouge 3.30.0 for `:source-highlighter: rouge`. The pages' "Last updated"
+# footer is the source file's time: SOURCE_DATE_EPOCH, which Asciidoctor reads in its place, fixes it
+# (2024-06-15 12:00:00 UTC) so that a rebuild writes the same bytes.)
 # Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -214,6 +219,7 @@ ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx
      mkdocs-rtd sphinx-pydata docusaurus-blog jupyter-book hexo-next eleventy-base-blog jekyll-deb hugo-deb nextra gatsby-blog
      zensical wordpress rspress vuepress-reco hexo-butterfly ghost honkit ikiwiki hexo-fluid texinfo fumadocs
      mediawiki docus dokuwiki hexo-icarus docbook wordpress-classic)
+     mediawiki docus dokuwiki hexo-icarus docbook asciidoctor)
 NPMGEN_ICARUS="${NPMGEN_ICARUS:-/tmp/npmgen-icarus}"
 SITES=("${@:-${ALL[@]}}")
 
@@ -473,6 +479,13 @@ build() {
       xmllint --nonet --valid --noout "$src/book.xml"
       xsltproc --nonet --stringparam base.dir "$out/" "$src/chunk.xsl" "$src/book.xml"
       cp "$src/docbook.css" "$out/" ;;
+    asciidoctor)
+      # asciidoctor converts every .adoc of the sources to HTML5 (the folder tree kept by -R,
+      # index.adoc the site's index.html), its default stylesheet and Rouge's embedded in each
+      # page; -B: the docinfo files (the navigation bar) are the sources' root's, for every folder.
+      # The footer's "Last updated" is the file's mtime unless SOURCE_DATE_EPOCH says the time.
+      SOURCE_DATE_EPOCH=1718452800 asciidoctor --failure-level WARN -B "$src" -R "$src" -D "$out" \
+        "$src/**/*.adoc" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac
   if [ "$name" = wordpress ] || [ "$name" = wordpress-classic ] || [ "$name" = mediawiki ] || [ "$name" = dokuwiki ]; then  # pages without a file extension

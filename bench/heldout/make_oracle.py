@@ -629,6 +629,39 @@ def docbook(src: Path) -> list[dict[str, Any]]:
     return sorted(out, key=lambda e: e["url_path"])
 
 
+_ADOC_SOURCE = re.compile(r"^\[source(?:,([^,\]]*))?[,\]]", re.M)
+_ADOC_ATTR = re.compile(r"^:([\w-]+):[ \t]*(.*)$", re.M)
+
+
+def asciidoctor(src: Path) -> list[dict[str, Any]]:
+    """Every ``.adoc`` of the sources but ``index.adoc`` (the site's index, a listing): the posts
+    in ``guide/``, ``reference/`` and ``appendix/``, the install page and About, at the file
+    ``asciidoctor -R`` writes for it (``/<folder>/<name>.html``). The title its document title
+    (``= ``, the ``<title>`` and ``<h1>``); the date its ``:revdate:`` attribute, which the
+    header's details line shows (none on the install page and About: their footer's "Last
+    updated" is the build's time, not a date of theirs); the code blocks its ``[source,LANG]``
+    listings, the language the block's (Rouge writes it as ``<code data-lang>``)."""
+    out = []
+    for f in sorted(src.rglob("*.adoc")):
+        rel = f.relative_to(src).as_posix()
+        if rel == "index.adoc":
+            continue
+        text = f.read_text(encoding="utf-8")
+        head = text.split("\n\n", 1)[0]
+        attrs = dict(_ADOC_ATTR.findall(head))
+        langs = [(m.group(1) or "").strip() for m in _ADOC_SOURCE.finditer(text)]
+        out.append(
+            {
+                "url_path": "/" + rel[: -len(".adoc")] + ".html",
+                "title": head.split("\n", 1)[0][len("= ") :],
+                "date": attrs.get("revdate") or None,
+                "code_blocks": len(langs),
+                "code_languages": langs,
+            }
+        )
+    return sorted(out, key=lambda e: e["url_path"])
+
+
 #: Fumadocs' ``<Tabs>`` (Radix tabs): only the active (first) ``<Tab>`` is rendered; the others'
 #: panels are pre-rendered empty (``hidden``, Radix unmounts inactive content), so their code
 #: blocks are in no page.
@@ -965,6 +998,7 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
         "*:start?do=index",
     ),
     "docbook": ("index.html", "guide.html", "reference.html", "appendix.html", "subject-index.html"),
+    "asciidoctor": ("index.html",),
 }
 # The same WordPress with a classic theme (Twenty Twenty-One): the same archives, the years and
 # months now linked too (the footer's Archives widget links each month).
@@ -1010,6 +1044,7 @@ ORACLES = {
     "dokuwiki": dokuwiki,
     "hexo-icarus": hexo,
     "wordpress-classic": wordpress,
+    "asciidoctor": asciidoctor,
 }
 
 

@@ -3214,6 +3214,7 @@ WRITERS = {
     "hexo-icarus": lambda: __import__("src_hexo_icarus").hexo_icarus(),
     "docbook": lambda: __import__("src_docbook").docbook(),
     "wordpress-classic": lambda: __import__("src_wordpress").wordpress_classic(),
+    "asciidoctor": lambda: __import__("src_asciidoctor").asciidoctor(),
 }
 
 
