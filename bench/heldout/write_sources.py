@@ -3213,6 +3213,7 @@ WRITERS = {
     "dokuwiki": lambda: __import__("src_dokuwiki").dokuwiki(),
     "hexo-icarus": lambda: __import__("src_hexo_icarus").hexo_icarus(),
     "docbook": lambda: __import__("src_docbook").docbook(),
+    "org-publish": lambda: __import__("src_org_publish").org_publish(),
 }
 
 
