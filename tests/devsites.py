@@ -190,6 +190,7 @@ HELDOUT_SOURCES = {
     "docbook": "docs",
     "wordpress-classic": "blog",
     "asciidoctor": "docs",
+    "org-publish": "blog",
 }
 
 

@@ -189,6 +189,12 @@
 # embedded in every page; Rouge 3.30.0 for `:source-highlighter: rouge`. The pages' "Last updated"
 # footer is the source file's time: SOURCE_DATE_EPOCH, which Asciidoctor reads in its place, fixes it
 # (2024-06-15 12:00:00 UTC) so that a rebuild writes the same bytes.)
+#   apt-get install --no-install-recommends emacs-nox=1:28.2+1-15+deb12u4 elpa-htmlize=1.56-1
+# (Emacs 28.2 from Debian 12 with its bundled Org mode 9.5.5 (ox-publish, ox-html), run in batch;
+# htmlize 1.56 fontifies the source blocks by the languages' major modes (Emacs' own: python,
+# js, c, java, ruby, sql, sh; no rust, go, yaml, dockerfile or haskell mode is installed, so
+# those blocks are plain). No RSS: ox-rss is not in Debian's elpa-org-contrib (0.4), nor in
+# any other package of apt.)
 # Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -220,6 +226,7 @@ ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx
      zensical wordpress rspress vuepress-reco hexo-butterfly ghost honkit ikiwiki hexo-fluid texinfo fumadocs
      mediawiki docus dokuwiki hexo-icarus docbook wordpress-classic)
      mediawiki docus dokuwiki hexo-icarus docbook asciidoctor)
+     mediawiki docus dokuwiki hexo-icarus docbook org-publish)
 NPMGEN_ICARUS="${NPMGEN_ICARUS:-/tmp/npmgen-icarus}"
 SITES=("${@:-${ALL[@]}}")
 
@@ -486,6 +493,16 @@ build() {
       # The footer's "Last updated" is the file's mtime unless SOURCE_DATE_EPOCH says the time.
       SOURCE_DATE_EPOCH=1718452800 asciidoctor --failure-level WARN -B "$src" -R "$src" -D "$out" \
         "$src/**/*.adoc" ;;
+    org-publish)
+      # emacs --batch -l publish.el -f org-publish-all in a copy of the sources: publish.el's
+      # org-publish-project-alist writes public/ (posts/, its sitemap posts/index.html and its
+      # index posts/theindex.html, the home page and About), its cache inside the copy. TZ=UTC:
+      # the sitemap's dates are formatted in local time. HOME: nothing read from or written to
+      # the user's ~/.emacs.d.
+      work="$(mktemp -d)"; cp -r "$src/." "$work/"
+      (cd "$work" && TZ=UTC HOME="$work" emacs --batch -l publish.el -f org-publish-all >"$work/emacs.log" 2>&1 \
+        || { cat "$work/emacs.log" >&2; exit 1; }) && cp -r "$work/public/." "$out/"
+      rm -rf "$work" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac
   if [ "$name" = wordpress ] || [ "$name" = wordpress-classic ] || [ "$name" = mediawiki ] || [ "$name" = dokuwiki ]; then  # pages without a file extension

@@ -655,11 +655,34 @@ def asciidoctor(src: Path) -> list[dict[str, Any]]:
                 "url_path": "/" + rel[: -len(".adoc")] + ".html",
                 "title": head.split("\n", 1)[0][len("= ") :],
                 "date": attrs.get("revdate") or None,
+_ORG_KEYWORD = re.compile(r"^#\+(\w+):[ \t]*(.*)$", re.M)
+_ORG_SRC = re.compile(r"^[ \t]*#\+begin_src\b[ \t]*(\S*)", re.M | re.I)
+
+
+def org_publish(src: Path) -> list[dict[str, Any]]:
+    """The ``posts`` component of ``publish.el`` (``posts/<slug>.org``, at
+    ``/posts/<slug>.html``): the title its ``#+TITLE:``, the date its ``#+DATE:`` timestamp
+    (``<2023-01-15 Sun>``, which the postamble and the sitemap show), the code blocks its
+    ``#+BEGIN_SRC LANG`` blocks. ``posts/index.org`` (the sitemap) and ``posts/theindex.org``
+    (``:makeindex``) are written by the build, not in the sources. The home page and About
+    (``pages/``) are neither posts nor listings of posts; the draft (``drafts/``) is published
+    by no component."""
+    out = []
+    for f in sorted((src / "posts").glob("*.org")):
+        text = f.read_text(encoding="utf-8")
+        meta = {m.group(1).upper(): m.group(2).strip() for m in _ORG_KEYWORD.finditer(text)}
+        langs = [m.group(1) for m in _ORG_SRC.finditer(text)]
+        out.append(
+            {
+                "url_path": f"/posts/{f.stem}.html",
+                "title": meta["TITLE"],
+                "date": meta["DATE"].strip("<>[]")[:10],
                 "code_blocks": len(langs),
                 "code_languages": langs,
             }
         )
     return sorted(out, key=lambda e: e["url_path"])
+    return out
 
 
 #: Fumadocs' ``<Tabs>`` (Radix tabs): only the active (first) ``<Tab>`` is rendered; the others'
@@ -999,6 +1022,11 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     ),
     "docbook": ("index.html", "guide.html", "reference.html", "appendix.html", "subject-index.html"),
     "asciidoctor": ("index.html",),
+    # org-publish: the posts component's sitemap (``:auto-sitemap``, ``posts/index.org``: every
+    # post, newest first, with its date) and its index (``:makeindex``, ``posts/theindex.org``:
+    # the ``#+INDEX:`` terms, the tags and categories, by letter, each linking its posts). The
+    # home page (a welcome text and three links) and About are neither.
+    "org-publish": ("posts/index.html", "posts/theindex.html"),
 }
 # The same WordPress with a classic theme (Twenty Twenty-One): the same archives, the years and
 # months now linked too (the footer's Archives widget links each month).
@@ -1045,6 +1073,7 @@ ORACLES = {
     "hexo-icarus": hexo,
     "wordpress-classic": wordpress,
     "asciidoctor": asciidoctor,
+    "org-publish": org_publish,
 }
 
 

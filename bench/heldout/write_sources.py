@@ -3215,6 +3215,7 @@ WRITERS = {
     "docbook": lambda: __import__("src_docbook").docbook(),
     "wordpress-classic": lambda: __import__("src_wordpress").wordpress_classic(),
     "asciidoctor": lambda: __import__("src_asciidoctor").asciidoctor(),
+    "org-publish": lambda: __import__("src_org_publish").org_publish(),
 }
 
 
