@@ -181,6 +181,10 @@
 # DocBook 4.5 DTD (docbook-xml) for xmllint's validation. The stylesheets' and the DTD's canonical
 # URIs resolve through the XML catalog these packages register: both run with --nonet. Debian's
 # build of the stylesheets names itself "DocBook XSL Stylesheets Vsnapshot" in the pages.)
+#   mkdir /tmp/npmgen-tw && cd /tmp/npmgen-tw && npm init -y && npm install --ignore-scripts tiddlywiki@5.4.1
+# (TiddlyWiki 5.4.1 on Node.js, no dependencies; its markdown (markdown-it) and highlight
+# (highlight.js 11.11.1) plugins ship in the package. Its static pages are rendered by its
+# documented --render commands, the wiki folder's "static" build target.)
 # Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -210,8 +214,9 @@ NPMGEN_DOCUS="${NPMGEN_DOCUS:-/tmp/npmgen-docus}"
 ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx-rtd lektor starlight astro-blog
      mkdocs-rtd sphinx-pydata docusaurus-blog jupyter-book hexo-next eleventy-base-blog jekyll-deb hugo-deb nextra gatsby-blog
      zensical wordpress rspress vuepress-reco hexo-butterfly ghost honkit ikiwiki hexo-fluid texinfo fumadocs
-     mediawiki docus dokuwiki hexo-icarus docbook)
+     mediawiki docus dokuwiki hexo-icarus docbook tiddlywiki)
 NPMGEN_ICARUS="${NPMGEN_ICARUS:-/tmp/npmgen-icarus}"
+NPMGEN_TW="${NPMGEN_TW:-/tmp/npmgen-tw}"
 SITES=("${@:-${ALL[@]}}")
 
 keep_text() {  # copy $1 to $2, only text files (and the feeds named in KEEP_FEEDS, e.g. '*.rss')
@@ -457,6 +462,19 @@ build() {
       xmllint --nonet --valid --noout "$src/book.xml"
       xsltproc --nonet --stringparam base.dir "$out/" "$src/chunk.xsl" "$src/book.xml"
       cp "$src/docbook.css" "$out/" ;;
+    tiddlywiki)
+      # The wiki folder's "static" build target ("Generating Static Sites with TiddlyWiki"):
+      # static.html (the $:/DefaultTiddlers snapshot in the page template), alltiddlers.html,
+      # static/<encodeURIComponent(title)>.html for every non-system tiddler (linked with the
+      # title encoded twice, as a server decodes a path once) and static/static.css, written to
+      # the folder's output/: built from a copy. TZ=UTC: the pages show each tiddler's date in the
+      # build's time zone. No index.html (the full wiki's single file, JavaScript): served.json
+      # sends / to static.html, as a host set to serve it as the front page does.
+      work="$(mktemp -d)"; cp -r "$src/." "$work/"
+      (cd "$work" && TZ=UTC "$NPMGEN_TW/node_modules/.bin/tiddlywiki" . --build static >/dev/null \
+        && cp -r output/. "$out/")
+      printf '{\n "redirects": {\n  "/": "/static.html"\n }\n}\n' >"$ROOT/tiddlywiki/served.json"
+      rm -rf "$work" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac
   if [ "$name" = wordpress ] || [ "$name" = mediawiki ] || [ "$name" = dokuwiki ]; then  # pages without a file extension
