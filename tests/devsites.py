@@ -191,6 +191,7 @@ HELDOUT_SOURCES = {
     "wordpress-classic": "blog",
     "asciidoctor": "docs",
     "org-publish": "blog",
+    "tiddlywiki": "docs",
 }
 
 

@@ -195,6 +195,10 @@
 # js, c, java, ruby, sql, sh; no rust, go, yaml, dockerfile or haskell mode is installed, so
 # those blocks are plain). No RSS: ox-rss is not in Debian's elpa-org-contrib (0.4), nor in
 # any other package of apt.)
+#   mkdir /tmp/npmgen-tw && cd /tmp/npmgen-tw && npm init -y && npm install --ignore-scripts tiddlywiki@5.4.1
+# (TiddlyWiki 5.4.1 on Node.js, no dependencies; its markdown (markdown-it) and highlight
+# (highlight.js 11.11.1) plugins ship in the package. Its static pages are rendered by its
+# documented --render commands, the wiki folder's "static" build target.)
 # Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -227,7 +231,9 @@ ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx
      mediawiki docus dokuwiki hexo-icarus docbook wordpress-classic)
      mediawiki docus dokuwiki hexo-icarus docbook asciidoctor)
      mediawiki docus dokuwiki hexo-icarus docbook org-publish)
+     mediawiki docus dokuwiki hexo-icarus docbook tiddlywiki)
 NPMGEN_ICARUS="${NPMGEN_ICARUS:-/tmp/npmgen-icarus}"
+NPMGEN_TW="${NPMGEN_TW:-/tmp/npmgen-tw}"
 SITES=("${@:-${ALL[@]}}")
 
 keep_text() {  # copy $1 to $2, only text files (and the feeds named in KEEP_FEEDS, e.g. '*.rss')
@@ -502,6 +508,18 @@ build() {
       work="$(mktemp -d)"; cp -r "$src/." "$work/"
       (cd "$work" && TZ=UTC HOME="$work" emacs --batch -l publish.el -f org-publish-all >"$work/emacs.log" 2>&1 \
         || { cat "$work/emacs.log" >&2; exit 1; }) && cp -r "$work/public/." "$out/"
+    tiddlywiki)
+      # The wiki folder's "static" build target ("Generating Static Sites with TiddlyWiki"):
+      # static.html (the $:/DefaultTiddlers snapshot in the page template), alltiddlers.html,
+      # static/<encodeURIComponent(title)>.html for every non-system tiddler (linked with the
+      # title encoded twice, as a server decodes a path once) and static/static.css, written to
+      # the folder's output/: built from a copy. TZ=UTC: the pages show each tiddler's date in the
+      # build's time zone. No index.html (the full wiki's single file, JavaScript): served.json
+      # sends / to static.html, as a host set to serve it as the front page does.
+      work="$(mktemp -d)"; cp -r "$src/." "$work/"
+      (cd "$work" && TZ=UTC "$NPMGEN_TW/node_modules/.bin/tiddlywiki" . --build static >/dev/null \
+        && cp -r output/. "$out/")
+      printf '{\n "redirects": {\n  "/": "/static.html"\n }\n}\n' >"$ROOT/tiddlywiki/served.json"
       rm -rf "$work" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac

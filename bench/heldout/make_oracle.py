@@ -683,6 +683,43 @@ def org_publish(src: Path) -> list[dict[str, Any]]:
         )
     return sorted(out, key=lambda e: e["url_path"])
     return out
+def _tid(path: Path) -> tuple[dict[str, str], str]:
+    """A TiddlyWiki ``.tid`` file: its ``name: value`` header, then, after a blank line, the text."""
+    head, _, text = path.read_text(encoding="utf-8").partition("\n\n")
+    fields = dict(line.split(": ", 1) for line in head.splitlines())
+    return fields, text
+
+
+def _uri_component(text: str) -> str:
+    """JavaScript's ``encodeURIComponent`` (UTF-8; letters, digits and ``-_.!~*'()`` kept)."""
+    from urllib.parse import quote
+
+    return quote(text, safe="!'()*")
+
+
+def tiddlywiki(src: Path) -> list[dict[str, Any]]:
+    """The dated tiddlers of ``tiddlers/`` (the posts, the install page and About: the structure
+    tiddlers, sections, tags, categories and lists, have no ``created``), each at the page the
+    static build renders for it, ``static/<encodeURIComponent(title)>.html``, linked as
+    TiddlyWiki's static templates link it (``$uri_doubleencoded$``: the title encoded twice, so
+    the file name's own ``%`` is ``%25`` in the URL); the title its ``title`` field (the page's
+    ``<h2 class="tc-title">``); the date its ``created`` (``YYYYMMDDhhmmssSSS``, UTC; the page shows
+    ``modified``, the same day); the code blocks from its Markdown text."""
+    out = []
+    for f in sorted((src / "tiddlers").glob("*.tid")):
+        fields, text = _tid(f)
+        if "created" not in fields:
+            continue
+        created = fields["created"]
+        out.append(
+            _entry(
+                "/static/" + _uri_component(_uri_component(fields["title"])) + ".html",
+                fields["title"],
+                f"{created[:4]}-{created[4:6]}-{created[6:8]}",
+                text,
+            )
+        )
+    return sorted(out, key=lambda e: e["url_path"])
 
 
 #: Fumadocs' ``<Tabs>`` (Radix tabs): only the active (first) ``<Tab>`` is rendered; the others'
@@ -1027,10 +1064,18 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     # the ``#+INDEX:`` terms, the tags and categories, by letter, each linking its posts). The
     # home page (a welcome text and three links) and About are neither.
     "org-publish": ("posts/index.html", "posts/theindex.html"),
+    # TiddlyWiki's static build: the snapshot of $:/DefaultTiddlers in the page template
+    # (static.html: the Welcome tiddler, the sidebar), every tiddler in one page
+    # (alltiddlers.html), and every tiddler page but the oracle's (main leaves those out): Welcome,
+    # TableOfContents, the sections, Tags, Categories, Archive, each tag's and category's page.
+    "tiddlywiki": ("static.html", "alltiddlers.html", "static/*.html"),
 }
 # The same WordPress with a classic theme (Twenty Twenty-One): the same archives, the years and
 # months now linked too (the footer's Archives widget links each month).
 LISTING_GLOBS["wordpress-classic"] = LISTING_GLOBS["wordpress"]
+
+#: Sites whose listing globs match their content pages too: the oracle's pages are taken out.
+LISTINGS_BUT_ORACLE = {"tiddlywiki"}
 
 ORACLES = {
     "pelican": pelican,
@@ -1074,10 +1119,15 @@ ORACLES = {
     "wordpress-classic": wordpress,
     "asciidoctor": asciidoctor,
     "org-publish": org_publish,
+    "tiddlywiki": tiddlywiki,
 }
 
 
 def built_file(site: Path, url_path: str) -> Path:
+    if "%" in url_path:  # a file whose name holds escapes is served at its name escaped again
+        from urllib.parse import unquote
+
+        url_path = unquote(url_path)
     target = site / url_path.lstrip("/")
     if url_path.endswith("/"):
         return target / "index.html"
@@ -1091,7 +1141,9 @@ def listings(name: str, site: Path) -> list[str]:
         for f in site.glob(pattern):
             if not f.is_file():
                 continue  # MediaWiki's wiki/Special:WhatLinksHere/ holds pages, is none
-            rel = "/" + f.relative_to(site).as_posix()
+            # A file named with escapes (TiddlyWiki's static/<URI-encoded title>.html) is served
+            # at its name escaped again: a server decodes the request's path once.
+            rel = "/" + f.relative_to(site).as_posix().replace("%", "%25")
             found.add(
                 rel[: -len("index.html")] if rel.endswith("/index.html") or rel == "/index.html" else rel
             )
@@ -1108,6 +1160,8 @@ def main(names: list[str]) -> int:
             return 1
         pages = listings(name, folder / "site")
         posts = {e["url_path"] for e in oracle}
+        if name in LISTINGS_BUT_ORACLE:
+            pages = [p for p in pages if p not in posts]
         clash = posts & set(pages)
         if clash:
             print(f"make_oracle: {name}: posts among listings: {sorted(clash)}", file=sys.stderr)

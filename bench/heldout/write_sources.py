@@ -3216,6 +3216,7 @@ WRITERS = {
     "wordpress-classic": lambda: __import__("src_wordpress").wordpress_classic(),
     "asciidoctor": lambda: __import__("src_asciidoctor").asciidoctor(),
     "org-publish": lambda: __import__("src_org_publish").org_publish(),
+    "tiddlywiki": lambda: __import__("src_tiddlywiki").tiddlywiki(),
 }
 
 

@@ -132,6 +132,7 @@ def test_heldout_set_covers_generators_the_devset_lacks() -> None:
         "wordpress-classic",
         "asciidoctor",
         "org-publish",
+        "tiddlywiki",
     ]
     blogs = [s for s in HELDOUT if s.source == "blog"]
     fewer = {"eleventy-base-blog": 25, "org-publish": 2}
