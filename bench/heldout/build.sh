@@ -181,6 +181,12 @@
 # DocBook 4.5 DTD (docbook-xml) for xmllint's validation. The stylesheets' and the DTD's canonical
 # URIs resolve through the XML catalog these packages register: both run with --nonet. Debian's
 # build of the stylesheets names itself "DocBook XSL Stylesheets Vsnapshot" in the pages.)
+#   mkdir /tmp/npmgen-typedoc && cd /tmp/npmgen-typedoc && npm init -y && npm install --ignore-scripts \
+#       typedoc@0.28.20 typescript@5.9.3
+# (TypeDoc 0.28.20 with its default theme, on TypeScript 5.9.3 (its peer range ends at 6.0: npm's
+# latest TypeScript, 7, is outside it); Shiki comes with it (@gerrit0/mini-shiki 3.23.0, its
+# grammars in the package: nothing downloads), markdown-it 14.3.3. No package has an install
+# script. NPMGEN_TYPEDOC overrides the folder.)
 # Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -210,8 +216,9 @@ NPMGEN_DOCUS="${NPMGEN_DOCUS:-/tmp/npmgen-docus}"
 ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx-rtd lektor starlight astro-blog
      mkdocs-rtd sphinx-pydata docusaurus-blog jupyter-book hexo-next eleventy-base-blog jekyll-deb hugo-deb nextra gatsby-blog
      zensical wordpress rspress vuepress-reco hexo-butterfly ghost honkit ikiwiki hexo-fluid texinfo fumadocs
-     mediawiki docus dokuwiki hexo-icarus docbook)
+     mediawiki docus dokuwiki hexo-icarus docbook typedoc)
 NPMGEN_ICARUS="${NPMGEN_ICARUS:-/tmp/npmgen-icarus}"
+NPMGEN_TYPEDOC="${NPMGEN_TYPEDOC:-/tmp/npmgen-typedoc}"
 SITES=("${@:-${ALL[@]}}")
 
 keep_text() {  # copy $1 to $2, only text files (and the feeds named in KEEP_FEEDS, e.g. '*.rss')
@@ -457,6 +464,16 @@ build() {
       xmllint --nonet --valid --noout "$src/book.xml"
       xsltproc --nonet --stringparam base.dir "$out/" "$src/chunk.xsl" "$src/book.xml"
       cp "$src/docbook.css" "$out/" ;;
+    typedoc)
+      # TypeDoc reads typedoc.json (the entry point, the project documents, the highlighted
+      # languages, hostedBaseUrl for sitemap.xml and the canonical links) and tsconfig.json; built
+      # from a copy outside any git repository, so the API pages say "Defined in index.ts:N"
+      # without a link. keep_text leaves its scripts out (assets/*.js: the navigation tree and the
+      # search index are compressed data in navigation.js and search.js), its icons.svg and
+      # .nojekyll.
+      work="$(mktemp -d)"; cp -r "$src/." "$work/"; ln -s "$NPMGEN_TYPEDOC/node_modules" "$work/node_modules"
+      (cd "$work" && "$NPMGEN_TYPEDOC/node_modules/.bin/typedoc" --out "$out" --logLevel Warn)
+      rm -rf "$work" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac
   if [ "$name" = wordpress ] || [ "$name" = mediawiki ] || [ "$name" = dokuwiki ]; then  # pages without a file extension
