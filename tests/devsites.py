@@ -192,6 +192,7 @@ HELDOUT_SOURCES = {
     "asciidoctor": "docs",
     "org-publish": "blog",
     "tiddlywiki": "docs",
+    "typedoc": "docs",
 }
 
 

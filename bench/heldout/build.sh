@@ -199,6 +199,12 @@
 # (TiddlyWiki 5.4.1 on Node.js, no dependencies; its markdown (markdown-it) and highlight
 # (highlight.js 11.11.1) plugins ship in the package. Its static pages are rendered by its
 # documented --render commands, the wiki folder's "static" build target.)
+#   mkdir /tmp/npmgen-typedoc && cd /tmp/npmgen-typedoc && npm init -y && npm install --ignore-scripts \
+#       typedoc@0.28.20 typescript@5.9.3
+# (TypeDoc 0.28.20 with its default theme, on TypeScript 5.9.3 (its peer range ends at 6.0: npm's
+# latest TypeScript, 7, is outside it); Shiki comes with it (@gerrit0/mini-shiki 3.23.0, its
+# grammars in the package: nothing downloads), markdown-it 14.3.3. No package has an install
+# script. NPMGEN_TYPEDOC overrides the folder.)
 # Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -234,6 +240,9 @@ ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx
      mediawiki docus dokuwiki hexo-icarus docbook tiddlywiki)
 NPMGEN_ICARUS="${NPMGEN_ICARUS:-/tmp/npmgen-icarus}"
 NPMGEN_TW="${NPMGEN_TW:-/tmp/npmgen-tw}"
+     mediawiki docus dokuwiki hexo-icarus docbook typedoc)
+NPMGEN_ICARUS="${NPMGEN_ICARUS:-/tmp/npmgen-icarus}"
+NPMGEN_TYPEDOC="${NPMGEN_TYPEDOC:-/tmp/npmgen-typedoc}"
 SITES=("${@:-${ALL[@]}}")
 
 keep_text() {  # copy $1 to $2, only text files (and the feeds named in KEEP_FEEDS, e.g. '*.rss')
@@ -520,6 +529,15 @@ build() {
       (cd "$work" && TZ=UTC "$NPMGEN_TW/node_modules/.bin/tiddlywiki" . --build static >/dev/null \
         && cp -r output/. "$out/")
       printf '{\n "redirects": {\n  "/": "/static.html"\n }\n}\n' >"$ROOT/tiddlywiki/served.json"
+    typedoc)
+      # TypeDoc reads typedoc.json (the entry point, the project documents, the highlighted
+      # languages, hostedBaseUrl for sitemap.xml and the canonical links) and tsconfig.json; built
+      # from a copy outside any git repository, so the API pages say "Defined in index.ts:N"
+      # without a link. keep_text leaves its scripts out (assets/*.js: the navigation tree and the
+      # search index are compressed data in navigation.js and search.js), its icons.svg and
+      # .nojekyll.
+      work="$(mktemp -d)"; cp -r "$src/." "$work/"; ln -s "$NPMGEN_TYPEDOC/node_modules" "$work/node_modules"
+      (cd "$work" && "$NPMGEN_TYPEDOC/node_modules/.bin/typedoc" --out "$out" --logLevel Warn)
       rm -rf "$work" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac

@@ -772,6 +772,36 @@ def docus(src: Path) -> list[dict[str, Any]]:
     return sorted(out, key=lambda e: e["url_path"])
 
 
+#: The characters TypeDoc keeps in a file name besides ASCII letters and digits and any character
+#: from U+00A0 on (typedoc 0.28's ``createNormalizedUrl``); every other one becomes ``_``.
+_TYPEDOC_KEPT = set("()+,-._")
+
+
+def typedoc_file_name(name: str) -> str:
+    """The file name TypeDoc's default router (``kind``) gives a reflection's page: its name with
+    every character but ASCII letters and digits, ``()+,-._`` and the characters from U+00A0 on
+    made ``_`` (``Rust vs Go | A field report - part 2`` is ``Rust_vs_Go___A_field_report_-_part_2``)."""
+    return "".join(
+        c if (c.isascii() and c.isalnum()) or c in _TYPEDOC_KEPT or ord(c) >= 0xA0 else "_" for c in name
+    )
+
+
+def typedoc(src: Path) -> list[dict[str, Any]]:
+    """Every project document ``typedoc.json`` names (the posts, the install page and About):
+    ``/documents/<name>.html``, the name the front matter's ``title`` (TypeDoc's document name),
+    made a file name by ``typedoc_file_name``. TypeDoc's API pages (the module, the class, the
+    interface and the functions) are content pages too, but not the corpus': not in the oracle.
+    No date (TypeDoc's documents have none)."""
+    config = json.loads((src / "typedoc.json").read_text(encoding="utf-8"))
+    out = []
+    for rel in config["projectDocuments"]:
+        meta, body = front_matter((src / rel).read_text(encoding="utf-8"))
+        body = re.sub(r"^> ?", "", body, flags=re.M)  # the install page's alert holds a code block
+        path = f"/documents/{typedoc_file_name(meta['title'])}.html"
+        out.append(_entry(path, meta["title"], None, body))
+    return sorted(out, key=lambda e: e["url_path"])
+
+
 #: Listing pages of each build, by the generator's documented output paths (relative to site/).
 LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     "pelican": (
@@ -1069,6 +1099,11 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     # (alltiddlers.html), and every tiddler page but the oracle's (main leaves those out): Welcome,
     # TableOfContents, the sections, Tags, Categories, Archive, each tag's and category's page.
     "tiddlywiki": ("static.html", "alltiddlers.html", "static/*.html"),
+    # TypeDoc: the project's index of members (modules.html: the documents by group, then the
+    # module), the module's page (modules/index.html: its classes, interfaces and functions, each
+    # with its summary) and the class hierarchy (hierarchy.html). index.html is the README (a
+    # welcome text), neither; the API pages (classes/, interfaces/, functions/) are content.
+    "typedoc": ("modules.html", "modules/*.html", "hierarchy.html"),
 }
 # The same WordPress with a classic theme (Twenty Twenty-One): the same archives, the years and
 # months now linked too (the footer's Archives widget links each month).
@@ -1120,6 +1155,7 @@ ORACLES = {
     "asciidoctor": asciidoctor,
     "org-publish": org_publish,
     "tiddlywiki": tiddlywiki,
+    "typedoc": typedoc,
 }
 
 

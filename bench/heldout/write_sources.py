@@ -3217,6 +3217,7 @@ WRITERS = {
     "asciidoctor": lambda: __import__("src_asciidoctor").asciidoctor(),
     "org-publish": lambda: __import__("src_org_publish").org_publish(),
     "tiddlywiki": lambda: __import__("src_tiddlywiki").tiddlywiki(),
+    "typedoc": lambda: __import__("src_typedoc").typedoc(),
 }
 
 

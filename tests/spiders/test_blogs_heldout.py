@@ -133,6 +133,7 @@ def test_heldout_set_covers_generators_the_devset_lacks() -> None:
         "asciidoctor",
         "org-publish",
         "tiddlywiki",
+        "typedoc",
     ]
     blogs = [s for s in HELDOUT if s.source == "blog"]
     fewer = {"eleventy-base-blog": 25, "org-publish": 2}
