@@ -188,6 +188,7 @@ HELDOUT_SOURCES = {
     "dokuwiki": "docs",
     "hexo-icarus": "blog",
     "docbook": "docs",
+    "nanoc": "blog",
 }
 
 

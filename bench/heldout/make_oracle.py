@@ -679,6 +679,19 @@ def docus(src: Path) -> list[dict[str, Any]]:
     return sorted(out, key=lambda e: e["url_path"])
 
 
+def nanoc(src: Path) -> list[dict[str, Any]]:
+    """The articles, ``content/posts/<slug>.md`` (``kind: article``), but the draft (``draft:
+    true``, dropped by the Rules' preprocess block): the default rule's ``/posts/<slug>/``; the
+    title and ``created_at`` from the front matter. About (``content/about.md``) is no article."""
+    out = []
+    for f in sorted((src / "content" / "posts").glob("*.md")):
+        meta, body = front_matter(f.read_text(encoding="utf-8"))
+        if meta.get("draft") or meta.get("kind") != "article":
+            continue
+        out.append(_entry(f"/posts/{f.stem}/", meta["title"], _date(meta["created_at"]), body))
+    return out
+
+
 #: Listing pages of each build, by the generator's documented output paths (relative to site/).
 LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     "pelican": (
@@ -965,6 +978,10 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
         "*:start?do=index",
     ),
     "docbook": ("index.html", "guide.html", "reference.html", "appendix.html", "subject-index.html"),
+    # nanoc: the home page (the five newest posts, excerpts), the archive (every post by year),
+    # the tags index and one page per tag (items the Rules' preprocess block creates). About is
+    # a page; the feed and the sitemap are XML.
+    "nanoc": ("index.html", "archive/index.html", "tags/index.html", "tags/*/index.html"),
 }
 
 ORACLES = {
@@ -1006,6 +1023,7 @@ ORACLES = {
     "docbook": docbook,
     "dokuwiki": dokuwiki,
     "hexo-icarus": hexo,
+    "nanoc": nanoc,
 }
 
 
