@@ -193,6 +193,7 @@ HELDOUT_SOURCES = {
     "org-publish": "blog",
     "tiddlywiki": "docs",
     "typedoc": "docs",
+    "nanoc": "blog",
 }
 
 

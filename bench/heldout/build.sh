@@ -141,6 +141,13 @@
 # (HonKit 6.1.7, the legacy GitBook toolchain's fork: its default plugins (highlight, search, lunr,
 # fontsettings, theme-default) come with it; sharing, a GitBook default HonKit no longer bundles,
 # and the sitemap are npm plugins the book's book.json names. No package has an install script.)
+#   apt-get install --no-install-recommends nanoc=4.12.14-3 ruby-kramdown=2.4.0-2 \
+#       ruby-kramdown-parser-gfm=1.1.0-2 ruby-rouge=3.30.0-2 ruby-nokogiri=1.13.10+dfsg-2+b1 \
+#       ruby-builder=3.2.4-2
+# (nanoc 4.12.14 from Debian 12 on Ruby 3.1: kramdown's GFM parser for the posts, Rouge for
+# nanoc's colorize_syntax filter, which parses the HTML with Nokogiri; Builder for the Atom feed
+# and the sitemap. Without --no-install-recommends apt brings TeX Live and the other filters'
+# tools, none needed.)
 #   apt-get install --no-install-recommends ikiwiki=3.20200202.3-1
 # (ikiwiki from Debian 12, with Text::Markdown::Discount 0.16 on libmarkdown2 2.2.7 (Discount),
 # HTML::Template 2.97, HTML::Scrubber 0.19. Its feeds are index.rss and index.atom: kept too.)
@@ -238,6 +245,7 @@ ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx
      mediawiki docus dokuwiki hexo-icarus docbook asciidoctor)
      mediawiki docus dokuwiki hexo-icarus docbook org-publish)
      mediawiki docus dokuwiki hexo-icarus docbook tiddlywiki)
+     mediawiki docus dokuwiki hexo-icarus docbook nanoc)
 NPMGEN_ICARUS="${NPMGEN_ICARUS:-/tmp/npmgen-icarus}"
 NPMGEN_TW="${NPMGEN_TW:-/tmp/npmgen-tw}"
      mediawiki docus dokuwiki hexo-icarus docbook typedoc)
@@ -538,6 +546,13 @@ build() {
       # .nojekyll.
       work="$(mktemp -d)"; cp -r "$src/." "$work/"; ln -s "$NPMGEN_TYPEDOC/node_modules" "$work/node_modules"
       (cd "$work" && "$NPMGEN_TYPEDOC/node_modules/.bin/typedoc" --out "$out" --logLevel Warn)
+    nanoc)
+      # nanoc writes its cache (tmp/) and output/ into the site's folder: build from a copy. The
+      # XMLSitemap helper writes each item's file time as its lastmod: set from the sources
+      # (src_nanoc.py mtimes: a post's created_at, every other file the site's day).
+      work="$(mktemp -d)"; cp -r "$src/." "$work/"
+      "$PY" "$HERE/src_nanoc.py" mtimes "$work/content"
+      (cd "$work" && TZ=UTC nanoc compile >/dev/null && cp -r output/. "$out/")
       rm -rf "$work" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac

@@ -800,6 +800,17 @@ def typedoc(src: Path) -> list[dict[str, Any]]:
         path = f"/documents/{typedoc_file_name(meta['title'])}.html"
         out.append(_entry(path, meta["title"], None, body))
     return sorted(out, key=lambda e: e["url_path"])
+def nanoc(src: Path) -> list[dict[str, Any]]:
+    """The articles, ``content/posts/<slug>.md`` (``kind: article``), but the draft (``draft:
+    true``, dropped by the Rules' preprocess block): the default rule's ``/posts/<slug>/``; the
+    title and ``created_at`` from the front matter. About (``content/about.md``) is no article."""
+    out = []
+    for f in sorted((src / "content" / "posts").glob("*.md")):
+        meta, body = front_matter(f.read_text(encoding="utf-8"))
+        if meta.get("draft") or meta.get("kind") != "article":
+            continue
+        out.append(_entry(f"/posts/{f.stem}/", meta["title"], _date(meta["created_at"]), body))
+    return out
 
 
 #: Listing pages of each build, by the generator's documented output paths (relative to site/).
@@ -1104,6 +1115,10 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     # with its summary) and the class hierarchy (hierarchy.html). index.html is the README (a
     # welcome text), neither; the API pages (classes/, interfaces/, functions/) are content.
     "typedoc": ("modules.html", "modules/*.html", "hierarchy.html"),
+    # nanoc: the home page (the five newest posts, excerpts), the archive (every post by year),
+    # the tags index and one page per tag (items the Rules' preprocess block creates). About is
+    # a page; the feed and the sitemap are XML.
+    "nanoc": ("index.html", "archive/index.html", "tags/index.html", "tags/*/index.html"),
 }
 # The same WordPress with a classic theme (Twenty Twenty-One): the same archives, the years and
 # months now linked too (the footer's Archives widget links each month).
@@ -1156,6 +1171,7 @@ ORACLES = {
     "org-publish": org_publish,
     "tiddlywiki": tiddlywiki,
     "typedoc": typedoc,
+    "nanoc": nanoc,
 }
 
 

@@ -89,6 +89,11 @@ def test_heldout_set_covers_generators_the_devset_lacks() -> None:
     home page, the archive, the tags page and one page per tag; no pagination, no categories),
     and org-publish: 2 (its sitemap of posts and its index; Org has no tags, archive or
     pagination pages).
+    """Thirty-nine generators, each with its oracle, its listings and enough posts to score.
+
+    Blog sources have at least 30 listing pages, but the Eleventy base blog and nanoc: each writes
+    25 (the home page, the archive, the tags page and one page per tag; no pagination, no
+    categories).
     """
     assert [s.folder for s in HELDOUT] == [
         "pelican",
@@ -137,6 +142,10 @@ def test_heldout_set_covers_generators_the_devset_lacks() -> None:
     ]
     blogs = [s for s in HELDOUT if s.source == "blog"]
     fewer = {"eleventy-base-blog": 25, "org-publish": 2}
+        "nanoc",
+    ]
+    blogs = [s for s in HELDOUT if s.source == "blog"]
+    fewer = {"eleventy-base-blog": 25, "nanoc": 25}
     assert all(len(s.listing_paths) >= fewer.get(s.folder, 30) for s in blogs), [
         (s.folder, len(s.listing_paths)) for s in blogs
     ]
