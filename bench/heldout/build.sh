@@ -241,15 +241,10 @@ NPMGEN_DOCUS="${NPMGEN_DOCUS:-/tmp/npmgen-docus}"
 ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx-rtd lektor starlight astro-blog
      mkdocs-rtd sphinx-pydata docusaurus-blog jupyter-book hexo-next eleventy-base-blog jekyll-deb hugo-deb nextra gatsby-blog
      zensical wordpress rspress vuepress-reco hexo-butterfly ghost honkit ikiwiki hexo-fluid texinfo fumadocs
-     mediawiki docus dokuwiki hexo-icarus docbook wordpress-classic)
-     mediawiki docus dokuwiki hexo-icarus docbook asciidoctor)
-     mediawiki docus dokuwiki hexo-icarus docbook org-publish)
-     mediawiki docus dokuwiki hexo-icarus docbook tiddlywiki)
-     mediawiki docus dokuwiki hexo-icarus docbook nanoc)
+     mediawiki docus dokuwiki hexo-icarus docbook wordpress-classic asciidoctor org-publish tiddlywiki
+     typedoc nanoc)
 NPMGEN_ICARUS="${NPMGEN_ICARUS:-/tmp/npmgen-icarus}"
 NPMGEN_TW="${NPMGEN_TW:-/tmp/npmgen-tw}"
-     mediawiki docus dokuwiki hexo-icarus docbook typedoc)
-NPMGEN_ICARUS="${NPMGEN_ICARUS:-/tmp/npmgen-icarus}"
 NPMGEN_TYPEDOC="${NPMGEN_TYPEDOC:-/tmp/npmgen-typedoc}"
 SITES=("${@:-${ALL[@]}}")
 
@@ -525,6 +520,7 @@ build() {
       work="$(mktemp -d)"; cp -r "$src/." "$work/"
       (cd "$work" && TZ=UTC HOME="$work" emacs --batch -l publish.el -f org-publish-all >"$work/emacs.log" 2>&1 \
         || { cat "$work/emacs.log" >&2; exit 1; }) && cp -r "$work/public/." "$out/"
+      rm -rf "$work" ;;
     tiddlywiki)
       # The wiki folder's "static" build target ("Generating Static Sites with TiddlyWiki"):
       # static.html (the $:/DefaultTiddlers snapshot in the page template), alltiddlers.html,
@@ -537,6 +533,7 @@ build() {
       (cd "$work" && TZ=UTC "$NPMGEN_TW/node_modules/.bin/tiddlywiki" . --build static >/dev/null \
         && cp -r output/. "$out/")
       printf '{\n "redirects": {\n  "/": "/static.html"\n }\n}\n' >"$ROOT/tiddlywiki/served.json"
+      rm -rf "$work" ;;
     typedoc)
       # TypeDoc reads typedoc.json (the entry point, the project documents, the highlighted
       # languages, hostedBaseUrl for sitemap.xml and the canonical links) and tsconfig.json; built
@@ -546,6 +543,7 @@ build() {
       # .nojekyll.
       work="$(mktemp -d)"; cp -r "$src/." "$work/"; ln -s "$NPMGEN_TYPEDOC/node_modules" "$work/node_modules"
       (cd "$work" && "$NPMGEN_TYPEDOC/node_modules/.bin/typedoc" --out "$out" --logLevel Warn)
+      rm -rf "$work" ;;
     nanoc)
       # nanoc writes its cache (tmp/) and output/ into the site's folder: build from a copy. The
       # XMLSitemap helper writes each item's file time as its lastmod: set from the sources

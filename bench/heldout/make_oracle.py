@@ -655,6 +655,13 @@ def asciidoctor(src: Path) -> list[dict[str, Any]]:
                 "url_path": "/" + rel[: -len(".adoc")] + ".html",
                 "title": head.split("\n", 1)[0][len("= ") :],
                 "date": attrs.get("revdate") or None,
+                "code_blocks": len(langs),
+                "code_languages": langs,
+            }
+        )
+    return sorted(out, key=lambda e: e["url_path"])
+
+
 _ORG_KEYWORD = re.compile(r"^#\+(\w+):[ \t]*(.*)$", re.M)
 _ORG_SRC = re.compile(r"^[ \t]*#\+begin_src\b[ \t]*(\S*)", re.M | re.I)
 
@@ -681,8 +688,9 @@ def org_publish(src: Path) -> list[dict[str, Any]]:
                 "code_languages": langs,
             }
         )
-    return sorted(out, key=lambda e: e["url_path"])
     return out
+
+
 def _tid(path: Path) -> tuple[dict[str, str], str]:
     """A TiddlyWiki ``.tid`` file: its ``name: value`` header, then, after a blank line, the text."""
     head, _, text = path.read_text(encoding="utf-8").partition("\n\n")
@@ -800,6 +808,8 @@ def typedoc(src: Path) -> list[dict[str, Any]]:
         path = f"/documents/{typedoc_file_name(meta['title'])}.html"
         out.append(_entry(path, meta["title"], None, body))
     return sorted(out, key=lambda e: e["url_path"])
+
+
 def nanoc(src: Path) -> list[dict[str, Any]]:
     """The articles, ``content/posts/<slug>.md`` (``kind: article``), but the draft (``draft:
     true``, dropped by the Rules' preprocess block): the default rule's ``/posts/<slug>/``; the
@@ -1099,33 +1109,30 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
         "*:start?do=index",
     ),
     "docbook": ("index.html", "guide.html", "reference.html", "appendix.html", "subject-index.html"),
-    "asciidoctor": ("index.html",),
-    # org-publish: the posts component's sitemap (``:auto-sitemap``, ``posts/index.org``: every
-    # post, newest first, with its date) and its index (``:makeindex``, ``posts/theindex.org``:
-    # the ``#+INDEX:`` terms, the tags and categories, by letter, each linking its posts). The
-    # home page (a welcome text and three links) and About are neither.
-    "org-publish": ("posts/index.html", "posts/theindex.html"),
-    # TiddlyWiki's static build: the snapshot of $:/DefaultTiddlers in the page template
-    # (static.html: the Welcome tiddler, the sidebar), every tiddler in one page
-    # (alltiddlers.html), and every tiddler page but the oracle's (main leaves those out): Welcome,
-    # TableOfContents, the sections, Tags, Categories, Archive, each tag's and category's page.
-    "tiddlywiki": ("static.html", "alltiddlers.html", "static/*.html"),
+    # nanoc: the home page (the five newest posts, excerpts), the archive (every post by year),
+    # the tags index and one page per tag (items the Rules' preprocess block creates). About is
+    # a page; the feed and the sitemap are XML.
+    "nanoc": ("index.html", "archive/index.html", "tags/index.html", "tags/*/index.html"),
     # TypeDoc: the project's index of members (modules.html: the documents by group, then the
     # module), the module's page (modules/index.html: its classes, interfaces and functions, each
     # with its summary) and the class hierarchy (hierarchy.html). index.html is the README (a
     # welcome text), neither; the API pages (classes/, interfaces/, functions/) are content.
     "typedoc": ("modules.html", "modules/*.html", "hierarchy.html"),
-    # nanoc: the home page (the five newest posts, excerpts), the archive (every post by year),
-    # the tags index and one page per tag (items the Rules' preprocess block creates). About is
-    # a page; the feed and the sitemap are XML.
-    "nanoc": ("index.html", "archive/index.html", "tags/index.html", "tags/*/index.html"),
+    # org-publish: the posts component's sitemap (``:auto-sitemap``, ``posts/index.org``: every
+    # post, newest first, with its date) and its index (``:makeindex``, ``posts/theindex.org``:
+    # the ``#+INDEX:`` terms, the tags and categories, by letter, each linking its posts). The
+    # home page (a welcome text and three links) and About are neither.
+    "org-publish": ("posts/index.html", "posts/theindex.html"),
+    "asciidoctor": ("index.html",),
+    # TiddlyWiki's static build: the snapshot of $:/DefaultTiddlers in the page template
+    # (static.html: the Welcome tiddler, the sidebar), every tiddler in one page
+    # (alltiddlers.html), and every tiddler page but the oracle's (main leaves those out): Welcome,
+    # TableOfContents, the sections, Tags, Categories, Archive, each tag's and category's page.
+    "tiddlywiki": ("static.html", "alltiddlers.html", "static/*.html"),
 }
 # The same WordPress with a classic theme (Twenty Twenty-One): the same archives, the years and
 # months now linked too (the footer's Archives widget links each month).
 LISTING_GLOBS["wordpress-classic"] = LISTING_GLOBS["wordpress"]
-
-#: Sites whose listing globs match their content pages too: the oracle's pages are taken out.
-LISTINGS_BUT_ORACLE = {"tiddlywiki"}
 
 ORACLES = {
     "pelican": pelican,
@@ -1152,27 +1159,30 @@ ORACLES = {
     "gatsby-blog": gatsby_blog,
     "zensical": zensical,
     "wordpress": wordpress,
+    "nanoc": nanoc,
     "rspress": rspress,
     "vuepress-reco": vuepress_reco,
     "hexo-butterfly": hexo_prism,
     "hexo-fluid": hexo,
     "ghost": ghost,
+    "typedoc": typedoc,
     "honkit": honkit,
     "ikiwiki": ikiwiki,
     "texinfo": texinfo,
     "fumadocs": fumadocs,
     "mediawiki": mediawiki,
+    "org-publish": org_publish,
     "docus": docus,
+    "asciidoctor": asciidoctor,
     "docbook": docbook,
     "dokuwiki": dokuwiki,
     "hexo-icarus": hexo,
     "wordpress-classic": wordpress,
-    "asciidoctor": asciidoctor,
-    "org-publish": org_publish,
     "tiddlywiki": tiddlywiki,
-    "typedoc": typedoc,
-    "nanoc": nanoc,
 }
+
+#: Sites whose listing globs match their content pages too: the oracle's pages are taken out.
+LISTINGS_BUT_ORACLE = {"tiddlywiki"}
 
 
 def built_file(site: Path, url_path: str) -> Path:
