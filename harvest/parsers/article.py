@@ -210,8 +210,8 @@ def _language_from_element(el: etree._Element, *, bare_names: bool) -> str | Non
             lang = _normalize_language(value)
             if lang is not None:
                 return lang
-    for token in (el.get("class") or "").split():
-        low = token.lower()
+    tokens = (el.get("class") or "").lower().split()
+    for low in tokens:
         if low in _NOT_LANG_CLASSES and low != "default":
             continue
         m = _LANG_PREFIX_RE.match(low)
@@ -223,6 +223,12 @@ def _language_from_element(el: etree._Element, *, bare_names: bool) -> str | Non
             return _normalize_language(low)
         elif (m := _SUFFIX_LANG_RE.match(low)) is not None and markup.is_language(m.group(1)):
             return _normalize_language(m.group(1))
+        elif bare_names and "-" in low:
+            # A block's marker class, then the marker and the language: Org mode's export writes
+            # ``<pre class="src src-go">`` (the language a name Pygments must know).
+            marker, _, name = low.partition("-")
+            if marker in tokens and markup.is_language(name):
+                return _normalize_language(name)
     return None
 
 
@@ -246,6 +252,10 @@ def _code_language(pre: etree._Element) -> str:
 
 
 def _code_text(pre: etree._Element) -> str:
+    # A copy button inside the block (TypeDoc's ``<pre><code>…</code><button>Copy</button></pre>``)
+    # is a control, not a line of the code.
+    for button in list(pre.iter("button")):
+        button.drop_tree()
     for br in pre.iter("br"):
         br.tail = "\n" + (br.tail or "")
     # A line per block: Expressive Code (Astro Starlight) writes each line as a <div> with no
@@ -975,10 +985,12 @@ def _mains(tree: etree._Element) -> list[etree._Element]:
 
 def _main_region(
     tree: etree._Element, title: str = "", mains: list[etree._Element] | None = None
-) -> tuple[etree._Element | None, bool, bool]:
-    """The page's main content element if any, whether it is named as the text, whether framed.
+) -> tuple[etree._Element | None, bool, bool, bool]:
+    """The page's main content element if any, and whether it is named, framed and short.
 
-    Framed: trafilatura takes it as a frame of its own (all but :func:`_prose_block`'s).
+    Named: as the text (its byline is searched in it). Short: a short post's content area
+    (:func:`_short_post_area`). Framed: trafilatura takes it as a frame of its own (all but
+    :func:`_prose_block`'s).
 
     A lone outermost ``<article>``, else a lone ``<main>`` (or ``role="main"``), else the
     content area trafilatura itself would take (``entry-content``, ``itemprop=articleBody`` and
@@ -992,41 +1004,87 @@ def _main_region(
     headings = list(tree.iter("h1"))
     titles = {squash(h.text_content()) for h in headings}  # "Title" and "Title¶" are one
     for found in (articles, mains):
-        if len(found) != 1:
-            continue
-        if _shown_chars(found[0]) >= MIN_REGION_CHARS:
-            return found[0], True, True
-        # A one-line post is a short region: it is the article when it holds the page's title,
-        # its one <h1> (a teaser or a header elsewhere on the page does not). Copies of that
-        # <h1> elsewhere (Jupyter Book's print-only title block) are the same title.
-        if len(titles) == 1 and any(found[0] in h.iterancestors() for h in headings):
-            return found[0], True, True
-        # A page whose <h1> is in no region titles itself in its header (Butterfly's post-info
-        # above the <article>), one with none elsewhere (ikiwiki's <span class="title">): the
-        # lone region holding most of its paragraphs is the post, however short.
-        if not any(found[0] in h.iterancestors() or h in found[0].iterancestors() for h in headings) and (
-            _paragraph_chars(found[0]) >= LONE_REGION_SHARE * _paragraph_chars(tree) > 0
-        ):
-            return found[0], True, True
+        if len(found) == 1 and _is_lone_region(found[0], tree, headings, titles):
+            return found[0], True, True, False
     # Else the content area trafilatura itself would take, the first of its kinds the page has.
     # The first kind (entry-content, articleBody...) names the text; the wider kinds (the first
     # of several <article>s, #content, .main) count only when they hold most of the page's
     # prose, as on a page whose text trafilatura finds there: a list of teasers does not.
     areas = content_areas(tree)
+    page = _paragraph_chars(tree)
     if areas[0] is not None and _shown_chars(areas[0]) >= MIN_REGION_CHARS:
-        return areas[0], True, True
+        # A short post all the same when it holds the page's title and little text (a few
+        # lines between code blocks: nanoc's div.post), as a declared region is.
+        return areas[0], True, True, _short_post_area(areas[:1], headings, titles, page) is not None
     # Among several <article>s and no <main>, the one holding the page's every <h1> is the post,
     # however short (Icarus' post beside its sidebar's "recent posts" <article> cards, which
     # have none): not named as the text, as the wider areas are not.
     titled = titled_article(tree) if len(articles) > 1 and not mains and len(titles) == 1 else None
     if titled is not None:
-        return titled, False, True
+        return titled, False, True, False
     for area in areas[1:]:
         if area is None or _shown_chars(area) < MIN_REGION_CHARS:
             continue
-        page = _paragraph_chars(tree)
-        return (area if page and _paragraph_chars(area) >= AREA_MIN_SHARE * page else None), False, True
-    return _prose_block(tree, title), False, False
+        if page and _paragraph_chars(area) >= AREA_MIN_SHARE * page:
+            return area, False, True, False
+        break
+    short = _short_post_area(areas, headings, titles, page)
+    if short is not None:
+        return short, False, True, True
+    if any(area is not None and _shown_chars(area) >= MIN_REGION_CHARS for area in areas[1:]):
+        return None, False, True, False
+    return _prose_block(tree, title), False, False, False
+
+
+def _is_lone_region(
+    region: etree._Element, tree: etree._Element, headings: list[etree._Element], titles: set[str]
+) -> bool:
+    """Whether the page's one ``<article>`` (or ``<main>``) is its text, however short."""
+    if _shown_chars(region) >= MIN_REGION_CHARS:
+        return True
+    # A one-line post is a short region: it is the article when it holds the page's title,
+    # its one <h1> (a teaser or a header elsewhere on the page does not). Copies of that
+    # <h1> elsewhere (Jupyter Book's print-only title block) are the same title.
+    if len(titles) == 1 and any(region in h.iterancestors() for h in headings):
+        return True
+    # A page whose <h1> is in no region titles itself in its header (Butterfly's post-info
+    # above the <article>), one with none elsewhere (ikiwiki's <span class="title">): the
+    # lone region holding most of its paragraphs is the post, however short.
+    return not any(region in h.iterancestors() or h in region.iterancestors() for h in headings) and (
+        _paragraph_chars(region) >= LONE_REGION_SHARE * _paragraph_chars(tree) > 0
+    )
+
+
+def _short_post_area(
+    areas: list[etree._Element | None], headings: list[etree._Element], titles: set[str], page: int
+) -> etree._Element | None:
+    """A content area that is a short post's, on a page without ``<article>`` or ``<main>``.
+
+    The area holding the page's one ``<h1>`` (nanoc's ``div.post``, Org mode's ``#content``),
+    or, when the ``<h1>`` is in none (Asciidoctor's ``#header`` above its ``#content``), the one
+    holding most of the page's paragraphs: too short to be taken as the text by size, or
+    outweighed by the site's status lines (Org's "Author: …", "Created: …"), it is the post all
+    the same when every paragraph outside it is such a line. A paragraph of prose outside says
+    the area holds a part of the text only (a shop's product header beside its description).
+    """
+    found = [a for a in areas if a is not None]
+    holders = [a for a in found if any(a in h.iterancestors() for h in headings)] if len(titles) == 1 else []
+    area = min(holders, key=_shown_chars) if holders else None  # the innermost of them
+    if area is None and page and not any(h in a.iterancestors() for a in found for h in headings):
+        area = next((a for a in found if _paragraph_chars(a) >= LONE_REGION_SHARE * page), None)
+    if area is None or _shown_chars(area) >= SHORT_REGION_CHARS:
+        return None
+    root = area.getroottree().getroot()
+    for p in root.iter("p"):
+        if _unlinked_chars(p) >= STATUS_LINE_CHARS and not any(
+            a is area or _is_chrome(a) for a in p.iterancestors()
+        ):
+            return None
+    return area
+
+
+#: A paragraph this long outside a short post's area is prose, not a status line beside it.
+STATUS_LINE_CHARS = 80
 
 
 def _declared_region_is_empty(mains: list[etree._Element]) -> bool:
@@ -1060,11 +1118,17 @@ def _prose_block(tree: etree._Element, title: str) -> etree._Element | None:
     text's paragraphs is the frame; extracted as an ``<article>`` (see :func:`_extract_main`).
     """
     held: dict[etree._Element, int] = {}
-    total = 0
+    total = everything = 0
     for p in tree.iter("p"):
+        ancestors = list(p.iterancestors())
         chars = len(p.text_content())
+        everything += chars
+        # The site's header, menus and footer are no prose of the page's (TypeDoc's "Generated
+        # using TypeDoc" line outweighed a one-line document's paragraph).
+        if any(_is_chrome(a) for a in ancestors):
+            continue
         total += chars
-        for ancestor in p.iterancestors():
+        for ancestor in ancestors:
             held[ancestor] = held.get(ancestor, 0) + chars
     if not total:
         return None
@@ -1074,7 +1138,9 @@ def _prose_block(tree: etree._Element, title: str) -> etree._Element | None:
         if inner is None:
             break
         block = inner
-    if block is None or block.tag in {"body", "html"}:
+    # Still half of all the page's paragraph text: on a page whose text is not in paragraphs at
+    # all, what is left outside its chrome is a promotion bar (sheego.de).
+    if block is None or block.tag in {"body", "html"} or held[block] < AREA_MIN_SHARE * everything:
         return None
     # A short post's block counts when it holds the post's title (a heading that is the
     # <title> or a part of it between separators): a few paragraphs alone may be a footer.
@@ -1115,7 +1181,12 @@ def _text_len(document: Any) -> int:
 
 
 def _extract_main(
-    tree: etree._Element, region: etree._Element | None, page_chars: int, *, framed: bool = True
+    tree: etree._Element,
+    region: etree._Element | None,
+    page_chars: int,
+    *,
+    framed: bool = True,
+    short: bool = False,
 ) -> Any:
     """Trafilatura's fast mode on the region (or the page), its full cascade when that fell short.
 
@@ -1124,7 +1195,7 @@ def _extract_main(
     """
     # A short post: its declared region, or the block of the page's prose holding its title.
     short = region is not None and (
-        _is_short_region(region) or (not framed and _shown_chars(region) < SHORT_REGION_CHARS)
+        short or _is_short_region(region) or (not framed and _shown_chars(region) < SHORT_REGION_CHARS)
     )
     if region is not None:
         parent = region.getparent()
@@ -1476,7 +1547,7 @@ def extract_article(html: str, url: str) -> Article | None:
     # A substring test on the page first: most pages have no <noscript> at all.
     if ("noscript" in html or "NOSCRIPT" in html) and _declared_region_is_empty(mains):
         return None
-    region, named, framed = _main_region(tree, head.og_title or head.head_title, mains)
+    region, named, framed, short_area = _main_region(tree, head.og_title or head.head_title, mains)
     # A wider content area (#content, the first of several <article>s) often leaves out the
     # article's header, where the byline is: the whole page is searched then.
     meta.author = meta.author or _byline(region if region is not None and named else tree)
@@ -1511,7 +1582,7 @@ def extract_article(html: str, url: str) -> Article | None:
     _drop_datelines(scope, shown[0] if shown else None)
     _drop_author_cards(scope, meta.author)
     leads = _leads(_lead_scope(tree, region)) if region is not None else []
-    document = _extract_main(tree, region, page_chars, framed=framed)
+    document = _extract_main(tree, region, page_chars, framed=framed, short=short_area)
     if document is None or document.body is None:
         return None
     _put_back_leads(document.body, leads)

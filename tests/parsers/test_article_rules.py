@@ -969,3 +969,59 @@ def test_the_article_holding_the_title_among_sidebar_article_cards(path: str, ti
     assert text in article.markdown
     assert "Posted" not in article.markdown
     assert "Programmer and teacher" not in article.markdown  # the sidebar's profile card
+
+
+def test_a_copy_button_inside_a_code_block_is_not_code() -> None:
+    """TypeDoc (held-out set): ``<pre><code class="python">…</code><button>Copy</button></pre>``.
+
+    The block's text ended in a "Copy" line, in every fenced block of every document.
+    """
+    path = "documents/Generators_in_Python__a_practical_tour.html"
+    article = extract_article(heldout_page("typedoc", path), f"https://typedoc.heldout.example/{path}")
+    assert article is not None
+    assert '            yield line.rstrip("\\n")\n```' in article.markdown
+    assert "Copy" not in article.markdown
+
+
+def test_a_marker_class_then_marker_and_language_names_the_language() -> None:
+    """Org mode's HTML export (held-out set): ``<pre class="src src-go">``.
+
+    No prefix harvest knew: every block of the site was stored without its language.
+    """
+    path = "posts/hello-world-seven-languages.html"
+    article = extract_article(
+        heldout_page("org-publish", path), f"https://org-publish.heldout.example/{path}"
+    )
+    assert article is not None
+    fences = re.findall(r"^```(\S+)$", article.markdown, re.M)
+    assert fences == ["go", "rust", "c", "java", "ruby", "haskell", "sql"]
+
+
+@pytest.mark.parametrize(
+    ("folder", "path", "text", "chrome"),
+    [
+        # div.post, a content area named as the text, holding the page's <h1>: 130 characters.
+        ("nanoc", "posts/til-git-switch/index.html", "`git switch -` goes back", "Posted on"),
+        ("nanoc", "posts/kyou-no-memo/index.html", "ビルドが三倍速くなった。", "Archive"),
+        # A few lines between code blocks: the fast pass keeps less than trafilatura's minimum.
+        ("nanoc", "posts/sqlite-bendi-huancun/index.html", "建表语句如下：", "Small Lessons"),
+        # Org's #content with the <h1>, its postamble's "Author:"/"Created:" lines outside.
+        ("org-publish", "posts/kyou-no-memo.html", "ビルドが三倍速くなった。", "Author: Ana Lima"),
+        # Asciidoctor's #content, its <h1> in the #header above: the paragraphs' area.
+        ("asciidoctor", "appendix/til-git-switch.html", "`git switch -` goes back", "Reference"),
+        # TypeDoc: no area; the footer's "Generated using TypeDoc" outweighed the document's line.
+        ("typedoc", "documents/Quick_note.html", "Shipped version 2.1", "Member Visibility"),
+    ],
+)
+def test_a_short_post_in_a_content_area_of_a_page_without_article_or_main(
+    folder: str, path: str, text: str, chrome: str
+) -> None:
+    """Four held-out generators whose pages have no ``<article>`` or ``<main>``: a one-line post's
+    content area was too short to be the region (or outweighed by the site's status lines), and
+    the whole page went to trafilatura, which kept the menus, the byline line and the sidebar.
+    """
+    url = f"https://{folder}.heldout.example/{path.removesuffix('index.html')}"
+    article = extract_article(heldout_page(folder, path), url)
+    assert article is not None
+    assert text in article.markdown
+    assert chrome not in article.markdown
