@@ -181,6 +181,10 @@
 # DocBook 4.5 DTD (docbook-xml) for xmllint's validation. The stylesheets' and the DTD's canonical
 # URIs resolve through the XML catalog these packages register: both run with --nonet. Debian's
 # build of the stylesheets names itself "DocBook XSL Stylesheets Vsnapshot" in the pages.)
+#   python -m venv /tmp/genv-trac && /tmp/genv-trac/bin/pip install Trac==1.6 Pygments==2.21.0
+# (Trac 1.6 from PyPI with Jinja2 3.1.6, MarkupSafe 3.0.4 and Pygments 2.21.0 for its code blocks; no
+# Babel (optional: dates in the server locale's short format). Its wiki is served by tracd on
+# 127.0.0.1 and mirrored with wget (apt's wget=1.21.3-1+deb12u1). GENV_TRAC overrides the folder.)
 # Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -207,10 +211,11 @@ export NPMGEN_GHOST="${NPMGEN_GHOST:-/tmp/npmgen-ghost}"
 NPMGEN_HONKIT="${NPMGEN_HONKIT:-/tmp/npmgen-honkit}"
 NPMGEN_FUMADOCS="${NPMGEN_FUMADOCS:-/tmp/npmgen-fumadocs}"
 NPMGEN_DOCUS="${NPMGEN_DOCUS:-/tmp/npmgen-docus}"
+GENV_TRAC="${GENV_TRAC:-/tmp/genv-trac}"
 ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx-rtd lektor starlight astro-blog
      mkdocs-rtd sphinx-pydata docusaurus-blog jupyter-book hexo-next eleventy-base-blog jekyll-deb hugo-deb nextra gatsby-blog
      zensical wordpress rspress vuepress-reco hexo-butterfly ghost honkit ikiwiki hexo-fluid texinfo fumadocs
-     mediawiki docus dokuwiki hexo-icarus docbook)
+     mediawiki docus dokuwiki hexo-icarus docbook trac)
 NPMGEN_ICARUS="${NPMGEN_ICARUS:-/tmp/npmgen-icarus}"
 SITES=("${@:-${ALL[@]}}")
 
@@ -457,9 +462,15 @@ build() {
       xmllint --nonet --valid --noout "$src/book.xml"
       xsltproc --nonet --stringparam base.dir "$out/" "$src/chunk.xsl" "$src/book.xml"
       cp "$src/docbook.css" "$out/" ;;
+    trac)
+      # A server, not a generator: a Trac environment created with trac-admin on SQLite in a
+      # scratch folder, its wiki pages imported and dated to their posts, served on 127.0.0.1 by
+      # tracd, mirrored with wget (-E: every HTML answer saved as ….html), the origin rewritten to
+      # https://trac.heldout.example where Trac wrote it (src_trac.py says how). In Trac's venv.
+      "$GENV_TRAC/bin/python" "$HERE/src_trac.py" "$src" "$out" "$ROOT/trac/served.json" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac
-  if [ "$name" = wordpress ] || [ "$name" = mediawiki ] || [ "$name" = dokuwiki ]; then  # pages without a file extension
+  if [ "$name" = wordpress ] || [ "$name" = mediawiki ] || [ "$name" = dokuwiki ] || [ "$name" = trac ]; then  # pages without a file extension, or a query
     rm -rf "$ROOT/$name/site"; cp -r "$out" "$ROOT/$name/site"
   else
     local feeds=""

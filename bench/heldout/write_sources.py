@@ -3213,6 +3213,7 @@ WRITERS = {
     "dokuwiki": lambda: __import__("src_dokuwiki").dokuwiki(),
     "hexo-icarus": lambda: __import__("src_hexo_icarus").hexo_icarus(),
     "docbook": lambda: __import__("src_docbook").docbook(),
+    "trac": lambda: __import__("src_trac").trac(),
 }
 
 
