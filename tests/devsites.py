@@ -194,6 +194,7 @@ HELDOUT_SOURCES = {
     "tiddlywiki": "docs",
     "typedoc": "docs",
     "nanoc": "blog",
+    "trac": "docs",
 }
 
 
@@ -205,9 +206,12 @@ HELDOUT_SOURCES = {
 #: PHP theme, prints the same post content); Fumadocs, whose Shiki code block is a ``<figure
 #: class="shiki …">`` around a bare ``<pre><code>``; DocBook XSL, whose ``<programlisting
 #: language="…">`` is written as a bare ``<pre class="programlisting">`` unless highlighting runs
-#: through a Java extension xsltproc has not): a language cannot be kept there, only never invented.
+#: through a Java extension xsltproc has not; Trac, whose ``{{{#!LANG`` block Pygments renders as a
+#: bare ``<div class="wiki-code"><div class="code"><pre>``, the processor's name written nowhere): a
+#: language cannot be kept there, only never invented.
 HELDOUT_UNDECLARED_LANGUAGES = frozenset(
     {"pelican", "nikola", "mkdocs", "nextra", "wordpress", "wordpress-classic", "fumadocs", "docbook"}
+    {"pelican", "nikola", "mkdocs", "nextra", "wordpress", "fumadocs", "docbook", "trac"}
 )
 
 

@@ -212,6 +212,10 @@
 # latest TypeScript, 7, is outside it); Shiki comes with it (@gerrit0/mini-shiki 3.23.0, its
 # grammars in the package: nothing downloads), markdown-it 14.3.3. No package has an install
 # script. NPMGEN_TYPEDOC overrides the folder.)
+#   python -m venv /tmp/genv-trac && /tmp/genv-trac/bin/pip install Trac==1.6 Pygments==2.21.0
+# (Trac 1.6 from PyPI with Jinja2 3.1.6, MarkupSafe 3.0.4 and Pygments 2.21.0 for its code blocks; no
+# Babel (optional: dates in the server locale's short format). Its wiki is served by tracd on
+# 127.0.0.1 and mirrored with wget (apt's wget=1.21.3-1+deb12u1). GENV_TRAC overrides the folder.)
 # Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -238,11 +242,13 @@ export NPMGEN_GHOST="${NPMGEN_GHOST:-/tmp/npmgen-ghost}"
 NPMGEN_HONKIT="${NPMGEN_HONKIT:-/tmp/npmgen-honkit}"
 NPMGEN_FUMADOCS="${NPMGEN_FUMADOCS:-/tmp/npmgen-fumadocs}"
 NPMGEN_DOCUS="${NPMGEN_DOCUS:-/tmp/npmgen-docus}"
+GENV_TRAC="${GENV_TRAC:-/tmp/genv-trac}"
 ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx-rtd lektor starlight astro-blog
      mkdocs-rtd sphinx-pydata docusaurus-blog jupyter-book hexo-next eleventy-base-blog jekyll-deb hugo-deb nextra gatsby-blog
      zensical wordpress rspress vuepress-reco hexo-butterfly ghost honkit ikiwiki hexo-fluid texinfo fumadocs
      mediawiki docus dokuwiki hexo-icarus docbook wordpress-classic asciidoctor org-publish tiddlywiki
      typedoc nanoc)
+     mediawiki docus dokuwiki hexo-icarus docbook trac)
 NPMGEN_ICARUS="${NPMGEN_ICARUS:-/tmp/npmgen-icarus}"
 NPMGEN_TW="${NPMGEN_TW:-/tmp/npmgen-tw}"
 NPMGEN_TYPEDOC="${NPMGEN_TYPEDOC:-/tmp/npmgen-typedoc}"
@@ -555,6 +561,15 @@ build() {
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac
   if [ "$name" = wordpress ] || [ "$name" = wordpress-classic ] || [ "$name" = mediawiki ] || [ "$name" = dokuwiki ]; then  # pages without a file extension
+    trac)
+      # A server, not a generator: a Trac environment created with trac-admin on SQLite in a
+      # scratch folder, its wiki pages imported and dated to their posts, served on 127.0.0.1 by
+      # tracd, mirrored with wget (-E: every HTML answer saved as ….html), the origin rewritten to
+      # https://trac.heldout.example where Trac wrote it (src_trac.py says how). In Trac's venv.
+      "$GENV_TRAC/bin/python" "$HERE/src_trac.py" "$src" "$out" "$ROOT/trac/served.json" ;;
+    *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
+  esac
+  if [ "$name" = wordpress ] || [ "$name" = mediawiki ] || [ "$name" = dokuwiki ] || [ "$name" = trac ]; then  # pages without a file extension, or a query
     rm -rf "$ROOT/$name/site"; cp -r "$out" "$ROOT/$name/site"
   else
     local feeds=""

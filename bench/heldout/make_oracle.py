@@ -600,6 +600,38 @@ def dokuwiki(src: Path) -> list[dict[str, Any]]:
     return sorted(out, key=lambda e: e["url_path"])
 
 
+_TRAC_CODE = re.compile(r"^\{\{\{(?:#!(\S+))?$", re.M)
+_TRAC_TITLE = re.compile(r"^= (.+?) =$", re.M)
+#: Trac's built-in processors that make HTML containers, not code (WikiHtml).
+_TRAC_HTML = frozenset({"div", "span", "table", "tr", "td", "th", "html", "htmlcomment"})
+
+
+def trac(src: Path) -> list[dict[str, Any]]:
+    """The wiki's content pages (``pages.json``: the posts, the install page and the About page;
+    not ``WikiStart`` nor the section pages) at ``/wiki/<name>`` (tracd ``--single-env``); the title
+    its level-1 heading (the ``<h1>``; Trac's ``<title>`` is the page's name); the date of its one
+    version, which its "Last modified" line shows (a wiki page states no other); code blocks from
+    the text's ``{{{#!LANG`` processor blocks (not the ``#!div`` boxes around the install page's
+    notes)."""
+    out = []
+    for page in json.loads((src / "pages.json").read_text(encoding="utf-8")):
+        if page["kind"] not in ("post", "docs", "about"):
+            continue
+        text = (src / page["file"]).read_text(encoding="utf-8")
+        title = _TRAC_TITLE.search(text)
+        langs = [m.group(1) or "" for m in _TRAC_CODE.finditer(text) if m.group(1) not in _TRAC_HTML]
+        out.append(
+            {
+                "url_path": "/wiki/" + page["name"],
+                "title": title.group(1) if title else page["title"],
+                "date": page["timestamp"][:10],
+                "code_blocks": len(langs),
+                "code_languages": langs,
+            }
+        )
+    return sorted(out, key=lambda e: e["url_path"])
+
+
 def docbook(src: Path) -> list[dict[str, Any]]:
     """Every chapter of ``book.xml`` (the posts and the install page) and its ``<preface>`` (About),
     at the file the chunked HTML writes for it with ``use.id.as.filename``: ``/<id>.html``. The
@@ -1133,6 +1165,29 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
 # The same WordPress with a classic theme (Twenty Twenty-One): the same archives, the years and
 # months now linked too (the footer's Archives widget links each month).
 LISTING_GLOBS["wordpress-classic"] = LISTING_GLOBS["wordpress"]
+    # Trac: the start page (``/`` and ``/wiki``, copies of ``/wiki/WikiStart``: the welcome text and
+    # every page by section), the section pages (the ``TitleIndex`` macro's list of their pages),
+    # ``TitleIndex`` and ``RecentChanges`` (every page, by name and by date; Trac's own pages,
+    # marked noindex), the timeline and the moments of it the pages' dates link, and the search
+    # form. Pages are ``<route>.html`` (wget's -E) served at ``<route>``. Not listings of posts:
+    # the ticket system's roadmap, milestones and reports (empty), each page's history and diff
+    # (``?action=``, its own path with a query).
+    "trac": (
+        "index.html",
+        "wiki.html",
+        "wiki/WikiStart.html",
+        "wiki/Guide.html",
+        "wiki/Reference.html",
+        "wiki/Appendix.html",
+        "wiki/TitleIndex.html",
+        "wiki/RecentChanges.html",
+        "timeline.html",
+        "timeline?from=*.html",
+        "search.html",
+    ),
+}
+#: Sites whose pages are ``<route>.html`` files served and linked at ``<route>``.
+CLEAN_URLS = frozenset({"trac"})
 
 ORACLES = {
     "pelican": pelican,
@@ -1179,6 +1234,7 @@ ORACLES = {
     "hexo-icarus": hexo,
     "wordpress-classic": wordpress,
     "tiddlywiki": tiddlywiki,
+    "trac": trac,
 }
 
 #: Sites whose listing globs match their content pages too: the oracle's pages are taken out.
@@ -1206,6 +1262,9 @@ def listings(name: str, site: Path) -> list[str]:
             # A file named with escapes (TiddlyWiki's static/<URI-encoded title>.html) is served
             # at its name escaped again: a server decodes the request's path once.
             rel = "/" + f.relative_to(site).as_posix().replace("%", "%25")
+            rel = "/" + f.relative_to(site).as_posix()
+            if name in CLEAN_URLS and rel != "/index.html" and rel.endswith(".html"):
+                rel = rel[: -len(".html")]
             found.add(
                 rel[: -len("index.html")] if rel.endswith("/index.html") or rel == "/index.html" else rel
             )
