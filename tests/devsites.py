@@ -195,6 +195,7 @@ HELDOUT_SOURCES = {
     "typedoc": "docs",
     "nanoc": "blog",
     "trac": "docs",
+    "blosxom": "blog",
 }
 
 

@@ -148,6 +148,11 @@
 # nanoc's colorize_syntax filter, which parses the HTML with Nokogiri; Builder for the Atom feed
 # and the sitemap. Without --no-install-recommends apt brings TeX Live and the other filters'
 # tools, none needed.)
+#   apt-get install --no-install-recommends blosxom=2.1.2-2.1 libcgi-pm-perl=4.55-1
+# (Blosxom 2.1.2 from Debian 12, the Perl weblog script /usr/lib/cgi-bin/blosxom, with Debian's
+# /etc/blosxom/plugins (config, flavourdir, 00RssLimit); its package depends on perl only, but the
+# script loads CGI.pm, which Perl 5.22 dropped from the core: libcgi-pm-perl. Its entries are
+# written by write_sources.py with GENV's Python-Markdown 3.11.3 (the wordpress line above).)
 #   apt-get install --no-install-recommends ikiwiki=3.20200202.3-1
 # (ikiwiki from Debian 12, with Text::Markdown::Discount 0.16 on libmarkdown2 2.2.7 (Discount),
 # HTML::Template 2.97, HTML::Scrubber 0.19. Its feeds are index.rss and index.atom: kept too.)
@@ -249,6 +254,7 @@ ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx
      mediawiki docus dokuwiki hexo-icarus docbook wordpress-classic asciidoctor org-publish tiddlywiki
      typedoc nanoc)
      mediawiki docus dokuwiki hexo-icarus docbook trac)
+     typedoc nanoc blosxom)
 NPMGEN_ICARUS="${NPMGEN_ICARUS:-/tmp/npmgen-icarus}"
 NPMGEN_TW="${NPMGEN_TW:-/tmp/npmgen-tw}"
 NPMGEN_TYPEDOC="${NPMGEN_TYPEDOC:-/tmp/npmgen-typedoc}"
@@ -558,6 +564,16 @@ build() {
       "$PY" "$HERE/src_nanoc.py" mtimes "$work/content"
       (cd "$work" && TZ=UTC nanoc compile >/dev/null && cp -r output/. "$out/")
       rm -rf "$work" ;;
+    blosxom)
+      # Static rendering, as Blosxom's documentation runs it: the script from the shell with the
+      # static password (-all=1: every index, whatever the times of earlier output), the
+      # configuration named by BLOSXOM_CONFIG_FILE ($datadir and $static_dir beside it, in a copy).
+      # An entry's date is its file's time: set from src/mtimes.json first (src_blosxom.py mtimes).
+      work="$(mktemp -d)"; cp -r "$src/." "$work/"; mkdir "$work/static"
+      "$PY" "$HERE/src_blosxom.py" mtimes "$work/data" "$work/mtimes.json"
+      (cd "$work" && TZ=UTC BLOSXOM_CONFIG_FILE="$work/blosxom.conf" \
+        perl /usr/lib/cgi-bin/blosxom -password=small-lessons -all=1 -quiet=1 && cp -r static/. "$out/")
+      rm -rf "$work" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac
   if [ "$name" = wordpress ] || [ "$name" = wordpress-classic ] || [ "$name" = mediawiki ] || [ "$name" = dokuwiki ]; then  # pages without a file extension
@@ -574,6 +590,7 @@ build() {
   else
     local feeds=""
     if [ "$name" = ikiwiki ]; then feeds='*.rss *.atom'; fi  # ikiwiki's feeds: index.rss, index.atom
+    if [ "$name" = blosxom ]; then feeds='*.rss'; fi  # Blosxom's rss flavour: index.rss, <entry>.rss
     KEEP_FEEDS="$feeds" keep_text "$out" "$ROOT/$name/site"
   fi
   rm -rf "$out"

@@ -855,6 +855,36 @@ def nanoc(src: Path) -> list[dict[str, Any]]:
     return out
 
 
+_PRE_CODE = re.compile(r'<pre><code(?: class="language-([^"]*)")?>')
+
+
+def blosxom(src: Path) -> list[dict[str, Any]]:
+    """Every entry of the data folder, ``data/<category>/<name>.txt`` (Blosxom has no pages and no
+    drafts), at its permalink as Blosxom's default ``html`` flavour writes it: "permanent link to
+    this entry" is ``$url/$yr/$mo_num/$da#$fn``, the page of the entry's day (``/YYYY/MM/DD/``,
+    one entry a day here: the posts' dates differ). ``$static_entries`` also writes
+    ``/<category>/<name>.html``, the same story without the day in the head, which no page links
+    (the feeds' ``<guid isPermaLink="false">`` names it without ``.html``). The title the entry's
+    first line; the date the file's time (``mtimes.json``, the only date Blosxom knows); the code
+    blocks the body's ``<pre><code>`` (Python-Markdown's ``fenced_code``: ``class="language-…"``)."""
+    times = json.loads((src / "mtimes.json").read_text(encoding="utf-8"))
+    out = []
+    for f in sorted((src / "data").rglob("*.txt")):
+        title, _, body = f.read_text(encoding="utf-8").partition("\n")
+        day = times[f.relative_to(src / "data").as_posix()][:10]
+        langs = [m.group(1) or "" for m in _PRE_CODE.finditer(body)]
+        out.append(
+            {
+                "url_path": f"/{day[:4]}/{day[5:7]}/{day[8:10]}/",
+                "title": title,
+                "date": day,
+                "code_blocks": len(langs),
+                "code_languages": langs,
+            }
+        )
+    return sorted(out, key=lambda e: e["url_path"])
+
+
 #: Listing pages of each build, by the generator's documented output paths (relative to site/).
 LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     "pelican": (
@@ -1145,6 +1175,11 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     # the tags index and one page per tag (items the Rules' preprocess block creates). About is
     # a page; the feed and the sitemap are XML.
     "nanoc": ("index.html", "archive/index.html", "tags/index.html", "tags/*/index.html"),
+    # blosxom: the home page (every entry, $num_entries 40), each category's index (a data folder),
+    # the year and month archives (every entry of the period in full). The day archives
+    # (YYYY/MM/DD/) are the entries' permalinks (one entry a day); the entries' own pages
+    # (<category>/<name>.html) are linked from nowhere; the feeds are RSS.
+    "blosxom": ("index.html", "*/index.html", "20[0-9][0-9]/[01][0-9]/index.html"),
     # TypeDoc: the project's index of members (modules.html: the documents by group, then the
     # module), the module's page (modules/index.html: its classes, interfaces and functions, each
     # with its summary) and the class hierarchy (hierarchy.html). index.html is the README (a
@@ -1215,6 +1250,7 @@ ORACLES = {
     "zensical": zensical,
     "wordpress": wordpress,
     "nanoc": nanoc,
+    "blosxom": blosxom,
     "rspress": rspress,
     "vuepress-reco": vuepress_reco,
     "hexo-butterfly": hexo_prism,

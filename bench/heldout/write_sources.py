@@ -3220,6 +3220,7 @@ WRITERS = {
     "typedoc": lambda: __import__("src_typedoc").typedoc(),
     "nanoc": lambda: __import__("src_nanoc").nanoc(),
     "trac": lambda: __import__("src_trac").trac(),
+    "blosxom": lambda: __import__("src_blosxom").blosxom(),
 }
 
 

@@ -2,6 +2,7 @@
 
 tests/fixtures/heldout holds forty-four small sites built with generators the development set
 tests/fixtures/heldout holds thirty-nine small sites built with generators the development set
+tests/fixtures/heldout holds forty-five small sites built with generators the development set
 does not have (and two it has, as Debian packages them). Their sources were written for this set
 (bench/heldout), built by bench/heldout/build.sh with the generators' usual listings (tags,
 categories, archives, pagination, feeds, sitemaps), and their
@@ -86,11 +87,13 @@ def test_heldout_site_against_its_oracle(heldout: dict[str, Crawled], site: DevS
 def test_heldout_set_covers_generators_the_devset_lacks() -> None:
     """Forty-four generators, each with its oracle, its listings and enough posts to score.
     """Thirty-nine generators, each with its oracle, its listings and enough posts to score.
+    """Forty-five generators, each with its oracle, its listings and enough posts to score.
 
     Blog sources have at least 30 listing pages, but the Eleventy base blog and nanoc: each writes
     25 (the home page, the archive, the tags page and one page per tag; no pagination, no
-    categories), and org-publish: 2 (its sitemap of posts and its index; Org has no tags, archive
-    or pagination pages).
+    categories), Blosxom 24 (the home page, five categories, two years and sixteen months; no
+    tags, no pagination), and org-publish: 2 (its sitemap of posts and its index; Org has no tags,
+    archive or pagination pages).
     """
     assert [s.folder for s in HELDOUT] == [
         "pelican",
@@ -138,9 +141,10 @@ def test_heldout_set_covers_generators_the_devset_lacks() -> None:
         "typedoc",
         "nanoc",
         "trac",
+        "blosxom",
     ]
     blogs = [s for s in HELDOUT if s.source == "blog"]
-    fewer = {"eleventy-base-blog": 25, "nanoc": 25, "org-publish": 2}
+    fewer = {"eleventy-base-blog": 25, "nanoc": 25, "org-publish": 2, "blosxom": 24}
     assert all(len(s.listing_paths) >= fewer.get(s.folder, 30) for s in blogs), [
         (s.folder, len(s.listing_paths)) for s in blogs
     ]
