@@ -194,6 +194,7 @@ HELDOUT_SOURCES = {
     "tiddlywiki": "docs",
     "typedoc": "docs",
     "nanoc": "blog",
+    "jsdoc": "docs",
 }
 
 
