@@ -221,6 +221,14 @@
 # (Trac 1.6 from PyPI with Jinja2 3.1.6, MarkupSafe 3.0.4 and Pygments 2.21.0 for its code blocks; no
 # Babel (optional: dates in the server locale's short format). Its wiki is served by tracd on
 # 127.0.0.1 and mirrored with wget (apt's wget=1.21.3-1+deb12u1). GENV_TRAC overrides the folder.)
+#   mkdir /tmp/npmgen-jsdoc && cd /tmp/npmgen-jsdoc && npm init -y && npm install --ignore-scripts jsdoc@4.0.5
+#   apt-get install --no-install-recommends faketime=0.9.10-2.1
+# (JSDoc 4.0.5 with its default template and its Markdown plugin (markdown-it 14.3.3; the template's
+# code blocks are <pre class="prettyprint source lang-LANG">, coloured by prettify.js in the
+# browser); no package has an install script. The default template's footer says when the pages
+# were generated ("on Sat Jun 15 2024 12:00:00 GMT+0000 ..."), the clock's time: `faketime -f`
+# (libfaketime 0.9.10 from Debian 12) stops the clock at 2024-06-15 12:00:00 UTC so that a rebuild
+# writes the same bytes. NPMGEN_JSDOC overrides the folder.)
 # Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -255,9 +263,11 @@ ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx
      typedoc nanoc)
      mediawiki docus dokuwiki hexo-icarus docbook trac)
      typedoc nanoc blosxom)
+     typedoc nanoc jsdoc)
 NPMGEN_ICARUS="${NPMGEN_ICARUS:-/tmp/npmgen-icarus}"
 NPMGEN_TW="${NPMGEN_TW:-/tmp/npmgen-tw}"
 NPMGEN_TYPEDOC="${NPMGEN_TYPEDOC:-/tmp/npmgen-typedoc}"
+NPMGEN_JSDOC="${NPMGEN_JSDOC:-/tmp/npmgen-jsdoc}"
 SITES=("${@:-${ALL[@]}}")
 
 keep_text() {  # copy $1 to $2, only text files (and the feeds named in KEEP_FEEDS, e.g. '*.rss')
@@ -574,6 +584,13 @@ build() {
       (cd "$work" && TZ=UTC BLOSXOM_CONFIG_FILE="$work/blosxom.conf" \
         perl /usr/lib/cgi-bin/blosxom -password=small-lessons -all=1 -quiet=1 && cp -r static/. "$out/")
       rm -rf "$work" ;;
+    jsdoc)
+      # jsdoc.json: the source folder (lib/), the Markdown plugin, the default template's
+      # outputSourceFiles; -R the README as the home page, -u the tutorials folder (its
+      # tutorials.json: titles and the sections' tree). JSDoc writes nothing into the sources.
+      # keep_text leaves out the template's scripts (prettify.js, linenumber.js) and fonts.
+      (cd "$src" && TZ=UTC faketime -f '2024-06-15 12:00:00' "$NPMGEN_JSDOC/node_modules/.bin/jsdoc" \
+        -c jsdoc.json -R README.md -u tutorials -d "$out") ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac
   if [ "$name" = wordpress ] || [ "$name" = wordpress-classic ] || [ "$name" = mediawiki ] || [ "$name" = dokuwiki ]; then  # pages without a file extension

@@ -882,6 +882,26 @@ def blosxom(src: Path) -> list[dict[str, Any]]:
                 "code_languages": langs,
             }
         )
+def jsdoc(src: Path) -> list[dict[str, Any]]:
+    """Every tutorial with no children in ``tutorials/tutorials.json`` (the posts, the install page
+    and About): ``/tutorial-<name>.html`` (the default template's ``tutorialToUrl``; the names are
+    ASCII slugs, which its ``getUniqueFilename`` keeps as they are), the title ``tutorials.json``'s.
+    The three section tutorials (a line of text under the list of their children) are listings;
+    JSDoc's API pages (the module's, the class's, the source file's) are content pages but not
+    the corpus': not in the oracle. No date (JSDoc's tutorials have none)."""
+    tree = json.loads((src / "tutorials" / "tutorials.json").read_text(encoding="utf-8"))
+    out = []
+
+    def walk(nodes: dict[str, Any]) -> None:
+        for name, meta in nodes.items():
+            if meta.get("children"):
+                walk(meta["children"])
+                continue
+            body = (src / "tutorials" / f"{name}.md").read_text(encoding="utf-8")
+            body = re.sub(r"^> ?", "", body, flags=re.M)  # the install page's note holds a code block
+            out.append(_entry(f"/tutorial-{name}.html", meta["title"], None, body))
+
+    walk(tree)
     return sorted(out, key=lambda e: e["url_path"])
 
 
@@ -1185,6 +1205,11 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     # with its summary) and the class hierarchy (hierarchy.html). index.html is the README (a
     # welcome text), neither; the API pages (classes/, interfaces/, functions/) are content.
     "typedoc": ("modules.html", "modules/*.html", "hierarchy.html"),
+    # JSDoc: the section tutorials (guide, reference, appendix: the default template lists a
+    # tutorial's children above its title, and these have one line of text under it). index.html
+    # is the README (a welcome text), neither; the module's, the class's and the source file's
+    # pages are content (every member documented in full; the source in a <pre>).
+    "jsdoc": ("tutorial-guide.html", "tutorial-reference.html", "tutorial-appendix.html"),
     # org-publish: the posts component's sitemap (``:auto-sitemap``, ``posts/index.org``: every
     # post, newest first, with its date) and its index (``:makeindex``, ``posts/theindex.org``:
     # the ``#+INDEX:`` terms, the tags and categories, by letter, each linking its posts). The
@@ -1257,6 +1282,7 @@ ORACLES = {
     "hexo-fluid": hexo,
     "ghost": ghost,
     "typedoc": typedoc,
+    "jsdoc": jsdoc,
     "honkit": honkit,
     "ikiwiki": ikiwiki,
     "texinfo": texinfo,

@@ -3218,6 +3218,7 @@ WRITERS = {
     "org-publish": lambda: __import__("src_org_publish").org_publish(),
     "tiddlywiki": lambda: __import__("src_tiddlywiki").tiddlywiki(),
     "typedoc": lambda: __import__("src_typedoc").typedoc(),
+    "jsdoc": lambda: __import__("src_jsdoc").jsdoc(),
     "nanoc": lambda: __import__("src_nanoc").nanoc(),
     "trac": lambda: __import__("src_trac").trac(),
     "blosxom": lambda: __import__("src_blosxom").blosxom(),
