@@ -194,6 +194,7 @@ HELDOUT_SOURCES = {
     "tiddlywiki": "docs",
     "typedoc": "docs",
     "nanoc": "blog",
+    "pdoc": "docs",
 }
 
 
@@ -205,9 +206,11 @@ HELDOUT_SOURCES = {
 #: PHP theme, prints the same post content); Fumadocs, whose Shiki code block is a ``<figure
 #: class="shiki …">`` around a bare ``<pre><code>``; DocBook XSL, whose ``<programlisting
 #: language="…">`` is written as a bare ``<pre class="programlisting">`` unless highlighting runs
-#: through a Java extension xsltproc has not): a language cannot be kept there, only never invented.
+#: through a Java extension xsltproc has not; pdoc, whose markdown2 fenced blocks go through Pygments
+#: into a bare ``<div class="pdoc-code codehilite"><pre><code>``, the fence's language used for the
+#: colours and written nowhere): a language cannot be kept there, only never invented.
 HELDOUT_UNDECLARED_LANGUAGES = frozenset(
-    {"pelican", "nikola", "mkdocs", "nextra", "wordpress", "wordpress-classic", "fumadocs", "docbook"}
+    {"pelican", "nikola", "mkdocs", "nextra", "wordpress", "wordpress-classic", "fumadocs", "docbook", "pdoc"}
 )
 
 

@@ -212,6 +212,11 @@
 # latest TypeScript, 7, is outside it); Shiki comes with it (@gerrit0/mini-shiki 3.23.0, its
 # grammars in the package: nothing downloads), markdown-it 14.3.3. No package has an install
 # script. NPMGEN_TYPEDOC overrides the folder.)
+#   python -m venv /tmp/genv-pdoc && /tmp/genv-pdoc/bin/pip install pdoc==15.0.4 jinja2==3.1.6 \
+#       pygments==2.21.0 markupsafe==3.0.4
+# (pdoc 15.0.4 with its default template; its Markdown is markdown2, vendored in the package;
+# Pygments for the code. pdoc imports the documented package: the build runs in a copy of the
+# sources, PYTHONDONTWRITEBYTECODE=1. GENV_PDOC overrides the folder.)
 # Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -242,10 +247,11 @@ ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx
      mkdocs-rtd sphinx-pydata docusaurus-blog jupyter-book hexo-next eleventy-base-blog jekyll-deb hugo-deb nextra gatsby-blog
      zensical wordpress rspress vuepress-reco hexo-butterfly ghost honkit ikiwiki hexo-fluid texinfo fumadocs
      mediawiki docus dokuwiki hexo-icarus docbook wordpress-classic asciidoctor org-publish tiddlywiki
-     typedoc nanoc)
+     typedoc nanoc pdoc)
 NPMGEN_ICARUS="${NPMGEN_ICARUS:-/tmp/npmgen-icarus}"
 NPMGEN_TW="${NPMGEN_TW:-/tmp/npmgen-tw}"
 NPMGEN_TYPEDOC="${NPMGEN_TYPEDOC:-/tmp/npmgen-typedoc}"
+GENV_PDOC="${GENV_PDOC:-/tmp/genv-pdoc}"
 SITES=("${@:-${ALL[@]}}")
 
 keep_text() {  # copy $1 to $2, only text files (and the feeds named in KEEP_FEEDS, e.g. '*.rss')
@@ -551,6 +557,18 @@ build() {
       work="$(mktemp -d)"; cp -r "$src/." "$work/"
       "$PY" "$HERE/src_nanoc.py" mtimes "$work/content"
       (cd "$work" && TZ=UTC nanoc compile >/dev/null && cp -r output/. "$out/")
+      rm -rf "$work" ;;
+    pdoc)
+      # pdoc imports the package and writes one page per module (<package>/<module>.html), one per
+      # package (small_lessons.html, small_lessons/<section>.html: its docstring, its submodules
+      # in the sidebar), index.html (a meta refresh to the one top-level module's page) and
+      # search.js (the search index: left out by keep_text). Its defaults otherwise: no footer
+      # text, no logo (the sidebar ends with the "built with pdoc" mark), "View Source" on (each
+      # module's and function's source in the page, hidden by CSS). Built from a copy, so that no
+      # __pycache__ lands in the sources; TZ=UTC.
+      work="$(mktemp -d)"; cp -r "$src/." "$work/"
+      (cd "$work" && TZ=UTC PYTHONDONTWRITEBYTECODE=1 "$GENV_PDOC/bin/pdoc" --docformat markdown \
+        -o "$out" small_lessons)
       rm -rf "$work" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac

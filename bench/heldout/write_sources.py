@@ -3219,6 +3219,7 @@ WRITERS = {
     "tiddlywiki": lambda: __import__("src_tiddlywiki").tiddlywiki(),
     "typedoc": lambda: __import__("src_typedoc").typedoc(),
     "nanoc": lambda: __import__("src_nanoc").nanoc(),
+    "pdoc": lambda: __import__("src_pdoc").pdoc(),
 }
 
 

@@ -1,6 +1,6 @@
 """``scrapy crawl blogs`` on the held-out set: real sites of generators the dev set does not have.
 
-tests/fixtures/heldout holds forty-four small sites built with generators the development set
+tests/fixtures/heldout holds forty-five small sites built with generators the development set
 does not have (and two it has, as Debian packages them). Their sources were written for this set
 (bench/heldout), built by bench/heldout/build.sh with the generators' usual listings (tags,
 categories, archives, pagination, feeds, sitemaps), and their
@@ -8,7 +8,7 @@ categories, archives, pagination, feeds, sitemaps), and their
 
 Each is served on 127.0.0.1 (its own host ``https://<generator>.heldout.example`` mapped to that
 server, a canary server for any other loopback origin), crawled once with nothing but its start
-page in the YAML (``source: docs`` for the twenty-one docs generators), and compared with its oracle:
+page in the YAML (``source: docs`` for the twenty-two docs generators), and compared with its oracle:
 the issue 33 targets (every post, titles, dates, code blocks, no listing page), plus code
 languages where the page declares them.
 """
