@@ -229,6 +229,11 @@
 # were generated ("on Sat Jun 15 2024 12:00:00 GMT+0000 ..."), the clock's time: `faketime -f`
 # (libfaketime 0.9.10 from Debian 12) stops the clock at 2024-06-15 12:00:00 UTC so that a rebuild
 # writes the same bytes. NPMGEN_JSDOC overrides the folder.)
+#   python -m venv /tmp/genv-pdoc && /tmp/genv-pdoc/bin/pip install pdoc==15.0.4 jinja2==3.1.6 \
+#       pygments==2.21.0 markupsafe==3.0.4
+# (pdoc 15.0.4 with its default template; its Markdown is markdown2, vendored in the package;
+# Pygments for the code. pdoc imports the documented package: the build runs in a copy of the
+# sources, PYTHONDONTWRITEBYTECODE=1. GENV_PDOC overrides the folder.)
 # Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -268,6 +273,11 @@ NPMGEN_ICARUS="${NPMGEN_ICARUS:-/tmp/npmgen-icarus}"
 NPMGEN_TW="${NPMGEN_TW:-/tmp/npmgen-tw}"
 NPMGEN_TYPEDOC="${NPMGEN_TYPEDOC:-/tmp/npmgen-typedoc}"
 NPMGEN_JSDOC="${NPMGEN_JSDOC:-/tmp/npmgen-jsdoc}"
+     typedoc nanoc pdoc)
+NPMGEN_ICARUS="${NPMGEN_ICARUS:-/tmp/npmgen-icarus}"
+NPMGEN_TW="${NPMGEN_TW:-/tmp/npmgen-tw}"
+NPMGEN_TYPEDOC="${NPMGEN_TYPEDOC:-/tmp/npmgen-typedoc}"
+GENV_PDOC="${GENV_PDOC:-/tmp/genv-pdoc}"
 SITES=("${@:-${ALL[@]}}")
 
 keep_text() {  # copy $1 to $2, only text files (and the feeds named in KEEP_FEEDS, e.g. '*.rss')
@@ -591,6 +601,18 @@ build() {
       # keep_text leaves out the template's scripts (prettify.js, linenumber.js) and fonts.
       (cd "$src" && TZ=UTC faketime -f '2024-06-15 12:00:00' "$NPMGEN_JSDOC/node_modules/.bin/jsdoc" \
         -c jsdoc.json -R README.md -u tutorials -d "$out") ;;
+    pdoc)
+      # pdoc imports the package and writes one page per module (<package>/<module>.html), one per
+      # package (small_lessons.html, small_lessons/<section>.html: its docstring, its submodules
+      # in the sidebar), index.html (a meta refresh to the one top-level module's page) and
+      # search.js (the search index: left out by keep_text). Its defaults otherwise: no footer
+      # text, no logo (the sidebar ends with the "built with pdoc" mark), "View Source" on (each
+      # module's and function's source in the page, hidden by CSS). Built from a copy, so that no
+      # __pycache__ lands in the sources; TZ=UTC.
+      work="$(mktemp -d)"; cp -r "$src/." "$work/"
+      (cd "$work" && TZ=UTC PYTHONDONTWRITEBYTECODE=1 "$GENV_PDOC/bin/pdoc" --docformat markdown \
+        -o "$out" small_lessons)
+      rm -rf "$work" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac
   if [ "$name" = wordpress ] || [ "$name" = wordpress-classic ] || [ "$name" = mediawiki ] || [ "$name" = dokuwiki ]; then  # pages without a file extension

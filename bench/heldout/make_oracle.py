@@ -903,6 +903,31 @@ def jsdoc(src: Path) -> list[dict[str, Any]]:
 
     walk(tree)
     return sorted(out, key=lambda e: e["url_path"])
+_PY_DOCSTRING = re.compile(r'^r?"""(.*?)"""', re.S)
+
+
+def pdoc(src: Path) -> list[dict[str, Any]]:
+    """Every module of the package's section subpackages (the posts and the install page) and
+    ``about.py`` (About): pdoc's page of a module, ``/<package>/<section>/<module>.html``; the
+    title the module docstring's first ``#`` heading (the post's title). The package's and the
+    subpackages' pages (``__init__.py``) are the welcome text and the listings. No date (pdoc's
+    pages have none). The code blocks are the module docstring's fences (the functions' source,
+    which pdoc shows under "View Source", is not the post's)."""
+    out = []
+    package = src / "small_lessons"
+    for f in sorted([*package.glob("*/*.py"), package / "about.py"]):
+        if f.name == "__init__.py":
+            continue
+        m = _PY_DOCSTRING.match(f.read_text(encoding="utf-8"))
+        if not m:
+            raise ValueError(f"{f}: no module docstring")
+        doc = re.sub(r"^> ?", "", m.group(1), flags=re.M)  # the install page's alert holds a code block
+        title = _H1.search(doc)
+        if not title:
+            raise ValueError(f"{f}: no title heading")
+        path = "/" + f.relative_to(src).with_suffix(".html").as_posix()
+        out.append(_entry(path, title.group(1).strip(), None, doc))
+    return out
 
 
 #: Listing pages of each build, by the generator's documented output paths (relative to site/).
@@ -1221,6 +1246,11 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     # (alltiddlers.html), and every tiddler page but the oracle's (main leaves those out): Welcome,
     # TableOfContents, the sections, Tags, Categories, Archive, each tag's and category's page.
     "tiddlywiki": ("static.html", "alltiddlers.html", "static/*.html"),
+    # pdoc: each section subpackage's page (``small_lessons/<section>.html``: a sentence and its
+    # modules, by name and title, and the "Submodules" list in the sidebar). The package's page
+    # (``small_lessons.html``, the welcome text) and ``index.html`` (a meta refresh to it) are
+    # neither; About (``small_lessons/about.html``) is a content page.
+    "pdoc": ("small_lessons/*.html",),
 }
 # The same WordPress with a classic theme (Twenty Twenty-One): the same archives, the years and
 # months now linked too (the footer's Archives widget links each month).
@@ -1297,10 +1327,12 @@ ORACLES = {
     "wordpress-classic": wordpress,
     "tiddlywiki": tiddlywiki,
     "trac": trac,
+    "pdoc": pdoc,
 }
 
-#: Sites whose listing globs match their content pages too: the oracle's pages are taken out.
-LISTINGS_BUT_ORACLE = {"tiddlywiki"}
+#: Sites whose listing globs match their content pages too (TiddlyWiki's static/*.html; pdoc's
+#: About, a module beside the section subpackages): the oracle's pages are taken out.
+LISTINGS_BUT_ORACLE = {"tiddlywiki", "pdoc"}
 
 
 def built_file(site: Path, url_path: str) -> Path:
