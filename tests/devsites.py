@@ -210,16 +210,23 @@ HELDOUT_SOURCES = {
 #: class="shiki …">`` around a bare ``<pre><code>``; DocBook XSL, whose ``<programlisting
 #: language="…">`` is written as a bare ``<pre class="programlisting">`` unless highlighting runs
 #: through a Java extension xsltproc has not; Trac, whose ``{{{#!LANG`` block Pygments renders as a
-#: bare ``<div class="wiki-code"><div class="code"><pre>``, the processor's name written nowhere): a
+#: bare ``<div class="wiki-code"><div class="code"><pre>``, the processor's name written nowhere;
+#: pdoc, whose markdown2 fenced blocks go through Pygments into a bare ``<div class="pdoc-code
+#: codehilite"><pre><code>``, the fence's language used for the colours and written nowhere): a
 #: language cannot be kept there, only never invented.
 HELDOUT_UNDECLARED_LANGUAGES = frozenset(
-    {"pelican", "nikola", "mkdocs", "nextra", "wordpress", "wordpress-classic", "fumadocs", "docbook"}
-    {"pelican", "nikola", "mkdocs", "nextra", "wordpress", "fumadocs", "docbook", "trac"}
-#: through a Java extension xsltproc has not; pdoc, whose markdown2 fenced blocks go through Pygments
-#: into a bare ``<div class="pdoc-code codehilite"><pre><code>``, the fence's language used for the
-#: colours and written nowhere): a language cannot be kept there, only never invented.
-HELDOUT_UNDECLARED_LANGUAGES = frozenset(
-    {"pelican", "nikola", "mkdocs", "nextra", "wordpress", "wordpress-classic", "fumadocs", "docbook", "pdoc"}
+    {
+        "pelican",
+        "nikola",
+        "mkdocs",
+        "nextra",
+        "wordpress",
+        "wordpress-classic",
+        "fumadocs",
+        "docbook",
+        "trac",
+        "pdoc",
+    }
 )
 
 

@@ -265,18 +265,11 @@ ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx
      mkdocs-rtd sphinx-pydata docusaurus-blog jupyter-book hexo-next eleventy-base-blog jekyll-deb hugo-deb nextra gatsby-blog
      zensical wordpress rspress vuepress-reco hexo-butterfly ghost honkit ikiwiki hexo-fluid texinfo fumadocs
      mediawiki docus dokuwiki hexo-icarus docbook wordpress-classic asciidoctor org-publish tiddlywiki
-     typedoc nanoc)
-     mediawiki docus dokuwiki hexo-icarus docbook trac)
-     typedoc nanoc blosxom)
-     typedoc nanoc jsdoc)
+     typedoc nanoc trac blosxom jsdoc pdoc)
 NPMGEN_ICARUS="${NPMGEN_ICARUS:-/tmp/npmgen-icarus}"
 NPMGEN_TW="${NPMGEN_TW:-/tmp/npmgen-tw}"
 NPMGEN_TYPEDOC="${NPMGEN_TYPEDOC:-/tmp/npmgen-typedoc}"
 NPMGEN_JSDOC="${NPMGEN_JSDOC:-/tmp/npmgen-jsdoc}"
-     typedoc nanoc pdoc)
-NPMGEN_ICARUS="${NPMGEN_ICARUS:-/tmp/npmgen-icarus}"
-NPMGEN_TW="${NPMGEN_TW:-/tmp/npmgen-tw}"
-NPMGEN_TYPEDOC="${NPMGEN_TYPEDOC:-/tmp/npmgen-typedoc}"
 GENV_PDOC="${GENV_PDOC:-/tmp/genv-pdoc}"
 SITES=("${@:-${ALL[@]}}")
 
@@ -613,9 +606,6 @@ build() {
       (cd "$work" && TZ=UTC PYTHONDONTWRITEBYTECODE=1 "$GENV_PDOC/bin/pdoc" --docformat markdown \
         -o "$out" small_lessons)
       rm -rf "$work" ;;
-    *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
-  esac
-  if [ "$name" = wordpress ] || [ "$name" = wordpress-classic ] || [ "$name" = mediawiki ] || [ "$name" = dokuwiki ]; then  # pages without a file extension
     trac)
       # A server, not a generator: a Trac environment created with trac-admin on SQLite in a
       # scratch folder, its wiki pages imported and dated to their posts, served on 127.0.0.1 by
@@ -624,7 +614,8 @@ build() {
       "$GENV_TRAC/bin/python" "$HERE/src_trac.py" "$src" "$out" "$ROOT/trac/served.json" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac
-  if [ "$name" = wordpress ] || [ "$name" = mediawiki ] || [ "$name" = dokuwiki ] || [ "$name" = trac ]; then  # pages without a file extension, or a query
+  if [ "$name" = wordpress ] || [ "$name" = wordpress-classic ] || [ "$name" = mediawiki ] || [ "$name" = dokuwiki ] \
+    || [ "$name" = trac ]; then  # pages without a file extension, or a query
     rm -rf "$ROOT/$name/site"; cp -r "$out" "$ROOT/$name/site"
   else
     local feeds=""

@@ -882,6 +882,9 @@ def blosxom(src: Path) -> list[dict[str, Any]]:
                 "code_languages": langs,
             }
         )
+    return sorted(out, key=lambda e: e["url_path"])
+
+
 def jsdoc(src: Path) -> list[dict[str, Any]]:
     """Every tutorial with no children in ``tutorials/tutorials.json`` (the posts, the install page
     and About): ``/tutorial-<name>.html`` (the default template's ``tutorialToUrl``; the names are
@@ -903,6 +906,8 @@ def jsdoc(src: Path) -> list[dict[str, Any]]:
 
     walk(tree)
     return sorted(out, key=lambda e: e["url_path"])
+
+
 _PY_DOCSTRING = re.compile(r'^r?"""(.*?)"""', re.S)
 
 
@@ -1251,10 +1256,6 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     # (``small_lessons.html``, the welcome text) and ``index.html`` (a meta refresh to it) are
     # neither; About (``small_lessons/about.html``) is a content page.
     "pdoc": ("small_lessons/*.html",),
-}
-# The same WordPress with a classic theme (Twenty Twenty-One): the same archives, the years and
-# months now linked too (the footer's Archives widget links each month).
-LISTING_GLOBS["wordpress-classic"] = LISTING_GLOBS["wordpress"]
     # Trac: the start page (``/`` and ``/wiki``, copies of ``/wiki/WikiStart``: the welcome text and
     # every page by section), the section pages (the ``TitleIndex`` macro's list of their pages),
     # ``TitleIndex`` and ``RecentChanges`` (every page, by name and by date; Trac's own pages,
@@ -1276,6 +1277,13 @@ LISTING_GLOBS["wordpress-classic"] = LISTING_GLOBS["wordpress"]
         "search.html",
     ),
 }
+# The same WordPress with a classic theme (Twenty Twenty-One): the same archives, the years and
+# months now linked too (the footer's Archives widget links each month).
+LISTING_GLOBS["wordpress-classic"] = LISTING_GLOBS["wordpress"]
+
+#: Sites whose file names hold URI escapes, linked escaped again (TiddlyWiki); Trac's mirror
+#: names its timeline files with the escapes its links hold, served as they are.
+ESCAPED_NAMES = frozenset({"tiddlywiki"})
 #: Sites whose pages are ``<route>.html`` files served and linked at ``<route>``.
 CLEAN_URLS = frozenset({"trac"})
 
@@ -1355,8 +1363,9 @@ def listings(name: str, site: Path) -> list[str]:
                 continue  # MediaWiki's wiki/Special:WhatLinksHere/ holds pages, is none
             # A file named with escapes (TiddlyWiki's static/<URI-encoded title>.html) is served
             # at its name escaped again: a server decodes the request's path once.
-            rel = "/" + f.relative_to(site).as_posix().replace("%", "%25")
             rel = "/" + f.relative_to(site).as_posix()
+            if name in ESCAPED_NAMES:
+                rel = rel.replace("%", "%25")
             if name in CLEAN_URLS and rel != "/index.html" and rel.endswith(".html"):
                 rel = rel[: -len(".html")]
             found.add(
