@@ -363,7 +363,8 @@ _META_TAG_RE = re.compile(r"<meta\s[^>]*>", re.I)
 
 def robots_meta(html: str, agent: str) -> list[str]:
     """The ``content`` of each ``<meta name="robots">`` (or ``name="<agent>"``) tag of a page."""
-    if "robots" not in html and agent not in html:
+    # The name is case-insensitive: Trac writes ``<meta name="ROBOTS" content="NOINDEX, NOFOLLOW">``.
+    if "obots" not in html and "OBOTS" not in html and agent not in html:
         return []
     found = []
     for tag in _META_TAG_RE.findall(html):

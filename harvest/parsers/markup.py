@@ -266,6 +266,32 @@ def inline_quotes(tree: etree._Element) -> int:
     return quoted
 
 
+def links_around_code(tree: etree._Element) -> int:
+    """Write ``<code><a>name</a></code>`` as ``<a><code>name</code></a>``; returns how many.
+
+    API documentation links a name in code this way (pdoc, Javadoc, rustdoc), and trafilatura
+    moves the link out of an inline ``<code>`` and loses the text after it: "``pkg.a``: the
+    tail…" was stored as "pkg.a". The other order keeps the sentence and shows the same.
+    """
+    swapped = 0
+    for code in list(tree.iter("code")):
+        parent = code.getparent()
+        if parent is None or parent.tag == "pre" or len(code) != 1 or (code.text or "").strip():
+            continue
+        link = code[0]
+        if link.tag != "a" or (link.tail or "").strip():
+            continue
+        # The link takes the code's place, the code (now holding the link's content) goes in it.
+        code.text, link.text = link.text, None
+        code.extend(list(link))
+        code.remove(link)
+        link.tail, code.tail = code.tail, None
+        parent.replace(code, link)
+        link.append(code)
+        swapped += 1
+    return swapped
+
+
 def _show_callout_title(callout: etree._Element, label: str) -> None:
     """Show the callout's title: the line its label repeats, hidden from screen readers only.
 
@@ -677,6 +703,7 @@ def repair_tree(
     # Both walk only their tag's elements: next to nothing where the page has none.
     keep_named_callouts(tree)
     inline_quotes(tree)
+    links_around_code(tree)
     if wide:
         join_wide_lines(tree)
     neutralize_own_names(tree)

@@ -1025,3 +1025,19 @@ def test_a_short_post_in_a_content_area_of_a_page_without_article_or_main(
     assert article is not None
     assert text in article.markdown
     assert chrome not in article.markdown
+
+
+def test_text_after_a_link_inside_inline_code_is_kept() -> None:
+    """pdoc (held-out set): ``<li><code><a href="guide/install.html">small_lessons.guide.install</a>
+    </code>: Installing the command-line tool</li>``, as API documentation links names in code.
+
+    trafilatura moved the link out of the ``<code>`` and lost the text after it: every item of
+    the section's list was stored as the bare module name.
+    """
+    path = "small_lessons/guide.html"
+    article = extract_article(heldout_page("pdoc", path), f"https://pdoc.heldout.example/{path}")
+    assert article is not None
+    assert (
+        "- [`small_lessons.guide.install`](https://pdoc.heldout.example/small_lessons/guide/install.html):"
+        " Installing the command-line tool\n" in article.markdown
+    )

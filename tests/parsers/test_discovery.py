@@ -21,6 +21,7 @@ from harvest.parsers.discovery import (
     maybe_gunzip,
     parse_feed,
     parse_sitemap,
+    robots_meta,
     sitemaps_from_robots,
     sniff_xml,
 )
@@ -442,3 +443,14 @@ def test_a_link_that_says_nofollow_is_not_followed_when_asked() -> None:
     assert any("do=" in link for link in every)
     assert not any("do=" in link for link in followed)
     assert "https://dokuwiki.heldout.example/guide:start" in followed
+
+
+def test_robots_meta_names_are_read_whatever_their_case() -> None:
+    """Trac (held-out set): ``<meta name="ROBOTS" content="NOINDEX, NOFOLLOW" />`` on each page's
+    history, diff and old-version views and on its own help pages.
+
+    The quick test for the word was case-sensitive: none was read, 119 views and 60 help pages
+    were stored and 253 links of nofollow pages followed.
+    """
+    html = heldout_page("trac", "wiki/About?action=history.html")
+    assert robots_meta(html, "harvest") == ["NOINDEX, NOFOLLOW"]
