@@ -266,6 +266,64 @@ def inline_quotes(tree: etree._Element) -> int:
     return quoted
 
 
+#: What makes a table cell a block of blocks rather than a line of text.
+_CELL_BLOCKS = ("p", "pre", "ul", "ol", "dl", "table", "blockquote", "h1", "h2", "h3", "h4", "h5", "h6")
+#: A callout table's label cell ("Warning", "Note", an icon) is no longer than this.
+CALLOUT_LABEL_CHARS = 24
+#: Its text cell is at least this long, or holds blocks: a line of prose, not a datum.
+CALLOUT_TEXT_CHARS = 60
+
+
+def _shown(el: etree._Element) -> str:
+    return " ".join(el.text_content().split())
+
+
+def callout_tables_as_blocks(tree: etree._Element) -> int:
+    """Write a callout laid out as a table as its label and its text; returns how many.
+
+    One row of two cells, a short label (or an icon) beside a text: Asciidoctor's admonitions
+    (``<div class="admonitionblock warning"><table><tr><td class="icon"><div
+    class="title">Warning</div></td><td class="content">…``), a wiki's "Warning!" box. They were
+    stored as a Markdown table of one row without its separator line, one with a code block
+    inside a cell. A table of more cells or rows, or two short cells, tabulates: left alone.
+    """
+    written = 0
+    for table in list(tree.iter("table")):
+        rows = list(table.iter("tr"))
+        parent = table.getparent()
+        if parent is None or len(rows) != 1 or next(table.iter("th"), None) is not None:
+            continue
+        cells = [c for c in rows[0] if isinstance(c.tag, str)]
+        if (
+            len(cells) != 2
+            or any(c.tag != "td" for c in cells)
+            or any(c is not table for c in table.iter("table"))
+        ):
+            continue
+        label, text = cells
+        if next(label.iter(*_CELL_BLOCKS), None) is not None:
+            continue
+        if len(_shown(label)) > CALLOUT_LABEL_CHARS:
+            continue
+        holds_blocks = next(text.iter(*_CELL_BLOCKS), None) is not None
+        if not holds_blocks and len(_shown(text)) < CALLOUT_TEXT_CHARS:
+            continue
+        block = table.makeelement("div", {})
+        for cell, blocks in ((label, False), (text, holds_blocks)):
+            holder = block.makeelement("div" if blocks else "p", {})
+            if not blocks:
+                for inner in cell.iter("div"):
+                    inner.tag = "span"  # a line of text: its own divs are no blocks
+            holder.text = cell.text
+            holder.extend(list(cell))
+            if _shown(holder) or len(holder):
+                block.append(holder)
+        block.tail = table.tail
+        parent.replace(table, block)
+        written += 1
+    return written
+
+
 def links_around_code(tree: etree._Element) -> int:
     """Write ``<code><a>name</a></code>`` as ``<a><code>name</code></a>``; returns how many.
 
@@ -709,6 +767,7 @@ def repair_tree(
     neutralize_own_names(tree)
     if next(tree.iter("table"), None) is not None:
         unname_table_wrappers(tree)
+        callout_tables_as_blocks(tree)
     if tabs:
         # Named first: showing the panels clears what tells the toggled ones apart.
         toggled = _toggled_panels(tree)

@@ -1041,3 +1041,18 @@ def test_text_after_a_link_inside_inline_code_is_kept() -> None:
         "- [`small_lessons.guide.install`](https://pdoc.heldout.example/small_lessons/guide/install.html):"
         " Installing the command-line tool\n" in article.markdown
     )
+
+
+def test_a_callout_laid_out_as_a_table_is_its_label_and_its_text() -> None:
+    """Asciidoctor (held-out set): ``<div class="admonitionblock warning"><table><tr><td
+    class="icon"><div class="title">Warning</div></td><td class="content">…</td></tr></table>``.
+
+    Stored as a Markdown table of one row and no separator line (``| Warning | Python 3.10 or
+    later… |``), the note's code block fenced inside a cell.
+    """
+    path = "guide/install.html"
+    article = extract_article(heldout_page("asciidoctor", path), f"https://asciidoctor.heldout.example/{path}")
+    assert article is not None
+    assert "Warning\n\nPython 3.10 or later: older versions lack `zoneinfo`" in article.markdown
+    assert "Note\n\nThe configuration lives in `~/.config/lessons/config.toml`:\n\n```toml\n" in article.markdown
+    assert "|" not in article.markdown
