@@ -1054,5 +1054,6 @@ def test_a_callout_laid_out_as_a_table_is_its_label_and_its_text() -> None:
     article = extract_article(heldout_page("asciidoctor", path), f"https://asciidoctor.heldout.example/{path}")
     assert article is not None
     assert "Warning\n\nPython 3.10 or later: older versions lack `zoneinfo`" in article.markdown
-    assert "Note\n\nThe configuration lives in `~/.config/lessons/config.toml`:\n\n```toml\n" in article.markdown
+    note = "Note\n\nThe configuration lives in `~/.config/lessons/config.toml`:\n\n```toml\n"
+    assert note in article.markdown
     assert "|" not in article.markdown
