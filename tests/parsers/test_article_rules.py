@@ -1051,7 +1051,9 @@ def test_a_callout_laid_out_as_a_table_is_its_label_and_its_text() -> None:
     later… |``), the note's code block fenced inside a cell.
     """
     path = "guide/install.html"
-    article = extract_article(heldout_page("asciidoctor", path), f"https://asciidoctor.heldout.example/{path}")
+    article = extract_article(
+        heldout_page("asciidoctor", path), f"https://asciidoctor.heldout.example/{path}"
+    )
     assert article is not None
     assert "Warning\n\nPython 3.10 or later: older versions lack `zoneinfo`" in article.markdown
     note = "Note\n\nThe configuration lives in `~/.config/lessons/config.toml`:\n\n```toml\n"
