@@ -474,10 +474,21 @@ def drop_contents_lists(tree: etree._Element, url: str) -> int:
     titles: set[str] = set()
     dropped = 0
     for lst in list(tree.iter("ul", "ol")):
-        heading = lst.getprevious()
-        if not _heading_block(heading) or (heading.tail or "").strip() or (lst.tail or "").strip():
+        # The list with the wrappers that hold only it (Org's div.outline-text-2, Asciidoctor's
+        # div.sectionbody > div.ulist): the heading stands over the outermost.
+        unit = lst
+        while (
+            (holder := unit.getparent()) is not None
+            and holder.tag == "div"
+            and len(holder) == 1
+            and not (holder.text or "").strip()
+            and not (unit.tail or "").strip()
+        ):
+            unit = holder
+        heading = unit.getprevious()
+        if not _heading_block(heading) or (heading.tail or "").strip() or (unit.tail or "").strip():
             continue
-        after = lst.getnext()
+        after = unit.getnext()
         while after is not None and _bare_anchor(after):  # Texinfo's <span id="…"> anchors
             after = after.getnext()
         if after is not None and not _heading_block(after):
@@ -502,7 +513,7 @@ def drop_contents_lists(tree: etree._Element, url: str) -> int:
             "".join("".join(a.text_content() for a in links).split())
         ):
             continue
-        lst.drop_tree()
+        unit.drop_tree()
         heading.drop_tree()
         dropped += 1
     return dropped

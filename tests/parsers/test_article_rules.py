@@ -889,6 +889,8 @@ def test_prism_line_numbers_class_is_the_code_not_a_gutter() -> None:
         ("lektor", "blog/2023/11/reading-large-csv-in-chunks/index.html"),  # absolute links to itself
         ("starlight", "reference/reading-large-csv-in-chunks/index.html"),  # heading in a wrapper
         ("wordpress", "2023/11/11/reading-large-csv-in-chunks/index.html"),  # headings without ids
+        ("org-publish", "posts/reading-large-csv-in-chunks.html"),  # the list in a wrapper
+        ("asciidoctor", "reference/reading-large-csv-in-chunks.html"),  # in two wrappers
     ],
 )
 def test_an_authors_contents_list_goes_with_its_heading(folder: str, path: str) -> None:
