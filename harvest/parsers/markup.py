@@ -324,6 +324,29 @@ def callout_tables_as_blocks(tree: etree._Element) -> int:
     return written
 
 
+_HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+
+
+def headings_of_summaries(tree: etree._Element) -> int:
+    """Make a ``<summary>`` holding a heading (and icons) that heading; returns how many.
+
+    trafilatura writes a ``<summary>`` as a heading and the heading inside it as its text with
+    the heading's marks: TypeDoc's ``<summary><svg/><h5>Index</h5></summary>`` was stored as
+    "## ##### Index".
+    """
+    made = 0
+    for summary in list(tree.iter("summary")):
+        elements = [el for el in summary if isinstance(el.tag, str) and el.tag != "svg"]
+        if len(elements) != 1 or elements[0].tag not in _HEADING_TAGS or (summary.text or "").strip():
+            continue
+        for el in list(summary):
+            if el is not elements[0] and isinstance(el.tag, str):
+                el.drop_tree()
+        summary.drop_tag()
+        made += 1
+    return made
+
+
 def links_around_code(tree: etree._Element) -> int:
     """Write ``<code><a>name</a></code>`` as ``<a><code>name</code></a>``; returns how many.
 
@@ -773,6 +796,7 @@ def repair_tree(
     keep_named_callouts(tree)
     inline_quotes(tree)
     links_around_code(tree)
+    headings_of_summaries(tree)
     if wide:
         join_wide_lines(tree)
     neutralize_own_names(tree)

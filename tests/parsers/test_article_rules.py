@@ -1061,3 +1061,16 @@ def test_a_callout_laid_out_as_a_table_is_its_label_and_its_text() -> None:
     note = "Note\n\nThe configuration lives in `~/.config/lessons/config.toml`:\n\n```toml\n"
     assert note in article.markdown
     assert "|" not in article.markdown
+
+
+def test_a_summary_holding_a_heading_is_that_heading() -> None:
+    """TypeDoc (held-out set): ``<summary class="tsd-accordion-summary"><svg …/><h2>Accessors</h2>
+    </summary>`` over each group of a class's members.
+
+    trafilatura wrote the summary as a heading and the heading in it as text: "## ## Accessors".
+    """
+    path = "classes/index.LessonIndex.html"
+    article = extract_article(heldout_page("typedoc", path), f"https://typedoc.heldout.example/{path}")
+    assert article is not None
+    assert "\n## Accessors\n" in article.markdown
+    assert "## ##" not in article.markdown
