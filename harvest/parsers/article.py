@@ -1138,13 +1138,16 @@ def _prose_block(tree: etree._Element, title: str) -> etree._Element | None:
         if inner is None:
             break
         block = inner
-    # Still half of all the page's paragraph text: on a page whose text is not in paragraphs at
-    # all, what is left outside its chrome is a promotion bar (sheego.de).
-    if block is None or block.tag in {"body", "html"} or held[block] < AREA_MIN_SHARE * everything:
+    if block is None or block.tag in {"body", "html"}:
         return None
     # A short post's block counts when it holds the post's title (a heading that is the
     # <title> or a part of it between separators): a few paragraphs alone may be a footer.
-    return block if total >= MIN_REGION_CHARS or _holds_title(block, title) else None
+    titled = _holds_title(block, title)
+    # Else still half of all the page's paragraph text: on a page whose text is not in
+    # paragraphs at all, what is left outside its chrome is a promotion bar (sheego.de).
+    if not titled and held[block] < AREA_MIN_SHARE * everything:
+        return None
+    return block if total >= MIN_REGION_CHARS or titled else None
 
 
 def _holds_title(block: etree._Element, title: str) -> bool:

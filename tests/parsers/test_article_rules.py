@@ -1013,6 +1013,8 @@ def test_a_marker_class_then_marker_and_language_names_the_language() -> None:
         ("asciidoctor", "appendix/til-git-switch.html", "`git switch -` goes back", "Reference"),
         # TypeDoc: no area; the footer's "Generated using TypeDoc" outweighed the document's line.
         ("typedoc", "documents/Quick_note.html", "Shipped version 2.1", "Member Visibility"),
+        # The same with a text shorter than the footer's line: the block holding the title counts.
+        ("typedoc", "documents/今日のメモ.html", "ビルドが三倍速くなった。", "Member Visibility"),
     ],
 )
 def test_a_short_post_in_a_content_area_of_a_page_without_article_or_main(
