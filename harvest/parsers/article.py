@@ -1011,11 +1011,10 @@ def _main_region(
     # of several <article>s, #content, .main) count only when they hold most of the page's
     # prose, as on a page whose text trafilatura finds there: a list of teasers does not.
     areas = content_areas(tree)
-    page = _paragraph_chars(tree)
     if areas[0] is not None and _shown_chars(areas[0]) >= MIN_REGION_CHARS:
         # A short post all the same when it holds the page's title and little text (a few
         # lines between code blocks: nanoc's div.post), as a declared region is.
-        return areas[0], True, True, _short_post_area(areas[:1], headings, titles, page) is not None
+        return areas[0], True, True, _short_post_area(areas[:1], headings, titles, tree) is not None
     # Among several <article>s and no <main>, the one holding the page's every <h1> is the post,
     # however short (Icarus' post beside its sidebar's "recent posts" <article> cards, which
     # have none): not named as the text, as the wider areas are not.
@@ -1025,10 +1024,11 @@ def _main_region(
     for area in areas[1:]:
         if area is None or _shown_chars(area) < MIN_REGION_CHARS:
             continue
+        page = _paragraph_chars(tree)
         if page and _paragraph_chars(area) >= AREA_MIN_SHARE * page:
             return area, False, True, False
         break
-    short = _short_post_area(areas, headings, titles, page)
+    short = _short_post_area(areas, headings, titles, tree)
     if short is not None:
         return short, False, True, True
     if any(area is not None and _shown_chars(area) >= MIN_REGION_CHARS for area in areas[1:]):
@@ -1056,7 +1056,10 @@ def _is_lone_region(
 
 
 def _short_post_area(
-    areas: list[etree._Element | None], headings: list[etree._Element], titles: set[str], page: int
+    areas: list[etree._Element | None],
+    headings: list[etree._Element],
+    titles: set[str],
+    tree: etree._Element,
 ) -> etree._Element | None:
     """A content area that is a short post's, on a page without ``<article>`` or ``<main>``.
 
@@ -1070,12 +1073,12 @@ def _short_post_area(
     found = [a for a in areas if a is not None]
     holders = [a for a in found if any(a in h.iterancestors() for h in headings)] if len(titles) == 1 else []
     area = min(holders, key=_shown_chars) if holders else None  # the innermost of them
-    if area is None and page and not any(h in a.iterancestors() for a in found for h in headings):
-        area = next((a for a in found if _paragraph_chars(a) >= LONE_REGION_SHARE * page), None)
+    if area is None and not any(h in a.iterancestors() for a in found for h in headings):
+        page = _paragraph_chars(tree)
+        area = next((a for a in found if page and _paragraph_chars(a) >= LONE_REGION_SHARE * page), None)
     if area is None or _shown_chars(area) >= SHORT_REGION_CHARS:
         return None
-    root = area.getroottree().getroot()
-    for p in root.iter("p"):
+    for p in tree.iter("p"):
         if _unlinked_chars(p) >= STATUS_LINE_CHARS and not any(
             a is area or _is_chrome(a) for a in p.iterancestors()
         ):
