@@ -751,15 +751,22 @@ def tiddlywiki(src: Path) -> list[dict[str, Any]]:
         if "created" not in fields:
             continue
         created = fields["created"]
-        out.append(
-            _entry(
-                "/static/" + _uri_component(_uri_component(fields["title"])) + ".html",
-                fields["title"],
-                f"{created[:4]}-{created[4:6]}-{created[6:8]}",
-                text,
-            )
+        entry = _entry(
+            "/static/" + _uri_component(_uri_component(fields["title"])) + ".html",
+            fields["title"],
+            f"{created[:4]}-{created[4:6]}-{created[6:8]}",
+            text,
         )
+        # What the page declares: a fence in a language the highlight plugin's bundle has no
+        # grammar for is written as a bare <pre><code>, its language nowhere.
+        entry["code_languages"] = ["" if lang in _TW_NO_GRAMMAR else lang for lang in entry["code_languages"]]
+        out.append(entry)
     return sorted(out, key=lambda e: e["url_path"])
+
+
+#: Corpus languages TiddlyWiki 5.4.1's highlight plugin (highlight.js 11.11.1, its "common"
+#: bundle in plugins/tiddlywiki/highlight/files/highlight.min.js) registers no grammar for.
+_TW_NO_GRAMMAR = frozenset({"dockerfile", "haskell"})
 
 
 #: Fumadocs' ``<Tabs>`` (Radix tabs): only the active (first) ``<Tab>`` is rendered; the others'
