@@ -342,6 +342,7 @@ def _take_out_code(tree: etree._Element) -> list[_Code]:
     for span in tree.xpath("//pre//span[contains(concat(' ', normalize-space(@class), ' '), ' linenos ')]"):
         span.drop_tree()
     blocks: list[_Code] = []
+    prose: list[str] | None = None
     for pre in list(tree.iter("pre")):
         parent = pre.getparent()
         if parent is None or _is_gutter(pre) or any(a.tag == "pre" for a in pre.iterancestors()):
@@ -351,6 +352,11 @@ def _take_out_code(tree: etree._Element) -> list[_Code]:
         if parent is None:
             continue
         text = _code_text(pre)
+        if len(text) >= PAGE_SOURCE_MIN_CHARS:
+            prose = _prose_keys(tree) if prose is None else prose
+            if _is_page_source(text, prose):
+                target.drop_tree()
+                continue
         language = _code_language(pre)
         placeholder = lxml.html.Element("p")
         placeholder.text = _TOKEN.format(len(blocks))
@@ -361,6 +367,36 @@ def _take_out_code(tree: etree._Element) -> list[_Code]:
         if _is_gutter(gutter):
             gutter.drop_tree()
     return blocks
+
+
+#: A code block shorter than this is never the page's own source.
+PAGE_SOURCE_MIN_CHARS = 400
+#: Paragraphs this long (letters and digits) are the page's prose its source holds word for word.
+PAGE_SOURCE_KEY_CHARS = 40
+
+
+def _prose_keys(tree: etree._Element) -> list[str]:
+    """The page's first long paragraphs, squashed (letters and digits only): what its source holds."""
+    keys = []
+    for p in tree.iter("p"):
+        key = squash(p.text_content())
+        if len(key) >= PAGE_SOURCE_KEY_CHARS:
+            keys.append(key)
+            if len(keys) == 3:
+                break
+    return keys
+
+
+def _is_page_source(code: str, prose: list[str]) -> bool:
+    """Whether a code block is the page's own source: its first long paragraphs all in it.
+
+    pdoc shows each module's source under "View Source" (a CSS toggle), and the module's
+    docstring is the page's text: every post was stored twice, once as a code block.
+    """
+    if not prose:
+        return False
+    squashed = squash(code)
+    return all(key in squashed for key in prose)
 
 
 def _drop_heading_controls(tree: etree._Element) -> None:

@@ -1076,3 +1076,16 @@ def test_a_summary_holding_a_heading_is_that_heading() -> None:
     assert article is not None
     assert "\n## Accessors\n" in article.markdown
     assert "## ##" not in article.markdown
+
+
+def test_a_code_block_holding_the_page_s_own_text_is_its_source_not_code() -> None:
+    """pdoc (held-out set): each module's page shows its source under "View Source" (a checkbox
+    and CSS), and the module's docstring is the page's text: the post was stored twice, the
+    second time as a Python string in a code block.
+    """
+    path = "small_lessons/guide/zeitzonen_richtig_behandeln.html"
+    article = extract_article(heldout_page("pdoc", path), f"https://pdoc.heldout.example/{path}")
+    assert article is not None
+    assert article.markdown.count("Besonders tückisch ist die Sommerzeit") == 1
+    assert 'r"""# Zeitzonen richtig behandeln' not in article.markdown
+    assert "def to_local(moment: datetime, zone: str) -> datetime:" in article.markdown  # API source
