@@ -10,9 +10,13 @@ Pure functions over a parsed page (lxml), tested on the held-out sites' pages th
   Nor is a timestamp that is only in the page's script data under a key that names no
   publication: HonKit (and GitBook before it) writes the source file's ``"mtime"`` and the
   build's ``"time"`` into every page, and every page of a book was dated the day it was built.
+  Nor is a time stamp in the site's footer ("Last updated 2024-06-15 12:00:00 UTC", Asciidoctor's
+  source file time). A date the page also shows on its own ("Published: 2023-10-05" in Org
+  mode's postamble) is the page's, though a code sample wrote it first.
 - :func:`dateline`: the date a theme prints under the post's title, in a short block of its
-  own ("January 15, 2023" in Gatsby's blog starter, "1/15/2023" in vuepress-theme-reco), when
-  the page declares none in its markup. Numeric dates with slashes are read in the order of the
+  own ("January 15, 2023" in Gatsby's blog starter, "1/15/2023" in vuepress-theme-reco,
+  "15th January 2023 at 9:30am" under TiddlyWiki's ``<h2>`` title on a page with no ``<h1>``),
+  when the page declares none in its markup. Numeric dates with slashes are read in the order of the
   page's declared language (``en-US``: month first); one that could be either and has no
   language to say is no date.
 """
@@ -27,6 +31,7 @@ from itertools import islice
 from lxml import etree
 
 from harvest.parsers.pagekind import MONTHS
+from harvest.parsers.pagemeta import in_site_chrome
 
 #: How far after the title a dateline may be: elements, in document order.
 DATELINE_WINDOW = 40
@@ -42,11 +47,14 @@ _MONTH = f"({MONTHS})"
 #: A label before the date that says it is the post's ("Posted on"), not an update's.
 _LABEL = r"(?:(?:published|posted|written|created|date)\s*(?:on|:)?\s*|on\s+)?"
 _WEEKDAY = r"(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?"
+#: A time of day after a written date: "15th January 2023 at 9:30am" (TiddlyWiki's subtitle),
+#: "5 October 2023, at 09:30" (MediaWiki's footer), "January 15, 2023, 09:30".
+_TIME = r"(?:,?\s*(?:at\s+)?\d{1,2}[:.]\d\d(?::\d\d)?\s*(?:[ap]\.?m\.?)?)?"
 _FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(rf"^{_LABEL}(\d{{4}})-(\d{{1,2}})-(\d{{1,2}})$", re.I), "ymd"),
     (re.compile(rf"^{_LABEL}(\d{{4}})/(\d{{1,2}})/(\d{{1,2}})$", re.I), "ymd"),
     (re.compile(r"^(\d{4})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日$"), "ymd"),
-    (re.compile(rf"^{_LABEL}{_MONTH}\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})$", re.I), "Mdy"),
+    (re.compile(rf"^{_LABEL}{_MONTH}\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}}){_TIME}$", re.I), "Mdy"),
     # C's asctime, as ikiwiki prints its dates: "Thu Jun  1 00:00:00 2023".
     (
         re.compile(
@@ -55,7 +63,7 @@ _FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
         ),
         "Mdy",
     ),
-    (re.compile(rf"^{_LABEL}(\d{{1,2}})\.?\s+{_MONTH}\s+(\d{{4}})$", re.I), "dMy"),
+    (re.compile(rf"^{_LABEL}(\d{{1,2}})(?:st|nd|rd|th|\.)?\s+{_MONTH}\s+(\d{{4}}){_TIME}$", re.I), "dMy"),
     (re.compile(rf"^{_LABEL}(\d{{1,2}})\.(\d{{1,2}})\.(\d{{4}})$", re.I), "dmy"),
     (re.compile(rf"^{_LABEL}(\d{{1,2}})/(\d{{1,2}})/(\d{{4}})$", re.I), "slash"),
 )
@@ -118,8 +126,22 @@ def title_headings(tree: etree._Element) -> list[etree._Element]:
 
 
 def _title_heading(tree: etree._Element) -> etree._Element | None:
-    """The post's ``<h1>``: the one in ``<article>`` or ``<main>``, else the page's only one."""
+    """The post's ``<h1>``: the one in ``<article>`` or ``<main>``, else the page's only one.
+
+    A page with no ``<h1>`` is headed by its first ``<h2>`` outside the site's header,
+    navigation and footer: TiddlyWiki's static pages title each tiddler with an ``<h2>`` and
+    print its date under it ("15th January 2023 at 9:30am").
+    """
     headings = title_headings(tree)
+    if not headings:
+        if next(tree.iter("h1"), None) is not None:
+            return None  # a logo's <h1> or an empty one: the page's heading is not known
+        first = next(_own_h2s(tree), None)
+        # One that links elsewhere heads a listing's entry (its post's title, linked) or is the
+        # site's name (a home link): no dateline under it is the page's.
+        if first is None or any(not (a.get("href") or "#").startswith("#") for a in first.iter("a")):
+            return None
+        return first
     inside = [h for h in headings if any(a.tag in {"article", "main"} for a in h.iterancestors())]
     for found in (inside, headings):
         if len(found) == 1:
@@ -141,11 +163,29 @@ def _following(el: etree._Element) -> Iterator[etree._Element]:
         node = node.getparent()
 
 
+def _own_h2s(tree: etree._Element) -> Iterator[etree._Element]:
+    """The ``<h2>`` elements outside the site's header, navigation and footer."""
+    return (h for h in tree.iter("h2") if not in_site_chrome(h))
+
+
 def dateline(tree: etree._Element, language: str | None) -> tuple[etree._Element, str] | None:
     """The element printing the post's date after its title, before its body begins, and the date."""
     heading = _title_heading(tree)
     if heading is None:
         return None
+    found = _dated_after(heading, language)
+    if found is not None and heading.tag == "h2":
+        # Under an <h2>: a listing's (a blog's index, an archive) when the next <h2> is dated too.
+        h2s = _own_h2s(tree)
+        next(h2s, None)  # the heading itself: the page's first <h2> of its own
+        following = next(h2s, None)
+        if following is not None and _dated_after(following, language) is not None:
+            return None
+    return found
+
+
+def _dated_after(heading: etree._Element, language: str | None) -> tuple[etree._Element, str] | None:
+    """The first short block after ``heading`` that is a date, before a paragraph of prose."""
     for el in islice(_following(heading), DATELINE_WINDOW):
         if el.tag in {"script", "style", "template"} or len(el) > _DATELINE_CHILDREN:
             continue  # a container (the article's own, often): its text is not read
@@ -207,8 +247,10 @@ def mentioned_only(tree: etree._Element, published: str, url: str) -> bool:
     """Whether ``published`` is the text's first bare ISO date, written in prose or code, or a file's time.
 
     That is where htmldate's fast mode took it, having found no date in the markup: a date in a
-    sentence or a code sample is no publication date. A page with dates in its markup (``<time>``,
-    date ``<meta>``, microdata, JSON-LD) or in its URL (``/2012-06/04/``) had its date taken there.
+    sentence or a code sample is no publication date, unless the page also shows it on its own
+    (:func:`_shown_whole`); nor is a build's time stamp in the site's footer
+    (:func:`_footer_stamp`). A page with dates in its markup (``<time>``, date ``<meta>``,
+    microdata, JSON-LD) or in its URL (``/2012-06/04/``) had its date taken there.
     """
     if published[:4] in url and published[5:7] in url.partition(published[:4])[2]:
         return False
@@ -222,21 +264,111 @@ def mentioned_only(tree: etree._Element, published: str, url: str) -> bool:
     first = _BARE_ISO_RE.search(body.text_content()) if body is not None else None
     if first is None or _iso(*(int(p) for p in first.group(0).split("-"))) != published:
         return False
-    for text in _TEXTS(tree):
+    texts = _TEXTS(tree)
+    value = first.group(0)
+    holders = [h for text in texts if value in text and (h := _holder(text)) is not None]
+    if holders and all(_footer_stamp(h, value) for h in holders):
+        return True
+    for text in texts:
         if (m := _BARE_ISO_RE.search(text)) is None:
             continue
-        if m.group(0) != first.group(0):
+        if m.group(0) != value:
             return False
-        holder = text.getparent()
-        if holder is not None and text.is_tail:  # the text after an element is its parent's
-            holder = holder.getparent()
+        holder = _holder(text)
         blocks = [holder, *holder.iterancestors()] if holder is not None else []
         block = next((b for b in blocks if b.tag in _PROSE_BLOCKS), None)
         if block is None:
             return False
-        return (
+        mention = (
             block.tag in _CODE
             or any(b.tag in _CODE for b in blocks)
             or len(block.text_content()) > PROSE_CHARS
         )
+        return mention and not _shown_whole(texts, published)
     return False
+
+
+def _holder(text: etree._ElementUnicodeResult) -> etree._Element | None:
+    """The element whose text ``text`` is (the text after an element is its parent's)."""
+    holder = text.getparent()
+    if holder is not None and text.is_tail:
+        holder = holder.getparent()
+    return holder
+
+
+#: A build's or an edit's time stamp: its label before the date, a time of day after it
+#: (Asciidoctor's footer: "Last updated 2024-06-15 12:00:00 UTC", the source file's time).
+_STAMP_LABEL_RE = re.compile(r"\b(?:updated|modified|generated|built|rendered|changed|edited)\b", re.I)
+_STAMP_TIME_RE = re.compile(r"[T ]\d{1,2}:\d\d")
+
+
+def _in_site_footer(el: etree._Element) -> bool:
+    """Whether ``el`` is in the site's footer, outside the article (whose own footer may date it).
+
+    ``<footer>``, ``role="contentinfo"``, or an id or class naming a footer (``<div id="footer">``).
+    """
+    footer = False
+    for node in (el, *el.iterancestors()):
+        if node.tag in {"article", "main"} or node.get("role") == "main":
+            return False
+        footer = footer or (
+            node.tag == "footer"
+            or node.get("role") == "contentinfo"
+            or "footer" in (node.get("id") or "").lower()
+            or "footer" in (node.get("class") or "").lower()
+        )
+    return footer
+
+
+def _footer_stamp(holder: etree._Element, value: str) -> bool:
+    """Whether ``value`` in ``holder`` is a time stamp the site's footer prints on every page.
+
+    An "updated" or "generated" label before the date and a time of day after it: the build's
+    time or the source file's (Asciidoctor's "Last updated 2024-06-15 12:00:00 UTC"), which
+    dates no post. An edit's date shown as a reader's date ("last edited on 5 October 2023")
+    is not a bare ISO date and is not read here.
+    """
+    text = " ".join(holder.text_content().split())
+    at = text.find(value)
+    if at < 0 or len(text) > 2 * DATELINE_CHARS:
+        return False
+    return (
+        _STAMP_LABEL_RE.search(text, 0, at) is not None
+        and _STAMP_TIME_RE.match(text, at + len(value)) is not None
+        and _in_site_footer(holder)
+    )
+
+
+#: A label before a date a block shows on its own, up to its "on" or colon ("Published:",
+#: "This page was last edited on").
+_SHOWN_LABEL_RE = re.compile(r"^[^\d]{0,40}?(?:\bon\b|:)\s*", re.I)
+
+
+def _shown_whole(texts: list[etree._ElementUnicodeResult], published: str) -> bool:
+    """Whether the page also shows ``published`` as a short block that is only that date.
+
+    A date in a code sample or a sentence is a mention, but the same date printed on its own
+    under a label is the page's: Org mode's postamble ``<p class="date">Published:
+    2023-10-05</p>`` (the post's code matched "2023-10-05" first), MediaWiki's footer "This
+    page was last edited on 5 October 2023, at 09:30.".
+    """
+    year = published[:4]
+    for text in texts:
+        if year not in text or (holder := _holder(text)) is None:
+            continue
+        while holder.tag in _INLINE and (parent := holder.getparent()) is not None:
+            holder = parent
+        if holder.tag in _CODE:
+            continue
+        shown = " ".join(holder.text_content().split()).rstrip(".")
+        if len(shown) > 2 * DATELINE_CHARS:
+            continue
+        if shown_date(shown, None) == published:
+            return True
+        label = _SHOWN_LABEL_RE.match(shown)
+        if label is not None and shown_date(shown[label.end() :], None) == published:
+            return True
+    return False
+
+
+_INLINE = frozenset({"span", "a", "em", "strong", "b", "i", "small", "abbr", "bdi", "time", "font"})

@@ -11,7 +11,9 @@ development set (tests/parsers/test_pagemeta.py). The spider reads them before a
 - **Title**, first found of: ``og:title``, the JSON-LD ``headline``, ``<title>``; with the site's
   name cut off ("MongoDB | QR Web Dev" is "MongoDB"): the part that is the page's own ``<h1>``
   (not in the site's header or navigation), else, on a page with no ``<h1>`` of its own, the
-  part before a cut that is an ``<h2>`` of its content (Lektor's post titles), else the part
+  part before a cut that is an ``<h2>`` of its content (Lektor's post titles), or that
+  ``<h2>`` when the title begins with it and a separator written against it, the site's name
+  after ("Tour: Small Lessons — Tagline", TiddlyWiki), else the part
   that is an ``<h1>`` in the site's header, else the part that is not
   ``og:site_name``/``application-name``, else the whole text. A bare
   ``<title>`` that names none of the page's headings gives way to the ``<h1>`` of its
@@ -106,7 +108,30 @@ def squash(text: str) -> str:
     return re.sub(r"\W+", "", text.casefold())
 
 
-def _cut_site_name(title: str, headings: list[tuple[list[str], bool]], site_names: list[str]) -> str:
+#: A separator written against the word before it ("Tour: Small Lessons — …", TiddlyWiki's
+#: ``{{title}}: {{site}} — {{subtitle}}``), which the cuts (spaces on both sides) do not see.
+_GLUED_SEPARATOR_RE = re.compile(r"[|–—·:»]\s")
+
+
+def _leading_heading(title: str, heading: str) -> str | None:
+    """The start of ``title`` that is ``heading``, when a glued separator and the site's name follow.
+
+    The rest must hold a cut of its own (the site's name and its tagline, "Small Lessons —
+    Short programming lessons"): a heading followed by a colon and nothing else cut is a
+    headline and its subtitle ("Coinbase vs. Coinbase Pro: How do they compare?"), whole.
+    """
+    heading = " ".join(heading.split())
+    size = len(heading)
+    if not heading or len(title) <= size + 2 or title[:size].casefold() != heading.casefold():
+        return None
+    if not _GLUED_SEPARATOR_RE.match(title, size) or not TITLE_SEPARATORS_RE.search(title, size + 1):
+        return None
+    return title[:size]
+
+
+def _cut_site_name(
+    title: str, headings: list[tuple[list[str], bool]], site_names: list[str], top: str | None = None
+) -> str:
     # "Post - With A Dash - Site": every cut, not only the pieces between separators, and
     # overlapping separators too: "TIL: git switch - — Site" is "TIL: git switch -", whose own
     # dash the first cut would lose. Pieces before a cut first, each side longest first; the
@@ -119,7 +144,12 @@ def _cut_site_name(title: str, headings: list[tuple[list[str], bool]], site_name
         found.sort()
     heads = [title, *(title[:i] for i, _ in reversed(found))]
     tails = [title[end:].rstrip(")]") if suffix and end == suffix.end() else title[end:] for _, end in found]
-    for tier, any_side in headings:
+    for rank, (tier, any_side) in enumerate(headings):
+        if rank == _TOP_HEADING_RANK and top and (start := _leading_heading(title, top)) is not None:
+            # No cut gave a heading of the page's own: a <title> that begins with its top
+            # heading and a separator or punctuation mark is that heading and the site's name,
+            # whatever the separator's spacing (the cuts above want spaces on both sides).
+            return start
         wanted = {squash(h): h for h in reversed(tier) if squash(h)}
         for piece in heads + tails if any_side else heads:
             if (heading := wanted.get(squash(piece))) is not None:
@@ -147,6 +177,11 @@ _NAME_SUFFIX_RE = re.compile(r"\s+[(\[](?=[^()\[\]]+[)\]]\s*$)")
 #: A section's number before its heading's words ("1.2", "A.3.1.", "IV."), as numbered
 #: manuals write it (Texinfo, Sphinx's numbered sections, LaTeX converters).
 _SECTION_NUMBER_RE = re.compile(r"^(?:\d+|[A-Z]|[IVXLC]+)(?:\.\d+)*\.?\s+(?=\w)")
+
+
+#: The tiers' place where the top heading at the start of the ``<title>`` is tried: after the
+#: page's own headings (a whole piece between cuts), before an ``<h1>`` in the site's header.
+_TOP_HEADING_RANK = 2
 
 
 def _unnumbered(texts: list[str]) -> list[str]:
@@ -182,7 +217,7 @@ SITE_CHROME_TAGS = frozenset({"header", "nav", "footer"})
 SITE_CHROME_ROLES = frozenset({"banner", "navigation", "contentinfo"})
 
 
-def _in_site_chrome(el: etree._Element) -> bool:
+def in_site_chrome(el: etree._Element) -> bool:
     """Whether ``el`` sits in the site's header, navigation or footer (not an article's own)."""
     chrome = False
     for ancestor in el.iterancestors():
@@ -199,7 +234,7 @@ def _top_headings(tree: etree._Element) -> list[str]:
     ``<h3>`` (a Texinfo manual's section page: ``<h3 class="section">1.2 Generators…</h3>``).
     """
     for level in ("h2", "h3", "h4"):
-        own = [_heading_text(h) for h in tree.iter(level) if not _in_site_chrome(h)][:5]
+        own = [_heading_text(h) for h in tree.iter(level) if not in_site_chrome(h)][:5]
         if own:
             return own
     return []
@@ -220,7 +255,7 @@ def declared_title(tree: etree._Element) -> str | None:
     candidates: list[str | None] = [_meta(tree, "og:title"), headline, head_title]
     h1s = list(tree.iter("h1"))
     every_h1 = [_heading_text(h) for h in h1s][:5]
-    own_h1 = _unnumbered([text for h, text in zip(h1s, every_h1, strict=False) if not _in_site_chrome(h)])
+    own_h1 = _unnumbered([text for h, text in zip(h1s, every_h1, strict=False) if not in_site_chrome(h)])
     own_h2 = [] if own_h1 else _unnumbered(_top_headings(tree))
     # The page's own <h1> names it; else (no <h1> of its own) an <h2> of its content: Lektor's
     # quickstart writes the site's name as the page's only <h1>, in its header, and the post's
@@ -228,10 +263,14 @@ def declared_title(tree: etree._Element) -> str | None:
     # An <h2> counts before the title's cut only: after it sits the site's name, which some
     # themes write as an <h2>.
     headings = [(own_h1, True), (own_h2, False), (every_h1, True)]
+    # A page without an <h1> of its own: its first top-level heading, at the <title>'s start.
+    # Not the <h1>: "Tote Hummeln unter Linden: Die Erklärung | Hummeln" under the <h1> "Tote
+    # Hummeln unter Linden" (trafilatura's evaluation set) is a headline and its subtitle.
+    top = own_h2[0] if own_h2 else None
     site_names = [n for n in (_meta(tree, "og:site_name"), _meta(tree, "application-name")) if n]
     for candidate in candidates:
         if candidate and candidate.strip():
-            title = _cut_site_name(" ".join(candidate.split()), headings, site_names)
+            title = _cut_site_name(" ".join(candidate.split()), headings, site_names, top)
             if candidate is head_title and squash(title) not in {squash(h) for h in every_h1}:
                 article_heading = tree.xpath("//article//h1")
                 if article_heading:

