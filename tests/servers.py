@@ -14,6 +14,7 @@ import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from urllib.parse import quote
 
 import yaml
 
@@ -28,6 +29,9 @@ OCTO = ("blogs", "octopress-1up4developers-github-io", "site")
 OCTO_HOST = b"http://1up4dev.org"
 #: The path of one of its posts: ``/2014/04/<slug>/``.
 OCTO_POST = re.compile(r"/20\d\d/\d\d/[^/]+/$")
+
+#: Characters a URL path keeps as they are (RFC 3986's unreserved and sub-delims, ``/:@``).
+URL_SAFE = "/:@!$&'()*+,;=-._~"
 
 _TYPES = {
     ".html": "text/html; charset=utf-8",
@@ -76,7 +80,10 @@ def serve_tree(
             folder = rel[: -len("index.html")]
             server.add(folder, reply)
             if folder != "/":
-                server.add(folder.rstrip("/"), Reply(301, headers={"Location": server.base_url + folder}))
+                # The Location percent-encoded, as nginx sends it: a header is Latin-1, and a
+                # folder named in UTF-8 (nanoc's /tags/日本語/) cannot be written raw.
+                location = server.base_url + quote(folder, safe=URL_SAFE)
+                server.add(folder.rstrip("/"), Reply(301, headers={"Location": location}))
         elif path.name.startswith("index.html?"):
             # wget --mirror saves the answer to dir/?query as dir/index.html?query.
             server.add(rel[: -len(path.name)] + path.name[len("index.html") :], reply)

@@ -15,7 +15,7 @@ import pytest
 
 from harvest.util.loopback import LoggedRequest, LoopbackServer, Reply, Writer
 from tests import wait_for
-from tests.servers import loopback_server
+from tests.servers import loopback_server, serve_tree
 
 
 def fetch(url: str, method: str = "GET", data: bytes | None = None) -> tuple[int, dict[str, str], bytes]:
@@ -162,3 +162,27 @@ def test_ipv6_host() -> None:
         server.add("/", Reply(body="six"))
         assert server.base_url == f"http://[::1]:{server.port}"
         assert fetch(server.base_url + "/")[2] == b"six"
+
+
+def test_serve_tree_redirects_a_utf8_folder_with_its_location_percent_encoded(tmp_path: Path) -> None:
+    """nanoc writes a tag's page as /tags/日本語/index.html and links /tags/日本語: the server
+    answers the path without its slash with a 301 to the folder. A header is Latin-1, so the
+    Location was a UnicodeEncodeError that dropped the connection (the crawl's "Gave up
+    retrying"); nginx sends it percent-encoded, and so does serve_tree."""
+    folder = tmp_path / "tags" / "日本語"
+    folder.mkdir(parents=True)
+    (folder / "index.html").write_bytes(b"<html><body>tag</body></html>")
+    with loopback_server() as server:
+        serve_tree(server, tmp_path)
+        # A client sends the path percent-encoded (tests.devsites.serve_site adds these names).
+        quoted = "/tags/%E6%97%A5%E6%9C%AC%E8%AA%9E"
+        server.add(quoted, server.routes["/tags/日本語"])
+        server.add(quoted + "/", server.routes["/tags/日本語/"])
+        conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+        conn.request("GET", quoted)
+        answer = conn.getresponse()
+        assert answer.status == 301
+        assert answer.getheader("Location") == server.base_url + quoted + "/"
+        conn.close()
+        status, _, body = fetch(server.base_url + quoted)  # the redirect followed
+        assert (status, body) == (200, b"<html><body>tag</body></html>")
