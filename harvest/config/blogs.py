@@ -53,9 +53,25 @@ DEFAULT_EXCLUDE_PATTERNS: tuple[str, ...] = (
     r"/search(?:\.html?|\.php)?/?\?",
     r"[?&](?:page|paged|s|q|replytocom|share|sort|filter)=",
     r"/(?:genindex|py-modindex|modindex)\.html?$",
-    r"/(?:_sources|_modules|_static|_images|assets|static|wp-content|wp-includes|wp-json)/",
+    # Sphinx's reST sources and highlighted module code, WordPress' JSON API: never an article.
+    r"/(?:_sources|_modules|wp-json)/",
     r"/(?:login|logout|signin|signup|register|wp-login\.php|wp-admin)(?:/|$)",
 )
+
+#: Folders where sites keep their assets (stylesheets, scripts, images, fonts, uploads). A link
+#: into one is skipped before fetching unless it names a page (``.html``, ``.htm``, ``.xhtml`` or
+#: a folder): a file there is no article (most are skipped by their extension already; this
+#: catches the extensionless and unusual ones). A page found there is fetched and judged by what
+#: it is like any other: TiddlyWiki's static build writes every page as ``/static/<title>.html``.
+ASSET_FOLDERS = re.compile(r"/(?:_static|_images|assets|static|wp-content|wp-includes)/", re.I)
+#: A path that names a page (or a folder's index page) rather than a file.
+PAGE_PATH = re.compile(r"(?:/|\.x?html?)$", re.I)
+
+
+def asset_link(url: str) -> bool:
+    """Whether ``url`` is a file in one of the site's asset folders, not a page (:data:`ASSET_FOLDERS`)."""
+    path = urlsplit(url).path
+    return ASSET_FOLDERS.search(path) is not None and PAGE_PATH.search(path) is None
 
 
 def _compile_all(patterns: list[str], key: str) -> list[str]:

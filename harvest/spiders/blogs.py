@@ -420,8 +420,7 @@ class BlogsSpider(HarvestSpider):
             self.crawler.stats.inc_value(f"{_STATS}/noindex_pages")
             return
         if (page := self.documents.article_page(response, site, html)) is None:
-            self.crawler.stats.inc_value(f"{_STATS}/listing_pages")
-            return
+            return  # counted by Documents with its reason (a listing, the home page...)
         if page.shell:
             return  # counted by Documents, said at the end
         self.crawler.stats.inc_value(f"{_STATS}/article_pages")

@@ -36,7 +36,7 @@ from harvest.parsers.pagekind import PageKind, classify_tree, parse_html
 from harvest.parsers.pagemeta import declared_date, declared_title, normalize_date
 from harvest.parsers.rights import Rights, TdmRule, agent_token, combine, robots_directives
 from harvest.spiders.blogs_shells import ScriptShells
-from harvest.spiders.blogs_sites import Site, article_slug
+from harvest.spiders.blogs_sites import Site, article_slug, home_page
 from harvest.state.seen import SeenSet, SeenUrls
 from harvest.util.paths import safe_name
 
@@ -235,21 +235,28 @@ class Documents:
         url = response.url
         capped = url in self.listed.capped_pages
         self.listed.capped_pages.discard(url)
+        if site.excluded(url):
+            # Its URL says listing (a tag, an archive, a page of an index): followed, not stored.
+            self._inc("listing_pages")
+            self._inc("listing_by_url")
+            return None
         if self.extractor is None:
-            return PageFacts(None, None) if site.article_url(url) else None
+            return PageFacts(None, None) if site.article_url(url) else self._skipped("unhinted_pages")
         # The home page is never an article, but read for one thing: whether the site is an
         # app whose pages show nothing without JavaScript (Docsify's only page is its home).
-        home = urlsplit(url).path in {"", "/"}
-        if capped or site.excluded(url) or (home and site.config.render):
-            # Capped: more new links than any index holds, a link farm and no article.
-            return None
+        home = home_page(url)
+        if capped:
+            # More new links than any index holds, a link farm and no article.
+            return self._skipped("capped_pages")
+        if home and site.config.render:
+            return self._skipped("home_pages")
         if len(html) > _CLASSIFY_MAX_CHARS:
             if home:
-                return None
+                return self._skipped("home_pages")
             # A tree costs ~10x its text in the crawl process: a page this big is judged by its
             # hints alone (the extraction worker still reads all of it).
             hinted = site.config.source == "docs" or site.article_url(url) or url in self.listed.feed_dates
-            return PageFacts(None, None) if hinted else None
+            return PageFacts(None, None) if hinted else self._skipped("unhinted_pages")
         tree = parse_html(html)
         if tree is None:
             return None
@@ -263,23 +270,37 @@ class Documents:
             facts.shell = True
             return facts
         if home:
-            return None
-        if facts.kind.kind == "listing":
-            logger.debug("%s is a listing (%s): followed, not stored", url, facts.kind.reason)
+            return self._skipped("home_pages")
+        return self._by_kind(response, site, facts)
+
+    def _by_kind(self, response: TextResponse, site: Site, facts: PageFacts) -> PageFacts | None:
+        """The facts of a page to store, by what it is and the hints it has; None if not one."""
+        url, kind = response.url, facts.kind
+        if kind.kind == "listing":
+            logger.debug("%s is a listing (%s): followed, not stored", url, kind.reason)
+            self._inc("listing_pages")
             self._inc("listing_by_content")
-            self._entry_dates(url, facts.kind)
+            self._entry_dates(url, kind)
             return None
-        if facts.kind.kind == "article" or site.config.source == "docs":
+        if kind.kind == "empty":
+            logger.debug("%s has nothing to store (%s)", url, kind.reason)
+            return self._skipped("empty_pages")
+        if kind.kind == "article" or site.config.source == "docs":
             return facts
         hinted = (
             site.article_url(url)
             or response.meta.get(META_VIA) == "feed"
             or url in self.listed.feed_dates
-            or facts.kind.dated
+            or kind.dated
         )
         if not hinted and len(self.listed.unhinted) < UNHINTED_MAX:
             self.listed.unhinted.add(url)
-        return facts if hinted else None
+        return facts if hinted else self._skipped("unhinted_pages")
+
+    def _skipped(self, why: str) -> PageFacts | None:
+        """None, counted under ``why``: a page not stored that is no listing (the home page...)."""
+        self._inc(why)
+        return None
 
     def _entry_dates(self, url: str, kind: PageKind) -> None:
         """Keep the dates a listing shows beside its entries' links, for pages that show none."""

@@ -19,6 +19,7 @@ from scrapy.exceptions import IgnoreRequest
 from scrapy.linkextractors import IGNORED_EXTENSIONS
 from scrapy.spidermiddlewares.httperror import HttpError
 
+from harvest.config.blogs import asset_link
 from harvest.meta import META_KIND, META_LIST, META_ORIGIN, META_SITE, META_TTL, META_VIA
 from harvest.parsers.discovery import CONVENTIONAL_FEEDS, extract_links, feed_links, sitemap_links
 from harvest.state.seen import SeenSet, SeenUrls
@@ -255,7 +256,8 @@ class Requests:
         path = urlsplit(url).path.lower()
         if path.endswith(_XML_EXTENSIONS):
             return self.xml(url, site, "link")
-        if os.path.splitext(path)[1] in _SKIP_EXTENSIONS:
+        if os.path.splitext(path)[1] in _SKIP_EXTENSIONS or asset_link(url):
+            self._inc(f"{_STATS}/skipped_files")
             return None
         return self.page(url, site, via="link")
 

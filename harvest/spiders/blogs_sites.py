@@ -54,8 +54,16 @@ class Site:
             return False
         if self.config.source == "docs":
             return True
-        path = urlsplit(url).path
-        return path not in {"", "/"} and any(r.search(url) for r in self.article_res)
+        return not home_page(url) and any(r.search(url) for r in self.article_res)
+
+
+def home_page(url: str) -> bool:
+    """Whether ``url`` is the site's home page: its root, or the root's ``index.html``.
+
+    Static generators write the home page as ``/index.html`` and many link it so (TypeDoc's
+    header on every page, its sitemap): the server answers the same page at both.
+    """
+    return _INDEX_RE.sub("", urlsplit(url).path) in {"", "/"}
 
 
 def article_slug(url: str) -> str:

@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from harvest.config.blogs import DEFAULT_ARTICLE_PATTERNS, DEFAULT_EXCLUDE_PATTERNS
+from harvest.config.blogs import DEFAULT_ARTICLE_PATTERNS, DEFAULT_EXCLUDE_PATTERNS, asset_link
 
 
 def _excluded(url: str) -> bool:
@@ -59,3 +59,37 @@ def test_search_result_pages_are_excluded(url: str) -> None:
 )
 def test_year_and_slug_is_an_article_hint(url: str, article: bool) -> None:
     assert _article(url) is article
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        # TiddlyWiki's static build writes every page as /static/<title>.html: all 19 posts were
+        # dropped as "listing pages" by an /static/ exclusion.
+        "https://tiddlywiki.example/static/Quick%20note.html",
+        "https://blog.example/assets/guide/",
+        "https://docs.example/_static/demo.htm",
+    ],
+)
+def test_a_page_in_an_asset_folder_is_judged_like_any_page(url: str) -> None:
+    assert not _excluded(url)
+    assert not asset_link(url)
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "https://docs.example/_static/fonts/lato-normal",
+        "https://blog.example/wp-content/uploads/2023/01/report",
+        "https://blog.example/assets/data.json",
+        "https://docs.example/_images/diagram.webp",
+    ],
+)
+def test_a_file_in_an_asset_folder_is_skipped_before_fetching(url: str) -> None:
+    assert asset_link(url)
+
+
+def test_sphinx_sources_and_module_code_are_never_stored() -> None:
+    assert _excluded("https://docs.example/_sources/index.rst.txt")
+    assert _excluded("https://docs.example/_modules/pkg/mod.html")
+    assert _excluded("https://blog.example/wp-json/wp/v2/posts")
