@@ -41,14 +41,16 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Literal
-from urllib.parse import urljoin, urlsplit
+from urllib.parse import urldefrag, urljoin, urlsplit
 
 import lxml.html
 from lxml import etree
 
 from harvest.parsers.htmlparser import html_parser
 
-PageKindName = Literal["article", "listing", "unknown"]
+#: ``empty``: a page with nothing to store (its content is headings only: the rest is drawn by
+#: its scripts or was never written), and no listing either.
+PageKindName = Literal["article", "listing", "unknown", "empty"]
 
 #: JSON-LD types of a whole page that lists others (schema.org).
 LISTING_TYPES = frozenset({"CollectionPage", "Blog", "ItemList", "SearchResultsPage", "ProfilePage"})
@@ -82,6 +84,13 @@ INDEX_PROSE = 200
 #: Text a page may have besides its headings and its dated lists and still be only those lists
 #: (an archive's "Posts for July 2023" is a heading; a post says more than this).
 LIST_ONLY_TEXT = 80
+#: One sentence: what a list of links says above it, at most, for the page to be that list
+#: however few its items ("Pages with the tag docker, newest first:"; an API module's summary
+#: line over its members). A post says more than one sentence.
+LIST_LINE = 200
+#: Text a page may show outside its headings and form controls and still have nothing to store
+#: (a label beside a settings panel's checkboxes): less than any post's line.
+HEADINGS_ONLY_TEXT = 40
 #: How far into the main text a date still counts as the page's own (under its title).
 DATED_WITHIN = 300
 #: Text a page with scripts shows, at most, to be an app's shell ("Loading...", "You need to
@@ -478,22 +487,148 @@ def _initials_index(region: etree._Element, page: str, host: str) -> int:
     return len(entries)
 
 
-def _link_lists_only(region: etree._Element, page: str, host: str) -> int:
-    """Links of the page's lists when they are all its links and it has no paragraph of text.
+@dataclass
+class _Lists:
+    """What a page's lists and paragraphs hold (:func:`_link_lists_only`)."""
 
-    Each item one link to another page of the site and nothing else (a wiki's navigation page:
-    a heading over "Home", "Guide", "Reference"...). A page with a paragraph says something.
+    #: Each paragraph's text, in order; "" marks one after a list's first entry.
+    lines: list[str] = field(default_factory=list)
+    #: The pages of the site its items link to.
+    listed: set[str] = field(default_factory=set)
+    #: Characters of its items that are one link to the site.
+    items_chars: int = 0
+    #: Some item is no such link: a blogroll's (off the site), a feed's (``rel=alternate``), a
+    #: menu's button. Not a settings panel's checkbox, nor a breadcrumb's step to this page.
+    others: bool = False
+
+
+def _lists(region: etree._Element, page: str, host: str) -> _Lists | None:
+    """The page's lists and paragraphs; None when an item holds more than one link to the site."""
+    found = _Lists()
+    for el in region.iter("p", "li", "dt"):
+        if el.tag == "p":
+            if line := _text(el):
+                if found.listed:
+                    found.lines.append("")  # text after the list: a post, not a list's line
+                found.lines.append(line)
+            continue
+        links = [t for a in el.iter("a") if (t := _site_link(a.get("href"), page, host))]
+        shown = _text(el)
+        if links and (len(links) != 1 or len(shown) > len(" ".join(_text(a) for a in el.iter("a"))) + 2):
+            return None
+        if links and next(el.iterancestors("li", "dt"), None) is None:
+            found.items_chars += len(shown)
+            found.others = found.others or any(
+                "alternate" in (a.get("rel") or "").lower().split() for a in el.iter("a")
+            )
+        elif not links and shown and len(shown) > _controls_chars(el) and not _in_page_item(el, page):
+            found.others = True
+        found.listed.update(links)
+    return found
+
+
+def _link_lists_only(region: etree._Element, text: str, page: str, host: str) -> int:
+    """Links of the page's lists when they are all its links and it says little besides.
+
+    Each item (``<li>``, or a definition list's term: ``<dt>``) one link to another page of the
+    site and nothing else: a wiki's navigation page (a heading over "Home", "Guide",
+    "Reference"...), an API index's list of members. Two or more items and no paragraph are such
+    a page. So is one item, or a list under one sentence (``LIST_LINE``) that introduces it: a
+    tag page's "Pages with the tag docker, newest first:" over its one entry, when every item
+    is such a link, the rest of its text (outside headings, lists, form controls and its table
+    of contents) is a scrap (``LIST_ONLY_TEXT``) and it shows no date: a short post
+    ("ビルドが三倍速くなった。") with its tags listed under it shows its date, and says its
+    sentence after any list of its header.
     """
-    if any(_text(p) for p in region.iter("p")):
+    found = _lists(region, page, host)
+    if found is None or not found.listed:
         return 0
-    listed: set[str] = set()
-    for li in region.iter("li"):
-        links = [t for a in li.iter("a") if (t := _site_link(a.get("href"), page, host))]
-        if links and (len(links) != 1 or len(_text(li)) > len(" ".join(_text(a) for a in li.iter("a"))) + 2):
-            return 0
-        listed.update(links)
     every = {t for a in region.iter("a") if (t := _site_link(a.get("href"), page, host))}
-    return len(listed) if listed and every <= listed else 0
+    if not every <= found.listed:
+        return 0
+    if not found.lines and len(found.listed) >= 2:
+        return len(found.listed)
+    lines = found.lines
+    paragraphs = sum(len(t) for t in lines)
+    if found.others or "" in lines or paragraphs > LIST_LINE:
+        return 0
+    if sum(len(_SENTENCE_END.findall(t)) for t in lines) > 1:
+        return 0
+    headings = sum(len(_text(h)) for h in region.iter(*_HEADINGS))
+    rest = len(text) - found.items_chars - headings - paragraphs
+    rest -= _controls_chars(region) + _in_page_chars(region, page)
+    if rest > LIST_ONLY_TEXT or _date_nodes(region):
+        return 0
+    return len(found.listed)
+
+
+#: The end of a sentence: its full stop, question or exclamation mark (Latin or CJK).
+_SENTENCE_END = re.compile(r"[.!?](?=\s|$)|[。！？]")
+
+
+#: Form controls: their text is a widget's (a settings panel's "Theme: OS, Light, Dark"), not the
+#: page's.
+_CONTROLS = ("label", "select", "option", "button", "textarea")
+
+
+def _controls_chars(region: etree._Element) -> int:
+    """Characters of the region's form controls' text (a control inside another counted once)."""
+    return sum(
+        len(_text(el)) for el in region.iter(*_CONTROLS) if next(el.iterancestors(*_CONTROLS), None) is None
+    )
+
+
+def _in_page_chars(region: etree._Element, page: str) -> int:
+    """Characters of the region's table of contents: its links into the page itself.
+
+    When they are five or more (``MIN_LINKS_FOR_SHARE``): an "On this page" list, not a wiki's
+    "Jump to navigation" and "Jump to search".
+    """
+    here = urldefrag(page)[0]
+    count = chars = 0
+    for a in region.iter("a"):
+        href = a.get("href")
+        if href is None or not (shown := len(_text(a))):
+            continue
+        href = href.strip()
+        if not href or href.startswith("#") or urldefrag(urljoin(page, href))[0] == here:
+            count += 1
+            chars += shown
+    return chars if count >= MIN_LINKS_FOR_SHARE else 0
+
+
+def _in_page_item(item: etree._Element, page: str) -> bool:
+    """Whether a list item's links all lead to the page itself (a breadcrumb's last step)."""
+    here = urldefrag(page)[0]
+    hrefs = [(a.get("href") or "").strip() for a in item.iter("a")]
+    return bool(hrefs) and all(
+        not h or h.startswith("#") or urldefrag(urljoin(page, h))[0] == here for h in hrefs
+    )
+
+
+#: Elements that hold what a page says besides its headings: text, lists, tables, code, media.
+_CONTENT_TAGS = (
+    "p", "li", "dt", "dd", "td", "th", "pre", "code", "blockquote", "img", "picture", "video",
+    "audio", "iframe", "object", "embed", "math",
+)  # fmt: skip
+
+
+def _headings_only(region: etree._Element, text: str) -> bool:
+    """Whether the page's content is headings only: no paragraph, list, table, code or media.
+
+    TypeDoc's hierarchy page is its title and "Hierarchy Summary": the tree is drawn by a
+    script. A form's controls (a settings panel beside the content) are no content of the page.
+    """
+    if not any(_text(h) for h in region.iter(*_HEADINGS)):
+        return False
+    for el in region.iter(*_CONTENT_TAGS):
+        if el.tag in {"img", "picture", "video", "audio", "iframe", "object", "embed"}:
+            return False
+        if _text(el) and next(el.iterancestors(*_CONTROLS), None) is None:
+            if len(_text(el)) > _controls_chars(el):
+                return False
+    rest = len(text) - sum(len(_text(h)) for h in region.iter(*_HEADINGS)) - _controls_chars(region)
+    return rest <= HEADINGS_ONLY_TEXT
 
 
 def _is_search_page(region: etree._Element, text: str) -> bool:
@@ -521,8 +656,8 @@ def _form_or_list_only(region: etree._Element, text: str, page: str, host: str) 
         return f"only a dated list of {entries} links to other pages"
     if entries := _initials_index(region, page, host):
         return f"an index of {entries} pages by initials"
-    if (entries := _link_lists_only(region, page, host)) >= 2:
-        return f"only lists of {entries} links, no paragraph"
+    if entries := _link_lists_only(region, text, page, host):
+        return f"only lists of {entries} links, a line at most"
     return None
 
 
@@ -577,12 +712,18 @@ def _entries_reason(
             site_links[target] = site_links.get(target, 0) + len(_text(a))
     link_chars = sum(site_links.values())
     share = link_chars / len(text) if text else 0.0
+    if len(site_links) >= MIN_LINKS_FOR_SHARE and share < LINK_SHARE:
+        # Links into the page itself (its "On this page") and form controls' words (a settings
+        # panel) are neither the page's text nor its entries: the share of many links is of
+        # the rest. (Not of a few: a one-line post's categories beside its "Jump to" links.)
+        shown = len(text) - _in_page_chars(region, page) - _controls_chars(region)
+        share = link_chars / shown if shown > 0 else 0.0
     if (len(site_links) >= MIN_LINKS_FOR_SHARE and share >= LINK_SHARE) or (
         len(site_links) >= 2
         and share >= FEW_LINKS_SHARE
         and not _menu_pager(region, site_links, page, host, chrome or [])
     ):
-        return f"links to the site make {link_chars * 100 // len(text)}% of its text"
+        return f"links to the site make {int(share * 100)}% of its text"
     return _form_or_list_only(region, text, page, host)
 
 
@@ -759,6 +900,8 @@ def classify_tree(tree: etree._Element, url: str) -> PageKind:
         return PageKind("listing", reason, dated, _entry_dates(dates, url, host))
     if declared:
         return PageKind("article", "declared an article", dated)
+    if _headings_only(region, text):
+        return PageKind("empty", "only headings: nothing to store", dated)
     if (entries := _dated_headings(region, dates, url, host)) >= 1:
         # One or two entries (a small tag or year archive): each a linked title with its date.
         return PageKind(
