@@ -33,6 +33,10 @@ from tests.spiders.test_blogs_devset import CODE, DATES, FOUND, LISTINGS, TITLES
 
 #: Share of the code blocks whose page declares a language stored with it.
 LANGUAGES = 0.98
+#: Sites whose listing pages no link leads to: Sphinx's genindex.html and search.html are named
+#: by ``<link rel="index">``/``<link rel="search">`` and a search form's ``action`` only, never
+#: followed. (Their home pages were once counted as listing pages.)
+LISTINGS_NOT_LINKED = frozenset({"sphinx-furo", "mkdocs-rtd"})
 
 
 @pytest.fixture(scope="module")
@@ -77,7 +81,7 @@ def test_heldout_site_against_its_oracle(heldout: dict[str, Crawled], site: DevS
     assert s.langs_wrong == 0, report
     if site.folder not in HELDOUT_UNDECLARED_LANGUAGES:
         assert s.langs_kept >= LANGUAGES * s.langs_oracle, report
-    if site.listing_paths:
+    if site.listing_paths and site.folder not in LISTINGS_NOT_LINKED:
         # Listing pages were fetched (followed for discovery) and recognised by what they are.
         assert crawled.stats.get("harvest/blogs/listing_pages", 0) > 0, report
 
