@@ -11,7 +11,8 @@ Pure functions over a parsed page (lxml), tested on the held-out sites' pages th
   publication: HonKit (and GitBook before it) writes the source file's ``"mtime"`` and the
   build's ``"time"`` into every page, and every page of a book was dated the day it was built.
   Nor is a time stamp in the site's footer ("Last updated 2024-06-15 12:00:00 UTC", Asciidoctor's
-  source file time). A date the page also shows on its own ("Published: 2023-10-05" in Org
+  source file time). Nor is a date written only in code, a time stamp at least once (JSDoc's
+  ``// => "2024-02-29T00:00:00.000Z"``). A date the page also shows on its own ("Published: 2023-10-05" in Org
   mode's postamble) is the page's, though a code sample wrote it first.
 - :func:`dateline`: the date a theme prints under the post's title, in a short block of its
   own ("January 15, 2023" in Gatsby's blog starter, "1/15/2023" in vuepress-theme-reco,
@@ -249,8 +250,9 @@ def mentioned_only(tree: etree._Element, published: str, url: str) -> bool:
     That is where htmldate's fast mode took it, having found no date in the markup: a date in a
     sentence or a code sample is no publication date, unless the page also shows it on its own
     (:func:`_shown_whole`); nor is a build's time stamp in the site's footer
-    (:func:`_footer_stamp`). A page with dates in its markup (``<time>``, date ``<meta>``,
-    microdata, JSON-LD) or in its URL (``/2012-06/04/``) had its date taken there.
+    (:func:`_footer_stamp`), nor a time stamp htmldate found in code (:func:`_in_code_only`).
+    A page with dates in its markup (``<time>``, date ``<meta>``, microdata, JSON-LD) or in
+    its URL (``/2012-06/04/``) had its date taken there.
     """
     if published[:4] in url and published[5:7] in url.partition(published[:4])[2]:
         return False
@@ -259,12 +261,18 @@ def mentioned_only(tree: etree._Element, published: str, url: str) -> bool:
     if _script_stamps_only(tree, published):
         return True
     body = tree.find("body")
+    content = body.text_content() if body is not None else ""
+    texts = None
+    if published in content:  # the cheap look first: most dates htmldate finds are elsewhere
+        texts = _TEXTS(tree)
+        if _in_code_only(texts, published):
+            return not _shown_whole(texts, published)
     # The body's first bare date, scripts' text included (a script's date first: kept, as
     # htmldate's, whatever it found: the cheap look, in C, rules most pages out).
-    first = _BARE_ISO_RE.search(body.text_content()) if body is not None else None
+    first = _BARE_ISO_RE.search(content)
     if first is None or _iso(*(int(p) for p in first.group(0).split("-"))) != published:
         return False
-    texts = _TEXTS(tree)
+    texts = _TEXTS(tree) if texts is None else texts
     value = first.group(0)
     holders = [h for text in texts if value in text and (h := _holder(text)) is not None]
     if holders and all(_footer_stamp(h, value) for h in holders):
@@ -286,6 +294,29 @@ def mentioned_only(tree: etree._Element, published: str, url: str) -> bool:
         )
         return mention and not _shown_whole(texts, published)
     return False
+
+
+def _in_code_only(texts: list[etree._ElementUnicodeResult], published: str) -> bool:
+    """Whether the page's text writes ``published`` only in code, a time stamp there at least once.
+
+    htmldate takes an ISO time stamp anywhere in the page ("2024-02-29T00:00:00.000Z"), and a
+    code sample's is no date of the page: JSDoc's API pages print the library's example
+    ``parseDate("2024-02-29").toISOString(); // => "2024-02-29T00:00:00.000Z"``.
+    """
+    stamped = False
+    found = False
+    for text in texts:
+        start = text.find(published)
+        if start < 0:
+            continue
+        holder = _holder(text)
+        if holder is None or not any(b.tag in _CODE for b in (holder, *holder.iterancestors())):
+            return False
+        found = True
+        while start >= 0 and not stamped:
+            stamped = _TIME_AFTER_RE.match(text, start + len(published)) is not None
+            start = text.find(published, start + 1)
+    return found and stamped
 
 
 def _holder(text: etree._ElementUnicodeResult) -> etree._Element | None:

@@ -15,20 +15,29 @@ development set (tests/parsers/test_pagemeta.py). The spider reads them before a
   ``<h2>`` when the title begins with it and a separator written against it, the site's name
   after ("Tour: Small Lessons — Tagline", TiddlyWiki), else the part
   that is an ``<h1>`` in the site's header, else the part that is not
-  ``og:site_name``/``application-name``, else the whole text. A bare
-  ``<title>`` that names none of the page's headings gives way to the ``<h1>`` of its
-  ``<article>`` (a page whose script wrote the article, a theme's generic ``<title>``).
+  ``og:site_name``/``application-name``, else the whole text. A bare ``<title>``:
+  ending with the ``<h1>`` after one-word prefixes ("JSDoc: Tutorial: X") is that ``<h1>``; an
+  ``<h1>`` that is a one-word label and the next heading ("Tutorial: X" over "X") is that
+  heading; the site's ``<h1>`` and a date only (a day's page) is the first heading below that
+  is no date; the page's name ("Guide/InstallTool", a wiki's) or the module path a breadcrumb
+  ``<h1>`` shows gives way to the page's own ``<h1>``; one that names none of the page's
+  headings to the ``<h1>`` of its ``<article>`` (a page whose script wrote the article, a
+  theme's generic ``<title>``).
+
+The date, last: a link's ISO time stamp beside the same date written with slashes (Trac's
+"Last modified" line, whose "02/03/23" is read in the server's locale's order).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from datetime import timezone
 from email.utils import parsedate_to_datetime
 
 from lxml import etree
 
-from harvest.parsers.pagekind import ARTICLE_TYPES, ld_roots, ld_types
+from harvest.parsers.pagekind import ARTICLE_TYPES, MONTHS, ld_roots, ld_types
 
 _ISO_DATE_RE = re.compile(r"^\s*(\d{4})-(\d{2})-(\d{2})")
 TITLE_SEPARATORS_RE = re.compile(r"\s+[-|–—·:»/]{1,2}\s+")
@@ -100,7 +109,41 @@ def declared_date(tree: etree._Element) -> str | None:
             if date := normalize_date(time_el.get("datetime")):
                 return date
         break
-    return None
+    return linked_date(tree)
+
+
+#: An ISO time stamp in a link's address, percent-encoded or not ("from=2023-02-03T09%3A30").
+_HREF_STAMP_RE = re.compile(r"(\d{4})-(\d{2})-(\d{2})T\d{2}(?::|%3A)\d{2}", re.I)
+#: A numeric date with slashes whose order is the reader's locale's: "02/03/23", "2/3/2023".
+_SLASHED_DATE_RE = re.compile(r"(?<![\d/])(\d{1,2})/(\d{1,2})/(\d{4}|\d{2})(?![\d/])")
+
+
+def linked_date(tree: etree._Element) -> str | None:
+    """The date a link shows written with slashes and carries as an ISO time stamp in its address.
+
+    "02/03/23" is the 3rd of February or the 2nd of March as the server's locale wrote it, and
+    htmldate reads it day first; the address the link leads to says which. Trac's "Last
+    modified" line: ``<a class="timeline" href="/timeline?from=2023-02-03T09%3A30%3A00Z"
+    title="See timeline at 02/03/23 09:30:00">4 years ago</a>``. The links of the site's header,
+    navigation and footer are not the page's; links showing different dates name no one date.
+    """
+    found: set[str] = set()
+    for link in tree.iter("a"):
+        href = link.get("href") or ""
+        if "T" not in href or (stamp := _HREF_STAMP_RE.search(href)) is None:
+            continue
+        shown = _SLASHED_DATE_RE.search(f"{link.get('title') or ''} {link.text_content()}")
+        if shown is None or in_site_chrome(link):
+            continue
+        day = "-".join(stamp.groups())
+        first, second, year = shown.groups()
+        if int(year) % 100 != int(stamp.group(1)) % 100 or {int(first), int(second)} != {
+            int(stamp.group(2)),
+            int(stamp.group(3)),
+        }:
+            continue
+        found.add(day)
+    return found.pop() if len(found) == 1 else None
 
 
 def squash(text: str) -> str:
@@ -271,11 +314,188 @@ def declared_title(tree: etree._Element) -> str | None:
     for candidate in candidates:
         if candidate and candidate.strip():
             title = _cut_site_name(" ".join(candidate.split()), headings, site_names, top)
-            if candidate is head_title and squash(title) not in {squash(h) for h in every_h1}:
-                article_heading = tree.xpath("//article//h1")
-                if article_heading:
-                    # A <title> that names none of the headings while an article has its own
-                    # (a script wrote it, the theme left a generic <title>): the article's wins.
-                    return " ".join(article_heading[0].text_content().split()) or title
+            if candidate is head_title:
+                return _head_title(tree, title, h1s, every_h1)
             return title
+    return None
+
+
+def _head_title(tree: etree._Element, title: str, h1s: list[etree._Element], every_h1: list[str]) -> str:
+    """The title a ``<title>`` gives, read against the page's ``<h1>`` elements.
+
+    A ``<title>`` ending with the ``<h1>`` after a generator's "Name: " prefixes is that
+    ``<h1>``; an ``<h1>`` that labels the title a section heading repeats ("Tutorial: X" over
+    "X") is that heading; a ``<title>`` naming none of the headings gives way to the page's.
+    """
+    if squash(title) not in {squash(h) for h in every_h1}:
+        title = _trailing_heading(title, every_h1) or title
+    for h1, text in zip(h1s, every_h1, strict=False):
+        if squash(text) == squash(title):
+            return _unlabelled(h1, text) or title
+    if (site_day := _site_and_day(title, h1s, every_h1)) is not None:
+        return site_day
+    heading = _page_heading(tree, title, h1s)
+    return heading if heading is not None else title
+
+
+#: The names a generator writes before the page's title ("JSDoc: ", "API: "), each one word.
+_WORD_PREFIXES_RE = re.compile(r"(?:[^\s:]+:\s)+")
+
+
+def _trailing_heading(title: str, headings: list[str]) -> str | None:
+    """The ``<h1>`` ``title`` ends with after one-word prefixes ("JSDoc: Tutorial: X" of "Tutorial: X")."""
+    folded = title.casefold()
+    for heading in headings:
+        size = len(heading)
+        if size and folded.endswith(heading.casefold()) and _WORD_PREFIXES_RE.fullmatch(title[:-size]):
+            return title[-size:]
+    return None
+
+
+#: A one-word label before a heading's words ("Tutorial: ", "Module: "), a generator's.
+_HEADING_LABEL_RE = re.compile(r"^[^\s:]+:\s+(?=\S)")
+_HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
+
+
+def _unlabelled(h1: etree._Element, text: str) -> str | None:
+    """The heading after ``h1`` when ``h1`` is it under a one-word label ("Tutorial: X", then "X").
+
+    JSDoc heads a tutorial with ``<h1>Tutorial: X</h1>`` and its own header's ``<h2>X</h2>``:
+    the label is the page's kind, not its title's.
+    """
+    label = _HEADING_LABEL_RE.match(text)
+    if label is None:
+        return None
+    following = next(_next_headings(h1), None)
+    if following is not None and _heading_text(following) == text[label.end() :]:
+        return text[label.end() :]
+    return None
+
+
+def _elements_after(el: etree._Element) -> Iterator[etree._Element]:
+    """The elements after ``el`` in document order (not inside it), the first few only."""
+    seen = 0
+    node: etree._Element | None = el
+    while node is not None:
+        for sibling in node.itersiblings():
+            if not isinstance(sibling.tag, str):
+                continue
+            for found in sibling.iter(etree.Element):
+                seen += 1
+                if seen > _HEADING_WINDOW:
+                    return
+                yield found
+        node = node.getparent()
+
+
+#: How far after a heading the next one is looked for: elements, in document order.
+_HEADING_WINDOW = 40
+
+
+_PROSE_TAGS = frozenset({"p", "li", "td", "dd", "blockquote", "pre"})
+#: A block of this much text is prose: the page's body has begun.
+_PROSE_CHARS = 80
+
+
+def _next_headings(el: etree._Element) -> Iterator[etree._Element]:
+    """The headings after ``el`` before the body's prose begins (a paragraph of some length)."""
+    for found in _elements_after(el):
+        if found.tag in _HEADINGS:
+            yield found
+        elif found.tag in _PROSE_TAGS and len(found.text_content().strip()) > _PROSE_CHARS:
+            return
+
+
+_DATE_WORD_RE = re.compile(
+    rf"^(?:\d{{1,2}}(?:st|nd|rd|th)?|\d{{4}}|{MONTHS}|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*)$", re.I
+)
+
+
+def _is_date(text: str) -> bool:
+    """Whether ``text`` is a date and nothing else: "Sun, 15 Jan 2023", "15 01 2023", "2023-01-15"."""
+    words = re.findall(r"[^\W_]+", text)
+    return (
+        2 <= len(words) <= 5
+        and sum(len(w) == 4 and w.isdigit() for w in words) == 1
+        and all(_DATE_WORD_RE.match(w) for w in words)
+    )
+
+
+def _site_and_day(title: str, h1s: list[etree._Element], every_h1: list[str]) -> str | None:
+    """The post's heading on a page whose ``<title>`` is an ``<h1>`` and a date only: a day's page.
+
+    That ``<h1>`` is the site's name and the date the day's (Blosxom's "Small Lessons 15 01
+    2023" over ``<h1>Small Lessons</h1>``): the post's title is the first heading below it that
+    is not a date ("<h2>Sun, 15 Jan 2023</h2>", then "<h3>Generators in Python…</h3>").
+    """
+    folded = title.casefold()
+    for h1, text in zip(h1s, every_h1, strict=False):
+        size = len(text)
+        if not size or len(title) <= size:
+            continue
+        if folded.startswith(text.casefold()):
+            rest = title[size:]
+        elif folded.endswith(text.casefold()):
+            rest = title[:-size]
+        else:
+            continue
+        if not _is_date(rest):
+            continue
+        for heading in _next_headings(h1):
+            shown = _heading_text(heading)
+            if shown and not _is_date(shown):
+                return shown
+    return None
+
+
+#: A page's name as a wiki or a generator writes it in the ``<title>``: one word of letters and
+#: digits joined by slashes, dots or underscores or written in CamelCase ("Guide/InstallTool").
+_PAGE_NAME_RE = re.compile(r"^[\w.:/-]+$")
+_NAME_JOINS_RE = re.compile(r"[/._]\w|[a-z][A-Z]")
+
+
+def _is_page_name(text: str) -> bool:
+    return bool(_PAGE_NAME_RE.match(text) and _NAME_JOINS_RE.search(text))
+
+
+def _climbs(href: str) -> bool:
+    """Whether a relative link leads to a folder above the page's (``../guide.html``, ``./../``)."""
+    href = href.strip()
+    while href.startswith("./"):
+        href = href[2:]
+    return href.startswith("../")
+
+
+def _breadcrumb(h1: etree._Element) -> bool:
+    """Whether ``h1`` is a trail of links to the pages above this one (pdoc's module path)."""
+    links = [a.get("href") or "" for a in h1.iter("a")]
+    return bool(links) and all(_climbs(href) for href in links)
+
+
+def _page_heading(tree: etree._Element, title: str, h1s: list[etree._Element]) -> str | None:
+    """The ``<h1>`` that titles a page whose ``<title>`` names none of its headings.
+
+    A ``<title>`` that is the page's name, not its heading: a wiki's page name (Trac's
+    "Guide/PythonGeneratorsTour – Small Lessons"), or the module path an ``<h1>`` shows as a
+    trail of links to the pages above (pdoc's "small_lessons.guide.install API documentation"):
+    the first other ``<h1>`` of the page's ``<article>`` or ``<main>``, else its one ``<h1>`` of
+    its own. Otherwise the ``<h1>`` of its ``<article>``, if any (a script wrote the article, the
+    theme left a generic ``<title>``).
+    """
+    name = TITLE_SEPARATORS_RE.split(title, maxsplit=1)[0]
+    crumbs = {squash(_heading_text(h)) for h in h1s if _breadcrumb(h)}
+    own = [h for h in h1s if not _breadcrumb(h) and h.text_content().strip()]
+    # A name one of the headings shows ("LessonIndex" of TypeDoc's "Class LessonIndex") is named.
+    if (_is_page_name(name) and not any(name.casefold() in h.text_content().casefold() for h in own)) or (
+        crumbs and squash(name.split(maxsplit=1)[0] if name.strip() else name) in crumbs
+    ):
+        for h1 in own:
+            if any(a.tag in {"article", "main"} or a.get("role") == "main" for a in h1.iterancestors()):
+                return _heading_text(h1)
+        mine = [h for h in own if not in_site_chrome(h)]
+        if len(mine) == 1:
+            return _heading_text(mine[0])
+    article_heading = tree.xpath("//article//h1")
+    if article_heading:
+        return " ".join(article_heading[0].text_content().split()) or None
     return None

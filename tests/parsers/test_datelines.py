@@ -261,3 +261,16 @@ def test_no_dateline_under_an_h2_that_links_elsewhere(folder: str, path: str) ->
 )
 def test_ordinal_days_and_a_time_of_day(text: str, date: str | None) -> None:
     assert shown_date(text, None) == date
+
+
+@pytest.mark.parametrize("path", ["module-small-lessons.html", "index.js.html"])
+def test_a_time_stamp_written_only_in_code_is_a_mention(path: str) -> None:
+    """JSDoc (held-out set): the API pages' example ``parseDate("2024-02-29").toISOString(); //
+    => "2024-02-29T00:00:00.000Z"``; htmldate took the time stamp, and the page was dated
+    2024-02-29 (the text's first bare date, another example's, was not it)."""
+    html = heldout_page("jsdoc", path)
+    tree = _parse(html)
+    assert tree is not None
+    assert mentioned_only(tree, "2024-02-29", f"https://jsdoc.heldout.example/{path}")
+    article = extract_article(html, f"https://jsdoc.heldout.example/{path}")
+    assert article is not None and article.published is None

