@@ -1593,6 +1593,10 @@ def extract_article(html: str, url: str) -> Article | None:
     # A wider content area (#content, the first of several <article>s) often leaves out the
     # article's header, where the byline is: the whole page is searched then.
     meta.author = meta.author or _byline(region if region is not None and named else tree)
+    if meta.author is None and shown is not None:
+        # The name a dateline ends with, in no element named as a byline (nanoc's <p class="meta">).
+        byline = datelines.BYLINE_RE.search(" ".join(shown[0].text_content().split()))
+        meta.author = byline.group(1) if byline else None
     links = _Links.of(tree)
     _drop_header_links(links.in_page)
     _drop_heading_controls(tree)

@@ -91,9 +91,20 @@ def _month_first(language: str | None) -> bool | None:
     return tag in {"en", "en-us"} or tag.startswith("en-us-")
 
 
+#: "… by Name Surname" closing a dateline: one to four capitalised words (and the particles of
+#: names), in the languages whose "by" is a word of its own. The dateline's byline.
+BYLINE_RE = re.compile(
+    r"\s+(?:by|By|von|por|par|di|door|av)\s+((?:[A-ZÀ-ÖØ-Þ][\w.'’-]*)"
+    r"(?:\s+(?:(?:de|da|van|von|der|den|la|le|du|dos|del)\s+)*[A-ZÀ-ÖØ-Þ][\w.'’-]*){0,3})$"
+)
+
+
 def shown_date(text: str, language: str | None) -> str | None:
-    """``YYYY-MM-DD`` of a text that is a date and nothing else (an optional "Posted on")."""
-    text = " ".join(text.split())
+    """``YYYY-MM-DD`` of a text that is a date and nothing else (an optional "Posted on").
+
+    A byline may close it: nanoc's "Posted on January 15, 2023 by Ana Lima".
+    """
+    text = BYLINE_RE.sub("", " ".join(text.split()))
     if not text or len(text) > DATELINE_CHARS or not any(c.isdigit() for c in text):
         return None
     for pattern, order in _FORMS:

@@ -1089,3 +1089,18 @@ def test_a_code_block_holding_the_page_s_own_text_is_its_source_not_code() -> No
     assert article.markdown.count("Besonders tückisch ist die Sommerzeit") == 1
     assert 'r"""# Zeitzonen richtig behandeln' not in article.markdown
     assert "def to_local(moment: datetime, zone: str) -> datetime:" in article.markdown  # API source
+
+
+def test_the_name_closing_a_dateline_is_the_author() -> None:
+    """nanoc (held-out set): ``<p class="meta">Posted on January 15, 2023 by Ana Lima</p>`` under
+    the ``<h1>``, in no element named as a byline and with no author in the page's metadata.
+
+    The line was no dateline (a date and nothing else) and the post had no author.
+    """
+    path = "posts/python-generators-tour/"
+    article = extract_article(
+        heldout_page("nanoc", f"{path}index.html"), f"https://nanoc.heldout.example/{path}"
+    )
+    assert article is not None
+    assert (article.author, article.published) == ("Ana Lima", "2023-01-15")
+    assert "Posted on" not in article.markdown

@@ -274,3 +274,10 @@ def test_a_time_stamp_written_only_in_code_is_a_mention(path: str) -> None:
     assert mentioned_only(tree, "2024-02-29", f"https://jsdoc.heldout.example/{path}")
     article = extract_article(html, f"https://jsdoc.heldout.example/{path}")
     assert article is not None and article.published is None
+
+
+def test_a_dateline_may_end_with_its_byline() -> None:
+    """nanoc's "Posted on January 15, 2023 by Ana Lima"; a sentence is no dateline for it."""
+    assert shown_date("Posted on January 15, 2023 by Ana Lima", "en") == "2023-01-15"
+    assert shown_date("15 March 2024 by Jan van der Berg", "en") == "2024-03-15"
+    assert shown_date("January 15, 2023 by the river", "en") is None
