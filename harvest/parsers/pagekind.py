@@ -128,7 +128,14 @@ DATE_RE = re.compile(
 _DATE_LABEL_CHARS = 60
 _YEAR_RE = re.compile(r"(?:19|20)\d\d")
 _HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
-_CHROME = ".//nav | .//aside | .//footer | .//header[not(ancestor::article) and not(ancestor::main)]"
+#: A ``<header>`` is the page's banner only when no sectioning element holds it: inside an
+#: ``<article>``, ``<section>``, ``<aside>``, ``<nav>`` or ``<main>`` it is that section's own
+#: (HTML's scoping; JSDoc's tutorial pages head their section with its list of lessons).
+_CHROME = (
+    ".//nav | .//aside | .//footer"
+    " | .//header[not(ancestor::article or ancestor::section or ancestor::aside or ancestor::nav"
+    " or ancestor::main)]"
+)
 #: Elements whose own text is a block of the page's text (an inline element's is its parent's).
 _BLOCKS = frozenset(
     {"div", "td", "th", "li", "dd", "section", "article", "main", "blockquote", "pre", "figcaption", "body"}
@@ -422,6 +429,10 @@ def _entry_dates(dates: list[etree._Element], page: str, host: str) -> dict[str,
                 break
         if outside:
             continue
+        if _tail_dated(node) and len(own := _site_links_in(node, page, host)) == 1:
+            # The date follows the entry's link in the same item ("<li><a>Title</a> (2023-05-30)").
+            targets.setdefault(own.pop(), _text(node))
+            continue
         block = node
         for _ in range(3):
             parent = block.getparent()
@@ -435,6 +446,18 @@ def _entry_dates(dates: list[etree._Element], page: str, host: str) -> dict[str,
                     targets.setdefault(links.pop(), node.get("datetime") or _text(node))
                 break
     return targets
+
+
+def _tail_dated(node: etree._Element) -> bool:
+    """Whether a date follows a link of ``node`` in its text (``<a>Title</a> (2023-05-30)``)."""
+    return any(
+        (tail := (a.tail or "").strip()) and len(tail) <= _DATE_LABEL_CHARS and DATE_RE.search(tail)
+        for a in node.iterchildren("a")
+    )
+
+
+def _site_links_in(el: etree._Element, page: str, host: str) -> set[str]:
+    return {t for a in el.iter("a") if (t := _site_link(a.get("href"), page, host))}
 
 
 def _dated_list_only(region: etree._Element, text: str, page: str, host: str) -> int:
@@ -631,12 +654,43 @@ def _headings_only(region: etree._Element, text: str) -> bool:
     return rest <= HEADINGS_ONLY_TEXT
 
 
-def _is_search_page(region: etree._Element, text: str) -> bool:
+def _is_search_page(region: etree._Element, text: str, page: str) -> bool:
+    """Whether the page is a form that queries the site, with little else (its results, if any).
+
+    A search box (``type=search``, ``q``...), or a form that asks the page itself again with the
+    reader's choices (``method=get`` and the page as its ``action``: a timeline's or a report's
+    filters): what it shows is made by the query, not written. The second's results are links
+    and its menus and notes scraps: it is such a page when no block of its prose is longer than
+    a line (``LIST_LINE``; "No matches found.", a report's line on what it lists).
+    """
     for form in region.iter("form"):
         inputs = form.xpath(".//input[@type='search' or @name='q' or @name='s' or @name='query']")
         if inputs and len(text) - len(_text(form)) < SEARCH_PAGE_TEXT:
             return True
+        if not inputs and _queries_itself(form, page) and _largest_prose(region) <= LIST_LINE:
+            return True
     return False
+
+
+#: Inputs that hold no choice of the reader's.
+_NO_CHOICE_INPUTS = frozenset({"hidden", "submit", "button", "image", "reset"})
+
+
+def _queries_itself(form: etree._Element, page: str) -> bool:
+    """Whether a form asks for the page itself (``GET``, its action this page) with a field to fill.
+
+    Its ``action`` must name the page: a jump menu's form ("Monat wählen", its ``<select>`` read
+    by a script) leaves it empty.
+    """
+    if (form.get("method") or "get").strip().lower() != "get":
+        return False
+    action = (form.get("action") or "").strip()
+    if not action or urlsplit(urljoin(page, action)).path.rstrip("/") != urlsplit(page).path.rstrip("/"):
+        return False
+    return any(
+        el.tag != "input" or (el.get("type") or "text").strip().lower() not in _NO_CHOICE_INPUTS
+        for el in form.iter("input", "select", "textarea")
+    )
 
 
 def _cards_reason(cards: list[etree._Element], page: str, host: str) -> str | None:
@@ -650,7 +704,7 @@ def _cards_reason(cards: list[etree._Element], page: str, host: str) -> str | No
 
 def _form_or_list_only(region: etree._Element, text: str, page: str, host: str) -> str | None:
     """Why the page is a search form or only a dated list, if it is."""
-    if _is_search_page(region, text):
+    if _is_search_page(region, text, page):
         return "a search form"
     if (entries := _dated_list_only(region, text, page, host)) >= 1:
         return f"only a dated list of {entries} links to other pages"
@@ -658,7 +712,86 @@ def _form_or_list_only(region: etree._Element, text: str, page: str, host: str) 
         return f"an index of {entries} pages by initials"
     if entries := _link_lists_only(region, text, page, host):
         return f"only lists of {entries} links, a line at most"
+    if entries := _children_index(region, page, host):
+        return f"an index of {entries} pages below its own, a line of its own at most"
     return None
+
+
+#: What a list item may say after its link to a page below this one: a label, the page's title
+#: ("small_lessons.guide.install: Installing the command-line tool"), not a description.
+CHILD_LABEL = 100
+#: Page addresses that are pages, not files: no extension, or a web page's.
+_PAGE_SUFFIX_RE = re.compile(r"(?:/|/[^/.]*|\.(?:html?|php|aspx?|jsp))$", re.I)
+
+
+def _below(page: str) -> str:
+    """The path the pages below ``page`` begin with (``/x/guide.html``: ``/x/guide/``)."""
+    path = re.sub(r"/index\.html?$", "/", urlsplit(page).path, flags=re.I)
+    path = re.sub(r"\.(?:html?|php|aspx?|jsp)$", "", path, flags=re.I)
+    return path if path.endswith("/") else path + "/"
+
+
+def _children_index(region: etree._Element, page: str, host: str) -> int:
+    """Pages below this one that its lists link to, when they are its content: an index of them.
+
+    A section's or package's page lists the pages under its path (a wiki's ``/wiki/Guide`` its
+    ``/wiki/Guide/...`` pages; pdoc's ``guide.html`` its ``guide/*.html`` modules): lists whose
+    every item begins with one link to such a page, followed by a label at most
+    (``CHILD_LABEL``), two such pages or more, and no block of text of the page's own longer
+    than a line (``LIST_LINE``) outside lists, headings, code and form controls.
+    """
+    base = _below(page)
+    children: set[str] = set()
+    for lst in region.iter("ul", "ol"):
+        items = [li for li in lst if li.tag == "li"]
+        targets: set[str] = set()
+        for li in items:
+            links = [a for a in li.iter("a") if _site_link(a.get("href"), page, host)]
+            first = links[0] if links else None
+            target = _site_link(first.get("href"), page, host) if first is not None else None
+            if (
+                target is None
+                or len(links) != 1
+                or not target.startswith(base)
+                or not _PAGE_SUFFIX_RE.search(target.split("?")[0])
+                or _text(li).find(_text(first)) > 2
+                or len(_text(li)) - len(_text(first)) > CHILD_LABEL
+            ):
+                break
+            targets.add(target)
+        else:
+            children |= targets
+    if len(children) < 2:
+        return 0
+    return len(children) if _largest_prose(region) <= LIST_LINE else 0
+
+
+#: What is not a page's prose: its headings, lists, code, form controls and links' words.
+_NOT_PROSE = frozenset({*_HEADINGS, "a", "li", "dt", "pre", "code", *_CONTROLS})
+
+
+def _largest_prose(region: etree._Element) -> int:
+    """Characters of the region's largest block of prose (its paragraphs summed by their parent)."""
+    blocks: dict[etree._Element, int] = {}
+    skipped: set[etree._Element] = set()
+
+    def add(owner: etree._Element, chars: int) -> None:
+        # A paragraph's, or an inline element's, words belong to the block around it.
+        block = next((e for e in (owner, *owner.iterancestors()) if e.tag in _BLOCKS), owner)
+        blocks[block] = blocks.get(block, 0) + chars
+
+    for el in region.iter(etree.Element):
+        parent = el.getparent()
+        if parent in skipped:
+            skipped.add(el)
+            continue
+        if el is not region and parent is not None and (tail := len(" ".join((el.tail or "").split()))):
+            add(parent, tail)
+        if el.tag in _NOT_PROSE:
+            skipped.add(el)
+        elif chars := len(" ".join((el.text or "").split())):
+            add(el, chars)
+    return max(blocks.values(), default=0)
 
 
 def _shown_chars(body: etree._Element | None, chrome: list[etree._Element]) -> int:
@@ -843,6 +976,46 @@ def _lone_article(tree: etree._Element, region: etree._Element, page: str, host:
     return bool(text) and _entries_reason(article, text, _date_nodes(article), page, host) is None
 
 
+def _repeated_entries(region: etree._Element, text: str, page: str, host: str) -> int:
+    """Entries of the page, when it is sibling blocks alike, each its own post's excerpt or body.
+
+    Each block begins with a heading and holds a link of the same words as every other block's
+    ("permanent link to this entry", "Read more") to a page of the site of its own: an index of
+    several stories shown whole, whose titles link nowhere (Blosxom's category pages). Together
+    they are most of the page's text. A page of one such block is that story's page.
+    """
+    groups: dict[etree._Element, list[etree._Element]] = {}
+    for heading in region.iter(*_HEADINGS):
+        block = heading.getparent()
+        if block is None or block is region or next(block.iterchildren(etree.Element), None) is not heading:
+            continue
+        if (parent := block.getparent()) is not None and block not in (
+            siblings := groups.setdefault(parent, [])
+        ):
+            siblings.append(block)
+    best = 0
+    for blocks in groups.values():
+        if len(blocks) < 2:
+            continue
+        # Each link's words -> the blocks holding such a link, and where theirs lead.
+        labelled: dict[str, dict[etree._Element, set[str]]] = {}
+        for block in blocks:
+            for a in block.iter("a"):
+                if (target := _site_link(a.get("href"), page, host)) and (label := _text(a).lower()):
+                    labelled.setdefault(label, {}).setdefault(block, set()).add(target)
+        for holders in labelled.values():
+            targets = list(holders.values())
+            if (
+                len(holders) < 2
+                or any(len(t) != 1 for t in targets)
+                or len(set().union(*targets)) < len(holders)
+            ):
+                continue
+            if 2 * sum(len(_text(b)) for b in holders) >= len(text):
+                best = max(best, len(holders))
+    return best
+
+
 def classify_page(html: str, url: str) -> PageKind:
     """Whether ``html`` (fetched from ``url``) is an article, a listing, or says neither."""
     tree = parse_html(html)
@@ -902,6 +1075,13 @@ def classify_tree(tree: etree._Element, url: str) -> PageKind:
         return PageKind("article", "declared an article", dated)
     if _headings_only(region, text):
         return PageKind("empty", "only headings: nothing to store", dated)
+    if (entries := _repeated_entries(region, text, url, host)) >= 2:
+        return PageKind(
+            "listing",
+            f"{entries} blocks alike, each a heading and its own permalink",
+            dated,
+            _entry_dates(dates, url, host),
+        )
     if (entries := _dated_headings(region, dates, url, host)) >= 1:
         # One or two entries (a small tag or year archive): each a linked title with its date.
         return PageKind(

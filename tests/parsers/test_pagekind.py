@@ -429,3 +429,88 @@ def test_a_page_of_headings_only_has_nothing_to_store() -> None:
     for path in ("documents/Quick_note.html", "classes/index.LessonIndex.html"):
         page = classify_page(heldout_page("typedoc", path), f"https://typedoc.heldout.example/{path}")
         assert page.kind != "empty", (path, page.reason)
+
+
+@pytest.mark.parametrize(
+    ("folder", "path", "url_path"),
+    [
+        ("trac", "wiki/Guide.html", "wiki/Guide"),  # "Where to start." over Guide/* links
+        ("trac", "wiki/Appendix.html", "wiki/Appendix"),
+        ("pdoc", "small_lessons/guide.html", "small_lessons/guide.html"),  # <code><a>…</a></code>: title
+        ("pdoc", "small_lessons/reference.html", "small_lessons/reference.html"),
+    ],
+)
+def test_a_page_listing_the_pages_below_its_own_path_is_an_index(
+    folder: str, path: str, url_path: str
+) -> None:
+    """Trac's section pages (``/wiki/Guide``: one line, then ``<div class="titleindex">`` of links
+    to ``/wiki/Guide/…``) and pdoc's package pages (``guide.html``: one sentence, then
+    ``<li><code><a href="guide/install.html">small_lessons.guide.install</a></code>: Installing
+    the command-line tool``, its source under it) said "no signal" and were stored as documents:
+    Trac has no ``<main>`` (its menus and footer dilute any share), and pdoc's items say a title
+    after their link. Lists of links to the pages below the page's own path, each followed by a
+    label at most, under no more than a line of the page's own, are an index of them.
+    The pages below stay what they were.
+    """
+    url = f"https://{folder}.heldout.example/{url_path}"
+    kind = classify_page(heldout_page(folder, path), url)
+    assert kind.kind == "listing" and "pages below its own" in kind.reason, kind.reason
+    child = {"trac": "wiki/Guide/Installation", "pdoc": "small_lessons/guide/install"}[folder]
+    child_path = f"{child}.html"
+    child_url = f"https://{folder}.heldout.example/{child if folder == 'trac' else child_path}"
+    assert classify_page(heldout_page(folder, child_path), child_url).kind != "listing"
+
+
+def test_a_wiki_start_page_of_dated_links_is_a_listing() -> None:
+    """Trac's WikiStart (held-out set): a sentence, then headings over lists of
+    ``<li><a>title</a> (2023-05-30)</li>``: the date follows the link in the item's own text, and
+    the walk up from the item found its list's 6 links, no single entry: stored as a document.
+    The item holding the date and one link is that entry."""
+    kind = classify_page(
+        heldout_page("trac", "wiki/WikiStart.html"), "https://trac.heldout.example/wiki/WikiStart"
+    )
+    assert kind.kind == "listing" and "dated links" in kind.reason, kind.reason
+    assert len(kind.entry_dates) >= 15
+
+
+def test_a_form_that_queries_the_page_itself_is_no_article() -> None:
+    """Trac's timeline (held-out set): its content is ``<h1>Timeline</h1>`` and a ``<form
+    method="get" action="/timeline">`` of filters (dates, authors, checkboxes), no text: stored as
+    a document. A form that asks the page itself again with the reader's choices, with little
+    else, is a search page: what it shows is made by the query."""
+    kind = classify_page(heldout_page("trac", "timeline.html"), "https://trac.heldout.example/timeline")
+    assert kind.kind == "listing" and kind.reason == "a search form", kind.reason
+    post = classify_page(heldout_page("trac", "wiki/About.html"), "https://trac.heldout.example/wiki/About")
+    assert post.kind != "listing", post.reason
+
+
+@pytest.mark.parametrize(("path", "entries"), [("programming/index.html", 7), ("data/index.html", 2)])
+def test_sibling_stories_each_with_its_permalink_are_a_listing(path: str, entries: int) -> None:
+    """Blosxom's category pages (held-out set): bare ``<div>``s, each ``<h3><a name="slug">Title
+    </a></h3>``, the story and "posted at: 12:00 | path: /news | <a href="…/2024/04/10#slug">
+    permanent link to this entry</a>"; no ``<article>``, no heading links anywhere: stored as
+    documents. Sibling blocks that each begin with a heading and hold a link of the same words
+    to a page of their own are entries. A day's page holds one such story: it is the post.
+    """
+    url = "https://blosxom.heldout.example/" + path.removesuffix("index.html")
+    kind = classify_page(heldout_page("blosxom", path), url)
+    assert kind.kind == "listing" and f"{entries} blocks alike" in kind.reason, kind.reason
+    day = classify_page(
+        heldout_page("blosxom", "2023/01/15/index.html"), "https://blosxom.heldout.example/2023/01/15/"
+    )
+    assert day.kind != "listing", day.reason
+
+
+@pytest.mark.parametrize("page", ["tutorial-guide.html", "tutorial-reference.html"])
+def test_a_sections_own_header_is_not_the_sites(page: str) -> None:
+    """JSDoc's tutorial pages (held-out set): ``<section><header><ul>`` six links to the lessons
+    ``</ul><h2>Guide</h2></header><article><p>Lessons to read first…</p></article></section>``.
+    Every ``<header>`` outside ``<article>``/``<main>`` was dropped as the site's banner, the list
+    with it: a one-line page, stored. A ``<header>`` inside a sectioning element is that
+    section's (HTML's scoping)."""
+    kind = classify_page(heldout_page("jsdoc", page), f"https://jsdoc.heldout.example/{page}")
+    assert kind.kind == "listing", kind.reason
+    lesson = classify_page(
+        heldout_page("jsdoc", "tutorial-install.html"), "https://jsdoc.heldout.example/tutorial-install.html"
+    )
+    assert lesson.kind != "listing", lesson.reason
