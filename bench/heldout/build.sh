@@ -234,6 +234,16 @@
 # (pdoc 15.0.4 with its default template; its Markdown is markdown2, vendored in the package;
 # Pygments for the code. pdoc imports the documented package: the build runs in a copy of the
 # sources, PYTHONDONTWRITEBYTECODE=1. GENV_PDOC overrides the folder.)
+#   apt-get install staticsite=2.3-1 faketime=0.9.10-2.1
+# (staticsite 2.3 from Debian 12, `ssite build`, on Debian's Python 3.11: Python-Markdown 3.4.1,
+# Pygments 2.14.0 (codehilite), Jinja2 3.1.2, ruamel.yaml 0.17.21, python-slugify 4.0.0; its
+# Recommends bring the default theme's system assets, libjs-jquery 3.6.1, libjs-popper.js 1.16.1,
+# fonts-fork-awesome 1.2.0 and libjs-bootstrap4 4.6.1, whose files are symlinks into
+# /usr/share/nodejs that staticsite 2.3 does not follow: the pages link Bootstrap as href="".
+# The theme's footer says when the site was generated ("on 2024-06-15 12:00 UTC"): faketime
+# starts the clock at that moment (`@`: it runs, staticsite divides by the render time), and a
+# page with no date is dated by its file's time and dropped as a draft when that is later than
+# the build's: build.sh sets every source file's time to 2024-06-01.)
 # Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -265,7 +275,7 @@ ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx
      mkdocs-rtd sphinx-pydata docusaurus-blog jupyter-book hexo-next eleventy-base-blog jekyll-deb hugo-deb nextra gatsby-blog
      zensical wordpress rspress vuepress-reco hexo-butterfly ghost honkit ikiwiki hexo-fluid texinfo fumadocs
      mediawiki docus dokuwiki hexo-icarus docbook wordpress-classic asciidoctor org-publish tiddlywiki
-     typedoc nanoc trac blosxom jsdoc pdoc)
+     typedoc nanoc trac blosxom jsdoc pdoc staticsite)
 NPMGEN_ICARUS="${NPMGEN_ICARUS:-/tmp/npmgen-icarus}"
 NPMGEN_TW="${NPMGEN_TW:-/tmp/npmgen-tw}"
 NPMGEN_TYPEDOC="${NPMGEN_TYPEDOC:-/tmp/npmgen-typedoc}"
@@ -606,6 +616,18 @@ build() {
       (cd "$work" && TZ=UTC PYTHONDONTWRITEBYTECODE=1 "$GENV_PDOC/bin/pdoc" --docformat markdown \
         -o "$out" small_lessons)
       rm -rf "$work" ;;
+    staticsite)
+      # ssite build from a copy (the project folder is the content folder; .staticsite.py its
+      # settings). Pages with no date in their front matter (the blog's index.md, about.md, the
+      # taxonomy) take their file's time: 2024-06-01 noon for every source, as a checkout of the
+      # site's day would have them; the clock starts at 2024-06-15 12:00 UTC (the footer's
+      # "Generated with staticsite on ..."). The theme's warnings about Bootstrap's unresolved
+      # assets are dropped; any other line is printed.
+      work="$(mktemp -d)"; cp -r "$src/." "$work/"
+      find "$work" -exec touch -h -d '2024-06-01 12:00:00 UTC' {} +
+      (cd "$work" && TZ=UTC faketime -f '@2024-06-15 12:00:00' ssite build -o "$out" 2>&1 \
+        | { grep -v "cannot resolve '/bootstrap4/" || true; })
+      rm -rf "$work" ;;
     trac)
       # A server, not a generator: a Trac environment created with trac-admin on SQLite in a
       # scratch folder, its wiki pages imported and dated to their posts, served on 127.0.0.1 by
@@ -621,6 +643,7 @@ build() {
     local feeds=""
     if [ "$name" = ikiwiki ]; then feeds='*.rss *.atom'; fi  # ikiwiki's feeds: index.rss, index.atom
     if [ "$name" = blosxom ]; then feeds='*.rss'; fi  # Blosxom's rss flavour: index.rss, <entry>.rss
+    if [ "$name" = staticsite ]; then feeds='*.rss *.atom'; fi  # syndication: index.rss, index.atom
     KEEP_FEEDS="$feeds" keep_text "$out" "$ROOT/$name/site"
   fi
   rm -rf "$out"

@@ -862,6 +862,19 @@ def nanoc(src: Path) -> list[dict[str, Any]]:
     return out
 
 
+def staticsite(src: Path) -> list[dict[str, Any]]:
+    """The posts, ``posts/<slug>.md`` (the blog's ``pages: "posts/*"``; the draft is not in the
+    sources: staticsite 2.3 documents ``draft`` but drops only pages dated in the future):
+    ``/posts/<slug>/`` (a page is written as ``<name>/index.html``; the theme links it without the
+    slash); the title and the date (``2023-01-15 12:00``) from the front matter. About
+    (``about.md``, outside ``posts/``) is a page."""
+    out = []
+    for f in sorted((src / "posts").glob("*.md")):
+        meta, body = front_matter(f.read_text(encoding="utf-8"))
+        out.append(_entry(f"/posts/{f.stem}/", meta["title"], _date(meta["date"]), body))
+    return out
+
+
 _PRE_CODE = re.compile(r'<pre><code(?: class="language-([^"]*)")?>')
 
 
@@ -1232,6 +1245,19 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     # the tags index and one page per tag (items the Rules' preprocess block creates). About is
     # a page; the feed and the sitemap are XML.
     "nanoc": ("index.html", "archive/index.html", "tags/index.html", "tags/*/index.html"),
+    # staticsite: the blog page (index.md: the ten newest posts in full, then a link to the
+    # archive), its archive (archive/: every post, newest first), the posts folder's directory
+    # index (posts/: a table of its pages, linked from no page), the tags taxonomy's index (tags/)
+    # and each tag's blog-like page and archive (tags/<tag>/, tags/<tag>/archive/). About is a
+    # page; the feeds (index.rss, index.atom, per tag too) are XML.
+    "staticsite": (
+        "index.html",
+        "archive/index.html",
+        "posts/index.html",
+        "tags/index.html",
+        "tags/*/index.html",
+        "tags/*/archive/index.html",
+    ),
     # blosxom: the home page (every entry, $num_entries 40), each category's index (a data folder),
     # the year and month archives (every entry of the period in full). The day archives
     # (YYYY/MM/DD/) are the entries' permalinks (one entry a day); the entries' own pages
@@ -1343,6 +1369,7 @@ ORACLES = {
     "tiddlywiki": tiddlywiki,
     "trac": trac,
     "pdoc": pdoc,
+    "staticsite": staticsite,
 }
 
 #: Sites whose listing globs match their content pages too (TiddlyWiki's static/*.html; pdoc's
