@@ -198,6 +198,7 @@ HELDOUT_SOURCES = {
     "blosxom": "blog",
     "jsdoc": "docs",
     "pdoc": "docs",
+    "doxygen": "docs",
 }
 
 
@@ -212,8 +213,10 @@ HELDOUT_SOURCES = {
 #: through a Java extension xsltproc has not; Trac, whose ``{{{#!LANG`` block Pygments renders as a
 #: bare ``<div class="wiki-code"><div class="code"><pre>``, the processor's name written nowhere;
 #: pdoc, whose markdown2 fenced blocks go through Pygments into a bare ``<div class="pdoc-code
-#: codehilite"><pre><code>``, the fence's language used for the colours and written nowhere): a
-#: language cannot be kept there, only never invented.
+#: codehilite"><pre><code>``, the fence's language used for the colours and written nowhere;
+#: Doxygen, whose fenced block (the language picks its parser) is a ``<div class="fragment">`` of
+#: ``<div class="line">`` rows, no ``<pre>``, no language): a language cannot be kept there, only
+#: never invented.
 HELDOUT_UNDECLARED_LANGUAGES = frozenset(
     {
         "pelican",
@@ -226,6 +229,7 @@ HELDOUT_UNDECLARED_LANGUAGES = frozenset(
         "docbook",
         "trac",
         "pdoc",
+        "doxygen",
     }
 )
 
