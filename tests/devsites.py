@@ -199,6 +199,7 @@ HELDOUT_SOURCES = {
     "jsdoc": "docs",
     "pdoc": "docs",
     "staticsite": "blog",
+    "doxygen": "docs",
 }
 
 
@@ -217,6 +218,9 @@ HELDOUT_SOURCES = {
 #: staticsite, whose Python-Markdown ``codehilite`` (its default extensions, Pygments at build time)
 #: writes ``<div class="codehilite"><pre><span></span><code>``, no language class): a language
 #: cannot be kept there, only never invented.
+#: Doxygen, whose fenced block (the language picks its parser) is a ``<div class="fragment">`` of
+#: ``<div class="line">`` rows, no ``<pre>``, no language): a language cannot be kept there, only
+#: never invented.
 HELDOUT_UNDECLARED_LANGUAGES = frozenset(
     {
         "pelican",
@@ -230,6 +234,7 @@ HELDOUT_UNDECLARED_LANGUAGES = frozenset(
         "trac",
         "pdoc",
         "staticsite",
+        "doxygen",
     }
 )
 

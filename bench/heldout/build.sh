@@ -244,6 +244,11 @@
 # starts the clock at that moment (`@`: it runs, staticsite divides by the render time), and a
 # page with no date is dated by its file's time and dropped as a draft when that is later than
 # the build's: build.sh sets every source file's time to 2024-06-01.)
+#   apt-get install --no-install-recommends doxygen=1.9.4-4
+# (Doxygen 1.9.4 from Debian 12 (its libclang and Xapian libraries come with it, unused: no
+# CLANG_ASSISTED_PARSING, no server-side search). Graphviz is only suggested, and left out: the
+# Doxyfile says HAVE_DOT = NO (Debian's default is YES), so no graph images, which keep_text would
+# drop anyway.)
 # Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -275,7 +280,7 @@ ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx
      mkdocs-rtd sphinx-pydata docusaurus-blog jupyter-book hexo-next eleventy-base-blog jekyll-deb hugo-deb nextra gatsby-blog
      zensical wordpress rspress vuepress-reco hexo-butterfly ghost honkit ikiwiki hexo-fluid texinfo fumadocs
      mediawiki docus dokuwiki hexo-icarus docbook wordpress-classic asciidoctor org-publish tiddlywiki
-     typedoc nanoc trac blosxom jsdoc pdoc staticsite)
+     typedoc nanoc trac blosxom jsdoc pdoc staticsite doxygen)
 NPMGEN_ICARUS="${NPMGEN_ICARUS:-/tmp/npmgen-icarus}"
 NPMGEN_TW="${NPMGEN_TW:-/tmp/npmgen-tw}"
 NPMGEN_TYPEDOC="${NPMGEN_TYPEDOC:-/tmp/npmgen-typedoc}"
@@ -627,6 +632,19 @@ build() {
       find "$work" -exec touch -h -d '2024-06-01 12:00:00 UTC' {} +
       (cd "$work" && TZ=UTC faketime -f '@2024-06-15 12:00:00' ssite build -o "$out" 2>&1 \
         | { grep -v "cannot resolve '/bootstrap4/" || true; })
+      rm -rf "$work" ;;
+    doxygen)
+      # doxygen reads the Doxyfile (include/lessons.h and the Markdown pages under pages/, the
+      # main page, the HTML defaults) and writes build/html/: built from a copy, TZ=UTC. The
+      # pages' menu bar is written by JavaScript (menudata.js, menu.js: left out by keep_text with
+      # jQuery, the search scripts and the PNG/SVG icons); the search's result frames
+      # (search/*.html) are kept. Doxygen's warnings fail the build (WARN_AS_ERROR would stop at
+      # the first: the log is checked instead).
+      work="$(mktemp -d)"; cp -r "$src/." "$work/"
+      (cd "$work" && TZ=UTC doxygen Doxyfile 2>"$work/warnings.log") \
+        || { cat "$work/warnings.log" >&2; exit 1; }
+      if [ -s "$work/warnings.log" ]; then cat "$work/warnings.log" >&2; exit 1; fi
+      cp -r "$work/build/html/." "$out/"
       rm -rf "$work" ;;
     trac)
       # A server, not a generator: a Trac environment created with trac-admin on SQLite in a

@@ -955,6 +955,28 @@ def pdoc(src: Path) -> list[dict[str, Any]]:
     return out
 
 
+_DOXYGEN_TITLE = re.compile(r"^# (.+?) \{#([\w-]+)\}$", re.M)
+
+
+def doxygen(src: Path) -> list[dict[str, Any]]:
+    """Every Markdown page of a section folder (``pages/<section>/*.md``: the posts and the
+    install page) and ``pages/about.md``: Doxygen's page of a level-1 header with an id (``# Title
+    {#label}``) is ``/<label>.html`` (the labels are lower-case ASCII with hyphens, which Doxygen's
+    file names keep), its title the header's. The main page (``index.html``) is the welcome text;
+    the section pages (``pages/<section>.md``: a ``@subpage`` list) are listings. The API pages
+    (the header file's, its source's, the struct's) are content pages but not the corpus': not in
+    the oracle. No date (Doxygen's pages have none)."""
+    out = []
+    pages = src / "pages"
+    for f in sorted([*pages.glob("*/*.md"), pages / "about.md"]):
+        m = _DOXYGEN_TITLE.match(f.read_text(encoding="utf-8"))
+        if not m:
+            raise ValueError(f"{f}: no level-1 header with an id")
+        body = f.read_text(encoding="utf-8")[m.end() :]
+        out.append(_entry(f"/{m.group(2)}.html", m.group(1), None, body))
+    return sorted(out, key=lambda e: e["url_path"])
+
+
 #: Listing pages of each build, by the generator's documented output paths (relative to site/).
 LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     "pelican": (
@@ -1289,6 +1311,25 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     # (``small_lessons.html``, the welcome text) and ``index.html`` (a meta refresh to it) are
     # neither; About (``small_lessons/about.html``) is a content page.
     "pdoc": ("small_lessons/*.html",),
+    # Doxygen: the section pages (guide, reference, appendix: a sentence and the ``@subpage`` list
+    # of their pages), the index pages of its menu bar (Related Pages: the tree of every page;
+    # File List; Data Structures and their index; the Data Fields and Globals indexes), each
+    # folder's Directory Reference (its files and subfolders) and the search's result frames
+    # (search/*.html: empty shells filled by script). The main page (index.html, the welcome
+    # text) is neither; the header's page, its source and the struct's page are content.
+    "doxygen": (
+        "guide.html",
+        "reference.html",
+        "appendix.html",
+        "pages.html",
+        "files.html",
+        "annotated.html",
+        "classes.html",
+        "functions*.html",
+        "globals*.html",
+        "dir_*.html",
+        "search/*.html",
+    ),
     # Trac: the start page (``/`` and ``/wiki``, copies of ``/wiki/WikiStart``: the welcome text and
     # every page by section), the section pages (the ``TitleIndex`` macro's list of their pages),
     # ``TitleIndex`` and ``RecentChanges`` (every page, by name and by date; Trac's own pages,
@@ -1370,6 +1411,7 @@ ORACLES = {
     "trac": trac,
     "pdoc": pdoc,
     "staticsite": staticsite,
+    "doxygen": doxygen,
 }
 
 #: Sites whose listing globs match their content pages too (TiddlyWiki's static/*.html; pdoc's

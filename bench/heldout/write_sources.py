@@ -3224,6 +3224,7 @@ WRITERS = {
     "blosxom": lambda: __import__("src_blosxom").blosxom(),
     "pdoc": lambda: __import__("src_pdoc").pdoc(),
     "staticsite": lambda: __import__("src_staticsite").staticsite(),
+    "doxygen": lambda: __import__("src_doxygen").doxygen(),
 }
 
 
