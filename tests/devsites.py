@@ -196,6 +196,7 @@ HELDOUT_SOURCES = {
     "nanoc": "blog",
     "trac": "docs",
     "blosxom": "blog",
+    "chronicle": "blog",
     "jsdoc": "docs",
     "pdoc": "docs",
     "staticsite": "blog",

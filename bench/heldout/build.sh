@@ -148,6 +148,12 @@
 # nanoc's colorize_syntax filter, which parses the HTML with Nokogiri; Builder for the Atom feed
 # and the sitemap. Without --no-install-recommends apt brings TeX Live and the other filters'
 # tools, none needed.)
+#   apt-get install --no-install-recommends chronicle=4.6-2.1 libtext-markdown-perl=1.000031-4
+# (Chronicle 4.6 from Debian 12, Steve Kemp's blog compiler (/usr/bin/chronicle and
+# chronicle-entry-filter; HTML::Template 2.97 and TimeDate 2.33 by its dependencies) with its
+# default theme; Text::Markdown 1.000031, which the package suggests, converts the entries that
+# say "Format: markdown". Not installed: HTML::CalendarMonthSimple (the sidebar's calendar of the
+# build's month), memcached, Text::VimColor (not in Debian 12: <code lang="…"> is not coloured).)
 #   apt-get install --no-install-recommends blosxom=2.1.2-2.1 libcgi-pm-perl=4.55-1
 # (Blosxom 2.1.2 from Debian 12, the Perl weblog script /usr/lib/cgi-bin/blosxom, with Debian's
 # /etc/blosxom/plugins (config, flavourdir, 00RssLimit); its package depends on perl only, but the
@@ -280,7 +286,7 @@ ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx
      mkdocs-rtd sphinx-pydata docusaurus-blog jupyter-book hexo-next eleventy-base-blog jekyll-deb hugo-deb nextra gatsby-blog
      zensical wordpress rspress vuepress-reco hexo-butterfly ghost honkit ikiwiki hexo-fluid texinfo fumadocs
      mediawiki docus dokuwiki hexo-icarus docbook wordpress-classic asciidoctor org-publish tiddlywiki
-     typedoc nanoc trac blosxom jsdoc pdoc staticsite doxygen)
+     typedoc nanoc trac blosxom jsdoc pdoc staticsite doxygen chronicle)
 NPMGEN_ICARUS="${NPMGEN_ICARUS:-/tmp/npmgen-icarus}"
 NPMGEN_TW="${NPMGEN_TW:-/tmp/npmgen-tw}"
 NPMGEN_TYPEDOC="${NPMGEN_TYPEDOC:-/tmp/npmgen-typedoc}"
@@ -609,6 +615,13 @@ build() {
       # keep_text leaves out the template's scripts (prettify.js, linenumber.js) and fonts.
       (cd "$src" && TZ=UTC faketime -f '2024-06-15 12:00:00' "$NPMGEN_JSDOC/node_modules/.bin/jsdoc" \
         -c jsdoc.json -R README.md -u tutorials -d "$out") ;;
+    chronicle)
+      # chronicle from the sources' folder with their configuration (read after Debian's
+      # /etc/chroniclerc; HOME a scratch folder, so that no ~/.chroniclerc is read), TZ=UTC: each
+      # entry's Date: header gives its day and hour.
+      work="$(mktemp -d)"
+      (cd "$src" && HOME="$work" TZ=UTC chronicle --config=chroniclerc --input=blog --output="$out" >/dev/null)
+      rm -rf "$work" ;;
     pdoc)
       # pdoc imports the package and writes one page per module (<package>/<module>.html), one per
       # package (small_lessons.html, small_lessons/<section>.html: its docstring, its submodules
@@ -662,6 +675,7 @@ build() {
     if [ "$name" = ikiwiki ]; then feeds='*.rss *.atom'; fi  # ikiwiki's feeds: index.rss, index.atom
     if [ "$name" = blosxom ]; then feeds='*.rss'; fi  # Blosxom's rss flavour: index.rss, <entry>.rss
     if [ "$name" = staticsite ]; then feeds='*.rss *.atom'; fi  # syndication: index.rss, index.atom
+    if [ "$name" = chronicle ]; then feeds='*.rss'; fi  # Chronicle's feeds: index.rss, tags/T/T.rss, archive/Y/M/M.rss
     KEEP_FEEDS="$feeds" keep_text "$out" "$ROOT/$name/site"
   fi
   rm -rf "$out"

@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import re
 import sys
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -977,6 +978,47 @@ def doxygen(src: Path) -> list[dict[str, Any]]:
     return sorted(out, key=lambda e: e["url_path"])
 
 
+def _chronicle_link(title: str) -> str:
+    """Chronicle's fileToTitle: every character of the title but ``[a-z0-9]`` (either case) made
+    ``_`` (the entry is read as UTF-8: a kana or a Cyrillic letter is one ``_``), then ``.html``."""
+    return re.sub(r"[^a-zA-Z0-9]", "_", title) + ".html"
+
+
+def chronicle(src: Path) -> list[dict[str, Any]]:
+    """Every entry of the input folder, ``blog/<slug>.txt`` (Chronicle has no pages; the draft is
+    not there), at the page Chronicle writes for it: the title's ``fileToTitle`` at the root (no
+    ``date-archive-path``). The title the ``Title:`` header; the date the ``Date:`` header's day
+    (``15 January 2023 12:00``, read in UTC); the code blocks the body's Markdown.pl code blocks
+    (runs of lines indented by four spaces after a blank line, outside a list: Text::Markdown writes
+    each as ``<pre><code>``, no language: the dialect has no fences, so the sources name none)."""
+    out = []
+    for f in sorted((src / "blog").glob("*.txt")):
+        head, _, body = f.read_text(encoding="utf-8").partition("\n\n")
+        meta = {}
+        for line in head.splitlines():
+            key, _, value = line.partition(":")
+            meta[key.strip().lower()] = value.strip()
+        day = datetime.strptime(meta["date"], "%d %B %Y %H:%M").date().isoformat()
+        blocks = 0
+        previous_code = False
+        for chunk in re.split(r"\n\s*\n", body.strip("\n")):
+            lines = chunk.split("\n")
+            code = all(line.startswith("    ") for line in lines)
+            if code and not previous_code:
+                blocks += 1
+            previous_code = code
+        out.append(
+            {
+                "url_path": "/" + _chronicle_link(meta["title"]),
+                "title": meta["title"],
+                "date": day,
+                "code_blocks": blocks,
+                "code_languages": [""] * blocks,
+            }
+        )
+    return sorted(out, key=lambda e: e["url_path"])
+
+
 #: Listing pages of each build, by the generator's documented output paths (relative to site/).
 LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     "pelican": (
@@ -1285,6 +1327,10 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     # (YYYY/MM/DD/) are the entries' permalinks (one entry a day); the entries' own pages
     # (<category>/<name>.html) are linked from nowhere; the feeds are RSS.
     "blosxom": ("index.html", "*/index.html", "20[0-9][0-9]/[01][0-9]/index.html"),
+    # chronicle: the index (the ten newest entries in full), one page per tag (every entry of the
+    # tag in full) and per month (archive/YYYY/MM/: every entry of the month in full). The feeds
+    # are RSS beside them (index.rss, tags/T/T.rss, archive/YYYY/MM/MM.rss).
+    "chronicle": ("index.html", "tags/*/index.html", "archive/20[0-9][0-9]/[01][0-9]/index.html"),
     # TypeDoc: the project's index of members (modules.html: the documents by group, then the
     # module), the module's page (modules/index.html: its classes, interfaces and functions, each
     # with its summary) and the class hierarchy (hierarchy.html). index.html is the README (a
@@ -1388,6 +1434,7 @@ ORACLES = {
     "wordpress": wordpress,
     "nanoc": nanoc,
     "blosxom": blosxom,
+    "chronicle": chronicle,
     "rspress": rspress,
     "vuepress-reco": vuepress_reco,
     "hexo-butterfly": hexo_prism,

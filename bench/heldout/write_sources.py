@@ -3222,6 +3222,7 @@ WRITERS = {
     "nanoc": lambda: __import__("src_nanoc").nanoc(),
     "trac": lambda: __import__("src_trac").trac(),
     "blosxom": lambda: __import__("src_blosxom").blosxom(),
+    "chronicle": lambda: __import__("src_chronicle").chronicle(),
     "pdoc": lambda: __import__("src_pdoc").pdoc(),
     "staticsite": lambda: __import__("src_staticsite").staticsite(),
     "doxygen": lambda: __import__("src_doxygen").doxygen(),
