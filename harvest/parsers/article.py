@@ -1190,9 +1190,36 @@ def _prose_block(tree: etree._Element, title: str) -> etree._Element | None:
 
 
 def _holds_title(block: etree._Element, title: str) -> bool:
-    """Whether one of ``block``'s headings is ``title`` or a part of it between separators."""
-    parts = {squash(title), *(squash(p) for p in TITLE_SEPARATORS_RE.split(title))} - {""}
-    return any(squash(h.text_content()) in parts for h in block.iter("h1", "h2", "h3"))
+    """Whether one of ``block``'s headings is ``title`` or a part of it between separators.
+
+    Or the block just before it (or before one of its wrappers) is: Doxygen titles its page in
+    ``<div class="header"><div class="headertitle"><div class="title">…`` above ``<div
+    class="contents">`` (a separator glued to the site's name: "Small Lessons: Title").
+    """
+    parts = {
+        squash(title),
+        *(squash(p) for p in TITLE_SEPARATORS_RE.split(title)),
+        *(squash(p) for p in _GLUED_SEPARATOR_RE.split(title, maxsplit=1)),
+    } - {""}
+    if any(squash(h.text_content()) in parts for h in block.iter("h1", "h2", "h3")):
+        return True
+    el: etree._Element | None = block
+    for _ in range(TITLE_BLOCK_LEVELS):
+        if el is None or el.tag in {"body", "html"}:
+            break
+        before = el.getprevious()
+        while before is not None and not isinstance(before.tag, str):
+            before = before.getprevious()
+        if before is not None and squash(before.text_content()) in parts:
+            return True
+        el = el.getparent()
+    return False
+
+
+#: How many of a block's wrappers the title block above it is looked for beside.
+TITLE_BLOCK_LEVELS = 3
+#: A separator written against the word before it: "Small Lessons: Title".
+_GLUED_SEPARATOR_RE = re.compile(r"(?<=\w)[:|]\s+")
 
 
 _ROLES = etree.XPath("//@role")
@@ -1611,7 +1638,15 @@ def extract_article(html: str, url: str) -> Article | None:
     # Chinese and Japanese prose has their full stop or comma (a substring test, not a scan of
     # every character against the wide ranges: a third of a millisecond a page).
     wide = "\u3002" in html or "\u3001" in html or "\uff0c" in html
-    markup.repair_tree(tree, url, tabs=tabs, wide=wide, placeholders=links.placeholders)
+    # Code as rows of class "line" outside a <pre> (Doxygen): a substring test first.
+    markup.repair_tree(
+        tree,
+        url,
+        tabs=tabs,
+        wide=wide,
+        placeholders=links.placeholders,
+        code_lines='class="line"' in html,
+    )
     blocks = _take_out_code(tree)
     # The page's paragraph text, before anything is removed: what a region or block is weighed by.
     page_chars = _paragraph_chars(tree)

@@ -347,6 +347,36 @@ def headings_of_summaries(tree: etree._Element) -> int:
     return made
 
 
+def line_blocks_as_code(tree: etree._Element) -> int:
+    """Make a block of ``<div class="line">`` rows, outside any ``<pre>``, a ``<pre>``; returns how many.
+
+    Doxygen writes every code fragment so (``<div class="fragment"><div class="line">…</div>``),
+    its stylesheet keeping each row's spaces (``white-space: pre-wrap``), as Shiki and Expressive
+    Code write their lines inside a ``<pre>``. Without a ``<pre>`` the rows were paragraphs, their
+    indentation lost, or dropped.
+    """
+    blocks = {
+        block
+        for row in tree.iter("div")
+        if "line" in (row.get("class") or "").split()
+        and (block := row.getparent()) is not None
+        and block.tag in {"div", "figure"}
+    }
+    made = 0
+    for block in blocks:
+        if any(
+            isinstance(child.tag, str)
+            and (child.tag != "div" or "line" not in (child.get("class") or "").split())
+            for child in block
+        ):
+            continue
+        if any(ancestor.tag == "pre" for ancestor in block.iterancestors()):
+            continue
+        block.tag = "pre"
+        made += 1
+    return made
+
+
 def links_around_code(tree: etree._Element) -> int:
     """Write ``<code><a>name</a></code>`` as ``<a><code>name</code></a>``; returns how many.
 
@@ -783,12 +813,16 @@ def repair_tree(
     tabs: bool = True,
     wide: bool = True,
     placeholders: list[etree._Element] | None = None,
+    code_lines: bool = True,
 ) -> None:
     """Every tree repair of this module, in order (see the module docstring).
 
     ``tabs=False``: the page has no tab group (no "tabpanel", no ``aria-hidden="false"``, no
-    radio button), not looked for; ``wide=False``: it has no Chinese or Japanese character.
+    radio button), not looked for; ``wide=False``: it has no Chinese or Japanese character;
+    ``code_lines=False``: no element of class "line", not looked for.
     """
+    if code_lines:
+        line_blocks_as_code(tree)
     unlink_heading_self_links(tree, url)
     drop_contents_lists(tree, url)
     drop_empty_anchors(tree, placeholders)
