@@ -198,6 +198,7 @@ HELDOUT_SOURCES = {
     "blosxom": "blog",
     "jsdoc": "docs",
     "pdoc": "docs",
+    "gitit": "docs",
 }
 
 

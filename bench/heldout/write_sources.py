@@ -3223,6 +3223,7 @@ WRITERS = {
     "trac": lambda: __import__("src_trac").trac(),
     "blosxom": lambda: __import__("src_blosxom").blosxom(),
     "pdoc": lambda: __import__("src_pdoc").pdoc(),
+    "gitit": lambda: __import__("src_gitit").gitit(),
 }
 
 
