@@ -201,6 +201,7 @@ HELDOUT_SOURCES = {
     "pdoc": "docs",
     "staticsite": "blog",
     "doxygen": "docs",
+    "gitit": "docs",
 }
 
 

@@ -255,6 +255,12 @@
 # CLANG_ASSISTED_PARSING, no server-side search). Graphviz is only suggested, and left out: the
 # Doxyfile says HAVE_DOT = NO (Debian's default is YES), so no graph images, which keep_text would
 # drop anyway.)
+#   apt-get install --no-install-recommends gitit=0.15.1.0+dfsg-2+b6 libghc-gitit-data=0.15.1.0+dfsg-2 \
+#       git=1:2.39.5-0+deb12u3 wget=1.21.3-1+deb12u1
+# (gitit 0.15.1.0 from Debian 12, the Haskell wiki on Happstack 7.7.2 with pandoc built in (pandoc's
+# Markdown, skylighting for code); its data files (templates, style, Help page) from
+# libghc-gitit-data. Its wiki is a git repository made by the build, served by gitit on 127.0.0.1
+# and mirrored with wget. GITIT_DATA overrides /usr/share/gitit.)
 # Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -286,7 +292,7 @@ ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx
      mkdocs-rtd sphinx-pydata docusaurus-blog jupyter-book hexo-next eleventy-base-blog jekyll-deb hugo-deb nextra gatsby-blog
      zensical wordpress rspress vuepress-reco hexo-butterfly ghost honkit ikiwiki hexo-fluid texinfo fumadocs
      mediawiki docus dokuwiki hexo-icarus docbook wordpress-classic asciidoctor org-publish tiddlywiki
-     typedoc nanoc trac blosxom jsdoc pdoc staticsite doxygen chronicle)
+     typedoc nanoc trac blosxom jsdoc pdoc staticsite doxygen chronicle gitit)
 NPMGEN_ICARUS="${NPMGEN_ICARUS:-/tmp/npmgen-icarus}"
 NPMGEN_TW="${NPMGEN_TW:-/tmp/npmgen-tw}"
 NPMGEN_TYPEDOC="${NPMGEN_TYPEDOC:-/tmp/npmgen-typedoc}"
@@ -665,10 +671,16 @@ build() {
       # tracd, mirrored with wget (-E: every HTML answer saved as ….html), the origin rewritten to
       # https://trac.heldout.example where Trac wrote it (src_trac.py says how). In Trac's venv.
       "$GENV_TRAC/bin/python" "$HERE/src_trac.py" "$src" "$out" "$ROOT/trac/served.json" ;;
+    gitit)
+      # A server, not a generator: a git repository made in a scratch folder, one commit per page
+      # at its post's date, served on 127.0.0.1 by gitit, mirrored with wget (its robots.txt
+      # obeyed: nothing under /_), the origin rewritten to https://gitit.heldout.example
+      # (src_gitit.py says how).
+      "$PY" "$HERE/src_gitit.py" "$src" "$out" "$ROOT/gitit/served.json" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac
   if [ "$name" = wordpress ] || [ "$name" = wordpress-classic ] || [ "$name" = mediawiki ] || [ "$name" = dokuwiki ] \
-    || [ "$name" = trac ]; then  # pages without a file extension, or a query
+    || [ "$name" = trac ] || [ "$name" = gitit ]; then  # pages without a file extension, or a query
     rm -rf "$ROOT/$name/site"; cp -r "$out" "$ROOT/$name/site"
   else
     local feeds=""

@@ -633,6 +633,36 @@ def trac(src: Path) -> list[dict[str, Any]]:
     return sorted(out, key=lambda e: e["url_path"])
 
 
+_GITIT_TITLE = re.compile(r"^title: (.+)$", re.M)
+
+
+def gitit(src: Path) -> list[dict[str, Any]]:
+    """The wiki's content pages (``pages.json``: the posts, the install page and the About page;
+    not the ``Front Page``) at ``/<page name>`` (``/Guide/Python generators tour``, linked
+    percent-encoded); the title its metadata block's ``title:`` (the ``<h1 class="pageTitle">`` and
+    the ``<title>`` after the wiki's name); the date of its one commit (its history, ``/_history/``,
+    which robots.txt closes, shows it: the page itself states none); code blocks from the
+    Markdown's fences."""
+    out = []
+    for page in json.loads((src / "pages.json").read_text(encoding="utf-8")):
+        if page["kind"] not in ("post", "docs", "about"):
+            continue
+        text = (src / page["file"]).read_text(encoding="utf-8")
+        head, _, body = text.partition("\n...\n")
+        title = _GITIT_TITLE.search(head)
+        langs = code_languages(body)
+        out.append(
+            {
+                "url_path": "/" + page["name"],
+                "title": title.group(1) if title else page["title"],
+                "date": page["timestamp"][:10],
+                "code_blocks": len(langs),
+                "code_languages": langs,
+            }
+        )
+    return sorted(out, key=lambda e: e["url_path"])
+
+
 def docbook(src: Path) -> list[dict[str, Any]]:
     """Every chapter of ``book.xml`` (the posts and the install page) and its ``<preface>`` (About),
     at the file the chunked HTML writes for it with ``use.id.as.filename``: ``/<id>.html``. The
@@ -1396,6 +1426,11 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
         "timeline?from=*.html",
         "search.html",
     ),
+    # gitit: the front page (``/`` and ``/Front%20Page``: the welcome text and every page by
+    # section) and each section's folder (``/Guide/``: gitit's list of the pages the folder holds).
+    # ``Help`` (gitit's own help page, in every gitit wiki) is neither; gitit's ``_index``,
+    # ``_categories`` and ``_activity`` are closed by its robots.txt (not mirrored).
+    "gitit": ("index.html", "Front Page", "*/index.html"),
 }
 # The same WordPress with a classic theme (Twenty Twenty-One): the same archives, the years and
 # months now linked too (the footer's Archives widget links each month).
@@ -1459,6 +1494,7 @@ ORACLES = {
     "pdoc": pdoc,
     "staticsite": staticsite,
     "doxygen": doxygen,
+    "gitit": gitit,
 }
 
 #: Sites whose listing globs match their content pages too (TiddlyWiki's static/*.html; pdoc's

@@ -3226,6 +3226,7 @@ WRITERS = {
     "pdoc": lambda: __import__("src_pdoc").pdoc(),
     "staticsite": lambda: __import__("src_staticsite").staticsite(),
     "doxygen": lambda: __import__("src_doxygen").doxygen(),
+    "gitit": lambda: __import__("src_gitit").gitit(),
 }
 
 
