@@ -564,7 +564,7 @@ def mediawiki(src: Path) -> list[dict[str, Any]]:
             {
                 "url_path": path,
                 "title": title,
-                "date": page["timestamp"][:10],
+                "date": page["timestamp"][:10] if page["kind"] == "post" else None,
                 "code_blocks": len(langs),
                 "code_languages": langs,
             }
@@ -593,7 +593,7 @@ def dokuwiki(src: Path) -> list[dict[str, Any]]:
             {
                 "url_path": "/" + page["id"],
                 "title": title.group(1) if title else page["title"],
-                "date": page["timestamp"][:10],
+                "date": page["timestamp"][:10] if page["kind"] == "post" else None,
                 "code_blocks": len(langs),
                 "code_languages": langs,
             }
@@ -625,7 +625,7 @@ def trac(src: Path) -> list[dict[str, Any]]:
             {
                 "url_path": "/wiki/" + page["name"],
                 "title": title.group(1) if title else page["title"],
-                "date": page["timestamp"][:10],
+                "date": page["timestamp"][:10] if page["kind"] == "post" else None,
                 "code_blocks": len(langs),
                 "code_languages": langs,
             }
@@ -640,9 +640,10 @@ def gitit(src: Path) -> list[dict[str, Any]]:
     """The wiki's content pages (``pages.json``: the posts, the install page and the About page;
     not the ``Front Page``) at ``/<page name>`` (``/Guide/Python generators tour``, linked
     percent-encoded); the title its metadata block's ``title:`` (the ``<h1 class="pageTitle">`` and
-    the ``<title>`` after the wiki's name); the date of its one commit (its history, ``/_history/``,
-    which robots.txt closes, shows it: the page itself states none); code blocks from the
-    Markdown's fences."""
+    the ``<title>`` after the wiki's name); a post's date that of its one commit, which the Front
+    Page shows beside its link (the page itself states none; its history, ``/_history/``, is
+    closed by robots.txt), none for the install page and About (no public page shows theirs);
+    code blocks from the Markdown's fences."""
     out = []
     for page in json.loads((src / "pages.json").read_text(encoding="utf-8")):
         if page["kind"] not in ("post", "docs", "about"):
@@ -655,7 +656,7 @@ def gitit(src: Path) -> list[dict[str, Any]]:
             {
                 "url_path": "/" + page["name"],
                 "title": title.group(1) if title else page["title"],
-                "date": page["timestamp"][:10],
+                "date": page["timestamp"][:10] if page["kind"] == "post" else None,
                 "code_blocks": len(langs),
                 "code_languages": langs,
             }

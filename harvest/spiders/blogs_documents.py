@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 from urllib.parse import urljoin, urlsplit
@@ -50,6 +51,10 @@ _STATS = "harvest/blogs"
 #: Pages larger than this are not parsed in the crawl process to be classified (their hints decide):
 #: an lxml tree takes ~10x the text, and the crawl process's memory is bounded (GUARANTEES.md).
 _CLASSIFY_MAX_CHARS = 2_000_000
+
+
+#: An ISO day inside an entry's line.
+_ISO_DAY_RE = re.compile(r"(?<!\d)(?:19|20)\d\d-[01]\d-[0-3]\d(?!\d)")
 
 
 @dataclass
@@ -270,6 +275,10 @@ class Documents:
             facts.shell = True
             return facts
         if home:
+            if facts.kind.kind == "listing":
+                # The dates a home page shows beside its entries date them too (gitit's Front
+                # Page, the start of the crawl: the only dates the wiki shows).
+                self._entry_dates(url, facts.kind)
             return self._skipped("home_pages")
         return self._by_kind(response, site, facts)
 
@@ -308,7 +317,11 @@ class Documents:
         if len(dates) >= LISTING_DATES_MAX:
             return
         for target, shown in kind.entry_dates.items():
-            if (day := normalize_date(shown) or shown_date(shown, None)) is not None:
+            day = normalize_date(shown) or shown_date(shown, None)
+            if day is None and (iso := _ISO_DAY_RE.search(shown)) is not None:
+                # The entry's line with its date in it: "Quick note (2023-06-01)" (gitit's Front Page).
+                day = normalize_date(iso.group(0))
+            if day is not None:
                 dates.setdefault(urljoin(url, target), day)
 
     def declared_metadata(self, item: DocumentItem, page: PageFacts) -> None:
