@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Literal
@@ -135,6 +136,8 @@ _CHROME = (
     ".//nav | .//aside | .//footer"
     " | .//header[not(ancestor::article or ancestor::section or ancestor::aside or ancestor::nav"
     " or ancestor::main)]"
+    # The page's contact information (its nearest <article> or <body>'s, HTML says): a footer's.
+    " | .//address[not(ancestor::article)]"
 )
 #: Elements whose own text is a block of the page's text (an inline element's is its parent's).
 _BLOCKS = frozenset(
@@ -256,7 +259,7 @@ def _main_region(tree: etree._Element, dropped: list[etree._Element] | None = No
             break
     else:
         region = root
-    for chrome in region.xpath(_CHROME):
+    for chrome in [*_banner_before_title(tree, region), *region.xpath(_CHROME)]:
         if chrome is not region and chrome.getparent() is not None:
             chrome.drop_tree()
             if dropped is not None:
@@ -267,6 +270,94 @@ def _main_region(tree: etree._Element, dropped: list[etree._Element] | None = No
             if dropped is not None and junk.tag == "noscript":
                 dropped.append(junk)
     return region
+
+
+#: A separator after the site's name at the ``<title>``'s start, written against the name or not
+#: ("Small Lessons: Quick note", Doxygen's and Chronicle's ``{{site}}: {{title}}``).
+_NAME_SEPARATOR_RE = re.compile(r"\s?[:|]\s+|\s+[-|–—·:»/]{1,2}\s+")
+#: The addresses of a site's home page, relative or absolute ("/", "index.html", "https://x/").
+_HOME_HREF_RE = re.compile(r"^(?:[a-z][a-z0-9+.-]*:)?(?://[^/?#]+)?(?:\.?/)?(?:index\.html?)?$", re.I)
+
+
+def home_names(tree: etree._Element) -> Iterator[str]:
+    """What the links to the site's home page say: the site's name (its banner's, its breadcrumb's)."""
+    for a in tree.iter("a"):
+        href = (a.get("href") or "").strip()
+        if href and _HOME_HREF_RE.match(href):
+            text = " ".join(a.text_content().split())
+            if text:
+                yield text
+
+
+def title_after_home_name(tree: etree._Element, title: str) -> str | None:
+    """The rest of a ``<title>`` that begins with the site's name, when the page shows that rest.
+
+    The site's name is what a link to the home page says (Chronicle's ``<h1><a href="/">Small
+    Lessons</a></h1>``, Doxygen's breadcrumb); the rest must be the whole text of an element of
+    the page, a heading or not (Doxygen's ``<div class="title">``, whose ``<h1>`` elements are
+    the post's sections): a ``<title>`` whose words after a name are not shown is kept whole.
+    """
+    found = _after_home_name(tree, title)
+    return found[0] if found is not None else None
+
+
+def _after_home_name(tree: etree._Element, title: str) -> tuple[str, etree._Element] | None:
+    """:func:`title_after_home_name`, and the element that shows it."""
+    folded = title.casefold()
+    for name in home_names(tree):
+        size = len(name)
+        if not folded.startswith(name.casefold()) or (sep := _NAME_SEPARATOR_RE.match(title, size)) is None:
+            continue
+        rest = title[sep.end() :].strip()
+        if rest and (shown := shown_whole(tree, rest)) is not None:
+            return rest, shown
+    return None
+
+
+def _home_link(el: etree._Element) -> bool:
+    """Whether ``el`` holds a link to the site's home page."""
+    return any(_HOME_HREF_RE.match(href.strip()) for a in el.iter("a") if (href := a.get("href")))
+
+
+def _banner_before_title(tree: etree._Element, region: etree._Element) -> list[etree._Element]:
+    """The blocks of ``region`` before the one showing the page's title that link to the home page.
+
+    The page's title is the ``<title>`` after the site's name (:func:`title_after_home_name`);
+    what comes before it and links home is the site's banner, however it is marked up (Doxygen's
+    ``#titlearea`` table and breadcrumb, Chronicle's ``<div class="title"><h1><a href="/">``).
+    """
+    if "<" in (head := " ".join((tree.findtext(".//title") or "").split())) or not head:
+        return []
+    found = _after_home_name(tree, head)
+    if found is None:
+        return []
+    block = found[1]
+    for parent in block.iterancestors():
+        if parent is region:
+            break
+        block = parent
+    else:
+        return []
+    return [s for s in block.itersiblings(preceding=True) if isinstance(s.tag, str) and _home_link(s)]
+
+
+def shown_whole(tree: etree._Element, text: str) -> etree._Element | None:
+    """The first element of the page's body that has ``text`` as its whole text, if any."""
+    body = tree.find(".//body")
+    wanted = squash(text)
+    if body is None or not wanted:
+        return None
+    for el in body.iter(etree.Element):
+        start = (el.text or "").strip()
+        # Its own text first (cheap): only an element that begins as ``text`` does is read whole.
+        if start and squash(start) == wanted[: len(squash(start))] and squash(el.text_content()) == wanted:
+            return el
+    return None
+
+
+def squash(text: str) -> str:
+    """``text`` with its case folded and all but its letters and digits left out, for comparing."""
+    return re.sub(r"\W+", "", text.casefold())
 
 
 @lru_cache(maxsize=4096)
@@ -714,7 +805,40 @@ def _form_or_list_only(region: etree._Element, text: str, page: str, host: str) 
         return f"only lists of {entries} links, a line at most"
     if entries := _children_index(region, page, host):
         return f"an index of {entries} pages below its own, a line of its own at most"
+    if entries := _link_table_only(region, text, page, host):
+        return f"only a table of {entries} links, a line at most"
     return None
+
+
+def _link_table_only(region: etree._Element, text: str, page: str, host: str) -> int:
+    """Entries of the page's tables when they are its content: rows that each list one page.
+
+    A table's rows as list items: each row leads with a link to a page of the site (a label and
+    a second link of the same entry beside it in its cell at most: "file lessons.h [code]"), or is a line
+    that describes the row above, a heading or a separator (no link): a generator's directory or
+    file index (Doxygen's ``memberdecls`` table). The rest of the page (outside the tables and
+    its headings) is a line at most (``LIST_ONLY_TEXT``).
+    """
+    rest = len(text) - sum(len(_text(h)) for h in region.iter(*_HEADINGS))
+    entries: set[str] = set()
+    for table in region.iter("table"):
+        if next(table.iterancestors("table"), None) is not None:
+            continue
+        for row in table.iter("tr"):
+            links = [a for a in row.iter("a") if _site_link(a.get("href"), page, host)]
+            shown = _text(row)
+            if not links:
+                if len(shown) > CHILD_LABEL:
+                    return 0
+                continue
+            label = len(shown) - sum(len(_text(a)) for a in links)
+            # Links in several cells are a row of ways to go (DocBook's "Prev | Up | Next").
+            cells = {next(a.iterancestors("td", "th"), None) for a in links}
+            if label > CHILD_LABEL or len(cells) > 1 or not _text(links[0]):
+                return 0
+            entries.add(_site_link(links[0].get("href"), page, host) or "")
+        rest -= len(_text(table)) - sum(len(_text(h)) for h in table.iter(*_HEADINGS))
+    return len(entries) if entries and rest <= LIST_ONLY_TEXT else 0
 
 
 #: What a list item may say after its link to a page below this one: a label, the page's title
@@ -839,25 +963,58 @@ def _entries_reason(
         return f"{len(heading_links)} headings link to other pages"
     if (entries := _dated_entries(dates, page, host)) >= MIN_ENTRIES:
         return f"{entries} dated links to other pages"
+    if (share := _links_share(region, len(text), page, host, chrome)) is not None:
+        # A sidebar's archive and tag links are the site's, not the page's: a one-line post
+        # beside them (Chronicle's <div id="sidebar">, no <aside>) is no list of them.
+        found = set(_SIDEBARS(region))
+        sidebars = [b for b in found if found.isdisjoint(b.iterancestors())]
+        if not sidebars or _links_share(region, len(text), page, host, chrome, sidebars) is not None:
+            return f"links to the site make {int(share * 100)}% of its text"
+    return _form_or_list_only(region, text, page, host)
+
+
+#: The page's complementary area by its widespread name (``id``/``class`` "sidebar"), where a
+#: theme writes no ``<aside>``: the site's archive, tags and blogroll beside the content.
+_SIDEBARS = etree.XPath(
+    ".//*[@id='sidebar' or contains(concat(' ', normalize-space(@class), ' '), ' sidebar ')]"
+)
+
+
+def _links_share(
+    region: etree._Element,
+    chars: int,
+    page: str,
+    host: str,
+    chrome: list[etree._Element] | None,
+    without: list[etree._Element] | None = None,
+) -> float | None:
+    """The share of the text (``chars``) links to the site make, when it makes the page a list.
+
+    ``without``: blocks of the region (none inside another) whose links and text are left out.
+    """
+    skipped = {a for block in without or () for a in block.iter("a")}
+    chars -= sum(len(_text(block)) for block in without or ())
     site_links: dict[str, int] = {}
     for a in region.iter("a"):
+        if a in skipped:
+            continue
         if (target := _site_link(a.get("href"), page, host)) is not None and not navigation_link(a):
             site_links[target] = site_links.get(target, 0) + len(_text(a))
     link_chars = sum(site_links.values())
-    share = link_chars / len(text) if text else 0.0
+    share = link_chars / chars if chars > 0 else 0.0
     if len(site_links) >= MIN_LINKS_FOR_SHARE and share < LINK_SHARE:
         # Links into the page itself (its "On this page") and form controls' words (a settings
         # panel) are neither the page's text nor its entries: the share of many links is of
         # the rest. (Not of a few: a one-line post's categories beside its "Jump to" links.)
-        shown = len(text) - _in_page_chars(region, page) - _controls_chars(region)
+        shown = chars - _in_page_chars(region, page) - _controls_chars(region)
         share = link_chars / shown if shown > 0 else 0.0
     if (len(site_links) >= MIN_LINKS_FOR_SHARE and share >= LINK_SHARE) or (
         len(site_links) >= 2
         and share >= FEW_LINKS_SHARE
         and not _menu_pager(region, site_links, page, host, chrome or [])
     ):
-        return f"links to the site make {int(share * 100)}% of its text"
-    return _form_or_list_only(region, text, page, host)
+        return share
+    return None
 
 
 #: The site's menus: navigation, sidebars, and blocks that say they are navigation.

