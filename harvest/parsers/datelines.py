@@ -72,6 +72,13 @@ _FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
 _BARE_ISO_RE = re.compile(r"(?:199\d|20[0-3]\d)-[01]?\d-[0-3]?\d")
 _PROSE_BLOCKS = frozenset({"p", "li", "td", "dd", "blockquote", "pre", "code"})
 _CODE = frozenset({"pre", "code"})
+
+
+def _is_code(el: etree._Element) -> bool:
+    """A code block or a row of one: Doxygen writes its code as ``<div class="line">`` rows."""
+    return el.tag in _CODE or (el.tag == "div" and "line" in (el.get("class") or "").split())
+
+
 _TEXTS = etree.XPath("//body//text()[not(ancestor::script or ancestor::style)]")
 
 
@@ -295,13 +302,11 @@ def mentioned_only(tree: etree._Element, published: str, url: str) -> bool:
             return False
         holder = _holder(text)
         blocks = [holder, *holder.iterancestors()] if holder is not None else []
-        block = next((b for b in blocks if b.tag in _PROSE_BLOCKS), None)
+        block = next((b for b in blocks if b.tag in _PROSE_BLOCKS or _is_code(b)), None)
         if block is None:
             return False
         mention = (
-            block.tag in _CODE
-            or any(b.tag in _CODE for b in blocks)
-            or len(block.text_content()) > PROSE_CHARS
+            _is_code(block) or any(_is_code(b) for b in blocks) or len(block.text_content()) > PROSE_CHARS
         )
         return mention and not _shown_whole(texts, published)
     return False
@@ -321,7 +326,7 @@ def _in_code_only(texts: list[etree._ElementUnicodeResult], published: str) -> b
         if start < 0:
             continue
         holder = _holder(text)
-        if holder is None or not any(b.tag in _CODE for b in (holder, *holder.iterancestors())):
+        if holder is None or not any(_is_code(b) for b in (holder, *holder.iterancestors())):
             return False
         found = True
         while start >= 0 and not stamped:

@@ -13,7 +13,7 @@ import pytest
 
 from harvest.parsers.article import _parse, extract_article
 from harvest.parsers.datelines import dateline, mentioned_only, shown_date
-from harvest.parsers.pagekind import classify_page
+from harvest.parsers.pagekind import classify_page, parse_html
 from tests import eval_pages
 from tests.devsites import heldout_page
 
@@ -281,3 +281,11 @@ def test_a_dateline_may_end_with_its_byline() -> None:
     assert shown_date("Posted on January 15, 2023 by Ana Lima", "en") == "2023-01-15"
     assert shown_date("15 March 2024 by Jan van der Berg", "en") == "2024-03-15"
     assert shown_date("January 15, 2023 by the river", "en") is None
+
+
+def test_a_date_written_only_in_rows_of_code_lines_is_a_mention() -> None:
+    """Doxygen (held-out set): the post's code is ``<div class="fragment"><div class="line">``
+    rows, no ``<pre>``; its ``DATE.search("Релиз вышел 2023-10-05.")`` dated the undated page."""
+    tree = parse_html(heldout_page("doxygen", "regulyarnye-vyrazheniya.html"))
+    assert tree is not None
+    assert mentioned_only(tree, "2023-10-05", "https://doxygen.heldout.example/regulyarnye-vyrazheniya.html")
