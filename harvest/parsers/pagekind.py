@@ -42,7 +42,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Literal
-from urllib.parse import urldefrag, urljoin, urlsplit
+from urllib.parse import unquote, urldefrag, urljoin, urlsplit
 
 import lxml.html
 from lxml import etree
@@ -995,10 +995,13 @@ def _links_share(
     skipped = {a for block in without or () for a in block.iter("a")}
     chars -= sum(len(_text(block)) for block in without or ())
     site_links: dict[str, int] = {}
+    own = unquote(urlsplit(page).path).rstrip("/")
     for a in region.iter("a"):
         if a in skipped:
             continue
         if (target := _site_link(a.get("href"), page, host)) is not None and not navigation_link(a):
+            if _own_view(target, own):
+                continue
             site_links[target] = site_links.get(target, 0) + len(_text(a))
     link_chars = sum(site_links.values())
     share = link_chars / chars if chars > 0 else 0.0
@@ -1015,6 +1018,18 @@ def _links_share(
     ):
         return share
     return None
+
+
+def _own_view(target: str, own: str) -> bool:
+    """Whether a site link is a view of the page itself: a wiki's tabs, no entry.
+
+    Its own path with a query (``?action=history``), or under a tool's prefix (gitit's
+    ``/_edit/<page>``, ``/_history/<page>``).
+    """
+    path = unquote(urlsplit(target).path).rstrip("/")
+    if len(own) <= 1:
+        return False
+    return path == own or (path.endswith(own) and path[: -len(own)].count("/") == 1)
 
 
 #: The site's menus: navigation, sidebars, and blocks that say they are navigation.

@@ -550,3 +550,15 @@ def test_a_doxygen_index_under_its_banner_is_a_listing(page: str, why: str) -> N
         "https://doxygen.heldout.example/quick-note-release.html",
     )
     assert post.kind != "listing", post.reason
+
+
+@pytest.mark.parametrize("path", ["Appendix/Kyou no memo", "Appendix/Til git switch"])
+def test_a_wiki_page_s_own_views_are_no_entries(path: str) -> None:
+    """gitit (held-out set): a one-line page under its tabs ``/_edit/<page>``,
+    ``/_history/<page>``, ``/_discuss/<page>`` and the login links, no ``<main>`` or ``<article>``.
+
+    The tabs made the page's links 67-77% of its text: a listing, never stored.
+    """
+    url = "https://gitit.heldout.example/" + path.replace(" ", "%20")
+    kind = classify_page(heldout_page("gitit", path), url)
+    assert kind.kind != "listing", kind.reason
