@@ -1207,10 +1207,10 @@ def _holds_title(block: etree._Element, title: str) -> bool:
     for _ in range(TITLE_BLOCK_LEVELS):
         if el is None or el.tag in {"body", "html"}:
             break
-        before = el.getprevious()
-        while before is not None and not isinstance(before.tag, str):
-            before = before.getprevious()
-        if before is not None and squash(before.text_content()) in parts:
+        # The block just before, or the one before that (a dateline between: Chronicle's
+        # div.title, div.date, div.body).
+        before = [b for b in el.itersiblings(preceding=True) if isinstance(b.tag, str)][:2]
+        if any(squash(b.text_content()) in parts for b in before):
             return True
         el = el.getparent()
     return False
