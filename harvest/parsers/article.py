@@ -38,7 +38,13 @@ from harvest.parsers import datelines, markup, metasearch, prunes, textshape
 from harvest.parsers.contentarea import content_areas
 from harvest.parsers.htmlparser import html_parser
 from harvest.parsers.pagekind import SITE_MENUS, heading_control, navigation_link, titled_article
-from harvest.parsers.pagemeta import SITE_CHROME_ROLES, SITE_CHROME_TAGS, TITLE_SEPARATORS_RE, squash
+from harvest.parsers.pagemeta import (
+    GLUED_SEPARATOR_RE,
+    SITE_CHROME_ROLES,
+    SITE_CHROME_TAGS,
+    TITLE_SEPARATORS_RE,
+    squash,
+)
 from harvest.parsers.rights import PageSignals, page_signals
 
 logger = logging.getLogger(__name__)
@@ -1199,7 +1205,7 @@ def _holds_title(block: etree._Element, title: str) -> bool:
     parts = {
         squash(title),
         *(squash(p) for p in TITLE_SEPARATORS_RE.split(title)),
-        *(squash(p) for p in _GLUED_SEPARATOR_RE.split(title, maxsplit=1)),
+        *(squash(p) for p in GLUED_SEPARATOR_RE.split(title, maxsplit=1)),
     } - {""}
     if any(squash(h.text_content()) in parts for h in block.iter("h1", "h2", "h3")):
         return True
@@ -1218,8 +1224,6 @@ def _holds_title(block: etree._Element, title: str) -> bool:
 
 #: How many of a block's wrappers the title block above it is looked for beside.
 TITLE_BLOCK_LEVELS = 3
-#: A separator written against the word before it: "Small Lessons: Title".
-_GLUED_SEPARATOR_RE = re.compile(r"(?<=\w)[:|]\s+")
 
 
 _ROLES = etree.XPath("//@role")

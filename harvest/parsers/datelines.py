@@ -31,6 +31,7 @@ from itertools import islice
 
 from lxml import etree
 
+from harvest.parsers.markup import is_code_row
 from harvest.parsers.pagekind import MONTHS
 from harvest.parsers.pagemeta import in_site_chrome
 
@@ -75,8 +76,8 @@ _CODE = frozenset({"pre", "code"})
 
 
 def _is_code(el: etree._Element) -> bool:
-    """A code block or a row of one: Doxygen writes its code as ``<div class="line">`` rows."""
-    return el.tag in _CODE or (el.tag == "div" and "line" in (el.get("class") or "").split())
+    """A code block or a row of one (Doxygen writes its code as ``<div class="line">`` rows)."""
+    return el.tag in _CODE or is_code_row(el)
 
 
 _TEXTS = etree.XPath("//body//text()[not(ancestor::script or ancestor::style)]")

@@ -324,9 +324,6 @@ def callout_tables_as_blocks(tree: etree._Element) -> int:
     return written
 
 
-_HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
-
-
 def headings_of_summaries(tree: etree._Element) -> int:
     """Make a ``<summary>`` holding a heading (and icons) that heading; returns how many.
 
@@ -337,7 +334,7 @@ def headings_of_summaries(tree: etree._Element) -> int:
     made = 0
     for summary in list(tree.iter("summary")):
         elements = [el for el in summary if isinstance(el.tag, str) and el.tag != "svg"]
-        if len(elements) != 1 or elements[0].tag not in _HEADING_TAGS or (summary.text or "").strip():
+        if len(elements) != 1 or elements[0].tag not in _HEADINGS or (summary.text or "").strip():
             continue
         for el in list(summary):
             if el is not elements[0] and isinstance(el.tag, str):
@@ -345,6 +342,11 @@ def headings_of_summaries(tree: etree._Element) -> int:
         summary.drop_tag()
         made += 1
     return made
+
+
+def is_code_row(el: etree._Element) -> bool:
+    """A row of a code block written without ``<pre>``: Doxygen's ``<div class="line">``."""
+    return el.tag == "div" and "line" in (el.get("class") or "").split()
 
 
 def line_blocks_as_code(tree: etree._Element) -> int:
@@ -358,17 +360,11 @@ def line_blocks_as_code(tree: etree._Element) -> int:
     blocks = {
         block
         for row in tree.iter("div")
-        if "line" in (row.get("class") or "").split()
-        and (block := row.getparent()) is not None
-        and block.tag in {"div", "figure"}
+        if is_code_row(row) and (block := row.getparent()) is not None and block.tag in {"div", "figure"}
     }
     made = 0
     for block in blocks:
-        if any(
-            isinstance(child.tag, str)
-            and (child.tag != "div" or "line" not in (child.get("class") or "").split())
-            for child in block
-        ):
+        if any(isinstance(child.tag, str) and not is_code_row(child) for child in block):
             continue
         if any(ancestor.tag == "pre" for ancestor in block.iterancestors()):
             continue

@@ -148,7 +148,7 @@ def linked_date(tree: etree._Element) -> str | None:
 
 #: A separator written against the word before it ("Tour: Small Lessons — …", TiddlyWiki's
 #: ``{{title}}: {{site}} — {{subtitle}}``), which the cuts (spaces on both sides) do not see.
-_GLUED_SEPARATOR_RE = re.compile(r"[|–—·:»]\s")
+GLUED_SEPARATOR_RE = re.compile(r"[|–—·:»]\s")
 
 
 def _leading_heading(title: str, heading: str) -> str | None:
@@ -162,7 +162,7 @@ def _leading_heading(title: str, heading: str) -> str | None:
     size = len(heading)
     if not heading or len(title) <= size + 2 or title[:size].casefold() != heading.casefold():
         return None
-    if not _GLUED_SEPARATOR_RE.match(title, size) or not TITLE_SEPARATORS_RE.search(title, size + 1):
+    if not GLUED_SEPARATOR_RE.match(title, size) or not TITLE_SEPARATORS_RE.search(title, size + 1):
         return None
     return title[:size]
 
