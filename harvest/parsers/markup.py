@@ -408,7 +408,7 @@ def _show_callout_title(callout: etree._Element, label: str) -> None:
     if not label:
         return
     for el in callout.iter():
-        if el.get("aria-hidden") == "true" and " ".join(el.text_content().split()) == label:
+        if el.get("aria-hidden") == "true" and _shown(el) == label:
             del el.attrib["aria-hidden"]
             return
 
@@ -475,7 +475,7 @@ def _names_a_heading(a: etree._Element, page: str, url: str, ids: set[str | None
         if target != page or not fragment:
             return False
         href = "#" + fragment
-    return href[1:] in ids or " ".join(a.text_content().split()).casefold() in titles
+    return href[1:] in ids or _shown(a).casefold() in titles
 
 
 def _heading_block(el: etree._Element | None) -> bool:
@@ -553,7 +553,7 @@ def drop_contents_lists(tree: etree._Element, url: str) -> int:
                 if el.tag in _HEADINGS or el.tag in _SECTIONS and next(el.iter(*_HEADINGS), None) is not None
             }
             # Headings without ids (the link is the author's, the anchor the theme's or none): by text.
-            titles = {" ".join(h.text_content().split()).casefold() for h in tree.iter(*_HEADINGS)}
+            titles = {_shown(h).casefold() for h in tree.iter(*_HEADINGS)}
             # A numbered manual's headings ("2.6.2 Counting rows"), named without their number.
             titles |= {_NUMBER_RE.sub("", t, count=1) for t in titles}
         if not all(_names_a_heading(a, page, url, targets, titles) for a in links):
@@ -769,7 +769,7 @@ def _begins_with(panel: etree._Element, name: str) -> bool:
     """Whether the panel's first text is an element saying ``name`` and nothing else."""
     for el in panel.iter(etree.Element):
         if el.text and el.text.strip():
-            return " ".join(el.text_content().split()) == name
+            return _shown(el) == name
     return False
 
 
@@ -788,7 +788,7 @@ def name_tab_panels(tree: etree._Element, toggled: list[list[etree._Element]] | 
         if not panels:
             continue
         for tab, panel in zip(tabs, panels, strict=True):
-            name = " ".join(tab.text_content().split())
+            name = _shown(tab)
             if not name or len(name) > _TAB_NAME_MAX:
                 continue
             # An empty panel (Fumadocs renders only the picked tab's) gets no name over nothing.
