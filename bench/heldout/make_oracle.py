@@ -564,7 +564,7 @@ def mediawiki(src: Path) -> list[dict[str, Any]]:
             {
                 "url_path": path,
                 "title": title,
-                "date": page["timestamp"][:10] if page["kind"] == "post" else None,
+                "date": page["timestamp"][:10],
                 "code_blocks": len(langs),
                 "code_languages": langs,
             }
@@ -593,7 +593,7 @@ def dokuwiki(src: Path) -> list[dict[str, Any]]:
             {
                 "url_path": "/" + page["id"],
                 "title": title.group(1) if title else page["title"],
-                "date": page["timestamp"][:10] if page["kind"] == "post" else None,
+                "date": page["timestamp"][:10],
                 "code_blocks": len(langs),
                 "code_languages": langs,
             }
@@ -625,7 +625,7 @@ def trac(src: Path) -> list[dict[str, Any]]:
             {
                 "url_path": "/wiki/" + page["name"],
                 "title": title.group(1) if title else page["title"],
-                "date": page["timestamp"][:10] if page["kind"] == "post" else None,
+                "date": page["timestamp"][:10],
                 "code_blocks": len(langs),
                 "code_languages": langs,
             }
