@@ -261,6 +261,16 @@
 # Markdown, skylighting for code); its data files (templates, style, Help page) from
 # libghc-gitit-data. Its wiki is a git repository made by the build, served by gitit on 127.0.0.1
 # and mirrored with wget. GITIT_DATA overrides /usr/share/gitit.)
+#   mkdir /tmp/npmgen-wintersmith && cd /tmp/npmgen-wintersmith && npm init -y && npm install \
+#       wintersmith@2.5.0 && npm install --ignore-scripts moment@2.31.0 typogr@0.6.8 underscore@1.13.8
+#   apt-get install --no-install-recommends faketime=0.9.10-2.1
+# (Wintersmith 2.5.0, the last release, on Node 20 as it is: its pug 2.0.4, marked 0.5.2 and
+# highlight.js 9.18.5 (whose postinstall only prints an end-of-life notice; npm 11 runs no install
+# script it was not told to) need no pin. moment, typogr and underscore are the blog template's own
+# dependencies (its package.json: moment ^2.22.2, typogr 0.6.x, underscore ^1.9.1), which
+# `wintersmith new` installs with its bundled npm 6: installed beside it instead. The template's
+# footer says "(c) <this year>" (`new Date()`): faketime stops the clock at 2024-06-15 12:00 UTC.
+# NPMGEN_WINTERSMITH overrides the folder.)
 # Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -292,12 +302,13 @@ ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx
      mkdocs-rtd sphinx-pydata docusaurus-blog jupyter-book hexo-next eleventy-base-blog jekyll-deb hugo-deb nextra gatsby-blog
      zensical wordpress rspress vuepress-reco hexo-butterfly ghost honkit ikiwiki hexo-fluid texinfo fumadocs
      mediawiki docus dokuwiki hexo-icarus docbook wordpress-classic asciidoctor org-publish tiddlywiki
-     typedoc nanoc trac blosxom jsdoc pdoc staticsite doxygen chronicle gitit)
+     typedoc nanoc trac blosxom jsdoc pdoc staticsite doxygen chronicle gitit wintersmith)
 NPMGEN_ICARUS="${NPMGEN_ICARUS:-/tmp/npmgen-icarus}"
 NPMGEN_TW="${NPMGEN_TW:-/tmp/npmgen-tw}"
 NPMGEN_TYPEDOC="${NPMGEN_TYPEDOC:-/tmp/npmgen-typedoc}"
 NPMGEN_JSDOC="${NPMGEN_JSDOC:-/tmp/npmgen-jsdoc}"
 GENV_PDOC="${GENV_PDOC:-/tmp/genv-pdoc}"
+NPMGEN_WINTERSMITH="${NPMGEN_WINTERSMITH:-/tmp/npmgen-wintersmith}"
 SITES=("${@:-${ALL[@]}}")
 
 keep_text() {  # copy $1 to $2, only text files (and the feeds named in KEEP_FEEDS, e.g. '*.rss')
@@ -649,7 +660,7 @@ build() {
       # assets are dropped; any other line is printed.
       work="$(mktemp -d)"; cp -r "$src/." "$work/"
       find "$work" -exec touch -h -d '2024-06-01 12:00:00 UTC' {} +
-      (cd "$work" && TZ=UTC faketime -f '@2024-06-15 12:00:00' ssite build -o "$out" 2>&1 \
+      (cd "$work" && TZ=UTC HLJS_HIDE_UPGRADE_WARNING=1 faketime -f '@2024-06-15 12:00:00' ssite build -o "$out" 2>&1 \
         | { grep -v "cannot resolve '/bootstrap4/" || true; })
       rm -rf "$work" ;;
     doxygen)
@@ -677,6 +688,19 @@ build() {
       # obeyed: nothing under /_), the origin rewritten to https://gitit.heldout.example
       # (src_gitit.py says how).
       "$PY" "$HERE/src_gitit.py" "$src" "$out" "$ROOT/gitit/served.json" ;;
+    wintersmith)
+      # What `wintersmith new` does (the blog template copied from the package: templates/*.pug,
+      # plugins/paginator.coffee, contents/css, archive.json, feed.json), its sample articles,
+      # authors and footer text replaced by the sources', then `wintersmith build` (the site's
+      # node_modules the scratch folder's: the template's moment, typogr, underscore). TZ=UTC:
+      # the front matter's dates (2023-01-15 12:00) are read in local time. highlight.js 9 prints
+      # an end-of-life notice on its first use unless HLJS_HIDE_UPGRADE_WARNING is set.
+      work="$(mktemp -d)"; cp -r "$NPMGEN_WINTERSMITH/node_modules/wintersmith/examples/blog/." "$work/"
+      rm -rf "$work/contents/articles" "$work/contents/authors" "$work/contents/about.md"
+      cp -r "$src/." "$work/"; ln -s "$NPMGEN_WINTERSMITH/node_modules" "$work/node_modules"
+      (cd "$work" && TZ=UTC HLJS_HIDE_UPGRADE_WARNING=1 faketime -f '2024-06-15 12:00:00' \
+        "$NPMGEN_WINTERSMITH/node_modules/.bin/wintersmith" build -o "$out" --quiet)
+      rm -rf "$work" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac
   if [ "$name" = wordpress ] || [ "$name" = wordpress-classic ] || [ "$name" = mediawiki ] || [ "$name" = dokuwiki ] \

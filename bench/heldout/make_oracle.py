@@ -1050,6 +1050,19 @@ def chronicle(src: Path) -> list[dict[str, Any]]:
     return sorted(out, key=lambda e: e["url_path"])
 
 
+def wintersmith(src: Path) -> list[dict[str, Any]]:
+    """The blog template's articles, ``contents/articles/<slug>/index.md`` (the paginator's
+    ``articles`` folder, one folder an article; the draft is not in the sources), at their page's
+    URL, ``/articles/<slug>/`` (``index.html`` is dropped from the link); the title and the date
+    (``2023-01-15 12:00``, read in UTC) from the front matter. About (``contents/about.md``) is a
+    page outside the articles; the authors' JSON files have no template (no page)."""
+    out = []
+    for f in sorted((src / "contents" / "articles").glob("*/index.md")):
+        meta, body = front_matter(f.read_text(encoding="utf-8"))
+        out.append(_entry(f"/articles/{f.parent.name}/", meta["title"], _date(meta["date"]), body))
+    return out
+
+
 #: Listing pages of each build, by the generator's documented output paths (relative to site/).
 LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     "pelican": (
@@ -1432,6 +1445,10 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     # ``Help`` (gitit's own help page, in every gitit wiki) is neither; gitit's ``_index``,
     # ``_categories`` and ``_activity`` are closed by its robots.txt (not mirrored).
     "gitit": ("index.html", "Front Page", "*/index.html"),
+    # Wintersmith's blog template: the paginator's pages (``index.html``, then ``page/N/``: three
+    # articles a page, each its date, title and intro) and the archive (every article by year and
+    # month). The feed is ``feed.xml``; About (``about.html``) is a page.
+    "wintersmith": ("index.html", "page/*/index.html", "archive.html"),
 }
 # The same WordPress with a classic theme (Twenty Twenty-One): the same archives, the years and
 # months now linked too (the footer's Archives widget links each month).
@@ -1496,6 +1513,7 @@ ORACLES = {
     "staticsite": staticsite,
     "doxygen": doxygen,
     "gitit": gitit,
+    "wintersmith": wintersmith,
 }
 
 #: Sites whose listing globs match their content pages too (TiddlyWiki's static/*.html; pdoc's
