@@ -261,6 +261,11 @@
 # Markdown, skylighting for code); its data files (templates, style, Help page) from
 # libghc-gitit-data. Its wiki is a git repository made by the build, served by gitit on 127.0.0.1
 # and mirrored with wget. GITIT_DATA overrides /usr/share/gitit.)
+#   apt-get install ghc=9.0.2-4 libghc-hakyll-dev=4.15.1.1-1+b6
+# (Hakyll 4.15.1.1 from Debian 12, a Haskell library: the site is site.hs, compiled by GHC 9.0.2
+# with `ghc --make` against Debian's Haskell packages (pandoc 2.17.1.1, skylighting 0.12.3.1; no
+# cabal, nothing downloads). The package ships hakyll-init and its starter,
+# /usr/share/hakyll/example.)
 # Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -292,7 +297,7 @@ ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx
      mkdocs-rtd sphinx-pydata docusaurus-blog jupyter-book hexo-next eleventy-base-blog jekyll-deb hugo-deb nextra gatsby-blog
      zensical wordpress rspress vuepress-reco hexo-butterfly ghost honkit ikiwiki hexo-fluid texinfo fumadocs
      mediawiki docus dokuwiki hexo-icarus docbook wordpress-classic asciidoctor org-publish tiddlywiki
-     typedoc nanoc trac blosxom jsdoc pdoc staticsite doxygen chronicle gitit)
+     typedoc nanoc trac blosxom jsdoc pdoc staticsite doxygen chronicle gitit hakyll)
 NPMGEN_ICARUS="${NPMGEN_ICARUS:-/tmp/npmgen-icarus}"
 NPMGEN_TW="${NPMGEN_TW:-/tmp/npmgen-tw}"
 NPMGEN_TYPEDOC="${NPMGEN_TYPEDOC:-/tmp/npmgen-typedoc}"
@@ -677,6 +682,18 @@ build() {
       # obeyed: nothing under /_), the origin rewritten to https://gitit.heldout.example
       # (src_gitit.py says how).
       "$PY" "$HERE/src_gitit.py" "$src" "$out" "$ROOT/gitit/served.json" ;;
+    hakyll)
+      # hakyll-init writes the starter (site.hs, templates, css/default.css, the cabal file, four
+      # example posts, about.rst, contact.markdown, a logo); its posts, pages and logo are taken
+      # out and the sources copied over it. site.hs compiled by `ghc --make` (objects outside the
+      # site), run as `site build` (_site/, its cache _cache/ beside it). LANG: Hakyll reads the
+      # sources in the locale's encoding.
+      work="$(mktemp -d)"; hakyll-init "$work/site" >/dev/null
+      rm -rf "$work/site/posts" "$work/site/about.rst" "$work/site/contact.markdown" "$work/site/images"
+      cp -r "$src/." "$work/site/"
+      (cd "$work/site" && ghc --make -v0 site.hs -outputdir "$work/obj" -o "$work/site-bin" \
+        && TZ=UTC LANG=C.UTF-8 "$work/site-bin" build >/dev/null && cp -r _site/. "$out/")
+      rm -rf "$work" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac
   if [ "$name" = wordpress ] || [ "$name" = wordpress-classic ] || [ "$name" = mediawiki ] || [ "$name" = dokuwiki ] \
