@@ -203,6 +203,7 @@ HELDOUT_SOURCES = {
     "doxygen": "docs",
     "gitit": "docs",
     "wintersmith": "blog",
+    "hakyll": "blog",
 }
 
 

@@ -271,6 +271,11 @@
 # `wintersmith new` installs with its bundled npm 6: installed beside it instead. The template's
 # footer says "(c) <this year>" (`new Date()`): faketime stops the clock at 2024-06-15 12:00 UTC.
 # NPMGEN_WINTERSMITH overrides the folder.)
+#   apt-get install ghc=9.0.2-4 libghc-hakyll-dev=4.15.1.1-1+b6
+# (Hakyll 4.15.1.1 from Debian 12, a Haskell library: the site is site.hs, compiled by GHC 9.0.2
+# with `ghc --make` against Debian's Haskell packages (pandoc 2.17.1.1, skylighting 0.12.3.1; no
+# cabal, nothing downloads). The package ships hakyll-init and its starter,
+# /usr/share/hakyll/example.)
 # Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -303,6 +308,7 @@ ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx
      zensical wordpress rspress vuepress-reco hexo-butterfly ghost honkit ikiwiki hexo-fluid texinfo fumadocs
      mediawiki docus dokuwiki hexo-icarus docbook wordpress-classic asciidoctor org-publish tiddlywiki
      typedoc nanoc trac blosxom jsdoc pdoc staticsite doxygen chronicle gitit wintersmith)
+     typedoc nanoc trac blosxom jsdoc pdoc staticsite doxygen chronicle gitit hakyll)
 NPMGEN_ICARUS="${NPMGEN_ICARUS:-/tmp/npmgen-icarus}"
 NPMGEN_TW="${NPMGEN_TW:-/tmp/npmgen-tw}"
 NPMGEN_TYPEDOC="${NPMGEN_TYPEDOC:-/tmp/npmgen-typedoc}"
@@ -700,6 +706,17 @@ build() {
       cp -r "$src/." "$work/"; ln -s "$NPMGEN_WINTERSMITH/node_modules" "$work/node_modules"
       (cd "$work" && TZ=UTC HLJS_HIDE_UPGRADE_WARNING=1 faketime -f '2024-06-15 12:00:00' \
         "$NPMGEN_WINTERSMITH/node_modules/.bin/wintersmith" build -o "$out" --quiet)
+    hakyll)
+      # hakyll-init writes the starter (site.hs, templates, css/default.css, the cabal file, four
+      # example posts, about.rst, contact.markdown, a logo); its posts, pages and logo are taken
+      # out and the sources copied over it. site.hs compiled by `ghc --make` (objects outside the
+      # site), run as `site build` (_site/, its cache _cache/ beside it). LANG: Hakyll reads the
+      # sources in the locale's encoding.
+      work="$(mktemp -d)"; hakyll-init "$work/site" >/dev/null
+      rm -rf "$work/site/posts" "$work/site/about.rst" "$work/site/contact.markdown" "$work/site/images"
+      cp -r "$src/." "$work/site/"
+      (cd "$work/site" && ghc --make -v0 site.hs -outputdir "$work/obj" -o "$work/site-bin" \
+        && TZ=UTC LANG=C.UTF-8 "$work/site-bin" build >/dev/null && cp -r _site/. "$out/")
       rm -rf "$work" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac

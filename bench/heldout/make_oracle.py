@@ -907,6 +907,19 @@ def staticsite(src: Path) -> list[dict[str, Any]]:
     return out
 
 
+def hakyll(src: Path) -> list[dict[str, Any]]:
+    """The posts, ``posts/YYYY-MM-DD-slug.md`` (the starter's ``posts/*``; Hakyll has no drafts:
+    the draft is not in the sources), at the rule's ``setExtension "html"``:
+    ``/posts/YYYY-MM-DD-slug.html``; the title from the front matter, the date from the file
+    name (``dateField`` reads it there when the front matter has none). About (``about.rst``)
+    and Contact (``contact.markdown``) are pages."""
+    out = []
+    for f in sorted((src / "posts").glob("*.md")):
+        meta, body = front_matter(f.read_text(encoding="utf-8"))
+        out.append(_entry(f"/posts/{f.stem}.html", meta["title"], f.stem[:10], body))
+    return out
+
+
 _PRE_CODE = re.compile(r'<pre><code(?: class="language-([^"]*)")?>')
 
 
@@ -1449,6 +1462,11 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     # articles a page, each its date, title and intro) and the archive (every article by year and
     # month). The feed is ``feed.xml``; About (``about.html``) is a page.
     "wintersmith": ("index.html", "page/*/index.html", "archive.html"),
+    # Hakyll: the starter's home page (index.html: a welcome text over every post) and archive
+    # (archive.html: every post), the tag cloud (tags.html), one page per tag (tagsRules:
+    # tags/<tag>.html) and per category (categories/<category>.html). About and Contact are
+    # pages; the feed is atom.xml.
+    "hakyll": ("index.html", "archive.html", "tags.html", "tags/*.html", "categories/*.html"),
 }
 # The same WordPress with a classic theme (Twenty Twenty-One): the same archives, the years and
 # months now linked too (the footer's Archives widget links each month).
@@ -1514,6 +1532,7 @@ ORACLES = {
     "doxygen": doxygen,
     "gitit": gitit,
     "wintersmith": wintersmith,
+    "hakyll": hakyll,
 }
 
 #: Sites whose listing globs match their content pages too (TiddlyWiki's static/*.html; pdoc's

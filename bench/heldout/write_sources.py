@@ -3228,6 +3228,7 @@ WRITERS = {
     "doxygen": lambda: __import__("src_doxygen").doxygen(),
     "gitit": lambda: __import__("src_gitit").gitit(),
     "wintersmith": lambda: __import__("src_wintersmith").wintersmith(),
+    "hakyll": lambda: __import__("src_hakyll").hakyll(),
 }
 
 
