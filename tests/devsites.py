@@ -204,6 +204,7 @@ HELDOUT_SOURCES = {
     "gitit": "docs",
     "wintersmith": "blog",
     "hakyll": "blog",
+    "sphinx-alabaster": "docs",
 }
 
 

@@ -276,6 +276,10 @@
 # with `ghc --make` against Debian's Haskell packages (pandoc 2.17.1.1, skylighting 0.12.3.1; no
 # cabal, nothing downloads). The package ships hakyll-init and its starter,
 # /usr/share/hakyll/example.)
+#   python -m venv /tmp/genv-alab && /tmp/genv-alab/bin/pip install sphinx==7.4.7 alabaster==0.7.16 \
+#       sphinx-sitemap==2.9.0
+# (Sphinx 7.4 with its default theme, Alabaster 0.7.16 (the version Sphinx 7.4 requires: Sphinx 8 moved
+# to Alabaster 1.0), reStructuredText sources, no MyST. GENV_ALAB overrides the folder.)
 # Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -303,12 +307,15 @@ NPMGEN_HONKIT="${NPMGEN_HONKIT:-/tmp/npmgen-honkit}"
 NPMGEN_FUMADOCS="${NPMGEN_FUMADOCS:-/tmp/npmgen-fumadocs}"
 NPMGEN_DOCUS="${NPMGEN_DOCUS:-/tmp/npmgen-docus}"
 GENV_TRAC="${GENV_TRAC:-/tmp/genv-trac}"
+GENV_ALAB="${GENV_ALAB:-/tmp/genv-alab}"
 ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx-rtd lektor starlight astro-blog
      mkdocs-rtd sphinx-pydata docusaurus-blog jupyter-book hexo-next eleventy-base-blog jekyll-deb hugo-deb nextra gatsby-blog
      zensical wordpress rspress vuepress-reco hexo-butterfly ghost honkit ikiwiki hexo-fluid texinfo fumadocs
      mediawiki docus dokuwiki hexo-icarus docbook wordpress-classic asciidoctor org-publish tiddlywiki
      typedoc nanoc trac blosxom jsdoc pdoc staticsite doxygen chronicle gitit wintersmith)
      typedoc nanoc trac blosxom jsdoc pdoc staticsite doxygen chronicle gitit hakyll)
+     typedoc nanoc trac blosxom jsdoc pdoc staticsite doxygen chronicle gitit
+     sphinx-alabaster)
 NPMGEN_ICARUS="${NPMGEN_ICARUS:-/tmp/npmgen-icarus}"
 NPMGEN_TW="${NPMGEN_TW:-/tmp/npmgen-tw}"
 NPMGEN_TYPEDOC="${NPMGEN_TYPEDOC:-/tmp/npmgen-typedoc}"
@@ -718,6 +725,11 @@ build() {
       (cd "$work/site" && ghc --make -v0 site.hs -outputdir "$work/obj" -o "$work/site-bin" \
         && TZ=UTC LANG=C.UTF-8 "$work/site-bin" build >/dev/null && cp -r _site/. "$out/")
       rm -rf "$work" ;;
+    sphinx-alabaster)
+      # sphinx-build from the sources (conf.py: Alabaster with its documented sidebars,
+      # sphinx-sitemap); -W: a warning (a bad reST construct, a broken reference) fails the build.
+      # searchindex.js and the theme's scripts are left out by keep_text.
+      "$GENV_ALAB/bin/sphinx-build" -q -W -b html "$src" "$out" -d "$(mktemp -d)" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac
   if [ "$name" = wordpress ] || [ "$name" = wordpress-classic ] || [ "$name" = mediawiki ] || [ "$name" = dokuwiki ] \

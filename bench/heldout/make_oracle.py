@@ -1150,6 +1150,14 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     # MkDocs' search plugin writes search.html for the readthedocs theme (its results page).
     "mkdocs-rtd": ("search.html",),
     "sphinx-pydata": ("genindex.html", "search.html"),
+    "sphinx-alabaster": (
+        "index.html",
+        "guide/index.html",
+        "reference/index.html",
+        "appendix/index.html",
+        "genindex.html",
+        "search.html",
+    ),
     # The classic blog at the root: the paginated index (/, /page/N/, 5 a page), the tags list
     # and each tag's pages (/tags/<tag>/, /tags/<tag>/page/N/), the archive, the authors list and
     # each author's pages (/authors/ana/, /authors/ana/page/N/). The About page (src/pages) and
@@ -1472,6 +1480,29 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
 # months now linked too (the footer's Archives widget links each month).
 LISTING_GLOBS["wordpress-classic"] = LISTING_GLOBS["wordpress"]
 
+_RST_FIELD = re.compile(r"^:(\w+): (.+)$", re.M)
+
+
+def sphinx_alabaster(src: Path) -> list[dict[str, Any]]:
+    """Every ``.rst`` of the sources but the toctree pages (``index.rst``, the root's and each
+    section's: listings), at the page ``sphinx-build -b html`` writes for it
+    (``/<folder>/<name>.html``): the posts, the install page and About. The title the file's
+    first line (the section title, the ``<h1>``); the date the ``:Date:`` field under it, which the
+    page shows as a field list (none on the install page and About); the code blocks its
+    ``code-block`` directives (Pygments colours them in ``<div class="highlight-LANG
+    notranslate">``)."""
+    out = []
+    for f in sorted(src.rglob("*.rst")):
+        rel = f.relative_to(src).as_posix()
+        if f.name == "index.rst":
+            continue
+        text = f.read_text(encoding="utf-8")
+        fields = dict(_RST_FIELD.findall(text.split("\n\n", 2)[1]))
+        title = text.split("\n", 1)[0]
+        out.append(_entry("/" + rel[: -len(".rst")] + ".html", title, fields.get("Date"), text))
+    return out
+
+
 #: Sites whose file names hold URI escapes, linked escaped again (TiddlyWiki); Trac's mirror
 #: names its timeline files with the escapes its links hold, served as they are.
 ESCAPED_NAMES = frozenset({"tiddlywiki"})
@@ -1533,6 +1564,7 @@ ORACLES = {
     "gitit": gitit,
     "wintersmith": wintersmith,
     "hakyll": hakyll,
+    "sphinx-alabaster": sphinx_alabaster,
 }
 
 #: Sites whose listing globs match their content pages too (TiddlyWiki's static/*.html; pdoc's

@@ -3229,6 +3229,7 @@ WRITERS = {
     "gitit": lambda: __import__("src_gitit").gitit(),
     "wintersmith": lambda: __import__("src_wintersmith").wintersmith(),
     "hakyll": lambda: __import__("src_hakyll").hakyll(),
+    "sphinx-alabaster": lambda: __import__("src_sphinx_alabaster").sphinx_alabaster(),
 }
 
 
