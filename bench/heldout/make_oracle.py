@@ -1050,6 +1050,15 @@ def chronicle(src: Path) -> list[dict[str, Any]]:
     return sorted(out, key=lambda e: e["url_path"])
 
 
+def wagtail(src: Path) -> list[dict[str, Any]]:
+    """The posts the management command loads (``posts.json``), children of the blog index
+    (slug ``blog``): ``/blog/<slug>/``, the date the post's ``date`` field, the body its Markdown.
+    The home page, About and the tags page are pages of other types."""
+    data = json.loads((src / "posts.json").read_text(encoding="utf-8"))
+    out = [_entry(f"/blog/{p['slug']}/", p["title"], p["date"], p["body"]) for p in data["posts"]]
+    return sorted(out, key=lambda e: e["url_path"])
+
+
 #: Listing pages of each build, by the generator's documented output paths (relative to site/).
 LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     "pelican": (
@@ -1432,6 +1441,11 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     # ``Help`` (gitit's own help page, in every gitit wiki) is neither; gitit's ``_index``,
     # ``_categories`` and ``_activity`` are closed by its robots.txt (not mirrored).
     "gitit": ("index.html", "Front Page", "*/index.html"),
+    # Wagtail's tutorial blog: the blog index (``BlogIndexPage``: every post in full, no
+    # pagination) and the tags page (``BlogTagIndexPage``) bare and with each tag's query
+    # (``/tags/?tag=python``, saved by wget as ``tags/index.html?tag=python``). The home page (hero
+    # text and links) and About are neither.
+    "wagtail": ("blog/index.html", "tags/index.html", "tags/index.html?tag=*"),
 }
 # The same WordPress with a classic theme (Twenty Twenty-One): the same archives, the years and
 # months now linked too (the footer's Archives widget links each month).
@@ -1496,6 +1510,7 @@ ORACLES = {
     "staticsite": staticsite,
     "doxygen": doxygen,
     "gitit": gitit,
+    "wagtail": wagtail,
 }
 
 #: Sites whose listing globs match their content pages too (TiddlyWiki's static/*.html; pdoc's
@@ -1526,6 +1541,8 @@ def listings(name: str, site: Path) -> list[str]:
             rel = "/" + f.relative_to(site).as_posix()
             if name in ESCAPED_NAMES:
                 rel = rel.replace("%", "%25")
+            if "/index.html?" in rel:  # wget's name for the answer to dir/?query
+                rel = rel.replace("/index.html?", "/?", 1)
             if name in CLEAN_URLS and rel != "/index.html" and rel.endswith(".html"):
                 rel = rel[: -len(".html")]
             found.add(
