@@ -205,6 +205,7 @@ HELDOUT_SOURCES = {
     "wintersmith": "blog",
     "hakyll": "blog",
     "sphinx-alabaster": "docs",
+    "wagtail": "blog",
 }
 
 

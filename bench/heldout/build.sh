@@ -280,6 +280,16 @@
 #       sphinx-sitemap==2.9.0
 # (Sphinx 7.4 with its default theme, Alabaster 0.7.16 (the version Sphinx 7.4 requires: Sphinx 8 moved
 # to Alabaster 1.0), reStructuredText sources, no MyST. GENV_ALAB overrides the folder.)
+#   python -m venv /tmp/wagtail-venv && /tmp/wagtail-venv/bin/pip install wagtail==7.2.1 Django==5.2.20 \
+#       django-taggit==6.1.0 django-modelcluster==6.5 django-tasks==0.8.1 markdown==3.11.4
+#   apt-get install --no-install-recommends wget=1.21.3-1+deb12u1
+# (Wagtail 7.2.1 on Django 5.2.20 (django-taggit 6.1.0, django-modelcluster 6.5, django-treebeard
+# 4.8.0 by its dependencies), SQLite; the tutorial's blog app over `wagtail start mysite`, its posts
+# loaded by a management command, their Markdown by Python-Markdown 3.11.4 in the same venv; served
+# by Django's runserver on 127.0.0.1 and mirrored with wget. django-tasks 0.8.1, not 0.9.0 (the
+# newest Wagtail allows): 0.9.0's immediate backend fails on Python 3.11 at the first page saved,
+# "TypeError: super(type, obj): obj must be an instance or subtype of type" (its generic frozen
+# dataclass TaskResult[T]). GENV_WAGTAIL overrides the folder.)
 # Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -308,6 +318,7 @@ NPMGEN_FUMADOCS="${NPMGEN_FUMADOCS:-/tmp/npmgen-fumadocs}"
 NPMGEN_DOCUS="${NPMGEN_DOCUS:-/tmp/npmgen-docus}"
 GENV_TRAC="${GENV_TRAC:-/tmp/genv-trac}"
 GENV_ALAB="${GENV_ALAB:-/tmp/genv-alab}"
+GENV_WAGTAIL="${GENV_WAGTAIL:-/tmp/wagtail-venv}"
 ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx-rtd lektor starlight astro-blog
      mkdocs-rtd sphinx-pydata docusaurus-blog jupyter-book hexo-next eleventy-base-blog jekyll-deb hugo-deb nextra gatsby-blog
      zensical wordpress rspress vuepress-reco hexo-butterfly ghost honkit ikiwiki hexo-fluid texinfo fumadocs
@@ -316,6 +327,7 @@ ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx
      typedoc nanoc trac blosxom jsdoc pdoc staticsite doxygen chronicle gitit hakyll)
      typedoc nanoc trac blosxom jsdoc pdoc staticsite doxygen chronicle gitit
      sphinx-alabaster)
+     typedoc nanoc trac blosxom jsdoc pdoc staticsite doxygen chronicle gitit wagtail)
 NPMGEN_ICARUS="${NPMGEN_ICARUS:-/tmp/npmgen-icarus}"
 NPMGEN_TW="${NPMGEN_TW:-/tmp/npmgen-tw}"
 NPMGEN_TYPEDOC="${NPMGEN_TYPEDOC:-/tmp/npmgen-typedoc}"
@@ -730,10 +742,16 @@ build() {
       # sphinx-sitemap); -W: a warning (a bad reST construct, a broken reference) fails the build.
       # searchindex.js and the theme's scripts are left out by keep_text.
       "$GENV_ALAB/bin/sphinx-build" -q -W -b html "$src" "$out" -d "$(mktemp -d)" ;;
+    wagtail)
+      # A server, not a generator: the tutorial's blog over `wagtail start mysite` in a scratch
+      # folder, migrated on SQLite, its posts created and published by the project's management
+      # command at their dates, served on 127.0.0.1 by Django's runserver (--insecure: the static
+      # files with DEBUG off), mirrored with wget (src_wagtail.py says how). In Wagtail's venv.
+      "$GENV_WAGTAIL/bin/python" "$HERE/src_wagtail.py" "$src" "$out" "$ROOT/wagtail/served.json" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac
   if [ "$name" = wordpress ] || [ "$name" = wordpress-classic ] || [ "$name" = mediawiki ] || [ "$name" = dokuwiki ] \
-    || [ "$name" = trac ] || [ "$name" = gitit ]; then  # pages without a file extension, or a query
+    || [ "$name" = trac ] || [ "$name" = gitit ] || [ "$name" = wagtail ]; then  # pages without a file extension, or a query
     rm -rf "$ROOT/$name/site"; cp -r "$out" "$ROOT/$name/site"
   else
     local feeds=""

@@ -1074,6 +1074,13 @@ def wintersmith(src: Path) -> list[dict[str, Any]]:
         meta, body = front_matter(f.read_text(encoding="utf-8"))
         out.append(_entry(f"/articles/{f.parent.name}/", meta["title"], _date(meta["date"]), body))
     return out
+def wagtail(src: Path) -> list[dict[str, Any]]:
+    """The posts the management command loads (``posts.json``), children of the blog index
+    (slug ``blog``): ``/blog/<slug>/``, the date the post's ``date`` field, the body its Markdown.
+    The home page, About and the tags page are pages of other types."""
+    data = json.loads((src / "posts.json").read_text(encoding="utf-8"))
+    out = [_entry(f"/blog/{p['slug']}/", p["title"], p["date"], p["body"]) for p in data["posts"]]
+    return sorted(out, key=lambda e: e["url_path"])
 
 
 #: Listing pages of each build, by the generator's documented output paths (relative to site/).
@@ -1475,6 +1482,11 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     # tags/<tag>.html) and per category (categories/<category>.html). About and Contact are
     # pages; the feed is atom.xml.
     "hakyll": ("index.html", "archive.html", "tags.html", "tags/*.html", "categories/*.html"),
+    # Wagtail's tutorial blog: the blog index (``BlogIndexPage``: every post in full, no
+    # pagination) and the tags page (``BlogTagIndexPage``) bare and with each tag's query
+    # (``/tags/?tag=python``, saved by wget as ``tags/index.html?tag=python``). The home page (hero
+    # text and links) and About are neither.
+    "wagtail": ("blog/index.html", "tags/index.html", "tags/index.html?tag=*"),
 }
 # The same WordPress with a classic theme (Twenty Twenty-One): the same archives, the years and
 # months now linked too (the footer's Archives widget links each month).
@@ -1565,6 +1577,7 @@ ORACLES = {
     "wintersmith": wintersmith,
     "hakyll": hakyll,
     "sphinx-alabaster": sphinx_alabaster,
+    "wagtail": wagtail,
 }
 
 #: Sites whose listing globs match their content pages too (TiddlyWiki's static/*.html; pdoc's
@@ -1595,6 +1608,8 @@ def listings(name: str, site: Path) -> list[str]:
             rel = "/" + f.relative_to(site).as_posix()
             if name in ESCAPED_NAMES:
                 rel = rel.replace("%", "%25")
+            if "/index.html?" in rel:  # wget's name for the answer to dir/?query
+                rel = rel.replace("/index.html?", "/?", 1)
             if name in CLEAN_URLS and rel != "/index.html" and rel.endswith(".html"):
                 rel = rel[: -len(".html")]
             found.add(

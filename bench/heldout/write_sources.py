@@ -3230,6 +3230,7 @@ WRITERS = {
     "wintersmith": lambda: __import__("src_wintersmith").wintersmith(),
     "hakyll": lambda: __import__("src_hakyll").hakyll(),
     "sphinx-alabaster": lambda: __import__("src_sphinx_alabaster").sphinx_alabaster(),
+    "wagtail": lambda: __import__("src_wagtail").wagtail(),
 }
 
 
