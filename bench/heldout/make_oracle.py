@@ -1050,6 +1050,24 @@ def chronicle(src: Path) -> list[dict[str, Any]]:
     return sorted(out, key=lambda e: e["url_path"])
 
 
+def vocs(src: Path) -> list[dict[str, Any]]:
+    """Every page of ``docs/pages`` but the landing page (``index.mdx``) and the blog's index
+    (``blog.mdx``, a listing): ``/<path>/`` (``full-static`` writes ``<route>/index.html``; the pages
+    link ``<route>``, which a static host answers with a 301 to the folder), the title its front
+    matter's, the date the blog posts' front matter ``date`` (the JSON-LD's ``datePublished``; the
+    docs pages and About have none)."""
+    out = []
+    pages = src / "docs" / "pages"
+    for f in sorted([*pages.rglob("*.md"), *pages.rglob("*.mdx")]):
+        rel = f.relative_to(pages)
+        if rel.as_posix() in ("index.mdx", "blog.mdx"):
+            continue
+        meta, body = front_matter(f.read_text(encoding="utf-8"))
+        path = "/" + rel.with_suffix("").as_posix() + "/"
+        out.append(_entry(path, meta["title"], _date(meta.get("date")), body))
+    return sorted(out, key=lambda e: e["url_path"])
+
+
 #: Listing pages of each build, by the generator's documented output paths (relative to site/).
 LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     "pelican": (
@@ -1432,6 +1450,10 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     # ``Help`` (gitit's own help page, in every gitit wiki) is neither; gitit's ``_index``,
     # ``_categories`` and ``_activity`` are closed by its robots.txt (not mirrored).
     "gitit": ("index.html", "Front Page", "*/index.html"),
+    # Vocs: the blog's index (blog.mdx, written by hand: every post, newest first, with its date
+    # and first sentence; Vocs 2 has no blog of its own). The landing page (index.html: a tagline
+    # and buttons) is neither; 404.html, 404.d/ and _root.d/ are Waku's shells.
+    "vocs": ("blog/index.html",),
 }
 # The same WordPress with a classic theme (Twenty Twenty-One): the same archives, the years and
 # months now linked too (the footer's Archives widget links each month).
@@ -1496,6 +1518,7 @@ ORACLES = {
     "staticsite": staticsite,
     "doxygen": doxygen,
     "gitit": gitit,
+    "vocs": vocs,
 }
 
 #: Sites whose listing globs match their content pages too (TiddlyWiki's static/*.html; pdoc's
