@@ -261,6 +261,11 @@
 # Markdown, skylighting for code); its data files (templates, style, Help page) from
 # libghc-gitit-data. Its wiki is a git repository made by the build, served by gitit on 127.0.0.1
 # and mirrored with wget. GITIT_DATA overrides /usr/share/gitit.)
+#   mkdir /tmp/npmgen-retype && cd /tmp/npmgen-retype && npm init -y && npm install retypeapp@4.6.0
+# (Retype 4.6.0: npm's retypeapp is a launcher whose optional dependency retypeapp-linux-x64@4.6.0
+# is the self-contained .NET binary, `retype`; no license key (free features only), nothing
+# downloaded at build time; faketime (apt, above) freezes its clock. NPMGEN_RETYPE overrides
+# the folder.)
 # Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -288,11 +293,13 @@ NPMGEN_HONKIT="${NPMGEN_HONKIT:-/tmp/npmgen-honkit}"
 NPMGEN_FUMADOCS="${NPMGEN_FUMADOCS:-/tmp/npmgen-fumadocs}"
 NPMGEN_DOCUS="${NPMGEN_DOCUS:-/tmp/npmgen-docus}"
 GENV_TRAC="${GENV_TRAC:-/tmp/genv-trac}"
+NPMGEN_RETYPE="${NPMGEN_RETYPE:-/tmp/npmgen-retype}"
 ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx-rtd lektor starlight astro-blog
      mkdocs-rtd sphinx-pydata docusaurus-blog jupyter-book hexo-next eleventy-base-blog jekyll-deb hugo-deb nextra gatsby-blog
      zensical wordpress rspress vuepress-reco hexo-butterfly ghost honkit ikiwiki hexo-fluid texinfo fumadocs
      mediawiki docus dokuwiki hexo-icarus docbook wordpress-classic asciidoctor org-publish tiddlywiki
-     typedoc nanoc trac blosxom jsdoc pdoc staticsite doxygen chronicle gitit)
+     typedoc nanoc trac blosxom jsdoc pdoc staticsite doxygen chronicle gitit
+     retype)
 NPMGEN_ICARUS="${NPMGEN_ICARUS:-/tmp/npmgen-icarus}"
 NPMGEN_TW="${NPMGEN_TW:-/tmp/npmgen-tw}"
 NPMGEN_TYPEDOC="${NPMGEN_TYPEDOC:-/tmp/npmgen-typedoc}"
@@ -677,6 +684,25 @@ build() {
       # obeyed: nothing under /_), the origin rewritten to https://gitit.heldout.example
       # (src_gitit.py says how).
       "$PY" "$HERE/src_gitit.py" "$src" "$out" "$ROOT/gitit/served.json" ;;
+    retype)
+      # `retype build` reads retype.yml and writes its output folder (.retype/) and a
+      # retype.manifest into the project: built from a copy. Retype writes the build's moment
+      # into every page (a cache token, data-track-token and each ?v= of its CSS and scripts),
+      # and a free release refuses to build outside its year (about 2026-05-31 to 2027-05-20
+      # for 4.6.0: "This release of Retype has expired"): the clock is frozen at
+      # 2026-12-01 12:00 UTC (faketime -f, the monotonic clock left alone). Its Markdown copies
+      # of the pages (<page>.md, for llms.txt), scripts and fonts are left out by keep_text, the
+      # license texts of those scripts and of Retype itself (resources/*.LICENSE.txt) here.
+      work="$(mktemp -d)"; cp -r "$src/." "$work/"
+      (cd "$work" && TZ=UTC FAKETIME_DONT_FAKE_MONOTONIC=1 faketime -f '2026-12-01 12:00:00' \
+        "$NPMGEN_RETYPE/node_modules/.bin/retype" build . >"$work/build.log" 2>&1) \
+        || { cat "$work/build.log" >&2; exit 1; }
+      if ! grep -q ' 0 errors' "$work/build.log" || ! grep -q ' 0 warnings' "$work/build.log"; then
+        cat "$work/build.log" >&2; exit 1
+      fi
+      cp -r "$work/.retype/." "$out/"
+      rm -f "$out"/resources/*.LICENSE.txt
+      rm -rf "$work" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac
   if [ "$name" = wordpress ] || [ "$name" = wordpress-classic ] || [ "$name" = mediawiki ] || [ "$name" = dokuwiki ] \

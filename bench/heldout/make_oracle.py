@@ -1050,6 +1050,26 @@ def chronicle(src: Path) -> list[dict[str, Any]]:
     return sorted(out, key=lambda e: e["url_path"])
 
 
+def retype(src: Path) -> list[dict[str, Any]]:
+    """Retype: a page per Markdown file at ``/<folder>/<name>/``, its title the ``#`` heading (the
+    front matter's ``label`` is the sidebar's); the blog's posts (``blog/<name>.md``, dated in
+    their front matter) at ``/blog/<name>/``; ``README.md`` the home page (``/``, a welcome text:
+    neither post nor listing). Its code blocks name their language in Prism's class (``<pre
+    class="language-docker">`` for a ```` ```dockerfile ```` fence): under Prism's names."""
+    out = []
+    for f in sorted(src.rglob("*.md")):
+        rel = f.relative_to(src)
+        if rel.name == "README.md":
+            continue
+        meta, body = front_matter(f.read_text(encoding="utf-8"))
+        title = _H1.search(body).group(1)  # type: ignore[union-attr]
+        date = _date(meta.get("date")) if rel.parts[0] == "blog" else None
+        entry = _entry("/" + rel.with_suffix("").as_posix() + "/", title, date, body)
+        entry["code_languages"] = [PRISM_NAMES.get(lang, lang) for lang in entry["code_languages"]]
+        out.append(entry)
+    return out
+
+
 #: Listing pages of each build, by the generator's documented output paths (relative to site/).
 LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     "pelican": (
@@ -1432,6 +1452,17 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     # ``Help`` (gitit's own help page, in every gitit wiki) is neither; gitit's ``_index``,
     # ``_categories`` and ``_activity`` are closed by its robots.txt (not mirrored).
     "gitit": ("index.html", "Front Page", "*/index.html"),
+    # Retype's blog: its index, paged by pageSize (/blog/, /blog/N/, 5 a page), the tags and
+    # categories pages it writes from the posts' front matter (/tags/, /tags/<tag>/,
+    # /categories/, /categories/<name>/). The home page (README.md) is a welcome text, About a page.
+    "retype": (
+        "blog/index.html",
+        "blog/[0-9]*/index.html",
+        "tags/index.html",
+        "tags/*/index.html",
+        "categories/index.html",
+        "categories/*/index.html",
+    ),
 }
 # The same WordPress with a classic theme (Twenty Twenty-One): the same archives, the years and
 # months now linked too (the footer's Archives widget links each month).
@@ -1496,6 +1527,7 @@ ORACLES = {
     "staticsite": staticsite,
     "doxygen": doxygen,
     "gitit": gitit,
+    "retype": retype,
 }
 
 #: Sites whose listing globs match their content pages too (TiddlyWiki's static/*.html; pdoc's
