@@ -207,6 +207,7 @@ HELDOUT_SOURCES = {
     "sphinx-alabaster": "docs",
     "wagtail": "blog",
     "vocs": "docs",
+    "retype": "docs",
 }
 
 

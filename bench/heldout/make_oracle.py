@@ -1096,6 +1096,24 @@ def vocs(src: Path) -> list[dict[str, Any]]:
         path = "/" + rel.with_suffix("").as_posix() + "/"
         out.append(_entry(path, meta["title"], _date(meta.get("date")), body))
     return sorted(out, key=lambda e: e["url_path"])
+def retype(src: Path) -> list[dict[str, Any]]:
+    """Retype: a page per Markdown file at ``/<folder>/<name>/``, its title the ``#`` heading (the
+    front matter's ``label`` is the sidebar's); the blog's posts (``blog/<name>.md``, dated in
+    their front matter) at ``/blog/<name>/``; ``README.md`` the home page (``/``, a welcome text:
+    neither post nor listing). Its code blocks name their language in Prism's class (``<pre
+    class="language-docker">`` for a ```` ```dockerfile ```` fence): under Prism's names."""
+    out = []
+    for f in sorted(src.rglob("*.md")):
+        rel = f.relative_to(src)
+        if rel.name == "README.md":
+            continue
+        meta, body = front_matter(f.read_text(encoding="utf-8"))
+        title = _H1.search(body).group(1)  # type: ignore[union-attr]
+        date = _date(meta.get("date")) if rel.parts[0] == "blog" else None
+        entry = _entry("/" + rel.with_suffix("").as_posix() + "/", title, date, body)
+        entry["code_languages"] = [PRISM_NAMES.get(lang, lang) for lang in entry["code_languages"]]
+        out.append(entry)
+    return out
 
 
 #: Listing pages of each build, by the generator's documented output paths (relative to site/).
@@ -1506,6 +1524,17 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     # and first sentence; Vocs 2 has no blog of its own). The landing page (index.html: a tagline
     # and buttons) is neither; 404.html, 404.d/ and _root.d/ are Waku's shells.
     "vocs": ("blog/index.html",),
+    # Retype's blog: its index, paged by pageSize (/blog/, /blog/N/, 5 a page), the tags and
+    # categories pages it writes from the posts' front matter (/tags/, /tags/<tag>/,
+    # /categories/, /categories/<name>/). The home page (README.md) is a welcome text, About a page.
+    "retype": (
+        "blog/index.html",
+        "blog/[0-9]*/index.html",
+        "tags/index.html",
+        "tags/*/index.html",
+        "categories/index.html",
+        "categories/*/index.html",
+    ),
 }
 # The same WordPress with a classic theme (Twenty Twenty-One): the same archives, the years and
 # months now linked too (the footer's Archives widget links each month).
@@ -1598,6 +1627,7 @@ ORACLES = {
     "sphinx-alabaster": sphinx_alabaster,
     "wagtail": wagtail,
     "vocs": vocs,
+    "retype": retype,
 }
 
 #: Sites whose listing globs match their content pages too (TiddlyWiki's static/*.html; pdoc's

@@ -3232,6 +3232,7 @@ WRITERS = {
     "sphinx-alabaster": lambda: __import__("src_sphinx_alabaster").sphinx_alabaster(),
     "wagtail": lambda: __import__("src_wagtail").wagtail(),
     "vocs": lambda: __import__("src_vocs").vocs(),
+    "retype": lambda: __import__("src_retype").retype(),
 }
 
 
