@@ -38,6 +38,7 @@ import json
 import os
 import re
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -343,6 +344,7 @@ def build(src: Path, out: Path, served: Path) -> int:
             stdout=sink,
             stderr=subprocess.STDOUT,
             env=env,
+            start_new_session=True,  # faketime runs the server as its child: both are stopped
         )
     try:
         for _ in range(60):
@@ -354,7 +356,7 @@ def build(src: Path, out: Path, served: Path) -> int:
         dest = work / "mirror"
         mirror(origin, dest, sorted(p.stem for p in (src / "posts").glob("*.md")))
     finally:
-        proc.terminate()
+        os.killpg(proc.pid, signal.SIGTERM)  # the session faketime leads: it and the server
         proc.wait(timeout=30)
     rewrite(origin, dest)
     served.write_text(
