@@ -208,6 +208,7 @@ HELDOUT_SOURCES = {
     "wagtail": "blog",
     "vocs": "docs",
     "retype": "docs",
+    "mezzanine": "blog",
 }
 
 
@@ -229,6 +230,9 @@ HELDOUT_SOURCES = {
 #: Doxygen, whose fenced block (the language picks its parser) is a ``<div class="fragment">`` of
 #: ``<div class="line">`` rows, no ``<pre>``, no language): a language cannot be kept there, only
 #: never invented.
+#: Mezzanine, whose rich text is the HTML its author puts in (here Python-Markdown's ``codehilite``,
+#: Pygments with its default formatter: ``<div class="codehilite"><pre><span></span><code>``, the
+#: language used for the colours and written nowhere; the admin's sanitizer keeps classes only).
 HELDOUT_UNDECLARED_LANGUAGES = frozenset(
     {
         "pelican",
@@ -243,6 +247,7 @@ HELDOUT_UNDECLARED_LANGUAGES = frozenset(
         "pdoc",
         "staticsite",
         "doxygen",
+        "mezzanine",
     }
 )
 

@@ -304,6 +304,16 @@
 # is the self-contained .NET binary, `retype`; no license key (free features only), nothing
 # downloaded at build time; faketime (apt, above) freezes its clock. NPMGEN_RETYPE overrides
 # the folder.)
+#   python -m venv /tmp/genv-mezzanine && /tmp/genv-mezzanine/bin/pip install mezzanine==6.1.1 \
+#       django==4.2.30 django-contrib-comments==2.2.0 bleach==6.4.0 markdown==3.11.4 pygments==2.21.0
+#   apt-get install --no-install-recommends faketime=0.9.10-2.1 wget=1.21.3-1+deb12u1
+# (Mezzanine 6.1.1, the Django CMS with its blog app and default Bootstrap 3 theme, on Django 4.2
+# LTS (Mezzanine 6.1 supports Django 3.2 to 4.2; pip's resolver picks 4.2.30), SQLite; its
+# dependencies (filebrowser-safe 1.1.1, grappelli-safe 1.1.1, bleach, beautifulsoup4, pillow,
+# requests-oauthlib, tzlocal) from PyPI. Python-Markdown and Pygments render the posts in the
+# site's own import command. The site is served by Django's runserver on 127.0.0.1 under
+# faketime (the posts say "N months ago" from the clock) and mirrored with wget. GENV_MEZZANINE
+# overrides the folder.)
 # Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -335,6 +345,7 @@ GENV_ALAB="${GENV_ALAB:-/tmp/genv-alab}"
 GENV_WAGTAIL="${GENV_WAGTAIL:-/tmp/wagtail-venv}"
 NPMGEN_VOCS="${NPMGEN_VOCS:-/tmp/npmgen-vocs}"
 NPMGEN_RETYPE="${NPMGEN_RETYPE:-/tmp/npmgen-retype}"
+GENV_MEZZANINE="${GENV_MEZZANINE:-/tmp/genv-mezzanine}"
 ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx-rtd lektor starlight astro-blog
      mkdocs-rtd sphinx-pydata docusaurus-blog jupyter-book hexo-next eleventy-base-blog jekyll-deb hugo-deb nextra gatsby-blog
      zensical wordpress rspress vuepress-reco hexo-butterfly ghost honkit ikiwiki hexo-fluid texinfo fumadocs
@@ -347,6 +358,7 @@ ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx
      typedoc nanoc trac blosxom jsdoc pdoc staticsite doxygen chronicle gitit vocs)
      typedoc nanoc trac blosxom jsdoc pdoc staticsite doxygen chronicle gitit
      retype)
+     typedoc nanoc trac blosxom jsdoc pdoc staticsite doxygen chronicle gitit mezzanine)
 NPMGEN_ICARUS="${NPMGEN_ICARUS:-/tmp/npmgen-icarus}"
 NPMGEN_TW="${NPMGEN_TW:-/tmp/npmgen-tw}"
 NPMGEN_TYPEDOC="${NPMGEN_TYPEDOC:-/tmp/npmgen-typedoc}"
@@ -803,6 +815,17 @@ build() {
   esac
   if [ "$name" = wordpress ] || [ "$name" = wordpress-classic ] || [ "$name" = mediawiki ] || [ "$name" = dokuwiki ] \
     || [ "$name" = trac ] || [ "$name" = gitit ] || [ "$name" = wagtail ]; then  # pages without a file extension, or a query
+    mezzanine)
+      # A server, not a generator: a mezzanine-project site on SQLite in a scratch folder, the
+      # sources' settings and import command copied in, the posts written by that command at
+      # their dates, served on 127.0.0.1 by Django's runserver (--insecure: the static files
+      # with DEBUG off) under faketime, mirrored with wget, the origin rewritten to
+      # https://mezzanine.heldout.example (src_mezzanine.py says how). In Mezzanine's venv.
+      "$GENV_MEZZANINE/bin/python" "$HERE/src_mezzanine.py" "$src" "$out" "$ROOT/mezzanine/served.json" ;;
+    *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
+  esac
+  if [ "$name" = wordpress ] || [ "$name" = wordpress-classic ] || [ "$name" = mediawiki ] || [ "$name" = dokuwiki ] \
+    || [ "$name" = trac ] || [ "$name" = gitit ] || [ "$name" = mezzanine ]; then  # pages without a file extension, or a query
     rm -rf "$ROOT/$name/site"; cp -r "$out" "$ROOT/$name/site"
   else
     local feeds=""

@@ -664,6 +664,18 @@ def gitit(src: Path) -> list[dict[str, Any]]:
     return sorted(out, key=lambda e: e["url_path"])
 
 
+def mezzanine(src: Path) -> list[dict[str, Any]]:
+    """The import's blog posts (``posts/<slug>.md``: a ``key: <JSON>`` header, a blank line, the
+    Markdown) at Mezzanine's post URL with ``BLOG_SLUG`` empty and ``BLOG_URLS_DATE_FORMAT``
+    unset, ``/<slug>/``; the title and the publish date of the header. The About page is a page."""
+    out = []
+    for f in sorted((src / "posts").glob("*.md")):
+        head, _, body = f.read_text(encoding="utf-8").partition("\n\n")
+        meta = {k: json.loads(v) for k, _, v in (line.partition(": ") for line in head.splitlines())}
+        out.append(_entry(f"/{f.stem}/", meta["title"], _date(meta["publish_date"]), body))
+    return sorted(out, key=lambda e: e["url_path"])
+
+
 def docbook(src: Path) -> list[dict[str, Any]]:
     """Every chapter of ``book.xml`` (the posts and the install page) and its ``<preface>`` (About),
     at the file the chunked HTML writes for it with ``use.id.as.filename``: ``/<id>.html``. The
@@ -1534,6 +1546,21 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
         "tags/*/index.html",
         "categories/index.html",
         "categories/*/index.html",
+    # Mezzanine's blog at the root (BLOG_SLUG empty): the post list (5 a page, ``?page=N``, saved
+    # by wget as ``index.html?page=N``), each category, tag (keyword) and the author, the archive
+    # by month (``/archive/YYYY/M/``, the sidebar's links). Their feeds (``…/feeds/rss/``, saved as
+    # ``index.html``) are XML; the About page (``/pages/about/``) is a page.
+    "mezzanine": (
+        "index.html",
+        "index.html?page=*",
+        "category/*/index.html",
+        "category/*/index.html?page=*",
+        "tag/*/index.html",
+        "tag/*/index.html?page=*",
+        "author/*/index.html",
+        "author/*/index.html?page=*",
+        "archive/*/index.html",
+        "archive/*/*/index.html",
     ),
 }
 # The same WordPress with a classic theme (Twenty Twenty-One): the same archives, the years and
@@ -1628,6 +1655,7 @@ ORACLES = {
     "wagtail": wagtail,
     "vocs": vocs,
     "retype": retype,
+    "mezzanine": mezzanine,
 }
 
 #: Sites whose listing globs match their content pages too (TiddlyWiki's static/*.html; pdoc's
@@ -1660,6 +1688,8 @@ def listings(name: str, site: Path) -> list[str]:
                 rel = rel.replace("%", "%25")
             if "/index.html?" in rel:  # wget's name for the answer to dir/?query
                 rel = rel.replace("/index.html?", "/?", 1)
+            # wget saves the answer to dir/?query as dir/index.html?query (Mezzanine's ?page=N).
+            rel = rel.replace("/index.html?", "/?")
             if name in CLEAN_URLS and rel != "/index.html" and rel.endswith(".html"):
                 rel = rel[: -len(".html")]
             found.add(

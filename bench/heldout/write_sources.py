@@ -3233,6 +3233,7 @@ WRITERS = {
     "wagtail": lambda: __import__("src_wagtail").wagtail(),
     "vocs": lambda: __import__("src_vocs").vocs(),
     "retype": lambda: __import__("src_retype").retype(),
+    "mezzanine": lambda: __import__("src_mezzanine").mezzanine(),
 }
 
 
