@@ -202,6 +202,7 @@ HELDOUT_SOURCES = {
     "staticsite": "blog",
     "doxygen": "docs",
     "gitit": "docs",
+    "dumi": "docs",
 }
 
 

@@ -3227,6 +3227,7 @@ WRITERS = {
     "staticsite": lambda: __import__("src_staticsite").staticsite(),
     "doxygen": lambda: __import__("src_doxygen").doxygen(),
     "gitit": lambda: __import__("src_gitit").gitit(),
+    "dumi": lambda: __import__("src_dumi").dumi(),
 }
 
 
