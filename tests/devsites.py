@@ -209,6 +209,7 @@ HELDOUT_SOURCES = {
     "vocs": "docs",
     "retype": "docs",
     "mezzanine": "blog",
+    "dumi": "docs",
 }
 
 

@@ -314,6 +314,11 @@
 # site's own import command. The site is served by Django's runserver on 127.0.0.1 under
 # faketime (the posts say "N months ago" from the clock) and mirrored with wget. GENV_MEZZANINE
 # overrides the folder.)
+#   mkdir /tmp/npmgen-dumi && cd /tmp/npmgen-dumi && npm init -y && npm install dumi@2.4.50 \
+#       react@18.3.1 react-dom@18.3.1
+# (dumi 2.4.50 on Umi 4.7.22, webpack 5; React 18 for its SSR pre-rendering. npm 11 runs none of
+# the install scripts (@swc/core, esbuild, @parcel/watcher, core-js): none is needed, their
+# binaries come as npm packages.)
 # Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -346,6 +351,7 @@ GENV_WAGTAIL="${GENV_WAGTAIL:-/tmp/wagtail-venv}"
 NPMGEN_VOCS="${NPMGEN_VOCS:-/tmp/npmgen-vocs}"
 NPMGEN_RETYPE="${NPMGEN_RETYPE:-/tmp/npmgen-retype}"
 GENV_MEZZANINE="${GENV_MEZZANINE:-/tmp/genv-mezzanine}"
+NPMGEN_DUMI="${NPMGEN_DUMI:-/tmp/npmgen-dumi}"
 ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx-rtd lektor starlight astro-blog
      mkdocs-rtd sphinx-pydata docusaurus-blog jupyter-book hexo-next eleventy-base-blog jekyll-deb hugo-deb nextra gatsby-blog
      zensical wordpress rspress vuepress-reco hexo-butterfly ghost honkit ikiwiki hexo-fluid texinfo fumadocs
@@ -359,6 +365,7 @@ ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx
      typedoc nanoc trac blosxom jsdoc pdoc staticsite doxygen chronicle gitit
      retype)
      typedoc nanoc trac blosxom jsdoc pdoc staticsite doxygen chronicle gitit mezzanine)
+     typedoc nanoc trac blosxom jsdoc pdoc staticsite doxygen chronicle gitit dumi)
 NPMGEN_ICARUS="${NPMGEN_ICARUS:-/tmp/npmgen-icarus}"
 NPMGEN_TW="${NPMGEN_TW:-/tmp/npmgen-tw}"
 NPMGEN_TYPEDOC="${NPMGEN_TYPEDOC:-/tmp/npmgen-typedoc}"
@@ -810,6 +817,21 @@ build() {
       fi
       cp -r "$work/.retype/." "$out/"
       rm -f "$out"/resources/*.LICENSE.txt
+    dumi)
+      # dumi build: Umi's exportStatic writes every route as <route>/index.html, pre-rendered by
+      # React 18's streaming SSR (ssr: {} in .dumirc.ts); sitemap.xml on the site's own host.
+      # DUMI_CACHE=none: no Markdown cache in the shared node_modules/.cache (it would outlive the
+      # sources). A page's "last updated" time is its file's last git commit (the build's clock
+      # outside a repository, which changes the scripts' hashes the pages name): the sources are
+      # committed once, on 2024-06-01, in the scratch copy. The demo route's shell,
+      # ~demos/:id/index.html (the route's pattern as a folder name, a page no link leads to, with
+      # no text), is left out with the scripts.
+      work="$(mktemp -d)"; cp -r "$src/." "$work/"; ln -s "$NPMGEN_DUMI/node_modules" "$work/node_modules"
+      (cd "$work" && git init -q && git add .dumirc.ts package.json docs \
+        && GIT_AUTHOR_DATE='2024-06-01T12:00:00Z' GIT_COMMITTER_DATE='2024-06-01T12:00:00Z' \
+          git -c user.name='Ana Lima' -c user.email=ana@example.org commit -q -m 'Small Lessons')
+      (cd "$work" && DUMI_CACHE=none "$NPMGEN_DUMI/node_modules/.bin/dumi" build >/dev/null && cp -r dist/. "$out/")
+      rm -rf "$out/~demos"
       rm -rf "$work" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac

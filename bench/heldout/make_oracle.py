@@ -863,6 +863,29 @@ def docus(src: Path) -> list[dict[str, Any]]:
     return sorted(out, key=lambda e: e["url_path"])
 
 
+#: The date line a dumi post states under its title (dumi has no post date of its own).
+_DUMI_DATELINE = re.compile(r"^_Published (\d{4}-\d{2}-\d{2})_$", re.M)
+
+
+def dumi(src: Path) -> list[dict[str, Any]]:
+    """Every page of ``docs/`` but ``index.md`` (the ``hero`` landing page): ``/<path>/`` (Umi's
+    exportStatic writes ``<route>/index.html``; the pages, the canonical and the sitemap link
+    ``<route>`` without the slash). The title is the front matter's (the page's ``<title>`` and
+    its sidebar entry; the body's ``# …`` is the same words); a post (``docs/blog/``) is dated by
+    the ``_Published YYYY-MM-DD_`` line under its title, the docs pages and About have no date."""
+    out = []
+    docs = src / "docs"
+    for f in sorted(docs.rglob("*.md")):
+        rel = f.relative_to(docs)
+        if rel.as_posix() == "index.md":
+            continue
+        meta, body = front_matter(f.read_text(encoding="utf-8"))
+        dateline = _DUMI_DATELINE.search(body) if rel.parts[0] == "blog" else None
+        path = "/" + rel.with_suffix("").as_posix() + "/"
+        out.append(_entry(path, meta["title"], dateline.group(1) if dateline else None, body))
+    return sorted(out, key=lambda e: e["url_path"])
+
+
 #: The characters TypeDoc keeps in a file name besides ASCII letters and digits and any character
 #: from U+00A0 on (typedoc 0.28's ``createNormalizedUrl``); every other one becomes ``_``.
 _TYPEDOC_KEPT = set("()+,-._")
@@ -1353,6 +1376,10 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     # single-page app's empty shell) and 404.html are neither; its search is a command palette on
     # every page, not a page.
     "docus": (),
+    # dumi's default theme writes no listing: the landing page (docs/index.md, a hero and feature
+    # cards) and 404.html are neither; the blog is pages in the sidebar (grouped by year), its nav
+    # entry the newest post; search is a box over the route metadata, in the browser.
+    "dumi": (),
     # vuepress-theme-reco's blog: the home's post list (5 a page, paged in the browser: one page
     # built), @vuepress/plugin-blog's category and tag classifiers (/categories/, /tag/ and one
     # page per term, paged in the browser too) and the timeline. about.html and 404.html are
@@ -1656,6 +1683,7 @@ ORACLES = {
     "vocs": vocs,
     "retype": retype,
     "mezzanine": mezzanine,
+    "dumi": dumi,
 }
 
 #: Sites whose listing globs match their content pages too (TiddlyWiki's static/*.html; pdoc's

@@ -3234,6 +3234,7 @@ WRITERS = {
     "vocs": lambda: __import__("src_vocs").vocs(),
     "retype": lambda: __import__("src_retype").retype(),
     "mezzanine": lambda: __import__("src_mezzanine").mezzanine(),
+    "dumi": lambda: __import__("src_dumi").dumi(),
 }
 
 
