@@ -36,7 +36,7 @@ from lxml import etree
 
 from harvest.parsers import datelines, markup, metasearch, prunes, textshape
 from harvest.parsers.contentarea import content_areas
-from harvest.parsers.htmlparser import html_parser
+from harvest.parsers.htmlparser import html_parser, whole_document
 from harvest.parsers.pagekind import SITE_MENUS, heading_control, navigation_link, titled_article
 from harvest.parsers.pagemeta import (
     GLUED_SEPARATOR_RE,
@@ -278,7 +278,9 @@ def _code_text(pre: etree._Element) -> str:
 def _replacement_target(pre: etree._Element) -> etree._Element:
     """The element a code block replaces: its line-number table and wrappers holding only it.
 
-    Wrappers go too because trafilatura drops some of them whole (``<figure>``, Octopress).
+    Wrappers go too because trafilatura drops some of them whole (``<figure>``, Octopress), or
+    by a name they have from the heading above (Retype's ``<div id="share-code-1">`` under "Share"
+    around its ``<doc-codeblock>``: a custom element, a tag with a hyphen, wraps as a div does).
     """
     node = pre
     table = next((a for a in pre.iterancestors() if a.tag == "table"), None)
@@ -292,7 +294,7 @@ def _replacement_target(pre: etree._Element) -> etree._Element:
             node = table
     while True:
         parent = node.getparent()
-        if parent is None or parent.tag not in {"div", "figure"}:
+        if parent is None or not (parent.tag in {"div", "figure"} or "-" in parent.tag):
             return node
         others = [c for c in parent if c is not node and isinstance(c.tag, str) and not _code_chrome(c)]
         if others or (parent.text or "").strip() or (node.tail or "").strip():
@@ -640,6 +642,12 @@ def _read_metadata(tree: etree._Element, url: str, shown_date: str | None) -> _M
     # htmldate's own default for the latest date is today, like trafilatura's set_date_params.
     # No free-text date search: it cost two thirds of htmldate's time, and on 480 blog pages
     # whose dates are known it found the same dates as the markup search (BENCHMARKS.md).
+    # A <time> with neither a datetime nor text states no date (a script fills it: dumi's "Last
+    # updated"), but htmldate read one from around it: the date an "Updated on" sentence named.
+    for time in [
+        t for t in tree.iter("time") if not (t.get("datetime") or "").strip() and not t.text_content().strip()
+    ]:
+        time.drop_tree()
     published = find_date(tree, extensive_search=False, original_date=True, url=url)
     if published and datelines.mentioned_only(tree, published, url):
         published = None
@@ -674,9 +682,11 @@ def _parse(html: str) -> etree._Element | None:
     if b"\xef\xbf\xbe" in data or b"\xef\xbf\xbf" in data:  # U+FFFE, U+FFFF
         data = data.replace(b"\xef\xbf\xbe", b"").replace(b"\xef\xbf\xbf", b"")
     try:
-        return lxml.html.document_fromstring(data, parser=_PARSER)
+        tree = lxml.html.document_fromstring(data, parser=_PARSER)
     except (etree.ParserError, ValueError):
         return None
+    whole_document(tree, html)
+    return tree
 
 
 def _extract(tree: etree._Element, *, fast: bool, recall: bool = False, short: bool = False) -> Any:
@@ -1183,7 +1193,9 @@ def _prose_block(tree: etree._Element, title: str) -> etree._Element | None:
         if inner is None:
             break
         block = inner
-    if block is None or block.tag in {"body", "html"}:
+    if block is not None and block.tag == "body":
+        return _body_text(block, title, total)
+    if block is None or block.tag == "html":
         return None
     # A short post's block counts when it holds the post's title (a heading that is the
     # <title> or a part of it between separators): a few paragraphs alone may be a footer.
@@ -1193,6 +1205,31 @@ def _prose_block(tree: etree._Element, title: str) -> etree._Element | None:
     if not titled and held[block] < AREA_MIN_SHARE * everything:
         return None
     return block if total >= MIN_REGION_CHARS or titled else None
+
+
+def _body_text(body: etree._Element, title: str, total: int) -> etree._Element | None:
+    """The text a page writes in ``<body>`` itself, from its title on, gathered in a block.
+
+    A template with no frame at all (Wagtail's tutorial blog, a standalone pandoc page): the
+    title heading and ``PROSE_SHARE`` of the page's paragraph text are children of ``<body>``.
+    Extracted as the whole page, trafilatura kept the paragraphs but flattened the lists (a
+    nested item lost) and, for a short post, took its baseline: everything as loose lines.
+    """
+    start = next(
+        (h for h in body.iterchildren("h1", "h2") if _holds_title(h, title)),
+        None,
+    )
+    if start is None:
+        return None
+    own = sum(len(p.text_content()) for p in body.iterchildren("p"))
+    if own < PROSE_SHARE * total:
+        return None
+    # A <section>: a <div> holding a one-line Japanese post made trafilatura take its baseline.
+    block = body.makeelement("section", {})
+    start.addprevious(block)
+    while (following := block.getnext()) is not None:
+        block.append(following)
+    return block
 
 
 def _holds_title(block: etree._Element, title: str) -> bool:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import lxml.html
 from lxml import etree
 
@@ -28,3 +30,80 @@ def html_parser(*, remove_pis: bool = False) -> etree.HTMLParser:
         )
     )
     return parser
+
+
+#: React's streaming server render (React 18 and 19: Next.js' App Router, Remix, Umi) sends each
+#: suspended part of a page after the shell, in ``<div hidden id="S:n">``, and a script call
+#: moves it into place: ``$RC("B:n","S:n")`` (a Suspense boundary's ``<template id="B:n">``) or
+#: ``$RS("S:n","P:n")`` (a placeholder ``<template id="P:n">``).
+_REACT_MOVES_RE = re.compile(r"""\$R([CS])\(\s*["']([^"']+)["']\s*,\s*["']([^"']+)["']""")
+
+
+def whole_document(tree: etree._Element, html: str) -> None:
+    """Make ``tree`` the document a browser builds from ``html``, before any script but React's.
+
+    What comes after ``</html>`` belongs to the ``<body>`` (HTML's "after after body" rule);
+    libxml2 puts it in a second ``<html>`` beside the root, where nothing looks. And the parts of
+    a page streamed by React's server render are moved where its inline scripts put them: the
+    text of a page pre-rendered so (dumi) was in hidden segments after the end of the document,
+    and the page was judged a script-only shell or a sidebar's list.
+    """
+    root = tree.getroottree().getroot()
+    _take_in_trailing(root)
+    if "$RC(" not in html and "$RS(" not in html:
+        return
+    moves = _REACT_MOVES_RE.findall(html)
+    if not moves:
+        return
+    by_id = {el.get("id"): el for el in root.iter("div", "template") if el.get("id")}
+    for kind, first, second in moves:
+        # $RC(boundary, segment), $RS(segment, placeholder)
+        segment, target = (
+            (by_id.get(second), by_id.get(first)) if kind == "C" else (by_id.get(first), by_id.get(second))
+        )
+        if segment is not None and target is not None and target.tag == "template":
+            _put_in_place(segment, target)
+
+
+def _take_in_trailing(root: etree._Element) -> None:
+    """Append what the parser put beside the root, after ``</html>``, to the ``<body>``."""
+    extra = [sibling for sibling in root.itersiblings() if sibling.tag == "html"]
+    if not extra:
+        return
+    body = root.find("body")
+    if body is None:
+        body = etree.SubElement(root, "body")
+    for sibling in extra:
+        inner = sibling.find("body")
+        body.extend(list(inner if inner is not None else sibling))
+
+
+def _put_in_place(segment: etree._Element, target: etree._Element) -> None:
+    """Put ``segment``'s content where ``target`` (a ``<template>``) stands; both elements go.
+
+    The boundary's fallback after the template (empty, or a spinner) is left as it is.
+    """
+    parent = target.getparent()
+    if parent is None:
+        return
+    index = parent.index(target)
+    tail = target.tail
+    parent.remove(target)
+    children = list(segment)
+    if segment.text and segment.text.strip():
+        if index:
+            before = parent[index - 1]
+            before.tail = (before.tail or "") + segment.text
+        else:
+            parent.text = (parent.text or "") + segment.text
+    for offset, child in enumerate(children):
+        parent.insert(index + offset, child)
+    if tail and children:
+        children[-1].tail = (children[-1].tail or "") + tail
+    elif tail and index:
+        parent[index - 1].tail = (parent[index - 1].tail or "") + tail
+    elif tail:
+        parent.text = (parent.text or "") + tail
+    holder = segment.getparent()
+    if holder is not None:
+        holder.remove(segment)

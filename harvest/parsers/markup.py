@@ -220,24 +220,67 @@ def drop_empty_anchors(tree: etree._Element, placeholders: list[etree._Element] 
     return dropped
 
 
-def keep_named_callouts(tree: etree._Element) -> int:
-    """Make a named ``<aside>`` in the text's flow an ordinary block; returns how many.
+def _text_block(el: etree._Element | None) -> bool:
+    """A block of the text's own, or a wrapper of one (a code block's frame, a tab group of code).
 
-    An ``<aside>`` is dropped whole as a sidebar, but one named for assistive technology
-    (``aria-label``, ``aria-labelledby``, or ``role="note"``) among the paragraphs of the text is
-    the author's callout (Starlight writes its notes and cautions so: "Python 3.10 or later" and
-    its reason were lost). One holding a form control or mostly links stays an aside.
+    A paragraph, code, a list, a quotation, a table or a heading, with text.
+    """
+    if el is None or not isinstance(el.tag, str):
+        return False
+    if el.tag in _FLOW_BLOCKS:
+        return bool(_shown(el))
+    return el.tag in _SECTIONS and any(_shown(block) for block in el.iter("p", "pre"))
+
+
+_FLOW_BLOCKS = frozenset({"p", "pre", "ul", "ol", "dl", "blockquote", "table", "h2", "h3", "h4", "h5", "h6"})
+
+
+def _between_text(aside: etree._Element) -> bool:
+    """Whether text blocks stand before and after ``aside`` (other asides skipped): in the text's flow."""
+    before, after = aside.getprevious(), aside.getnext()
+    while before is not None and before.tag == "aside":
+        before = before.getprevious()
+    while after is not None and after.tag == "aside":
+        after = after.getnext()
+    return _text_block(before) and _text_block(after)
+
+
+def _callout_body(aside: etree._Element) -> bool:
+    """Whether an unnamed ``<aside>`` holds a note of its own: paragraphs of some length, or code.
+
+    Its own blocks, not a quotation's: a pull quote (``<aside><blockquote>``) repeats the text,
+    and an advertisement's slot is a one-word label ("Advertisement") over an empty box.
+    """
+    own = [
+        c for c in aside if c.tag in {"p", "pre"} or c.tag == "div" and next(c.iter("pre"), None) is not None
+    ]
+    if not own:
+        return False
+    return any(c.tag != "p" for c in own) or len(_shown(aside)) >= CALLOUT_TEXT_CHARS
+
+
+def keep_named_callouts(tree: etree._Element) -> int:
+    """Make a callout ``<aside>`` in the text's flow an ordinary block; returns how many.
+
+    An ``<aside>`` is dropped whole as a sidebar, but one among the paragraphs of the text is
+    the author's callout: named for assistive technology (``aria-label``, ``aria-labelledby``,
+    or ``role="note"``: Starlight's notes and cautions, "Python 3.10 or later" and its reason were
+    lost), or unnamed with paragraphs or code of its own between two blocks of the text (Vocs'
+    warnings and notes, a code block in one). One holding a form control or mostly links stays
+    an aside.
     """
     kept = 0
     for aside in list(tree.iter("aside")):
-        if not (aside.get("aria-label") or aside.get("aria-labelledby") or aside.get("role") == "note"):
+        named = aside.get("aria-label") or aside.get("aria-labelledby") or aside.get("role") == "note"
+        if not named and not (_callout_body(aside) and _between_text(aside)):
             continue
         parent = aside.getparent()
         if parent is None or not any(
             sibling.tag == "p" and sibling.text_content().strip() for sibling in parent.iterchildren("p")
         ):
             continue
-        if next(aside.iter(*_CONTROLS), None) is not None:
+        # A code block's copy button is no form.
+        if any(next(c.iterancestors("pre"), None) is None for c in aside.iter(*_CONTROLS)):
             continue
         text = len("".join(aside.text_content().split()))
         links = sum(len("".join(link.text_content().split())) for link in aside.iter("a"))
@@ -472,7 +515,9 @@ def _names_a_heading(a: etree._Element, page: str, url: str, ids: set[str | None
             target, fragment = urldefrag(urljoin(url, href))
         except ValueError:
             return False
-        if target != page or not fragment:
+        # The page's path with or without its final slash: "/post#a" from "/post/" (a server
+        # adds the slash by a redirect, or the generator links without it; Vocs).
+        if target.rstrip("/") != page.rstrip("/") or not fragment:
             return False
         href = "#" + fragment
     return href[1:] in ids or _shown(a).casefold() in titles

@@ -47,7 +47,7 @@ from urllib.parse import unquote, urldefrag, urljoin, urlsplit
 import lxml.html
 from lxml import etree
 
-from harvest.parsers.htmlparser import html_parser
+from harvest.parsers.htmlparser import html_parser, whole_document
 
 #: ``empty``: a page with nothing to store (its content is headings only: the rest is drawn by
 #: its scripts or was never written), and no listing either.
@@ -168,9 +168,11 @@ def parse_html(html: str) -> etree._Element | None:
     if not html.strip():
         return None
     try:
-        return lxml.html.document_fromstring(html.encode("utf-8", "replace"), parser=_PARSER)
+        tree = lxml.html.document_fromstring(html.encode("utf-8", "replace"), parser=_PARSER)
     except (etree.ParserError, ValueError):
         return None
+    whole_document(tree, html)
+    return tree
 
 
 _PARSER = html_parser()
@@ -966,7 +968,7 @@ def _entries_reason(
     if (share := _links_share(region, len(text), page, host, chrome)) is not None:
         # A sidebar's archive and tag links are the site's, not the page's: a one-line post
         # beside them (Chronicle's <div id="sidebar">, no <aside>) is no list of them.
-        found = set(_SIDEBARS(region))
+        found = {*_SIDEBARS(region), *_current_menus(region)}
         sidebars = [b for b in found if found.isdisjoint(b.iterancestors())]
         if not sidebars or _links_share(region, len(text), page, host, chrome, sidebars) is not None:
             return f"links to the site make {int(share * 100)}% of its text"
@@ -978,6 +980,33 @@ def _entries_reason(
 _SIDEBARS = etree.XPath(
     ".//*[@id='sidebar' or contains(concat(' ', normalize-space(@class), ' '), ' sidebar ')]"
 )
+
+
+def _current_menus(region: etree._Element) -> list[etree._Element]:
+    """The menus of the region that mark the page as the current one (``aria-current="page"``).
+
+    A theme's sidebar inside ``<main>`` (dumi's), named no "sidebar": the list of links around
+    the page's own marked link, as far up as the region's blocks are links and nothing else.
+    """
+    menus = []
+    for a in region.iter("a"):
+        if a.get("aria-current") != "page":
+            continue
+        block = a
+        for ancestor in a.iterancestors():
+            if ancestor is region:
+                break
+            links = sum(len(_text(link)) for link in ancestor.iter("a"))
+            if links < MENU_LINK_SHARE * len(_text(ancestor)):
+                break
+            block = ancestor
+        if block is not a:
+            menus.append(block)
+    return menus
+
+
+#: The share of a block's text its links make, at least, for the block to be a menu.
+MENU_LINK_SHARE = 0.9
 
 
 def _links_share(

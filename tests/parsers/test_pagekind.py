@@ -562,3 +562,12 @@ def test_a_wiki_page_s_own_views_are_no_entries(path: str) -> None:
     url = "https://gitit.heldout.example/" + path.replace(" ", "%20")
     kind = classify_page(heldout_page("gitit", path), url)
     assert kind.kind != "listing", kind.reason
+
+
+@pytest.mark.parametrize("page", ["blog/kyou-no-memo", "blog/quick-note-release"])
+def test_a_menu_marking_the_page_as_current_is_no_list_of_entries(page: str) -> None:
+    """dumi (held-out set): the site's sidebar inside ``<main>`` (``<div
+    class="dumi-default-sidebar"><dl><dt>2024</dt><dd><a aria-current="page" …>``), named no
+    "sidebar", beside a one-line post: its links made 61% of the page's text, a listing."""
+    kind = classify_page(heldout_page("dumi", f"{page}/index.html"), f"https://dumi.heldout.example/{page}")
+    assert kind.kind != "listing", kind.reason
