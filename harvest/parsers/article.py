@@ -867,6 +867,13 @@ def _drop_link_teasers(scope: etree._Element) -> None:
 _TEASER_LABEL_RE = re.compile(r"[^.:!?]{2,30}[:?!] ?")
 
 
+def _drop_bylines(scope: etree._Element, shown: etree._Element | None, meta: _Meta) -> None:
+    """Remove the lines that date the post and name its author; the author a line names is kept."""
+    _drop_datelines(scope, shown)
+    meta.author = _drop_labelled_bylines(scope, meta.author)
+    _drop_author_cards(scope, meta.author)
+
+
 def _drop_datelines(scope: etree._Element, shown: etree._Element | None) -> None:
     """Remove the paragraphs that only date the post: "Published on <time>", "<time> · 5 min".
 
@@ -932,6 +939,50 @@ def _drop_author_cards(scope: etree._Element, author: str | None) -> None:
 
 #: An author card's text, at most: a name and a title or a line about the author.
 AUTHOR_CARD_CHARS = 120
+
+#: A byline led by its label: "Posted by: <name> 2 months ago", "Written by Ana Lima", "Author:".
+_LABELLED_BYLINE_RE = re.compile(r"(?:(?:posted|written|published)\s+by|authors?)\s*:?\s*(.*)", re.I)
+#: A labelled byline's text, at most: the label, a name, a date.
+LABELLED_BYLINE_CHARS = 80
+#: A name in a byline's list, at most.
+BYLINE_NAME_CHARS = 40
+
+
+def _drop_labelled_bylines(scope: etree._Element, author: str | None) -> str | None:
+    """Remove the lines naming the author under a label; returns the author (the first one named).
+
+    "Posted by:" as a heading over a list of names (Wagtail's tutorial: ``<h3>Posted by:</h3>
+    <ul><li>Ana Lima</li></ul>``), or a line holding the label, a link to the author and a date
+    (Mezzanine's ``<h6 class="post-meta">Posted by: <a href="/author/ana/">Ana Lima</a> 2 months
+    ago</h6>``): both were stored as the post's first lines, and neither gave the author.
+    """
+    found = author
+    for line in list(scope.iter("h2", "h3", "h4", "h5", "h6", "p")):
+        text = " ".join(line.text_content().split())
+        if len(text) > LABELLED_BYLINE_CHARS or (m := _LABELLED_BYLINE_RE.fullmatch(text)) is None:
+            continue
+        if m.group(1):
+            # The name is the line's link (the author's page); without one, it is not told apart.
+            links = list(line.iter("a"))
+            if len(links) != 1 or line.getparent() is None:
+                continue
+            name = " ".join(links[0].text_content().split())
+            if not name or not m.group(1).startswith(name):
+                continue  # the link is something else (Lektor's "written by X on D in <category>")
+        else:
+            names = line.getnext()
+            if names is None or names.tag not in {"ul", "ol"} or not 1 <= len(names) <= 3:
+                continue
+            listed = [" ".join(li.text_content().split()) for li in names]
+            if not all(0 < len(n) <= BYLINE_NAME_CHARS for n in listed):
+                continue
+            name = ", ".join(listed)
+            names.drop_tree()
+        line.drop_tree()
+        found = found or name or None
+    return found
+
+
 #: What a dateline says besides its date: "Published on", "Posted by Jane Doe on", "· 5 min read".
 DATELINE_LABEL_CHARS = 40
 
@@ -1255,6 +1306,14 @@ def _holds_title(block: etree._Element, title: str) -> bool:
         before = [b for b in el.itersiblings(preceding=True) if isinstance(b.tag, str)][:2]
         if any(squash(b.text_content()) in parts for b in before):
             return True
+        # Or a block whose first heading is the title (Mezzanine's container of the <h1> and
+        # its breadcrumb, above the row of columns whose middle one is the text).
+        if (
+            before
+            and (first := next(before[0].iter("h1"), None)) is not None
+            and squash(first.text_content()) in parts
+        ):
+            return True
         el = el.getparent()
     return False
 
@@ -1318,13 +1377,17 @@ def _extract_main(
             # class): as one, its headings, lists and tables are read, not only its paragraphs.
             frame = etree.SubElement(frame, "article")
         frame.append(region)  # moved, not copied
+        renamed = _text_frames(region) if short else []
         document = _extract(wrapper, fast=True, short=short)
         if not short and _is_declared(region) and _is_baseline(document, region):
             # trafilatura found less than its minimum and took its baseline: the whole region as
             # one paragraph (Hexo Fluid's one-line posts, their template's indentation counted
             # as text, glued to their tags and licence box). It is a short post after all.
             short = True
+            renamed = _text_frames(region)
             document = _extract(wrapper, fast=True, short=True)
+        for div in renamed:
+            div.tag = "div"
         parent.insert(index, region)
     else:
         document = _extract(tree, fast=True)
@@ -1341,6 +1404,25 @@ def _extract_main(
             # Short posts fall under trafilatura's minimum size; ask again, favouring recall.
             document = _extract(tree, fast=False, recall=True)
     return document
+
+
+def _text_frames(region: etree._Element) -> list[etree._Element]:
+    """Make the ``<div>``s framing a short post's text ``<section>``s; returns them, to restore.
+
+    The region, and the ``<div>`` inside it holding all its paragraphs, and so on down. trafilatura
+    deletes a ``<div>`` whose text is mostly links, and a one-line post's frame is, beside its
+    tags, share buttons and pager: the whole post went, and trafilatura took its baseline (every
+    line of the region glued: Mezzanine's middle column, Retype's ``div#retype-content``).
+    """
+    renamed = []
+    el: etree._Element | None = region
+    while el is not None:
+        if el.tag == "div":
+            el.tag = "section"
+            renamed.append(el)
+        chars = _paragraph_chars(el)
+        el = next((c for c in el if isinstance(c.tag, str) and chars and _paragraph_chars(c) == chars), None)
+    return renamed
 
 
 def _is_short_region(region: etree._Element) -> bool:
@@ -1701,8 +1783,7 @@ def extract_article(html: str, url: str) -> Article | None:
     # A table of contents block's name, by substring (most pages have none), in the region.
     if "toc" in html:
         markup.drop_contents_blocks(scope, url)
-    _drop_datelines(scope, shown[0] if shown else None)
-    _drop_author_cards(scope, meta.author)
+    _drop_bylines(scope, shown[0] if shown else None, meta)
     leads = _leads(_lead_scope(tree, region)) if region is not None else []
     document = _extract_main(tree, region, page_chars, framed=framed, short=short_area)
     if document is None or document.body is None:
@@ -1712,6 +1793,7 @@ def extract_article(html: str, url: str) -> Article | None:
     _drop_section_label(document.body, tree)
     textshape.drop_trailing_headings(document.body)
     textshape.keep_line_breaks(document.body)
+    textshape.one_line_headings(document.body)
     textshape.mark_quotes(document.body)
     _resolve_links(document.body, head.link_base)
     markdown = textshape.line_breaks(_markdown(document.body))

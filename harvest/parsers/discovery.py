@@ -273,10 +273,18 @@ def parse_feed(body: bytes, base_url: str) -> list[FeedEntry]:
         if link:
             title = (entry.get("title") or "").strip() or None
             published = entry.get("published") or entry.get("updated")
-            # dc:creator, Atom's author/name, RSS' "email (Name)": feedparser's author_detail.
-            author = (entry.get("author_detail") or {}).get("name") or entry.get("author")
+            # dc:creator, Atom's author/name: feedparser's author_detail. RSS' "email (Name)" is
+            # read here: feedparser's address pattern ends a domain at four letters, and
+            # "ana@studio.photography (Ana Lima)" gave the name "ography (Ana Lima".
+            raw = entry.get("author")
+            rss = _RSS_AUTHOR_RE.match(raw) if isinstance(raw, str) else None
+            author = rss.group(1) if rss else (entry.get("author_detail") or {}).get("name") or raw
             entries.append(FeedEntry(urljoin(base_url, link.strip()), title, published, _person(author)))
     return entries
+
+
+#: RSS 2.0's ``<author>``: an email address, then the name in parentheses.
+_RSS_AUTHOR_RE = re.compile(r"^\s*[^\s@()]+@[^\s()]+\s+\(([^()]+)\)\s*$")
 
 
 def _person(name: object) -> str | None:
@@ -284,6 +292,8 @@ def _person(name: object) -> str | None:
     if not isinstance(name, str):
         return None
     name = " ".join(name.split())
+    if name.count("(") != name.count(")"):
+        return None  # a piece of something else ("ple (Ana Lima")
     return name if " " in name and "@" not in name and len(name) <= _AUTHOR_CHARS else None
 
 

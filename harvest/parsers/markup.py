@@ -122,7 +122,13 @@ def neutralize_own_names(tree: etree._Element) -> int:
         own = el.tag in _HEADINGS
         if not own and el.tag in _SECTIONS:
             heading = _first_heading(el)
-            own = heading is not None and _spells(identifier, heading)
+            # Not a block holding a form to write in: a site's comments under their heading
+            # (Mezzanine's <div id="comments"><h3>Comments</h3>… <form><textarea>), no section.
+            own = (
+                heading is not None
+                and _spells(identifier, heading)
+                and next(el.iter("textarea"), None) is None
+            )
         if own:
             del el.attrib["id"]
             el.set(MOVED_ID, identifier)
@@ -210,8 +216,16 @@ def drop_empty_anchors(tree: etree._Element, placeholders: list[etree._Element] 
     """
     dropped = 0
     for a in _PLACEHOLDER_LINKS(tree) if placeholders is None else placeholders:
+        if a.getparent() is None:
+            continue
+        # A named anchor around a heading's words (Blosxom's ``<h3><a name="kyou-no-memo">今日の
+        # メモ</a></h3>``) is no link either: written "[今日のメモ]", a link without a target.
+        if next(a.iterancestors(*_HEADINGS), None) is not None:
+            a.drop_tag()
+            dropped += 1
+            continue
         # Empty ones only: no text, no element child (a comment is neither).
-        if a.text and a.text.strip() or a.getparent() is None or any(isinstance(c.tag, str) for c in a):
+        if a.text and a.text.strip() or any(isinstance(c.tag, str) for c in a):
             continue
         if any((c.tail or "").strip() for c in a):
             continue

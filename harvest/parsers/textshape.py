@@ -7,6 +7,9 @@ page that showed the defect (tests/parsers/test_article_rules.py):
   nothing (Jekyll minima's one-line posts: the title came after the line).
 - :func:`keep_line_breaks`: a ``<br>`` inside a paragraph is a line break, not a new paragraph
   (Hexo's marked renders each source line break as one: every paragraph was cut in pieces).
+- :func:`one_line_headings`: a Markdown heading is one line; a heading whose source spans
+  lines (Mezzanine's ``<h6 class="post-meta">`` "Posted by:", its link and "1 year ago" on
+  lines of their own) left its indented next lines as code blocks.
 - :func:`keep_ampersands`: trafilatura's Markdown writer unescapes HTML entities in its whole
   output, which its tree no longer holds: a link's ``&section=1`` became ``§ion=1`` (HTML's
   legacy ``&sect`` needs no semicolon), ``&copy=2`` ``©=2``, and a text's ``&amp;`` a ``&``.
@@ -68,6 +71,66 @@ def keep_line_breaks(body: etree._Element) -> None:
         else:
             parent.text = before.rstrip() + tail
         parent.remove(lb)
+
+
+def one_line_headings(body: etree._Element) -> int:
+    """Make each heading's text one line (runs of white space, line breaks too, one space).
+
+    Returns how many headings changed.
+    """
+    changed = 0
+    for head in body.iter("head"):
+        before = "".join(head.itertext())
+        if "\n" not in before and "\t" not in before and "  " not in before:
+            continue
+        for br in list(head.iter("lb")):
+            br.tail = " " + (br.tail or "")
+            _unwrap(br)
+        for el in head.iter():
+            if el.text:
+                el.text = _SPACES_RE.sub(" ", el.text)
+            if el is not head and el.tail:
+                el.tail = _SPACES_RE.sub(" ", el.tail)
+        _strip_ends(head)
+        changed += 1
+    return changed
+
+
+def _strip_ends(head: etree._Element) -> None:
+    """Remove the white space a heading's words begin and end with, wherever it stands."""
+    for el in head.iter():
+        if el.text and not el.text.isspace():
+            el.text = el.text.lstrip()
+            break
+        el.text = None if el is head or not el.text else ""
+        if el is not head and el.tail and not el.tail.isspace():
+            el.tail = el.tail.lstrip()
+            break
+    last = head
+    while len(last):
+        last = last[-1]
+        if last.tail and not last.tail.isspace():
+            last.tail = last.tail.rstrip()
+            return
+        last.tail = None
+    if last.text:
+        last.text = last.text.rstrip()
+
+
+def _unwrap(el: etree._Element) -> None:
+    """Remove ``el``, keeping its tail in place."""
+    parent = el.getparent()
+    if parent is None:
+        return
+    previous = el.getprevious()
+    if previous is not None:
+        previous.tail = (previous.tail or "") + (el.tail or "")
+    else:
+        parent.text = (parent.text or "") + (el.tail or "")
+    parent.remove(el)
+
+
+_SPACES_RE = re.compile(r"\s+")
 
 
 def line_breaks(markdown: str) -> str:

@@ -454,3 +454,13 @@ def test_robots_meta_names_are_read_whatever_their_case() -> None:
     """
     html = heldout_page("trac", "wiki/About?action=history.html")
     assert robots_meta(html, "harvest") == ["NOINDEX, NOFOLLOW"]
+
+
+def test_an_rss_author_is_the_name_after_the_address_whatever_its_domain() -> None:
+    """Retype's feed (held-out set): ``<author>ana@retype.heldout.example (Ana Lima)</author>``,
+    RSS 2.0's form. feedparser's address pattern ends a domain at four letters, and every post's
+    author was "ple (Ana Lima" (a ``.photography`` or ``.museum`` address breaks the same way)."""
+    feed = HELDOUT_FIXTURES / "retype" / "site" / "blog" / "feed.xml"
+    entries = parse_feed(feed.read_bytes(), "https://retype.heldout.example/blog/feed.xml")
+    assert len(entries) >= 5
+    assert {e.author for e in entries} == {"Ana Lima"}
