@@ -958,6 +958,10 @@ def _drop_labelled_bylines(scope: etree._Element, author: str | None) -> str | N
     """
     found = author
     for line in list(scope.iter("h2", "h3", "h4", "h5", "h6", "p")):
+        # The label opens the line: its own text, before any element, says whether to look.
+        lead = (line.text or "").lower()
+        if "by" not in lead and "author" not in lead:
+            continue
         text = " ".join(line.text_content().split())
         if len(text) > LABELLED_BYLINE_CHARS or (m := _LABELLED_BYLINE_RE.fullmatch(text)) is None:
             continue
