@@ -1270,10 +1270,14 @@ def _body_text(body: etree._Element, title: str, total: int) -> etree._Element |
     Extracted as the whole page, trafilatura kept the paragraphs but flattened the lists (a
     nested item lost) and, for a short post, took its baseline: everything as loose lines.
     """
-    start = next(
-        (h for h in body.iterchildren("h1", "h2") if _holds_title(h, title)),
-        None,
-    )
+    start = None
+    for child in body.iterchildren("h1", "h2", "header", "hgroup", "div"):
+        # The title heading, or the block it opens (pandoc's <header id="title-block-header">
+        # around the <h1>, the author and the date).
+        heading = child if child.tag in {"h1", "h2"} else next(child.iter("h1", "h2"), None)
+        if heading is not None and _holds_title(heading, title):
+            start = child
+            break
     if start is None:
         return None
     own = sum(len(p.text_content()) for p in body.iterchildren("p"))
