@@ -210,6 +210,7 @@ HELDOUT_SOURCES = {
     "retype": "docs",
     "mezzanine": "blog",
     "dumi": "docs",
+    "asciidoc-py": "blog",
 }
 
 
@@ -234,6 +235,10 @@ HELDOUT_SOURCES = {
 #: Mezzanine, whose rich text is the HTML its author puts in (here Python-Markdown's ``codehilite``,
 #: Pygments with its default formatter: ``<div class="codehilite"><pre><span></span><code>``, the
 #: language used for the colours and written nowhere; the admin's sanitizer keeps classes only).
+#: AsciiDoc.py, whose source filter pipes a ``[source,LANG]`` block through ``pygmentize -f html -l
+#: LANG`` into ``<div class="listingblock"><div class="content"><div class="highlight"><pre>``: the
+#: language picks the lexer and is written nowhere (GNU source-highlight, its default, writes a
+#: bare ``<pre><tt>`` the same way).
 HELDOUT_UNDECLARED_LANGUAGES = frozenset(
     {
         "pelican",
@@ -249,6 +254,7 @@ HELDOUT_UNDECLARED_LANGUAGES = frozenset(
         "staticsite",
         "doxygen",
         "mezzanine",
+        "asciidoc-py",
     }
 )
 

@@ -319,6 +319,13 @@
 # (dumi 2.4.50 on Umi 4.7.22, webpack 5; React 18 for its SSR pre-rendering. npm 11 runs none of
 # the install scripts (@swc/core, esbuild, @parcel/watcher, core-js): none is needed, their
 # binaries come as npm packages.)
+#   apt-get install --no-install-recommends asciidoc-base=10.2.0-1 python3-pygments=2.14.0+dfsg-1
+# (AsciiDoc.py 10.2.0 from Debian 12 (asciidoc-base, on Debian's python3: /usr/bin/asciidoc runs
+# `python3 -m asciidoc`, so the build puts /usr/bin first on PATH) with its html5 backend and default
+# stylesheet, embedded in each page; Pygments 2.14.0 (`pygmentize`) for `source-highlighter=pygments`:
+# GNU source-highlight, the default, has no YAML or Dockerfile language and leaves those blocks
+# empty. The footer's "Last updated" is the source file's mtime: the build sets it to 2024-06-15
+# 12:00:00 UTC (TZ=UTC) so that a rebuild writes the same bytes.)
 # Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -357,7 +364,7 @@ ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx
      zensical wordpress rspress vuepress-reco hexo-butterfly ghost honkit ikiwiki hexo-fluid texinfo fumadocs
      mediawiki docus dokuwiki hexo-icarus docbook wordpress-classic asciidoctor org-publish tiddlywiki
      typedoc nanoc trac blosxom jsdoc pdoc staticsite doxygen chronicle gitit wintersmith hakyll
-     sphinx-alabaster wagtail vocs retype mezzanine dumi)
+     sphinx-alabaster wagtail vocs retype mezzanine dumi asciidoc-py)
 NPMGEN_ICARUS="${NPMGEN_ICARUS:-/tmp/npmgen-icarus}"
 NPMGEN_TW="${NPMGEN_TW:-/tmp/npmgen-tw}"
 NPMGEN_TYPEDOC="${NPMGEN_TYPEDOC:-/tmp/npmgen-typedoc}"
@@ -835,6 +842,20 @@ build() {
       # with DEBUG off) under faketime, mirrored with wget, the origin rewritten to
       # https://mezzanine.heldout.example (src_mezzanine.py says how). In Mezzanine's venv.
       "$GENV_MEZZANINE/bin/python" "$HERE/src_mezzanine.py" "$src" "$out" "$ROOT/mezzanine/served.json" ;;
+    asciidoc-py)
+      # AsciiDoc.py converts one document at a time: the blog's script is this loop, every .txt
+      # of the sources (posts/, tags/, categories/, the index, archive, tags, categories and
+      # About pages) to the .html beside it, html5 backend, no table of contents, Pygments for the
+      # [source,LANG] blocks. In a copy whose files' times are fixed (the footer's "Last updated").
+      work="$(mktemp -d)"; cp -r "$src/." "$work/"
+      find "$work" -type f -exec touch -d '2024-06-15 12:00:00 UTC' {} +
+      (cd "$work" && find . -name '*.txt' -print0 | sort -z | while IFS= read -r -d '' f; do
+        mkdir -p "$out/$(dirname "$f")"
+        TZ=UTC PATH="/usr/bin:/bin" asciidoc -b html5 -a toc! -a source-highlighter=pygments \
+          -o "$out/${f%.txt}.html" "$f" 2>>"$work/asciidoc.log"
+      done)
+      if [ -s "$work/asciidoc.log" ]; then cat "$work/asciidoc.log" >&2; exit 1; fi
+      rm -rf "$work" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac
   if [ "$name" = wordpress ] || [ "$name" = wordpress-classic ] || [ "$name" = mediawiki ] || [ "$name" = dokuwiki ] \

@@ -1597,6 +1597,17 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     # articles a page, each its date, title and intro) and the archive (every article by year and
     # month). The feed is ``feed.xml``; About (``about.html``) is a page.
     "wintersmith": ("index.html", "page/*/index.html", "archive.html"),
+    # AsciiDoc.py's blog (its pages written by src_asciidoc_py.py): the home page (every post,
+    # newest first, with its date), the archive by year, the tags and categories indexes and a
+    # page per tag and per category. About is a page.
+    "asciidoc-py": (
+        "index.html",
+        "archive.html",
+        "tags.html",
+        "tags/*.html",
+        "categories.html",
+        "categories/*.html",
+    ),
 }
 # The same WordPress with a classic theme (Twenty Twenty-One): the same archives, the years and
 # months now linked too (the footer's Archives widget links each month).
@@ -1622,6 +1633,41 @@ def sphinx_alabaster(src: Path) -> list[dict[str, Any]]:
         fields = dict(_RST_FIELD.findall(text.split("\n\n", 2)[1]))
         title = text.split("\n", 1)[0]
         out.append(_entry("/" + rel[: -len(".rst")] + ".html", title, fields.get("Date"), text))
+    return out
+
+
+_ASCIIDOC_REVISION = re.compile(r"^v[^,\s]+, (\d{4}-\d{2}-\d{2})$")
+
+
+def asciidoc_py(src: Path) -> list[dict[str, Any]]:
+    """The blog's posts, ``posts/<slug>.txt`` (the draft is not in the sources), at the page the
+    build's ``asciidoc`` writes beside each, ``/posts/<slug>.html``. The title the document title
+    (``= ``, the ``<title>`` and ``<h1>``); the date the revision line's (``v1.0, 2023-01-15``, the
+    header's third line: shown under the ``<h1>`` as ``version 1.0, 2023-01-15``); the code blocks
+    its ``----`` listing blocks, the language the ``[source,LANG]`` line above one (none above a
+    plain listing). About and the listing pages are not posts."""
+    out = []
+    for f in sorted((src / "posts").glob("*.txt")):
+        lines = f.read_text(encoding="utf-8").split("\n")
+        m = _ASCIIDOC_REVISION.match(lines[2])
+        langs: list[str] = []
+        inside = False
+        for i, line in enumerate(lines):
+            if line != "----":
+                continue
+            if not inside:
+                above = re.match(r"^\[source,([^,\]]+)", lines[i - 1])
+                langs.append(above.group(1).strip() if above else "")
+            inside = not inside
+        out.append(
+            {
+                "url_path": f"/posts/{f.stem}.html",
+                "title": lines[0][len("= ") :],
+                "date": m.group(1) if m else None,
+                "code_blocks": len(langs),
+                "code_languages": langs,
+            }
+        )
     return out
 
 
@@ -1692,6 +1738,7 @@ ORACLES = {
     "sphinx-alabaster": sphinx_alabaster,
     "hakyll": hakyll,
     "wintersmith": wintersmith,
+    "asciidoc-py": asciidoc_py,
 }
 
 #: Sites whose listing globs match their content pages too (TiddlyWiki's static/*.html; pdoc's
