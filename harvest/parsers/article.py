@@ -29,7 +29,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import urljoin
+from urllib.parse import urljoin, urlsplit
 
 import lxml.html
 from lxml import etree
@@ -847,6 +847,12 @@ _NAV_BLOCKS = frozenset({"p", "div", "nav", "ul", "ol", "td", "header", "footer"
 NAV_LABEL_CHARS = 12
 
 
+def _drop_link_lines(scope: etree._Element, url: str) -> None:
+    """Remove the paragraphs of links that are not the text: cross-references and menus."""
+    _drop_link_teasers(scope)
+    _drop_menu_lines(scope, url)
+
+
 def _drop_link_teasers(scope: etree._Element) -> None:
     """Remove "Read more: <link>" paragraphs: a short label, then one link that is the rest.
 
@@ -865,6 +871,58 @@ def _drop_link_teasers(scope: etree._Element) -> None:
 
 #: The label before a cross-reference link: a few words closed by ':', '?' or '!'.
 _TEASER_LABEL_RE = re.compile(r"[^.:!?]{2,30}[:?!] ?")
+
+
+def _drop_menu_lines(scope: etree._Element, url: str) -> None:
+    """Remove the paragraphs that are a menu of the site: its links and only separators between.
+
+    "Home | Archive | Tags | Categories | About" written as a paragraph of the text (AsciiDoc.py
+    posts that link their site so, at their top): trafilatura keeps a paragraph of links when
+    its words are few, and the menu opened every post.
+    """
+    host = urlsplit(url).hostname
+    for p in scope.xpath(".//p[count(.//a) >= $n and not(.//br)]", n=MENU_LINE_LINKS):
+        # A menu's entries are labels of the site's pages; links one under the other, named by
+        # their address or a title, or to other sites are the author's references (Octopress'
+        # "Referências", a podcast's topics linked to an encyclopedia).
+        links = list(p.iter("a"))
+        if any(len(" ".join(a.text_content().split())) > MENU_LABEL_CHARS for a in links):
+            continue
+        if any(_link_host(url, a.get("href")) != host for a in links):
+            continue
+        between = "".join(p.itertext())
+        for link in p.iter("a"):
+            between = between.replace(link.text_content(), " ", 1)
+        # Labels before groups of links ("Tags: a, b. Category: c.") are a menu's too.
+        if _MENU_LABEL_RE.sub(" ", between).strip(_MENU_SEPARATORS) or p.getparent() is None:
+            continue
+        # Its label just before, a paragraph of its own ("Schlagwörter" over a post's tags).
+        label = p.getprevious()
+        if label is not None and label.tag == "p" and not len(label.findall(".//a")):
+            words = " ".join(label.text_content().split())
+            # A label says it is one: a colon closes it, or it is bold, all of it.
+            bold = len(label) == 1 and label[0].tag in {"strong", "b"} and not (label.text or "").strip()
+            if 0 < len(words) <= MENU_LABEL_CHARS and (words.endswith(":") or bold):
+                label.drop_tree()
+        p.drop_tree()
+
+
+def _link_host(url: str, href: str | None) -> str | None:
+    """The host a link leads to (None for a link that does not parse)."""
+    try:
+        return urlsplit(urljoin(url, href or "")).hostname
+    except ValueError:
+        return None
+
+
+#: Links a paragraph must hold to be a menu line.
+MENU_LINE_LINKS = 3
+#: A menu entry's label, at most ("Categories", "Getting started").
+MENU_LABEL_CHARS = 30
+#: What may stand between a menu's links: white space and the separators menus are written with.
+_MENU_SEPARATORS = " \t\n\r\xa0|·•/,.-–—>»:"
+#: A label of a menu's group: a word or two and a colon.
+_MENU_LABEL_RE = re.compile(r"(?<!\w)[^\W\d_]+(?: [^\W\d_]+)?:")
 
 
 def _drop_bylines(scope: etree._Element, shown: etree._Element | None, meta: _Meta) -> None:
@@ -1783,7 +1841,7 @@ def extract_article(html: str, url: str) -> Article | None:
     page_chars = _paragraph_chars(tree)
     scope = tree if region is None else region
     _drop_declared_boilerplate(scope, page_chars)
-    _drop_link_teasers(scope)
+    _drop_link_lines(scope, url)
     if links.navigation:
         _drop_rel_navigation(scope, links.navigation)
     if region is not None and links.in_page:

@@ -62,7 +62,34 @@ def whole_document(tree: etree._Element, html: str) -> None:
             (by_id.get(second), by_id.get(first)) if kind == "C" else (by_id.get(first), by_id.get(second))
         )
         if segment is not None and target is not None and target.tag == "template":
+            if kind == "C":
+                _drop_fallback(target, html, first)
             _put_in_place(segment, target)
+
+
+def _drop_fallback(template: etree._Element, html: str, boundary: str) -> None:
+    """Remove what a Suspense boundary showed until its content came ("Loading…", a skeleton).
+
+    React's script removes everything from the boundary's ``<!--$?-->`` to its ``<!--/$-->``;
+    the parser dropped those comments, so the fallback's elements are counted in the page's
+    source (Next.js' App Router: ``<template id="B:0"></template><p>Loading…</p><!--/$-->``).
+    A fallback holding a boundary of its own is left as it is.
+    """
+    found = re.search(rf'<template id="{re.escape(boundary)}"></template>(.*?)<!--/\$-->', html, re.S)
+    if found is None or "<!--$" in found.group(1) or not found.group(1).strip():
+        return
+    try:
+        parts = lxml.html.fragments_fromstring(found.group(1))
+    except (etree.ParserError, ValueError):
+        return
+    if parts and isinstance(parts[0], str):
+        template.tail = None  # the fallback's own words before its first element
+    parent = template.getparent()
+    for _ in range(sum(1 for part in parts if not isinstance(part, str))):
+        fallback = template.getnext()
+        if fallback is None or parent is None:
+            return
+        parent.remove(fallback)
 
 
 def _take_in_trailing(root: etree._Element) -> None:

@@ -1304,3 +1304,17 @@ def test_a_named_anchor_around_a_heading_is_no_link() -> None:
     article = extract_article(heldout_page("blosxom", path), f"https://blosxom.heldout.example/{path}")
     assert article is not None
     assert "[" not in article.markdown.splitlines()[0]
+
+
+def test_a_paragraph_of_the_site_s_links_is_a_menu() -> None:
+    """AsciiDoc.py (held-out set): each post opens with ``<div class="paragraph"><p><a
+    href="../index.html">Home</a> | <a …>Archive</a> | … | <a …>About</a></p></div>`` and ends
+    with "Tags: <a>python</a>, <a>data</a>. Category: <a>data</a>. <a>All posts</a>.": both were
+    stored as the post's first and last lines."""
+    path = "posts/python-generators-tour.html"
+    article = extract_article(
+        heldout_page("asciidoc-py", path), f"https://asciidoc-py.heldout.example/{path}"
+    )
+    assert article is not None
+    assert article.markdown.startswith("A generator is a function")
+    assert "Archive" not in article.markdown and "All posts" not in article.markdown
