@@ -211,6 +211,7 @@ HELDOUT_SOURCES = {
     "mezzanine": "blog",
     "dumi": "docs",
     "asciidoc-py": "blog",
+    "nextjs": "blog",
 }
 
 

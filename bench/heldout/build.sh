@@ -326,6 +326,15 @@
 # GNU source-highlight, the default, has no YAML or Dockerfile language and leaves those blocks
 # empty. The footer's "Last updated" is the source file's mtime: the build sets it to 2024-06-15
 # 12:00:00 UTC (TZ=UTC) so that a rebuild writes the same bytes.)
+#   mkdir /tmp/npmgen-nextjs && cd /tmp/npmgen-nextjs && npm init -y && npm install --ignore-scripts \
+#       next@16.5.0 react@19.3.1 react-dom@19.3.1 remark@15.0.1 remark-html@16.0.1 remark-gfm@4.0.1 \
+#       gray-matter@4.0.3 typescript@5.9.3 @types/react@19.3.3 @types/react-dom@19.3.0 @types/node@26.6.11
+#   apt-get install --no-install-recommends wget=1.21.3-1+deb12u1
+# (Next.js 16.5.0 (App Router, Turbopack) with a blog laid out as its blog-starter example, a
+# repository folder, not an npm package: written out by src_nextjs.py; remark 15 and remark-html 16
+# render the posts' Markdown (remark-gfm 4 for tables), gray-matter reads their front matter. No
+# install script is needed (SWC's and sharp's binaries are npm packages). The site runs as a server,
+# `next start` on 127.0.0.1, mirrored with wget. NPMGEN_NEXTJS overrides the folder.)
 # Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -359,12 +368,14 @@ NPMGEN_VOCS="${NPMGEN_VOCS:-/tmp/npmgen-vocs}"
 NPMGEN_RETYPE="${NPMGEN_RETYPE:-/tmp/npmgen-retype}"
 GENV_MEZZANINE="${GENV_MEZZANINE:-/tmp/genv-mezzanine}"
 NPMGEN_DUMI="${NPMGEN_DUMI:-/tmp/npmgen-dumi}"
+export NPMGEN_NEXTJS="${NPMGEN_NEXTJS:-/tmp/npmgen-nextjs}"
 ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx-rtd lektor starlight astro-blog
      mkdocs-rtd sphinx-pydata docusaurus-blog jupyter-book hexo-next eleventy-base-blog jekyll-deb hugo-deb nextra gatsby-blog
      zensical wordpress rspress vuepress-reco hexo-butterfly ghost honkit ikiwiki hexo-fluid texinfo fumadocs
      mediawiki docus dokuwiki hexo-icarus docbook wordpress-classic asciidoctor org-publish tiddlywiki
      typedoc nanoc trac blosxom jsdoc pdoc staticsite doxygen chronicle gitit wintersmith hakyll
      sphinx-alabaster wagtail vocs retype mezzanine dumi asciidoc-py)
+     sphinx-alabaster wagtail vocs retype mezzanine dumi nextjs)
 NPMGEN_ICARUS="${NPMGEN_ICARUS:-/tmp/npmgen-icarus}"
 NPMGEN_TW="${NPMGEN_TW:-/tmp/npmgen-tw}"
 NPMGEN_TYPEDOC="${NPMGEN_TYPEDOC:-/tmp/npmgen-typedoc}"
@@ -856,6 +867,14 @@ build() {
       done)
       if [ -s "$work/asciidoc.log" ]; then cat "$work/asciidoc.log" >&2; exit 1; fi
       rm -rf "$work" ;;
+    nextjs)
+      # A server, not a static export: `next build` in a copy of the sources inside the npm folder
+      # (Turbopack resolves no node_modules outside the project's root), then `next start` on
+      # 127.0.0.1, mirrored with wget (--adjust-extension: /posts/<slug> saved as
+      # posts/<slug>.html, served at both). The post pages are rendered per request, their body
+      # streamed behind a Suspense boundary (src_nextjs.py says how); keep_text then drops what
+      # is not text.
+      "$PY" "$HERE/src_nextjs.py" "$src" "$out" "$ROOT/nextjs/served.json" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac
   if [ "$name" = wordpress ] || [ "$name" = wordpress-classic ] || [ "$name" = mediawiki ] || [ "$name" = dokuwiki ] \

@@ -113,6 +113,20 @@ def pelican(src: Path) -> list[dict[str, Any]]:
     return out
 
 
+def nextjs(src: Path) -> list[dict[str, Any]]:
+    """The blog-starter's posts (``_posts/<slug>.md``) but drafts (``lib/api.ts`` filters
+    ``draft: true``), at ``/posts/<slug>`` (``app/posts/[slug]/page.tsx``; no trailing slash,
+    Next's default; mirrored as ``posts/<slug>.html``); the title and date from the front matter
+    (``date``: an ISO time at 09:30 UTC, the page's ``<time dateTime>``)."""
+    out = []
+    for f in sorted((src / "_posts").glob("*.md")):
+        meta, body = front_matter(f.read_text(encoding="utf-8"))
+        if meta.get("draft"):
+            continue
+        out.append(_entry(f"/posts/{f.stem}", meta["title"], _date(meta["date"]), body))
+    return out
+
+
 def hakyll(src: Path) -> list[dict[str, Any]]:
     """The posts, ``posts/YYYY-MM-DD-slug.md`` (the starter's ``posts/*``; Hakyll has no drafts:
     the draft is not in the sources), at the rule's ``setExtension "html"``:
@@ -1331,6 +1345,11 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     # Zensical's blog (Material's blog plugin, ported): the index and its pages (5 a page), the
     # archive's years and the categories; the tags plugin's index (tags.md, one section per tag).
     # The home page is a welcome text, the About page a page.
+    # The blog-starter's home page (every post, the newest as its hero), the tags and categories
+    # indexes and their pages (``app/tags/page.tsx``, ``app/tags/[tag]/page.tsx``, mirrored as
+    # ``tags.html`` and ``tags/<tag>.html``; the same for categories). The About page is neither;
+    # no pagination or archive.
+    "nextjs": ("index.html", "tags.html", "tags/*.html", "categories.html", "categories/*.html"),
     "zensical": (
         "blog/index.html",
         "blog/page/*/index.html",
@@ -1675,7 +1694,7 @@ def asciidoc_py(src: Path) -> list[dict[str, Any]]:
 #: names its timeline files with the escapes its links hold, served as they are.
 ESCAPED_NAMES = frozenset({"tiddlywiki"})
 #: Sites whose pages are ``<route>.html`` files served and linked at ``<route>``.
-CLEAN_URLS = frozenset({"trac"})
+CLEAN_URLS = frozenset({"trac", "nextjs"})
 
 ORACLES = {
     "pelican": pelican,
@@ -1738,6 +1757,7 @@ ORACLES = {
     "sphinx-alabaster": sphinx_alabaster,
     "hakyll": hakyll,
     "wintersmith": wintersmith,
+    "nextjs": nextjs,
     "asciidoc-py": asciidoc_py,
 }
 

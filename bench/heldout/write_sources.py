@@ -3236,6 +3236,7 @@ WRITERS = {
     "mezzanine": lambda: __import__("src_mezzanine").mezzanine(),
     "dumi": lambda: __import__("src_dumi").dumi(),
     "asciidoc-py": lambda: __import__("src_asciidoc_py").asciidoc_py(),
+    "nextjs": lambda: __import__("src_nextjs").nextjs(),
 }
 
 
