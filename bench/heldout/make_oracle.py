@@ -1597,12 +1597,30 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     # articles a page, each its date, title and intro) and the archive (every article by year and
     # month). The feed is ``feed.xml``; About (``about.html``) is a page.
     "wintersmith": ("index.html", "page/*/index.html", "archive.html"),
+    # SvelteKit's blog routes (adapter-static's <route>.html): / (every post, newest first),
+    # /tags and /tags/<tag>, /categories and /categories/<category>. About (/about) is a page;
+    # the feed and sitemap are rss.xml and sitemap.xml.
+    "sveltekit": ("index.html", "tags.html", "tags/*.html", "categories.html", "categories/*.html"),
 }
 # The same WordPress with a classic theme (Twenty Twenty-One): the same archives, the years and
 # months now linked too (the footer's Archives widget links each month).
 LISTING_GLOBS["wordpress-classic"] = LISTING_GLOBS["wordpress"]
 
 _RST_FIELD = re.compile(r"^:(\w+): (.+)$", re.M)
+
+
+def sveltekit(src: Path) -> list[dict[str, Any]]:
+    """The posts but the draft: ``src/posts/<slug>.md`` at ``/blog/<slug>`` (the route
+    ``blog/[slug]``; adapter-static writes ``blog/<slug>.html``, linked without the extension:
+    SvelteKit's default ``trailingSlash: 'never'``); title and date from the front matter, which
+    mdsvex exports as the component's ``metadata``. About (``routes/about/+page.md``) is a page."""
+    out = []
+    for f in sorted((src / "src" / "posts").glob("*.md")):
+        meta, body = front_matter(f.read_text(encoding="utf-8"))
+        if meta.get("draft"):
+            continue
+        out.append(_entry(f"/blog/{f.stem}", meta["title"], _date(meta["date"]), body))
+    return out
 
 
 def sphinx_alabaster(src: Path) -> list[dict[str, Any]]:
@@ -1628,8 +1646,9 @@ def sphinx_alabaster(src: Path) -> list[dict[str, Any]]:
 #: Sites whose file names hold URI escapes, linked escaped again (TiddlyWiki); Trac's mirror
 #: names its timeline files with the escapes its links hold, served as they are.
 ESCAPED_NAMES = frozenset({"tiddlywiki"})
-#: Sites whose pages are ``<route>.html`` files served and linked at ``<route>``.
-CLEAN_URLS = frozenset({"trac"})
+#: Sites whose pages are ``<route>.html`` files served and linked at ``<route>`` (Trac's mirror;
+#: SvelteKit's adapter-static with its default ``trailingSlash: 'never'``).
+CLEAN_URLS = frozenset({"trac", "sveltekit"})
 
 ORACLES = {
     "pelican": pelican,
@@ -1692,6 +1711,7 @@ ORACLES = {
     "sphinx-alabaster": sphinx_alabaster,
     "hakyll": hakyll,
     "wintersmith": wintersmith,
+    "sveltekit": sveltekit,
 }
 
 #: Sites whose listing globs match their content pages too (TiddlyWiki's static/*.html; pdoc's
