@@ -212,6 +212,7 @@ HELDOUT_SOURCES = {
     "dumi": "docs",
     "asciidoc-py": "blog",
     "nextjs": "blog",
+    "sveltekit": "blog",
 }
 
 
@@ -344,16 +345,23 @@ def serve_site(server: LoopbackServer, root: Path, site: DevSite, canary: Loopba
             for old, new in swaps:
                 body = body.replace(old, new)
             route.body = body
+        aliases = [path]
         # GitHub Pages and Netlify answer /art/snow with art/snow.html (Jekyll links it so).
         if path.endswith(".html") and not path.endswith("/index.html") and path[:-5] not in server.routes:
             server.routes[path[:-5]] = server.routes[path]
+            aliases.append(path[:-5])
         # Paths with spaces arrive percent-encoded, in either case (RFC 3986 2.1: WordPress
-        # links /tag/%e4%b8%ad%e6%96%87/, lower case).
-        quoted = quote(path, safe="/:@!$&'()*+,;=-._~?")
-        if quoted != path:
-            server.routes[quoted] = server.routes[path]
-            lower = re.sub(r"%[0-9A-F]{2}", lambda m: m.group(0).lower(), quoted)
-            server.routes.setdefault(lower, server.routes[path])
+        # links /tag/%e4%b8%ad%e6%96%87/, lower case), the extensionless ones too (SvelteKit
+        # links /tags/中文, served from tags/中文.html).
+        for alias in aliases:
+            quoted = quote(alias, safe="/:@!$&'()*+,;=-._~?")
+            if quoted != alias:
+                if alias == path:
+                    server.routes[quoted] = server.routes[path]
+                else:
+                    server.routes.setdefault(quoted, server.routes[path])
+                lower = re.sub(r"%[0-9A-F]{2}", lambda m: m.group(0).lower(), quoted)
+                server.routes.setdefault(lower, server.routes[path])
     served = root.parent / "served.json"
     if served.is_file() and not json.loads(served.read_text(encoding="utf-8")).get("query_fallback", True):
         _no_query_fallback(server)

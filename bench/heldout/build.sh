@@ -335,6 +335,14 @@
 # render the posts' Markdown (remark-gfm 4 for tables), gray-matter reads their front matter. No
 # install script is needed (SWC's and sharp's binaries are npm packages). The site runs as a server,
 # `next start` on 127.0.0.1, mirrored with wget. NPMGEN_NEXTJS overrides the folder.)
+#   mkdir /tmp/npmgen-sveltekit && cd /tmp/npmgen-sveltekit && npm init -y && npm install --ignore-scripts \
+#       @sveltejs/kit@2.70.4 @sveltejs/adapter-static@3.0.11 @sveltejs/vite-plugin-svelte@7.3.3 \
+#       svelte@5.60.1 vite@8.4.1 mdsvex@0.12.8 rehype-slug@6.0.0
+# (SvelteKit 2.70.4, the last 2.x (npm's latest is 3.x), on Vite 8.4.1 (Rolldown: its binary is an
+# npm package, @rolldown/binding-linux-x64-gnu) and Svelte 5.60.1; mdsvex 0.12.8 (Prism 1.30 at
+# build time) with rehype-slug 6.0.0 for the headings' ids (the prerenderer refuses a link to a
+# missing #id). Vite 8 needs Node 20.19 or later. No install script is needed. NPMGEN_SVELTEKIT
+# overrides the folder.)
 # Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -369,6 +377,7 @@ NPMGEN_RETYPE="${NPMGEN_RETYPE:-/tmp/npmgen-retype}"
 GENV_MEZZANINE="${GENV_MEZZANINE:-/tmp/genv-mezzanine}"
 NPMGEN_DUMI="${NPMGEN_DUMI:-/tmp/npmgen-dumi}"
 export NPMGEN_NEXTJS="${NPMGEN_NEXTJS:-/tmp/npmgen-nextjs}"
+NPMGEN_SVELTEKIT="${NPMGEN_SVELTEKIT:-/tmp/npmgen-sveltekit}"
 ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx-rtd lektor starlight astro-blog
      mkdocs-rtd sphinx-pydata docusaurus-blog jupyter-book hexo-next eleventy-base-blog jekyll-deb hugo-deb nextra gatsby-blog
      zensical wordpress rspress vuepress-reco hexo-butterfly ghost honkit ikiwiki hexo-fluid texinfo fumadocs
@@ -376,6 +385,7 @@ ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx
      typedoc nanoc trac blosxom jsdoc pdoc staticsite doxygen chronicle gitit wintersmith hakyll
      sphinx-alabaster wagtail vocs retype mezzanine dumi asciidoc-py)
      sphinx-alabaster wagtail vocs retype mezzanine dumi nextjs)
+     sphinx-alabaster wagtail vocs retype mezzanine dumi sveltekit)
 NPMGEN_ICARUS="${NPMGEN_ICARUS:-/tmp/npmgen-icarus}"
 NPMGEN_TW="${NPMGEN_TW:-/tmp/npmgen-tw}"
 NPMGEN_TYPEDOC="${NPMGEN_TYPEDOC:-/tmp/npmgen-typedoc}"
@@ -845,6 +855,15 @@ build() {
           git -c user.name='Ana Lima' -c user.email=ana@example.org commit -q -m 'Small Lessons')
       (cd "$work" && DUMI_CACHE=none "$NPMGEN_DUMI/node_modules/.bin/dumi" build >/dev/null && cp -r dist/. "$out/")
       rm -rf "$out/~demos"
+      rm -rf "$work" ;;
+    sveltekit)
+      # vite build: SvelteKit's prerenderer crawls from / (and the entries svelte.config.js
+      # names: /sitemap.xml), adapter-static writes every route as <route>.html (trailingSlash
+      # 'never') into build/; the scripts (_app/immutable/**.js, _app/env.js) are left out by
+      # keep_text, the CSS and _app/version.json kept. Built inside the scratch folder: Vite
+      # resolves the packages from the project's own node_modules.
+      work="$(mktemp -d "$NPMGEN_SVELTEKIT/build.XXXXXX")"; cp -r "$src/." "$work/"
+      (cd "$work" && "$NPMGEN_SVELTEKIT/node_modules/.bin/vite" build >/dev/null && cp -r build/. "$out/")
       rm -rf "$work" ;;
     mezzanine)
       # A server, not a generator: a mezzanine-project site on SQLite in a scratch folder, the

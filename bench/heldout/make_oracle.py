@@ -1616,6 +1616,10 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     # articles a page, each its date, title and intro) and the archive (every article by year and
     # month). The feed is ``feed.xml``; About (``about.html``) is a page.
     "wintersmith": ("index.html", "page/*/index.html", "archive.html"),
+    # SvelteKit's blog routes (adapter-static's <route>.html): / (every post, newest first),
+    # /tags and /tags/<tag>, /categories and /categories/<category>. About (/about) is a page;
+    # the feed and sitemap are rss.xml and sitemap.xml.
+    "sveltekit": ("index.html", "tags.html", "tags/*.html", "categories.html", "categories/*.html"),
     # AsciiDoc.py's blog (its pages written by src_asciidoc_py.py): the home page (every post,
     # newest first, with its date), the archive by year, the tags and categories indexes and a
     # page per tag and per category. About is a page.
@@ -1633,6 +1637,20 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
 LISTING_GLOBS["wordpress-classic"] = LISTING_GLOBS["wordpress"]
 
 _RST_FIELD = re.compile(r"^:(\w+): (.+)$", re.M)
+
+
+def sveltekit(src: Path) -> list[dict[str, Any]]:
+    """The posts but the draft: ``src/posts/<slug>.md`` at ``/blog/<slug>`` (the route
+    ``blog/[slug]``; adapter-static writes ``blog/<slug>.html``, linked without the extension:
+    SvelteKit's default ``trailingSlash: 'never'``); title and date from the front matter, which
+    mdsvex exports as the component's ``metadata``. About (``routes/about/+page.md``) is a page."""
+    out = []
+    for f in sorted((src / "src" / "posts").glob("*.md")):
+        meta, body = front_matter(f.read_text(encoding="utf-8"))
+        if meta.get("draft"):
+            continue
+        out.append(_entry(f"/blog/{f.stem}", meta["title"], _date(meta["date"]), body))
+    return out
 
 
 def sphinx_alabaster(src: Path) -> list[dict[str, Any]]:
@@ -1757,6 +1775,7 @@ ORACLES = {
     "sphinx-alabaster": sphinx_alabaster,
     "hakyll": hakyll,
     "wintersmith": wintersmith,
+    "sveltekit": sveltekit,
     "nextjs": nextjs,
     "asciidoc-py": asciidoc_py,
 }

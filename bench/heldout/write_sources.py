@@ -3237,6 +3237,7 @@ WRITERS = {
     "dumi": lambda: __import__("src_dumi").dumi(),
     "asciidoc-py": lambda: __import__("src_asciidoc_py").asciidoc_py(),
     "nextjs": lambda: __import__("src_nextjs").nextjs(),
+    "sveltekit": lambda: __import__("src_sveltekit").sveltekit(),
 }
 
 
