@@ -213,6 +213,7 @@ HELDOUT_SOURCES = {
     "asciidoc-py": "blog",
     "nextjs": "blog",
     "sveltekit": "blog",
+    "nuxt-content": "blog",
 }
 
 

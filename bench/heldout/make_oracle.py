@@ -113,6 +113,18 @@ def pelican(src: Path) -> list[dict[str, Any]]:
     return out
 
 
+def nuxt_content(src: Path) -> list[dict[str, Any]]:
+    """The ``blog`` collection's posts (``content/blog/<slug>.md``; the draft is not in the
+    sources): ``app/pages/blog/[...slug].vue`` at the entry's path, ``/blog/<slug>``, pre-rendered
+    as ``/blog/<slug>/index.html``. The title and date the front matter's (the ``<h1>`` and the
+    ``<time datetime>`` under it). About (``content/about.md``, the ``pages`` collection) is a page."""
+    out = []
+    for f in sorted((src / "content" / "blog").glob("*.md")):
+        meta, body = front_matter(f.read_text(encoding="utf-8"))
+        out.append(_entry(f"/blog/{f.stem}/", meta["title"], _date(meta["date"]), body))
+    return out
+
+
 def nextjs(src: Path) -> list[dict[str, Any]]:
     """The blog-starter's posts (``_posts/<slug>.md``) but drafts (``lib/api.ts`` filters
     ``draft: true``), at ``/posts/<slug>`` (``app/posts/[slug]/page.tsx``; no trailing slash,
@@ -1635,6 +1647,10 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
 # The same WordPress with a classic theme (Twenty Twenty-One): the same archives, the years and
 # months now linked too (the footer's Archives widget links each month).
 LISTING_GLOBS["wordpress-classic"] = LISTING_GLOBS["wordpress"]
+# Nuxt Content blog: the home page (app/pages/index.vue: every post, newest first), the tags page
+# (tags/index.vue: every tag with its count) and each tag's page (tags/[tag].vue). About is a page;
+# 200.html and 404.html are Nuxt's fallback shells (an empty layout), neither.
+LISTING_GLOBS["nuxt-content"] = ("index.html", "tags/index.html", "tags/*/index.html")
 
 _RST_FIELD = re.compile(r"^:(\w+): (.+)$", re.M)
 
@@ -1775,6 +1791,7 @@ ORACLES = {
     "sphinx-alabaster": sphinx_alabaster,
     "hakyll": hakyll,
     "wintersmith": wintersmith,
+    "nuxt-content": nuxt_content,
     "sveltekit": sveltekit,
     "nextjs": nextjs,
     "asciidoc-py": asciidoc_py,

@@ -3238,6 +3238,7 @@ WRITERS = {
     "asciidoc-py": lambda: __import__("src_asciidoc_py").asciidoc_py(),
     "nextjs": lambda: __import__("src_nextjs").nextjs(),
     "sveltekit": lambda: __import__("src_sveltekit").sveltekit(),
+    "nuxt-content": lambda: __import__("src_nuxt_content").nuxt_content(),
 }
 
 

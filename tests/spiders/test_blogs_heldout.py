@@ -94,9 +94,11 @@ def test_heldout_set_covers_generators_the_devset_lacks() -> None:
     25 (the home page, the archive, the tags page and one page per tag; no pagination, no
     categories), Blosxom 24 (the home page, five categories, two years and sixteen months; no
     tags, no pagination), Wagtail's tutorial blog 24 (the blog index, the tags page and its 22 tag
-    queries; no pagination, archives or categories), Wintersmith's blog template 7 (the
-    paginator's six pages, three articles each, and the archive; no tags or categories), and
-    org-publish 2 (its sitemap of posts and its index; Org has no tags, archive or pagination pages).
+    queries; no pagination, archives or categories), the Nuxt Content blog 24 (the home page, the
+    tags page and its 22 tag pages; Nuxt Content has no pagination, archives or categories of its
+    own), Wintersmith's blog template 7 (the paginator's six pages, three articles each, and the
+    archive; no tags or categories), and org-publish 2 (its sitemap of posts and its index; Org
+    has no tags, archive or pagination pages).
     """
     # Every built site is scored, and every scored site is built.
     built = sorted(p.name for p in HELDOUT_FIXTURES.iterdir() if (p / "oracle.json").is_file())
@@ -108,6 +110,7 @@ def test_heldout_set_covers_generators_the_devset_lacks() -> None:
         "org-publish": 2,
         "blosxom": 24,
         "wagtail": 24,
+        "nuxt-content": 24,
         "wintersmith": 7,
     }
     assert all(len(s.listing_paths) >= fewer.get(s.folder, 30) for s in blogs), [
