@@ -319,6 +319,10 @@
 # (dumi 2.4.50 on Umi 4.7.22, webpack 5; React 18 for its SSR pre-rendering. npm 11 runs none of
 # the install scripts (@swc/core, esbuild, @parcel/watcher, core-js): none is needed, their
 # binaries come as npm packages.)
+#   apt-get install --no-install-recommends pandoc=2.17.1.1-2~deb12u1
+# (pandoc 2.17.1.1 from Debian 12 (skylighting 0.12.3.1, pandoc-data 2.17.1.1-2~deb12u1), no
+# generator around it: the site is its own shell script, src/make-site.sh, run with Debian's sh
+# (dash) and coreutils; pandoc's default HTML5 template, nothing downloaded.)
 # Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -357,7 +361,7 @@ ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx
      zensical wordpress rspress vuepress-reco hexo-butterfly ghost honkit ikiwiki hexo-fluid texinfo fumadocs
      mediawiki docus dokuwiki hexo-icarus docbook wordpress-classic asciidoctor org-publish tiddlywiki
      typedoc nanoc trac blosxom jsdoc pdoc staticsite doxygen chronicle gitit wintersmith hakyll
-     sphinx-alabaster wagtail vocs retype mezzanine dumi)
+     sphinx-alabaster wagtail vocs retype mezzanine dumi pandoc)
 NPMGEN_ICARUS="${NPMGEN_ICARUS:-/tmp/npmgen-icarus}"
 NPMGEN_TW="${NPMGEN_TW:-/tmp/npmgen-tw}"
 NPMGEN_TYPEDOC="${NPMGEN_TYPEDOC:-/tmp/npmgen-typedoc}"
@@ -835,6 +839,14 @@ build() {
       # with DEBUG off) under faketime, mirrored with wget, the origin rewritten to
       # https://mezzanine.heldout.example (src_mezzanine.py says how). In Mezzanine's venv.
       "$GENV_MEZZANINE/bin/python" "$HERE/src_mezzanine.py" "$src" "$out" "$ROOT/mezzanine/served.json" ;;
+    pandoc)
+      # The site's own script (make-site.sh: pandoc -s per page with the default HTML5 template,
+      # the index and tags pages generated as Markdown, atom.xml written with printf), run from a
+      # copy of the sources; TZ=UTC, LC_ALL=C.UTF-8 (pandoc reads and writes UTF-8 either way;
+      # the script's sort is LC_ALL=C).
+      work="$(mktemp -d)"; cp -r "$src/." "$work/"
+      (cd "$work" && TZ=UTC LC_ALL=C.UTF-8 sh make-site.sh "$out")
+      rm -rf "$work" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac
   if [ "$name" = wordpress ] || [ "$name" = wordpress-classic ] || [ "$name" = mediawiki ] || [ "$name" = dokuwiki ] \

@@ -1597,6 +1597,9 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     # articles a page, each its date, title and intro) and the archive (every article by year and
     # month). The feed is ``feed.xml``; About (``about.html``) is a page.
     "wintersmith": ("index.html", "page/*/index.html", "archive.html"),
+    # The pandoc site's script: the index (every post, newest first) and the tags page (a section
+    # per tag), both generated Markdown. About is a page; atom.xml the feed.
+    "pandoc": ("index.html", "tags.html"),
 }
 # The same WordPress with a classic theme (Twenty Twenty-One): the same archives, the years and
 # months now linked too (the footer's Archives widget links each month).
@@ -1622,6 +1625,19 @@ def sphinx_alabaster(src: Path) -> list[dict[str, Any]]:
         fields = dict(_RST_FIELD.findall(text.split("\n\n", 2)[1]))
         title = text.split("\n", 1)[0]
         out.append(_entry("/" + rel[: -len(".rst")] + ".html", title, fields.get("Date"), text))
+    return out
+
+
+def pandoc(src: Path) -> list[dict[str, Any]]:
+    """The posts, ``posts/<slug>.md`` (the script builds every file there; the draft is not
+    written), at the page ``make-site.sh`` writes for each, ``/posts/<slug>.html``; the title
+    and date from the YAML metadata block (the template's ``<h1 class="title">`` and ``<p
+    class="date">``). About (``about.md``) is a page; the index and tags pages are generated
+    Markdown: listings."""
+    out = []
+    for f in sorted((src / "posts").glob("*.md")):
+        meta, body = front_matter(f.read_text(encoding="utf-8"))
+        out.append(_entry(f"/posts/{f.stem}.html", meta["title"], _date(meta["date"]), body))
     return out
 
 
@@ -1692,6 +1708,7 @@ ORACLES = {
     "sphinx-alabaster": sphinx_alabaster,
     "hakyll": hakyll,
     "wintersmith": wintersmith,
+    "pandoc": pandoc,
 }
 
 #: Sites whose listing globs match their content pages too (TiddlyWiki's static/*.html; pdoc's
