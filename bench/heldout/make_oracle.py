@@ -113,6 +113,19 @@ def pelican(src: Path) -> list[dict[str, Any]]:
     return out
 
 
+def pandoc(src: Path) -> list[dict[str, Any]]:
+    """The posts, ``posts/<slug>.md`` (the script builds every file there; the draft is not
+    written), at the page ``make-site.sh`` writes for each, ``/posts/<slug>.html``; the title
+    and date from the YAML metadata block (the template's ``<h1 class="title">`` and ``<p
+    class="date">``). About (``about.md``) is a page; the index and tags pages are generated
+    Markdown: listings."""
+    out = []
+    for f in sorted((src / "posts").glob("*.md")):
+        meta, body = front_matter(f.read_text(encoding="utf-8"))
+        out.append(_entry(f"/posts/{f.stem}.html", meta["title"], _date(meta["date"]), body))
+    return out
+
+
 def nuxt_content(src: Path) -> list[dict[str, Any]]:
     """The ``blog`` collection's posts (``content/blog/<slug>.md``; the draft is not in the
     sources): ``app/pages/blog/[...slug].vue`` at the entry's path, ``/blog/<slug>``, pre-rendered
@@ -1628,6 +1641,9 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     # articles a page, each its date, title and intro) and the archive (every article by year and
     # month). The feed is ``feed.xml``; About (``about.html``) is a page.
     "wintersmith": ("index.html", "page/*/index.html", "archive.html"),
+    # The pandoc site's script: the index (every post, newest first) and the tags page (a section
+    # per tag), both generated Markdown. About is a page; atom.xml the feed.
+    "pandoc": ("index.html", "tags.html"),
     # SvelteKit's blog routes (adapter-static's <route>.html): / (every post, newest first),
     # /tags and /tags/<tag>, /categories and /categories/<category>. About (/about) is a page;
     # the feed and sitemap are rss.xml and sitemap.xml.
@@ -1791,6 +1807,7 @@ ORACLES = {
     "sphinx-alabaster": sphinx_alabaster,
     "hakyll": hakyll,
     "wintersmith": wintersmith,
+    "pandoc": pandoc,
     "nuxt-content": nuxt_content,
     "sveltekit": sveltekit,
     "nextjs": nextjs,

@@ -3239,6 +3239,7 @@ WRITERS = {
     "nextjs": lambda: __import__("src_nextjs").nextjs(),
     "sveltekit": lambda: __import__("src_sveltekit").sveltekit(),
     "nuxt-content": lambda: __import__("src_nuxt_content").nuxt_content(),
+    "pandoc": lambda: __import__("src_pandoc").pandoc(),
 }
 
 
