@@ -319,6 +319,18 @@
 # (dumi 2.4.50 on Umi 4.7.22, webpack 5; React 18 for its SSR pre-rendering. npm 11 runs none of
 # the install scripts (@swc/core, esbuild, @parcel/watcher, core-js): none is needed, their
 # binaries come as npm packages.)
+#   mkdir /tmp/npmgen-metalsmith && cd /tmp/npmgen-metalsmith && npm init -y && npm install metalsmith@2.7.0 \
+#       @metalsmith/markdown@1.10.0 @metalsmith/excerpts@1.5.1 @metalsmith/permalinks@3.2.0 \
+#       @metalsmith/collections@2.0.0 @metalsmith/layouts@3.0.0 jstransformer-handlebars@1.2.0 \
+#       metalsmith-tags@2.1.0 metalsmith-pagination@1.5.0 metalsmith-feed@1.0.0 metalsmith-prism@5.0.2 \
+#       metalsmith-sitemap@1.2.2
+#   apt-get install --no-install-recommends faketime=0.9.10-2.1
+# (Metalsmith 2.7.0 and its core plugins (markdown: marked 4.3.0; layouts over handlebars 4.7.10;
+# collections, permalinks, excerpts), with the community plugins a blog adds: metalsmith-tags
+# (tags and categories pages), metalsmith-pagination (the archive), metalsmith-feed (RSS, the rss
+# 1.2.2 module), metalsmith-prism (Prism 1.30.0 at build time), metalsmith-sitemap. No install
+# script. The feed's lastBuildDate is the build's clock: faketime holds it at 2024-06-15 12:00
+# UTC. NPMGEN_METALSMITH overrides the folder.)
 # Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -357,13 +369,14 @@ ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx
      zensical wordpress rspress vuepress-reco hexo-butterfly ghost honkit ikiwiki hexo-fluid texinfo fumadocs
      mediawiki docus dokuwiki hexo-icarus docbook wordpress-classic asciidoctor org-publish tiddlywiki
      typedoc nanoc trac blosxom jsdoc pdoc staticsite doxygen chronicle gitit wintersmith hakyll
-     sphinx-alabaster wagtail vocs retype mezzanine dumi)
+     sphinx-alabaster wagtail vocs retype mezzanine dumi metalsmith)
 NPMGEN_ICARUS="${NPMGEN_ICARUS:-/tmp/npmgen-icarus}"
 NPMGEN_TW="${NPMGEN_TW:-/tmp/npmgen-tw}"
 NPMGEN_TYPEDOC="${NPMGEN_TYPEDOC:-/tmp/npmgen-typedoc}"
 NPMGEN_JSDOC="${NPMGEN_JSDOC:-/tmp/npmgen-jsdoc}"
 GENV_PDOC="${GENV_PDOC:-/tmp/genv-pdoc}"
 NPMGEN_WINTERSMITH="${NPMGEN_WINTERSMITH:-/tmp/npmgen-wintersmith}"
+NPMGEN_METALSMITH="${NPMGEN_METALSMITH:-/tmp/npmgen-metalsmith}"
 SITES=("${@:-${ALL[@]}}")
 
 keep_text() {  # copy $1 to $2, only text files (and the feeds named in KEEP_FEEDS, e.g. '*.rss')
@@ -835,6 +848,14 @@ build() {
       # with DEBUG off) under faketime, mirrored with wget, the origin rewritten to
       # https://mezzanine.heldout.example (src_mezzanine.py says how). In Mezzanine's venv.
       "$GENV_MEZZANINE/bin/python" "$HERE/src_mezzanine.py" "$src" "$out" "$ROOT/mezzanine/served.json" ;;
+    metalsmith)
+      # The site's own build script, `node metalsmith.mjs` (src/ read, build/ written), in a
+      # copy of the sources beside the scratch folder's node_modules. TZ=UTC: the front matter's
+      # dates are UTC midnights, shown by the layouts' helpers in UTC; faketime: the feed's
+      # lastBuildDate.
+      work="$(mktemp -d)"; cp -r "$src/." "$work/"; ln -s "$NPMGEN_METALSMITH/node_modules" "$work/node_modules"
+      (cd "$work" && TZ=UTC faketime -f '2024-06-15 12:00:00' node metalsmith.mjs && cp -r build/. "$out/")
+      rm -rf "$work" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac
   if [ "$name" = wordpress ] || [ "$name" = wordpress-classic ] || [ "$name" = mediawiki ] || [ "$name" = dokuwiki ] \

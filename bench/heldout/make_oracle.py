@@ -397,6 +397,18 @@ def wintersmith(src: Path) -> list[dict[str, Any]]:
     return out
 
 
+def metalsmith(src: Path) -> list[dict[str, Any]]:
+    """The ``posts`` collection: ``src/src/posts/<slug>.md`` (Metalsmith's source folder is the
+    project's ``src/``; the draft is not in the sources) at the permalink
+    ``@metalsmith/permalinks`` gives it, ``/posts/<slug>/``; the title and the date from the front
+    matter. About, the home page's intro and the tags index are pages outside the collection."""
+    out = []
+    for f in sorted((src / "src" / "posts").glob("*.md")):
+        meta, body = front_matter(f.read_text(encoding="utf-8"))
+        out.append(_entry(f"/posts/{f.stem}/", meta["title"], _date(meta["date"]), body))
+    return out
+
+
 def eleventy_base_blog(src: Path) -> list[dict[str, Any]]:
     """The posts but drafts: ``content/blog/<file>.md`` at ``/blog/<file>/`` (Eleventy's default
     permalink, the input folder ``content/`` left out)."""
@@ -1597,6 +1609,18 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     # articles a page, each its date, title and intro) and the archive (every article by year and
     # month). The feed is ``feed.xml``; About (``about.html``) is a page.
     "wintersmith": ("index.html", "page/*/index.html", "archive.html"),
+    # Metalsmith: the home page (its intro and the five newest, each its date and excerpt), the
+    # archive (metalsmith-pagination: /archive/, /archive/N/, five a page), the tags index and
+    # metalsmith-tags' pages (/tags/<tag>/, /categories/<name>/). About is a page; the feed is
+    # rss.xml.
+    "metalsmith": (
+        "index.html",
+        "archive/index.html",
+        "archive/*/index.html",
+        "tags/index.html",
+        "tags/*/index.html",
+        "categories/*/index.html",
+    ),
 }
 # The same WordPress with a classic theme (Twenty Twenty-One): the same archives, the years and
 # months now linked too (the footer's Archives widget links each month).
@@ -1692,6 +1716,7 @@ ORACLES = {
     "sphinx-alabaster": sphinx_alabaster,
     "hakyll": hakyll,
     "wintersmith": wintersmith,
+    "metalsmith": metalsmith,
 }
 
 #: Sites whose listing globs match their content pages too (TiddlyWiki's static/*.html; pdoc's
