@@ -215,6 +215,7 @@ HELDOUT_SOURCES = {
     "sveltekit": "blog",
     "nuxt-content": "blog",
     "pandoc": "blog",
+    "metalsmith": "blog",
 }
 
 

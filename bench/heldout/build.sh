@@ -356,6 +356,18 @@
 # (pandoc 2.17.1.1 from Debian 12 (skylighting 0.12.3.1, pandoc-data 2.17.1.1-2~deb12u1), no
 # generator around it: the site is its own shell script, src/make-site.sh, run with Debian's sh
 # (dash) and coreutils; pandoc's default HTML5 template, nothing downloaded.)
+#   mkdir /tmp/npmgen-metalsmith && cd /tmp/npmgen-metalsmith && npm init -y && npm install metalsmith@2.7.0 \
+#       @metalsmith/markdown@1.10.0 @metalsmith/excerpts@1.5.1 @metalsmith/permalinks@3.2.0 \
+#       @metalsmith/collections@2.0.0 @metalsmith/layouts@3.0.0 jstransformer-handlebars@1.2.0 \
+#       metalsmith-tags@2.1.0 metalsmith-pagination@1.5.0 metalsmith-feed@1.0.0 metalsmith-prism@5.0.2 \
+#       metalsmith-sitemap@1.2.2
+#   apt-get install --no-install-recommends faketime=0.9.10-2.1
+# (Metalsmith 2.7.0 and its core plugins (markdown: marked 4.3.0; layouts over handlebars 4.7.10;
+# collections, permalinks, excerpts), with the community plugins a blog adds: metalsmith-tags
+# (tags and categories pages), metalsmith-pagination (the archive), metalsmith-feed (RSS, the rss
+# 1.2.2 module), metalsmith-prism (Prism 1.30.0 at build time), metalsmith-sitemap. No install
+# script. The feed's lastBuildDate is the build's clock: faketime holds it at 2024-06-15 12:00
+# UTC. NPMGEN_METALSMITH overrides the folder.)
 # Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -402,12 +414,14 @@ ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx
      sphinx-alabaster wagtail vocs retype mezzanine dumi sveltekit)
      sphinx-alabaster wagtail vocs retype mezzanine dumi nuxt-content)
      sphinx-alabaster wagtail vocs retype mezzanine dumi pandoc)
+     sphinx-alabaster wagtail vocs retype mezzanine dumi metalsmith)
 NPMGEN_ICARUS="${NPMGEN_ICARUS:-/tmp/npmgen-icarus}"
 NPMGEN_TW="${NPMGEN_TW:-/tmp/npmgen-tw}"
 NPMGEN_TYPEDOC="${NPMGEN_TYPEDOC:-/tmp/npmgen-typedoc}"
 NPMGEN_JSDOC="${NPMGEN_JSDOC:-/tmp/npmgen-jsdoc}"
 GENV_PDOC="${GENV_PDOC:-/tmp/genv-pdoc}"
 NPMGEN_WINTERSMITH="${NPMGEN_WINTERSMITH:-/tmp/npmgen-wintersmith}"
+NPMGEN_METALSMITH="${NPMGEN_METALSMITH:-/tmp/npmgen-metalsmith}"
 SITES=("${@:-${ALL[@]}}")
 
 keep_text() {  # copy $1 to $2, only text files (and the feeds named in KEEP_FEEDS, e.g. '*.rss')
@@ -929,6 +943,13 @@ build() {
       # the script's sort is LC_ALL=C).
       work="$(mktemp -d)"; cp -r "$src/." "$work/"
       (cd "$work" && TZ=UTC LC_ALL=C.UTF-8 sh make-site.sh "$out")
+    metalsmith)
+      # The site's own build script, `node metalsmith.mjs` (src/ read, build/ written), in a
+      # copy of the sources beside the scratch folder's node_modules. TZ=UTC: the front matter's
+      # dates are UTC midnights, shown by the layouts' helpers in UTC; faketime: the feed's
+      # lastBuildDate.
+      work="$(mktemp -d)"; cp -r "$src/." "$work/"; ln -s "$NPMGEN_METALSMITH/node_modules" "$work/node_modules"
+      (cd "$work" && TZ=UTC faketime -f '2024-06-15 12:00:00' node metalsmith.mjs && cp -r build/. "$out/")
       rm -rf "$work" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac

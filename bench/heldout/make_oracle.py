@@ -113,6 +113,18 @@ def pelican(src: Path) -> list[dict[str, Any]]:
     return out
 
 
+def metalsmith(src: Path) -> list[dict[str, Any]]:
+    """The ``posts`` collection: ``src/src/posts/<slug>.md`` (Metalsmith's source folder is the
+    project's ``src/``; the draft is not in the sources) at the permalink
+    ``@metalsmith/permalinks`` gives it, ``/posts/<slug>/``; the title and the date from the front
+    matter. About, the home page's intro and the tags index are pages outside the collection."""
+    out = []
+    for f in sorted((src / "src" / "posts").glob("*.md")):
+        meta, body = front_matter(f.read_text(encoding="utf-8"))
+        out.append(_entry(f"/posts/{f.stem}/", meta["title"], _date(meta["date"]), body))
+    return out
+
+
 def pandoc(src: Path) -> list[dict[str, Any]]:
     """The posts, ``posts/<slug>.md`` (the script builds every file there; the draft is not
     written), at the page ``make-site.sh`` writes for each, ``/posts/<slug>.html``; the title
@@ -1641,6 +1653,18 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     # articles a page, each its date, title and intro) and the archive (every article by year and
     # month). The feed is ``feed.xml``; About (``about.html``) is a page.
     "wintersmith": ("index.html", "page/*/index.html", "archive.html"),
+    # Metalsmith: the home page (its intro and the five newest, each its date and excerpt), the
+    # archive (metalsmith-pagination: /archive/, /archive/N/, five a page), the tags index and
+    # metalsmith-tags' pages (/tags/<tag>/, /categories/<name>/). About is a page; the feed is
+    # rss.xml.
+    "metalsmith": (
+        "index.html",
+        "archive/index.html",
+        "archive/*/index.html",
+        "tags/index.html",
+        "tags/*/index.html",
+        "categories/*/index.html",
+    ),
     # The pandoc site's script: the index (every post, newest first) and the tags page (a section
     # per tag), both generated Markdown. About is a page; atom.xml the feed.
     "pandoc": ("index.html", "tags.html"),
@@ -1807,6 +1831,7 @@ ORACLES = {
     "sphinx-alabaster": sphinx_alabaster,
     "hakyll": hakyll,
     "wintersmith": wintersmith,
+    "metalsmith": metalsmith,
     "pandoc": pandoc,
     "nuxt-content": nuxt_content,
     "sveltekit": sveltekit,

@@ -3240,6 +3240,7 @@ WRITERS = {
     "sveltekit": lambda: __import__("src_sveltekit").sveltekit(),
     "nuxt-content": lambda: __import__("src_nuxt_content").nuxt_content(),
     "pandoc": lambda: __import__("src_pandoc").pandoc(),
+    "metalsmith": lambda: __import__("src_metalsmith").metalsmith(),
 }
 
 
