@@ -515,6 +515,21 @@ def vuepress_reco(src: Path) -> list[dict[str, Any]]:
     return sorted(out, key=lambda e: e["url_path"])
 
 
+def vitepress_sugarat(src: Path) -> list[dict[str, Any]]:
+    """VitePress writes ``docs/posts/<slug>.md`` to ``/posts/<slug>.html`` (front matter ``title``,
+    ``date``) and the docs page ``docs/guide/install.md`` to ``/guide/install.html`` (its ``#``
+    heading the title, no date); the draft lies in ``drafts/`` (``srcExclude``), About
+    (``publish: false``) is a page."""
+    docs = src / "docs"
+    out = []
+    for f in sorted((docs / "posts").glob("*.md")):
+        meta, body = front_matter(f.read_text(encoding="utf-8"))
+        out.append(_entry(f"/posts/{f.stem}.html", meta["title"], _date(meta["date"]), body))
+    _, body = front_matter((docs / "guide" / "install.md").read_text(encoding="utf-8"))
+    out.append(_entry("/guide/install.html", _H1.search(body).group(1), None, body))  # type: ignore[union-attr]
+    return sorted(out, key=lambda e: e["url_path"])
+
+
 def ghost(src: Path) -> list[dict[str, Any]]:
     """The import's published posts (not its page, not its draft) at the collection's permalink of
     ``routes.yaml`` (Ghost's default ``/{slug}/``); the body is the Markdown of each mobiledoc's
@@ -1597,6 +1612,11 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     # articles a page, each its date, title and intro) and the archive (every article by year and
     # month). The feed is ``feed.xml``; About (``about.html``) is a page.
     "wintersmith": ("index.html", "page/*/index.html", "archive.html"),
+    # @sugarat/theme: the home page (``layout: home``) is the post list, the first page of cards
+    # in the HTML (its pagination, ``?pageIndex=N``, and tag filter, ``?tag=…``, are drawn in the
+    # browser: no page of their own). No archive, tag or category pages; About and the docs page
+    # are pages.
+    "vitepress-sugarat": ("index.html",),
 }
 # The same WordPress with a classic theme (Twenty Twenty-One): the same archives, the years and
 # months now linked too (the footer's Archives widget links each month).
@@ -1692,6 +1712,7 @@ ORACLES = {
     "sphinx-alabaster": sphinx_alabaster,
     "hakyll": hakyll,
     "wintersmith": wintersmith,
+    "vitepress-sugarat": vitepress_sugarat,
 }
 
 #: Sites whose listing globs match their content pages too (TiddlyWiki's static/*.html; pdoc's

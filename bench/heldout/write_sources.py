@@ -3235,6 +3235,7 @@ WRITERS = {
     "retype": lambda: __import__("src_retype").retype(),
     "mezzanine": lambda: __import__("src_mezzanine").mezzanine(),
     "dumi": lambda: __import__("src_dumi").dumi(),
+    "vitepress-sugarat": lambda: __import__("src_vitepress_sugarat").vitepress_sugarat(),
 }
 
 
