@@ -216,6 +216,7 @@ HELDOUT_SOURCES = {
     "nuxt-content": "blog",
     "pandoc": "blog",
     "metalsmith": "blog",
+    "vitepress-sugarat": "blog",
 }
 
 

@@ -368,6 +368,19 @@
 # 1.2.2 module), metalsmith-prism (Prism 1.30.0 at build time), metalsmith-sitemap. No install
 # script. The feed's lastBuildDate is the build's clock: faketime holds it at 2024-06-15 12:00
 # UTC. NPMGEN_METALSMITH overrides the folder.)
+#   mkdir /tmp/npmgen-sugarat && cd /tmp/npmgen-sugarat && npm init -y && npm install --ignore-scripts \
+#       @sugarat/theme@0.5.20 vitepress@1.6.4 element-plus@2.14.9 @element-plus/icons-vue@2.3.2 \
+#       vue@3.5.47 sass@1.108.2
+#   apt-get install --no-install-recommends faketime=0.9.10-2.1
+# (VitePress 1.6.4 with @sugarat/theme 0.5.20, the VitePress blog theme, and its peers Element Plus
+# and its icons; Sass for the theme's styles. 0.5.20 is the last release that installs from the
+# registry: 0.5.29 (npm's latest) depends on l2d-widget, which the registry does not serve. Its
+# starter, `npm create @sugarat/theme` (@sugarat/create-theme), is not served either: its files
+# are written out by src_vitepress_sugarat.py. Pagefind 1.6.0's binary is an npm package
+# (@pagefind/linux-x64): the theme's default offline search index is built, then left out. No
+# install script is needed. It builds on Node 20 (npm warns that @vueuse 15 asks for Node 22;
+# nothing of it runs at build time). faketime freezes the clock the feed states.
+# NPMGEN_SUGARAT overrides the folder.)
 # Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -404,6 +417,7 @@ NPMGEN_DUMI="${NPMGEN_DUMI:-/tmp/npmgen-dumi}"
 export NPMGEN_NEXTJS="${NPMGEN_NEXTJS:-/tmp/npmgen-nextjs}"
 NPMGEN_SVELTEKIT="${NPMGEN_SVELTEKIT:-/tmp/npmgen-sveltekit}"
 NPMGEN_NUXT="${NPMGEN_NUXT:-/tmp/npmgen-nuxt}"
+NPMGEN_SUGARAT="${NPMGEN_SUGARAT:-/tmp/npmgen-sugarat}"
 ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx-rtd lektor starlight astro-blog
      mkdocs-rtd sphinx-pydata docusaurus-blog jupyter-book hexo-next eleventy-base-blog jekyll-deb hugo-deb nextra gatsby-blog
      zensical wordpress rspress vuepress-reco hexo-butterfly ghost honkit ikiwiki hexo-fluid texinfo fumadocs
@@ -415,6 +429,7 @@ ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx
      sphinx-alabaster wagtail vocs retype mezzanine dumi nuxt-content)
      sphinx-alabaster wagtail vocs retype mezzanine dumi pandoc)
      sphinx-alabaster wagtail vocs retype mezzanine dumi metalsmith)
+     sphinx-alabaster wagtail vocs retype mezzanine dumi vitepress-sugarat)
 NPMGEN_ICARUS="${NPMGEN_ICARUS:-/tmp/npmgen-icarus}"
 NPMGEN_TW="${NPMGEN_TW:-/tmp/npmgen-tw}"
 NPMGEN_TYPEDOC="${NPMGEN_TYPEDOC:-/tmp/npmgen-typedoc}"
@@ -950,6 +965,23 @@ build() {
       # lastBuildDate.
       work="$(mktemp -d)"; cp -r "$src/." "$work/"; ln -s "$NPMGEN_METALSMITH/node_modules" "$work/node_modules"
       (cd "$work" && TZ=UTC faketime -f '2024-06-15 12:00:00' node metalsmith.mjs && cp -r build/. "$out/")
+    vitepress-sugarat)
+      # vitepress build with the theme's Vite plugins: the RSS feed (feed.rss) and the Pagefind
+      # index (npx pagefind, found on PATH: pagefind/, a binary index and its UI scripts, left
+      # out as MkDocs' search index is). TZ=UTC: the theme reads each post's date in the build's
+      # time zone unless timeZone is set (it is: 0). A page without a date (About, the install
+      # page) is dated by its file's git commit or, outside a repository, its file's time, which
+      # the theme writes into every page's site data: every source file's time is set to
+      # 2024-06-01. The feed's lastBuildDate is the clock's: faketime stops it at 2024-06-15
+      # 12:00 UTC (the monotonic clock left alone: Node's timers run). The 404 page and
+      # hashmap.json are VitePress'. Only the code group's tab ids (random) differ between two
+      # builds, and with them the install page's script hash the pages name.
+      work="$(mktemp -d)"; cp -r "$src/." "$work/"; ln -s "$NPMGEN_SUGARAT/node_modules" "$work/node_modules"
+      find "$work" -path "$work/node_modules" -prune -o -type f -exec touch -d '2024-06-01 12:00:00 UTC' {} +
+      (cd "$work" && TZ=UTC PATH="$NPMGEN_SUGARAT/node_modules/.bin:$PATH" FAKETIME_DONT_FAKE_MONOTONIC=1 \
+          faketime -f '2024-06-15 12:00:00' "$NPMGEN_SUGARAT/node_modules/.bin/vitepress" build docs >/dev/null \
+          && cp -r docs/.vitepress/dist/. "$out/")
+      rm -rf "$out/pagefind"
       rm -rf "$work" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac
@@ -962,6 +994,7 @@ build() {
     if [ "$name" = blosxom ]; then feeds='*.rss'; fi  # Blosxom's rss flavour: index.rss, <entry>.rss
     if [ "$name" = staticsite ]; then feeds='*.rss *.atom'; fi  # syndication: index.rss, index.atom
     if [ "$name" = chronicle ]; then feeds='*.rss'; fi  # Chronicle's feeds: index.rss, tags/T/T.rss, archive/Y/M/M.rss
+    if [ "$name" = vitepress-sugarat ]; then feeds='*.rss'; fi  # vitepress-plugin-rss: feed.rss
     KEEP_FEEDS="$feeds" keep_text "$out" "$ROOT/$name/site"
   fi
   rm -rf "$out"

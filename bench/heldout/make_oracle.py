@@ -353,6 +353,21 @@ def jupyter_book(src: Path) -> list[dict[str, Any]]:
     return sorted(out, key=lambda e: e["url_path"])
 
 
+def vitepress_sugarat(src: Path) -> list[dict[str, Any]]:
+    """VitePress writes ``docs/posts/<slug>.md`` to ``/posts/<slug>.html`` (front matter ``title``,
+    ``date``) and the docs page ``docs/guide/install.md`` to ``/guide/install.html`` (its ``#``
+    heading the title, no date); the draft lies in ``drafts/`` (``srcExclude``), About
+    (``publish: false``) is a page."""
+    docs = src / "docs"
+    out = []
+    for f in sorted((docs / "posts").glob("*.md")):
+        meta, body = front_matter(f.read_text(encoding="utf-8"))
+        out.append(_entry(f"/posts/{f.stem}.html", meta["title"], _date(meta["date"]), body))
+    _, body = front_matter((docs / "guide" / "install.md").read_text(encoding="utf-8"))
+    out.append(_entry("/guide/install.html", _H1.search(body).group(1), None, body))  # type: ignore[union-attr]
+    return sorted(out, key=lambda e: e["url_path"])
+
+
 #: The date line a dumi post states under its title (dumi has no post date of its own).
 _DUMI_DATELINE = re.compile(r"^_Published (\d{4}-\d{2}-\d{2})_$", re.M)
 
@@ -1653,6 +1668,11 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     # articles a page, each its date, title and intro) and the archive (every article by year and
     # month). The feed is ``feed.xml``; About (``about.html``) is a page.
     "wintersmith": ("index.html", "page/*/index.html", "archive.html"),
+    # @sugarat/theme: the home page (``layout: home``) is the post list, the first page of cards
+    # in the HTML (its pagination, ``?pageIndex=N``, and tag filter, ``?tag=…``, are drawn in the
+    # browser: no page of their own). No archive, tag or category pages; About and the docs page
+    # are pages.
+    "vitepress-sugarat": ("index.html",),
     # Metalsmith: the home page (its intro and the five newest, each its date and excerpt), the
     # archive (metalsmith-pagination: /archive/, /archive/N/, five a page), the tags index and
     # metalsmith-tags' pages (/tags/<tag>/, /categories/<name>/). About is a page; the feed is
@@ -1831,6 +1851,7 @@ ORACLES = {
     "sphinx-alabaster": sphinx_alabaster,
     "hakyll": hakyll,
     "wintersmith": wintersmith,
+    "vitepress-sugarat": vitepress_sugarat,
     "metalsmith": metalsmith,
     "pandoc": pandoc,
     "nuxt-content": nuxt_content,

@@ -3241,6 +3241,7 @@ WRITERS = {
     "nuxt-content": lambda: __import__("src_nuxt_content").nuxt_content(),
     "pandoc": lambda: __import__("src_pandoc").pandoc(),
     "metalsmith": lambda: __import__("src_metalsmith").metalsmith(),
+    "vitepress-sugarat": lambda: __import__("src_vitepress_sugarat").vitepress_sugarat(),
 }
 
 
