@@ -210,6 +210,7 @@ HELDOUT_SOURCES = {
     "retype": "docs",
     "mezzanine": "blog",
     "dumi": "docs",
+    "tinkerer": "blog",
 }
 
 

@@ -319,6 +319,16 @@
 # (dumi 2.4.50 on Umi 4.7.22, webpack 5; React 18 for its SSR pre-rendering. npm 11 runs none of
 # the install scripts (@swc/core, esbuild, @parcel/watcher, core-js): none is needed, their
 # binaries come as npm packages.)
+#   python -m venv /tmp/genv-tinkerer && /tmp/genv-tinkerer/bin/pip install --no-deps tinkerer==1.7.2 \
+#     && /tmp/genv-tinkerer/bin/pip install sphinx==1.7.9 jinja2==2.11.3 markupsafe==2.0.1 docutils==0.16 \
+#       alabaster==0.7.12 babel==2.19.0 pyquery==2.1.0 lxml==6.2.1 pygments==2.21.0
+# (Tinkerer 1.7.2, the last release (2018), asks for Sphinx==1.7.1 exactly: installed without its
+# dependencies, on Sphinx 1.7.9, the newest it runs on (Sphinx 1.8 fails at start, "Config value
+# 'author' already present": Tinkerer's extension adds a config value Sphinx 1.8 took), with the
+# Jinja2, MarkupSafe and docutils of its day (Jinja2 3 and MarkupSafe 2.1 dropped names Sphinx 1.7
+# imports; docutils 0.17 changed the HTML Sphinx 1.7 expects) and Alabaster 0.7.12 (Sphinx 1.7
+# loads it as a built-in theme; 0.7.13 and later ask for Sphinx 3.4). Python 3.11 (Tinkerer
+# imports `imp`, gone in 3.12). GENV_TINKERER overrides the folder.)
 # Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -352,12 +362,13 @@ NPMGEN_VOCS="${NPMGEN_VOCS:-/tmp/npmgen-vocs}"
 NPMGEN_RETYPE="${NPMGEN_RETYPE:-/tmp/npmgen-retype}"
 GENV_MEZZANINE="${GENV_MEZZANINE:-/tmp/genv-mezzanine}"
 NPMGEN_DUMI="${NPMGEN_DUMI:-/tmp/npmgen-dumi}"
+GENV_TINKERER="${GENV_TINKERER:-/tmp/genv-tinkerer}"
 ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx-rtd lektor starlight astro-blog
      mkdocs-rtd sphinx-pydata docusaurus-blog jupyter-book hexo-next eleventy-base-blog jekyll-deb hugo-deb nextra gatsby-blog
      zensical wordpress rspress vuepress-reco hexo-butterfly ghost honkit ikiwiki hexo-fluid texinfo fumadocs
      mediawiki docus dokuwiki hexo-icarus docbook wordpress-classic asciidoctor org-publish tiddlywiki
      typedoc nanoc trac blosxom jsdoc pdoc staticsite doxygen chronicle gitit wintersmith hakyll
-     sphinx-alabaster wagtail vocs retype mezzanine dumi)
+     sphinx-alabaster wagtail vocs retype mezzanine dumi tinkerer)
 NPMGEN_ICARUS="${NPMGEN_ICARUS:-/tmp/npmgen-icarus}"
 NPMGEN_TW="${NPMGEN_TW:-/tmp/npmgen-tw}"
 NPMGEN_TYPEDOC="${NPMGEN_TYPEDOC:-/tmp/npmgen-typedoc}"
@@ -835,6 +846,17 @@ build() {
       # with DEBUG off) under faketime, mirrored with wget, the origin rewritten to
       # https://mezzanine.heldout.example (src_mezzanine.py says how). In Mezzanine's venv.
       "$GENV_MEZZANINE/bin/python" "$HERE/src_mezzanine.py" "$src" "$out" "$ROOT/mezzanine/served.json" ;;
+    tinkerer)
+      # `tinker --setup` in a scratch folder (conf.py, master.rst, _templates/, _static/), the
+      # sources copied over it (conf.py, master.rst, the posts' YYYY/MM/DD/ folders, pages/), then
+      # `tinker --build`: a clean `sphinx-build -b html` into blog/html (sphinx-build found on
+      # PATH). TZ=UTC: the feed's <pubDate> is each post's date at midnight in local time.
+      # searchindex.js, objects.inv, .buildinfo and the theme's scripts and fonts are left out by
+      # keep_text; the feed is rss.html (RSS 2.0 under an .html name).
+      work="$(mktemp -d)"
+      (cd "$work" && PATH="$GENV_TINKERER/bin:$PATH" tinker -q --setup && cp -r "$src/." "$work/" \
+        && TZ=UTC PATH="$GENV_TINKERER/bin:$PATH" tinker -q --build && cp -r blog/html/. "$out/")
+      rm -rf "$work" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac
   if [ "$name" = wordpress ] || [ "$name" = wordpress-classic ] || [ "$name" = mediawiki ] || [ "$name" = dokuwiki ] \

@@ -1597,6 +1597,19 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     # articles a page, each its date, title and intro) and the archive (every article by year and
     # month). The feed is ``feed.xml``; About (``about.html``) is a page.
     "wintersmith": ("index.html", "page/*/index.html", "archive.html"),
+    # Tinkerer: the aggregated pages (index.html, then pageN.html: five posts a page, each in
+    # full), the archive (every post by year), one page per category and per tag, master.html
+    # (the root toctree, "Sitemap": every post and page) and Sphinx's search.html. About
+    # (pages/about.html) is a page; the feed is rss.html.
+    "tinkerer": (
+        "index.html",
+        "page[0-9]*.html",
+        "archive.html",
+        "categories/*.html",
+        "tags/*.html",
+        "master.html",
+        "search.html",
+    ),
 }
 # The same WordPress with a classic theme (Twenty Twenty-One): the same archives, the years and
 # months now linked too (the footer's Archives widget links each month).
@@ -1622,6 +1635,22 @@ def sphinx_alabaster(src: Path) -> list[dict[str, Any]]:
         fields = dict(_RST_FIELD.findall(text.split("\n\n", 2)[1]))
         title = text.split("\n", 1)[0]
         out.append(_entry("/" + rel[: -len(".rst")] + ".html", title, fields.get("Date"), text))
+    return out
+
+
+def tinkerer(src: Path) -> list[dict[str, Any]]:
+    """The posts, ``YYYY/MM/DD/<slug>.rst`` (a post is a document under a date's folders; the
+    draft is not in the sources), at the page ``sphinx-build`` writes for each,
+    ``/YYYY/MM/DD/<slug>.html``; the title the file's first line (the section title, the
+    ``<h1>``), the date its folders (Tinkerer dates a post by them alone, and shows it as
+    ``<div class="timestamp postmeta"><span>May 02, 2024</span></div>``); the code blocks its
+    ``code-block`` directives. About (``pages/about.rst``) is a page."""
+    out = []
+    for f in sorted(src.glob("[0-9][0-9][0-9][0-9]/[0-9][0-9]/[0-9][0-9]/*.rst")):
+        rel = f.relative_to(src).as_posix()
+        text = f.read_text(encoding="utf-8")
+        date = rel[:10].replace("/", "-")
+        out.append(_entry("/" + rel[: -len(".rst")] + ".html", text.split("\n", 1)[0], date, text))
     return out
 
 
@@ -1692,6 +1721,7 @@ ORACLES = {
     "sphinx-alabaster": sphinx_alabaster,
     "hakyll": hakyll,
     "wintersmith": wintersmith,
+    "tinkerer": tinkerer,
 }
 
 #: Sites whose listing globs match their content pages too (TiddlyWiki's static/*.html; pdoc's

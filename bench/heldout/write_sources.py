@@ -3235,6 +3235,7 @@ WRITERS = {
     "retype": lambda: __import__("src_retype").retype(),
     "mezzanine": lambda: __import__("src_mezzanine").mezzanine(),
     "dumi": lambda: __import__("src_dumi").dumi(),
+    "tinkerer": lambda: __import__("src_tinkerer").tinkerer(),
 }
 
 
