@@ -217,6 +217,7 @@ HELDOUT_SOURCES = {
     "pandoc": "blog",
     "metalsmith": "blog",
     "vitepress-sugarat": "blog",
+    "tinkerer": "blog",
 }
 
 

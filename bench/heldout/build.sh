@@ -381,6 +381,16 @@
 # install script is needed. It builds on Node 20 (npm warns that @vueuse 15 asks for Node 22;
 # nothing of it runs at build time). faketime freezes the clock the feed states.
 # NPMGEN_SUGARAT overrides the folder.)
+#   python -m venv /tmp/genv-tinkerer && /tmp/genv-tinkerer/bin/pip install --no-deps tinkerer==1.7.2 \
+#     && /tmp/genv-tinkerer/bin/pip install sphinx==1.7.9 jinja2==2.11.3 markupsafe==2.0.1 docutils==0.16 \
+#       alabaster==0.7.12 babel==2.19.0 pyquery==2.1.0 lxml==6.2.1 pygments==2.21.0
+# (Tinkerer 1.7.2, the last release (2018), asks for Sphinx==1.7.1 exactly: installed without its
+# dependencies, on Sphinx 1.7.9, the newest it runs on (Sphinx 1.8 fails at start, "Config value
+# 'author' already present": Tinkerer's extension adds a config value Sphinx 1.8 took), with the
+# Jinja2, MarkupSafe and docutils of its day (Jinja2 3 and MarkupSafe 2.1 dropped names Sphinx 1.7
+# imports; docutils 0.17 changed the HTML Sphinx 1.7 expects) and Alabaster 0.7.12 (Sphinx 1.7
+# loads it as a built-in theme; 0.7.13 and later ask for Sphinx 3.4). Python 3.11 (Tinkerer
+# imports `imp`, gone in 3.12). GENV_TINKERER overrides the folder.)
 # Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -418,6 +428,7 @@ export NPMGEN_NEXTJS="${NPMGEN_NEXTJS:-/tmp/npmgen-nextjs}"
 NPMGEN_SVELTEKIT="${NPMGEN_SVELTEKIT:-/tmp/npmgen-sveltekit}"
 NPMGEN_NUXT="${NPMGEN_NUXT:-/tmp/npmgen-nuxt}"
 NPMGEN_SUGARAT="${NPMGEN_SUGARAT:-/tmp/npmgen-sugarat}"
+GENV_TINKERER="${GENV_TINKERER:-/tmp/genv-tinkerer}"
 ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx-rtd lektor starlight astro-blog
      mkdocs-rtd sphinx-pydata docusaurus-blog jupyter-book hexo-next eleventy-base-blog jekyll-deb hugo-deb nextra gatsby-blog
      zensical wordpress rspress vuepress-reco hexo-butterfly ghost honkit ikiwiki hexo-fluid texinfo fumadocs
@@ -430,6 +441,7 @@ ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx
      sphinx-alabaster wagtail vocs retype mezzanine dumi pandoc)
      sphinx-alabaster wagtail vocs retype mezzanine dumi metalsmith)
      sphinx-alabaster wagtail vocs retype mezzanine dumi vitepress-sugarat)
+     sphinx-alabaster wagtail vocs retype mezzanine dumi tinkerer)
 NPMGEN_ICARUS="${NPMGEN_ICARUS:-/tmp/npmgen-icarus}"
 NPMGEN_TW="${NPMGEN_TW:-/tmp/npmgen-tw}"
 NPMGEN_TYPEDOC="${NPMGEN_TYPEDOC:-/tmp/npmgen-typedoc}"
@@ -982,6 +994,16 @@ build() {
           faketime -f '2024-06-15 12:00:00' "$NPMGEN_SUGARAT/node_modules/.bin/vitepress" build docs >/dev/null \
           && cp -r docs/.vitepress/dist/. "$out/")
       rm -rf "$out/pagefind"
+    tinkerer)
+      # `tinker --setup` in a scratch folder (conf.py, master.rst, _templates/, _static/), the
+      # sources copied over it (conf.py, master.rst, the posts' YYYY/MM/DD/ folders, pages/), then
+      # `tinker --build`: a clean `sphinx-build -b html` into blog/html (sphinx-build found on
+      # PATH). TZ=UTC: the feed's <pubDate> is each post's date at midnight in local time.
+      # searchindex.js, objects.inv, .buildinfo and the theme's scripts and fonts are left out by
+      # keep_text; the feed is rss.html (RSS 2.0 under an .html name).
+      work="$(mktemp -d)"
+      (cd "$work" && PATH="$GENV_TINKERER/bin:$PATH" tinker -q --setup && cp -r "$src/." "$work/" \
+        && TZ=UTC PATH="$GENV_TINKERER/bin:$PATH" tinker -q --build && cp -r blog/html/. "$out/")
       rm -rf "$work" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac

@@ -113,6 +113,22 @@ def pelican(src: Path) -> list[dict[str, Any]]:
     return out
 
 
+def tinkerer(src: Path) -> list[dict[str, Any]]:
+    """The posts, ``YYYY/MM/DD/<slug>.rst`` (a post is a document under a date's folders; the
+    draft is not in the sources), at the page ``sphinx-build`` writes for each,
+    ``/YYYY/MM/DD/<slug>.html``; the title the file's first line (the section title, the
+    ``<h1>``), the date its folders (Tinkerer dates a post by them alone, and shows it as
+    ``<div class="timestamp postmeta"><span>May 02, 2024</span></div>``); the code blocks its
+    ``code-block`` directives. About (``pages/about.rst``) is a page."""
+    out = []
+    for f in sorted(src.glob("[0-9][0-9][0-9][0-9]/[0-9][0-9]/[0-9][0-9]/*.rst")):
+        rel = f.relative_to(src).as_posix()
+        text = f.read_text(encoding="utf-8")
+        date = rel[:10].replace("/", "-")
+        out.append(_entry("/" + rel[: -len(".rst")] + ".html", text.split("\n", 1)[0], date, text))
+    return out
+
+
 def metalsmith(src: Path) -> list[dict[str, Any]]:
     """The ``posts`` collection: ``src/src/posts/<slug>.md`` (Metalsmith's source folder is the
     project's ``src/``; the draft is not in the sources) at the permalink
@@ -1668,6 +1684,19 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     # articles a page, each its date, title and intro) and the archive (every article by year and
     # month). The feed is ``feed.xml``; About (``about.html``) is a page.
     "wintersmith": ("index.html", "page/*/index.html", "archive.html"),
+    # Tinkerer: the aggregated pages (index.html, then pageN.html: five posts a page, each in
+    # full), the archive (every post by year), one page per category and per tag, master.html
+    # (the root toctree, "Sitemap": every post and page) and Sphinx's search.html. About
+    # (pages/about.html) is a page; the feed is rss.html.
+    "tinkerer": (
+        "index.html",
+        "page[0-9]*.html",
+        "archive.html",
+        "categories/*.html",
+        "tags/*.html",
+        "master.html",
+        "search.html",
+    ),
     # @sugarat/theme: the home page (``layout: home``) is the post list, the first page of cards
     # in the HTML (its pagination, ``?pageIndex=N``, and tag filter, ``?tag=…``, are drawn in the
     # browser: no page of their own). No archive, tag or category pages; About and the docs page
@@ -1851,6 +1880,7 @@ ORACLES = {
     "sphinx-alabaster": sphinx_alabaster,
     "hakyll": hakyll,
     "wintersmith": wintersmith,
+    "tinkerer": tinkerer,
     "vitepress-sugarat": vitepress_sugarat,
     "metalsmith": metalsmith,
     "pandoc": pandoc,

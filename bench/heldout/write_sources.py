@@ -3242,6 +3242,7 @@ WRITERS = {
     "pandoc": lambda: __import__("src_pandoc").pandoc(),
     "metalsmith": lambda: __import__("src_metalsmith").metalsmith(),
     "vitepress-sugarat": lambda: __import__("src_vitepress_sugarat").vitepress_sugarat(),
+    "tinkerer": lambda: __import__("src_tinkerer").tinkerer(),
 }
 
 
