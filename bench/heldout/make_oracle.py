@@ -371,16 +371,15 @@ def jupyter_book(src: Path) -> list[dict[str, Any]]:
 
 def vitepress_sugarat(src: Path) -> list[dict[str, Any]]:
     """VitePress writes ``docs/posts/<slug>.md`` to ``/posts/<slug>.html`` (front matter ``title``,
-    ``date``) and the docs page ``docs/guide/install.md`` to ``/guide/install.html`` (its ``#``
-    heading the title, no date); the draft lies in ``drafts/`` (``srcExclude``), About
-    (``publish: false``) is a page."""
+    ``date``). The docs page ``docs/guide/install.md`` (``/guide/install.html``) and About are
+    ``publish: false``: the theme lists neither among its posts, nor does its feed; on a blog they
+    are pages, not posts, as every blog source's About is. The draft lies in ``drafts/``
+    (``srcExclude``)."""
     docs = src / "docs"
     out = []
     for f in sorted((docs / "posts").glob("*.md")):
         meta, body = front_matter(f.read_text(encoding="utf-8"))
         out.append(_entry(f"/posts/{f.stem}.html", meta["title"], _date(meta["date"]), body))
-    _, body = front_matter((docs / "guide" / "install.md").read_text(encoding="utf-8"))
-    out.append(_entry("/guide/install.html", _H1.search(body).group(1), None, body))  # type: ignore[union-attr]
     return sorted(out, key=lambda e: e["url_path"])
 
 
@@ -1816,8 +1815,9 @@ def asciidoc_py(src: Path) -> list[dict[str, Any]]:
 #: Sites whose file names hold URI escapes, linked escaped again (TiddlyWiki); Trac's mirror
 #: names its timeline files with the escapes its links hold, served as they are.
 ESCAPED_NAMES = frozenset({"tiddlywiki"})
-#: Sites whose pages are ``<route>.html`` files served and linked at ``<route>``.
-CLEAN_URLS = frozenset({"trac", "nextjs"})
+#: Sites whose pages are ``<route>.html`` files served and linked at ``<route>`` (Trac's mirror;
+#: Next.js' pages saved by wget; SvelteKit's adapter-static with its default ``trailingSlash: 'never'``).
+CLEAN_URLS = frozenset({"trac", "nextjs", "sveltekit"})
 
 ORACLES = {
     "pelican": pelican,

@@ -1318,3 +1318,32 @@ def test_a_paragraph_of_the_site_s_links_is_a_menu() -> None:
     assert article is not None
     assert article.markdown.startswith("A generator is a function")
     assert "Archive" not in article.markdown and "All posts" not in article.markdown
+
+
+def test_a_streamed_boundary_s_fallback_goes_when_its_content_comes() -> None:
+    """Next.js' App Router (held-out set): ``<!--$?--><template id="B:0"></template><p
+    class="loading">Loading…</p><!--/$-->`` where the post's body goes, the body itself in
+    ``<div hidden id="S:0">`` at the end of ``<body>``, moved by ``$RC("B:0","S:0")``. React's
+    script removes the fallback; "Loading…" was the last line of every post."""
+    path = "posts/quick-note-release"
+    article = extract_article(heldout_page("nextjs", f"{path}.html"), f"https://nextjs.heldout.example/{path}")
+    assert article is not None
+    assert "Shipped version 2.1 of the log viewer today." in article.markdown
+    assert "Loading" not in article.markdown
+
+
+@pytest.mark.parametrize("post", ["code-review-checklist", "til-git-switch"])
+def test_a_standalone_pandoc_page_s_text_is_read_under_its_title_block(post: str) -> None:
+    """pandoc's default HTML template (held-out set): ``<body><nav>…</nav><header
+    id="title-block-header"><h1 class="title">…</h1><p class="author">…</p><p
+    class="date">…</p></header><p>…</p><ul>…`` - no element around the text, the title inside a
+    header. Every post lost its ``##`` headings and its nested lists' levels, and one-line posts
+    kept the site's menu ("Home · Tags · About")."""
+    path = f"posts/{post}.html"
+    article = extract_article(heldout_page("pandoc", path), f"https://pandoc.heldout.example/{path}")
+    assert article is not None
+    assert "Home" not in article.markdown and "Tags" not in article.markdown
+    if post == "code-review-checklist":
+        assert "  - Are the error paths tested?\n    - timeouts\n    - partial writes" in article.markdown
+    else:
+        assert article.markdown.startswith("# TIL: git switch -\n")
