@@ -1326,7 +1326,9 @@ def test_a_streamed_boundary_s_fallback_goes_when_its_content_comes() -> None:
     ``<div hidden id="S:0">`` at the end of ``<body>``, moved by ``$RC("B:0","S:0")``. React's
     script removes the fallback; "Loading…" was the last line of every post."""
     path = "posts/quick-note-release"
-    article = extract_article(heldout_page("nextjs", f"{path}.html"), f"https://nextjs.heldout.example/{path}")
+    article = extract_article(
+        heldout_page("nextjs", f"{path}.html"), f"https://nextjs.heldout.example/{path}"
+    )
     assert article is not None
     assert "Shipped version 2.1 of the log viewer today." in article.markdown
     assert "Loading" not in article.markdown
