@@ -323,6 +323,58 @@ def inline_quotes(tree: etree._Element) -> int:
     return quoted
 
 
+#: A field's name at most, and its value ("Date", "2023-08-09"; "Tags", "process, go").
+FIELD_NAME_CHARS = 40
+FIELD_VALUE_CHARS = 120
+
+
+def field_lists_as_lines(tree: etree._Element) -> int:
+    """Write a list of short named fields as one line a field; returns how many lists.
+
+    A ``<dl>`` whose terms each name one short value (docutils' field list under a post's
+    title: ``<dt>Date:</dt><dd><p>2023-08-09</p></dd><dt>Tags:</dt><dd><p>process, go</p></dd>``)
+    became a bulleted list of names and values apart ("- Date:", "- 2023-08-09"); each pair is a
+    paragraph "Date: 2023-08-09". A definition list of longer texts or of blocks stays a list.
+    """
+    made = 0
+    for dl in list(tree.iter("dl")):
+        items = [c for c in dl if isinstance(c.tag, str)]
+        if len(items) < 2 or len(items) % 2:
+            continue
+        names, values = items[::2], items[1::2]
+        if any(n.tag != "dt" for n in names) or any(v.tag != "dd" for v in values):
+            continue
+        if any(len(_shown(n)) > FIELD_NAME_CHARS or not _shown(n) for n in names):
+            continue
+        if any(not _shown(v) or len(_shown(v)) > FIELD_VALUE_CHARS or _holds_blocks(v) for v in values):
+            continue
+        block = dl.makeelement("div", dict(dl.attrib))
+        for name, value in zip(names, values, strict=True):
+            line = etree.SubElement(block, "p")
+            label = _shown(name)
+            line.text = label if label.endswith(":") else label + ":"
+            inner = (
+                value[0]
+                if len(value) == 1 and value[0].tag == "p" and not (value.text or "").strip()
+                else value
+            )
+            line.text += " " + (inner.text or "").lstrip()
+            line.extend(list(inner))
+        block.tail = dl.tail
+        dl.getparent().replace(dl, block)
+        made += 1
+    return made
+
+
+def _holds_blocks(value: etree._Element) -> bool:
+    """Whether a ``<dd>`` holds blocks: more than one paragraph, a list, code, a table."""
+    paragraphs = value.findall("p")
+    return (
+        len(paragraphs) > 1
+        or next(value.iter("ul", "ol", "dl", "pre", "table", "blockquote", "div"), None) is not None
+    )
+
+
 #: What makes a table cell a block of blocks rather than a line of text.
 _CELL_BLOCKS = ("p", "pre", "ul", "ol", "dl", "table", "blockquote", "h1", "h2", "h3", "h4", "h5", "h6")
 #: A callout table's label cell ("Warning", "Note", an icon) is no longer than this.
@@ -884,6 +936,8 @@ def repair_tree(
     # Both walk only their tag's elements: next to nothing where the page has none.
     keep_named_callouts(tree)
     inline_quotes(tree)
+    if next(tree.iter("dl"), None) is not None:
+        field_lists_as_lines(tree)
     links_around_code(tree)
     headings_of_summaries(tree)
     if wide:

@@ -1349,3 +1349,17 @@ def test_a_standalone_pandoc_page_s_text_is_read_under_its_title_block(post: str
         assert "  - Are the error paths tested?\n    - timeouts\n    - partial writes" in article.markdown
     else:
         assert article.markdown.startswith("# TIL: git switch -\n")
+
+
+def test_a_list_of_short_named_fields_is_one_line_a_field() -> None:
+    """Sphinx with Alabaster (held-out set): docutils' field list under each post's title,
+    ``<dl class="field-list simple"><dt class="field-odd">Date<span class="colon">:</span></dt>
+    <dd class="field-odd"><p>2023-01-15</p></dd>…``, was stored as a list of names and values
+    apart ("- Date:", "- 2023-01-15", "- Tags:", …)."""
+    path = "guide/python-generators-tour.html"
+    article = extract_article(
+        heldout_page("sphinx-alabaster", path), f"https://sphinx-alabaster.heldout.example/{path}"
+    )
+    assert article is not None
+    assert "Date: 2023-01-15\n\nTags: python, iterators\n\nCategory: programming" in article.markdown
+    assert "- Date:" not in article.markdown
