@@ -1860,6 +1860,7 @@ def extract_article(html: str, url: str) -> Article | None:
     textshape.drop_trailing_headings(document.body)
     textshape.keep_line_breaks(document.body)
     textshape.one_line_headings(document.body)
+    textshape.plain_spaces(document.body)
     textshape.mark_quotes(document.body)
     _resolve_links(document.body, head.link_base)
     markdown = textshape.line_breaks(_markdown(document.body))

@@ -10,6 +10,9 @@ page that showed the defect (tests/parsers/test_article_rules.py):
 - :func:`one_line_headings`: a Markdown heading is one line; a heading whose source spans
   lines (Mezzanine's ``<h6 class="post-meta">`` "Posted by:", its link and "1 year ago" on
   lines of their own) left its indented next lines as code blocks.
+- :func:`plain_spaces`: no-break spaces and runs of tabs in the prose are spaces; trafilatura
+  makes them so in a plain paragraph, not in one holding a link, emphasis or inline code
+  ("one row at a\xa0time:" beside "one row at a time").
 - :func:`keep_ampersands`: trafilatura's Markdown writer unescapes HTML entities in its whole
   output, which its tree no longer holds: a link's ``&section=1`` became ``§ion=1`` (HTML's
   legacy ``&sect`` needs no semicolon), ``&copy=2`` ``©=2``, and a text's ``&amp;`` a ``&``.
@@ -94,6 +97,32 @@ def one_line_headings(body: etree._Element) -> int:
         _strip_ends(head)
         changed += 1
     return changed
+
+
+def plain_spaces(body: etree._Element) -> int:
+    """Make the prose's no-break spaces and runs of blanks one space; code is left as written.
+
+    Returns how many texts changed.
+    """
+    changed = 0
+    verbatim = {d for v in body.iter("code") for d in v.iter()}
+    verbatim |= {d for v in body.iter("hi") if v.get("rend") == "#t" for d in v.iter()}
+    for el in body.iter():
+        for attr in ("text", "tail"):
+            # A code element's own tail is prose; its children's tails are its code.
+            if (el if attr == "text" else el.getparent()) in verbatim:
+                continue
+            value = getattr(el, attr)
+            if value and ("\xa0" in value or "\t" in value or "  " in value):
+                new = _BLANKS_RE.sub(" ", value.replace("\xa0", " "))
+                if new != value:
+                    setattr(el, attr, new)
+                    changed += 1
+    return changed
+
+
+#: A run of blanks inside a line (a line's own breaks are kept).
+_BLANKS_RE = re.compile(r"[ \t]{2,}|\t")
 
 
 def _strip_ends(head: etree._Element) -> None:

@@ -1363,3 +1363,16 @@ def test_a_list_of_short_named_fields_is_one_line_a_field() -> None:
     assert article is not None
     assert "Date: 2023-01-15\n\nTags: python, iterators\n\nCategory: programming" in article.markdown
     assert "- Date:" not in article.markdown
+
+
+def test_no_break_spaces_in_prose_are_spaces_whatever_the_paragraph_holds() -> None:
+    """Wintersmith (held-out set): typogr's widow control, ``one row at a<span
+    class="widont">&nbsp;</span>time:`` in a paragraph that also holds ``<code>csv</code>``: the
+    no-break space was kept there ("at a\\xa0time"), and made a space in plain paragraphs."""
+    path = "articles/reading-large-csv-in-chunks/"
+    article = extract_article(
+        heldout_page("wintersmith", f"{path}index.html"), f"https://wintersmith.heldout.example/{path}"
+    )
+    assert article is not None
+    assert "The `csv` module reads one row at a time:" in article.markdown
+    assert "\xa0" not in article.markdown
