@@ -12,7 +12,7 @@ page that showed the defect (tests/parsers/test_article_rules.py):
   lines of their own) left its indented next lines as code blocks.
 - :func:`plain_spaces`: no-break spaces and runs of tabs in the prose are spaces; trafilatura
   makes them so in a plain paragraph, not in one holding a link, emphasis or inline code
-  ("one row at a\xa0time:" beside "one row at a time").
+  ("one row at a time" with a no-break space in one paragraph, a space in the next).
 - :func:`keep_ampersands`: trafilatura's Markdown writer unescapes HTML entities in its whole
   output, which its tree no longer holds: a link's ``&section=1`` became ``§ion=1`` (HTML's
   legacy ``&sect`` needs no semicolon), ``&copy=2`` ``©=2``, and a text's ``&amp;`` a ``&``.
@@ -34,6 +34,15 @@ LINE_BREAK = "\u2028"
 #: Blocks whose line breaks are kept inside them; elsewhere (between blocks) trafilatura's own
 #: handling stands.
 _INLINE_HOLDERS = frozenset({"p", "item", "cell", "quote"})
+
+
+def shape(body: etree._Element) -> None:
+    """Every repair of this module to the extracted text's tree, in order, but the ampersands'."""
+    drop_trailing_headings(body)
+    keep_line_breaks(body)
+    one_line_headings(body)
+    plain_spaces(body)
+    mark_quotes(body)
 
 
 def _shows_nothing(el: etree._Element) -> bool:
