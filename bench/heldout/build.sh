@@ -391,6 +391,11 @@
 # imports; docutils 0.17 changed the HTML Sphinx 1.7 expects) and Alabaster 0.7.12 (Sphinx 1.7
 # loads it as a built-in theme; 0.7.13 and later ask for Sphinx 3.4). Python 3.11 (Tinkerer
 # imports `imp`, gone in 3.12). GENV_TINKERER overrides the folder.)
+#   apt-get install --no-install-recommends zim=0.75.1-1 gir1.2-gtksource-3.0=3.24.11-2+b1 \
+#       xvfb=2:21.1.7-3+deb12u13 xauth=1:1.1.2-1
+# (Zim 0.75.1 from Debian 12, the desktop wiki, exporting its notebook with `zim --export`; its
+# source-view plugin (code blocks) needs GtkSourceView's typelib (Zim suggests the 3.0 one), and
+# loading the plugins at all needs a display (GTK's icon theme): the export runs under xvfb-run.)
 # Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -435,7 +440,7 @@ ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx
      mediawiki docus dokuwiki hexo-icarus docbook wordpress-classic asciidoctor org-publish tiddlywiki
      typedoc nanoc trac blosxom jsdoc pdoc staticsite doxygen chronicle gitit wintersmith hakyll
      sphinx-alabaster wagtail vocs retype mezzanine dumi asciidoc-py nextjs sveltekit nuxt-content
-     pandoc metalsmith vitepress-sugarat tinkerer)
+     pandoc metalsmith vitepress-sugarat tinkerer zim)
 NPMGEN_ICARUS="${NPMGEN_ICARUS:-/tmp/npmgen-icarus}"
 NPMGEN_TW="${NPMGEN_TW:-/tmp/npmgen-tw}"
 NPMGEN_TYPEDOC="${NPMGEN_TYPEDOC:-/tmp/npmgen-typedoc}"
@@ -1002,6 +1007,16 @@ build() {
       work="$(mktemp -d)"
       (cd "$work" && PATH="$GENV_TINKERER/bin:$PATH" tinker -q --setup && cp -r "$src/." "$work/" \
         && TZ=UTC PATH="$GENV_TINKERER/bin:$PATH" tinker -q --build && cp -r blog/html/. "$out/")
+      rm -rf "$work" ;;
+    zim)
+      # zim --export of the notebook (src/notebook) with its default HTML template and an index
+      # page (index.html: every page by namespace), one HTML file per page. Zim reads its
+      # preferences from XDG_CONFIG_HOME (src/config: the source-view plugin on) and loads its
+      # plugins only with a display: under xvfb-run. Its cache and state in the scratch folder.
+      work="$(mktemp -d)"; cp -r "$src/." "$work/"
+      (cd "$work" && XDG_CONFIG_HOME="$work/config" XDG_CACHE_HOME="$work/cache" XDG_DATA_HOME="$work/data" \
+        XDG_RUNTIME_DIR="$work/run" TZ=UTC xvfb-run -a zim --export --format=html --template=Default \
+          --index-page=index --output="$out" "$work/notebook" >/dev/null 2>&1)
       rm -rf "$work" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac

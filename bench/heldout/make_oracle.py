@@ -728,6 +728,50 @@ def texinfo(src: Path) -> list[dict[str, Any]]:
     return sorted(out, key=lambda e: e["url_path"])
 
 
+_ZIM_TITLE = re.compile(r"^====== (.+?) ======$", re.M)
+_ZIM_CREATED = re.compile(r"^Creation-Date: (\d{4}-\d{2}-\d{2})", re.M)
+_ZIM_CODE = re.compile(r"^\{\{\{code:(.*)$", re.M)
+_ZIM_LANG = re.compile(r'\blang="([^"]*)"')
+
+
+def zim(src: Path) -> list[dict[str, Any]]:
+    """Every page of the Zim notebook (``src/notebook``) but the home page and the namespace pages
+    (``Guide.txt``, ``Reference.txt``, ``Appendix.txt``: a sentence and links to their pages): the
+    posts, the install page and About, at the file ``zim --export`` writes for it (the page's file
+    name with ``.html``: ``/Guide/Page_name.html``, percent-encoded); the title its first heading
+    (``====== Title ======``, the page's ``<h1>`` and ``<title>``); the date of its
+    ``Creation-Date`` header, which the page shows as its "Created <weekday> <day> <month> <year>"
+    line (Zim's page template); code blocks from the source-view plugin's ``{{{code:`` objects,
+    the language their ``lang`` attribute (a GtkSourceView id: ``sh``, ``js``; none on the
+    Dockerfile's)."""
+    from urllib.parse import quote
+
+    notebook = src / "notebook"
+    listing = {"Home.txt", "Guide.txt", "Reference.txt", "Appendix.txt"}
+    out = []
+    for f in sorted(notebook.rglob("*.txt")):
+        rel = f.relative_to(notebook).as_posix()
+        if rel in listing:
+            continue
+        text = f.read_text(encoding="utf-8")
+        title = _ZIM_TITLE.search(text)
+        created = _ZIM_CREATED.search(text)
+        langs = []
+        for m in _ZIM_CODE.finditer(text):
+            lang = _ZIM_LANG.search(m.group(1))
+            langs.append(lang.group(1) if lang else "")
+        out.append(
+            {
+                "url_path": "/" + quote(rel[: -len(".txt")] + ".html"),
+                "title": title.group(1) if title else f.stem.replace("_", " "),
+                "date": created.group(1) if created else None,
+                "code_blocks": len(langs),
+                "code_languages": langs,
+            }
+        )
+    return sorted(out, key=lambda e: e["url_path"])
+
+
 _SYNTAXHIGHLIGHT = re.compile(r"<syntaxhighlight(?: lang=\"([^\"]*)\")?>")
 _DISPLAYTITLE = re.compile(r"^\{\{DISPLAYTITLE:(.+?)\}\}$", re.M)
 
@@ -1458,6 +1502,10 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     # every @cindex entry, letter by letter). The redirection files texi2any writes for each
     # @anchor (Counting-rows.html: a meta refresh to the anchor) are neither.
     "texinfo": ("index.html", "Guide.html", "Reference.html", "Appendix.html", "Index.html"),
+    # Zim's export: the index page (--index-page: index.html, every page by namespace), the
+    # notebook's home (Home.html: a welcome text and links to the namespaces and About) and the
+    # namespace pages (a sentence and links to their pages). About is a content page.
+    "zim": ("index.html", "Home.html", "Guide.html", "Reference.html", "Appendix.html"),
     # Rspress' default theme writes no listing: the home page (pageType: home, a hero and
     # feature cards) and 404.html are neither; its search is a modal on every page.
     "rspress": (),
@@ -1888,6 +1936,7 @@ ORACLES = {
     "sveltekit": sveltekit,
     "nextjs": nextjs,
     "asciidoc-py": asciidoc_py,
+    "zim": zim,
 }
 
 #: Sites whose listing globs match their content pages too (TiddlyWiki's static/*.html; pdoc's
