@@ -391,6 +391,14 @@
 # imports; docutils 0.17 changed the HTML Sphinx 1.7 expects) and Alabaster 0.7.12 (Sphinx 1.7
 # loads it as a built-in theme; 0.7.13 and later ask for Sphinx 3.4). Python 3.11 (Tinkerer
 # imports `imp`, gone in 3.12). GENV_TINKERER overrides the folder.)
+#   apt-get install --no-install-recommends latexml=0.8.7-2 texlive-latex-recommended=2022.20230122-3 \
+#       faketime=0.9.10-2.1
+# (LaTeXML 0.8.7 from Debian 12 (latexml, latexmlpost; its own Perl bindings of article, listings,
+# hyperref and inputenc) on TeX Live 2022's LaTeX: texlive-latex-base (hyperref), which the package
+# depends on, and texlive-latex-recommended for listings 1.8d's language definitions (lstlang*.sty,
+# read through listings.cfg: without them lstlisting's keywords are not marked). No generator: the
+# site's own script, src/make-site.sh, converts each note; faketime stops the clock each page's
+# "Generated on DATE by LaTeXML" footer and comment state.)
 # Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -435,7 +443,7 @@ ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx
      mediawiki docus dokuwiki hexo-icarus docbook wordpress-classic asciidoctor org-publish tiddlywiki
      typedoc nanoc trac blosxom jsdoc pdoc staticsite doxygen chronicle gitit wintersmith hakyll
      sphinx-alabaster wagtail vocs retype mezzanine dumi asciidoc-py nextjs sveltekit nuxt-content
-     pandoc metalsmith vitepress-sugarat tinkerer)
+     pandoc metalsmith vitepress-sugarat tinkerer latexml)
 NPMGEN_ICARUS="${NPMGEN_ICARUS:-/tmp/npmgen-icarus}"
 NPMGEN_TW="${NPMGEN_TW:-/tmp/npmgen-tw}"
 NPMGEN_TYPEDOC="${NPMGEN_TYPEDOC:-/tmp/npmgen-typedoc}"
@@ -1002,6 +1010,13 @@ build() {
       work="$(mktemp -d)"
       (cd "$work" && PATH="$GENV_TINKERER/bin:$PATH" tinker -q --setup && cp -r "$src/." "$work/" \
         && TZ=UTC PATH="$GENV_TINKERER/bin:$PATH" tinker -q --build && cp -r blog/html/. "$out/")
+      rm -rf "$work" ;;
+    latexml)
+      # The site's own script (make-site.sh: latexml then latexmlpost --format=html5 per note, the
+      # default CSS copied beside the pages; index.html copied as written), run from a copy of the
+      # sources. faketime: the footer's "Generated on ..." and the head's comment are the clock's.
+      work="$(mktemp -d)"; cp -r "$src/." "$work/"
+      (cd "$work" && TZ=UTC LC_ALL=C.UTF-8 faketime -f '2024-06-15 12:00:00' sh make-site.sh "$out")
       rm -rf "$work" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac
