@@ -219,6 +219,7 @@ HELDOUT_SOURCES = {
     "vitepress-sugarat": "blog",
     "tinkerer": "blog",
     "zim": "docs",
+    "latexml": "blog",
 }
 
 

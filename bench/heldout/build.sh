@@ -396,6 +396,14 @@
 # (Zim 0.75.1 from Debian 12, the desktop wiki, exporting its notebook with `zim --export`; its
 # source-view plugin (code blocks) needs GtkSourceView's typelib (Zim suggests the 3.0 one), and
 # loading the plugins at all needs a display (GTK's icon theme): the export runs under xvfb-run.)
+#   apt-get install --no-install-recommends latexml=0.8.7-2 texlive-latex-recommended=2022.20230122-3 \
+#       faketime=0.9.10-2.1
+# (LaTeXML 0.8.7 from Debian 12 (latexml, latexmlpost; its own Perl bindings of article, listings,
+# hyperref and inputenc) on TeX Live 2022's LaTeX: texlive-latex-base (hyperref), which the package
+# depends on, and texlive-latex-recommended for listings 1.8d's language definitions (lstlang*.sty,
+# read through listings.cfg: without them lstlisting's keywords are not marked). No generator: the
+# site's own script, src/make-site.sh, converts each note; faketime stops the clock each page's
+# "Generated on DATE by LaTeXML" footer and comment state.)
 # Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -440,7 +448,7 @@ ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx
      mediawiki docus dokuwiki hexo-icarus docbook wordpress-classic asciidoctor org-publish tiddlywiki
      typedoc nanoc trac blosxom jsdoc pdoc staticsite doxygen chronicle gitit wintersmith hakyll
      sphinx-alabaster wagtail vocs retype mezzanine dumi asciidoc-py nextjs sveltekit nuxt-content
-     pandoc metalsmith vitepress-sugarat tinkerer zim)
+     pandoc metalsmith vitepress-sugarat tinkerer zim latexml)
 NPMGEN_ICARUS="${NPMGEN_ICARUS:-/tmp/npmgen-icarus}"
 NPMGEN_TW="${NPMGEN_TW:-/tmp/npmgen-tw}"
 NPMGEN_TYPEDOC="${NPMGEN_TYPEDOC:-/tmp/npmgen-typedoc}"
@@ -1017,6 +1025,13 @@ build() {
       (cd "$work" && XDG_CONFIG_HOME="$work/config" XDG_CACHE_HOME="$work/cache" XDG_DATA_HOME="$work/data" \
         XDG_RUNTIME_DIR="$work/run" TZ=UTC xvfb-run -a zim --export --format=html --template=Default \
           --index-page=index --output="$out" "$work/notebook" >/dev/null 2>&1)
+      rm -rf "$work" ;;
+    latexml)
+      # The site's own script (make-site.sh: latexml then latexmlpost --format=html5 per note, the
+      # default CSS copied beside the pages; index.html copied as written), run from a copy of the
+      # sources. faketime: the footer's "Generated on ..." and the head's comment are the clock's.
+      work="$(mktemp -d)"; cp -r "$src/." "$work/"
+      (cd "$work" && TZ=UTC LC_ALL=C.UTF-8 faketime -f '2024-06-15 12:00:00' sh make-site.sh "$out")
       rm -rf "$work" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac

@@ -113,6 +113,57 @@ def pelican(src: Path) -> list[dict[str, Any]]:
     return out
 
 
+_TEX_SPECIAL = re.compile(
+    r"\\(?:textbackslash|textasciitilde|textbar|textless|textgreater|\^)\{\}|\\([{}$&#%_])"
+)
+_TEX_NAMED = {
+    "textbackslash": "\\",
+    "textasciitilde": "~",
+    "textbar": "|",
+    "textless": "<",
+    "textgreater": ">",
+    "^": "^",
+}
+_TEX_BLOCK = re.compile(r"^\\begin\{(lstlisting|verbatim)\}(?:\[([^\]]*)\])?", re.M)
+_TEX_MONTHS = "January February March April May June July August September October November December".split()
+
+
+def _tex_text(text: str) -> str:
+    """Running text of the ``latexml`` sources back from LaTeX's escapes (src_latexml.escape)."""
+    return _TEX_SPECIAL.sub(lambda m: m.group(1) or _TEX_NAMED[m.group(0)[1:].removesuffix("{}")], text)
+
+
+def latexml(src: Path) -> list[dict[str, Any]]:
+    """The notes, ``posts/<slug>.tex`` (the script converts every file there; the draft is not
+    written), at the page ``make-site.sh`` writes for each, ``/<slug>.html``; the title the
+    ``\\title``, the date the ``\\date`` (``January 15, 2023``: LaTeXML writes it under the
+    authors, ``<div class="ltx_dates">(January 15, 2023)</div>``). Code blocks: ``lstlisting``
+    (the language its ``language=`` option, lower-cased: listings' names are case-insensitive)
+    and ``verbatim`` (none). About (``about.tex``, no date) is a page; ``index.html`` the
+    listing."""
+    out = []
+    for f in sorted((src / "posts").glob("*.tex")):
+        text = f.read_text(encoding="utf-8")
+        title = re.search(r"^\\title\{(.+)\}$", text, re.M)
+        date = re.search(r"^\\date\{(\w+) (\d+), (\d{4})\}$", text, re.M)
+        assert title and date, f
+        iso = f"{date.group(3)}-{_TEX_MONTHS.index(date.group(1)) + 1:02d}-{int(date.group(2)):02d}"
+        langs = []
+        for m in _TEX_BLOCK.finditer(text):
+            opts = dict(o.strip().split("=", 1) for o in (m.group(2) or "").split(",") if "=" in o)
+            langs.append(opts.get("language", "").lower() if m.group(1) == "lstlisting" else "")
+        out.append(
+            {
+                "url_path": f"/{f.stem}.html",
+                "title": _tex_text(title.group(1)),
+                "date": iso,
+                "code_blocks": len(langs),
+                "code_languages": langs,
+            }
+        )
+    return out
+
+
 def tinkerer(src: Path) -> list[dict[str, Any]]:
     """The posts, ``YYYY/MM/DD/<slug>.rst`` (a post is a document under a date's folders; the
     draft is not in the sources), at the page ``sphinx-build`` writes for each,
@@ -1764,6 +1815,9 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     # The pandoc site's script: the index (every post, newest first) and the tags page (a section
     # per tag), both generated Markdown. About is a page; atom.xml the feed.
     "pandoc": ("index.html", "tags.html"),
+    # The LaTeXML notes: the site's own index (every note, newest first, with its date). About is
+    # a page; LaTeXML writes no tag, category, archive or feed pages.
+    "latexml": ("index.html",),
     # SvelteKit's blog routes (adapter-static's <route>.html): / (every post, newest first),
     # /tags and /tags/<tag>, /categories and /categories/<category>. About (/about) is a page;
     # the feed and sitemap are rss.xml and sitemap.xml.
@@ -1936,6 +1990,7 @@ ORACLES = {
     "sveltekit": sveltekit,
     "nextjs": nextjs,
     "asciidoc-py": asciidoc_py,
+    "latexml": latexml,
     "zim": zim,
 }
 

@@ -3244,6 +3244,7 @@ WRITERS = {
     "vitepress-sugarat": lambda: __import__("src_vitepress_sugarat").vitepress_sugarat(),
     "tinkerer": lambda: __import__("src_tinkerer").tinkerer(),
     "zim": lambda: __import__("src_zim").zim(),
+    "latexml": lambda: __import__("src_latexml").latexml(),
 }
 
 
