@@ -54,8 +54,9 @@ _TOKEN = "HRVSTCODE{:05d}QX"
 _TOKEN_RE = re.compile(r"`*HRVSTCODE(\d{5})QX`*")
 _LANG_PREFIX_RE = re.compile(r"^(?:language|lang|highlight-source|highlight|sourcecode|brush:?)-?(.+)$")
 #: A highlighter's own prefix before ``lang-``: MediaWiki's SyntaxHighlight writes
-#: ``<div class="mw-highlight mw-highlight-lang-go">`` (a name Pygments must know).
-_SUFFIX_LANG_RE = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*-(?:language|lang)-([a-z0-9+#._-]+)$")
+#: ``<div class="mw-highlight mw-highlight-lang-go">``, LaTeXML ``ltx_lst_language_Go`` (a name
+#: Pygments must know).
+_SUFFIX_LANG_RE = re.compile(r"^[a-z][a-z0-9]*(?:[-_][a-z0-9]+)*[-_](?:language|lang)[-_]([a-z0-9+#.-]+)$")
 #: Bare class names that name a language (old highlight.js, Octopress, Pandoc ``sourceCode x``).
 _KNOWN_LANGS = frozenset(
     """bash sh shell zsh fish console shell-session powershell ps1 bat cmd python py python3 pycon
@@ -1834,7 +1835,11 @@ def extract_article(html: str, url: str) -> Article | None:
         tabs=tabs,
         wide=wide,
         placeholders=links.placeholders,
-        code_lines='class="line"' in html,
+        code_lines='class="line"' in html
+        or "listingline" in html
+        or "codeline" in html
+        or "code-line" in html,
+        drawn_markers="list-style" in html,
     )
     blocks = _take_out_code(tree)
     # The page's paragraph text, before anything is removed: what a region or block is weighed by.

@@ -56,7 +56,15 @@ _FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(rf"^{_LABEL}(\d{{4}})-(\d{{1,2}})-(\d{{1,2}})$", re.I), "ymd"),
     (re.compile(rf"^{_LABEL}(\d{{4}})/(\d{{1,2}})/(\d{{1,2}})$", re.I), "ymd"),
     (re.compile(r"^(\d{4})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日$"), "ymd"),
-    (re.compile(rf"^{_LABEL}{_MONTH}\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}}){_TIME}$", re.I), "Mdy"),
+    # An optional weekday after the label: strftime's "%A, %B %d, %Y" and "%A %d %B %Y" (Zim's
+    # "Created Sunday 15 January 2023").
+    (
+        re.compile(
+            rf"^{_LABEL}(?:{_WEEKDAY}\s+)?{_MONTH}\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}}){_TIME}$",
+            re.I,
+        ),
+        "Mdy",
+    ),
     # C's asctime, as ikiwiki prints its dates: "Thu Jun  1 00:00:00 2023".
     (
         re.compile(
@@ -65,7 +73,13 @@ _FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
         ),
         "Mdy",
     ),
-    (re.compile(rf"^{_LABEL}(\d{{1,2}})(?:st|nd|rd|th|\.)?\s+{_MONTH}\s+(\d{{4}}){_TIME}$", re.I), "dMy"),
+    (
+        re.compile(
+            rf"^{_LABEL}(?:{_WEEKDAY}\s+)?(\d{{1,2}})(?:st|nd|rd|th|\.)?\s+{_MONTH}\s+(\d{{4}}){_TIME}$",
+            re.I,
+        ),
+        "dMy",
+    ),
     (re.compile(rf"^{_LABEL}(\d{{1,2}})\.(\d{{1,2}})\.(\d{{4}})$", re.I), "dmy"),
     (re.compile(rf"^{_LABEL}(\d{{1,2}})/(\d{{1,2}})/(\d{{4}})$", re.I), "slash"),
 )
@@ -214,7 +228,21 @@ def _dated_after(heading: etree._Element, language: str | None) -> tuple[etree._
             return None  # the body began
         if len(text) <= 4 * DATELINE_CHARS and (found := shown_date(text, language)):
             return el, found
+        # Its first line, when a <br> ends it: a date line with the tags under it in one
+        # paragraph (Zim's "Created Sunday 15 January 2023<br>@python @data").
+        if el.find("br") is not None and (found := shown_date(_first_line(el), language)):
+            return el, found
     return None
+
+
+def _first_line(el: etree._Element) -> str:
+    """The text of ``el`` before its first ``<br>`` child."""
+    parts = [el.text or ""]
+    for child in el:
+        if child.tag == "br":
+            break
+        parts += [child.text_content(), child.tail or ""]
+    return "".join(parts)
 
 
 def _markup_dates(tree: etree._Element) -> bool:

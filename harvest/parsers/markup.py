@@ -323,6 +323,35 @@ def inline_quotes(tree: etree._Element) -> int:
     return quoted
 
 
+#: A list item's marker drawn as text: a bullet or dash, or a number or letter and its stop.
+_DRAWN_MARKER_RE = re.compile(r"[•◦▪▫‣∙·*–—-]|\(?(?:\d{1,3}|[a-zA-Z]|[ivxlcdm]{1,6})[.)]")
+_NO_MARKER_RE = re.compile(r"list-style(?:-type)?\s*:\s*none", re.I)
+
+
+def drop_drawn_list_markers(tree: etree._Element) -> int:
+    """Remove the markers a list draws as text in items that hide their own; returns how many.
+
+    LaTeXML (arXiv's HTML) writes ``<li style="list-style-type:none;"><span class="ltx_tag
+    ltx_tag_item">•</span><div class="ltx_para"><p>…``: the item's marker as its first words, the
+    list's own hidden. The Markdown list drew its marker before them: "-", then "•" and the
+    text on lines of their own ("1.", then "1." again).
+    """
+    dropped = 0
+    for li in list(tree.iter("li")):
+        if (li.text or "").strip() or not len(li):
+            continue
+        parent = li.getparent()
+        style = f"{li.get('style') or ''} {parent.get('style') if parent is not None else ''}"
+        if not _NO_MARKER_RE.search(style):
+            continue
+        first = li[0]
+        if first.tag in _BLOCKS or not _DRAWN_MARKER_RE.fullmatch(_shown(first)):
+            continue
+        first.drop_tree()
+        dropped += 1
+    return dropped
+
+
 #: A field's name at most, and its value ("Date", "2023-08-09"; "Tags", "process, go").
 FIELD_NAME_CHARS = 40
 FIELD_VALUE_CHARS = 120
@@ -453,9 +482,23 @@ def headings_of_summaries(tree: etree._Element) -> int:
     return made
 
 
+#: Class names of a code block's row outside a ``<pre>``: Doxygen's ``line``, LaTeXML's
+#: ``ltx_listingline`` (a name ending so: "codeline", "code-line"; not "headline", "timeline").
+_ROW_SUFFIXES = ("listingline", "codeline", "code-line", "code_line")
+
+
 def is_code_row(el: etree._Element) -> bool:
     """A row of a code block written without ``<pre>``: Doxygen's ``<div class="line">``."""
-    return el.tag == "div" and "line" in (el.get("class") or "").split()
+    if el.tag != "div":
+        return False
+    return any(token == "line" or token.endswith(_ROW_SUFFIXES) for token in (el.get("class") or "").split())
+
+
+def _row_control(el: etree._Element) -> bool:
+    """A code block's control beside its rows: a download link or button showing a symbol only."""
+    return len(_shown(el)) <= 2 and (
+        el.tag in {"a", "button"} or next(el.iter("a", "button"), None) is not None
+    )
 
 
 def line_blocks_as_code(tree: etree._Element) -> int:
@@ -463,8 +506,10 @@ def line_blocks_as_code(tree: etree._Element) -> int:
 
     Doxygen writes every code fragment so (``<div class="fragment"><div class="line">…</div>``),
     its stylesheet keeping each row's spaces (``white-space: pre-wrap``), as Shiki and Expressive
-    Code write their lines inside a ``<pre>``. Without a ``<pre>`` the rows were paragraphs, their
-    indentation lost, or dropped.
+    Code write their lines inside a ``<pre>``; LaTeXML (arXiv's HTML) writes a ``lstlisting`` as
+    ``<div class="ltx_listing"><div class="ltx_listing_data"><a download>⬇</a></div><div
+    class="ltx_listingline">…``. Without a ``<pre>`` the rows were paragraphs, their indentation
+    lost, or dropped. A download link beside the rows goes.
     """
     blocks = {
         block
@@ -473,13 +518,31 @@ def line_blocks_as_code(tree: etree._Element) -> int:
     }
     made = 0
     for block in blocks:
-        if any(isinstance(child.tag, str) and not is_code_row(child) for child in block):
+        children = [child for child in block if isinstance(child.tag, str)]
+        if any(not is_code_row(child) and not _row_control(child) for child in children):
             continue
         if any(ancestor.tag == "pre" for ancestor in block.iterancestors()):
             continue
+        for child in children:
+            if not is_code_row(child):
+                block.remove(child)
+            else:
+                _one_line(child)
         block.tag = "pre"
         made += 1
     return made
+
+
+def _one_line(row: etree._Element) -> None:
+    """A row as one line of code: the line breaks around its content in the source are not its own."""
+    if row.text and row.text.startswith("\n"):
+        row.text = row.text.lstrip("\n")
+    if len(row):
+        if row[-1].tail and not row[-1].tail.strip():
+            row[-1].tail = row[-1].tail.rstrip("\n")
+    elif row.text:
+        row.text = row.text.rstrip("\n")
+    row.tail = "\n"
 
 
 def links_around_code(tree: etree._Element) -> int:
@@ -921,12 +984,14 @@ def repair_tree(
     wide: bool = True,
     placeholders: list[etree._Element] | None = None,
     code_lines: bool = True,
+    drawn_markers: bool = True,
 ) -> None:
     """Every tree repair of this module, in order (see the module docstring).
 
     ``tabs=False``: the page has no tab group (no "tabpanel", no ``aria-hidden="false"``, no
     radio button), not looked for; ``wide=False``: it has no Chinese or Japanese character;
-    ``code_lines=False``: no element of class "line", not looked for.
+    ``code_lines=False``: no element of class "line", not looked for; ``drawn_markers=False``: no
+    style hides a list's markers.
     """
     if code_lines:
         line_blocks_as_code(tree)
@@ -938,6 +1003,8 @@ def repair_tree(
     inline_quotes(tree)
     if next(tree.iter("dl"), None) is not None:
         field_lists_as_lines(tree)
+    if drawn_markers:
+        drop_drawn_list_markers(tree)
     links_around_code(tree)
     headings_of_summaries(tree)
     if wide:

@@ -1376,3 +1376,38 @@ def test_no_break_spaces_in_prose_are_spaces_whatever_the_paragraph_holds() -> N
     assert article is not None
     assert "The `csv` module reads one row at a time:" in article.markdown
     assert "\xa0" not in article.markdown
+
+
+def test_a_dateline_with_its_weekday_and_a_tags_line_under_it_dates_the_page() -> None:
+    """Zim (held-out set): ``<p>Created Saturday 11 November 2023<br><span
+    class="zim-tag">@python</span> <span class="zim-tag">@data</span></p>`` under the title, no
+    ``<time>``, no date in the metadata: strftime's "%A %d %B %Y" was no date, and the tags line
+    under it in the same paragraph made the block no dateline. Every page was undated."""
+    path = "Reference/Reading_a_large_CSV_file_in_chunks.html"
+    article = extract_article(heldout_page("zim", path), f"https://zim.heldout.example/{path}")
+    assert article is not None
+    assert article.published == "2023-11-11"
+    assert "Created" not in article.markdown
+
+
+def test_a_listing_drawn_as_rows_of_lines_is_a_code_block_with_its_language() -> None:
+    """LaTeXML (held-out set; arXiv's HTML is its output): ``<div class="ltx_listing
+    ltx_lst_language_Go ltx_lstlisting"><div class="ltx_listing_data"><a download>⬇</a></div><div
+    class="ltx_listingline">…`` and no ``<pre>``; lists as ``<li style="list-style-type:none;"><span
+    class="ltx_tag ltx_tag_item">•</span><div class="ltx_para"><p>…``. 23 of 33 code blocks
+    were lost (the rest rows of paragraphs), no language kept, and each list item came out as
+    "-", "•" and its text on lines of their own."""
+    article = extract_article(
+        heldout_page("latexml", "hello-world-seven-languages.html"),
+        "https://latexml.heldout.example/hello-world-seven-languages.html",
+    )
+    assert article is not None
+    assert article.code_blocks == 7
+    assert '```go\npackage main\n\nimport "fmt"\n' in article.markdown
+    checklist = extract_article(
+        heldout_page("latexml", "code-review-checklist.html"),
+        "https://latexml.heldout.example/code-review-checklist.html",
+    )
+    assert checklist is not None
+    assert "- Correctness\n  - Does the change do what the description says?" in checklist.markdown
+    assert "•" not in checklist.markdown
