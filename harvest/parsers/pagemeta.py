@@ -332,8 +332,35 @@ def _head_title(tree: etree._Element, title: str, h1s: list[etree._Element], eve
             return _unlabelled(h1, text) or title
     if (site_day := _site_and_day(title, h1s, every_h1)) is not None:
         return site_day
-    heading = _page_heading(tree, title, h1s)
+    heading = _page_heading(tree, title, h1s) or _documented_title(title, h1s)
     return heading if heading is not None else title
+
+
+#: The ``<h1>`` of an API documentation page: the documented item's kind and its name ("Class
+#: PythonGeneratorsTour", Javadoc; "Module small_lessons::guide::install", rustdoc; "Crate x").
+_ITEM_HEADING_RE = re.compile(r"^[A-Z][a-z]+(?: [A-Z][a-z]+)? (\S+)$")
+
+
+def _documented_title(title: str, h1s: list[etree._Element]) -> str | None:
+    """The title of the text an API page documents: the heading it opens with, under the item's.
+
+    A module's or a class's documentation written as a page of its own (a guide in rustdoc's
+    module docs, in a Javadoc class comment) opens with its title as a heading, under the
+    ``<h1>`` the generator writes for the item; the ``<title>`` names the item
+    ("small_lessons::guide::python_generators_tour - Rust"). Only a heading before any text:
+    an item described in a sentence, then its "Examples", is the item.
+    """
+    for h1 in h1s:
+        item = _ITEM_HEADING_RE.match(_heading_text(h1))
+        if item is None or item.group(1) not in title:
+            continue
+        for el in _elements_after(h1):
+            if el.tag in _HEADINGS:
+                return _heading_text(el) or None
+            if el.tag in _PROSE_TAGS and el.text_content().strip():
+                return None
+        return None
+    return None
 
 
 #: The names a generator writes before the page's title ("JSDoc: ", "API: "), each one word.
