@@ -220,6 +220,7 @@ HELDOUT_SOURCES = {
     "tinkerer": "blog",
     "zim": "docs",
     "latexml": "blog",
+    "rustdoc": "docs",
 }
 
 

@@ -404,6 +404,12 @@
 # read through listings.cfg: without them lstlisting's keywords are not marked). No generator: the
 # site's own script, src/make-site.sh, converts each note; faketime stops the clock each page's
 # "Generated on DATE by LaTeXML" footer and comment state.)
+#   apt-get install --no-install-recommends rustc=1.63.0+dfsg1-2 cargo=0.66.0+ds1-1
+# (rustdoc 1.63.0 from Debian 12's rustc package (libstd-rust-dev 1.63.0+dfsg1-2 comes with it),
+# run by Debian's cargo 0.66 (cargo 1.65): `cargo doc --offline --no-deps` on a crate with no
+# dependencies, so nothing is fetched from crates.io (CARGO_HOME a scratch folder, RUSTC and
+# RUSTDOC Debian's, whatever rustup may have put first on PATH). rustdoc's only theme (light,
+# with ayu and dark beside it, switched by script).)
 # Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -449,6 +455,7 @@ ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx
      typedoc nanoc trac blosxom jsdoc pdoc staticsite doxygen chronicle gitit wintersmith hakyll
      sphinx-alabaster wagtail vocs retype mezzanine dumi asciidoc-py nextjs sveltekit nuxt-content
      pandoc metalsmith vitepress-sugarat tinkerer zim latexml)
+     pandoc metalsmith vitepress-sugarat tinkerer rustdoc)
 NPMGEN_ICARUS="${NPMGEN_ICARUS:-/tmp/npmgen-icarus}"
 NPMGEN_TW="${NPMGEN_TW:-/tmp/npmgen-tw}"
 NPMGEN_TYPEDOC="${NPMGEN_TYPEDOC:-/tmp/npmgen-typedoc}"
@@ -1032,6 +1039,22 @@ build() {
       # sources. faketime: the footer's "Generated on ..." and the head's comment are the clock's.
       work="$(mktemp -d)"; cp -r "$src/." "$work/"
       (cd "$work" && TZ=UTC LC_ALL=C.UTF-8 faketime -f '2024-06-15 12:00:00' sh make-site.sh "$out")
+    rustdoc)
+      # `cargo doc --no-deps` from a copy (its target/ a scratch folder): rustdoc writes the
+      # crate's pages under small_lessons/ (index.html the crate's doc and its items; a module's
+      # page <module>/index.html; struct.*.html, trait.*.html, fn.*.html; all.html, every item),
+      # each source file's page under src/ (the "source" links), settings.html, the theme's CSS,
+      # and scripts (search-index.js, sidebar-items.js, implementors/, main.js: left out by
+      # keep_text with the fonts and SVG icons). Any warning of rustdoc's (a broken intra-doc
+      # link) fails the build (-D warnings). rustdoc writes no page at the root of target/doc/
+      # (its index page, --enable-index-page, is unstable): the root's index.html is the meta
+      # refresh to the crate's page that a crate's docs published as they are (GitHub Pages) add.
+      work="$(mktemp -d)"; cp -r "$src/." "$work/"
+      (cd "$work" && CARGO_HOME="$work/.cargo-home" RUSTC=/usr/bin/rustc RUSTDOC=/usr/bin/rustdoc \
+        RUSTDOCFLAGS="-D warnings" TZ=UTC /usr/bin/cargo doc --offline --no-deps --quiet \
+        && cp -r target/doc/. "$out/")
+      printf '%s\n' '<!DOCTYPE html><meta charset="utf-8"><meta http-equiv="refresh" content="0; url=small_lessons/index.html"><title>small_lessons</title>' \
+        >"$out/index.html"
       rm -rf "$work" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac

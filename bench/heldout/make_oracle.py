@@ -113,6 +113,39 @@ def pelican(src: Path) -> list[dict[str, Any]]:
     return out
 
 
+_RUST_INNER_DOC = re.compile(r"^//!(?: |$)(.*)$")
+
+
+def rustdoc(src: Path) -> list[dict[str, Any]]:
+    """Every post module of the crate's section modules (``src/<section>/<module>.rs``: the posts
+    and the install page) and the crate's root (``src/lib.rs``: About): rustdoc's page of a module,
+    ``/small_lessons/<section>/<module>/index.html`` (the crate's, ``/small_lessons/index.html``),
+    the title the module doc's first ``#`` heading (the page's ``<title>`` and ``<h1>`` are the
+    module's path). The body is the module's ``//!`` lines; a fence's language is the first
+    comma-separated word of its info string (``rust,ignore`` is Rust, as rustdoc reads it). The
+    section modules' pages are listings; the items' pages (struct, trait, functions) and the
+    source pages (``/src/**``) are not the corpus': not in the oracle. No date (rustdoc has none)."""
+    out = []
+    root = src / "src"
+    for f in sorted([*root.glob("*/*.rs"), root / "lib.rs"]):
+        lines = []
+        for line in f.read_text(encoding="utf-8").splitlines():
+            m = _RUST_INNER_DOC.match(line)
+            if not m:
+                break
+            lines.append(m.group(1))
+        doc = "\n".join(lines)
+        doc = re.sub(r"^(\s*(?:> ?)?(?:`{3,}|~{3,})\w+),\w+", r"\1", doc, flags=re.M)
+        doc = re.sub(r"^> ?", "", doc, flags=re.M)  # the install page's note holds a code block
+        title = _H1.search(doc)
+        if not title:
+            raise ValueError(f"{f}: no title heading")
+        rel = f.relative_to(root).with_suffix("")
+        path = "/small_lessons/" + ("" if rel.name == "lib" else rel.as_posix() + "/") + "index.html"
+        out.append(_entry(path, title.group(1).strip(), None, doc))
+    return sorted(out, key=lambda e: e["url_path"])
+
+
 _TEX_SPECIAL = re.compile(
     r"\\(?:textbackslash|textasciitilde|textbar|textless|textgreater|\^)\{\}|\\([{}$&#%_])"
 )
@@ -1693,6 +1726,17 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     # (``small_lessons.html``, the welcome text) and ``index.html`` (a meta refresh to it) are
     # neither; About (``small_lessons/about.html``) is a content page.
     "pdoc": ("small_lessons/*.html",),
+    # rustdoc: each section module's page (``small_lessons/<section>/index.html``: a sentence, the
+    # list of its lessons as links, and the "Modules" table of every submodule with its summary
+    # line) and ``small_lessons/all.html`` (List of all items: modules, structs, traits,
+    # functions). The crate's page (``small_lessons/index.html``) is About; ``settings.html``
+    # (the theme's settings, filled by script) is neither.
+    "rustdoc": (
+        "small_lessons/guide/index.html",
+        "small_lessons/reference/index.html",
+        "small_lessons/appendix/index.html",
+        "small_lessons/all.html",
+    ),
     # Doxygen: the section pages (guide, reference, appendix: a sentence and the ``@subpage`` list
     # of their pages), the index pages of its menu bar (Related Pages: the tree of every page;
     # File List; Data Structures and their index; the Data Fields and Globals indexes), each
@@ -1990,6 +2034,7 @@ ORACLES = {
     "sveltekit": sveltekit,
     "nextjs": nextjs,
     "asciidoc-py": asciidoc_py,
+    "rustdoc": rustdoc,
     "latexml": latexml,
     "zim": zim,
 }

@@ -3245,6 +3245,7 @@ WRITERS = {
     "tinkerer": lambda: __import__("src_tinkerer").tinkerer(),
     "zim": lambda: __import__("src_zim").zim(),
     "latexml": lambda: __import__("src_latexml").latexml(),
+    "rustdoc": lambda: __import__("src_rustdoc").rustdoc(),
 }
 
 
