@@ -221,6 +221,7 @@ HELDOUT_SOURCES = {
     "zim": "docs",
     "latexml": "blog",
     "rustdoc": "docs",
+    "nbconvert": "blog",
 }
 
 
@@ -249,6 +250,10 @@ HELDOUT_SOURCES = {
 #: LANG`` into ``<div class="listingblock"><div class="content"><div class="highlight"><pre>``: the
 #: language picks the lexer and is written nowhere (GNU source-highlight, its default, writes a
 #: bare ``<pre><tt>`` the same way).
+#: nbconvert, whose Markdown cells' fenced blocks (every language but the notebook's own: here 25
+#: of 33) mistune hands to Pygments without a class, ``<div class="highlight"><pre>``, the fence's
+#: language used for the colours and written nowhere; only the code cells declare one (the
+#: notebook's lexer, ``<div class="highlight hl-ipython3">``).
 HELDOUT_UNDECLARED_LANGUAGES = frozenset(
     {
         "pelican",
@@ -265,6 +270,7 @@ HELDOUT_UNDECLARED_LANGUAGES = frozenset(
         "doxygen",
         "mezzanine",
         "asciidoc-py",
+        "nbconvert",
     }
 )
 

@@ -410,6 +410,15 @@
 # dependencies, so nothing is fetched from crates.io (CARGO_HOME a scratch folder, RUSTC and
 # RUSTDOC Debian's, whatever rustup may have put first on PATH). rustdoc's only theme (light,
 # with ayu and dark beside it, switched by script).)
+#   python -m venv /tmp/genv-nbconvert && /tmp/genv-nbconvert/bin/pip install nbconvert==7.17.2 \
+#       nbformat==5.11.1 jupyter_core==5.9.1 mistune==3.4.0 pygments==2.21.0 jinja2==3.1.6 \
+#       jupyterlab_pygments==0.3.0 bleach==6.4.0 beautifulsoup4==4.15.0 traitlets==5.16.1 ipython==9.19.1
+# (nbconvert 7.17.2 with its default `lab` HTML template (JupyterLab's CSS inlined, the theme's
+# Pygments styles from jupyterlab_pygments 0.3.0), mistune 3.4.0 for the Markdown cells, Pygments
+# 2.21.0 for code (IPython 9.19.1 for the notebooks' `ipython3` lexer, ipython_pygments_lexers 1.1.1;
+# without it nbconvert warns and falls back on Python 3); nbformat 5.11.1 reads and validates the
+# notebooks. No kernel: the notebooks carry their outputs, nothing is executed. The pages name require.js and MathJax on cdnjs in <script
+# src>, fetched by a browser only. GENV_NBCONVERT overrides the folder.)
 # Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -448,6 +457,7 @@ NPMGEN_SVELTEKIT="${NPMGEN_SVELTEKIT:-/tmp/npmgen-sveltekit}"
 NPMGEN_NUXT="${NPMGEN_NUXT:-/tmp/npmgen-nuxt}"
 NPMGEN_SUGARAT="${NPMGEN_SUGARAT:-/tmp/npmgen-sugarat}"
 GENV_TINKERER="${GENV_TINKERER:-/tmp/genv-tinkerer}"
+GENV_NBCONVERT="${GENV_NBCONVERT:-/tmp/genv-nbconvert}"
 ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx-rtd lektor starlight astro-blog
      mkdocs-rtd sphinx-pydata docusaurus-blog jupyter-book hexo-next eleventy-base-blog jekyll-deb hugo-deb nextra gatsby-blog
      zensical wordpress rspress vuepress-reco hexo-butterfly ghost honkit ikiwiki hexo-fluid texinfo fumadocs
@@ -456,6 +466,7 @@ ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx
      sphinx-alabaster wagtail vocs retype mezzanine dumi asciidoc-py nextjs sveltekit nuxt-content
      pandoc metalsmith vitepress-sugarat tinkerer zim latexml)
      pandoc metalsmith vitepress-sugarat tinkerer rustdoc)
+     pandoc metalsmith vitepress-sugarat tinkerer nbconvert)
 NPMGEN_ICARUS="${NPMGEN_ICARUS:-/tmp/npmgen-icarus}"
 NPMGEN_TW="${NPMGEN_TW:-/tmp/npmgen-tw}"
 NPMGEN_TYPEDOC="${NPMGEN_TYPEDOC:-/tmp/npmgen-typedoc}"
@@ -1055,6 +1066,13 @@ build() {
         && cp -r target/doc/. "$out/")
       printf '%s\n' '<!DOCTYPE html><meta charset="utf-8"><meta http-equiv="refresh" content="0; url=small_lessons/index.html"><title>small_lessons</title>' \
         >"$out/index.html"
+    nbconvert)
+      # The blog's own script, make_site.py (`jupyter nbconvert --to html` over posts/*.ipynb and
+      # about.ipynb, then the index, tags page and Atom feed it writes), run by the venv's Python
+      # with the venv's jupyter first on PATH, in a copy of the sources. No clock or time zone in
+      # the pages: the dates are the notebooks' text.
+      work="$(mktemp -d)"; cp -r "$src/." "$work/"
+      (cd "$work" && PATH="$GENV_NBCONVERT/bin:$PATH" PYTHONDONTWRITEBYTECODE=1 "$GENV_NBCONVERT/bin/python" make_site.py "$out")
       rm -rf "$work" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac

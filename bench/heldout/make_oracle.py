@@ -113,6 +113,40 @@ def pelican(src: Path) -> list[dict[str, Any]]:
     return out
 
 
+def nbconvert(src: Path) -> list[dict[str, Any]]:
+    """The posts, ``posts/<slug>.ipynb`` (the script converts every notebook there; the draft is
+    not written), at the page ``jupyter nbconvert --to html`` writes for each,
+    ``/posts/<slug>.html``; the title the first cell's ``#`` heading, the date its ``*Ana Lima,
+    YYYY-MM-DD*`` line; the code blocks in the cells' order: a code cell is one block in the
+    notebook's language (``language_info.name``), a Markdown cell's fenced blocks are counted as
+    in any Markdown source. About (``about.ipynb``) is a page; the index and tags pages the
+    script's own HTML: listings."""
+    out = []
+    for f in sorted((src / "posts").glob("*.ipynb")):
+        nb = json.loads(f.read_text(encoding="utf-8"))
+        language = nb["metadata"]["language_info"]["name"]
+        first = "".join(nb["cells"][0]["source"])
+        title = _H1.search(first)
+        date = re.search(r"^\*[^,*]+, (\d{4}-\d{2}-\d{2})\*$", first, re.M)
+        assert title and date, f
+        langs: list[str] = []
+        for cell in nb["cells"]:
+            if cell["cell_type"] == "code":
+                langs.append(language)
+            elif cell["cell_type"] == "markdown":
+                langs += code_languages("".join(cell["source"]))
+        out.append(
+            {
+                "url_path": f"/posts/{f.stem}.html",
+                "title": title.group(1),
+                "date": date.group(1),
+                "code_blocks": len(langs),
+                "code_languages": langs,
+            }
+        )
+    return out
+
+
 _RUST_INNER_DOC = re.compile(r"^//!(?: |$)(.*)$")
 
 
@@ -1859,6 +1893,9 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     # The pandoc site's script: the index (every post, newest first) and the tags page (a section
     # per tag), both generated Markdown. About is a page; atom.xml the feed.
     "pandoc": ("index.html", "tags.html"),
+    # The nbconvert blog's script: the index (every post, newest first) and the tags page (a
+    # section per tag), its own HTML. About (about.html, a notebook) is a page; atom.xml the feed.
+    "nbconvert": ("index.html", "tags.html"),
     # The LaTeXML notes: the site's own index (every note, newest first, with its date). About is
     # a page; LaTeXML writes no tag, category, archive or feed pages.
     "latexml": ("index.html",),
@@ -2030,6 +2067,7 @@ ORACLES = {
     "vitepress-sugarat": vitepress_sugarat,
     "metalsmith": metalsmith,
     "pandoc": pandoc,
+    "nbconvert": nbconvert,
     "nuxt-content": nuxt_content,
     "sveltekit": sveltekit,
     "nextjs": nextjs,

@@ -3246,6 +3246,7 @@ WRITERS = {
     "zim": lambda: __import__("src_zim").zim(),
     "latexml": lambda: __import__("src_latexml").latexml(),
     "rustdoc": lambda: __import__("src_rustdoc").rustdoc(),
+    "nbconvert": lambda: __import__("src_nbconvert").nbconvert(),
 }
 
 

@@ -107,6 +107,9 @@ def test_heldout_set_covers_generators_the_devset_lacks() -> None:
     its tags page, one section a tag), VitePress with @sugarat/theme 1 (its home page: its
     pages and tag filter are drawn in the browser; no tag, archive or category pages), and the
     LaTeXML notes 1 (the site's own index of every note; LaTeXML writes no listing pages).
+    its tags page, one section a tag), the nbconvert blog 2 (the same: its script's index and tags
+    page), and VitePress with @sugarat/theme 1 (its home page: its
+    pages and tag filter are drawn in the browser; no tag, archive or category pages).
     """
     # Every built site is scored, and every scored site is built.
     built = sorted(p.name for p in HELDOUT_FIXTURES.iterdir() if (p / "oracle.json").is_file())
@@ -121,6 +124,7 @@ def test_heldout_set_covers_generators_the_devset_lacks() -> None:
         "nuxt-content": 24,
         "wintersmith": 7,
         "pandoc": 2,
+        "nbconvert": 2,
         "vitepress-sugarat": 1,
         "latexml": 1,
     }
