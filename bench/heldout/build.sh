@@ -468,10 +468,7 @@ ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx
      mediawiki docus dokuwiki hexo-icarus docbook wordpress-classic asciidoctor org-publish tiddlywiki
      typedoc nanoc trac blosxom jsdoc pdoc staticsite doxygen chronicle gitit wintersmith hakyll
      sphinx-alabaster wagtail vocs retype mezzanine dumi asciidoc-py nextjs sveltekit nuxt-content
-     pandoc metalsmith vitepress-sugarat tinkerer zim latexml)
-     pandoc metalsmith vitepress-sugarat tinkerer rustdoc)
-     pandoc metalsmith vitepress-sugarat tinkerer nbconvert)
-     pandoc metalsmith vitepress-sugarat tinkerer javadoc)
+     pandoc metalsmith vitepress-sugarat tinkerer zim latexml rustdoc nbconvert javadoc)
 NPMGEN_ICARUS="${NPMGEN_ICARUS:-/tmp/npmgen-icarus}"
 NPMGEN_TW="${NPMGEN_TW:-/tmp/npmgen-tw}"
 NPMGEN_TYPEDOC="${NPMGEN_TYPEDOC:-/tmp/npmgen-typedoc}"
@@ -1055,6 +1052,7 @@ build() {
       # sources. faketime: the footer's "Generated on ..." and the head's comment are the clock's.
       work="$(mktemp -d)"; cp -r "$src/." "$work/"
       (cd "$work" && TZ=UTC LC_ALL=C.UTF-8 faketime -f '2024-06-15 12:00:00' sh make-site.sh "$out")
+      rm -rf "$work" ;;
     rustdoc)
       # `cargo doc --no-deps` from a copy (its target/ a scratch folder): rustdoc writes the
       # crate's pages under small_lessons/ (index.html the crate's doc and its items; a module's
@@ -1071,6 +1069,7 @@ build() {
         && cp -r target/doc/. "$out/")
       printf '%s\n' '<!DOCTYPE html><meta charset="utf-8"><meta http-equiv="refresh" content="0; url=small_lessons/index.html"><title>small_lessons</title>' \
         >"$out/index.html"
+      rm -rf "$work" ;;
     nbconvert)
       # The blog's own script, make_site.py (`jupyter nbconvert --to html` over posts/*.ipynb and
       # about.ipynb, then the index, tags page and Atom feed it writes), run by the venv's Python
