@@ -222,7 +222,6 @@ HELDOUT_SOURCES = {
     "latexml": "blog",
     "rustdoc": "docs",
     "nbconvert": "blog",
-    "javadoc": "docs",
 }
 
 

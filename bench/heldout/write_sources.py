@@ -3247,7 +3247,6 @@ WRITERS = {
     "latexml": lambda: __import__("src_latexml").latexml(),
     "rustdoc": lambda: __import__("src_rustdoc").rustdoc(),
     "nbconvert": lambda: __import__("src_nbconvert").nbconvert(),
-    "javadoc": lambda: __import__("src_javadoc").javadoc(),
 }
 
 
