@@ -329,7 +329,9 @@ def _head_title(tree: etree._Element, title: str, h1s: list[etree._Element], eve
         title = _trailing_heading(title, every_h1) or title
     for h1, text in zip(h1s, every_h1, strict=False):
         if squash(text) == squash(title):
-            return _unlabelled(h1, text) or title
+            # The same words: the heading's spelling, when the <title> is a file's name of them
+            # ("comparing-storage-engines" over "Comparing storage engines").
+            return _unlabelled(h1, text) or (text if _is_page_name(title) else title)
     if (site_day := _site_and_day(title, h1s, every_h1)) is not None:
         return site_day
     heading = _page_heading(tree, title, h1s) or _documented_title(title, h1s)
@@ -474,9 +476,10 @@ def _site_and_day(title: str, h1s: list[etree._Element], every_h1: list[str]) ->
 
 
 #: A page's name as a wiki or a generator writes it in the ``<title>``: one word of letters and
-#: digits joined by slashes, dots or underscores or written in CamelCase ("Guide/InstallTool").
+#: digits joined by slashes, dots or underscores or written in CamelCase ("Guide/InstallTool"),
+#: or a file's name, lower-case words joined by hyphens (nbconvert's "python-generators-tour").
 _PAGE_NAME_RE = re.compile(r"^[\w.:/-]+$")
-_NAME_JOINS_RE = re.compile(r"[/._]\w|[a-z][A-Z]")
+_NAME_JOINS_RE = re.compile(r"[/._]\w|[a-z][A-Z]|^[a-z0-9]+(?:-[a-z0-9]+)+$")
 
 
 def _is_page_name(text: str) -> bool:

@@ -571,3 +571,13 @@ def test_a_menu_marking_the_page_as_current_is_no_list_of_entries(page: str) -> 
     "sidebar", beside a one-line post: its links made 61% of the page's text, a listing."""
     kind = classify_page(heldout_page("dumi", f"{page}/index.html"), f"https://dumi.heldout.example/{page}")
     assert kind.kind != "listing", kind.reason
+
+
+def test_a_one_line_japanese_post_with_scripts_is_no_app_shell() -> None:
+    """nbconvert (held-out set): ``<h1>今日のメモ¶</h1><p><em>Ana Lima, 2024-04-12</em></p>
+    <p>ビルドが三倍速くなった。</p>`` on a page naming require.js and MathJax: fewer than forty
+    characters, so "no text without its scripts", and the post was never stored. A Chinese
+    character or kana says as much as a short word."""
+    path = "posts/kyou-no-memo.html"
+    kind = classify_page(heldout_page("nbconvert", path), f"https://nbconvert.heldout.example/{path}")
+    assert not kind.needs_script, kind.reason

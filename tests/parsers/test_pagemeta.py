@@ -232,3 +232,25 @@ def test_a_title_after_the_site_s_name_the_home_link_says(folder: str, path: str
     tree = parse_html(heldout_page(folder, path))
     assert tree is not None
     assert declared_title(tree) == "Generators in Python: a practical tour"
+
+
+@pytest.mark.parametrize(
+    ("site", "path", "title"),
+    [
+        # nbconvert's <title> is the notebook's file name when its metadata names no title.
+        ("nbconvert", "posts/python-generators-tour.html", "Generators in Python: a practical tour"),
+        # rustdoc: "Module small_lessons::guide::python_generators_tour" over the module's doc,
+        # which opens with its title; the <title> names the module.
+        (
+            "rustdoc",
+            "small_lessons/guide/python_generators_tour/index.html",
+            "Generators in Python: a practical tour",
+        ),
+    ],
+)
+def test_a_title_that_is_a_file_or_item_name_gives_way_to_the_page_s_heading(
+    site: str, path: str, title: str
+) -> None:
+    tree = parse_html(heldout_page(site, path))
+    assert tree is not None
+    assert declared_title(tree) == title
