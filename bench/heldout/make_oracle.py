@@ -1620,10 +1620,11 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     # every @cindex entry, letter by letter). The redirection files texi2any writes for each
     # @anchor (Counting-rows.html: a meta refresh to the anchor) are neither.
     "texinfo": ("index.html", "Guide.html", "Reference.html", "Appendix.html", "Index.html"),
-    # Zim's export: the index page (--index-page: index.html, every page by namespace), the
-    # notebook's home (Home.html: a welcome text and links to the namespaces and About) and the
-    # namespace pages (a sentence and links to their pages). About is a content page.
-    "zim": ("index.html", "Home.html", "Guide.html", "Reference.html", "Appendix.html"),
+    # Zim's export: the index page (--index-page: index.html, every page by namespace) and the
+    # namespace pages (a sentence and links to their pages). About is a content page; the
+    # notebook's home (Home.html: a welcome text, dated as every Zim page, and links to the
+    # namespaces and About) is neither, as the welcome pages of Retype, Vocs and Astro are.
+    "zim": ("index.html", "Guide.html", "Reference.html", "Appendix.html"),
     # Rspress' default theme writes no listing: the home page (pageType: home, a hero and
     # feature cards) and 404.html are neither; its search is a modal on every page.
     "rspress": (),

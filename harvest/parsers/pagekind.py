@@ -659,7 +659,8 @@ def _link_lists_only(region: etree._Element, text: str, page: str, host: str) ->
     found = _lists(region, page, host)
     if found is None or not found.listed:
         return 0
-    every = {t for a in region.iter("a") if (t := _site_link(a.get("href"), page, host))}
+    # Not a link without words: a logo's way home beside the lists (rustdoc's in its <main>).
+    every = {t for a in region.iter("a") if _text(a) and (t := _site_link(a.get("href"), page, host))}
     if not every <= found.listed:
         return 0
     if not found.lines and len(found.listed) >= 2:

@@ -581,3 +581,12 @@ def test_a_one_line_japanese_post_with_scripts_is_no_app_shell() -> None:
     path = "posts/kyou-no-memo.html"
     kind = classify_page(heldout_page("nbconvert", path), f"https://nbconvert.heldout.example/{path}")
     assert not kind.needs_script, kind.reason
+
+
+def test_a_list_index_beside_a_logo_link_home_is_a_listing() -> None:
+    """rustdoc (held-out set): "List of all items" (``all.html``), lists of links to every item,
+    and in the same ``<main>`` the crate's logo, an image linking to the crate's page: not every
+    link of the page was in the lists, and the index was stored as a document."""
+    path = "small_lessons/all.html"
+    kind = classify_page(heldout_page("rustdoc", path), f"https://rustdoc.heldout.example/{path}")
+    assert kind.kind == "listing", kind.reason
