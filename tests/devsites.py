@@ -218,6 +218,7 @@ HELDOUT_SOURCES = {
     "metalsmith": "blog",
     "vitepress-sugarat": "blog",
     "tinkerer": "blog",
+    "bookdown": "docs",
 }
 
 

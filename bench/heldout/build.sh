@@ -391,6 +391,10 @@
 # imports; docutils 0.17 changed the HTML Sphinx 1.7 expects) and Alabaster 0.7.12 (Sphinx 1.7
 # loads it as a built-in theme; 0.7.13 and later ask for Sphinx 3.4). Python 3.11 (Tinkerer
 # imports `imp`, gone in 3.12). GENV_TINKERER overrides the folder.)
+#   apt-get install r-cran-bookdown=0.32+dfsg-1 pandoc=2.17.1.1-2~deb12u1
+# (bookdown 0.32 from Debian 12 on R 4.2.2 (r-base-core 4.2.2.20221110-2), rmarkdown, knitr and
+# their R packages from Debian's r-cran-* only (no CRAN download), pandoc 2.17.1.1; the default
+# bookdown::gitbook output, its scripts and fonts left out by keep_text.)
 # Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -435,7 +439,7 @@ ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx
      mediawiki docus dokuwiki hexo-icarus docbook wordpress-classic asciidoctor org-publish tiddlywiki
      typedoc nanoc trac blosxom jsdoc pdoc staticsite doxygen chronicle gitit wintersmith hakyll
      sphinx-alabaster wagtail vocs retype mezzanine dumi asciidoc-py nextjs sveltekit nuxt-content
-     pandoc metalsmith vitepress-sugarat tinkerer)
+     pandoc metalsmith vitepress-sugarat tinkerer bookdown)
 NPMGEN_ICARUS="${NPMGEN_ICARUS:-/tmp/npmgen-icarus}"
 NPMGEN_TW="${NPMGEN_TW:-/tmp/npmgen-tw}"
 NPMGEN_TYPEDOC="${NPMGEN_TYPEDOC:-/tmp/npmgen-typedoc}"
@@ -1002,6 +1006,15 @@ build() {
       work="$(mktemp -d)"
       (cd "$work" && PATH="$GENV_TINKERER/bin:$PATH" tinker -q --setup && cp -r "$src/." "$work/" \
         && TZ=UTC PATH="$GENV_TINKERER/bin:$PATH" tinker -q --build && cp -r blog/html/. "$out/")
+      rm -rf "$work" ;;
+    bookdown)
+      # bookdown::render_book("index.Rmd") in a copy of the sources (it writes _book/ and its
+      # knitted intermediates beside them), the R session's messages kept out; TZ=UTC,
+      # LC_ALL=C.UTF-8 (pandoc and knitr read the chapters as UTF-8). The lunr-style search index
+      # (search_index.json) is left out by keep_text, as MkDocs' and HonKit's are.
+      work="$(mktemp -d)"; cp -r "$src/." "$work/"
+      (cd "$work" && TZ=UTC LC_ALL=C.UTF-8 Rscript --vanilla -e 'bookdown::render_book("index.Rmd", quiet = TRUE)' \
+        >/dev/null && cp -r _book/. "$out/")
       rm -rf "$work" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac

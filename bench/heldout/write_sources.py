@@ -3243,6 +3243,7 @@ WRITERS = {
     "metalsmith": lambda: __import__("src_metalsmith").metalsmith(),
     "vitepress-sugarat": lambda: __import__("src_vitepress_sugarat").vitepress_sugarat(),
     "tinkerer": lambda: __import__("src_tinkerer").tinkerer(),
+    "bookdown": lambda: __import__("src_bookdown").bookdown(),
 }
 
 
