@@ -222,6 +222,7 @@ HELDOUT_SOURCES = {
     "latexml": "blog",
     "rustdoc": "docs",
     "nbconvert": "blog",
+    "bookdown": "docs",
 }
 
 

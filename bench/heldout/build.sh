@@ -419,6 +419,10 @@
 # without it nbconvert warns and falls back on Python 3); nbformat 5.11.1 reads and validates the
 # notebooks. No kernel: the notebooks carry their outputs, nothing is executed. The pages name require.js and MathJax on cdnjs in <script
 # src>, fetched by a browser only. GENV_NBCONVERT overrides the folder.)
+#   apt-get install r-cran-bookdown=0.32+dfsg-1 pandoc=2.17.1.1-2~deb12u1
+# (bookdown 0.32 from Debian 12 on R 4.2.2 (r-base-core 4.2.2.20221110-2), rmarkdown, knitr and
+# their R packages from Debian's r-cran-* only (no CRAN download), pandoc 2.17.1.1; the default
+# bookdown::gitbook output, its scripts and fonts left out by keep_text.)
 # Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -464,7 +468,7 @@ ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx
      mediawiki docus dokuwiki hexo-icarus docbook wordpress-classic asciidoctor org-publish tiddlywiki
      typedoc nanoc trac blosxom jsdoc pdoc staticsite doxygen chronicle gitit wintersmith hakyll
      sphinx-alabaster wagtail vocs retype mezzanine dumi asciidoc-py nextjs sveltekit nuxt-content
-     pandoc metalsmith vitepress-sugarat tinkerer zim latexml rustdoc nbconvert)
+     pandoc metalsmith vitepress-sugarat tinkerer zim latexml rustdoc nbconvert bookdown)
 NPMGEN_ICARUS="${NPMGEN_ICARUS:-/tmp/npmgen-icarus}"
 NPMGEN_TW="${NPMGEN_TW:-/tmp/npmgen-tw}"
 NPMGEN_TYPEDOC="${NPMGEN_TYPEDOC:-/tmp/npmgen-typedoc}"
@@ -1073,6 +1077,15 @@ build() {
       # the pages: the dates are the notebooks' text.
       work="$(mktemp -d)"; cp -r "$src/." "$work/"
       (cd "$work" && PATH="$GENV_NBCONVERT/bin:$PATH" PYTHONDONTWRITEBYTECODE=1 "$GENV_NBCONVERT/bin/python" make_site.py "$out")
+      rm -rf "$work" ;;
+    bookdown)
+      # bookdown::render_book("index.Rmd") in a copy of the sources (it writes _book/ and its
+      # knitted intermediates beside them), the R session's messages kept out; TZ=UTC,
+      # LC_ALL=C.UTF-8 (pandoc and knitr read the chapters as UTF-8). The lunr-style search index
+      # (search_index.json) is left out by keep_text, as MkDocs' and HonKit's are.
+      work="$(mktemp -d)"; cp -r "$src/." "$work/"
+      (cd "$work" && TZ=UTC LC_ALL=C.UTF-8 Rscript --vanilla -e 'bookdown::render_book("index.Rmd", quiet = TRUE)' \
+        >/dev/null && cp -r _book/. "$out/")
       rm -rf "$work" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac

@@ -751,6 +751,29 @@ def honkit(src: Path) -> list[dict[str, Any]]:
     return sorted(out, key=lambda e: e["url_path"])
 
 
+_BOOKDOWN_CHAPTER = re.compile(r"^# (.+?) \{#([^\s}]+)[^}]*\}$", re.M)
+_BOOKDOWN_DATE = re.compile(r"^\*(\d{4}-\d{2}-\d{2})\*$", re.M)
+
+
+def bookdown(src: Path) -> list[dict[str, Any]]:
+    """Every chapter of the book, ``NN-<name>.Rmd`` (``index.Rmd``, the preface, is the welcome
+    page; ``_``-named files, the draft, bookdown skips): the page bookdown's gitbook writes for
+    it when it splits the book by chapter, ``/<id>.html`` (the id the chapter heading gives,
+    ``# Title {#id}``), titled by that heading (the page shows it numbered, ``2 Title``); the date
+    the italic line under it (``*2023-01-15*``; none on the install page and About); the code
+    blocks its fences, a code block in a blockquote (the install page's note) too."""
+    out = []
+    for f in sorted(src.glob("[0-9][0-9]-*.Rmd")):
+        text = f.read_text(encoding="utf-8")
+        m = _BOOKDOWN_CHAPTER.search(text)
+        assert m, f
+        after = text[m.end() :].lstrip("\n").split("\n", 1)[0]
+        d = _BOOKDOWN_DATE.match(after)
+        body = re.sub(r"^> ?", "", text, flags=re.M)
+        out.append(_entry(f"/{m.group(2)}.html", m.group(1), d.group(1) if d else None, body))
+    return sorted(out, key=lambda e: e["url_path"])
+
+
 _IKI_META = re.compile(r'^\[\[!meta (\w+)=(?:"""(.*?)"""|"(.*?)")\]\]$')
 
 
@@ -1673,6 +1696,9 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     # HonKit writes no listing: index.html is the book's introduction (README.md, a welcome
     # text), the search is a box over the lunr index (search_index.json), no glossary here.
     "honkit": (),
+    # bookdown's gitbook writes no listing: index.html is the preface (a welcome text), the search
+    # is a box over search_index.json; 404.html is the not-found page.
+    "bookdown": (),
     # MediaWiki: the Main Page (``/`` is a 301 to it, served.json), every category page (5 pages
     # a page; its "next page" links are under the script path /w/, closed by robots.txt), and
     # the special pages the wiki links (AllPages,
@@ -2039,6 +2065,7 @@ ORACLES = {
     "typedoc": typedoc,
     "jsdoc": jsdoc,
     "honkit": honkit,
+    "bookdown": bookdown,
     "ikiwiki": ikiwiki,
     "texinfo": texinfo,
     "fumadocs": fumadocs,

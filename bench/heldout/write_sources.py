@@ -3247,6 +3247,7 @@ WRITERS = {
     "latexml": lambda: __import__("src_latexml").latexml(),
     "rustdoc": lambda: __import__("src_rustdoc").rustdoc(),
     "nbconvert": lambda: __import__("src_nbconvert").nbconvert(),
+    "bookdown": lambda: __import__("src_bookdown").bookdown(),
 }
 
 
