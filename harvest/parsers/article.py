@@ -43,6 +43,7 @@ from harvest.parsers.pagemeta import (
     SITE_CHROME_ROLES,
     SITE_CHROME_TAGS,
     TITLE_SEPARATORS_RE,
+    generic_date,
     squash,
 )
 from harvest.parsers.rights import PageSignals, page_signals
@@ -442,17 +443,31 @@ class _Links:
     navigation: list[etree._Element] = field(default_factory=list)
 
     @classmethod
-    def of(cls, tree: etree._Element) -> _Links:
+    def of(cls, tree: etree._Element, url: str) -> _Links:
         links = cls()
+        page = url.split("#", 1)[0].rstrip("/")
         for a in tree.iter("a"):
             href = a.get("href")
             if href is None:
                 links.placeholders.append(a)
-            elif href.lstrip()[:1] == "#":
+            elif href.lstrip()[:1] == "#" or ("#" in href and _same_page(url, page, href)):
                 links.in_page.append(a)
             if a.get("rel") is not None and navigation_link(a):
                 links.navigation.append(a)
         return links
+
+
+def _same_page(url: str, page: str, href: str) -> bool:
+    """Whether ``href`` leads to ``url``'s own page (and a fragment of it), its path written out.
+
+    pandoc's R Markdown and bookdown pages link each heading to itself as
+    ``<a href="reading-large-csv-in-chunks.html#counting-rows">``.
+    """
+    try:
+        target = urljoin(url, href.strip()).split("#", 1)[0].rstrip("/")
+    except ValueError:
+        return False
+    return target == page
 
 
 def _within(links: list[etree._Element], scope: etree._Element) -> list[etree._Element]:
@@ -652,7 +667,9 @@ def _read_metadata(tree: etree._Element, url: str, shown_date: str | None) -> _M
     published = find_date(tree, extensive_search=False, original_date=True, url=url)
     if published and datelines.mentioned_only(tree, published, url):
         published = None
-    if not published:
+    # The date the page shows under its title over a plain <meta name="date"> that says another:
+    # a book's date on each of its chapters (bookdown), where a chapter shows its own.
+    if not published or (shown_date and published != shown_date and published == generic_date(tree)):
         published = shown_date
     return _Meta(title or None, author or None, published or None, meta.language or None)
 
@@ -1814,7 +1831,7 @@ def extract_article(html: str, url: str) -> Article | None:
         # The name a dateline ends with, in no element named as a byline (nanoc's <p class="meta">).
         byline = datelines.BYLINE_RE.search(" ".join(shown[0].text_content().split()))
         meta.author = byline.group(1) if byline else None
-    links = _Links.of(tree)
+    links = _Links.of(tree, url)
     _drop_header_links(links.in_page)
     _drop_heading_controls(tree)
     # The markup repairs: after the "¶" links, before the boilerplate names.

@@ -155,8 +155,28 @@ def title_headings(tree: etree._Element) -> list[etree._Element]:
     A site's logo may be an ``<h1>`` too, inside its home link, or an empty one.
     """
     return [
-        h for h in tree.iter("h1") if h.text_content().strip() and next(h.iterancestors("a"), None) is None
+        h
+        for h in tree.iter("h1")
+        if h.text_content().strip() and next(h.iterancestors("a"), None) is None and not _names_home(h)
     ]
+
+
+#: A link to the site's home page written relatively: "/", "./", "../../", "index.html".
+_HOME_HREF_RE = re.compile(r"/|\.?/?|(?:\./|(?:\.\./)+)?(?:index\.html?)?")
+
+
+def _names_home(h1: etree._Element) -> bool:
+    """Whether the heading's words are all one link to the site's home: the site's name.
+
+    bookdown's book header, ``<h1><i></i><a href="./">Small Lessons</a></h1>``, above the
+    chapter's own ``<h1>``.
+    """
+    links = list(h1.iter("a"))
+    return (
+        len(links) == 1
+        and _HOME_HREF_RE.fullmatch((links[0].get("href") or "").strip()) is not None
+        and " ".join(links[0].text_content().split()) == " ".join(h1.text_content().split())
+    )
 
 
 def _title_heading(tree: etree._Element) -> etree._Element | None:
@@ -176,7 +196,11 @@ def _title_heading(tree: etree._Element) -> etree._Element | None:
         if first is None or any(not (a.get("href") or "#").startswith("#") for a in first.iter("a")):
             return None
         return first
-    inside = [h for h in headings if any(a.tag in {"article", "main"} for a in h.iterancestors())]
+    inside = [
+        h
+        for h in headings
+        if any(a.tag in {"article", "main"} or a.get("role") == "main" for a in h.iterancestors())
+    ]
     for found in (inside, headings):
         if len(found) == 1:
             return found[0]

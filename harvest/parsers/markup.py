@@ -96,7 +96,12 @@ def _spells(identifier: str, heading: etree._Element) -> bool:
     # Texinfo, whose section ids are its titles' words): not words of its id. (Dotted only: "4
     # Comments" is a count.)
     heading_words = _words(_SECTION_NUMBER_RE.sub("", heading.text_content().lstrip(), count=1))
-    return bool(id_words) and id_words == heading_words[: len(id_words)]
+    if not id_words:
+        return False
+    if id_words == heading_words[: len(id_words)]:
+        return True
+    # A slug that drops an apostrophe joins its words ("authors-note" of "Author's note": pandoc).
+    return "".join(id_words) == "".join(heading_words)[: len("".join(id_words))] and len(id_words) > 1
 
 
 def neutralize_own_names(tree: etree._Element) -> int:

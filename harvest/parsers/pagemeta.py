@@ -92,6 +92,18 @@ def _meta(tree: etree._Element, key: str) -> str | None:
     return None
 
 
+def generic_date(tree: etree._Element) -> str | None:
+    """The date of a page's plain ``<meta name="date">`` (or Dublin Core's), ``YYYY-MM-DD``.
+
+    No more than a document's date: a book's pages all carry the book's (bookdown, from its
+    ``date:``), not their own publication's; read apart from the publication dates.
+    """
+    for key in ("date", "dc.date", "dcterms.date"):
+        if value := normalize_date(_meta(tree, key)):
+            return value
+    return None
+
+
 def declared_date(tree: etree._Element) -> str | None:
     """The publication date the page declares (see the module docstring), ``YYYY-MM-DD``."""
     nodes = _ld_nodes(tree)
@@ -280,6 +292,38 @@ def _top_headings(tree: etree._Element) -> list[str]:
 
 def declared_title(tree: etree._Element) -> str | None:
     """The page's title as it declares it, the site's name cut off (see the module docstring)."""
+    title = _declared_title(tree)
+    return _without_number_label(tree, title) if title else title
+
+
+#: A heading's number as a generator writes it before the words, in an element of its own:
+#: "Chapter 12", "12.3", "Appendix A" (pandoc's ``<span class="header-section-number">``).
+_NUMBER_LABEL_RE = re.compile(r"^(?:[^\W\d_]+ )?(?:\d+(?:\.\d+)*|[A-Z]|[IVXLCDM]+)$")
+
+
+def _without_number_label(tree: etree._Element, title: str) -> str:
+    """``title`` without the number its ``<h1>`` shows in an element of its own before the words.
+
+    bookdown's "Chapter 12 Reading a large CSV file in chunks" (``<h1><span
+    class="header-section-number">Chapter 12</span> Reading…``, and the same in the ``<title>``):
+    the chapter's place in the book, not its title.
+    """
+    for h1 in tree.iter("h1"):
+        if (h1.text or "").strip() or not len(h1) or not isinstance(h1[0].tag, str):
+            continue
+        label = " ".join(h1[0].text_content().split())
+        if (
+            label
+            and _NUMBER_LABEL_RE.match(label)
+            and title.startswith(label + " ")
+            and len(title) > len(label) + 1
+        ):
+            return title[len(label) + 1 :].lstrip()
+    return title
+
+
+def _declared_title(tree: etree._Element) -> str | None:
+    """The title the page declares, before its number label is cut (:func:`declared_title`)."""
     headline: str | None = None
     for node in _ld_nodes(tree):
         value = node.get("headline")

@@ -34,7 +34,7 @@ from harvest.parsers.charset import misdeclared_encoding
 from harvest.parsers.datelines import shown_date
 from harvest.parsers.discovery import maybe_gunzip, robots_meta
 from harvest.parsers.pagekind import PageKind, classify_tree, parse_html
-from harvest.parsers.pagemeta import declared_date, declared_title, normalize_date
+from harvest.parsers.pagemeta import declared_date, declared_title, generic_date, normalize_date
 from harvest.parsers.rights import Rights, TdmRule, agent_token, combine, robots_directives
 from harvest.spiders.blogs_shells import ScriptShells
 from harvest.spiders.blogs_sites import Site, article_slug, home_page
@@ -66,6 +66,8 @@ class PageFacts:
     kind: PageKind = field(default_factory=lambda: PageKind("unknown", "not read"))
     #: An app's shell on a site not rendered: no text to store (counted, said at the end).
     shell: bool = False
+    #: The date of the page's plain ``<meta name="date">`` (:func:`pagemeta.generic_date`).
+    generic_date: str | None = None
 
 
 @dataclass
@@ -87,6 +89,9 @@ class Listed:
     #: signal, no article URL, no date): asked for again if a feed read later names them. At
     #: most ``UNHINTED_MAX``; past it, such a page waits for the next round, as before.
     unhinted: set[str] = field(default_factory=set)
+    #: The plain ``<meta name="date">`` of each site's home page, by host: a date every page of
+    #: the site carries is the site's (a book's), not a page's own.
+    site_dates: dict[str, str] = field(default_factory=dict)
 
 
 #: Enough for every unsignalled page of the first moments of a large site's round (a feed is
@@ -266,7 +271,11 @@ class Documents:
         if tree is None:
             return None
         # The head first: classification prunes the tree.
-        facts = PageFacts(title=declared_title(tree), published=declared_date(tree))
+        facts = PageFacts(
+            title=declared_title(tree), published=declared_date(tree), generic_date=generic_date(tree)
+        )
+        if home and facts.generic_date:
+            self.listed.site_dates.setdefault(urlsplit(url).netloc, facts.generic_date)
         facts.kind = classify_tree(tree, url)
         if facts.kind.needs_script and not site.config.render:
             # Not stored (nothing to extract) and not a listing.
@@ -329,6 +338,15 @@ class Documents:
         if page.title:
             item.title = page.title
         listed = self.listed
+        if (
+            item.published
+            and item.published == page.generic_date
+            and page.generic_date == listed.site_dates.get(urlsplit(item.url).netloc)
+            and not page.kind.dated
+        ):
+            # The site's date (its home page's <meta name="date">, every page's), on a page that
+            # shows no date of its own: bookdown's About and install chapters had the book's.
+            item.published = None
         item.published = (
             page.published
             or listed.feed_dates.get(item.url)

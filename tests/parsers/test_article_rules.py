@@ -1411,3 +1411,24 @@ def test_a_listing_drawn_as_rows_of_lines_is_a_code_block_with_its_language() ->
     assert checklist is not None
     assert "- Correctness\n  - Does the change do what the description says?" in checklist.markdown
     assert "•" not in checklist.markdown
+
+
+def test_a_bookdown_chapter_keeps_its_short_sections_and_shows_its_own_date() -> None:
+    """bookdown's GitBook (held-out set): each section's heading links to itself with the page's
+    path written out (``<a href="reading-large-csv-in-chunks.html#counting-rows"
+    class="anchor-section"></a>``): not taken for a link into the page, a short section read as
+    all links and went with its code (0 of 2 blocks); "Author's note" (``id="authors-note"``,
+    the apostrophe dropped) went as an author box. Every chapter carries the book's ``<meta
+    name="date">`` and shows its own date under its title (``<p><em>2023-11-11</em></p>``),
+    under the book header's ``<h1><a href="./">Small Lessons</a></h1>``."""
+    path = "reading-large-csv-in-chunks.html"
+    article = extract_article(heldout_page("bookdown", path), f"https://bookdown.heldout.example/{path}")
+    assert article is not None
+    assert article.code_blocks == 2
+    assert article.published == "2023-11-11"
+    report = extract_article(
+        heldout_page("bookdown", "rust-vs-go-field-report.html"),
+        "https://bookdown.heldout.example/rust-vs-go-field-report.html",
+    )
+    assert report is not None
+    assert "Author’s note" in report.markdown and report.code_blocks == 2

@@ -254,3 +254,12 @@ def test_a_title_that_is_a_file_or_item_name_gives_way_to_the_page_s_heading(
     tree = parse_html(heldout_page(site, path))
     assert tree is not None
     assert declared_title(tree) == title
+
+
+def test_a_chapter_s_number_is_no_part_of_its_title() -> None:
+    """bookdown (held-out set): ``<h1><span class="header-section-number">Chapter 12</span>
+    Reading a large CSV file in chunks</h1>``, the ``<title>`` "Chapter 12 Reading a large CSV
+    file in chunks | Small Lessons": the chapter's place in the book was stored in its title."""
+    tree = parse_html(heldout_page("bookdown", "reading-large-csv-in-chunks.html"))
+    assert tree is not None
+    assert declared_title(tree) == "Reading a large CSV file in chunks"
