@@ -446,11 +446,17 @@ class _Links:
     def of(cls, tree: etree._Element, url: str) -> _Links:
         links = cls()
         page = url.split("#", 1)[0].rstrip("/")
+        name = page.rsplit("/", 1)[-1]
         for a in tree.iter("a"):
             href = a.get("href")
             if href is None:
                 links.placeholders.append(a)
-            elif href.lstrip()[:1] == "#" or ("#" in href and _same_page(url, page, href)):
+            elif href.lstrip()[:1] == "#" or (
+                # The page's own name before the fragment first (a string test), then the URL.
+                "#" in href
+                and href.split("#", 1)[0].rstrip("/").endswith(name)
+                and _same_page(url, page, href)
+            ):
                 links.in_page.append(a)
             if a.get("rel") is not None and navigation_link(a):
                 links.navigation.append(a)
@@ -1852,11 +1858,6 @@ def extract_article(html: str, url: str) -> Article | None:
         tabs=tabs,
         wide=wide,
         placeholders=links.placeholders,
-        code_lines='class="line"' in html
-        or "listingline" in html
-        or "codeline" in html
-        or "code-line" in html,
-        drawn_markers="list-style" in html,
     )
     blocks = _take_out_code(tree)
     # The page's paragraph text, before anything is removed: what a region or block is weighed by.

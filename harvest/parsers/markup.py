@@ -50,12 +50,12 @@ page for the parser (the same characters, in C loops over bytes).
 
 from __future__ import annotations
 
+import functools
 import re
 from urllib.parse import urldefrag, urljoin
 
 from lxml import etree
-from pygments.lexers import find_lexer_class_by_name
-from pygments.util import ClassNotFound
+from pygments.lexers import get_all_lexers
 
 #: Characters XML 1.0 refuses (https://www.w3.org/TR/xml/#charsets), lone surrogates included.
 _XML_INVALID_RE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
@@ -331,6 +331,8 @@ def inline_quotes(tree: etree._Element) -> int:
 #: A list item's marker drawn as text: a bullet or dash, or a number or letter and its stop.
 _DRAWN_MARKER_RE = re.compile(r"[•◦▪▫‣∙·*–—-]|\(?(?:\d{1,3}|[a-zA-Z]|[ivxlcdm]{1,6})[.)]")
 _NO_MARKER_RE = re.compile(r"list-style(?:-type)?\s*:\s*none", re.I)
+#: List items styled with a list style (found in C).
+_STYLED_ITEMS = etree.XPath("//li[contains(@style, 'list-style')]")
 
 
 def drop_drawn_list_markers(tree: etree._Element) -> int:
@@ -342,12 +344,10 @@ def drop_drawn_list_markers(tree: etree._Element) -> int:
     text on lines of their own ("1.", then "1." again).
     """
     dropped = 0
-    for li in list(tree.iter("li")):
-        if (li.text or "").strip() or not len(li):
-            continue
-        parent = li.getparent()
-        style = f"{li.get('style') or ''} {parent.get('style') if parent is not None else ''}"
-        if not _NO_MARKER_RE.search(style):
+    # The items that hide their markers: most pages style none.
+    hidden = [li for li in _STYLED_ITEMS(tree) if _NO_MARKER_RE.search(li.get("style") or "")]
+    for li in hidden:
+        if (li.text or "").strip() or not len(li) or li.tag != "li" or li.getparent() is None:
             continue
         first = li[0]
         if first.tag in _BLOCKS or not _DRAWN_MARKER_RE.fullmatch(_shown(first)):
@@ -506,6 +506,11 @@ def _row_control(el: etree._Element) -> bool:
     )
 
 
+#: The ``<div>``s a class naming "line" may make a code block's rows (found in C; the class
+#: tokens are read in :func:`is_code_row`).
+_LINE_DIVS = etree.XPath("//div[contains(@class, 'line')]")
+
+
 def line_blocks_as_code(tree: etree._Element) -> int:
     """Make a block of ``<div class="line">`` rows, outside any ``<pre>``, a ``<pre>``; returns how many.
 
@@ -518,7 +523,7 @@ def line_blocks_as_code(tree: etree._Element) -> int:
     """
     blocks = {
         block
-        for row in tree.iter("div")
+        for row in _LINE_DIVS(tree)
         if is_code_row(row) and (block := row.getparent()) is not None and block.tag in {"div", "figure"}
     }
     made = 0
@@ -748,12 +753,21 @@ def drop_contents_lists(tree: etree._Element, url: str) -> int:
 
 
 def is_language(name: str) -> bool:
-    """Whether Pygments knows ``name`` as a language (a lexer's name or alias)."""
-    try:
-        find_lexer_class_by_name(name)
-    except ClassNotFound:
-        return False
-    return True
+    """Whether Pygments knows ``name`` as a language (one of its lexers' names or aliases).
+
+    Read from Pygments' own table of its lexers: asking Pygments for a name it does not know
+    sends it through every installed package's plugin entry points, each time (milliseconds,
+    and an import of whatever registers a lexer: IPython's, where it is installed).
+    """
+    return name.lower() in _language_names()
+
+
+@functools.cache
+def _language_names() -> frozenset[str]:
+    """Every name and alias of Pygments' built-in lexers, in lower case."""
+    return frozenset(
+        n.lower() for name, aliases, _files, _mimes in get_all_lexers(plugins=False) for n in (name, *aliases)
+    )
 
 
 def _wrapper_language(pre: etree._Element) -> str | None:
@@ -989,14 +1003,12 @@ def repair_tree(
     wide: bool = True,
     placeholders: list[etree._Element] | None = None,
     code_lines: bool = True,
-    drawn_markers: bool = True,
 ) -> None:
     """Every tree repair of this module, in order (see the module docstring).
 
     ``tabs=False``: the page has no tab group (no "tabpanel", no ``aria-hidden="false"``, no
     radio button), not looked for; ``wide=False``: it has no Chinese or Japanese character;
-    ``code_lines=False``: no element of class "line", not looked for; ``drawn_markers=False``: no
-    style hides a list's markers.
+    ``code_lines=False``: no element whose class names a line, not looked for (a caller's test).
     """
     if code_lines:
         line_blocks_as_code(tree)
@@ -1008,8 +1020,7 @@ def repair_tree(
     inline_quotes(tree)
     if next(tree.iter("dl"), None) is not None:
         field_lists_as_lines(tree)
-    if drawn_markers:
-        drop_drawn_list_markers(tree)
+    drop_drawn_list_markers(tree)
     links_around_code(tree)
     headings_of_summaries(tree)
     if wide:

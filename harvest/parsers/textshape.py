@@ -114,19 +114,24 @@ def plain_spaces(body: etree._Element) -> int:
     Returns how many texts changed.
     """
     changed = 0
+    # One look at the whole text first (in C): most texts have nothing to change.
+    whole = "".join(body.itertext())
+    if "\xa0" not in whole and "\t" not in whole and "  " not in whole:
+        return 0
     verbatim = {d for v in body.iter("code") for d in v.iter()}
     verbatim |= {d for v in body.iter("hi") if v.get("rend") == "#t" for d in v.iter()}
     for el in body.iter():
         for attr in ("text", "tail"):
+            value = getattr(el, attr)
+            if not value or ("\xa0" not in value and "\t" not in value and "  " not in value):
+                continue
             # A code element's own tail is prose; its children's tails are its code.
             if (el if attr == "text" else el.getparent()) in verbatim:
                 continue
-            value = getattr(el, attr)
-            if value and ("\xa0" in value or "\t" in value or "  " in value):
-                new = _BLANKS_RE.sub(" ", value.replace("\xa0", " "))
-                if new != value:
-                    setattr(el, attr, new)
-                    changed += 1
+            new = _BLANKS_RE.sub(" ", value.replace("\xa0", " "))
+            if new != value:
+                setattr(el, attr, new)
+                changed += 1
     return changed
 
 
