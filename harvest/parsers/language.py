@@ -99,6 +99,11 @@ _SYLLABIC_RE = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af
 SYLLABIC_WEIGHT = 3
 
 
+def weighed_length(text: str) -> int:
+    """The length of ``text``, each Chinese character, kana or Hangul syllable as ``SYLLABIC_WEIGHT``."""
+    return len(text) + (SYLLABIC_WEIGHT - 1) * len(_SYLLABIC_RE.findall(text))
+
+
 def _has_letters(text: str, count: int) -> bool:
     """Whether ``text`` has ``count`` letters (counted by runs, stopping there).
 

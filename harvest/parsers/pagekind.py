@@ -48,6 +48,7 @@ import lxml.html
 from lxml import etree
 
 from harvest.parsers.htmlparser import html_parser, whole_document
+from harvest.parsers.language import weighed_length
 
 #: ``empty``: a page with nothing to store (its content is headings only: the rest is drawn by
 #: its scripts or was never written), and no listing either.
@@ -921,21 +922,6 @@ def _largest_prose(region: etree._Element) -> int:
     return max(blocks.values(), default=0)
 
 
-#: Chinese characters, kana and Hangul syllables: each says as much as a short word.
-_SYLLABIC_RE = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
-#: Letters a Chinese character, kana or Hangul syllable counts for in a page's text.
-SYLLABIC_WEIGHT = 3
-
-
-def _weighed(text: str) -> int:
-    """The length of ``text``, each Chinese character, kana or Hangul syllable as ``SYLLABIC_WEIGHT``.
-
-    A one-line Japanese post ("ビルドが三倍速くなった。", twelve characters) under its title
-    is shorter than an app shell's "Loading…" counted in characters, not in what it says.
-    """
-    return len(text) + (SYLLABIC_WEIGHT - 1) * len(_SYLLABIC_RE.findall(text))
-
-
 def _shown_chars(body: etree._Element | None, chrome: list[etree._Element], *, weighed: bool = False) -> int:
     """Characters of text the body (and its chrome, taken out of it) shows without scripts.
 
@@ -946,7 +932,9 @@ def _shown_chars(body: etree._Element | None, chrome: list[etree._Element], *, w
     notices = [n for el in (body, *chrome) if el is not None for n in el.iter("noscript")]
     notice_chars = sum(len("".join(n.text_content().split())) for n in notices)
     shown = "".join("".join(parts).split())
-    return (_weighed(shown) if weighed else len(shown)) - (notice_chars if notice_chars < NOTICE_TEXT else 0)
+    return (weighed_length(shown) if weighed else len(shown)) - (
+        notice_chars if notice_chars < NOTICE_TEXT else 0
+    )
 
 
 _SHOWN_TEXT = etree.XPath(".//text()[not(ancestor::script or ancestor::style or ancestor::template)]")
@@ -1268,8 +1256,10 @@ def classify_tree(tree: etree._Element, url: str) -> PageKind:
     chrome: list[etree._Element] = []
     region = _main_region(tree, chrome)
     text = _text(region)
+    # Each Chinese character or kana counts as a short word: a one-line Japanese post
+    # ("ビルドが三倍速くなった。", twelve characters) says more than an app shell's "Loading…".
     if (
-        _weighed(text) < SHELL_TEXT
+        weighed_length(text) < SHELL_TEXT
         and scripted
         and _shown_chars(tree.find("body"), chrome, weighed=True) < SHELL_TEXT
     ):
