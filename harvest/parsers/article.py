@@ -445,8 +445,7 @@ class _Links:
     @classmethod
     def of(cls, tree: etree._Element, url: str) -> _Links:
         links = cls()
-        page = url.split("#", 1)[0].rstrip("/")
-        name = page.rsplit("/", 1)[-1]
+        name = url.split("#", 1)[0].rstrip("/").rsplit("/", 1)[-1]
         for a in tree.iter("a"):
             href = a.get("href")
             if href is None:
@@ -455,25 +454,12 @@ class _Links:
                 # The page's own name before the fragment first (a string test), then the URL.
                 "#" in href
                 and href.split("#", 1)[0].rstrip("/").endswith(name)
-                and _same_page(url, page, href)
+                and markup.page_fragment(url, href) is not None
             ):
                 links.in_page.append(a)
             if a.get("rel") is not None and navigation_link(a):
                 links.navigation.append(a)
         return links
-
-
-def _same_page(url: str, page: str, href: str) -> bool:
-    """Whether ``href`` leads to ``url``'s own page (and a fragment of it), its path written out.
-
-    pandoc's R Markdown and bookdown pages link each heading to itself as
-    ``<a href="reading-large-csv-in-chunks.html#counting-rows">``.
-    """
-    try:
-        target = urljoin(url, href.strip()).split("#", 1)[0].rstrip("/")
-    except ValueError:
-        return False
-    return target == page
 
 
 def _within(links: list[etree._Element], scope: etree._Element) -> list[etree._Element]:

@@ -110,7 +110,7 @@ def _take_in_trailing(root: etree._Element) -> None:
 def _put_in_place(segment: etree._Element, target: etree._Element) -> None:
     """Put ``segment``'s content where ``target`` (a ``<template>``) stands; both elements go.
 
-    The boundary's fallback after the template (empty, or a spinner) is left as it is.
+    A boundary's fallback after the template is :func:`_drop_fallback`'s.
     """
     parent = target.getparent()
     if parent is None:

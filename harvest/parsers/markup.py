@@ -647,16 +647,25 @@ def unlink_heading_self_links(tree: etree._Element, url: str) -> int:
     return unwrapped
 
 
-def _names_a_heading(a: etree._Element, page: str, url: str, ids: set[str | None], titles: set[str]) -> bool:
+def page_fragment(url: str, href: str) -> str | None:
+    """The fragment ``href`` names when it leads to ``url``'s own page (``""`` for none); else None.
+
+    The page's path with or without its final slash: "/post#a" from "/post/" (a server adds the
+    slash by a redirect, or the generator links without it: Vocs), and the path written out
+    ("reading-large-csv-in-chunks.html#counting-rows": pandoc's self-links in bookdown).
+    """
+    try:
+        target, fragment = urldefrag(urljoin(url, href.strip()))
+    except ValueError:
+        return None
+    return fragment if target.rstrip("/") == urldefrag(url)[0].rstrip("/") else None
+
+
+def _names_a_heading(a: etree._Element, url: str, ids: set[str | None], titles: set[str]) -> bool:
     href = (a.get("href") or "").strip()
     if not href.startswith("#"):
-        try:
-            target, fragment = urldefrag(urljoin(url, href))
-        except ValueError:
-            return False
-        # The page's path with or without its final slash: "/post#a" from "/post/" (a server
-        # adds the slash by a redirect, or the generator links without it; Vocs).
-        if target.rstrip("/") != page.rstrip("/") or not fragment:
+        fragment = page_fragment(url, href)
+        if not fragment:
             return False
         href = "#" + fragment
     return href[1:] in ids or _shown(a).casefold() in titles
@@ -702,7 +711,6 @@ def drop_contents_lists(tree: etree._Element, url: str) -> int:
     headings (or their sections) or named as one of them, between the heading and the next
     heading or the end of its block.
     """
-    page = urldefrag(url)[0]
     targets: set[str | None] | None = None
     titles: set[str] = set()
     dropped = 0
@@ -740,7 +748,7 @@ def drop_contents_lists(tree: etree._Element, url: str) -> int:
             titles = {_shown(h).casefold() for h in tree.iter(*_HEADINGS)}
             # A numbered manual's headings ("2.6.2 Counting rows"), named without their number.
             titles |= {_NUMBER_RE.sub("", t, count=1) for t in titles}
-        if not all(_names_a_heading(a, page, url, targets, titles) for a in links):
+        if not all(_names_a_heading(a, url, targets, titles) for a in links):
             continue
         if len("".join(lst.text_content().split())) > len(
             "".join("".join(a.text_content() for a in links).split())

@@ -95,9 +95,9 @@ def one_line_headings(body: etree._Element) -> int:
         before = "".join(head.itertext())
         if "\n" not in before and "\t" not in before and "  " not in before:
             continue
-        for br in list(head.iter("lb")):
+        for br in head.iter("lb"):
             br.tail = " " + (br.tail or "")
-            _unwrap(br)
+        etree.strip_elements(head, "lb", with_tail=False)  # their tails, a space first, stay
         for el in head.iter():
             if el.text:
                 el.text = _SPACES_RE.sub(" ", el.text)
@@ -158,19 +158,6 @@ def _strip_ends(head: etree._Element) -> None:
         last.tail = None
     if last.text:
         last.text = last.text.rstrip()
-
-
-def _unwrap(el: etree._Element) -> None:
-    """Remove ``el``, keeping its tail in place."""
-    parent = el.getparent()
-    if parent is None:
-        return
-    previous = el.getprevious()
-    if previous is not None:
-        previous.tail = (previous.tail or "") + (el.tail or "")
-    else:
-        parent.text = (parent.text or "") + (el.tail or "")
-    parent.remove(el)
 
 
 _SPACES_RE = re.compile(r"\s+")
