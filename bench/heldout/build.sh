@@ -423,6 +423,10 @@
 # (bookdown 0.32 from Debian 12 on R 4.2.2 (r-base-core 4.2.2.20221110-2), rmarkdown, knitr and
 # their R packages from Debian's r-cran-* only (no CRAN download), pandoc 2.17.1.1; the default
 # bookdown::gitbook output, its scripts and fonts left out by keep_text.)
+#   apt-get install --no-install-recommends default-jdk-headless=2:1.17-74
+# (Javadoc from OpenJDK 17.0.15 (openjdk-17-jdk-headless 17.0.15+6-1~deb12u1, Debian 12's default
+# JDK), `javadoc` run directly on the sources (no Maven or Gradle, nothing downloaded): its standard
+# doclet, stylesheet and scripts.)
 # Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -468,7 +472,7 @@ ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx
      mediawiki docus dokuwiki hexo-icarus docbook wordpress-classic asciidoctor org-publish tiddlywiki
      typedoc nanoc trac blosxom jsdoc pdoc staticsite doxygen chronicle gitit wintersmith hakyll
      sphinx-alabaster wagtail vocs retype mezzanine dumi asciidoc-py nextjs sveltekit nuxt-content
-     pandoc metalsmith vitepress-sugarat tinkerer zim latexml rustdoc nbconvert bookdown)
+     pandoc metalsmith vitepress-sugarat tinkerer zim latexml rustdoc nbconvert bookdown javadoc)
 NPMGEN_ICARUS="${NPMGEN_ICARUS:-/tmp/npmgen-icarus}"
 NPMGEN_TW="${NPMGEN_TW:-/tmp/npmgen-tw}"
 NPMGEN_TYPEDOC="${NPMGEN_TYPEDOC:-/tmp/npmgen-typedoc}"

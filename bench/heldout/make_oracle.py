@@ -1891,6 +1891,22 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     # full), the archive (every post by year), one page per category and per tag, master.html
     # (the root toctree, "Sitemap": every post and page) and Sphinx's search.html. About
     # (pages/about.html) is a page; the feed is rss.html.
+    # Javadoc's standard doclet: each package's summary (a sentence, then its classes' table with
+    # each class's first sentence) and class tree, and the doclet's indexes: All Classes and
+    # Interfaces, All Packages, the index of every name (index-all.html), the class hierarchy
+    # (overview-tree.html) and the Constant Field Values (every class's PUBLISHED). index.html,
+    # the overview page (About's text over the packages' table), overview-summary.html (a
+    # redirect to it) and help-doc.html (the doclet's "How This API Document Is Organized") are
+    # neither.
+    "javadoc": (
+        "org/example/lessons/*/package-summary.html",
+        "org/example/lessons/*/package-tree.html",
+        "allclasses-index.html",
+        "allpackages-index.html",
+        "index-all.html",
+        "overview-tree.html",
+        "constant-values.html",
+    ),
     "tinkerer": (
         "index.html",
         "page[0-9]*.html",
@@ -2029,6 +2045,49 @@ ESCAPED_NAMES = frozenset({"tiddlywiki"})
 #: Next.js' pages saved by wget; SvelteKit's adapter-static with its default ``trailingSlash: 'never'``).
 CLEAN_URLS = frozenset({"trac", "nextjs", "sveltekit"})
 
+_JAVADOC_COMMENT = re.compile(r"/\*\*(.*?)\*/", re.S)
+_JAVADOC_H2 = re.compile(r"<h2>(.*?)</h2>", re.S)
+_JAVADOC_SINCE = re.compile(r"^@since[ \t]+(\S+)", re.M)
+_JAVADOC_PRE = re.compile(r"<pre><code(?: class=\"language-([^\"]*)\")?>")
+
+
+def javadoc(src: Path) -> list[dict[str, Any]]:
+    """Every class of the section packages (``src/org/example/lessons/<section>/<Class>.java``: the
+    posts and the install page), at the page the standard doclet writes for it,
+    ``/org/example/lessons/<section>/<Class>.html``. The title the class comment's first heading
+    (``<h2>``: the post's title, under the page's own ``<h1>``, "Class <Class>"), its entities
+    decoded; the date its ``@since`` tag, which the page prints ("Since:", none on the install
+    page); the code blocks the comment's ``<pre><code>`` elements, the language their
+    ``language-…`` class. ``overview.html`` (About) is the text of the overview page,
+    ``index.html``, above the packages' table: not a page of its own. The packages' pages and the
+    doclet's indexes are listings."""
+    import html
+
+    out = []
+    for f in sorted((src / "src").glob("org/example/lessons/*/*.java")):
+        if f.name == "package-info.java":
+            continue
+        m = _JAVADOC_COMMENT.search(f.read_text(encoding="utf-8"))
+        if not m:
+            raise ValueError(f"{f}: no class comment")
+        doc = re.sub(r"^[ \t]*\* ?", "", m.group(1), flags=re.M)
+        title = _JAVADOC_H2.search(doc)
+        if not title:
+            raise ValueError(f"{f}: no title heading")
+        since = _JAVADOC_SINCE.search(doc)
+        langs = [lang or "" for lang in _JAVADOC_PRE.findall(doc)]
+        out.append(
+            {
+                "url_path": "/" + f.relative_to(src / "src").with_suffix(".html").as_posix(),
+                "title": html.unescape(title.group(1)),
+                "date": since.group(1) if since else None,
+                "code_blocks": len(langs),
+                "code_languages": langs,
+            }
+        )
+    return out
+
+
 ORACLES = {
     "pelican": pelican,
     "hexo": hexo,
@@ -2100,6 +2159,7 @@ ORACLES = {
     "sveltekit": sveltekit,
     "nextjs": nextjs,
     "asciidoc-py": asciidoc_py,
+    "javadoc": javadoc,
     "rustdoc": rustdoc,
     "latexml": latexml,
     "zim": zim,
