@@ -658,7 +658,8 @@ def _read_metadata(tree: etree._Element, url: str, shown_date: str | None) -> _M
         time.drop_tree()
     published = find_date(tree, extensive_search=False, original_date=True, url=url)
     if published and datelines.mentioned_only(tree, published, url):
-        published = None
+        # A mention is no date, but the page may show its date as a field further down.
+        published = datelines.shown_alone(tree)
     # The date the page shows under its title over a plain <meta name="date"> that says another:
     # a book's date on each of its chapters (bookdown), where a chapter shows its own.
     if not published or (shown_date and published != shown_date and published == generic_date(tree)):

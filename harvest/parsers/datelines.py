@@ -452,7 +452,41 @@ def _shown_whole(texts: list[etree._ElementUnicodeResult], published: str) -> bo
     2023-10-05</p>`` (the post's code matched "2023-10-05" first), MediaWiki's footer "This
     page was last edited on 5 October 2023, at 09:30.".
     """
-    year = published[:4]
+    return any(shown == published for shown, _ in _dates_shown(texts, published[:4]))
+
+
+def shown_alone(tree: etree._Element) -> str | None:
+    """The first date the page shows as a block of its own, under a label that names no edit.
+
+    Where the date htmldate found was only a mention (:func:`mentioned_only`: "Updated on
+    2024-06-01 with the memory figures" in the post's first paragraph), the post's date may
+    still be printed as a field of its own further down: a documentation page's ``<dl>`` of
+    notes (Javadoc's ``<dt>Since:</dt><dd>2024-05-02</dd>``), a postamble's "Published:
+    2023-10-05". Not a date labelled as an edit's or a build's ("Last modified:", in its block
+    or its field's name), nor one in the site's header, navigation or footer.
+    """
+    for shown, holder in _dates_shown(_TEXTS(tree), ""):
+        name = holder.getprevious() if holder.tag in {"dd", "td"} else None
+        label = _text_of(holder) + (" " + _text_of(name) if name is not None else "")
+        if (
+            _STAMP_LABEL_RE.search(label) is None
+            and not _GLUED_RE.search(label)
+            and not in_site_chrome(holder)
+        ):
+            return shown
+    return None
+
+
+#: A label glued to its value is a link's or a command's syntax ("timeline:2008-01-29"), no field.
+_GLUED_RE = re.compile(r"\w:\d")
+
+
+def _text_of(el: etree._Element) -> str:
+    return " ".join(el.text_content().split())
+
+
+def _dates_shown(texts: list[etree._ElementUnicodeResult], year: str) -> Iterator[tuple[str, etree._Element]]:
+    """Dates (in ``year``, if given) the texts show as short blocks: alone or after a label."""
     for text in texts:
         if year not in text or (holder := _holder(text)) is None:
             continue
@@ -460,15 +494,15 @@ def _shown_whole(texts: list[etree._ElementUnicodeResult], published: str) -> bo
             holder = parent
         if holder.tag in _CODE:
             continue
-        shown = " ".join(holder.text_content().split()).rstrip(".")
-        if len(shown) > 2 * DATELINE_CHARS:
+        shown = _text_of(holder).rstrip(".")
+        if len(shown) > 2 * DATELINE_CHARS or not any(c.isdigit() for c in shown):
             continue
-        if shown_date(shown, None) == published:
-            return True
-        label = _SHOWN_LABEL_RE.match(shown)
-        if label is not None and shown_date(shown[label.end() :], None) == published:
-            return True
-    return False
+        if found := shown_date(shown, None):
+            yield found, holder
+        elif (label := _SHOWN_LABEL_RE.match(shown)) is not None and (
+            found := shown_date(shown[label.end() :], None)
+        ):
+            yield found, holder
 
 
 _INLINE = frozenset({"span", "a", "em", "strong", "b", "i", "small", "abbr", "bdi", "time", "font"})

@@ -811,6 +811,8 @@ def _form_or_list_only(region: etree._Element, text: str, page: str, host: str) 
         return f"an index of {entries} pages below its own, a line of its own at most"
     if entries := _link_table_only(region, text, page, host):
         return f"only a table of {entries} links, a line at most"
+    if entries := _named_pages_index(region, text, page, host):
+        return f"an index naming {entries} pages, each with a label at most"
     return None
 
 
@@ -845,6 +847,9 @@ def _link_table_only(region: etree._Element, text: str, page: str, host: str) ->
     return len(entries) if entries and rest <= LIST_ONLY_TEXT else 0
 
 
+#: The share of an index's text (outside its headings) that its rows naming pages make: the rest
+#: is its introduction, its columns' names, a signature line.
+INDEX_SHARE = 0.5
 #: What a list item may say after its link to a page below this one: a label, the page's title
 #: ("small_lessons.guide.install: Installing the command-line tool"), not a description.
 CHILD_LABEL = 100
@@ -892,6 +897,81 @@ def _children_index(region: etree._Element, page: str, host: str) -> int:
     if len(children) < 2:
         return 0
     return len(children) if _largest_prose(region) <= LIST_LINE else 0
+
+
+#: Elements that hold one entry of an index: a list's item, a term or its definition, a table's
+#: row, a paragraph, a grid's cell (a ``<div>``).
+_ROWS = frozenset({"li", "dt", "dd", "tr", "p", "div"})
+
+
+def _label_chars(row: etree._Element, links: list[etree._Element]) -> int:
+    """Characters of the row's own text besides its links' (not its nested rows': a tree's children)."""
+    chars = len((row.text or "").strip())
+    for el in row:
+        if el.tag not in _ROWS and el not in links:
+            chars += len(_text(el)) - sum(len(_text(a)) for a in links if el in a.iterancestors())
+        chars += len((el.tail or "").strip())
+    return chars
+
+
+#: A link's text that is an address, not a page's name ("Retrieved from https://…").
+_URL_TEXT_RE = re.compile(r"(?:[a-z][a-z0-9+.-]*:)?//", re.I)
+
+
+#: A paragraph longer than a line: prose, no index's (looked for in C before any link is read).
+_LONG_PARAGRAPH = etree.XPath(f"boolean(.//p[string-length(normalize-space()) > {LIST_LINE}])")
+
+
+def _leads_only_to(el: etree._Element, targets: set[str], page: str, host: str) -> bool:
+    """Whether every link in ``el`` to another page of the site leads to one of ``targets``."""
+    return all((t := _site_link(a.get("href"), page, host)) is None or t in targets for a in el.iter("a"))
+
+
+def _named_pages_index(region: etree._Element, text: str, page: str, host: str) -> int:
+    """Pages an index names, when the page is one: rows that each name one page make its text.
+
+    An API generator's indexes are rows, not lists of links: a class list's grid of ``<div>``
+    cells (a class's link, then its one-line description in the next cell), a class tree's nested
+    items ("org.example.Install" under "java.lang.Object"), an A-Z index's terms ("codeBlock(int)
+    - Method in class Install") and their definitions, a constants page's captions. Each such row
+    (``_ROWS``) holds one link to another page of the site and a label at most (``CHILD_LABEL``),
+    and the element after it, leading to no other page of the site, is its description (a line
+    of it at most: a class's summary, a constant's declaration and value). Three pages or
+    more (``MIN_ENTRIES``) named so, their rows most of the text outside headings
+    (``INDEX_SHARE``), no block of prose longer than a line (``LIST_LINE``) and no date shown: a
+    short post with its categories under it is mostly its own words, and shows its date. Links in
+    code are a signature's types (a class page's members), not entries; a sidebar's or current
+    menu's links are the site's.
+    """
+    if region.tag == "body" or _LONG_PARAGRAPH(region):
+        return 0
+    found = {*_SIDEBARS(region), *_current_menus(region)}
+    aside = [b for b in found if found.isdisjoint(b.iterancestors())]
+    rows: dict[etree._Element, list[etree._Element]] = {}
+    for a in region.iter("a"):
+        if not (name := _text(a)) or navigation_link(a) or _URL_TEXT_RE.match(name):
+            continue
+        if any(up.tag in {"code", "pre"} or up in aside for up in a.iterancestors()):
+            continue
+        if (row := next(a.iterancestors(*_ROWS), None)) is not None:
+            rows.setdefault(row, []).append(a)
+    entries: set[str] = set()
+    covered = 0
+    for row, links in rows.items():
+        targets = {t for a in links if (t := _site_link(a.get("href"), page, host))}
+        if len(targets) != 1 or (label := _label_chars(row, links)) > CHILD_LABEL:
+            continue
+        entries |= targets
+        covered += label + sum(len(_text(a)) for a in links)
+        after = row.getnext()
+        if after is not None and after.tag in _ROWS and _leads_only_to(after, targets, page, host):
+            covered += min(len(_text(after)), LIST_LINE)
+    if len(entries) < MIN_ENTRIES or _date_nodes(region):
+        return 0
+    own = len(text) - sum(len(_text(h)) for h in region.iter(*_HEADINGS)) - sum(len(_text(b)) for b in aside)
+    if covered < INDEX_SHARE * own or _largest_prose(region) > LIST_LINE:
+        return 0
+    return len(entries)
 
 
 #: What is not a page's prose: its headings, lists, code, form controls and links' words.

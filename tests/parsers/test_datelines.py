@@ -289,3 +289,25 @@ def test_a_date_written_only_in_rows_of_code_lines_is_a_mention() -> None:
     tree = parse_html(heldout_page("doxygen", "regulyarnye-vyrazheniya.html"))
     assert tree is not None
     assert mentioned_only(tree, "2023-10-05", "https://doxygen.heldout.example/regulyarnye-vyrazheniya.html")
+
+
+def test_a_date_shown_as_a_field_after_a_date_mentioned_in_prose() -> None:
+    """Javadoc (held-out set): the class comment's first paragraph says "(Updated on 2024-06-01
+    with the memory figures.)", the page's notes list below it ``<dt>Since:</dt><dd>2024-05-02
+    </dd>``. htmldate took the first bare date, a mention: the post had no date.
+    """
+    path = "org/example/lessons/appendix/RustVsGoFieldReport.html"
+    html = heldout_page("javadoc", path)
+    article = extract_article(html, f"https://javadoc.heldout.example/{path}")
+    assert article is not None
+    assert article.published == "2024-05-02"
+    assert "2024-06-01" in article.markdown  # the mention is text, as written
+
+
+def test_a_label_glued_to_a_date_is_syntax_not_a_field() -> None:
+    """Trac's TracLinks page lists link syntax: ``<li>timeline:2008-01-29</li>`` is an example,
+    no date of the page (it has none)."""
+    path = "wiki/TracLinks?version=1.html"
+    article = extract_article(heldout_page("trac", path), f"https://trac.heldout.example/{path}")
+    assert article is not None
+    assert article.published is None

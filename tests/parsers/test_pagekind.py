@@ -590,3 +590,61 @@ def test_a_list_index_beside_a_logo_link_home_is_a_listing() -> None:
     path = "small_lessons/all.html"
     kind = classify_page(heldout_page("rustdoc", path), f"https://rustdoc.heldout.example/{path}")
     assert kind.kind == "listing", kind.reason
+
+
+JAVADOC = "https://javadoc.heldout.example/"
+
+
+@pytest.mark.parametrize(
+    "page",
+    [
+        "org/example/lessons/guide/package-summary.html",
+        "org/example/lessons/guide/package-tree.html",
+        "allclasses-index.html",
+        "allpackages-index.html",
+        "index-all.html",
+        "overview-tree.html",
+        "constant-values.html",
+    ],
+)
+def test_an_api_generator_s_indexes_are_listings(page: str) -> None:
+    """Javadoc (held-out set): a package's summary (a sentence, its classes as a grid of
+    ``<div>`` cells: the class's link, then its summary in the next cell), its class tree
+    (nested items under "java.lang.Object"), the A-Z index's terms and definitions, the
+    constants page's captions over their declarations.
+
+    None is a list of links only, a table, or an index of pages below its own: all eleven were
+    read as "no signal" and stored as documents.
+    """
+    kind = classify_page(heldout_page("javadoc", page), JAVADOC + page)
+    assert kind.kind == "listing", kind.reason
+    assert "index naming" in kind.reason, kind.reason
+
+
+@pytest.mark.parametrize(
+    "page", ["org/example/lessons/appendix/KyouNoMemo.html", "org/example/lessons/guide/Install.html"]
+)
+def test_a_class_page_naming_its_package_and_types_is_no_index(page: str) -> None:
+    """Javadoc: a one-line post's class page names its package and ``java.lang.Object`` and lists
+    its members (links in code, into the page itself): no index of other pages."""
+    kind = classify_page(heldout_page("javadoc", page), JAVADOC + page)
+    assert kind.kind != "listing", kind.reason
+
+
+@pytest.mark.parametrize(
+    ("folder", "page"),
+    [
+        ("mediawiki", "wiki/Quick_note"),
+        ("mezzanine", "kyou-no-memo/index.html"),
+        ("chronicle", "Quick_note.html"),
+    ],
+)
+def test_a_short_post_over_its_categories_or_beside_the_site_s_menus_is_no_index(
+    folder: str, page: str
+) -> None:
+    """A one-line post with its categories under it and the wiki's "Retrieved from <address>"
+    (MediaWiki), or in a page with no main area whose menus list every post (Mezzanine), or
+    beside a sidebar of every post (Chronicle): rows that each name one page, but not the page's
+    text (an address is no page's name; a page with no main area says nothing by its rows)."""
+    kind = classify_page(heldout_page(folder, page), f"https://{folder}.heldout.example/{page}")
+    assert kind.kind != "listing", kind.reason
