@@ -224,6 +224,7 @@ HELDOUT_SOURCES = {
     "nbconvert": "blog",
     "bookdown": "docs",
     "javadoc": "docs",
+    "mkdocs-material-blog": "blog",
 }
 
 

@@ -427,6 +427,12 @@
 # (Javadoc from OpenJDK 17.0.15 (openjdk-17-jdk-headless 17.0.15+6-1~deb12u1, Debian 12's default
 # JDK), `javadoc` run directly on the sources (no Maven or Gradle, nothing downloaded): its standard
 # doclet, stylesheet and scripts.)
+#   python -m venv /tmp/genv-mkmblog && /tmp/genv-mkmblog/bin/pip install mkdocs-material==9.8.2 \
+#       mkdocs==1.6.1 mkdocs-rss-plugin==1.19.0 markdown==3.11.4 pymdown-extensions==13.1.2 pygments==2.21.0
+# (mkdocs-material-blog: Material for MkDocs 9.8.2 with its built-in blog and tags plugins and
+# mkdocs-rss-plugin, a venv apart from the `mkdocs` site's (Material 9.7.7). theme.font: false,
+# so no page names Google Fonts; the social plugin (card images: Cairo, fonts fetched from Google)
+# is not used. GENV_MKMBLOG overrides the folder.)
 # Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -466,6 +472,7 @@ NPMGEN_NUXT="${NPMGEN_NUXT:-/tmp/npmgen-nuxt}"
 NPMGEN_SUGARAT="${NPMGEN_SUGARAT:-/tmp/npmgen-sugarat}"
 GENV_TINKERER="${GENV_TINKERER:-/tmp/genv-tinkerer}"
 GENV_NBCONVERT="${GENV_NBCONVERT:-/tmp/genv-nbconvert}"
+GENV_MKMBLOG="${GENV_MKMBLOG:-/tmp/genv-mkmblog}"
 ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx-rtd lektor starlight astro-blog
      mkdocs-rtd sphinx-pydata docusaurus-blog jupyter-book hexo-next eleventy-base-blog jekyll-deb hugo-deb nextra gatsby-blog
      zensical wordpress rspress vuepress-reco hexo-butterfly ghost honkit ikiwiki hexo-fluid texinfo fumadocs
@@ -473,6 +480,8 @@ ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx
      typedoc nanoc trac blosxom jsdoc pdoc staticsite doxygen chronicle gitit wintersmith hakyll
      sphinx-alabaster wagtail vocs retype mezzanine dumi asciidoc-py nextjs sveltekit nuxt-content
      pandoc metalsmith vitepress-sugarat tinkerer zim latexml rustdoc nbconvert bookdown javadoc)
+     pandoc metalsmith vitepress-sugarat tinkerer zim latexml rustdoc nbconvert bookdown
+     mkdocs-material-blog)
 NPMGEN_ICARUS="${NPMGEN_ICARUS:-/tmp/npmgen-icarus}"
 NPMGEN_TW="${NPMGEN_TW:-/tmp/npmgen-tw}"
 NPMGEN_TYPEDOC="${NPMGEN_TYPEDOC:-/tmp/npmgen-typedoc}"
@@ -1090,6 +1099,17 @@ build() {
       work="$(mktemp -d)"; cp -r "$src/." "$work/"
       (cd "$work" && TZ=UTC LC_ALL=C.UTF-8 Rscript --vanilla -e 'bookdown::render_book("index.Rmd", quiet = TRUE)' \
         >/dev/null && cp -r _book/. "$out/")
+      rm -rf "$work" ;;
+    mkdocs-material-blog)
+      # `mkdocs build` in a copy of the sources (the blog plugin writes its generated views, the
+      # archive, category, author and pagination pages, into a temporary folder of its own).
+      # TZ=UTC; faketime stops the clock at 2024-06-15 12:00 UTC: the sitemap's <lastmod> (every
+      # page: the build's date, no git) and the feeds' <pubDate>/<lastBuildDate> are the clock's.
+      # The search index (search/search_index.json) is left out by keep_text, the feeds' XSL
+      # stylesheet (rss.xsl) and sitemap.xml.gz too.
+      work="$(mktemp -d)"; cp -r "$src/." "$work/"
+      (cd "$work" && TZ=UTC NO_MKDOCS_2_WARNING=1 faketime -f '2024-06-15 12:00:00' \
+        "$GENV_MKMBLOG/bin/mkdocs" build -q -d "$out")
       rm -rf "$work" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac

@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import re
 import sys
+import unicodedata
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -663,6 +664,33 @@ def zensical(src: Path) -> list[dict[str, Any]]:
     ``/blog/YYYY/MM/DD/<slug>/``, drafts left out) plus the About page (``/about/``), but the tags
     index (``tags.md``: the tags plugin's listing marker, a listing)."""
     return [e for e in mkdocs(src) if e["url_path"] != "/tags/"]
+
+
+def material_post_slug(title: str) -> str:
+    """The slug Material for MkDocs' blog plugin makes of a post's title (its default
+    ``post_slugify``, pymdownx's Unicode slugify in lower case): NFC, lower case, every character
+    but word characters, spaces and dashes dropped, each space a dash (``Rust vs Go | A field
+    report - part 2`` -> ``rust-vs-go--a-field-report---part-2``; non-ASCII letters kept)."""
+    slug = unicodedata.normalize("NFC", title).strip().lower()
+    return re.sub(r"[^\w\- ]", "", slug).replace(" ", "-")
+
+
+def mkdocs_material_blog(src: Path) -> list[dict[str, Any]]:
+    """The blog plugin's posts, ``docs/blog/posts/*.md`` but drafts (``draft: true``: ``mkdocs
+    build`` leaves them out), at its default ``post_url_format`` ``{date}/{slug}`` under the blog,
+    ``/blog/YYYY/MM/DD/<slug>/`` (no ``slug`` in the front matter: the title's, by
+    :func:`material_post_slug`, non-ASCII letters kept as they are); the title the post's
+    ``# Title``, the date the front matter's. The home page, About and the tags index are pages."""
+    out = []
+    for f in sorted((src / "docs" / "blog" / "posts").glob("*.md")):
+        meta, body = front_matter(f.read_text(encoding="utf-8"))
+        if meta.get("draft"):
+            continue
+        title = _H1.search(body).group(1)  # type: ignore[union-attr]
+        d = str(meta["date"])
+        path = f"/blog/{d[:4]}/{d[5:7]}/{d[8:10]}/{material_post_slug(title)}/"
+        out.append(_entry(path, title, d[:10], body))
+    return out
 
 
 def _wp_title(title: str) -> str:
@@ -1609,6 +1637,16 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
         "blog/category/**/index.html",
         "tags/index.html",
     ),
+    # Material's blog plugin (5 a page): the blog's index and its pages, the yearly archives,
+    # the categories and the author's profile (each paged); the tags plugin's index page.
+    "mkdocs-material-blog": (
+        "blog/index.html",
+        "blog/page/*/index.html",
+        "blog/archive/**/index.html",
+        "blog/category/**/index.html",
+        "blog/author/**/index.html",
+        "tags/index.html",
+    ),
     # WordPress' archives (5 a page: .../page/N/): the home page, categories, tags, the author,
     # years and months (/YYYY/, /YYYY/MM/: WordPress answers them, no page of the theme links
     # them). The feeds at .../feed/ are saved as index.html too: they are XML, neither.
@@ -2163,6 +2201,7 @@ ORACLES = {
     "rustdoc": rustdoc,
     "latexml": latexml,
     "zim": zim,
+    "mkdocs-material-blog": mkdocs_material_blog,
 }
 
 #: Sites whose listing globs match their content pages too (TiddlyWiki's static/*.html; pdoc's

@@ -3249,6 +3249,7 @@ WRITERS = {
     "nbconvert": lambda: __import__("src_nbconvert").nbconvert(),
     "bookdown": lambda: __import__("src_bookdown").bookdown(),
     "javadoc": lambda: __import__("src_javadoc").javadoc(),
+    "mkdocs-material-blog": lambda: __import__("src_mkdocs_material_blog").mkdocs_material_blog(),
 }
 
 
