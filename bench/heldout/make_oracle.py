@@ -802,6 +802,32 @@ def bookdown(src: Path) -> list[dict[str, Any]]:
     return sorted(out, key=lambda e: e["url_path"])
 
 
+_MDBOOK_CHAPTER = re.compile(r"^\s*(?:- )?\[(.+)\]\(([^)#]+\.md)\)\s*$", re.M)
+_MDBOOK_DATE = re.compile(r"^\*Published (\d{4}-\d{2}-\d{2})\*$")
+
+
+def mdbook(src: Path) -> list[dict[str, Any]]:
+    """Every chapter ``src/SUMMARY.md`` links (the prefix chapter About, then the parts' numbered
+    chapters; the part titles, ``# Guide``, are no pages): the page mdBook writes for it beside
+    the source, ``/<path>.html`` (``/guide/<slug>.html``, ``/about.html``), titled by the chapter's
+    ``# `` heading (the summary's link text says the same; the page's ``<title>`` is ``Title -
+    Small Lessons``); the date the italic line under the heading (``*Published 2023-01-15*``;
+    none on About and the install page); the code blocks its fences, a code block in a
+    blockquote (the install page's note) too. ``index.html``, mdBook's copy of the first chapter
+    (About), is neither a chapter of its own nor a listing."""
+    out = []
+    summary = (src / "src" / "SUMMARY.md").read_text(encoding="utf-8")
+    for _, path in _MDBOOK_CHAPTER.findall(summary):
+        text = (src / "src" / path).read_text(encoding="utf-8")
+        m = _H1.search(text)
+        assert m, path
+        after = text[m.end() :].lstrip("\n").split("\n", 1)[0]
+        d = _MDBOOK_DATE.match(after)
+        body = re.sub(r"^> ?", "", text, flags=re.M)
+        out.append(_entry("/" + path[: -len(".md")] + ".html", m.group(1), d.group(1) if d else None, body))
+    return sorted(out, key=lambda e: e["url_path"])
+
+
 _IKI_META = re.compile(r'^\[\[!meta (\w+)=(?:"""(.*?)"""|"(.*?)")\]\]$')
 
 
@@ -1737,6 +1763,12 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     # bookdown's gitbook writes no listing: index.html is the preface (a welcome text), the search
     # is a box over search_index.json; 404.html is the not-found page.
     "bookdown": (),
+    # mdBook writes no tags, archives or feeds; its whole-book page, print.html (every chapter one
+    # after the other, noindex, linked from every page's print button), and toc.html (the sidebar's
+    # table of contents for browsers without scripts: every chapter's link, noindex, the
+    # <noscript> iframe's page) list the chapters. index.html is a copy of the first chapter
+    # (About), 404.html the not-found page; the search is a box over searchindex-*.js.
+    "mdbook": ("print.html", "toc.html"),
     # MediaWiki: the Main Page (``/`` is a 301 to it, served.json), every category page (5 pages
     # a page; its "next page" links are under the script path /w/, closed by robots.txt), and
     # the special pages the wiki links (AllPages,
@@ -2163,6 +2195,7 @@ ORACLES = {
     "jsdoc": jsdoc,
     "honkit": honkit,
     "bookdown": bookdown,
+    "mdbook": mdbook,
     "ikiwiki": ikiwiki,
     "texinfo": texinfo,
     "fumadocs": fumadocs,

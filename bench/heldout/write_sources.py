@@ -3250,6 +3250,7 @@ WRITERS = {
     "bookdown": lambda: __import__("src_bookdown").bookdown(),
     "javadoc": lambda: __import__("src_javadoc").javadoc(),
     "mkdocs-material-blog": lambda: __import__("src_mkdocs_material_blog").mkdocs_material_blog(),
+    "mdbook": lambda: __import__("src_mdbook").mdbook(),
 }
 
 
