@@ -223,6 +223,7 @@ HELDOUT_SOURCES = {
     "rustdoc": "docs",
     "nbconvert": "blog",
     "bookdown": "docs",
+    "pydoctor": "docs",
 }
 
 
@@ -255,6 +256,9 @@ HELDOUT_SOURCES = {
 #: of 33) mistune hands to Pygments without a class, ``<div class="highlight"><pre>``, the fence's
 #: language used for the colours and written nowhere; only the code cells declare one (the
 #: notebook's lexer, ``<div class="highlight hl-ipython3">``).
+#: pydoctor, whose reST ``code-block`` directive ignores its argument: every block, whatever the
+#: language it names, goes through pydoctor's own Python colourizer into a bare ``<pre
+#: class="py-doctest">`` (C's ``int`` coloured as a Python builtin), the language written nowhere.
 HELDOUT_UNDECLARED_LANGUAGES = frozenset(
     {
         "pelican",
@@ -272,6 +276,7 @@ HELDOUT_UNDECLARED_LANGUAGES = frozenset(
         "mezzanine",
         "asciidoc-py",
         "nbconvert",
+        "pydoctor",
     }
 )
 
