@@ -226,6 +226,7 @@ HELDOUT_SOURCES = {
     "javadoc": "docs",
     "mkdocs-material-blog": "blog",
     "mdbook": "docs",
+    "pydoctor": "docs",
 }
 
 
@@ -258,6 +259,9 @@ HELDOUT_SOURCES = {
 #: of 33) mistune hands to Pygments without a class, ``<div class="highlight"><pre>``, the fence's
 #: language used for the colours and written nowhere; only the code cells declare one (the
 #: notebook's lexer, ``<div class="highlight hl-ipython3">``).
+#: pydoctor, whose reST ``code-block`` directive ignores its argument: every block, whatever the
+#: language it names, goes through pydoctor's own Python colourizer into a bare ``<pre
+#: class="py-doctest">`` (C's ``int`` coloured as a Python builtin), the language written nowhere.
 HELDOUT_UNDECLARED_LANGUAGES = frozenset(
     {
         "pelican",
@@ -275,6 +279,7 @@ HELDOUT_UNDECLARED_LANGUAGES = frozenset(
         "mezzanine",
         "asciidoc-py",
         "nbconvert",
+        "pydoctor",
     }
 )
 

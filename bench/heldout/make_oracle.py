@@ -1415,6 +1415,35 @@ def pdoc(src: Path) -> list[dict[str, Any]]:
     return out
 
 
+_RST_DATE_FIELD = re.compile(r"^:Date: (\d{4}-\d{2}-\d{2})$", re.M)
+
+
+def pydoctor(src: Path) -> list[dict[str, Any]]:
+    """Every module of the package's section subpackages (the posts and the install page) and
+    ``about.py`` (About): pydoctor's page of a module, named by its dotted path,
+    ``/small_lessons.<section>.<module>.html``. The title the module docstring's first line (its
+    PEP 257 summary line, the docstring's first ``<p>``; the page's ``<title>`` and ``<h1>`` are the
+    dotted path); the date the docstring's ``:Date:`` field (shown after the text as an "Unknown
+    Field: date" table; none on the install page and About); the code blocks its ``code-block``
+    directives (pydoctor colours each as Python, ``<pre class="py-doctest">``, and writes no
+    language). The package's page (``small_lessons.html``, and ``index.html``, its copy) is the
+    welcome text; the subpackages' pages are listings; the class's page is API, not the corpus'."""
+    out = []
+    package = src / "small_lessons"
+    for f in sorted([*package.glob("*/*.py"), package / "about.py"]):
+        if f.name == "__init__.py":
+            continue
+        m = _PY_DOCSTRING.match(f.read_text(encoding="utf-8"))
+        if not m:
+            raise ValueError(f"{f}: no module docstring")
+        doc = m.group(1)
+        title = doc.split("\n", 1)[0].replace("\\|", "|")
+        date = _RST_DATE_FIELD.search(doc)
+        dotted = ".".join(f.relative_to(src).with_suffix("").parts)
+        out.append(_entry(f"/{dotted}.html", title, date.group(1) if date else None, doc))
+    return out
+
+
 _DOXYGEN_TITLE = re.compile(r"^# (.+?) \{#([\w-]+)\}$", re.M)
 
 
@@ -1862,6 +1891,24 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     # line) and ``small_lessons/all.html`` (List of all items: modules, structs, traits,
     # functions). The crate's page (``small_lessons/index.html``) is About; ``settings.html``
     # (the theme's settings, filled by script) is neither.
+    # pydoctor: each section subpackage's page (``small_lessons.<section>.html``: a sentence, the
+    # list of its modules with their titles, the "Modules" table of every module with its summary
+    # line), the module index (``moduleIndex.html``: the package tree, each with its summary), the
+    # class hierarchy (``classIndex.html``), the index of names (``nameIndex.html``), the summary of
+    # undocumented objects (``undoccedSummary.html``) and ``all-documents.html`` (every object,
+    # its kind and summary; fetched by the search script, linked by no page). The package's page
+    # (``small_lessons.html``, the welcome text, and ``index.html``, its copy) and the help page
+    # (``apidocs-help.html``) are neither; the class's page is content (API).
+    "pydoctor": (
+        "small_lessons.guide.html",
+        "small_lessons.reference.html",
+        "small_lessons.appendix.html",
+        "moduleIndex.html",
+        "classIndex.html",
+        "nameIndex.html",
+        "undoccedSummary.html",
+        "all-documents.html",
+    ),
     "rustdoc": (
         "small_lessons/guide/index.html",
         "small_lessons/reference/index.html",
@@ -2235,6 +2282,7 @@ ORACLES = {
     "latexml": latexml,
     "zim": zim,
     "mkdocs-material-blog": mkdocs_material_blog,
+    "pydoctor": pydoctor,
 }
 
 #: Sites whose listing globs match their content pages too (TiddlyWiki's static/*.html; pdoc's

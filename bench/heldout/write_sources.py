@@ -3251,6 +3251,7 @@ WRITERS = {
     "javadoc": lambda: __import__("src_javadoc").javadoc(),
     "mkdocs-material-blog": lambda: __import__("src_mkdocs_material_blog").mkdocs_material_blog(),
     "mdbook": lambda: __import__("src_mdbook").mdbook(),
+    "pydoctor": lambda: __import__("src_pydoctor").pydoctor(),
 }
 
 
