@@ -423,6 +423,11 @@
 # (bookdown 0.32 from Debian 12 on R 4.2.2 (r-base-core 4.2.2.20221110-2), rmarkdown, knitr and
 # their R packages from Debian's r-cran-* only (no CRAN download), pandoc 2.17.1.1; the default
 # bookdown::gitbook output, its scripts and fonts left out by keep_text.)
+#   apt-get install --no-install-recommends fossil=1:2.21-1+deb12u1 faketime=0.9.10-2.1 wget=1.21.3-1+deb12u1
+# (Fossil 2.21 from Debian 12, the version-control system whose repository holds a wiki and
+# technotes, with its built-in web server and default skin; faketime holds the clock at each
+# note's time while `fossil wiki create --technote` enters it (the artifact's own time). Served by
+# `fossil server --localhost` on 127.0.0.1 and mirrored with wget.)
 # Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -468,7 +473,7 @@ ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx
      mediawiki docus dokuwiki hexo-icarus docbook wordpress-classic asciidoctor org-publish tiddlywiki
      typedoc nanoc trac blosxom jsdoc pdoc staticsite doxygen chronicle gitit wintersmith hakyll
      sphinx-alabaster wagtail vocs retype mezzanine dumi asciidoc-py nextjs sveltekit nuxt-content
-     pandoc metalsmith vitepress-sugarat tinkerer zim latexml rustdoc nbconvert bookdown)
+     pandoc metalsmith vitepress-sugarat tinkerer zim latexml rustdoc nbconvert bookdown fossil)
 NPMGEN_ICARUS="${NPMGEN_ICARUS:-/tmp/npmgen-icarus}"
 NPMGEN_TW="${NPMGEN_TW:-/tmp/npmgen-tw}"
 NPMGEN_TYPEDOC="${NPMGEN_TYPEDOC:-/tmp/npmgen-typedoc}"
@@ -1087,10 +1092,18 @@ build() {
       (cd "$work" && TZ=UTC LC_ALL=C.UTF-8 Rscript --vanilla -e 'bookdown::render_book("index.Rmd", quiet = TRUE)' \
         >/dev/null && cp -r _book/. "$out/")
       rm -rf "$work" ;;
+    fossil)
+      # A server, not a generator: a Fossil repository made with `fossil init` in a scratch folder,
+      # its wiki pages and technotes entered at their times, served on 127.0.0.1 by `fossil server
+      # --localhost`, mirrored with wget (the home page, wiki pages, technotes, timelines and the
+      # feed only), the origin rewritten to https://fossil.heldout.example (src_fossil.py says
+      # how). It writes technotes.json (each note's random id) beside site/ for make_oracle.py.
+      "$PY" "$HERE/src_fossil.py" "$src" "$out" "$ROOT/fossil/served.json" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac
   if [ "$name" = wordpress ] || [ "$name" = wordpress-classic ] || [ "$name" = mediawiki ] || [ "$name" = dokuwiki ] \
-    || [ "$name" = trac ] || [ "$name" = gitit ] || [ "$name" = wagtail ] || [ "$name" = mezzanine ]; then  # pages without a file extension, or a query
+    || [ "$name" = trac ] || [ "$name" = gitit ] || [ "$name" = wagtail ] || [ "$name" = mezzanine ] \
+    || [ "$name" = fossil ]; then  # pages without a file extension, or a query
     rm -rf "$ROOT/$name/site"; cp -r "$out" "$ROOT/$name/site"
   else
     local feeds=""
