@@ -227,6 +227,7 @@ HELDOUT_SOURCES = {
     "mkdocs-material-blog": "blog",
     "mdbook": "docs",
     "pydoctor": "docs",
+    "fossil": "blog",
 }
 
 

@@ -446,6 +446,11 @@
 # docutils 0.23.1 for --docformat=restructuredtext and Twisted 26.10.0's templates; its own Python
 # colourizer for code. pydoctor reads the package's source (no import). GENV_PYDOCTOR overrides the
 # folder.)
+#   apt-get install --no-install-recommends fossil=1:2.21-1+deb12u1 faketime=0.9.10-2.1 wget=1.21.3-1+deb12u1
+# (Fossil 2.21 from Debian 12, the version-control system whose repository holds a wiki and
+# technotes, with its built-in web server and default skin; faketime holds the clock at each
+# note's time while `fossil wiki create --technote` enters it (the artifact's own time). Served by
+# `fossil server --localhost` on 127.0.0.1 and mirrored with wget.)
 # Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -499,6 +504,7 @@ ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx
      mkdocs-material-blog)
      pandoc metalsmith vitepress-sugarat tinkerer zim latexml rustdoc nbconvert bookdown mdbook)
      pandoc metalsmith vitepress-sugarat tinkerer zim latexml rustdoc nbconvert bookdown pydoctor)
+     pandoc metalsmith vitepress-sugarat tinkerer zim latexml rustdoc nbconvert bookdown fossil)
 NPMGEN_ICARUS="${NPMGEN_ICARUS:-/tmp/npmgen-icarus}"
 NPMGEN_TW="${NPMGEN_TW:-/tmp/npmgen-tw}"
 NPMGEN_TYPEDOC="${NPMGEN_TYPEDOC:-/tmp/npmgen-typedoc}"
@@ -1157,10 +1163,18 @@ build() {
               -e ": Unknown field 'date'$" || true; })
       rm -f "$out/searchindex.json" "$out/fullsearchindex.json"
       rm -rf "$work" ;;
+    fossil)
+      # A server, not a generator: a Fossil repository made with `fossil init` in a scratch folder,
+      # its wiki pages and technotes entered at their times, served on 127.0.0.1 by `fossil server
+      # --localhost`, mirrored with wget (the home page, wiki pages, technotes, timelines and the
+      # feed only), the origin rewritten to https://fossil.heldout.example (src_fossil.py says
+      # how). It writes technotes.json (each note's random id) beside site/ for make_oracle.py.
+      "$PY" "$HERE/src_fossil.py" "$src" "$out" "$ROOT/fossil/served.json" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac
   if [ "$name" = wordpress ] || [ "$name" = wordpress-classic ] || [ "$name" = mediawiki ] || [ "$name" = dokuwiki ] \
-    || [ "$name" = trac ] || [ "$name" = gitit ] || [ "$name" = wagtail ] || [ "$name" = mezzanine ]; then  # pages without a file extension, or a query
+    || [ "$name" = trac ] || [ "$name" = gitit ] || [ "$name" = wagtail ] || [ "$name" = mezzanine ] \
+    || [ "$name" = fossil ]; then  # pages without a file extension, or a query
     rm -rf "$ROOT/$name/site"; cp -r "$out" "$ROOT/$name/site"
   else
     local feeds=""

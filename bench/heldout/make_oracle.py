@@ -1092,6 +1092,33 @@ def gitit(src: Path) -> list[dict[str, Any]]:
     return sorted(out, key=lambda e: e["url_path"])
 
 
+def fossil(src: Path) -> list[dict[str, Any]]:
+    """The technotes (``entries.json``'s ``technote`` entries; not the wiki's About and home pages)
+    at ``/technote/<id>``, the id Fossil drew at random when the build entered the note
+    (``technotes.json``, which the build writes beside ``site/``); the title the note's leading
+    ``#`` heading, which Fossil takes as the page's title (and its timeline comment); the date the
+    technote's time (``--technote``), which the timeline shows (the page itself states none);
+    code blocks from the note's fences."""
+    ids = json.loads((src.parent / "technotes.json").read_text(encoding="utf-8"))
+    out = []
+    for e in json.loads((src / "entries.json").read_text(encoding="utf-8")):
+        if e["kind"] != "technote":
+            continue
+        text = (src / e["file"]).read_text(encoding="utf-8")
+        heading = _H1.search(text)
+        langs = code_languages(text)
+        out.append(
+            {
+                "url_path": "/technote/" + ids[e["slug"]],
+                "title": heading.group(1) if heading else e["comment"],
+                "date": e["time"][:10],
+                "code_blocks": len(langs),
+                "code_languages": langs,
+            }
+        )
+    return sorted(out, key=lambda e: e["date"])
+
+
 def docbook(src: Path) -> list[dict[str, Any]]:
     """Every chapter of ``book.xml`` (the posts and the install page) and its ``<preface>`` (About),
     at the file the chunked HTML writes for it with ``use.id.as.filename``: ``/<id>.html``. The
@@ -1959,6 +1986,13 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     # ``Help`` (gitit's own help page, in every gitit wiki) is neither; gitit's ``_index``,
     # ``_categories`` and ``_activity`` are closed by its robots.txt (not mirrored).
     "gitit": ("index.html", "Front Page", "*/index.html"),
+    # Fossil: the timeline of every event (``/timeline``, the menu's), of the technotes
+    # (``/timeline?y=e``) and of each tag around a note's moment (``/timeline?r=TAG&c=…``, the tag
+    # links of the timeline's rows; ``trunk`` the initial check-in's), the wiki's index (``/wiki``:
+    # its links to the lists and search) and its list of pages (``/wcontent``). The home page
+    # (``/home``, also ``/index``, the target of ``/``'s redirect: a welcome text and two links) and
+    # About (a wiki page) are neither; the feed is RSS.
+    "fossil": ("timeline", "timeline[?]y=e", "timeline[?]r=*", "wiki", "wcontent"),
     # Mezzanine's blog at the root (BLOG_SLUG empty): the post list (5 a page, ``?page=N``, saved
     # by wget as ``index.html?page=N``), each category, tag (keyword) and the author, the archive
     # by month (``/archive/YYYY/M/``, the sidebar's links). Their feeds (``…/feeds/rss/``, saved as
@@ -2283,6 +2317,7 @@ ORACLES = {
     "zim": zim,
     "mkdocs-material-blog": mkdocs_material_blog,
     "pydoctor": pydoctor,
+    "fossil": fossil,
 }
 
 #: Sites whose listing globs match their content pages too (TiddlyWiki's static/*.html; pdoc's

@@ -3252,6 +3252,7 @@ WRITERS = {
     "mkdocs-material-blog": lambda: __import__("src_mkdocs_material_blog").mkdocs_material_blog(),
     "mdbook": lambda: __import__("src_mdbook").mdbook(),
     "pydoctor": lambda: __import__("src_pydoctor").pydoctor(),
+    "fossil": lambda: __import__("src_fossil").fossil(),
 }
 
 
