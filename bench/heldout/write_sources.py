@@ -3248,6 +3248,7 @@ WRITERS = {
     "rustdoc": lambda: __import__("src_rustdoc").rustdoc(),
     "nbconvert": lambda: __import__("src_nbconvert").nbconvert(),
     "bookdown": lambda: __import__("src_bookdown").bookdown(),
+    "yard": lambda: __import__("src_yard").yard(),
 }
 
 
