@@ -228,6 +228,7 @@ HELDOUT_SOURCES = {
     "mdbook": "docs",
     "pydoctor": "docs",
     "fossil": "blog",
+    "yard": "docs",
 }
 
 

@@ -451,6 +451,12 @@
 # technotes, with its built-in web server and default skin; faketime holds the clock at each
 # note's time while `fossil wiki create --technote` enters it (the artifact's own time). Served by
 # `fossil server --localhost` on 127.0.0.1 and mirrored with wget.)
+#   apt-get install --no-install-recommends yard=0.9.28-2+deb12u2 ruby-redcarpet=3.5.1-1+b4
+# (YARD 0.9.28 from Debian 12 on its Ruby 3.1.2 (ruby3.1 3.1.7+really3.1.2-0+deb12u1), Redcarpet
+# 3.5.1 its Markdown provider (`--markup-provider redcarpet` in src/.yardopts; YARD's first choice
+# for Markdown, ahead of kramdown 2.4.0, which Debian also packages). YARD's default template; its
+# footer names no date, so a rebuild writes the same bytes without faketime. Redcarpet is one of
+# the package's Recommends, named here; the other, graphviz, serves `yard graph` only.)
 # Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -505,6 +511,7 @@ ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx
      pandoc metalsmith vitepress-sugarat tinkerer zim latexml rustdoc nbconvert bookdown mdbook)
      pandoc metalsmith vitepress-sugarat tinkerer zim latexml rustdoc nbconvert bookdown pydoctor)
      pandoc metalsmith vitepress-sugarat tinkerer zim latexml rustdoc nbconvert bookdown fossil)
+     pandoc metalsmith vitepress-sugarat tinkerer zim latexml rustdoc nbconvert bookdown yard)
 NPMGEN_ICARUS="${NPMGEN_ICARUS:-/tmp/npmgen-icarus}"
 NPMGEN_TW="${NPMGEN_TW:-/tmp/npmgen-tw}"
 NPMGEN_TYPEDOC="${NPMGEN_TYPEDOC:-/tmp/npmgen-typedoc}"
@@ -1170,6 +1177,20 @@ build() {
       # feed only), the origin rewritten to https://fossil.heldout.example (src_fossil.py says
       # how). It writes technotes.json (each note's random id) beside site/ for make_oracle.py.
       "$PY" "$HERE/src_fossil.py" "$src" "$out" "$ROOT/fossil/served.json" ;;
+    yard)
+      # `yard doc` in a copy of the sources: it reads .yardopts (the markup and its provider, the
+      # title, the README, lib/**/*.rb, then the extra files after `-`) and writes doc/ (one page
+      # per extra file, file.<name>.html; the README as index.html, and again as file.README.html,
+      # which no page links; an API page per module and class; _index.html and the frames' lists)
+      # and its .yardoc cache beside the sources. Any warning of YARD's (an unresolved {link}, an
+      # unknown tag) fails the build. keep_text leaves out the template's scripts (app.js,
+      # full_list.js, jquery.js): its sidebar, an <iframe> of the lists, stays in the pages.
+      work="$(mktemp -d)"; cp -r "$src/." "$work/"
+      (cd "$work" && TZ=UTC LC_ALL=C.UTF-8 yard doc --no-progress >"$work/yard.log" 2>&1) \
+        || { cat "$work/yard.log" >&2; exit 1; }
+      if grep -q '\[warn\]\|\[error\]' "$work/yard.log"; then cat "$work/yard.log" >&2; exit 1; fi
+      cp -r "$work/doc/." "$out/"
+      rm -rf "$work" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac
   if [ "$name" = wordpress ] || [ "$name" = wordpress-classic ] || [ "$name" = mediawiki ] || [ "$name" = dokuwiki ] \

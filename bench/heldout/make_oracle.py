@@ -1493,6 +1493,30 @@ def doxygen(src: Path) -> list[dict[str, Any]]:
     return sorted(out, key=lambda e: e["url_path"])
 
 
+_YARD_TITLE = re.compile(r"^# @title (.+)$")
+
+
+def yard(src: Path) -> list[dict[str, Any]]:
+    """Every extra file of ``.yardopts`` (the names after its ``-``: the posts and the install
+    page, ``docs/<section>/<name>.md``): YARD's page of an extra file is ``/file.<name>.html`` (the
+    file's name without its folder or extension), its title the file header's ``# @title`` (the
+    file list's and the page's ``<title>``, "File: <title> — Small Lessons"; the text repeats it as
+    its ``#`` heading). The README (About) is YARD's index page, the site's home page: neither a
+    post nor a listing. The API pages (the module's, the classes', the top-level namespace's)
+    are not the corpus'. No date (YARD's extra files have none)."""
+    opts = (src / ".yardopts").read_text(encoding="utf-8").splitlines()
+    out = []
+    for name in opts[opts.index("-") + 1 :]:
+        f = src / name
+        head, _, body = f.read_text(encoding="utf-8").partition("\n")
+        m = _YARD_TITLE.match(head)
+        if not m:
+            raise ValueError(f"{f}: no @title header")
+        body = re.sub(r"^> ?", "", body, flags=re.M)  # the install page's note holds a code block
+        out.append(_entry(f"/file.{f.stem}.html", m.group(1), None, body))
+    return sorted(out, key=lambda e: e["url_path"])
+
+
 def _chronicle_link(title: str) -> str:
     """Chronicle's fileToTitle: every character of the title but ``[a-z0-9]`` (either case) made
     ``_`` (the entry is read as UTF-8: a kana or a Cyrillic letter is one ``_``), then ``.html``."""
@@ -1961,6 +1985,18 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
         "dir_*.html",
         "search/*.html",
     ),
+    # YARD: the Alphabetic Index (_index.html: every extra file, then every namespace A-Z), the
+    # three lists its sidebar's <iframe> shows (class_list.html, method_list.html, file_list.html)
+    # and the top-level namespace's page (its one module, "Defined Under Namespace"). index.html
+    # (the README, About) is the home page, neither; frames.html is a script that redirects to it;
+    # the module's and classes' pages are content (every method documented in full).
+    "yard": (
+        "_index.html",
+        "class_list.html",
+        "method_list.html",
+        "file_list.html",
+        "top-level-namespace.html",
+    ),
     # Trac: the start page (``/`` and ``/wiki``, copies of ``/wiki/WikiStart``: the welcome text and
     # every page by section), the section pages (the ``TitleIndex`` macro's list of their pages),
     # ``TitleIndex`` and ``RecentChanges`` (every page, by name and by date; Trac's own pages,
@@ -2318,6 +2354,7 @@ ORACLES = {
     "mkdocs-material-blog": mkdocs_material_blog,
     "pydoctor": pydoctor,
     "fossil": fossil,
+    "yard": yard,
 }
 
 #: Sites whose listing globs match their content pages too (TiddlyWiki's static/*.html; pdoc's

@@ -3253,6 +3253,7 @@ WRITERS = {
     "mdbook": lambda: __import__("src_mdbook").mdbook(),
     "pydoctor": lambda: __import__("src_pydoctor").pydoctor(),
     "fossil": lambda: __import__("src_fossil").fossil(),
+    "yard": lambda: __import__("src_yard").yard(),
 }
 
 
