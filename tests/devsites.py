@@ -223,6 +223,7 @@ HELDOUT_SOURCES = {
     "rustdoc": "docs",
     "nbconvert": "blog",
     "bookdown": "docs",
+    "djangocms-blog": "blog",
 }
 
 

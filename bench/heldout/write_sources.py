@@ -3248,6 +3248,7 @@ WRITERS = {
     "rustdoc": lambda: __import__("src_rustdoc").rustdoc(),
     "nbconvert": lambda: __import__("src_nbconvert").nbconvert(),
     "bookdown": lambda: __import__("src_bookdown").bookdown(),
+    "djangocms-blog": lambda: __import__("src_djangocms_blog").djangocms_blog(),
 }
 
 
