@@ -229,6 +229,7 @@ HELDOUT_SOURCES = {
     "pydoctor": "docs",
     "fossil": "blog",
     "yard": "docs",
+    "djangocms-blog": "blog",
 }
 
 

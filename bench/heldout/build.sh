@@ -457,6 +457,17 @@
 # for Markdown, ahead of kramdown 2.4.0, which Debian also packages). YARD's default template; its
 # footer names no date, so a rebuild writes the same bytes without faketime. Redcarpet is one of
 # the package's Recommends, named here; the other, graphviz, serves `yard graph` only.)
+#   python -m venv /tmp/genv-djangocms-blog && /tmp/genv-djangocms-blog/bin/pip install \
+#       djangocms-blog==2.0.10 django-cms==3.11.10 django==4.2.30 djangocms-text-ckeditor==5.1.7 \
+#       django-filer==3.6.0 django-taggit==6.1.0 django-parler==2.3 django-meta==2.5.1 \
+#       aldryn-apphooks-config==0.7.0 markdown==3.11.4
+#   apt-get install --no-install-recommends faketime=0.9.10-2.1 wget=1.21.3-1+deb12u1
+# (djangocms-blog 2.0.10, the newest on PyPI, asks for django CMS < 4: django CMS 3.11.10, the
+# last 3.x, on Django 4.2 LTS, SQLite; its other dependencies (easy-thumbnails 2.10.1,
+# django-taggit-autosuggest 0.4.2, django-sortedm2m 4.0.0, djangocms-apphook-setup 0.5.1,
+# html5lib 1.1 ...) by pip's resolver. Python-Markdown renders the posts in the site's own import
+# command. Served by Django's runserver on 127.0.0.1 under faketime and mirrored with wget.
+# GENV_DJANGOCMS_BLOG overrides the folder.)
 # Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -499,6 +510,7 @@ GENV_NBCONVERT="${GENV_NBCONVERT:-/tmp/genv-nbconvert}"
 GENV_MKMBLOG="${GENV_MKMBLOG:-/tmp/genv-mkmblog}"
 GENV_MDBOOK="${GENV_MDBOOK:-/tmp/genv-mdbook}"
 GENV_PYDOCTOR="${GENV_PYDOCTOR:-/tmp/genv-pydoctor}"
+GENV_DJANGOCMS_BLOG="${GENV_DJANGOCMS_BLOG:-/tmp/genv-djangocms-blog}"
 ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx-rtd lektor starlight astro-blog
      mkdocs-rtd sphinx-pydata docusaurus-blog jupyter-book hexo-next eleventy-base-blog jekyll-deb hugo-deb nextra gatsby-blog
      zensical wordpress rspress vuepress-reco hexo-butterfly ghost honkit ikiwiki hexo-fluid texinfo fumadocs
@@ -512,6 +524,8 @@ ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx
      pandoc metalsmith vitepress-sugarat tinkerer zim latexml rustdoc nbconvert bookdown pydoctor)
      pandoc metalsmith vitepress-sugarat tinkerer zim latexml rustdoc nbconvert bookdown fossil)
      pandoc metalsmith vitepress-sugarat tinkerer zim latexml rustdoc nbconvert bookdown yard)
+     pandoc metalsmith vitepress-sugarat tinkerer zim latexml rustdoc nbconvert bookdown
+     djangocms-blog)
 NPMGEN_ICARUS="${NPMGEN_ICARUS:-/tmp/npmgen-icarus}"
 NPMGEN_TW="${NPMGEN_TW:-/tmp/npmgen-tw}"
 NPMGEN_TYPEDOC="${NPMGEN_TYPEDOC:-/tmp/npmgen-typedoc}"
@@ -1191,11 +1205,19 @@ build() {
       if grep -q '\[warn\]\|\[error\]' "$work/yard.log"; then cat "$work/yard.log" >&2; exit 1; fi
       cp -r "$work/doc/." "$out/"
       rm -rf "$work" ;;
+    djangocms-blog)
+      # A server, not a generator: django CMS 3.11 with djangocms-blog over `django-admin
+      # startproject lessons` in a scratch folder, SQLite, the pages and posts written by the
+      # site's import command, served by runserver on 127.0.0.1 under faketime, mirrored with wget,
+      # the origin rewritten to https://djangocms-blog.heldout.example (src_djangocms_blog.py says
+      # how). In its venv.
+      "$GENV_DJANGOCMS_BLOG/bin/python" "$HERE/src_djangocms_blog.py" "$src" "$out" "$ROOT/djangocms-blog/served.json" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac
   if [ "$name" = wordpress ] || [ "$name" = wordpress-classic ] || [ "$name" = mediawiki ] || [ "$name" = dokuwiki ] \
     || [ "$name" = trac ] || [ "$name" = gitit ] || [ "$name" = wagtail ] || [ "$name" = mezzanine ] \
     || [ "$name" = fossil ]; then  # pages without a file extension, or a query
+    || [ "$name" = djangocms-blog ]; then  # pages without a file extension, or a query
     rm -rf "$ROOT/$name/site"; cp -r "$out" "$ROOT/$name/site"
   else
     local feeds=""

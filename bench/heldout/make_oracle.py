@@ -537,6 +537,22 @@ def mezzanine(src: Path) -> list[dict[str, Any]]:
     return sorted(out, key=lambda e: e["url_path"])
 
 
+def djangocms_blog(src: Path) -> list[dict[str, Any]]:
+    """The import's blog posts (``posts/<slug>.md``: a ``key: <JSON>`` header, a blank line, the
+    Markdown) at djangocms-blog's default permalink (``full_date``) under the page its apphook is
+    on (``/blog/``): ``/blog/YYYY/MM/DD/<slug>/``; the title and the publish date of the header.
+    Home (the latest posts) and the blog's lists are listings; About is a CMS page."""
+    out = []
+    for f in sorted((src / "posts").glob("*.md")):
+        head, _, body = f.read_text(encoding="utf-8").partition("\n\n")
+        meta = {k: json.loads(v) for k, _, v in (line.partition(": ") for line in head.splitlines())}
+        date = _date(meta["date_published"])
+        assert date is not None
+        path = f"/blog/{date[:4]}/{date[5:7]}/{date[8:10]}/{f.stem}/"
+        out.append(_entry(path, meta["title"], date, body))
+    return sorted(out, key=lambda e: e["url_path"])
+
+
 def retype(src: Path) -> list[dict[str, Any]]:
     """Retype: a page per Markdown file at ``/<folder>/<name>/``, its title the ``#`` heading (the
     front matter's ``label`` is the sidebar's); the blog's posts (``blog/<name>.md``, dated in
@@ -2152,6 +2168,26 @@ LISTING_GLOBS["wordpress-classic"] = LISTING_GLOBS["wordpress"]
 # (tags/index.vue: every tag with its count) and each tag's page (tags/[tag].vue). About is a page;
 # 200.html and 404.html are Nuxt's fallback shells (an empty layout), neither.
 LISTING_GLOBS["nuxt-content"] = ("index.html", "tags/index.html", "tags/*/index.html")
+# djangocms-blog on django CMS: Home (the blog's "latest articles" plugin: the five newest posts,
+# each its abstract), the blog's list (``/blog/``, 5 a page, ``?page=N``, saved by wget as
+# ``index.html?page=N``), each category, tag and the author (with their pages), the archive by year
+# and by month (``/blog/YYYY/``, ``/blog/YYYY/M/``: the sidebar's archive plugin). The feeds
+# (``…/feed/``, saved as ``index.html``) are XML; About (``/about/``) is a page.
+LISTING_GLOBS["djangocms-blog"] = (
+    "index.html",
+    "blog/index.html",
+    "blog/index.html?page=*",
+    "blog/category/*/index.html",
+    "blog/category/*/index.html?page=*",
+    "blog/tag/*/index.html",
+    "blog/tag/*/index.html?page=*",
+    "blog/author/*/index.html",
+    "blog/author/*/index.html?page=*",
+    "blog/[0-9]*/index.html",
+    "blog/[0-9]*/index.html?page=*",
+    "blog/[0-9]*/[0-9]*/index.html",
+    "blog/[0-9]*/[0-9]*/index.html?page=*",
+)
 
 _RST_FIELD = re.compile(r"^:(\w+): (.+)$", re.M)
 
@@ -2355,6 +2391,7 @@ ORACLES = {
     "pydoctor": pydoctor,
     "fossil": fossil,
     "yard": yard,
+    "djangocms-blog": djangocms_blog,
 }
 
 #: Sites whose listing globs match their content pages too (TiddlyWiki's static/*.html; pdoc's

@@ -3254,6 +3254,7 @@ WRITERS = {
     "pydoctor": lambda: __import__("src_pydoctor").pydoctor(),
     "fossil": lambda: __import__("src_fossil").fossil(),
     "yard": lambda: __import__("src_yard").yard(),
+    "djangocms-blog": lambda: __import__("src_djangocms_blog").djangocms_blog(),
 }
 
 
