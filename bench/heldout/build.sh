@@ -517,15 +517,8 @@ ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx
      mediawiki docus dokuwiki hexo-icarus docbook wordpress-classic asciidoctor org-publish tiddlywiki
      typedoc nanoc trac blosxom jsdoc pdoc staticsite doxygen chronicle gitit wintersmith hakyll
      sphinx-alabaster wagtail vocs retype mezzanine dumi asciidoc-py nextjs sveltekit nuxt-content
-     pandoc metalsmith vitepress-sugarat tinkerer zim latexml rustdoc nbconvert bookdown javadoc)
-     pandoc metalsmith vitepress-sugarat tinkerer zim latexml rustdoc nbconvert bookdown
-     mkdocs-material-blog)
-     pandoc metalsmith vitepress-sugarat tinkerer zim latexml rustdoc nbconvert bookdown mdbook)
-     pandoc metalsmith vitepress-sugarat tinkerer zim latexml rustdoc nbconvert bookdown pydoctor)
-     pandoc metalsmith vitepress-sugarat tinkerer zim latexml rustdoc nbconvert bookdown fossil)
-     pandoc metalsmith vitepress-sugarat tinkerer zim latexml rustdoc nbconvert bookdown yard)
-     pandoc metalsmith vitepress-sugarat tinkerer zim latexml rustdoc nbconvert bookdown
-     djangocms-blog)
+     pandoc metalsmith vitepress-sugarat tinkerer zim latexml rustdoc nbconvert bookdown javadoc
+     mkdocs-material-blog mdbook pydoctor fossil yard djangocms-blog)
 NPMGEN_ICARUS="${NPMGEN_ICARUS:-/tmp/npmgen-icarus}"
 NPMGEN_TW="${NPMGEN_TW:-/tmp/npmgen-tw}"
 NPMGEN_TYPEDOC="${NPMGEN_TYPEDOC:-/tmp/npmgen-typedoc}"
@@ -1154,6 +1147,7 @@ build() {
       work="$(mktemp -d)"; cp -r "$src/." "$work/"
       (cd "$work" && TZ=UTC NO_MKDOCS_2_WARNING=1 faketime -f '2024-06-15 12:00:00' \
         "$GENV_MKMBLOG/bin/mkdocs" build -q -d "$out")
+      rm -rf "$work" ;;
     mdbook)
       # `mdbook build` in a copy of the sources (book.toml, src/; the draft in drafts/, outside
       # src/ and SUMMARY.md), its INFO lines kept out (MDBOOK_LOG=warn), into the output folder:
@@ -1165,6 +1159,7 @@ build() {
       # hashes: a rebuild writes the same bytes.
       work="$(mktemp -d)"; cp -r "$src/." "$work/"
       (cd "$work" && MDBOOK_LOG=warn "$GENV_MDBOOK/bin/mdbook" build -d "$out")
+      rm -rf "$work" ;;
     pydoctor)
       # pydoctor over the package's source, in a copy (TZ=UTC), as the brief's Twisted-style run:
       # one flat page per module, package and class (small_lessons.guide.install.html, the class
@@ -1216,8 +1211,7 @@ build() {
   esac
   if [ "$name" = wordpress ] || [ "$name" = wordpress-classic ] || [ "$name" = mediawiki ] || [ "$name" = dokuwiki ] \
     || [ "$name" = trac ] || [ "$name" = gitit ] || [ "$name" = wagtail ] || [ "$name" = mezzanine ] \
-    || [ "$name" = fossil ]; then  # pages without a file extension, or a query
-    || [ "$name" = djangocms-blog ]; then  # pages without a file extension, or a query
+    || [ "$name" = fossil ] || [ "$name" = djangocms-blog ]; then  # pages without a file extension, or a query
     rm -rf "$ROOT/$name/site"; cp -r "$out" "$ROOT/$name/site"
   else
     local feeds=""
