@@ -110,6 +110,7 @@ def neutralize_own_names(tree: etree._Element) -> int:
     Returns how many ids were moved.
     """
     moved = 0
+    prefixed: dict[str, list[etree._Element]] = {}
     # A C walk to the only tags whose ids move (an XPath picking every element with an id, then
     # testing its tag in Python, costs more).
     for el in tree.iter(*_HEADINGS, *_SECTIONS):
@@ -129,16 +130,49 @@ def neutralize_own_names(tree: etree._Element) -> int:
             heading = _first_heading(el)
             # Not a block holding a form to write in: a site's comments under their heading
             # (Mezzanine's <div id="comments"><h3>Comments</h3>… <form><textarea>), no section.
-            own = (
-                heading is not None
-                and _spells(identifier, heading)
-                and next(el.iter("textarea"), None) is None
-            )
+            if heading is None or next(el.iter("textarea"), None) is not None:
+                continue
+            if not (own := _spells(identifier, heading)) and (prefix := _prefix(identifier, heading)):
+                prefixed.setdefault(prefix, []).append(el)
         if own:
-            del el.attrib["id"]
-            el.set(MOVED_ID, identifier)
+            _move_id(el, identifier)
             moved += 1
+    return moved + _unname_prefixed(prefixed)
+
+
+def _unname_prefixed(prefixed: dict[str, list[etree._Element]]) -> int:
+    """Move the ids of sections named by a generator's prefix and their heading's slug.
+
+    docutils' ``id_prefix`` (pydoctor's "rst-share" over "Share"), written on two sections or
+    more, of text (a paragraph in one): a lone "social-share" box over "Share" is a widget's
+    name, MediaWiki's "p-search" and "p-navigation" over their labels are its menus.
+    """
+    moved = 0
+    for sections in prefixed.values():
+        if len(sections) >= 2 and any(next(el.iter("p"), None) is not None for el in sections):
+            for el in sections:
+                _move_id(el, el.get("id", ""))
+                moved += 1
     return moved
+
+
+def _move_id(el: etree._Element, identifier: str) -> None:
+    del el.attrib["id"]
+    el.set(MOVED_ID, identifier)
+
+
+#: Words a generator may write before a section's slug in its id (``rst-``, ``user-content-``).
+_PREFIX_WORDS = 2
+
+
+def _prefix(identifier: str, heading: etree._Element) -> str | None:
+    """The words before the slug of ``heading`` that ``identifier`` ends with, if a short prefix."""
+    id_words = _words(identifier)
+    heading_words = _words(heading.text_content())
+    extra = len(id_words) - len(heading_words)
+    if heading_words and 0 < extra <= _PREFIX_WORDS and id_words[extra:] == heading_words:
+        return "-".join(id_words[:extra])
+    return None
 
 
 #: Where a table wrapper's class goes (see :data:`MOVED_ID`).

@@ -379,7 +379,7 @@ def _site_link(href: str | None, page: str, host: str) -> str | None:
     if (parts.hostname or "").lower() != host:
         return None
     path = parts.path or "/"
-    if path.rstrip("/") == urlsplit(page).path.rstrip("/"):
+    if unquote(path).rstrip("/") == unquote(urlsplit(page).path).rstrip("/"):
         return None
     return path + (f"?{parts.query}" if parts.query else "")
 
@@ -847,6 +847,31 @@ def _link_table_only(region: etree._Element, text: str, page: str, host: str) ->
     return len(entries) if entries and rest <= LIST_ONLY_TEXT else 0
 
 
+#: What an index of fewer than ``MIN_ENTRIES`` pages may say outside its rows, headings, controls
+#: and footer: a separator, a stray word; twelve Japanese characters, a one-line post, weigh 24.
+INDEX_SCRAP = 20
+#: A footer by its tag, role or widespread name (``<div id="footer">``: a generator's credit line).
+_FOOTERS = etree.XPath(
+    ".//*[self::footer or @role='contentinfo' or @id='footer'"
+    " or contains(concat(' ', normalize-space(@class), ' '), ' footer ')]"
+)
+#: Pictures, videos and embedded documents that are no link's: content of the page's own.
+_OWN_MEDIA = etree.XPath(
+    ".//*[self::img or self::picture or self::video or self::audio or self::iframe"
+    " or self::object or self::embed][not(ancestor::a)]"
+)
+
+
+def _shows_media(region: etree._Element, page: str, host: str) -> bool:
+    """Whether the region shows a picture, a video or a document of its own.
+
+    Not a frame of the site's own pages: YARD's class list beside every page.
+    """
+    return any(
+        el.tag != "iframe" or _site_link(el.get("src"), page, host) is None for el in _OWN_MEDIA(region)
+    )
+
+
 #: The share of an index's text (outside its headings) that its rows naming pages make: the rest
 #: is its introduction, its columns' names, a signature line.
 INDEX_SHARE = 0.5
@@ -905,10 +930,13 @@ _ROWS = frozenset({"li", "dt", "dd", "tr", "p", "div"})
 
 
 def _label_chars(row: etree._Element, links: list[etree._Element]) -> int:
-    """Characters of the row's own text besides its links' (not its nested rows': a tree's children)."""
+    """Characters of the row's own text besides its links'.
+
+    Not its nested rows' (a tree's children), nor its headings' (no text of the page's own).
+    """
     chars = len((row.text or "").strip())
     for el in row:
-        if el.tag not in _ROWS and el not in links:
+        if el.tag not in _ROWS and el.tag not in _HEADINGS and el not in links:
             chars += len(_text(el)) - sum(len(_text(a)) for a in links if el in a.iterancestors())
         chars += len((el.tail or "").strip())
     return chars
@@ -927,51 +955,127 @@ def _leads_only_to(el: etree._Element, targets: set[str], page: str, host: str) 
     return all((t := _site_link(a.get("href"), page, host)) is None or t in targets for a in el.iter("a"))
 
 
+#: Code: a link in it names an entry only when it is all of it (``<code><a>install</a></code>``).
+_CODE = frozenset({"code", "pre"})
+
+
+def _titled_block(body: etree._Element, page: str, host: str) -> etree._Element | None:
+    """The first block over the page's title ``<h1>`` holding a row that names one page.
+
+    Not a row of links to several pages beside the title (YARD's "Classes Methods Files" over
+    its class list).
+    """
+    # Not an <h1> that is the site's name, a link home (a theme's header without <header>).
+    h1 = next((h for h in body.iter("h1") if not _home_link(h)), None)
+    for block in h1.iterancestors() if h1 is not None else ():
+        if block is body:
+            return None
+        rows: dict[etree._Element, set[str]] = {}
+        for a in block.iter("a"):
+            if (row := next(a.iterancestors(*_ROWS), None)) is not None and (
+                target := _site_link(a.get("href"), page, host)
+            ):
+                rows.setdefault(row, set()).add(target)
+        if any(len(targets) == 1 for targets in rows.values()):
+            return block
+    return None
+
+
 def _named_pages_index(region: etree._Element, text: str, page: str, host: str) -> int:
     """Pages an index names, when the page is one: rows that each name one page make its text.
 
     An API generator's indexes are rows, not lists of links: a class list's grid of ``<div>``
-    cells (a class's link, then its one-line description in the next cell), a class tree's nested
-    items ("org.example.Install" under "java.lang.Object"), an A-Z index's terms ("codeBlock(int)
-    - Method in class Install") and their definitions, a constants page's captions. Each such row
-    (``_ROWS``) holds one link to another page of the site and a label at most (``CHILD_LABEL``),
-    and the element after it, leading to no other page of the site, is its description (a line
-    of it at most: a class's summary, a constant's declaration and value). Three pages or
-    more (``MIN_ENTRIES``) named so, their rows most of the text outside headings
-    (``INDEX_SHARE``), no block of prose longer than a line (``LIST_LINE``) and no date shown: a
-    short post with its categories under it is mostly its own words, and shows its date. Links in
-    code are a signature's types (a class page's members), not entries; a sidebar's or current
-    menu's links are the site's.
+    cells (a class's link, then its one-line description in the next cell), a class tree's
+    nested items ("org.example.Install" under "java.lang.Object"), an A-Z index's terms
+    ("codeBlock(int) - Method in class Install") and their definitions, a constants page's
+    captions, a package's ``<code><a>…install</a></code>: Installing…``. Each row (``_ROWS``)
+    names one page of the site, with a label at most (``CHILD_LABEL``); the element after it,
+    leading to no other page, is its description (a line of it at most).
+
+    An index names ``MIN_ENTRIES`` pages or more in rows of one structure (``MIN_ENTRIES`` of
+    one tag in parents of one tag: a page's scattered controls, "View Latest Version", "See
+    TracWiki", are none), its rows make ``INDEX_SHARE`` of the text outside its headings (a
+    Chinese or Japanese character weighs as a short word: a one-line Japanese post over its
+    three categories is mostly its own words), no prose is longer than a line (``LIST_LINE``)
+    and no date is shown (a short post shows its own). An index of one or two pages says
+    nothing else at all (``INDEX_SCRAP``). Links in code with more words are a signature's types
+    (a class page's members) and links in headings are the headings', not entries; a sidebar's
+    or current menu's links are the site's, and so are a page's columns around the block of its
+    title when it has no main area (Mezzanine's, beside a one-line post).
     """
-    if region.tag == "body" or _LONG_PARAGRAPH(region):
+    if _LONG_PARAGRAPH(region):
         return 0
     found = {*_SIDEBARS(region), *_current_menus(region)}
     aside = [b for b in found if found.isdisjoint(b.iterancestors())]
+    rows = _index_rows(region, aside, page, host)
+    if not rows.entries or _date_nodes(region):
+        return 0
+    if len(rows.entries) < MIN_ENTRIES:
+        # An index of one or two pages (a class tree of one class) says nothing outside its
+        # rows, headings, form controls and footer: a one-line post says its line. Nor shows a
+        # picture or a video of its own: a photo's page says nothing either.
+        said = weighed_length(text) - rows.chars - _controls_chars(region)
+        said -= sum(weighed_length(_text(el)) for el in (*region.iter(*_HEADINGS), *aside, *_FOOTERS(region)))
+        return len(rows.entries) if said <= INDEX_SCRAP and not _shows_media(region, page, host) else 0
+    if region.tag == "body":
+        # No main area: the page's menus and side columns are in the region. The rows that
+        # count are around its title, in the first block over its <h1> that names a page.
+        if (scope := _titled_block(region, page, host)) is None:
+            return 0
+        region, text = scope, _text(scope)
+        aside = [b for b in aside if scope in b.iterancestors()]
+        rows = _index_rows(region, aside, page, host)
+        if _date_nodes(region):
+            return 0
+    if len(rows.entries) < MIN_ENTRIES or max(rows.shapes.values(), default=0) < MIN_ENTRIES:
+        return 0
+    own = weighed_length(text) - sum(weighed_length(_text(el)) for el in (*region.iter(*_HEADINGS), *aside))
+    if rows.chars + rows.described < INDEX_SHARE * own or _largest_prose(region) > LIST_LINE:
+        return 0
+    return len(rows.entries)
+
+
+@dataclass
+class _IndexRows:
+    """The rows of a page that each name one page of the site (:func:`_named_pages_index`)."""
+
+    #: The pages named.
+    entries: set[str] = field(default_factory=set)
+    #: Rows by their tag and their parent's: a structure repeated, or rows scattered.
+    shapes: dict[tuple[str, str], int] = field(default_factory=dict)
+    #: Characters (weighed) of the rows' links and labels.
+    chars: int = 0
+    #: Characters (weighed) of the descriptions after them, a line of each at most.
+    described: int = 0
+
+
+def _index_rows(region: etree._Element, aside: list[etree._Element], page: str, host: str) -> _IndexRows:
+    """The region's rows that name one page each, outside ``aside``, with a label at most."""
     rows: dict[etree._Element, list[etree._Element]] = {}
     for a in region.iter("a"):
         if not (name := _text(a)) or navigation_link(a) or _URL_TEXT_RE.match(name):
             continue
-        if any(up.tag in {"code", "pre"} or up in aside for up in a.iterancestors()):
+        if any(
+            up in aside or up.tag in _HEADINGS or (up.tag in _CODE and _text(up) != name)
+            for up in a.iterancestors()
+        ):
             continue
         if (row := next(a.iterancestors(*_ROWS), None)) is not None:
             rows.setdefault(row, []).append(a)
-    entries: set[str] = set()
-    covered = 0
+    found = _IndexRows()
     for row, links in rows.items():
         targets = {t for a in links if (t := _site_link(a.get("href"), page, host))}
         if len(targets) != 1 or (label := _label_chars(row, links)) > CHILD_LABEL:
             continue
-        entries |= targets
-        covered += label + sum(len(_text(a)) for a in links)
+        found.entries |= targets
+        parent = row.getparent()
+        shape = (row.tag, "" if parent is None else parent.tag)
+        found.shapes[shape] = found.shapes.get(shape, 0) + 1
+        found.chars += label + sum(weighed_length(_text(a)) for a in links)
         after = row.getnext()
         if after is not None and after.tag in _ROWS and _leads_only_to(after, targets, page, host):
-            covered += min(len(_text(after)), LIST_LINE)
-    if len(entries) < MIN_ENTRIES or _date_nodes(region):
-        return 0
-    own = len(text) - sum(len(_text(h)) for h in region.iter(*_HEADINGS)) - sum(len(_text(b)) for b in aside)
-    if covered < INDEX_SHARE * own or _largest_prose(region) > LIST_LINE:
-        return 0
-    return len(entries)
+            found.described += min(weighed_length(_text(after)), LIST_LINE)
+    return found
 
 
 #: What is not a page's prose: its headings, lists, code, form controls and links' words.

@@ -207,6 +207,11 @@ def _cut_site_name(
                 # tag renders the title as Markdown: "Rust vs Go | A field report" lost its "|");
                 # the title's own letter case otherwise (Octopress title-cases its headings).
                 return heading if _lost_marks(piece, heading) else piece.strip()
+        for piece in heads[1:]:
+            # A generator's one-word labels before the heading, the site's name after the cut
+            # (YARD's "File: Reading a large CSV file in chunks — Small Lessons").
+            if (heading := _trailing_heading(piece.strip(), tier)) is not None:
+                return heading
     cuts = list(TITLE_SEPARATORS_RE.finditer(title))
     names = {squash(n) for n in site_names if squash(n)}
     if names:
@@ -375,6 +380,8 @@ def _head_title(tree: etree._Element, title: str, h1s: list[etree._Element], eve
         if squash(text) == squash(title):
             # The same words: the heading's spelling, when the <title> is a file's name of them
             # ("comparing-storage-engines" over "Comparing storage engines").
+            if _is_page_name(text) and (summary := _summary_title(h1)) is not None:
+                return summary
             return _unlabelled(h1, text) or (text if _is_page_name(title) else title)
     if (site_day := _site_and_day(title, h1s, every_h1)) is not None:
         return site_day
@@ -406,6 +413,35 @@ def _documented_title(title: str, h1s: list[etree._Element]) -> str | None:
             if el.tag in _PROSE_TAGS and el.text_content().strip():
                 return None
         return None
+    return None
+
+
+#: A title's length at most: a longer first line of a docstring is a sentence.
+_SUMMARY_CHARS = 100
+#: How a sentence ends; a title does not (PEP 257's summary line does, a post's title does not).
+_SENTENCE_END_RE = re.compile(r"[.!?;:,。！？]$")
+
+
+def _summary_title(h1: etree._Element) -> str | None:
+    """The title an identifier's page opens its documentation with, under the identifier.
+
+    An API page named by its item (pydoctor's ``<h1>small_lessons.guide.install</h1>`` and the
+    same ``<title>``) documents it with a text of its own: the text's own title is its first
+    heading, or its first line when that is short, ends with no punctuation and more text
+    follows ("Generators in Python: a practical tour" as a module's docstring's first line,
+    where reStructuredText made a lone top section the document's title and pydoctor drops it).
+    """
+    first: str | None = None
+    for el in _elements_after(h1):
+        if el.tag in _HEADINGS:
+            return first or _heading_text(el) or None
+        if el.tag not in _PROSE_TAGS or not (text := " ".join(el.text_content().split())):
+            continue
+        if first is not None:
+            return first
+        if len(text) > _SUMMARY_CHARS or _SENTENCE_END_RE.search(text) or el.tag != "p":
+            return None
+        first = text
     return None
 
 

@@ -648,3 +648,53 @@ def test_a_short_post_over_its_categories_or_beside_the_site_s_menus_is_no_index
     text (an address is no page's name; a page with no main area says nothing by its rows)."""
     kind = classify_page(heldout_page(folder, page), f"https://{folder}.heldout.example/{page}")
     assert kind.kind != "listing", kind.reason
+
+
+@pytest.mark.parametrize(
+    ("folder", "page"),
+    [
+        ("yard", "class_list.html"),
+        ("yard", "method_list.html"),
+        ("yard", "top-level-namespace.html"),
+        ("pydoctor", "small_lessons.guide.html"),
+        ("pydoctor", "moduleIndex.html"),
+        ("pydoctor", "classIndex.html"),
+    ],
+)
+def test_api_indexes_of_names_in_code_and_of_one_entry_are_listings(folder: str, page: str) -> None:
+    """YARD's class and method lists (no main area: a row of "Classes Methods Files" over the
+    list, each item a link and its parent's name), its top-level namespace (a breadcrumb, then
+    "Modules: SmallLessons"), pydoctor's package pages (``<code><a>…install</a></code>:
+    Installing…``, then a table of the same), its module index and its class tree of one class.
+
+    Stored as documents: their names are code, their page has no main area, or they name one
+    or two pages and say nothing else.
+    """
+    kind = classify_page(heldout_page(folder, page), f"https://{folder}.heldout.example/{page}")
+    assert kind.kind == "listing", kind.reason
+
+
+@pytest.mark.parametrize(
+    ("folder", "page"),
+    [
+        ("gitit", "About"),
+        ("gitit", "Appendix/Kyou%20no%20memo"),
+        ("rustdoc", "small_lessons/appendix/kyou_no_memo/index.html"),
+    ],
+)
+def test_a_short_page_beside_its_tabs_or_under_its_categories_is_no_index(folder: str, page: str) -> None:
+    """gitit's pages have no main area: the page's tabs ("view edit history discuss") and a
+    one-line post's three categories are rows naming pages; its sidebar is no part of the
+    title's block. rustdoc's one-line module: its "source" link beside the title is one row,
+    and the line is the page's own."""
+    path = page.replace("%20", " ")
+    kind = classify_page(heldout_page(folder, path), f"https://{folder}.heldout.example/{page}")
+    assert kind.kind != "listing", kind.reason
+
+
+def test_a_post_s_title_linking_to_itself_is_no_other_page() -> None:
+    """A blog post (trafilatura's evaluation set) whose ``<h2>`` title links to the post with an
+    apostrophe its address escapes (``mercurial%27s-journey``): "1 dated title links to another
+    page", a listing."""
+    url, html = next((u, h) for f, u, h in _eval_pages() if f == "gregoryszorc.com.python3.html")
+    assert classify_page(html, url).kind != "listing"
