@@ -27,6 +27,7 @@ import functools
 import logging
 import re
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urljoin, urlsplit
@@ -37,6 +38,7 @@ from lxml import etree
 from harvest.parsers import datelines, markup, metasearch, prunes, textshape
 from harvest.parsers.contentarea import content_areas
 from harvest.parsers.htmlparser import html_parser, whole_document
+from harvest.parsers.language import weighed_length
 from harvest.parsers.pagekind import SITE_MENUS, heading_control, navigation_link, titled_article
 from harvest.parsers.pagemeta import (
     GLUED_SEPARATOR_RE,
@@ -44,6 +46,7 @@ from harvest.parsers.pagemeta import (
     SITE_CHROME_TAGS,
     TITLE_SEPARATORS_RE,
     generic_date,
+    site_names,
     squash,
 )
 from harvest.parsers.rights import PageSignals, page_signals
@@ -950,22 +953,25 @@ def _drop_datelines(scope: etree._Element, shown: etree._Element | None) -> None
     "Posted", "Updated") stayed in the text with nothing after it. The date is read from the
     page's metadata and ``<time datetime>`` before this. A paragraph that says more around its
     date is prose and stays. ``shown``: the date printed as text under the title
-    (:func:`datelines.dateline`), whose line goes too, a ``<p>`` or a ``<div>`` (Gatsby's
-    starter: "January 15, 2023"; vuepress-theme-reco: author, date and tags beside icons).
+    (:func:`datelines.dateline`), whose line goes too, a ``<p>``, a ``<div>`` (Gatsby's
+    starter: "January 15, 2023"; vuepress-theme-reco: author, date and tags beside icons) or a
+    list's item without a link (djangocms-blog's header list: the byline, then the date).
     """
     dates: list[tuple[etree._Element, tuple[str, ...]]] = [(time, ("p",)) for time in scope.iter("time")]
     if shown is not None and shown is not scope and scope in shown.iterancestors():
-        dates.append((shown, ("p", "div")))
+        dates.append((shown, ("p", "div", "li")))
     for date, lines in dates:
         line = date.getparent() if date.tag == "time" or date.tag in _INLINE_TAGS else date
         while line is not None and line.tag in _INLINE_TAGS:
             line = line.getparent()
         if line is None or line is scope or line.tag not in lines or line.getparent() is None:
             continue
+        if line.tag == "li" and next(line.iter("a"), None) is not None:
+            continue  # a listing's entry: its title and its date
         dated = len(" ".join(date.text_content().split())) if date.tag != "time" else 0
         dated += sum(len(" ".join(t.text_content().split())) for t in line.iter("time"))
         if len(" ".join(line.text_content().split())) - dated <= DATELINE_LABEL_CHARS:
-            line.drop_tree()
+            _drop_line(line)
 
 
 _INLINE_TAGS = frozenset({"span", "a", "em", "strong", "b", "i", "small", "abbr"})
@@ -1010,7 +1016,7 @@ def _drop_author_cards(scope: etree._Element, author: str | None) -> None:
 AUTHOR_CARD_CHARS = 120
 
 #: A byline led by its label: "Posted by: <name> 2 months ago", "Written by Ana Lima", "Author:".
-_LABELLED_BYLINE_RE = re.compile(r"(?:(?:posted|written|published)\s+by|authors?)\s*:?\s*(.*)", re.I)
+_LABELLED_BYLINE_RE = re.compile(r"(?:(?:posted|written|published)\s+by|by|authors?)\s*:?\s*(.*)", re.I)
 #: A labelled byline's text, at most: the label, a name, a date.
 LABELLED_BYLINE_CHARS = 80
 #: A name in a byline's list, at most.
@@ -1023,10 +1029,11 @@ def _drop_labelled_bylines(scope: etree._Element, author: str | None) -> str | N
     "Posted by:" as a heading over a list of names (Wagtail's tutorial: ``<h3>Posted by:</h3>
     <ul><li>Ana Lima</li></ul>``), or a line holding the label, a link to the author and a date
     (Mezzanine's ``<h6 class="post-meta">Posted by: <a href="/author/ana/">Ana Lima</a> 2 months
-    ago</h6>``): both were stored as the post's first lines, and neither gave the author.
+    ago</h6>``), or a list's item ("by <a>Ana Lima</a>" beside the date, djangocms-blog's): each
+    was stored as the post's first lines, and none gave the author.
     """
     found = author
-    for line in list(scope.iter("h2", "h3", "h4", "h5", "h6", "p")):
+    for line in list(scope.iter("h2", "h3", "h4", "h5", "h6", "p", "li")):
         # The label opens the line: its own text, before any element, says whether to look.
         lead = (line.text or "").lower()
         if "by" not in lead and "author" not in lead:
@@ -1051,9 +1058,17 @@ def _drop_labelled_bylines(scope: etree._Element, author: str | None) -> str | N
                 continue
             name = ", ".join(listed)
             names.drop_tree()
-        line.drop_tree()
+        _drop_line(line)
         found = found or name or None
     return found
+
+
+def _drop_line(line: etree._Element) -> None:
+    """Remove a line; a list item with its list when it was the list's last."""
+    parent = line.getparent()
+    line.drop_tree()
+    if line.tag == "li" and parent is not None and parent.getparent() is not None and not len(parent):
+        parent.drop_tree()
 
 
 #: What a dateline says besides its date: "Published on", "Posted by Jane Doe on", "· 5 min read".
@@ -1178,6 +1193,10 @@ def _main_region(
     articles = [el for el in tree.iter("article") if next(el.iterancestors("article"), None) is None]
     mains = _mains(tree) if mains is None else mains
     headings = list(tree.iter("h1"))
+    if len(headings) > 1 and (names := site_names(tree)):
+        # Not the site's name written as an <h1> in a bar of its own (mdBook's menu bar): a
+        # one-line chapter's <main> holds the page's one title all the same.
+        headings = [h for h in headings if squash(h.text_content()) not in names] or headings
     titles = {squash(h.text_content()) for h in headings}  # "Title" and "Title¶" are one
     for found in (articles, mains):
         if len(found) == 1 and _is_lone_region(found[0], tree, headings, titles):
@@ -1225,9 +1244,13 @@ def _is_lone_region(
         return True
     # A page whose <h1> is in no region titles itself in its header (Butterfly's post-info
     # above the <article>), one with none elsewhere (ikiwiki's <span class="title">): the
-    # lone region holding most of its paragraphs is the post, however short.
+    # lone region holding most of its paragraphs is the post, however short (a Chinese or
+    # Japanese character weighs as a short word: djangocms-blog's twelve-character post beside
+    # its footer's line).
     return not any(region in h.iterancestors() or h in region.iterancestors() for h in headings) and (
-        _paragraph_chars(region) >= LONE_REGION_SHARE * _paragraph_chars(tree) > 0
+        _paragraph_chars(region, weighed_length)
+        >= LONE_REGION_SHARE * _paragraph_chars(tree, weighed_length)
+        > 0
     )
 
 
@@ -1469,7 +1492,7 @@ def _extract_main(
     else:
         document = _extract(tree, fast=True)
     got = _text_len(document)
-    if got and region is not None and short and _holds_the_text(region, got):
+    if got and region is not None and short and _holds_the_text(region, document.raw_text or ""):
         return document
     if region is not None and got >= REGION_ENOUGH_CHARS:
         return document
@@ -1545,24 +1568,25 @@ def _shown_chars(el: etree._Element) -> int:
     return len(el.text_content()) - sum(len(s.text or "") for s in el.iter("script"))
 
 
-def _holds_the_text(region: etree._Element, got: int) -> bool:
-    """Whether ``got`` characters from the region hold their share of the page's prose.
+def _holds_the_text(region: etree._Element, got: str) -> bool:
+    """Whether the text ``got`` from the region holds its share of the page's prose.
 
     Paragraphs outside the region that are not link texts (a sidebar's entries are) would be
-    a body the region left out.
+    a body the region left out. A Chinese or Japanese character weighs as a short word: a
+    twelve-character post is no scrap beside a keyboard help's four lines (mdBook's).
     """
     outside = sum(
-        _unlinked_chars(p)
+        _unlinked_chars(p, weighed_length)
         for p in region.getroottree().getroot().iter("p")
         if not any(a is region or _is_chrome(a) for a in p.iterancestors())
     )
-    return got >= FALLBACK_SHARE * outside
+    return weighed_length(got) >= FALLBACK_SHARE * outside
 
 
-def _unlinked_chars(paragraph: etree._Element) -> int:
+def _unlinked_chars(paragraph: etree._Element, length: Callable[[str], int] = len) -> int:
     """The characters of a paragraph outside its links (a card's ``<p><a>Title</a></p>``: none)."""
-    shown = len(paragraph.text_content())
-    return shown - sum(len(a.text_content()) for a in paragraph.iter("a")) if shown else 0
+    shown = length(paragraph.text_content())
+    return shown - sum(length(a.text_content()) for a in paragraph.iter("a")) if shown else 0
 
 
 _CHROME_OR_LINK = frozenset({"a", "aside", *SITE_CHROME_TAGS})
@@ -1792,8 +1816,8 @@ LEAD_TEXT_AFTER = 0.5
 LEAD_PROBE_CHARS = 60
 
 
-def _paragraph_chars(scope: etree._Element) -> int:
-    return sum(len(p.text_content()) for p in scope.iter("p"))
+def _paragraph_chars(scope: etree._Element, length: Callable[[str], int] = len) -> int:
+    return sum(length(p.text_content()) for p in scope.iter("p"))
 
 
 def extract_article(html: str, url: str) -> Article | None:

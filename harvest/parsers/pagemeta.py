@@ -295,6 +295,19 @@ def _top_headings(tree: etree._Element) -> list[str]:
     return []
 
 
+def site_names(tree: etree._Element) -> set[str]:
+    """The site's name as the page declares it, squashed.
+
+    ``og:site_name``, ``application-name``, and its ``<title>``'s last piece after a separator
+    ("About - Small Lessons").
+    """
+    names = {squash(n) for n in (_meta(tree, "og:site_name"), _meta(tree, "application-name")) if n}
+    title = " ".join((tree.findtext(".//title") or "").split())
+    if (pieces := TITLE_SEPARATORS_RE.split(title)) and len(pieces) > 1:
+        names.add(squash(pieces[-1]))
+    return names - {""}
+
+
 def declared_title(tree: etree._Element) -> str | None:
     """The page's title as it declares it, the site's name cut off (see the module docstring)."""
     title = _declared_title(tree)

@@ -1457,3 +1457,34 @@ def test_a_wiki_s_prefixed_menu_names_stay_names() -> None:
     article, text, item = labelled_text("en.wikipedia.org.tsne.html")
     assert "Jump to search" not in text
     assert_labels_hold(text, item)
+
+
+def test_a_one_line_japanese_chapter_keeps_out_the_keyboard_help() -> None:
+    """mdBook (held-out set): the site's name is an ``<h1>`` in the menu bar, the chapter's
+    ``<main>`` holds the other; the body opens with a keyboard help hidden by the stylesheet
+    ("Press ← or → to navigate between chapters", four paragraphs). The <main> was no lone
+    title's region (two <h1>s), and the twelve-character post was a scrap beside the help: the
+    whole page was read, help included."""
+    path = "appendix/kyou-no-memo.html"
+    article = extract_article(heldout_page("mdbook", path), f"https://mdbook.heldout.example/{path}")
+    assert article is not None
+    assert "ビルドが三倍速くなった。" in article.markdown
+    assert "Press" not in article.markdown
+
+
+def test_a_byline_and_date_listed_in_the_post_s_header_are_metadata() -> None:
+    """djangocms-blog (held-out set): ``<header><h2>今日のメモ</h2><ul class="post-detail"><li> by
+    <a href="/blog/author/ana/">Ana Lima</a></li><li> April 12, 2024 </li></ul>``, a lone
+    ``<article>`` without an ``<h1>``, its twelve Japanese characters against the footer's line.
+    The whole page was stored as text (menus and all); every post began with the list."""
+    for path, first in [
+        ("blog/2024/04/12/kyou-no-memo/index.html", "ビルドが三倍速くなった。"),
+        ("blog/2023/01/15/python-generators-tour/index.html", "A generator is a function"),
+    ]:
+        url = f"https://djangocms-blog.heldout.example/{path.removesuffix('index.html')}"
+        article = extract_article(heldout_page("djangocms-blog", path), url)
+        assert article is not None
+        lines = [line for line in article.markdown.splitlines() if line.strip()]
+        assert lines[1].startswith(first), lines[:3]
+        assert article.author == "Ana Lima"
+        assert "Home" not in lines
