@@ -511,8 +511,12 @@ def _dated_entries(dates: list[etree._Element], page: str, host: str) -> int:
 
 
 def _entry_dates(dates: list[etree._Element], page: str, host: str) -> dict[str, str]:
-    """Each dated entry's link target and its date as shown (a ``<time>``'s ``datetime``)."""
+    """Each dated entry's link target and its date as shown (a ``<time>``'s ``datetime``).
+
+    Entries under a date heading them too (:func:`_date_headed`).
+    """
     targets: dict[str, str] = {}
+    headers: dict[etree._Element, str] = {}
     for node in dates:
         outside = False
         for ancestor in node.iterancestors():
@@ -538,8 +542,41 @@ def _entry_dates(dates: list[etree._Element], page: str, host: str) -> dict[str,
                 # The entry's own link, alone: a block with several holds more than one entry.
                 if len(links) == 1:
                     targets.setdefault(links.pop(), node.get("datetime") or _text(node))
+                    break
+                if (row := _header_row(node, page, host)) is not None:
+                    headers.setdefault(row, node.get("datetime") or _text(node))
                 break
+    _date_headed(headers, page, host, targets)
     return targets
+
+
+def _header_row(node: etree._Element, page: str, host: str) -> etree._Element | None:
+    """The table row a date is alone in (no link to the site): a day's header, if it is one.
+
+    Not a heading: a blog's day heading is followed by posts whose first link is a category's
+    (Blosxom's "path: /programming" before the permalink).
+    """
+    for up, _ in zip((node, *node.iterancestors()), range(4), strict=False):
+        if up.tag == "tr":
+            return None if any(_site_link(a.get("href"), page, host) for a in up.iter("a")) else up
+    return None
+
+
+def _date_headed(headers: dict[etree._Element, str], page: str, host: str, targets: dict[str, str]) -> None:
+    """Date the entries after each date that heads them, up to the next such date.
+
+    A date on a table row of its own over the day's rows: Fossil's timeline (``<tr
+    class="timelineDateRow"><td><div class="timelineDate">2024-05-02</div>``, then a row per
+    note: its time, the note's link, its user's and tags' links). Each row's first link to
+    another page of the site is its entry's.
+    """
+    for row, day in headers.items():
+        for entry in row.itersiblings():
+            if entry in headers:
+                break
+            link = next((t for a in entry.iter("a") if (t := _site_link(a.get("href"), page, host))), None)
+            if link is not None:
+                targets.setdefault(link, day)
 
 
 def _tail_dated(node: etree._Element) -> bool:

@@ -387,19 +387,39 @@ def _head_title(tree: etree._Element, title: str, h1s: list[etree._Element], eve
     ``<h1>``; an ``<h1>`` that labels the title a section heading repeats ("Tutorial: X" over
     "X") is that heading; a ``<title>`` naming none of the headings gives way to the page's.
     """
+    if (beside := _beside_site_heading(title, h1s)) is not None:
+        return beside
     if squash(title) not in {squash(h) for h in every_h1}:
         title = _trailing_heading(title, every_h1) or title
     for h1, text in zip(h1s, every_h1, strict=False):
         if squash(text) == squash(title):
             # The same words: the heading's spelling, when the <title> is a file's name of them
             # ("comparing-storage-engines" over "Comparing storage engines").
-            if _is_page_name(text) and (summary := _summary_title(h1)) is not None:
+            if _is_page_name(text) and _all_code(h1) and (summary := _summary_title(h1)) is not None:
                 return summary
             return _unlabelled(h1, text) or (text if _is_page_name(title) else title)
     if (site_day := _site_and_day(title, h1s, every_h1)) is not None:
         return site_day
     heading = _page_heading(tree, title, h1s) or _documented_title(title, h1s)
     return heading if heading is not None else title
+
+
+def _beside_site_heading(title: str, h1s: list[etree._Element]) -> str | None:
+    """The title shown beside the site's ``<h1>``, when the ``<title>`` is that ``<h1>`` and it.
+
+    Fossil's header: ``<div class="title"><h1>Small Lessons</h1>Quick note</div>`` under
+    ``<title>Small Lessons: Quick note</title>``: the text after the ``<h1>``, the same as the
+    title's rest after the name and a separator, is the page's title.
+    """
+    for h1 in h1s:
+        name = _heading_text(h1)
+        if not name or not title.startswith(name):
+            continue
+        cut = GLUED_SEPARATOR_RE.match(title, len(name)) or TITLE_SEPARATORS_RE.match(title, len(name))
+        shown = " ".join((h1.tail or "").split())
+        if cut is not None and shown and squash(shown) == squash(title[cut.end() :]):
+            return shown
+    return None
 
 
 #: The ``<h1>`` of an API documentation page: the documented item's kind and its name ("Class
@@ -435,14 +455,26 @@ _SUMMARY_CHARS = 100
 _SENTENCE_END_RE = re.compile(r"[.!?;:,。！？]$")
 
 
+def _all_code(h1: etree._Element) -> bool:
+    """Whether the heading's words are all code: an identifier (pydoctor's dotted module name)."""
+    coded = "".join(
+        t
+        for code in h1.iter("code")
+        if next(code.iterancestors("code"), None) is None
+        for t in code.itertext()
+    )
+    return bool(coded) and squash(coded) == squash(h1.text_content())
+
+
 def _summary_title(h1: etree._Element) -> str | None:
     """The title an identifier's page opens its documentation with, under the identifier.
 
-    An API page named by its item (pydoctor's ``<h1>small_lessons.guide.install</h1>`` and the
-    same ``<title>``) documents it with a text of its own: the text's own title is its first
-    heading, or its first line when that is short, ends with no punctuation and more text
-    follows ("Generators in Python: a practical tour" as a module's docstring's first line,
-    where reStructuredText made a lone top section the document's title and pydoctor drops it).
+    An API page named by its item in code (pydoctor's ``<h1><code>small_lessons.guide.install
+    </code></h1>`` and the same ``<title>``; not a wiki's page name, "TracAdmin") documents it
+    with a text of its own: the text's own title is its first heading, or its first line when
+    that is short, ends with no punctuation and more text follows ("Generators in Python: a
+    practical tour" as a module's docstring's first line, where reStructuredText made a lone
+    top section the document's title and pydoctor drops it).
     """
     first: str | None = None
     for el in _elements_after(h1):

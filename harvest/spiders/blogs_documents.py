@@ -238,7 +238,7 @@ class Documents:
         What the page is comes from the page (:mod:`harvest.parsers.pagekind`): a listing is
         never stored, whatever its URL. A page that says neither is an article on a docs site,
         and on a blog when a hint says so: its URL matches ``article_patterns``, a feed listed
-        it, or it carries a date at the top of its content. With extraction off nothing is
+        it, a listing dated it, or it carries a date at the top of its content. With extraction off nothing is
         parsed here: the URL alone is counted. An app's shell (no text without JavaScript) of a
         site not rendered comes back with ``shell`` set: nothing to store.
         """
@@ -305,10 +305,13 @@ class Documents:
             return self._skipped("empty_pages")
         if kind.kind == "article" or site.config.source == "docs":
             return facts
+        # A listing that dated the page beside its link is a hint too (Fossil's timeline: its
+        # technotes say nothing of what they are, and no feed names them).
         hinted = (
             site.article_url(url)
             or response.meta.get(META_VIA) == "feed"
             or url in self.listed.feed_dates
+            or url in self.listed.listing_dates
             or kind.dated
         )
         if not hinted and len(self.listed.unhinted) < UNHINTED_MAX:

@@ -698,3 +698,18 @@ def test_a_post_s_title_linking_to_itself_is_no_other_page() -> None:
     page", a listing."""
     url, html = next((u, h) for f, u, h in _eval_pages() if f == "gregoryszorc.com.python3.html")
     assert classify_page(html, url).kind != "listing"
+
+
+def test_a_timeline_s_day_rows_date_the_entries_under_them() -> None:
+    """Fossil (held-out set): its technotes' timeline is a table whose day is a row of its own
+    (``<tr class="timelineDateRow"><td><div class="timelineDate">2024-05-02</div>``), then a
+    row per note: its time (a link to the timeline itself), "technote: [<a>5e48cfae6f</a>]",
+    its user's and its tags' links. No date sat beside one link: the notes, which show none,
+    had no date, and no hint that they are posts."""
+    page = "timeline?y=e"
+    kind = classify_page(heldout_page("fossil", page), f"https://fossil.heldout.example/{page}")
+    assert kind.kind == "listing"
+    notes = {target: day for target, day in kind.entry_dates.items() if target.startswith("/technote/")}
+    assert len(notes) == 17
+    assert notes["/technote/5e48cfae6f32d261f8d9a568401b2024451bd01d"] == "2024-05-02"
+    assert not any(target.startswith("/timeline") for target in kind.entry_dates)
