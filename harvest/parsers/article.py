@@ -554,6 +554,8 @@ class _Head:
     declared_language: str | None
     link_base: str
     description: str | None = None
+    #: The site's name it declares (``og:site_name``, else ``application-name``).
+    site_name: str | None = None
 
 
 def _read_head(tree: etree._Element, url: str) -> _Head:
@@ -597,6 +599,7 @@ def _read_head(tree: etree._Element, url: str) -> _Head:
         declared_language=lang or None,
         link_base=base,
         description=metas.get("description") or metas.get("og:description"),
+        site_name=metas.get("og:site_name") or metas.get("application-name"),
     )
 
 
@@ -1029,11 +1032,14 @@ def _drop_labelled_bylines(scope: etree._Element, author: str | None) -> str | N
     "Posted by:" as a heading over a list of names (Wagtail's tutorial: ``<h3>Posted by:</h3>
     <ul><li>Ana Lima</li></ul>``), or a line holding the label, a link to the author and a date
     (Mezzanine's ``<h6 class="post-meta">Posted by: <a href="/author/ana/">Ana Lima</a> 2 months
-    ago</h6>``), or a list's item ("by <a>Ana Lima</a>" beside the date, djangocms-blog's): each
+    ago</h6>``), or an item of a header's list ("by <a>Ana Lima</a>" beside the date, djangocms-blog's): each
     was stored as the post's first lines, and none gave the author.
     """
     found = author
-    for line in list(scope.iter("h2", "h3", "h4", "h5", "h6", "p", "li")):
+    # List items only in a header: an article's, where its byline is listed (a page has
+    # hundreds of list items elsewhere, and reading each costs).
+    items = [li for header in scope.iter("header") for li in header.iter("li")]
+    for line in [*scope.iter("h2", "h3", "h4", "h5", "h6", "p"), *items]:
         # The label opens the line: its own text, before any element, says whether to look.
         lead = (line.text or "").lower()
         if "by" not in lead and "author" not in lead:
@@ -1175,7 +1181,10 @@ def _mains(tree: etree._Element) -> list[etree._Element]:
 
 
 def _main_region(
-    tree: etree._Element, title: str = "", mains: list[etree._Element] | None = None
+    tree: etree._Element,
+    title: str = "",
+    mains: list[etree._Element] | None = None,
+    head: _Head | None = None,
 ) -> tuple[etree._Element | None, bool, bool, bool]:
     """The page's main content element if any, and whether it is named, framed and short.
 
@@ -1193,7 +1202,7 @@ def _main_region(
     articles = [el for el in tree.iter("article") if next(el.iterancestors("article"), None) is None]
     mains = _mains(tree) if mains is None else mains
     headings = list(tree.iter("h1"))
-    if len(headings) > 1 and (names := site_names(tree)):
+    if len(headings) > 1 and (names := site_names(head.head_title, head.site_name) if head else set()):
         # Not the site's name written as an <h1> in a bar of its own (mdBook's menu bar): a
         # one-line chapter's <main> holds the page's one title all the same.
         headings = [h for h in headings if squash(h.text_content()) not in names] or headings
@@ -1840,7 +1849,7 @@ def extract_article(html: str, url: str) -> Article | None:
     # A substring test on the page first: most pages have no <noscript> at all.
     if ("noscript" in html or "NOSCRIPT" in html) and _declared_region_is_empty(mains):
         return None
-    region, named, framed, short_area = _main_region(tree, head.og_title or head.head_title, mains)
+    region, named, framed, short_area = _main_region(tree, head.og_title or head.head_title, mains, head)
     # A wider content area (#content, the first of several <article>s) often leaves out the
     # article's header, where the byline is: the whole page is searched then.
     meta.author = meta.author or _byline(region if region is not None and named else tree)

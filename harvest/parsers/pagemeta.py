@@ -295,15 +295,14 @@ def _top_headings(tree: etree._Element) -> list[str]:
     return []
 
 
-def site_names(tree: etree._Element) -> set[str]:
-    """The site's name as the page declares it, squashed.
+def site_names(head_title: str, *declared: str | None) -> set[str]:
+    """The site's names a page declares, squashed.
 
-    ``og:site_name``, ``application-name``, and its ``<title>``'s last piece after a separator
-    ("About - Small Lessons").
+    Its ``<title>``'s last piece after a separator ("About - Small Lessons") and the names it
+    declares (``og:site_name``).
     """
-    names = {squash(n) for n in (_meta(tree, "og:site_name"), _meta(tree, "application-name")) if n}
-    title = " ".join((tree.findtext(".//title") or "").split())
-    if (pieces := TITLE_SEPARATORS_RE.split(title)) and len(pieces) > 1:
+    names = {squash(n) for n in declared if n}
+    if len(pieces := TITLE_SEPARATORS_RE.split(head_title)) > 1:
         names.add(squash(pieces[-1]))
     return names - {""}
 
