@@ -230,6 +230,7 @@ HELDOUT_SOURCES = {
     "fossil": "blog",
     "yard": "docs",
     "djangocms-blog": "blog",
+    "rdoc": "docs",
 }
 
 
@@ -265,6 +266,11 @@ HELDOUT_SOURCES = {
 #: pydoctor, whose reST ``code-block`` directive ignores its argument: every block, whatever the
 #: language it names, goes through pydoctor's own Python colourizer into a bare ``<pre
 #: class="py-doctest">`` (C's ``int`` coloured as a Python builtin), the language written nowhere.
+#: RDoc, whose Markdown fence keeps its language for one test only: a block named ``ruby``, or any
+#: block Ruby's parser accepts (a shell command, a TOML table, Go's, Rust's and C's hello world),
+#: is coloured by its Ruby lexer into ``<pre class="ruby">``, every other into a bare ``<pre>``;
+#: the fence's name is written nowhere (the one ``class="ruby"`` that is true cannot be told from
+#: the thirteen that are RDoc's guess).
 HELDOUT_UNDECLARED_LANGUAGES = frozenset(
     {
         "pelican",
@@ -283,6 +289,7 @@ HELDOUT_UNDECLARED_LANGUAGES = frozenset(
         "asciidoc-py",
         "nbconvert",
         "pydoctor",
+        "rdoc",
     }
 )
 

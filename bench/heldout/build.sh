@@ -468,6 +468,12 @@
 # html5lib 1.1 ...) by pip's resolver. Python-Markdown renders the posts in the site's own import
 # command. Served by Django's runserver on 127.0.0.1 under faketime and mirrored with wget.
 # GENV_DJANGOCMS_BLOG overrides the folder.)
+#   apt-get install --no-install-recommends ruby=1:3.1 ruby3.1=3.1.7+really3.1.2-0+deb12u1 \
+#       libruby3.1=3.1.7+really3.1.2-0+deb12u1
+# (RDoc 6.4.1.1, Ruby's own documentation tool, is a default gem of Ruby 3.1.2 in Debian 12: the
+# `rdoc` command comes with `ruby` (ruby3.1's /usr/bin/rdoc3.1), Debian packages no `rdoc` of its
+# own. Its default generator, Darkfish; its own Markdown parser (no gem). The footer names no
+# date, so a rebuild writes the same bytes without faketime.)
 # Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -518,7 +524,7 @@ ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx
      typedoc nanoc trac blosxom jsdoc pdoc staticsite doxygen chronicle gitit wintersmith hakyll
      sphinx-alabaster wagtail vocs retype mezzanine dumi asciidoc-py nextjs sveltekit nuxt-content
      pandoc metalsmith vitepress-sugarat tinkerer zim latexml rustdoc nbconvert bookdown javadoc
-     mkdocs-material-blog mdbook pydoctor fossil yard djangocms-blog)
+     mkdocs-material-blog mdbook pydoctor fossil yard djangocms-blog rdoc)
 NPMGEN_ICARUS="${NPMGEN_ICARUS:-/tmp/npmgen-icarus}"
 NPMGEN_TW="${NPMGEN_TW:-/tmp/npmgen-tw}"
 NPMGEN_TYPEDOC="${NPMGEN_TYPEDOC:-/tmp/npmgen-typedoc}"
@@ -1207,6 +1213,22 @@ build() {
       # the origin rewritten to https://djangocms-blog.heldout.example (src_djangocms_blog.py says
       # how). In its venv.
       "$GENV_DJANGOCMS_BLOG/bin/python" "$HERE/src_djangocms_blog.py" "$src" "$out" "$ROOT/djangocms-blog/served.json" ;;
+    rdoc)
+      # `rdoc` in a copy of the sources, the command line a project's README gives for its docs:
+      # comments in Markdown, the README as the main page (index.html; RDoc writes it again as
+      # README_md.html, the "Pages" list's link), the library, the pages under doc/ (each
+      # doc/<section>/<slug>.md as doc/<section>/<slug>_md.html) and the README. Writes an API
+      # page per module and class, table_of_contents.html (every page with its headings, every
+      # class and method), created.rid (the files' times: not kept, nor the scripts, the search
+      # index js/search_index.js, the fonts and images). --quiet: no progress; any warning fails
+      # the build.
+      work="$(mktemp -d)"; cp -r "$src/." "$work/"
+      (cd "$work" && TZ=UTC LC_ALL=C.UTF-8 rdoc --quiet --markup markdown --main README.md \
+        --title 'Small Lessons' -o "$work/out" lib doc README.md >"$work/rdoc.log" 2>&1) \
+        || { cat "$work/rdoc.log" >&2; exit 1; }
+      if [ -s "$work/rdoc.log" ]; then cat "$work/rdoc.log" >&2; exit 1; fi
+      cp -r "$work/out/." "$out/"
+      rm -rf "$work" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac
   if [ "$name" = wordpress ] || [ "$name" = wordpress-classic ] || [ "$name" = mediawiki ] || [ "$name" = dokuwiki ] \

@@ -1533,6 +1533,34 @@ def yard(src: Path) -> list[dict[str, Any]]:
     return sorted(out, key=lambda e: e["url_path"])
 
 
+_RDOC_DATE = re.compile(r"^\*Published (\d{4}-\d{2}-\d{2})\*$")
+
+
+def rdoc(src: Path) -> list[dict[str, Any]]:
+    """Every Markdown page under ``doc/`` (the posts and the install page) and ``README.md``
+    (About): RDoc's page of ``doc/<section>/<slug>.md`` is ``/doc/<section>/<slug>_md.html`` (the
+    file's path, its dots made ``_``), the README's ``/README_md.html`` (the "Pages" list's link;
+    ``index.html``, the main page, is a copy of it: neither a page of its own nor a listing).
+    The title the file's ``#`` heading, its first line (the page's ``<title>`` is the file's
+    name, ``<slug> - Small Lessons``); the date the italic line under it (``*Published
+    2023-01-15*``; none on About and the install page); the code blocks its fences, a code block in
+    a block quote (the install page's note) too. The API pages (the module's, the class's) are
+    not the corpus'."""
+    out = []
+    for f in sorted([*(src / "doc").glob("*/*.md"), src / "README.md"]):
+        text = f.read_text(encoding="utf-8")
+        m = _H1.match(text)
+        if not m:
+            raise ValueError(f"{f}: no # heading on its first line")
+        after = text[m.end() :].lstrip("\n").split("\n", 1)[0]
+        d = _RDOC_DATE.match(after)
+        body = re.sub(r"^> ?", "", text, flags=re.M)
+        path = f.relative_to(src).as_posix()
+        url_path = "/" + path.replace(".", "_") + ".html"  # RDoc's TopLevel#http_url
+        out.append(_entry(url_path, m.group(1), d.group(1) if d else None, body))
+    return sorted(out, key=lambda e: e["url_path"])
+
+
 def _chronicle_link(title: str) -> str:
     """Chronicle's fileToTitle: every character of the title but ``[a-z0-9]`` (either case) made
     ``_`` (the entry is read as UTF-8: a kana or a Cyrillic letter is one ``_``), then ``.html``."""
@@ -2013,6 +2041,11 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
         "file_list.html",
         "top-level-namespace.html",
     ),
+    # RDoc: table_of_contents.html (every page by its file's name with its headings, then every
+    # class and module and every method), the sidebar's "Pages", "Classes" and "Methods" links'
+    # target. index.html (the README, About: the main page) is the home page, neither; the
+    # module's and class's pages are content (every method documented in full).
+    "rdoc": ("table_of_contents.html",),
     # Trac: the start page (``/`` and ``/wiki``, copies of ``/wiki/WikiStart``: the welcome text and
     # every page by section), the section pages (the ``TitleIndex`` macro's list of their pages),
     # ``TitleIndex`` and ``RecentChanges`` (every page, by name and by date; Trac's own pages,
@@ -2392,6 +2425,7 @@ ORACLES = {
     "fossil": fossil,
     "yard": yard,
     "djangocms-blog": djangocms_blog,
+    "rdoc": rdoc,
 }
 
 #: Sites whose listing globs match their content pages too (TiddlyWiki's static/*.html; pdoc's
