@@ -230,6 +230,7 @@ HELDOUT_SOURCES = {
     "fossil": "blog",
     "yard": "docs",
     "djangocms-blog": "blog",
+    "urubu": "blog",
 }
 
 
@@ -265,6 +266,9 @@ HELDOUT_SOURCES = {
 #: pydoctor, whose reST ``code-block`` directive ignores its argument: every block, whatever the
 #: language it names, goes through pydoctor's own Python colourizer into a bare ``<pre
 #: class="py-doctest">`` (C's ``int`` coloured as a Python builtin), the language written nowhere.
+#: Urubu, whose Markdown goes through Python-Markdown's ``codehilite`` (its fixed extensions,
+#: ``guess_lang`` off, Pygments at build time) into ``<div class="codehilite"><pre><span></span><code>``:
+#: the fence's language picks the lexer and is written nowhere.
 HELDOUT_UNDECLARED_LANGUAGES = frozenset(
     {
         "pelican",
@@ -283,6 +287,7 @@ HELDOUT_UNDECLARED_LANGUAGES = frozenset(
         "asciidoc-py",
         "nbconvert",
         "pydoctor",
+        "urubu",
     }
 )
 
