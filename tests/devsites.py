@@ -231,6 +231,7 @@ HELDOUT_SOURCES = {
     "yard": "docs",
     "djangocms-blog": "blog",
     "rdoc": "docs",
+    "urubu": "blog",
 }
 
 
@@ -271,6 +272,9 @@ HELDOUT_SOURCES = {
 #: is coloured by its Ruby lexer into ``<pre class="ruby">``, every other into a bare ``<pre>``;
 #: the fence's name is written nowhere (the one ``class="ruby"`` that is true cannot be told from
 #: the thirteen that are RDoc's guess).
+#: Urubu, whose Markdown goes through Python-Markdown's ``codehilite`` (its fixed extensions,
+#: ``guess_lang`` off, Pygments at build time) into ``<div class="codehilite"><pre><span></span><code>``:
+#: the fence's language picks the lexer and is written nowhere.
 HELDOUT_UNDECLARED_LANGUAGES = frozenset(
     {
         "pelican",
@@ -290,6 +294,7 @@ HELDOUT_UNDECLARED_LANGUAGES = frozenset(
         "nbconvert",
         "pydoctor",
         "rdoc",
+        "urubu",
     }
 )
 

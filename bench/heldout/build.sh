@@ -474,6 +474,12 @@
 # `rdoc` command comes with `ruby` (ruby3.1's /usr/bin/rdoc3.1), Debian packages no `rdoc` of its
 # own. Its default generator, Darkfish; its own Markdown parser (no gem). The footer names no
 # date, so a rebuild writes the same bytes without faketime.)
+#   python -m venv /tmp/genv-urubu && /tmp/genv-urubu/bin/pip install urubu==1.4.1 markdown==3.11 \
+#       jinja2==3.1.6 pygments==2.21.0 pyyaml==6.0.4 beautifulsoup4==4.15.0
+# (Urubu 1.4.1, the newest on PyPI, asks for Markdown unpinned, but its md_extensions imports
+# AsteriskProcessor from markdown.inlinepatterns, which Markdown 3.11.1 and later no longer have
+# ("cannot import name 'AsteriskProcessor'"): Markdown 3.11, the last release with it. Pygments
+# colours the code at build time (codehilite). GENV_URUBU overrides the folder.)
 # Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -517,6 +523,7 @@ GENV_MKMBLOG="${GENV_MKMBLOG:-/tmp/genv-mkmblog}"
 GENV_MDBOOK="${GENV_MDBOOK:-/tmp/genv-mdbook}"
 GENV_PYDOCTOR="${GENV_PYDOCTOR:-/tmp/genv-pydoctor}"
 GENV_DJANGOCMS_BLOG="${GENV_DJANGOCMS_BLOG:-/tmp/genv-djangocms-blog}"
+GENV_URUBU="${GENV_URUBU:-/tmp/genv-urubu}"
 ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx-rtd lektor starlight astro-blog
      mkdocs-rtd sphinx-pydata docusaurus-blog jupyter-book hexo-next eleventy-base-blog jekyll-deb hugo-deb nextra gatsby-blog
      zensical wordpress rspress vuepress-reco hexo-butterfly ghost honkit ikiwiki hexo-fluid texinfo fumadocs
@@ -525,6 +532,7 @@ ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx
      sphinx-alabaster wagtail vocs retype mezzanine dumi asciidoc-py nextjs sveltekit nuxt-content
      pandoc metalsmith vitepress-sugarat tinkerer zim latexml rustdoc nbconvert bookdown javadoc
      mkdocs-material-blog mdbook pydoctor fossil yard djangocms-blog rdoc)
+     mkdocs-material-blog mdbook pydoctor fossil yard djangocms-blog urubu)
 NPMGEN_ICARUS="${NPMGEN_ICARUS:-/tmp/npmgen-icarus}"
 NPMGEN_TW="${NPMGEN_TW:-/tmp/npmgen-tw}"
 NPMGEN_TYPEDOC="${NPMGEN_TYPEDOC:-/tmp/npmgen-typedoc}"
@@ -1228,6 +1236,15 @@ build() {
         || { cat "$work/rdoc.log" >&2; exit 1; }
       if [ -s "$work/rdoc.log" ]; then cat "$work/rdoc.log" >&2; exit 1; fi
       cp -r "$work/out/." "$out/"
+    urubu)
+      # `python -m urubu build` in a copy of the project (it reads _site.yml, _python.py's filters
+      # and _layouts/, renders every *.md outside the folders named _* or .*, copies the other
+      # files, css/site.css here, and writes _build/). Its warnings (UrubuWarning: an undefined
+      # reference or anchor, a file without front matter) are printed; none is expected. No date
+      # of the clock's is written: no faketime.
+      work="$(mktemp -d)"; cp -r "$src/." "$work/"
+      (cd "$work" && TZ=UTC PYTHONDONTWRITEBYTECODE=1 "$GENV_URUBU/bin/python" -m urubu build)
+      cp -r "$work/_build/." "$out/"
       rm -rf "$work" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac

@@ -1378,6 +1378,19 @@ def staticsite(src: Path) -> list[dict[str, Any]]:
     return out
 
 
+def urubu(src: Path) -> list[dict[str, Any]]:
+    """The posts, ``blog/<slug>.md`` (``layout: post``; the draft is not in the sources: Urubu has
+    no drafts): ``/blog/<slug>.html`` (Urubu's ``link_ext``); the title and the date from the front
+    matter. About (``about.md``) is a page; ``blog/index.md`` is the blog's index."""
+    out = []
+    for f in sorted((src / "blog").glob("*.md")):
+        if f.name == "index.md":
+            continue
+        meta, body = front_matter(f.read_text(encoding="utf-8"))
+        out.append(_entry(f"/blog/{f.stem}.html", meta["title"], _date(meta["date"]), body))
+    return out
+
+
 _PRE_CODE = re.compile(r'<pre><code(?: class="language-([^"]*)")?>')
 
 
@@ -1946,6 +1959,10 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
         "tags/*/index.html",
         "tags/*/archive/index.html",
     ),
+    # urubu: the home page (a welcome text and the five newest posts), the blog's index paginated
+    # by items_per_page (blog/index.html, blog/index2.html …: five a page, newest first), the tags
+    # index (tag/) and one page per tag (tag/<tag>/: its posts, newest first). About is a page.
+    "urubu": ("index.html", "blog/index.html", "blog/index[0-9]*.html", "tag/index.html", "tag/*/index.html"),
     # blosxom: the home page (every entry, $num_entries 40), each category's index (a data folder),
     # the year and month archives (every entry of the period in full). The day archives
     # (YYYY/MM/DD/) are the entries' permalinks (one entry a day); the entries' own pages
@@ -2426,6 +2443,7 @@ ORACLES = {
     "yard": yard,
     "djangocms-blog": djangocms_blog,
     "rdoc": rdoc,
+    "urubu": urubu,
 }
 
 #: Sites whose listing globs match their content pages too (TiddlyWiki's static/*.html; pdoc's

@@ -3256,6 +3256,7 @@ WRITERS = {
     "yard": lambda: __import__("src_yard").yard(),
     "djangocms-blog": lambda: __import__("src_djangocms_blog").djangocms_blog(),
     "rdoc": lambda: __import__("src_rdoc").rdoc(),
+    "urubu": lambda: __import__("src_urubu").urubu(),
 }
 
 
