@@ -468,6 +468,11 @@
 # html5lib 1.1 ...) by pip's resolver. Python-Markdown renders the posts in the site's own import
 # command. Served by Django's runserver on 127.0.0.1 under faketime and mirrored with wget.
 # GENV_DJANGOCMS_BLOG overrides the folder.)
+#   apt-get install --no-install-recommends ghc=9.0.2-4
+# (Haddock 2.25.1, the Haskell documentation generator Hackage's pages come from, is in Debian 12's
+# ghc package (/usr/bin/haddock, with GHC 9.0.2 to read the modules); its default theme, Linuwial.
+# No cabal and no Hackage download: haddock runs on the modules themselves. Base's documentation
+# (ghc-doc) is not installed, so the types of base (String, Int, Bool, Eq, Show) are not links.)
 # Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -518,7 +523,7 @@ ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx
      typedoc nanoc trac blosxom jsdoc pdoc staticsite doxygen chronicle gitit wintersmith hakyll
      sphinx-alabaster wagtail vocs retype mezzanine dumi asciidoc-py nextjs sveltekit nuxt-content
      pandoc metalsmith vitepress-sugarat tinkerer zim latexml rustdoc nbconvert bookdown javadoc
-     mkdocs-material-blog mdbook pydoctor fossil yard djangocms-blog)
+     mkdocs-material-blog mdbook pydoctor fossil yard djangocms-blog haddock)
 NPMGEN_ICARUS="${NPMGEN_ICARUS:-/tmp/npmgen-icarus}"
 NPMGEN_TW="${NPMGEN_TW:-/tmp/npmgen-tw}"
 NPMGEN_TYPEDOC="${NPMGEN_TYPEDOC:-/tmp/npmgen-typedoc}"
@@ -1207,6 +1212,23 @@ build() {
       # the origin rewritten to https://djangocms-blog.heldout.example (src_djangocms_blog.py says
       # how). In its venv.
       "$GENV_DJANGOCMS_BLOG/bin/python" "$HERE/src_djangocms_blog.py" "$src" "$out" "$ROOT/djangocms-blog/served.json" ;;
+    haddock)
+      # haddock on the modules, in a copy of the sources (modules.txt: the command line's modules
+      # in order), as Hackage builds a package's pages: the prologue (About) on the contents page,
+      # --hyperlinked-source (a "Source" link beside each declaration, src/<Module>.html: the
+      # module's source coloured, its header comment included), --quickjump (doc-index.json, the
+      # names the search box jumps to). The xhtml writer escapes every non-ASCII character as a
+      # numeric reference. The one warning, "could not find link destinations" for base's types
+      # (no ghc-doc), is expected; any other fails the build.
+      work="$(mktemp -d)"; cp -r "$src/." "$work/"
+      # shellcheck disable=SC2046
+      (cd "$work" && TZ=UTC LC_ALL=C.UTF-8 haddock --html --hyperlinked-source --quickjump -o "$work/out" \
+        --title 'Small Lessons' --prologue prologue.txt $(cat modules.txt) >"$work/haddock.log" 2>&1) \
+        || { cat "$work/haddock.log" >&2; exit 1; }
+      if grep -v '^ *100% \|^Warning: [A-Za-z.]*: could not find link destinations for:$\|^$\|^\s*- GHC\.' \
+          "$work/haddock.log" | grep -q .; then cat "$work/haddock.log" >&2; exit 1; fi
+      cp -r "$work/out/." "$out/"
+      rm -rf "$work" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac
   if [ "$name" = wordpress ] || [ "$name" = wordpress-classic ] || [ "$name" = mediawiki ] || [ "$name" = dokuwiki ] \
