@@ -232,6 +232,7 @@ HELDOUT_SOURCES = {
     "djangocms-blog": "blog",
     "rdoc": "docs",
     "urubu": "blog",
+    "haddock": "docs",
 }
 
 

@@ -480,6 +480,11 @@
 # AsteriskProcessor from markdown.inlinepatterns, which Markdown 3.11.1 and later no longer have
 # ("cannot import name 'AsteriskProcessor'"): Markdown 3.11, the last release with it. Pygments
 # colours the code at build time (codehilite). GENV_URUBU overrides the folder.)
+#   apt-get install --no-install-recommends ghc=9.0.2-4
+# (Haddock 2.25.1, the Haskell documentation generator Hackage's pages come from, is in Debian 12's
+# ghc package (/usr/bin/haddock, with GHC 9.0.2 to read the modules); its default theme, Linuwial.
+# No cabal and no Hackage download: haddock runs on the modules themselves. Base's documentation
+# (ghc-doc) is not installed, so the types of base (String, Int, Bool, Eq, Show) are not links.)
 # Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -533,6 +538,7 @@ ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx
      pandoc metalsmith vitepress-sugarat tinkerer zim latexml rustdoc nbconvert bookdown javadoc
      mkdocs-material-blog mdbook pydoctor fossil yard djangocms-blog rdoc)
      mkdocs-material-blog mdbook pydoctor fossil yard djangocms-blog urubu)
+     mkdocs-material-blog mdbook pydoctor fossil yard djangocms-blog haddock)
 NPMGEN_ICARUS="${NPMGEN_ICARUS:-/tmp/npmgen-icarus}"
 NPMGEN_TW="${NPMGEN_TW:-/tmp/npmgen-tw}"
 NPMGEN_TYPEDOC="${NPMGEN_TYPEDOC:-/tmp/npmgen-typedoc}"
@@ -1245,6 +1251,22 @@ build() {
       work="$(mktemp -d)"; cp -r "$src/." "$work/"
       (cd "$work" && TZ=UTC PYTHONDONTWRITEBYTECODE=1 "$GENV_URUBU/bin/python" -m urubu build)
       cp -r "$work/_build/." "$out/"
+    haddock)
+      # haddock on the modules, in a copy of the sources (modules.txt: the command line's modules
+      # in order), as Hackage builds a package's pages: the prologue (About) on the contents page,
+      # --hyperlinked-source (a "Source" link beside each declaration, src/<Module>.html: the
+      # module's source coloured, its header comment included), --quickjump (doc-index.json, the
+      # names the search box jumps to). The xhtml writer escapes every non-ASCII character as a
+      # numeric reference. The one warning, "could not find link destinations" for base's types
+      # (no ghc-doc), is expected; any other fails the build.
+      work="$(mktemp -d)"; cp -r "$src/." "$work/"
+      # shellcheck disable=SC2046
+      (cd "$work" && TZ=UTC LC_ALL=C.UTF-8 haddock --html --hyperlinked-source --quickjump -o "$work/out" \
+        --title 'Small Lessons' --prologue prologue.txt $(cat modules.txt) >"$work/haddock.log" 2>&1) \
+        || { cat "$work/haddock.log" >&2; exit 1; }
+      if grep -v '^ *100% \|^Warning: [A-Za-z.]*: could not find link destinations for:$\|^$\|^\s*- GHC\.' \
+          "$work/haddock.log" | grep -q .; then cat "$work/haddock.log" >&2; exit 1; fi
+      cp -r "$work/out/." "$out/"
       rm -rf "$work" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac

@@ -1572,6 +1572,50 @@ def rdoc(src: Path) -> list[dict[str, Any]]:
         url_path = "/" + path.replace(".", "_") + ".html"  # RDoc's TopLevel#http_url
         out.append(_entry(url_path, m.group(1), d.group(1) if d else None, body))
     return sorted(out, key=lambda e: e["url_path"])
+_HADDOCK_TITLE = re.compile(r"^-- = (.+)$", re.M)
+_HADDOCK_DATE = re.compile(r"^-- /Published: (\d{4}-\d{2}-\d{2})/$", re.M)
+_HADDOCK_BIRD = re.compile(r"^-- >(?: |$)")
+
+
+def haddock(src: Path) -> list[dict[str, Any]]:
+    """Every module of the sections (``SmallLessons/<Section>/<Module>.hs``: the posts and the
+    install page): Haddock's page of a module is ``/<Module-Name-With-Dashes>.html``
+    (``SmallLessons-Guide-PythonGeneratorsTour.html``; its ``<title>`` the module's name), the
+    title its header's level-1 heading (``-- = Title``, Haddock's escapes undone; the same text as
+    the header's ``Description`` field, shown beside the module on the contents page), the date
+    the ``/Published: YYYY-MM-DD/`` line under it (none on the install page). The code blocks the
+    header's bird-track blocks (runs of ``-- >`` lines: a bare ``<pre>`` each; Haddock's markup
+    names no language, so the sources name none). ``SmallLessons.hs`` (the API: a record, two
+    functions) is not the corpus'; the prologue (About) is the contents page's text (a listing);
+    the hyperlinked source pages (``src/<Module.Name>.html``) are code, neither."""
+    out = []
+    for f in sorted(src.glob("SmallLessons/*/*.hs")):
+        text = f.read_text(encoding="utf-8")
+        head = text[: text.index("\nmodule ")]
+        m = _HADDOCK_TITLE.search(head)
+        if not m:
+            raise ValueError(f"{f}: no level-1 heading")
+        title = re.sub(r"\\(.)", r"\1", m.group(1))
+        described = re.search(r"^-- Description : (.+)$", head, re.M)
+        if not described or described.group(1) != title:
+            raise ValueError(f"{f}: the Description field is not the title")
+        date = _HADDOCK_DATE.search(head)
+        blocks, previous = 0, False
+        for line in head.splitlines():
+            bird = bool(_HADDOCK_BIRD.match(line))
+            blocks += bird and not previous
+            previous = bird
+        path = "/" + "-".join(f.relative_to(src).with_suffix("").parts) + ".html"
+        out.append(
+            {
+                "url_path": path,
+                "title": title,
+                "date": date.group(1) if date else None,
+                "code_blocks": blocks,
+                "code_languages": [""] * blocks,
+            }
+        )
+    return out
 
 
 def _chronicle_link(title: str) -> str:
@@ -2223,6 +2267,11 @@ LISTING_GLOBS["nuxt-content"] = ("index.html", "tags/index.html", "tags/*/index.
 # ``index.html?page=N``), each category, tag and the author (with their pages), the archive by year
 # and by month (``/blog/YYYY/``, ``/blog/YYYY/M/``: the sidebar's archive plugin). The feeds
 # (``…/feed/``, saved as ``index.html``) are XML; About (``/about/``) is a page.
+# Haddock: the contents page (index.html: the prologue, here the About text, then the tree of
+# every module with its Description) and the index of names (doc-index.html: every exported name,
+# A-Z, with its module; one page below Haddock's 150 names a letter). Each module's page is content
+# (the posts, the install page, the API module); src/*.html, the hyperlinked source, is code.
+LISTING_GLOBS["haddock"] = ("index.html", "doc-index.html")
 LISTING_GLOBS["djangocms-blog"] = (
     "index.html",
     "blog/index.html",
@@ -2444,6 +2493,7 @@ ORACLES = {
     "djangocms-blog": djangocms_blog,
     "rdoc": rdoc,
     "urubu": urubu,
+    "haddock": haddock,
 }
 
 #: Sites whose listing globs match their content pages too (TiddlyWiki's static/*.html; pdoc's

@@ -3257,6 +3257,7 @@ WRITERS = {
     "djangocms-blog": lambda: __import__("src_djangocms_blog").djangocms_blog(),
     "rdoc": lambda: __import__("src_rdoc").rdoc(),
     "urubu": lambda: __import__("src_urubu").urubu(),
+    "haddock": lambda: __import__("src_haddock").haddock(),
 }
 
 
