@@ -536,9 +536,7 @@ ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx
      typedoc nanoc trac blosxom jsdoc pdoc staticsite doxygen chronicle gitit wintersmith hakyll
      sphinx-alabaster wagtail vocs retype mezzanine dumi asciidoc-py nextjs sveltekit nuxt-content
      pandoc metalsmith vitepress-sugarat tinkerer zim latexml rustdoc nbconvert bookdown javadoc
-     mkdocs-material-blog mdbook pydoctor fossil yard djangocms-blog rdoc)
-     mkdocs-material-blog mdbook pydoctor fossil yard djangocms-blog urubu)
-     mkdocs-material-blog mdbook pydoctor fossil yard djangocms-blog haddock)
+     mkdocs-material-blog mdbook pydoctor fossil yard djangocms-blog rdoc urubu haddock)
 NPMGEN_ICARUS="${NPMGEN_ICARUS:-/tmp/npmgen-icarus}"
 NPMGEN_TW="${NPMGEN_TW:-/tmp/npmgen-tw}"
 NPMGEN_TYPEDOC="${NPMGEN_TYPEDOC:-/tmp/npmgen-typedoc}"
@@ -1242,6 +1240,7 @@ build() {
         || { cat "$work/rdoc.log" >&2; exit 1; }
       if [ -s "$work/rdoc.log" ]; then cat "$work/rdoc.log" >&2; exit 1; fi
       cp -r "$work/out/." "$out/"
+      rm -rf "$work" ;;
     urubu)
       # `python -m urubu build` in a copy of the project (it reads _site.yml, _python.py's filters
       # and _layouts/, renders every *.md outside the folders named _* or .*, copies the other
@@ -1251,6 +1250,7 @@ build() {
       work="$(mktemp -d)"; cp -r "$src/." "$work/"
       (cd "$work" && TZ=UTC PYTHONDONTWRITEBYTECODE=1 "$GENV_URUBU/bin/python" -m urubu build)
       cp -r "$work/_build/." "$out/"
+      rm -rf "$work" ;;
     haddock)
       # haddock on the modules, in a copy of the sources (modules.txt: the command line's modules
       # in order), as Hackage builds a package's pages: the prologue (About) on the contents page,

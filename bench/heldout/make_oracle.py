@@ -1572,6 +1572,8 @@ def rdoc(src: Path) -> list[dict[str, Any]]:
         url_path = "/" + path.replace(".", "_") + ".html"  # RDoc's TopLevel#http_url
         out.append(_entry(url_path, m.group(1), d.group(1) if d else None, body))
     return sorted(out, key=lambda e: e["url_path"])
+
+
 _HADDOCK_TITLE = re.compile(r"^-- = (.+)$", re.M)
 _HADDOCK_DATE = re.compile(r"^-- /Published: (\d{4}-\d{2}-\d{2})/$", re.M)
 _HADDOCK_BIRD = re.compile(r"^-- >(?: |$)")
