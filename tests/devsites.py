@@ -446,6 +446,22 @@ def _page_declared_date(root: Path, path: str) -> str | None:
     return declared_date(tree) if tree is not None else None
 
 
+def _page_code_classes(root: Path, path: str) -> set[str]:
+    """The names a page's code blocks carry in their classes (``language-`` or ``lang-`` cut)."""
+    from harvest.parsers.pagekind import parse_html
+
+    file = root / path.lstrip("/")
+    file = file / "index.html" if file.is_dir() else file
+    tree = parse_html(file.read_text(encoding="utf-8")) if file.is_file() else None
+    if tree is None:
+        return set()
+    return {
+        token.removeprefix("language-").removeprefix("lang-")
+        for el in tree.iter("pre", "code")
+        for token in (el.get("class") or "").lower().split()
+    }
+
+
 def _squeeze(text: str | None) -> str:
     return " ".join((text or "").split())
 
@@ -592,7 +608,13 @@ def score(
         if langs:
             stored_langs = Counter(lang for lang in code_languages(body) if lang)
             kept = stored_langs & Counter(langs)
-            result.langs_wrong += sum(n for lang, n in stored_langs.items() if lang not in langs)
+            # Not the oracle's, and not the page's either: made up. A language the page itself
+            # names on the block is what it declares (RDoc labels every block its Ruby parser
+            # accepts "ruby"): kept as declared, not invented.
+            declared = _page_code_classes(root, path) if set(stored_langs) - set(langs) else set()
+            result.langs_wrong += sum(
+                n for lang, n in stored_langs.items() if lang not in langs and lang not in declared
+            )
             result.langs_oracle += len(langs)
             result.langs_kept += sum(kept.values())
             if sum(kept.values()) < len(langs):

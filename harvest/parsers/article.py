@@ -46,6 +46,7 @@ from harvest.parsers.pagemeta import (
     SITE_CHROME_TAGS,
     TITLE_SEPARATORS_RE,
     generic_date,
+    is_mark,
     site_names,
     squash,
 )
@@ -474,7 +475,8 @@ def _within(links: list[etree._Element], scope: etree._Element) -> list[etree._E
 def _drop_header_links(in_page: list[etree._Element]) -> None:
     for a in in_page:
         classes = set((a.get("class") or "").lower().split())
-        marker = (a.text_content() or "").strip().lower() in _HEADERLINK_TEXTS
+        shown = (a.text_content() or "").strip().lower()
+        marker = shown in _HEADERLINK_TEXTS or is_mark(shown)
         if (
             classes & _HEADERLINK_CLASSES or (marker and any(p.tag in _HEADINGS for p in a.iterancestors()))
         ) and (a.getparent() is not None):

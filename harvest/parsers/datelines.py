@@ -256,7 +256,16 @@ def _dated_after(heading: etree._Element, language: str | None) -> tuple[etree._
         # paragraph (Zim's "Created Sunday 15 January 2023<br>@python @data").
         if el.find("br") is not None and (found := shown_date(_first_line(el), language)):
             return el, found
+        # Its own text before links only: the date, then the post's tags as links (Urubu's
+        # "14 Jul 2023 <a>databases</a> <a>benchmarks</a>").
+        if len(el) and _links_only(el) and (found := shown_date(el.text or "", language)):
+            return el, found
     return None
+
+
+def _links_only(el: etree._Element) -> bool:
+    """Whether the element's children are links, with nothing but spaces or commas between."""
+    return all(child.tag == "a" and not (child.tail or "").strip(" \t\n,") for child in el)
 
 
 def _first_line(el: etree._Element) -> str:

@@ -1235,6 +1235,11 @@ def _current_menus(region: etree._Element) -> list[etree._Element]:
 MENU_LINK_SHARE = 0.9
 
 
+#: A pager's link, by the arrow it opens or ends with ("← Newer: TIL: git switch -", "Older: X →"):
+#: the way to the next or previous post without ``rel`` (Urubu's), not an entry.
+_PAGER_ARROW_RE = re.compile(r"^[←«‹]|[→»›]$")
+
+
 def _links_share(
     region: etree._Element,
     chars: int,
@@ -1255,9 +1260,9 @@ def _links_share(
         if a in skipped:
             continue
         if (target := _site_link(a.get("href"), page, host)) is not None and not navigation_link(a):
-            if _own_view(target, own):
+            if _own_view(target, own) or _PAGER_ARROW_RE.search(text := _text(a)):
                 continue
-            site_links[target] = site_links.get(target, 0) + len(_text(a))
+            site_links[target] = site_links.get(target, 0) + len(text)
     link_chars = sum(site_links.values())
     share = link_chars / chars if chars > 0 else 0.0
     if len(site_links) >= MIN_LINKS_FOR_SHARE and share < LINK_SHARE:

@@ -31,6 +31,7 @@ The date, last: a link's ISO time stamp beside the same date written with slashe
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterator
 from datetime import timezone
 from email.utils import parsedate_to_datetime
@@ -259,14 +260,21 @@ def _heading_text(heading: etree._Element) -> str:
     text = heading.text_content()
     for a in heading.iter("a"):
         mark = a.text_content().strip()
-        if mark and (mark in _ANCHOR_MARKS or "headerlink" in (a.get("class") or "")):
+        if mark and (is_mark(mark) or "headerlink" in (a.get("class") or "")):
             text = text.replace(a.text_content(), "", 1)
     return " ".join(_INVISIBLE_RE.sub("", text).split())
 
 
+def is_mark(text: str) -> bool:
+    """Whether a link's text is a mark, not words: one symbol or punctuation character.
+
+    A heading's permalink ("¶", "#", "§", "🔗") or its way back to the top (RDoc's "↑").
+    """
+    return len(text) == 1 and unicodedata.category(text)[0] in "SP"
+
+
 #: Characters a reader does not see: soft hyphens, zero-width spaces and joiners.
 _INVISIBLE_RE = re.compile("[\u00ad\u200b-\u200d\u2060\ufeff]")
-_ANCHOR_MARKS = frozenset({"¶", "#", "§", "🔗", "¤"})
 #: The site's header, navigation and footer, by tag and by role (not an article's own).
 SITE_CHROME_TAGS = frozenset({"header", "nav", "footer"})
 SITE_CHROME_ROLES = frozenset({"banner", "navigation", "contentinfo"})
@@ -624,6 +632,32 @@ def _breadcrumb(h1: etree._Element) -> bool:
     return bool(links) and all(_climbs(href) for href in links)
 
 
+#: A file's name as a title: one lower-case word, or one in capitals (RDoc's "install",
+#: "README" for install.md and README.md).
+_FILE_WORD_RE = re.compile(r"^(?:[a-z][a-z0-9]*|[A-Z][A-Z0-9]+)$")
+
+
+def _shows_word(heading: etree._Element, name: str) -> bool:
+    """Whether the heading shows ``name`` as a word of its own ("install" is no word of "Installing")."""
+    return re.search(rf"(?<!\w){re.escape(name)}(?!\w)", heading.text_content(), re.I) is not None
+
+
+def _names_a_file(name: str) -> bool:
+    """Whether a ``<title>``'s name is a page's or a file's name, not words (see :func:`_page_heading`)."""
+    return _is_page_name(name) or bool(_FILE_WORD_RE.match(name))
+
+
+def _opens_text(heading: etree._Element) -> bool:
+    """Whether a paragraph follows the heading at once (its next element)."""
+    following = heading.getnext()
+    return following is not None and following.tag == "p" and bool(following.text_content().strip())
+
+
+def _in_page_link(heading: etree._Element) -> bool:
+    """Whether a heading sits inside a link into the page (``href="#…"``): a part's permalink."""
+    return any(a.tag == "a" and (a.get("href") or "").startswith("#") for a in heading.iterancestors())
+
+
 def _page_heading(tree: etree._Element, title: str, h1s: list[etree._Element]) -> str | None:
     """The ``<h1>`` that titles a page whose ``<title>`` names none of its headings.
 
@@ -638,14 +672,18 @@ def _page_heading(tree: etree._Element, title: str, h1s: list[etree._Element]) -
     crumbs = {squash(_heading_text(h)) for h in h1s if _breadcrumb(h)}
     own = [h for h in h1s if not _breadcrumb(h) and h.text_content().strip()]
     # A name one of the headings shows ("LessonIndex" of TypeDoc's "Class LessonIndex") is named.
-    if (_is_page_name(name) and not any(name.casefold() in h.text_content().casefold() for h in own)) or (
+    if (_names_a_file(name) and not any(_shows_word(h, name) for h in own)) or (
         crumbs and squash(name.split(maxsplit=1)[0] if name.strip() else name) in crumbs
     ):
         for h1 in own:
             if any(a.tag in {"article", "main"} or a.get("role") == "main" for a in h1.iterancestors()):
                 return _heading_text(h1)
-        mine = [h for h in own if not in_site_chrome(h)]
-        if len(mine) == 1:
+        # Not an <h1> inside a link into the page: a part's heading as its own permalink
+        # (Haddock's "<a href="#g:1" id="g:1"><h1>Filtering</h1></a>" after the module's text).
+        mine = [h for h in own if not in_site_chrome(h) and not _in_page_link(h)]
+        if len(mine) == 1 or (mine and _is_page_name(name) and _opens_text(mine[0])):
+            # The one, or the first when a paragraph follows it at once: the later ones are
+            # the page's parts (Haddock's module text, then its "Documentation").
             return _heading_text(mine[0])
     article_heading = tree.xpath("//article//h1")
     if article_heading:

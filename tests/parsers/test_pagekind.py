@@ -713,3 +713,12 @@ def test_a_timeline_s_day_rows_date_the_entries_under_them() -> None:
     assert len(notes) == 17
     assert notes["/technote/5e48cfae6f32d261f8d9a568401b2024451bd01d"] == "2024-05-02"
     assert not any(target.startswith("/timeline") for target in kind.entry_dates)
+
+
+def test_a_one_line_post_over_its_arrowed_pager_is_no_listing() -> None:
+    """Urubu (held-out set): a twelve-character Japanese post, its tag, then "← Newer: TIL: git
+    switch -" and "Older: 使用 SQLite 做本地缓存 →" without ``rel``: links to the site made 69% of
+    its text, a listing never stored. A link opening or ending with an arrow is a pager's."""
+    page = "blog/kyou-no-memo.html"
+    kind = classify_page(heldout_page("urubu", page), f"https://urubu.heldout.example/{page}")
+    assert kind.kind != "listing", kind.reason

@@ -263,3 +263,13 @@ def test_a_chapter_s_number_is_no_part_of_its_title() -> None:
     tree = parse_html(heldout_page("bookdown", "reading-large-csv-in-chunks.html"))
     assert tree is not None
     assert declared_title(tree) == "Reading a large CSV file in chunks"
+
+
+def test_a_heading_s_way_back_to_the_top_is_no_part_of_its_title() -> None:
+    """RDoc (held-out set): ``<h1>Quick note<span><a href="#…">&para;</a> <a href="#top">&uarr;
+    </a></span></h1>``: every title and heading ended with " ↑". One symbol or punctuation mark
+    as a link's whole text is a mark, not words."""
+    path = "doc/reference/quick-note-release_md.html"
+    tree = parse_html(heldout_page("rdoc", path))
+    assert tree is not None
+    assert declared_title(tree) == "Quick note"
