@@ -230,6 +230,7 @@ HELDOUT_SOURCES = {
     "fossil": "blog",
     "yard": "docs",
     "djangocms-blog": "blog",
+    "harp": "blog",
 }
 
 

@@ -3255,6 +3255,7 @@ WRITERS = {
     "fossil": lambda: __import__("src_fossil").fossil(),
     "yard": lambda: __import__("src_yard").yard(),
     "djangocms-blog": lambda: __import__("src_djangocms_blog").djangocms_blog(),
+    "harp": lambda: __import__("src_harp").harp(),
 }
 
 
