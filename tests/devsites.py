@@ -233,6 +233,7 @@ HELDOUT_SOURCES = {
     "rdoc": "docs",
     "urubu": "blog",
     "haddock": "docs",
+    "harp": "blog",
 }
 
 

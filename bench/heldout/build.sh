@@ -485,6 +485,12 @@
 # ghc package (/usr/bin/haddock, with GHC 9.0.2 to read the modules); its default theme, Linuwial.
 # No cabal and no Hackage download: haddock runs on the modules themselves. Base's documentation
 # (ghc-doc) is not installed, so the types of base (String, Int, Bool, Eq, Show) are not links.)
+#   mkdir /tmp/npmgen-harp && cd /tmp/npmgen-harp && npm init -y && npm install harp@0.50.1
+# (Harp 0.50.1, the static web server with built-in preprocessing, on Node 20: terraform 1.27.0
+# (its renderer: EJS 6.0.1, marked 18.0.5, Sass 1.101.0, esbuild 0.28.1, whose binary is the npm
+# package @esbuild/linux-x64; npm 11 runs no install script it was not told to, and none is
+# needed). `harp <source> <build>` compiles; with one folder it serves. NPMGEN_HARP overrides
+# the folder.)
 # Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -515,6 +521,7 @@ GENV_TRAC="${GENV_TRAC:-/tmp/genv-trac}"
 GENV_ALAB="${GENV_ALAB:-/tmp/genv-alab}"
 GENV_WAGTAIL="${GENV_WAGTAIL:-/tmp/wagtail-venv}"
 NPMGEN_VOCS="${NPMGEN_VOCS:-/tmp/npmgen-vocs}"
+NPMGEN_HARP="${NPMGEN_HARP:-/tmp/npmgen-harp}"
 NPMGEN_RETYPE="${NPMGEN_RETYPE:-/tmp/npmgen-retype}"
 GENV_MEZZANINE="${GENV_MEZZANINE:-/tmp/genv-mezzanine}"
 NPMGEN_DUMI="${NPMGEN_DUMI:-/tmp/npmgen-dumi}"
@@ -536,7 +543,7 @@ ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx
      typedoc nanoc trac blosxom jsdoc pdoc staticsite doxygen chronicle gitit wintersmith hakyll
      sphinx-alabaster wagtail vocs retype mezzanine dumi asciidoc-py nextjs sveltekit nuxt-content
      pandoc metalsmith vitepress-sugarat tinkerer zim latexml rustdoc nbconvert bookdown javadoc
-     mkdocs-material-blog mdbook pydoctor fossil yard djangocms-blog rdoc urubu haddock)
+     mkdocs-material-blog mdbook pydoctor fossil yard djangocms-blog rdoc urubu haddock harp)
 NPMGEN_ICARUS="${NPMGEN_ICARUS:-/tmp/npmgen-icarus}"
 NPMGEN_TW="${NPMGEN_TW:-/tmp/npmgen-tw}"
 NPMGEN_TYPEDOC="${NPMGEN_TYPEDOC:-/tmp/npmgen-typedoc}"
@@ -1267,6 +1274,16 @@ build() {
       if grep -v '^ *100% \|^Warning: [A-Za-z.]*: could not find link destinations for:$\|^$\|^\s*- GHC\.' \
           "$work/haddock.log" | grep -q .; then cat "$work/haddock.log" >&2; exit 1; fi
       cp -r "$work/out/." "$out/"
+      rm -rf "$work" ;;
+    harp)
+      # `harp public <out>` in a copy of the sources: public/ is the project (its _harp.json: the
+      # globals), each .ejs and .md compiled to .html in its _layout.ejs, feed.xml.ejs to feed.xml
+      # (no layout: its _data.json entry), main.css copied; files and folders named with `_`
+      # (layouts, partials, _data.json) are not output. Its progress lines are dropped; an error
+      # (printed on standard output as JSON, exit 1) is shown and fails the build.
+      work="$(mktemp -d)"; cp -r "$src/." "$work/"
+      (cd "$work" && TZ=UTC "$NPMGEN_HARP/node_modules/.bin/harp" public "$out" --silent >"$work/harp.log" 2>&1) \
+        || { cat "$work/harp.log" >&2; exit 1; }
       rm -rf "$work" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac

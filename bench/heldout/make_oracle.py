@@ -553,6 +553,22 @@ def djangocms_blog(src: Path) -> list[dict[str, Any]]:
     return sorted(out, key=lambda e: e["url_path"])
 
 
+def harp(src: Path) -> list[dict[str, Any]]:
+    """Harp's posts, ``public/posts/<slug>.md`` (the draft is not in the sources), compiled to
+    ``posts/<slug>.html`` and linked at Harp's clean URL, ``/posts/<slug>``; the title and the date
+    from ``public/posts/_data.json`` (the layout writes them above the Markdown's HTML). About
+    (``about.md``) is a page; ``posts/index.ejs`` is the posts' listing."""
+    posts = src / "public" / "posts"
+    data = json.loads((posts / "_data.json").read_text(encoding="utf-8"))
+    out = []
+    for f in sorted(posts.glob("*.md")):
+        meta = data[f.stem]
+        out.append(
+            _entry(f"/posts/{f.stem}", meta["title"], _date(meta["date"]), f.read_text(encoding="utf-8"))
+        )
+    return out
+
+
 def retype(src: Path) -> list[dict[str, Any]]:
     """Retype: a page per Markdown file at ``/<folder>/<name>/``, its title the ``#`` heading (the
     front matter's ``label`` is the sidebar's); the blog's posts (``blog/<name>.md``, dated in
@@ -2289,6 +2305,11 @@ LISTING_GLOBS["djangocms-blog"] = (
     "blog/[0-9]*/[0-9]*/index.html",
     "blog/[0-9]*/[0-9]*/index.html?page=*",
 )
+# Harp: the home page (the five newest posts), the posts' index (``posts/index.ejs``: every post,
+# newest first, dated), the tags page (every tag, its count) and one page per tag (``tags/<tag>.ejs``,
+# each the partial ``tags/_tag.ejs``), linked at their clean URLs (``/tags/python``). About is a
+# page; ``404.html`` (Harp's answer to a missing path) is neither; the feed is RSS.
+LISTING_GLOBS["harp"] = ("index.html", "posts/index.html", "tags/index.html", "tags/*.html")
 
 _RST_FIELD = re.compile(r"^:(\w+): (.+)$", re.M)
 
@@ -2366,8 +2387,9 @@ def asciidoc_py(src: Path) -> list[dict[str, Any]]:
 #: names its timeline files with the escapes its links hold, served as they are.
 ESCAPED_NAMES = frozenset({"tiddlywiki"})
 #: Sites whose pages are ``<route>.html`` files served and linked at ``<route>`` (Trac's mirror;
-#: Next.js' pages saved by wget; SvelteKit's adapter-static with its default ``trailingSlash: 'never'``).
-CLEAN_URLS = frozenset({"trac", "nextjs", "sveltekit"})
+#: Next.js' pages saved by wget; SvelteKit's adapter-static with its default ``trailingSlash: 'never'``;
+#: Harp's compiled ``<name>.html``, a folder's ``index.html`` linked at the folder).
+CLEAN_URLS = frozenset({"trac", "nextjs", "sveltekit", "harp"})
 
 _JAVADOC_COMMENT = re.compile(r"/\*\*(.*?)\*/", re.S)
 _JAVADOC_H2 = re.compile(r"<h2>(.*?)</h2>", re.S)
@@ -2496,6 +2518,7 @@ ORACLES = {
     "rdoc": rdoc,
     "urubu": urubu,
     "haddock": haddock,
+    "harp": harp,
 }
 
 #: Sites whose listing globs match their content pages too (TiddlyWiki's static/*.html; pdoc's
@@ -2530,7 +2553,7 @@ def listings(name: str, site: Path) -> list[str]:
             rel = rel.replace("/index.html?", "/?")
             if "/index.html?" in rel:  # wget's name for the answer to dir/?query
                 rel = rel.replace("/index.html?", "/?", 1)
-            if name in CLEAN_URLS and rel != "/index.html" and rel.endswith(".html"):
+            if name in CLEAN_URLS and not rel.endswith("/index.html") and rel.endswith(".html"):
                 rel = rel[: -len(".html")]
             found.add(
                 rel[: -len("index.html")] if rel.endswith("/index.html") or rel == "/index.html" else rel

@@ -3258,6 +3258,7 @@ WRITERS = {
     "rdoc": lambda: __import__("src_rdoc").rdoc(),
     "urubu": lambda: __import__("src_urubu").urubu(),
     "haddock": lambda: __import__("src_haddock").haddock(),
+    "harp": lambda: __import__("src_harp").harp(),
 }
 
 
