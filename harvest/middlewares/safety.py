@@ -286,6 +286,13 @@ class GuardedResolver:
         raise DNSLookupError(f"{name} resolves to the non-public address {address}: refused by the guard")
 
 
+#: Refusals that are the guard doing what it is for, on a site's endless views of one page or
+#: path (a calendar's dates, a timeline's moments, a loop of relative links): said once at INFO,
+#: nothing for the user to act on (the stats count them). The others (a site's max_pages
+#: reached, a private address) may lose pages the user wants: a WARNING.
+_TRAPS = frozenset({"query_variants", "repeated_segments"})
+
+
 class _RefusalLog:
     """Log a refusal once per (reason, host); the stats count every one."""
 
@@ -297,7 +304,8 @@ class _RefusalLog:
             logger.debug(msg, *args)
             return
         self._seen.add((reason, host))
-        logger.warning(msg + " (further ones from this host are logged at DEBUG)", *args)
+        level = logging.INFO if reason in _TRAPS else logging.WARNING
+        logger.log(level, msg + " (further ones from this host are logged at DEBUG)", *args)
 
 
 class PrivateAddressMiddleware:

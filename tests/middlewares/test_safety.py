@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import ipaddress
+import logging
 import socket
 
 import pytest
@@ -260,3 +261,20 @@ def test_host_port() -> None:
     assert host_port("Example.ORG", None, "https") == "example.org:443"
     assert host_port("127.0.0.1", 8080, "http") == "127.0.0.1:8080"
     assert host_port("[::1]", None, "http") == "::1:80"
+
+
+def test_a_trap_cut_is_said_at_info_a_page_limit_at_warning(caplog: pytest.LogCaptureFixture) -> None:
+    """A site's endless views of one path (Fossil's timeline links every moment of it) is the
+    trap the guard is for: nothing for the user to act on, so no WARNING in a normal run. A
+    site's max_pages reached may lose pages the user wants: a WARNING."""
+    mw = TrapGuardMiddleware(max_query_variants=2, max_pages=3)
+    with caplog.at_level(logging.DEBUG, logger="harvest.middlewares.safety"):
+        for n in range(4):
+            passes(mw, site_request(f"https://a.example/timeline?c={n}"))
+    trap = [r for r in caplog.records if "query strings" in r.getMessage()]
+    assert [r.levelno for r in trap] == [logging.INFO, logging.DEBUG]
+    caplog.clear()
+    with caplog.at_level(logging.DEBUG, logger="harvest.middlewares.safety"):
+        for n in range(5):
+            passes(mw, site_request(f"https://a.example/page-{n}"))
+    assert any(r.levelno == logging.WARNING and "max_pages" in r.getMessage() for r in caplog.records)

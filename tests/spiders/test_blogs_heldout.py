@@ -111,8 +111,9 @@ def test_heldout_set_covers_generators_the_devset_lacks() -> None:
     the LaTeXML notes 1 (the site's own index of every note; LaTeXML writes no listing pages),
     and Material for MkDocs' blog 20 (the blog's four pages, two years' archives in five pages, five
     categories in six pages, the author's four pages and the one tags page: the tags plugin writes no
-    page per tag), and Urubu 28 (the blog's four pages, the tags index and 22 tag pages, the home
-    page; Urubu has no categories or archives).
+    page per tag), Urubu 28 (the blog's four pages, the tags index and 22 tag pages, the home
+    page; Urubu has no categories or archives) and Harp 25 (the home page, the posts' index, the
+    tags index and 22 tag pages; Harp has no pagination, archives or categories).
     """
     # Every built site is scored, and every scored site is built.
     built = sorted(p.name for p in HELDOUT_FIXTURES.iterdir() if (p / "oracle.json").is_file())
