@@ -768,6 +768,23 @@ _CONTENT_TAGS = (
 )  # fmt: skip
 
 
+#: The share of a source file's view its code makes (its line numbers are code too).
+SOURCE_SHARE = 0.95
+
+
+def _source_view(region: etree._Element, text: str) -> bool:
+    """Whether the page is a source file shown as code: no heading, its text all in ``<pre>``.
+
+    A generator's "Source" link beside each item leads there (Haddock's ``src/<Module>.html``,
+    rustdoc's ``src/…/lib.rs.html``: the module again, its comments and all, as one block): no
+    document of its own, the module's page is.
+    """
+    if not text or next(region.iter(*_HEADINGS), None) is not None:
+        return False
+    code = sum(len(_text(pre)) for pre in region.iter("pre") if next(pre.iterancestors("pre"), None) is None)
+    return code >= SOURCE_SHARE * len(text)
+
+
 def _headings_only(region: etree._Element, text: str) -> bool:
     """Whether the page's content is headings only: no paragraph, list, table, code or media.
 
@@ -1513,6 +1530,8 @@ def classify_tree(tree: etree._Element, url: str) -> PageKind:
         return PageKind("article", "declared an article", dated)
     if _headings_only(region, text):
         return PageKind("empty", "only headings: nothing to store", dated)
+    if _source_view(region, text):
+        return PageKind("empty", "a source file's view: code, no heading", dated)
     if (entries := _repeated_entries(region, text, url, host)) >= 2:
         return PageKind(
             "listing",

@@ -722,3 +722,15 @@ def test_a_one_line_post_over_its_arrowed_pager_is_no_listing() -> None:
     page = "blog/kyou-no-memo.html"
     kind = classify_page(heldout_page("urubu", page), f"https://urubu.heldout.example/{page}")
     assert kind.kind != "listing", kind.reason
+
+
+@pytest.mark.parametrize(
+    ("folder", "page"),
+    [("haddock", "src/SmallLessons.Guide.Install.html"), ("rustdoc", "src/small_lessons/lib.rs.html")],
+)
+def test_a_source_file_s_view_is_nothing_to_store(folder: str, page: str) -> None:
+    """Haddock's and rustdoc's "Source" pages: the module again as one block of code (rustdoc's
+    line numbers a second ``<pre>``), no heading, no ``<title>`` of Haddock's. Each was stored as
+    a document that repeats its module's page, comments and all (19 of Haddock's, 22 of rustdoc's)."""
+    kind = classify_page(heldout_page(folder, page), f"https://{folder}.heldout.example/{page}")
+    assert kind.kind == "empty", kind.reason
