@@ -25,6 +25,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote, unquote, urlsplit
 
+from lxml import etree
+
 from harvest.util.loopback import LoggedRequest
 from tests import OWN_FIXTURES, shared_fixture
 from tests.servers import LoopbackServer, Reply, serve_tree
@@ -437,24 +439,25 @@ def code_languages(markdown: str) -> list[str]:
     return _FENCE_INFO_RE.findall(markdown)[0::2]
 
 
-def _page_declared_date(root: Path, path: str) -> str | None:
+def _page_tree(root: Path, path: str) -> etree._Element | None:
+    """The parsed page the site serves at ``path`` (a folder's ``index.html``), None if none."""
     from harvest.parsers.pagekind import parse_html
-    from harvest.parsers.pagemeta import declared_date
 
     file = root / path.lstrip("/")
     file = file / "index.html" if file.is_dir() else file
-    tree = parse_html(file.read_text(encoding="utf-8")) if file.is_file() else None
+    return parse_html(file.read_text(encoding="utf-8")) if file.is_file() else None
+
+
+def _page_declared_date(root: Path, path: str) -> str | None:
+    from harvest.parsers.pagemeta import declared_date
+
+    tree = _page_tree(root, path)
     return declared_date(tree) if tree is not None else None
 
 
 def _page_code_classes(root: Path, path: str) -> set[str]:
     """The names a page's code blocks carry in their classes (``language-`` or ``lang-`` cut)."""
-    from harvest.parsers.pagekind import parse_html
-
-    file = root / path.lstrip("/")
-    file = file / "index.html" if file.is_dir() else file
-    tree = parse_html(file.read_text(encoding="utf-8")) if file.is_file() else None
-    if tree is None:
+    if (tree := _page_tree(root, path)) is None:
         return set()
     return {
         token.removeprefix("language-").removeprefix("lang-")

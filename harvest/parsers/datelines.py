@@ -356,7 +356,10 @@ def mentioned_only(tree: etree._Element, published: str, url: str) -> bool:
         return False
     texts = _TEXTS(tree) if texts is None else texts
     value = first.group(0)
-    return _footer_stamps_only(texts, value) or _first_is_mention(texts, value, published)
+    # (As written there it was looked at above, when the page writes it so.)
+    return (value != published and _footer_stamps_only(texts, value)) or _first_is_mention(
+        texts, value, published
+    )
 
 
 def _first_is_mention(texts: list[etree._ElementUnicodeResult], value: str, published: str) -> bool:

@@ -681,7 +681,9 @@ def _lists(region: etree._Element, page: str, host: str) -> _Lists | None:
     return found
 
 
-def _link_lists_only(region: etree._Element, text: str, page: str, host: str) -> int:
+def _link_lists_only(
+    region: etree._Element, text: str, dates: list[etree._Element], page: str, host: str
+) -> int:
     """Links of the page's lists when they are all its links and it says little besides.
 
     Each item (``<li>``, or a definition list's term: ``<dt>``) one link to another page of the
@@ -712,7 +714,7 @@ def _link_lists_only(region: etree._Element, text: str, page: str, host: str) ->
     headings = sum(len(_text(h)) for h in region.iter(*_HEADINGS))
     rest = len(text) - found.items_chars - headings - paragraphs
     rest -= _controls_chars(region) + _in_page_chars(region, page)
-    if rest > LIST_ONLY_TEXT or _date_nodes(region):
+    if rest > LIST_ONLY_TEXT or dates:
         return 0
     return len(found.listed)
 
@@ -851,7 +853,9 @@ def _cards_reason(cards: list[etree._Element], page: str, host: str) -> str | No
     return None
 
 
-def _form_or_list_only(region: etree._Element, text: str, page: str, host: str) -> str | None:
+def _form_or_list_only(
+    region: etree._Element, text: str, dates: list[etree._Element], page: str, host: str
+) -> str | None:
     """Why the page is a search form or only a dated list, if it is."""
     if _is_search_page(region, text, page):
         return "a search form"
@@ -859,13 +863,13 @@ def _form_or_list_only(region: etree._Element, text: str, page: str, host: str) 
         return f"only a dated list of {entries} links to other pages"
     if entries := _initials_index(region, page, host):
         return f"an index of {entries} pages by initials"
-    if entries := _link_lists_only(region, text, page, host):
+    if entries := _link_lists_only(region, text, dates, page, host):
         return f"only lists of {entries} links, a line at most"
     if entries := _children_index(region, page, host):
         return f"an index of {entries} pages below its own, a line of its own at most"
     if entries := _link_table_only(region, text, page, host):
         return f"only a table of {entries} links, a line at most"
-    if entries := _named_pages_index(region, text, page, host):
+    if entries := _named_pages_index(region, text, dates, page, host):
         return f"an index naming {entries} pages, each with a label at most"
     return None
 
@@ -1035,7 +1039,9 @@ def _titled_block(body: etree._Element, page: str, host: str) -> etree._Element 
     return None
 
 
-def _named_pages_index(region: etree._Element, text: str, page: str, host: str) -> int:
+def _named_pages_index(
+    region: etree._Element, text: str, dates: list[etree._Element], page: str, host: str
+) -> int:
     """Pages an index names, when the page is one: rows that each name one page make its text.
 
     An API generator's indexes are rows, not lists of links: a class list's grid of ``<div>``
@@ -1059,10 +1065,9 @@ def _named_pages_index(region: etree._Element, text: str, page: str, host: str) 
     """
     if _LONG_PARAGRAPH(region):
         return 0
-    found = {*_SIDEBARS(region), *_current_menus(region)}
-    aside = [b for b in found if found.isdisjoint(b.iterancestors())]
+    aside = _site_columns(region)
     rows = _index_rows(region, aside, page, host)
-    if not rows.entries or _date_nodes(region):
+    if not rows.entries or dates:
         return 0
     if len(rows.entries) < MIN_ENTRIES:
         # An index of one or two pages (a class tree of one class) says nothing outside its
@@ -1079,7 +1084,7 @@ def _named_pages_index(region: etree._Element, text: str, page: str, host: str) 
         region, text = scope, _text(scope)
         aside = [b for b in aside if scope in b.iterancestors()]
         rows = _index_rows(region, aside, page, host)
-        if _date_nodes(region):
+        if any(d is scope or scope in d.iterancestors() for d in dates):
             return 0
     if len(rows.entries) < MIN_ENTRIES or max(rows.shapes.values(), default=0) < MIN_ENTRIES:
         return 0
@@ -1211,11 +1216,10 @@ def _entries_reason(
     if (share := _links_share(region, len(text), page, host, chrome)) is not None:
         # A sidebar's archive and tag links are the site's, not the page's: a one-line post
         # beside them (Chronicle's <div id="sidebar">, no <aside>) is no list of them.
-        found = {*_SIDEBARS(region), *_current_menus(region)}
-        sidebars = [b for b in found if found.isdisjoint(b.iterancestors())]
+        sidebars = _site_columns(region)
         if not sidebars or _links_share(region, len(text), page, host, chrome, sidebars) is not None:
             return f"links to the site make {int(share * 100)}% of its text"
-    return _form_or_list_only(region, text, page, host)
+    return _form_or_list_only(region, text, dates, page, host)
 
 
 #: The page's complementary area by its widespread name (``id``/``class`` "sidebar"), where a
@@ -1223,6 +1227,12 @@ def _entries_reason(
 _SIDEBARS = etree.XPath(
     ".//*[@id='sidebar' or contains(concat(' ', normalize-space(@class), ' '), ' sidebar ')]"
 )
+
+
+def _site_columns(region: etree._Element) -> list[etree._Element]:
+    """The region's sidebars and current menus (:data:`_SIDEBARS`, :func:`_current_menus`), outermost."""
+    found = {*_SIDEBARS(region), *_current_menus(region)}
+    return [b for b in found if found.isdisjoint(b.iterancestors())]
 
 
 def _current_menus(region: etree._Element) -> list[etree._Element]:
