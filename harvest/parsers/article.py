@@ -738,15 +738,36 @@ def _options(fast: bool, recall: bool, short: bool = False) -> Any:
 
 
 def _resolve_links(body: etree._Element, base: str) -> None:
-    """Make the kept links absolute (the only URLs the Markdown keeps), against ``<base>``."""
+    """Make the kept links absolute (the only URLs the Markdown keeps), against ``<base>``.
+
+    A "link" that leads nowhere is written as its text: an ``<a>`` without ``href`` (HTML's
+    placeholder: Haddock's named table cells, a shop's "Add the ingredients to your basket"
+    button) or with a script for one (``javascript:void(0)``), which Markdown would otherwise
+    write as "[Lesson]" or a link to a script. Such a control shown as a glyph only (rustdoc's
+    "[−]" collapse toggle, a slider's "<" and ">") is no text at all and goes.
+    """
+    controls = False
     for ref in body.iter("ref"):
         target = (ref.get("target") or "").strip()
-        if not target or target.startswith(("http://", "https://")):
+        if not target or target[:11].lower() == "javascript:":
+            glyph = not any(c.isalnum() for c in "".join(ref.itertext()))
+            ref.tag = _CONTROL if glyph else _NO_LINK
+            controls = True
+            continue
+        if target.startswith(("http://", "https://")):
             continue
         try:
             ref.set("target", urljoin(base, target))
         except ValueError:
             del ref.attrib["target"]
+    if controls:
+        etree.strip_elements(body, _CONTROL, with_tail=False)
+        etree.strip_tags(body, _NO_LINK)
+
+
+#: The tags links that lead nowhere are renamed to, to be dropped or unwrapped all at once.
+_CONTROL = "harvest-control"
+_NO_LINK = "harvest-no-link"
 
 
 def _drop_declared_boilerplate(scope: etree._Element, page_chars: int) -> None:

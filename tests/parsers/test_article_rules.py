@@ -1488,3 +1488,39 @@ def test_a_byline_and_date_listed_in_the_post_s_header_are_metadata() -> None:
         assert lines[1].startswith(first), lines[:3]
         assert article.author == "Ana Lima"
         assert "Home" not in lines
+
+
+def test_links_that_lead_nowhere_are_written_as_their_words() -> None:
+    """NHK's easy-Japanese news links every glossary word to a script
+    (``<a href="javascript:void(0)">虐待</a>``), the Max Planck institute writes its addresses
+    behind an unscrambling script, a shop's button is an ``<a>`` without ``href``: Markdown
+    wrote each as a link to a script or as "[Add the ingredients to your basket]". They are
+    their words now; a link with a target stays a link."""
+    for name, words_shown in (
+        ("nhk.or.jp.k100.html", "子どもへの虐待をなくすための法律ができて、親が子どもを教育するために"),
+        ("mpimet.de.klimasystem.html", "E-Mail: bockelmann@dkrz.de"),
+        ("nestle-family-com-chicken.html", "Like recipe? Add the ingredients to your basket and deliver"),
+    ):
+        article, _ = extract(name)
+        assert article is not None
+        assert words_shown in article.markdown, name
+        assert "javascript:" not in article.markdown.lower(), name
+
+
+def test_a_named_cell_is_text_and_a_collapse_toggle_goes() -> None:
+    """Haddock (held-out set) names each declaration with an ``<a id="v:slugify">`` around its
+    name and its index table's header cell likewise: written "[slugify] :: String -> String",
+    "| [Lesson] |". rustdoc's "[−]" collapse-all toggle (``href="javascript:void(0)"``) came
+    out as a link to a script, a glyph with no words: it goes."""
+    article = extract_article(
+        heldout_page("haddock", "SmallLessons.html"), "https://haddock.heldout.example/SmallLessons.html"
+    )
+    assert article is not None
+    assert "slugify :: String -> String" in article.markdown
+    # Every bracketed text is a link's (a target follows it).
+    assert not re.findall(r"(?<!\\)\[[^\]\n]+\](?!\()", article.markdown)
+    assert "[Source](" in article.markdown  # a real link stays one
+    path = "small_lessons/fn.slugify.html"
+    article = extract_article(heldout_page("rustdoc", path), f"https://rustdoc.heldout.example/{path}")
+    assert article is not None
+    assert "javascript:" not in article.markdown and "−" not in article.markdown
