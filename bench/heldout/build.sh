@@ -491,6 +491,15 @@
 # package @esbuild/linux-x64; npm 11 runs no install script it was not told to, and none is
 # needed). `harp <source> <build>` compiles; with one folder it serves. NPMGEN_HARP overrides
 # the folder.)
+#   apt-get install --no-install-recommends perl=5.36.0-7+deb12u4 faketime=0.9.10-2.1
+# (Perl's own POD formatter: Pod::Simple 3.43 in Debian 12's perl-modules-5.36 (a core module, no
+# CPAN download), `perl -MPod::Simple::HTMLBatch -e Pod::Simple::HTMLBatch::go lib out`, the batch
+# converter perldoc.perl.org-style sites and `pod2html` users run over a distribution's lib/: one page
+# per module (Pod::Simple::HTML, its default renderer), index.html the table of contents, the
+# eleven stylesheets and _podly.js (the stylesheet switcher, left out). Each page's comment and
+# the contents page's footer say when they were made: faketime stops the clock at 2024-06-15
+# 12:00:00 UTC, and PERL_HASH_SEED=0 fixes the stylesheets' order, so that a rebuild writes the same
+# bytes.)
 # Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -543,7 +552,7 @@ ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx
      typedoc nanoc trac blosxom jsdoc pdoc staticsite doxygen chronicle gitit wintersmith hakyll
      sphinx-alabaster wagtail vocs retype mezzanine dumi asciidoc-py nextjs sveltekit nuxt-content
      pandoc metalsmith vitepress-sugarat tinkerer zim latexml rustdoc nbconvert bookdown javadoc
-     mkdocs-material-blog mdbook pydoctor fossil yard djangocms-blog rdoc urubu haddock harp)
+     mkdocs-material-blog mdbook pydoctor fossil yard djangocms-blog rdoc urubu haddock harp pod2html)
 NPMGEN_ICARUS="${NPMGEN_ICARUS:-/tmp/npmgen-icarus}"
 NPMGEN_TW="${NPMGEN_TW:-/tmp/npmgen-tw}"
 NPMGEN_TYPEDOC="${NPMGEN_TYPEDOC:-/tmp/npmgen-typedoc}"
@@ -1284,6 +1293,21 @@ build() {
       work="$(mktemp -d)"; cp -r "$src/." "$work/"
       (cd "$work" && TZ=UTC "$NPMGEN_HARP/node_modules/.bin/harp" public "$out" --silent >"$work/harp.log" 2>&1) \
         || { cat "$work/harp.log" >&2; exit 1; }
+      rm -rf "$work" ;;
+    pod2html)
+      # Pod::Simple::HTMLBatch over lib/ in a copy of the sources (the output folder must exist):
+      # every .pm and .pod under it a page, lib/Small/Lessons/Guide/Install.pod written as
+      # Small/Lessons/Guide/Install.html, index.html the contents (every module by its name). Its
+      # progress lines go to the log; a POD error is written into the page itself (a "POD ERRORS"
+      # section), which fails the build. HTMLBatch picks its stylesheets' order from a hash (the
+      # last one written twice, and which one differs from run to run): PERL_HASH_SEED=0 and
+      # PERL_PERTURB_KEYS=0 fix Perl's hash order, so that a rebuild writes the same bytes.
+      work="$(mktemp -d)"; cp -r "$src/." "$work/"; mkdir "$work/out"
+      (cd "$work" && TZ=UTC LC_ALL=C.UTF-8 PERL_HASH_SEED=0 PERL_PERTURB_KEYS=0 faketime -f '2024-06-15 12:00:00' \
+        perl -MPod::Simple::HTMLBatch -e 'Pod::Simple::HTMLBatch::go' lib out >"$work/pod.log" 2>&1) \
+        || { cat "$work/pod.log" >&2; exit 1; }
+      if grep -rl 'POD_ERRORS' "$work/out" | grep -q .; then grep -rl 'POD_ERRORS' "$work/out" >&2; exit 1; fi
+      cp -r "$work/out/." "$out/"
       rm -rf "$work" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac

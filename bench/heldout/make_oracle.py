@@ -1636,6 +1636,51 @@ def haddock(src: Path) -> list[dict[str, Any]]:
     return out
 
 
+_POD_NAME = re.compile(r"^=head1 NAME\n\n(\S+) - (.+)$", re.M)
+_POD_DATE = re.compile(r"^=head1 DATE\n\nPublished (\d{4}-\d{2}-\d{2})\.$", re.M)
+_POD_ESCAPES = {"lt": "<", "gt": ">", "verbar": "|", "sol": "/"}
+
+
+def pod2html(src: Path) -> list[dict[str, Any]]:
+    """Every POD manual of the sections (``lib/Small/Lessons/<Section>/<Module>.pod``: the posts and
+    the install page): Pod::Simple::HTMLBatch's page of a module is its name's path under the
+    output folder, ``/Small/Lessons/Guide/PythonGeneratorsTour.html`` (its ``<title>`` the module's
+    name), the title the ``=head1 NAME`` line after the module's name and its `` - `` (``E<...>``
+    escapes undone), the date the ``=head1 DATE`` section's ``Published YYYY-MM-DD.`` (none on the
+    install page). The code blocks are the verbatim paragraphs (indented lines), those only blank
+    lines apart one block, as Pod::Simple joins them into one ``<pre>``; POD names no language.
+    ``Small/Lessons.pm`` (About as its DESCRIPTION, then the API: three functions) and
+    ``Small/Lessons/Index.pm`` (a class) are the distribution's API, not the corpus'."""
+    out = []
+    for f in sorted(src.glob("lib/Small/Lessons/*/*.pod")):
+        text = f.read_text(encoding="utf-8")
+        m = _POD_NAME.search(text)
+        if not m:
+            raise ValueError(f"{f}: no NAME line")
+        module = "::".join(f.relative_to(src / "lib").with_suffix("").parts)
+        if m.group(1) != module:
+            raise ValueError(f"{f}: the NAME line names {m.group(1)}, not {module}")
+        title = re.sub(r"E<(\w+)>", lambda e: _POD_ESCAPES[e.group(1)], m.group(2))
+        date = _POD_DATE.search(text)
+        blocks, previous = 0, False
+        for line in text.splitlines():
+            if not line.strip():
+                continue  # a blank line: the verbatim block goes on if the next line is indented
+            verbatim = line[0] in " \t"
+            blocks += verbatim and not previous
+            previous = verbatim
+        out.append(
+            {
+                "url_path": "/" + "/".join(f.relative_to(src / "lib").with_suffix(".html").parts),
+                "title": title,
+                "date": date.group(1) if date else None,
+                "code_blocks": blocks,
+                "code_languages": [""] * blocks,
+            }
+        )
+    return out
+
+
 def _chronicle_link(title: str) -> str:
     """Chronicle's fileToTitle: every character of the title but ``[a-z0-9]`` (either case) made
     ``_`` (the entry is read as UTF-8: a kana or a Cyrillic letter is one ``_``), then ``.html``."""
@@ -2310,6 +2355,9 @@ LISTING_GLOBS["djangocms-blog"] = (
 # each the partial ``tags/_tag.ejs``), linked at their clean URLs (``/tags/python``). About is a
 # page; ``404.html`` (Harp's answer to a missing path) is neither; the feed is RSS.
 LISTING_GLOBS["harp"] = ("index.html", "posts/index.html", "tags/index.html", "tags/*.html")
+# Pod::Simple::HTMLBatch: the contents page (index.html: every module by its name, grouped by its
+# first part). Each module's page is content (the manuals, the install page, the two API modules).
+LISTING_GLOBS["pod2html"] = ("index.html",)
 
 _RST_FIELD = re.compile(r"^:(\w+): (.+)$", re.M)
 
@@ -2519,6 +2567,7 @@ ORACLES = {
     "urubu": urubu,
     "haddock": haddock,
     "harp": harp,
+    "pod2html": pod2html,
 }
 
 #: Sites whose listing globs match their content pages too (TiddlyWiki's static/*.html; pdoc's
