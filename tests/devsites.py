@@ -237,6 +237,7 @@ HELDOUT_SOURCES = {
     "haddock": "docs",
     "harp": "blog",
     "pod2html": "docs",
+    "mandoc": "docs",
 }
 
 

@@ -500,6 +500,16 @@
 # the contents page's footer say when they were made: faketime stops the clock at 2024-06-15
 # 12:00:00 UTC, and PERL_HASH_SEED=0 fixes the stylesheets' order, so that a rebuild writes the same
 # bytes.)
+#   apt-get install --no-install-recommends mandoc=1.14.6-1+b1
+#   mkdir /tmp/mandoc-src && cd /tmp/mandoc-src && echo 'deb-src http://deb.debian.org/debian bookworm main' >sources.list \
+#     && apt-get -o Dir::Etc::SourceList=$PWD/sources.list -o Dir::Etc::SourceParts=/nonexistent \
+#       -o Dir::State::Lists=$PWD/lists -o Dir::Cache=$PWD/cache update \
+#     && apt-get -o Dir::Etc::SourceList=$PWD/sources.list -o Dir::Etc::SourceParts=/nonexistent \
+#       -o Dir::State::Lists=$PWD/lists -o Dir::Cache=$PWD/cache source --download-only mandoc=1.14.6-1 \
+#     && tar xzf mdocml_1.14.6.orig.tar.gz
+# (mandoc 1.14.6, the BSD manual page compiler, from Debian 12: `mandoc -Thtml`. Its style sheet,
+# mandoc.css, is in the source package (mdocml 1.14.6-1) only: write_sources.py copies it from
+# /tmp/mandoc-src/mandoc-1.14.6 into src/ (committed there), so a rebuild needs the binary only.)
 # Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -553,6 +563,7 @@ ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx
      sphinx-alabaster wagtail vocs retype mezzanine dumi asciidoc-py nextjs sveltekit nuxt-content
      pandoc metalsmith vitepress-sugarat tinkerer zim latexml rustdoc nbconvert bookdown javadoc
      mkdocs-material-blog mdbook pydoctor fossil yard djangocms-blog rdoc urubu haddock harp pod2html)
+     mkdocs-material-blog mdbook pydoctor fossil yard djangocms-blog rdoc urubu haddock harp mandoc)
 NPMGEN_ICARUS="${NPMGEN_ICARUS:-/tmp/npmgen-icarus}"
 NPMGEN_TW="${NPMGEN_TW:-/tmp/npmgen-tw}"
 NPMGEN_TYPEDOC="${NPMGEN_TYPEDOC:-/tmp/npmgen-typedoc}"
@@ -1308,6 +1319,22 @@ build() {
         || { cat "$work/pod.log" >&2; exit 1; }
       if grep -rl 'POD_ERRORS' "$work/out" | grep -q .; then grep -rl 'POD_ERRORS' "$work/out" >&2; exit 1; fi
       cp -r "$work/out/." "$out/"
+    mandoc)
+      # `mandoc -Thtml` on each page, as man-page sites publish them: every page
+      # man<S>/<name>.<S> to <name>.<S>.html beside mandoc.css (-Ostyle), a cross reference (.Xr)
+      # to <name>.<S>.html when that page is the manual's (mandoc tests for a file <name>.<S> in
+      # the current folder: run in a flat copy of the pages), else to man.openbsd.org (-Oman's
+      # second format); index.html by src_mandoc.py (every page's name(section) and description,
+      # as apropos lists them). Any warning of mandoc's fails the build.
+      work="$(mktemp -d)"; cp "$src"/man?/*.? "$work/"
+      for page in "$work"/*.?; do
+        (cd "$work" && LC_ALL=C.UTF-8 mandoc -Wwarning -Thtml \
+          -Ostyle=mandoc.css,'man=%N.%S.html;https://man.openbsd.org/%N.%S' "$(basename "$page")" \
+          >"$out/$(basename "$page").html" 2>"$work/mandoc.log") && [ ! -s "$work/mandoc.log" ] \
+          || { cat "$work/mandoc.log" >&2; exit 1; }
+      done
+      cp "$src/mandoc.css" "$out/"
+      "$PY" "$HERE/src_mandoc.py" index "$src" "$out/index.html"
       rm -rf "$work" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac

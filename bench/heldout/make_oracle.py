@@ -1674,6 +1674,33 @@ def pod2html(src: Path) -> list[dict[str, Any]]:
                 "url_path": "/" + "/".join(f.relative_to(src / "lib").with_suffix(".html").parts),
                 "title": title,
                 "date": date.group(1) if date else None,
+_MDOC_DD = re.compile(r"^\.Dd (\w+ \d{1,2}, \d{4})$", re.M)
+_MDOC_NAME = re.compile(r"^\.Nm (\S+)\n\.Nd (.+)$", re.M)
+_MDOC_LITERAL = re.compile(r"^\.Bd -literal\b", re.M)
+
+
+def mandoc(src: Path) -> list[dict[str, Any]]:
+    """Every section-7 page (``man7/*.7``: the posts, ``small-lessons-install.7`` and the
+    introduction ``small-lessons.7``, the About text over the list of pages) at the file build.sh
+    writes for it, ``/<name>.7.html``; the title the page's ``.Nd`` (its one-line description:
+    mandoc writes it after the name in NAME, ``<span class="Nd">``; the ``<title>`` is
+    ``NAME(7)``), mdoc's escapes undone; the date its ``.Dd`` (``January 15, 2023``, which mandoc
+    prints in the page's footer). The code blocks its ``.Bd -literal`` displays (a bare ``<pre>``:
+    mdoc names no language). ``lessons.1`` and ``lessons_excerpt.3`` (the command and the library
+    function) are not the corpus'."""
+    out = []
+    for f in sorted(src.glob("man7/*.7")):
+        text = f.read_text(encoding="utf-8")
+        name, dd = _MDOC_NAME.search(text), _MDOC_DD.search(text)
+        if not name or not dd or name.group(1) != f.stem:
+            raise ValueError(f"{f}: no .Dd or NAME section for its file name")
+        title = name.group(2).replace("\\&", "").replace("\\(dq", '"').replace("\\e", "\\")
+        blocks = len(_MDOC_LITERAL.findall(text))
+        out.append(
+            {
+                "url_path": f"/{f.name}.html",
+                "title": title,
+                "date": datetime.strptime(dd.group(1), "%B %d, %Y").strftime("%Y-%m-%d"),
                 "code_blocks": blocks,
                 "code_languages": [""] * blocks,
             }
@@ -2335,6 +2362,7 @@ LISTING_GLOBS["nuxt-content"] = ("index.html", "tags/index.html", "tags/*/index.
 # A-Z, with its module; one page below Haddock's 150 names a letter). Each module's page is content
 # (the posts, the install page, the API module); src/*.html, the hyperlinked source, is code.
 LISTING_GLOBS["haddock"] = ("index.html", "doc-index.html")
+LISTING_GLOBS["mandoc"] = ("index.html",)
 LISTING_GLOBS["djangocms-blog"] = (
     "index.html",
     "blog/index.html",
@@ -2568,6 +2596,7 @@ ORACLES = {
     "haddock": haddock,
     "harp": harp,
     "pod2html": pod2html,
+    "mandoc": mandoc,
 }
 
 #: Sites whose listing globs match their content pages too (TiddlyWiki's static/*.html; pdoc's

@@ -3260,6 +3260,7 @@ WRITERS = {
     "haddock": lambda: __import__("src_haddock").haddock(),
     "harp": lambda: __import__("src_harp").harp(),
     "pod2html": lambda: __import__("src_pod2html").pod2html(),
+    "mandoc": lambda: __import__("src_mandoc").mandoc(),
 }
 
 
