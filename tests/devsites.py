@@ -238,6 +238,7 @@ HELDOUT_SOURCES = {
     "harp": "blog",
     "pod2html": "docs",
     "mandoc": "docs",
+    "gtk-doc": "docs",
 }
 
 
@@ -281,6 +282,12 @@ HELDOUT_SOURCES = {
 #: Urubu, whose Markdown goes through Python-Markdown's ``codehilite`` (its fixed extensions,
 #: ``guess_lang`` off, Pygments at build time) into ``<div class="codehilite"><pre><span></span><code>``:
 #: the fence's language picks the lexer and is written nowhere.
+#: gtk-doc, whose stylesheet writes ``<programlisting language="…">`` as a bare ``<pre
+#: class="programlisting">`` (DocBook XSL's default) and whose gtkdoc-fixxref then colours every
+#: ``<informalexample>`` with Pygments' lexer for the module's source language, C, whatever the
+#: block names (a line-number column beside it, ``<table class="listing_frame">``): the language is
+#: written nowhere (gtk-doc's own comment: "the language attribute is not appearing in the html
+#: output").
 HELDOUT_UNDECLARED_LANGUAGES = frozenset(
     {
         "pelican",
@@ -301,6 +308,7 @@ HELDOUT_UNDECLARED_LANGUAGES = frozenset(
         "pydoctor",
         "rdoc",
         "urubu",
+        "gtk-doc",
     }
 )
 

@@ -510,6 +510,14 @@
 # (mandoc 1.14.6, the BSD manual page compiler, from Debian 12: `mandoc -Thtml`. Its style sheet,
 # mandoc.css, is in the source package (mdocml 1.14.6-1) only: write_sources.py copies it from
 # /tmp/mandoc-src/mandoc-1.14.6 into src/ (committed there), so a rebuild needs the binary only.)
+#   apt-get install gtk-doc-tools=1.33.2-1
+# (gtk-doc 1.33 from Debian 12 (its scripts call themselves 1.33.1), on Debian's Python 3.11 with
+# python3-pygments 2.14.0+dfsg-1 and python3-lxml 4.9.2-1+deb12u1, which it depends on, and the
+# stylesheets it depends on: docbook-xsl 1.79.2+dfsg-2, xsltproc 1.1.35-1+deb12u4, docbook-xml
+# 4.5-12 (the DTD, for xmllint's validation of the chapters). No GLib: the library documented is
+# plain C, no GObject types, so neither gtkdoc-scangobj nor libglib2.0-dev is needed. gtk-doc's
+# stylesheet skips the indexes with a role (the deprecated symbols') unless the DocBook XSL
+# version is 1.66 or later: Debian's call themselves "snapshot", so that page is not written.)
 # Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -564,6 +572,7 @@ ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx
      pandoc metalsmith vitepress-sugarat tinkerer zim latexml rustdoc nbconvert bookdown javadoc
      mkdocs-material-blog mdbook pydoctor fossil yard djangocms-blog rdoc urubu haddock harp pod2html)
      mkdocs-material-blog mdbook pydoctor fossil yard djangocms-blog rdoc urubu haddock harp mandoc)
+     mkdocs-material-blog mdbook pydoctor fossil yard djangocms-blog rdoc urubu haddock harp gtk-doc)
 NPMGEN_ICARUS="${NPMGEN_ICARUS:-/tmp/npmgen-icarus}"
 NPMGEN_TW="${NPMGEN_TW:-/tmp/npmgen-tw}"
 NPMGEN_TYPEDOC="${NPMGEN_TYPEDOC:-/tmp/npmgen-typedoc}"
@@ -1335,6 +1344,26 @@ build() {
       done
       cp "$src/mandoc.css" "$out/"
       "$PY" "$HERE/src_mandoc.py" index "$src" "$out/index.html"
+    gtk-doc)
+      # gtk-doc's tools as its manual runs them for a build without autotools or meson, in a copy
+      # of the sources, from docs/: gtkdoc-scan reads the headers of small-lessons/ (the
+      # deprecation guard named), gtkdoc-mkdb the source comments and the sections file and writes
+      # xml/ (one refentry per <SECTION>, the indexes, the annotation glossary), gtkdoc-mkhtml
+      # (from docs/html/) runs xsltproc with gtk-doc.xsl over small-lessons-docs.xml (XIncludes
+      # resolved, --nonet: the stylesheets through the XML catalog), gtkdoc-fixxref fixes the
+      # cross-references and colours the <informalexample> code with Pygments. The hand-written
+      # chapters are validated against the DocBook 4.5 DTD first. Any line the tools print (a
+      # warning) fails the build. keep_text drops the navigation icons (PNG) and the devhelp file.
+      work="$(mktemp -d)"; cp -r "$src/." "$work/"
+      xmllint --nonet --valid --noout "$work/docs/about.xml" "$work"/docs/*/*.xml
+      (cd "$work/docs" && gtkdoc-scan --module=small-lessons --source-dir=../small-lessons \
+          --deprecated-guards=SL_DISABLE_DEPRECATED \
+        && gtkdoc-mkdb --module=small-lessons --output-format=xml --source-dir=../small-lessons \
+        && mkdir html && (cd html && gtkdoc-mkhtml small-lessons ../small-lessons-docs.xml) \
+        && gtkdoc-fixxref --module=small-lessons --module-dir=html) >"$work/gtkdoc.log" 2>&1 \
+        || { cat "$work/gtkdoc.log" >&2; exit 1; }
+      if [ -s "$work/gtkdoc.log" ]; then cat "$work/gtkdoc.log" >&2; exit 1; fi
+      cp -r "$work/docs/html/." "$out/"
       rm -rf "$work" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac

@@ -1706,6 +1706,36 @@ def mandoc(src: Path) -> list[dict[str, Any]]:
             }
         )
     return out
+def gtk_doc(src: Path) -> list[dict[str, Any]]:
+    """Every hand-written component of the gtk-doc module (``docs/<section>/<slug>.xml``: the
+    posts' and the install page's ``<chapter>``; ``docs/about.xml``: the ``<preface>``), at the
+    file DocBook XSL's chunker writes for it with gtk-doc's ``use.id.as.filename``:
+    ``/<id>.html``. The title its ``<title>`` (gtk-doc's ``chapter.autolabel`` 0: the heading is
+    the bare title; the page's ``<title>`` adds ": Small Lessons Reference Manual"); the date its
+    ``<chapterinfo><pubdate>``, which the chapter's title page shows (none on the install page
+    and About); the code blocks its ``<programlisting>`` elements, the language their
+    ``language`` attribute (which the HTML does not write: gtkdoc-fixxref colours every block as
+    C). The book's ``index.html``, the part pages, the API reference's part page, the API index and
+    the annotation glossary are listings; the API pages (one per ``<SECTION>`` of
+    ``small-lessons-sections.txt``) are content but not the corpus': not in the oracle."""
+    import xml.etree.ElementTree as ET
+
+    out = []
+    docs = src / "docs"
+    for f in sorted([*docs.glob("*/*.xml"), docs / "about.xml"]):
+        el = ET.parse(f).getroot()
+        pubdate = el.find("chapterinfo/pubdate")
+        langs = [pl.get("language", "") for pl in el.iter("programlisting")]
+        out.append(
+            {
+                "url_path": f"/{el.get('id')}.html",
+                "title": "".join(el.find("title").itertext()),  # type: ignore[union-attr]
+                "date": pubdate.text if pubdate is not None else None,
+                "code_blocks": len(langs),
+                "code_languages": langs,
+            }
+        )
+    return sorted(out, key=lambda e: e["url_path"])
 
 
 def _chronicle_link(title: str) -> str:
@@ -2386,6 +2416,19 @@ LISTING_GLOBS["harp"] = ("index.html", "posts/index.html", "tags/index.html", "t
 # Pod::Simple::HTMLBatch: the contents page (index.html: every module by its name, grouped by its
 # first part). Each module's page is content (the manuals, the install page, the two API modules).
 LISTING_GLOBS["pod2html"] = ("index.html",)
+# gtk-doc: the book's index.html (its title page and table of contents), the part pages (Guide,
+# Reference, Appendix: the partintro and the part's chapters; the API reference's: its pages with
+# their purpose), the API index (every symbol A-Z with its page) and the annotation glossary. The
+# index of deprecated symbols is linked from the API index but not written (build.sh says why).
+LISTING_GLOBS["gtk-doc"] = (
+    "index.html",
+    "guide.html",
+    "reference.html",
+    "appendix.html",
+    "api-reference.html",
+    "api-index-full.html",
+    "annotation-glossary.html",
+)
 
 _RST_FIELD = re.compile(r"^:(\w+): (.+)$", re.M)
 
@@ -2597,6 +2640,7 @@ ORACLES = {
     "harp": harp,
     "pod2html": pod2html,
     "mandoc": mandoc,
+    "gtk-doc": gtk_doc,
 }
 
 #: Sites whose listing globs match their content pages too (TiddlyWiki's static/*.html; pdoc's

@@ -3261,6 +3261,7 @@ WRITERS = {
     "harp": lambda: __import__("src_harp").harp(),
     "pod2html": lambda: __import__("src_pod2html").pod2html(),
     "mandoc": lambda: __import__("src_mandoc").mandoc(),
+    "gtk-doc": lambda: __import__("src_gtk_doc").gtk_doc(),
 }
 
 
