@@ -239,6 +239,7 @@ HELDOUT_SOURCES = {
     "pod2html": "docs",
     "mandoc": "docs",
     "gtk-doc": "docs",
+    "pkgdown": "docs",
 }
 
 

@@ -518,6 +518,15 @@
 # plain C, no GObject types, so neither gtkdoc-scangobj nor libglib2.0-dev is needed. gtk-doc's
 # stylesheet skips the indexes with a role (the deprecated symbols') unless the DocBook XSL
 # version is 1.66 or later: Debian's call themselves "snapshot", so that page is not written.)
+#   apt-get install r-cran-pkgdown=2.0.7-1 r-cran-rmarkdown=2.20+dfsg-1 pandoc=2.17.1.1-2~deb12u1 \
+#       faketime=0.9.10-2.1
+# (pkgdown 2.0.7 from Debian 12 on R 4.2.2 (r-base-core 4.2.2.20221110-2), rmarkdown 2.20, knitr
+# 1.42, downlit 0.4.2, pandoc 2.17.1.1 and their R packages from Debian's r-cran-* only (no CRAN
+# download); its default Bootstrap 3 template, Debian's build linking jQuery and Bootstrap from
+# /usr/share/javascript (libjs-jquery, libjs-bootstrap) by file:// URLs. pkgdown asks CRAN and
+# Bioconductor whether the package is published there (the home page's "View on CRAN" link)
+# unless its option pkgdown.internet is FALSE: the build sets it. The package is installed by
+# `R CMD INSTALL` into a library of the build's own first (the reference pages run the examples).)
 # Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -573,6 +582,7 @@ ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx
      mkdocs-material-blog mdbook pydoctor fossil yard djangocms-blog rdoc urubu haddock harp pod2html)
      mkdocs-material-blog mdbook pydoctor fossil yard djangocms-blog rdoc urubu haddock harp mandoc)
      mkdocs-material-blog mdbook pydoctor fossil yard djangocms-blog rdoc urubu haddock harp gtk-doc)
+     mkdocs-material-blog mdbook pydoctor fossil yard djangocms-blog rdoc urubu haddock harp pkgdown)
 NPMGEN_ICARUS="${NPMGEN_ICARUS:-/tmp/npmgen-icarus}"
 NPMGEN_TW="${NPMGEN_TW:-/tmp/npmgen-tw}"
 NPMGEN_TYPEDOC="${NPMGEN_TYPEDOC:-/tmp/npmgen-typedoc}"
@@ -1364,6 +1374,22 @@ build() {
         || { cat "$work/gtkdoc.log" >&2; exit 1; }
       if [ -s "$work/gtkdoc.log" ]; then cat "$work/gtkdoc.log" >&2; exit 1; fi
       cp -r "$work/docs/html/." "$out/"
+    pkgdown)
+      # The package installed by `R CMD INSTALL` into a library in a copy of the sources (the
+      # reference pages run the examples with library(smalllessons)), then
+      # pkgdown::build_site(install = FALSE, new_process = FALSE) into docs/, the R session's
+      # messages kept out (shown on an error); pkgdown.internet = FALSE: no CRAN or Bioconductor
+      # look-up. TZ=UTC, LC_ALL=C.UTF-8 (pandoc and knitr read the vignettes as UTF-8); faketime
+      # stops the clock at 2024-06-15 12:00 UTC: the citation on authors.html ("Lima A (2024).",
+      # `year = {2024}`) is the clock's year (DESCRIPTION has no Date). keep_text
+      # leaves out pkgdown.yml (the build's metadata: versions, last_built, the articles' paths),
+      # the blank plot the examples' graphics device leaves (reference/Rplot001.png), link.svg and
+      # the scripts.
+      work="$(mktemp -d)"; cp -r "$src/." "$work/pkg"; mkdir "$work/lib"
+      (cd "$work/pkg" && R CMD INSTALL --no-multiarch -l "$work/lib" . >"$work/build.log" 2>&1 \
+        && TZ=UTC LC_ALL=C.UTF-8 R_LIBS="$work/lib" faketime -f '2024-06-15 12:00:00' Rscript --vanilla -e \
+          'options(pkgdown.internet = FALSE); pkgdown::build_site(".", install = FALSE, new_process = FALSE)' \
+          >>"$work/build.log" 2>&1 && cp -r docs/. "$out/") || { cat "$work/build.log" >&2; exit 1; }
       rm -rf "$work" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac

@@ -834,6 +834,24 @@ def bookdown(src: Path) -> list[dict[str, Any]]:
     return sorted(out, key=lambda e: e["url_path"])
 
 
+def pkgdown(src: Path) -> list[dict[str, Any]]:
+    """Every vignette, ``vignettes/<name>.Rmd`` (pkgdown skips the ``_``-named ones: the draft), at
+    the article page pkgdown writes for it, ``/articles/<name>.html``; the title and date its YAML
+    header's ``title`` and ``date`` (none on the install page), which the page shows in its
+    ``<h1>`` and ``<h4 class="date">``; the code blocks its fences (the hidden setup chunk,
+    ```` ```{r, include = FALSE} ````, is a knitr chunk, not a block of the page), a code block in
+    a blockquote (the install page's note) too. The README, pkgdown's home page (``index.html``:
+    the About text), is neither a vignette nor a listing."""
+    out = []
+    for f in sorted((src / "vignettes").glob("*.Rmd")):
+        if f.name.startswith("_"):
+            continue
+        meta, body = front_matter(f.read_text(encoding="utf-8"))
+        body = re.sub(r"^> ?", "", body, flags=re.M)
+        out.append(_entry(f"/articles/{f.stem}.html", meta["title"], _date(meta.get("date")), body))
+    return sorted(out, key=lambda e: e["url_path"])
+
+
 _MDBOOK_CHAPTER = re.compile(r"^\s*(?:- )?\[(.+)\]\(([^)#]+\.md)\)\s*$", re.M)
 _MDBOOK_DATE = re.compile(r"^\*Published (\d{4}-\d{2}-\d{2})\*$")
 
@@ -2064,6 +2082,12 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     # bookdown's gitbook writes no listing: index.html is the preface (a welcome text), the search
     # is a box over search_index.json; 404.html is the not-found page.
     "bookdown": (),
+    # pkgdown's indexes: the articles index (the _pkgdown.yml sections, Guide, Reference and
+    # Appendix, each a list of its vignettes' titles), the reference index (the functions, each
+    # with its title) and the changelog (NEWS.md: every release's notes on one page). The home
+    # page (index.html, the README: the About text), authors.html (Authors and Citation), the
+    # reference topics (reference/<function>.html) and 404.html are neither.
+    "pkgdown": ("articles/index.html", "reference/index.html", "news/index.html"),
     # mdBook writes no tags, archives or feeds; its whole-book page, print.html (every chapter one
     # after the other, noindex, linked from every page's print button), and toc.html (the sidebar's
     # table of contents for browsers without scripts: every chapter's link, noindex, the
@@ -2641,6 +2665,7 @@ ORACLES = {
     "pod2html": pod2html,
     "mandoc": mandoc,
     "gtk-doc": gtk_doc,
+    "pkgdown": pkgdown,
 }
 
 #: Sites whose listing globs match their content pages too (TiddlyWiki's static/*.html; pdoc's

@@ -3262,6 +3262,7 @@ WRITERS = {
     "pod2html": lambda: __import__("src_pod2html").pod2html(),
     "mandoc": lambda: __import__("src_mandoc").mandoc(),
     "gtk-doc": lambda: __import__("src_gtk_doc").gtk_doc(),
+    "pkgdown": lambda: __import__("src_pkgdown").pkgdown(),
 }
 
 
