@@ -579,10 +579,8 @@ ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx
      typedoc nanoc trac blosxom jsdoc pdoc staticsite doxygen chronicle gitit wintersmith hakyll
      sphinx-alabaster wagtail vocs retype mezzanine dumi asciidoc-py nextjs sveltekit nuxt-content
      pandoc metalsmith vitepress-sugarat tinkerer zim latexml rustdoc nbconvert bookdown javadoc
-     mkdocs-material-blog mdbook pydoctor fossil yard djangocms-blog rdoc urubu haddock harp pod2html)
-     mkdocs-material-blog mdbook pydoctor fossil yard djangocms-blog rdoc urubu haddock harp mandoc)
-     mkdocs-material-blog mdbook pydoctor fossil yard djangocms-blog rdoc urubu haddock harp gtk-doc)
-     mkdocs-material-blog mdbook pydoctor fossil yard djangocms-blog rdoc urubu haddock harp pkgdown)
+     mkdocs-material-blog mdbook pydoctor fossil yard djangocms-blog rdoc urubu haddock harp pod2html
+     mandoc gtk-doc pkgdown)
 NPMGEN_ICARUS="${NPMGEN_ICARUS:-/tmp/npmgen-icarus}"
 NPMGEN_TW="${NPMGEN_TW:-/tmp/npmgen-tw}"
 NPMGEN_TYPEDOC="${NPMGEN_TYPEDOC:-/tmp/npmgen-typedoc}"
@@ -1338,6 +1336,7 @@ build() {
         || { cat "$work/pod.log" >&2; exit 1; }
       if grep -rl 'POD_ERRORS' "$work/out" | grep -q .; then grep -rl 'POD_ERRORS' "$work/out" >&2; exit 1; fi
       cp -r "$work/out/." "$out/"
+      rm -rf "$work" ;;
     mandoc)
       # `mandoc -Thtml` on each page, as man-page sites publish them: every page
       # man<S>/<name>.<S> to <name>.<S>.html beside mandoc.css (-Ostyle), a cross reference (.Xr)
@@ -1354,6 +1353,7 @@ build() {
       done
       cp "$src/mandoc.css" "$out/"
       "$PY" "$HERE/src_mandoc.py" index "$src" "$out/index.html"
+      rm -rf "$work" ;;
     gtk-doc)
       # gtk-doc's tools as its manual runs them for a build without autotools or meson, in a copy
       # of the sources, from docs/: gtkdoc-scan reads the headers of small-lessons/ (the
@@ -1374,6 +1374,7 @@ build() {
         || { cat "$work/gtkdoc.log" >&2; exit 1; }
       if [ -s "$work/gtkdoc.log" ]; then cat "$work/gtkdoc.log" >&2; exit 1; fi
       cp -r "$work/docs/html/." "$out/"
+      rm -rf "$work" ;;
     pkgdown)
       # The package installed by `R CMD INSTALL` into a library in a copy of the sources (the
       # reference pages run the examples with library(smalllessons)), then
