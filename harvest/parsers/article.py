@@ -687,6 +687,13 @@ def _byline(scope: etree._Element) -> str | None:
 
 _PARSER = html_parser(remove_pis=True)
 _CONTROL_BYTES = bytes([*range(0x09), 0x0B, 0x0C, *range(0x0E, 0x20)])
+#: A character reference to one of those (or U+FFFE, U+FFFF), which the parser would decode into
+#: the text after the bytes were cleaned: Pod::Simple writes every special character so, a
+#: backspace too ("b&#8;bo&#8;ol&#8;ld" in a post on terminal escapes).
+_CONTROL_REF_RE = re.compile(
+    rb"&#(?:0*(?:[1-8]|1[1-24-9]|2[0-9]|3[01]|6553[45])(?![0-9])"
+    rb"|[xX]0*(?:[1-8bBcCeEfF]|1[0-9a-fA-F]|[fF]{3}[eEfF])(?![0-9a-fA-F]));?"
+)
 
 
 def _parse(html: str) -> etree._Element | None:
@@ -700,6 +707,8 @@ def _parse(html: str) -> etree._Element | None:
     data = html.encode("utf-8", "ignore").translate(None, _CONTROL_BYTES)
     if b"\xef\xbf\xbe" in data or b"\xef\xbf\xbf" in data:  # U+FFFE, U+FFFF
         data = data.replace(b"\xef\xbf\xbe", b"").replace(b"\xef\xbf\xbf", b"")
+    if b"&#" in data:
+        data = _CONTROL_REF_RE.sub(b"", data)
     try:
         tree = lxml.html.document_fromstring(data, parser=_PARSER)
     except (etree.ParserError, ValueError):

@@ -164,18 +164,22 @@ def linked_date(tree: etree._Element) -> str | None:
 GLUED_SEPARATOR_RE = re.compile(r"[|–—·:»]\s")
 
 
-def _leading_heading(title: str, heading: str) -> str | None:
+def _leading_heading(title: str, heading: str, names: set[str]) -> str | None:
     """The start of ``title`` that is ``heading``, when a glued separator and the site's name follow.
 
     The rest must hold a cut of its own (the site's name and its tagline, "Small Lessons —
-    Short programming lessons"): a heading followed by a colon and nothing else cut is a
-    headline and its subtitle ("Coinbase vs. Coinbase Pro: How do they compare?"), whole.
+    Short programming lessons") or be a name the site declares (gtk-doc's "Generators in
+    Python: a practical tour: Small Lessons Reference Manual", the manual's title its ``<link
+    rel="home">``'s): a heading followed by a colon and nothing else known is a headline and
+    its subtitle ("Coinbase vs. Coinbase Pro: How do they compare?"), whole.
     """
     heading = " ".join(heading.split())
     size = len(heading)
     if not heading or len(title) <= size + 2 or title[:size].casefold() != heading.casefold():
         return None
-    if not GLUED_SEPARATOR_RE.match(title, size) or not TITLE_SEPARATORS_RE.search(title, size + 1):
+    if (glued := GLUED_SEPARATOR_RE.match(title, size)) is None:
+        return None
+    if not TITLE_SEPARATORS_RE.search(title, size + 1) and squash(title[glued.end() :]) not in names:
         return None
     return title[:size]
 
@@ -193,10 +197,11 @@ def _cut_site_name(
         # "Quick note (Small Lessons)": Texinfo's "node (manual)", a cut before the brackets.
         found.append((suffix.start(), suffix.end()))
         found.sort()
+    names = {squash(n) for n in site_names if squash(n)}
     heads = [title, *(title[:i] for i, _ in reversed(found))]
     tails = [title[end:].rstrip(")]") if suffix and end == suffix.end() else title[end:] for _, end in found]
     for rank, (tier, any_side) in enumerate(headings):
-        if rank == _TOP_HEADING_RANK and top and (start := _leading_heading(title, top)) is not None:
+        if rank == _TOP_HEADING_RANK and top and (start := _leading_heading(title, top, names)) is not None:
             # No cut gave a heading of the page's own: a <title> that begins with its top
             # heading and a separator or punctuation mark is that heading and the site's name,
             # whatever the separator's spacing (the cuts above want spaces on both sides).
@@ -214,7 +219,6 @@ def _cut_site_name(
             if (heading := _trailing_heading(piece.strip(), tier)) is not None:
                 return heading
     cuts = list(TITLE_SEPARATORS_RE.finditer(title))
-    names = {squash(n) for n in site_names if squash(n)}
     if names:
         for m in cuts:
             before, after = title[: m.start()], title[m.end() :]
@@ -374,7 +378,10 @@ def _declared_title(tree: etree._Element) -> str | None:
     # Not the <h1>: "Tote Hummeln unter Linden: Die Erklärung | Hummeln" under the <h1> "Tote
     # Hummeln unter Linden" (trafilatura's evaluation set) is a headline and its subtitle.
     top = own_h2[0] if own_h2 else None
-    site_names = [n for n in (_meta(tree, "og:site_name"), _meta(tree, "application-name")) if n]
+    # The names a page gives its site: Open Graph's, the web app's, its home link's title
+    # (``<link rel="home" title="…">``: DocBook's stylesheets and gtk-doc write one on every page).
+    home = next((link.get("title") for link in tree.iterfind(".//head/link[@rel='home']")), None)
+    site_names = [n for n in (_meta(tree, "og:site_name"), _meta(tree, "application-name"), home) if n]
     for candidate in candidates:
         if candidate and candidate.strip():
             whole = " ".join(candidate.split())
@@ -396,6 +403,8 @@ def _head_title(tree: etree._Element, title: str, h1s: list[etree._Element], eve
     """
     if (beside := _beside_site_heading(title, h1s)) is not None:
         return beside
+    if every_h1 and every_h1[0].casefold() == "name" and (named := _manual_title(title, h1s[0])) is not None:
+        return named
     if squash(title) not in {squash(h) for h in every_h1}:
         title = _trailing_heading(title, every_h1) or title
     for h1, text in zip(h1s, every_h1, strict=False):
@@ -409,6 +418,29 @@ def _head_title(tree: etree._Element, title: str, h1s: list[etree._Element], eve
         return site_day
     heading = _page_heading(tree, title, h1s) or _documented_title(title, h1s)
     return heading if heading is not None else title
+
+
+def _manual_title(title: str, heading: etree._Element) -> str | None:
+    """A manual page's title: the words after its name in its NAME section.
+
+    The manual-page convention (man(7), mdoc(7), Perl's POD, and the HTML mandoc, groff and
+    Pod::Simple write from them): the ``<title>`` is the page's name ("LS(1)",
+    "Small::Lessons::Guide::Install"), its first heading "NAME", and the paragraph under it
+    "name - what it is", the description the page's title.
+    """
+    for found in _elements_after(heading):
+        if found.tag not in _PROSE_TAGS:
+            continue
+        line = _NAME_LINE_RE.match(" ".join(found.text_content().split()))
+        if line is None:
+            return None
+        name = squash(line.group(1))
+        return line.group(2) if name and squash(title).startswith(name) else None
+    return None
+
+
+#: A NAME section's line: the name (or names, comma-separated), a dash, the description.
+_NAME_LINE_RE = re.compile(r"^(\S+)(?:, \S+)*\s+(?:\\?-|—|–)\s+(\S.*)$")
 
 
 def _beside_site_heading(title: str, h1s: list[etree._Element]) -> str | None:
