@@ -236,6 +236,7 @@ HELDOUT_SOURCES = {
     "urubu": "blog",
     "haddock": "docs",
     "harp": "blog",
+    "valaxy": "blog",
 }
 
 

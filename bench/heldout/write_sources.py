@@ -3259,6 +3259,7 @@ WRITERS = {
     "urubu": lambda: __import__("src_urubu").urubu(),
     "haddock": lambda: __import__("src_haddock").haddock(),
     "harp": lambda: __import__("src_harp").harp(),
+    "valaxy": lambda: __import__("src_valaxy").valaxy(),
 }
 
 
