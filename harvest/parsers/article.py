@@ -26,6 +26,7 @@ from __future__ import annotations
 import functools
 import logging
 import re
+import textwrap
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -47,6 +48,7 @@ from harvest.parsers.pagemeta import (
     TITLE_SEPARATORS_RE,
     generic_date,
     is_mark,
+    manual_title,
     site_names,
     squash,
 )
@@ -489,9 +491,12 @@ def _drop_header_links(in_page: list[etree._Element]) -> None:
 
 
 def _fence(code: _Code) -> str:
-    longest = max((len(m) for m in re.findall(r"`{3,}", code.text)), default=2)
+    # Without the indent every line shares: the page's layout, not the code's (POD's verbatim
+    # paragraphs are indented by rule, and Pod::Simple keeps the indent in the <pre>).
+    text = textwrap.dedent(code.text) if code.text[:1] in {" ", "\t"} else code.text
+    longest = max((len(m) for m in re.findall(r"`{3,}", text)), default=2)
     fence = "`" * max(3, longest + 1)
-    return f"\n\n{fence}{code.language}\n{code.text}\n{fence}\n\n"
+    return f"\n\n{fence}{code.language}\n{text}\n{fence}\n\n"
 
 
 def _put_back_code(markdown: str, blocks: list[_Code]) -> tuple[str, int]:
@@ -585,6 +590,10 @@ def _read_head(tree: etree._Element, url: str) -> _Head:
     if canonical is None:
         og_url = metas.get("og:url")
         canonical = urljoin(url, og_url) if og_url else url
+        if urlsplit(canonical).path in {"", "/"} and urlsplit(url).path.strip("/") not in _HOME_PATHS:
+            # A theme's og:url the site's address on every page (Valaxy's): a post declares no
+            # canonical by it, and named after it every post but the first was a duplicate.
+            canonical = url
     html_el = tree if tree.tag == "html" else tree.find(".//html")
     lang = None
     if html_el is not None:
@@ -672,6 +681,8 @@ def _read_metadata(tree: etree._Element, url: str, shown_date: str | None) -> _M
     # a book's date on each of its chapters (bookdown), where a chapter shows its own.
     if not published or (shown_date and published != shown_date and published == generic_date(tree)):
         published = shown_date
+    if not published and manual_title(tree) is not None:
+        published = datelines.manual_date(tree)
     return _Meta(title or None, author or None, published or None, meta.language or None)
 
 
@@ -686,6 +697,8 @@ def _byline(scope: etree._Element) -> str | None:
 
 
 _PARSER = html_parser(remove_pis=True)
+#: The paths a site's home page is served at besides "/".
+_HOME_PATHS = frozenset({"", "index.html", "index.htm", "index.php"})
 _CONTROL_BYTES = bytes([*range(0x09), 0x0B, 0x0C, *range(0x0E, 0x20)])
 #: A character reference to one of those (or U+FFFE, U+FFFF), which the parser would decode into
 #: the text after the bytes were cleaned: Pod::Simple writes every special character so, a
@@ -1404,11 +1417,16 @@ def _body_text(body: etree._Element, title: str, total: int) -> etree._Element |
     nested item lost) and, for a short post, took its baseline: everything as loose lines.
     """
     start = None
+    # A manual page's title is its NAME section's line (Pod::Simple writes the sections as
+    # children of <body>): that section begins the text.
+    manual = manual_title(body.getroottree().getroot()) is not None
     for child in body.iterchildren("h1", "h2", "header", "hgroup", "div"):
         # The title heading, or the block it opens (pandoc's <header id="title-block-header">
         # around the <h1>, the author and the date).
         heading = child if child.tag in {"h1", "h2"} else next(child.iter("h1", "h2"), None)
-        if heading is not None and _holds_title(heading, title):
+        if heading is not None and (
+            _holds_title(heading, title) or (manual and " ".join(heading.text_content().split()).casefold() == "name")
+        ):
             start = child
             break
     if start is None:

@@ -503,6 +503,20 @@ def shown_alone(tree: etree._Element) -> str | None:
     return None
 
 
+def manual_date(tree: etree._Element) -> str | None:
+    """A manual page's date: the last date it shows as a block of its own, None if none.
+
+    A manual page states its date once, in its footer (mdoc's ``.Dd``, man's ``.TH`` third
+    field: mandoc writes ``<td class="foot-date">June 1, 2023</td>``, groff and man2html a last
+    line), in no markup a date search reads. Asked for manual pages only
+    (:func:`pagemeta.manual_title`).
+    """
+    last = None
+    for shown, _ in _dates_shown(_TEXTS(tree), ""):
+        last = shown
+    return last
+
+
 #: A label glued to its value is a link's or a command's syntax ("timeline:2008-01-29"), no field.
 _GLUED_RE = re.compile(r"\w:\d")
 

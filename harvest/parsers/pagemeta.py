@@ -164,14 +164,15 @@ def linked_date(tree: etree._Element) -> str | None:
 GLUED_SEPARATOR_RE = re.compile(r"[|–—·:»]\s")
 
 
-def _leading_heading(title: str, heading: str, names: set[str]) -> str | None:
+def _leading_heading(title: str, heading: str, names: set[str], *, named_only: bool = False) -> str | None:
     """The start of ``title`` that is ``heading``, when a glued separator and the site's name follow.
 
     The rest must hold a cut of its own (the site's name and its tagline, "Small Lessons —
     Short programming lessons") or be a name the site declares (gtk-doc's "Generators in
     Python: a practical tour: Small Lessons Reference Manual", the manual's title its ``<link
     rel="home">``'s): a heading followed by a colon and nothing else known is a headline and
-    its subtitle ("Coinbase vs. Coinbase Pro: How do they compare?"), whole.
+    its subtitle ("Coinbase vs. Coinbase Pro: How do they compare?"), whole. ``named_only``:
+    the declared name only (the page's ``<h1>``, which may be such a headline).
     """
     heading = " ".join(heading.split())
     size = len(heading)
@@ -179,9 +180,9 @@ def _leading_heading(title: str, heading: str, names: set[str]) -> str | None:
         return None
     if (glued := GLUED_SEPARATOR_RE.match(title, size)) is None:
         return None
-    if not TITLE_SEPARATORS_RE.search(title, size + 1) and squash(title[glued.end() :]) not in names:
-        return None
-    return title[:size]
+    if squash(title[glued.end() :]) in names:
+        return title[:size]
+    return title[:size] if not named_only and TITLE_SEPARATORS_RE.search(title, size + 1) else None
 
 
 def _cut_site_name(
@@ -202,6 +203,13 @@ def _cut_site_name(
     tails = [title[end:].rstrip(")]") if suffix and end == suffix.end() else title[end:] for _, end in found]
     for rank, (tier, any_side) in enumerate(headings):
         if rank == _TOP_HEADING_RANK and top and (start := _leading_heading(title, top, names)) is not None:
+            # No cut gave a heading of the page's own: a <title> that begins with its top
+            # heading and a separator or punctuation mark is that heading and the site's name,
+            # whatever the separator's spacing (the cuts above want spaces on both sides).
+            return start
+        if rank == _TOP_HEADING_RANK and tier and tier[0] and (
+            start := _leading_heading(title, tier[0], names, named_only=True)
+        ):
             # No cut gave a heading of the page's own: a <title> that begins with its top
             # heading and a separator or punctuation mark is that heading and the site's name,
             # whatever the separator's spacing (the cuts above want spaces on both sides).
@@ -418,6 +426,14 @@ def _head_title(tree: etree._Element, title: str, h1s: list[etree._Element], eve
         return site_day
     heading = _page_heading(tree, title, h1s) or _documented_title(title, h1s)
     return heading if heading is not None else title
+
+
+def manual_title(tree: etree._Element) -> str | None:
+    """The title of a manual page (:func:`_manual_title`); None for any other page."""
+    h1 = next(tree.iter("h1"), None)
+    if h1 is None or _heading_text(h1).casefold() != "name":
+        return None
+    return _manual_title(" ".join((tree.findtext(".//title") or "").split()), h1)
 
 
 def _manual_title(title: str, heading: etree._Element) -> str | None:

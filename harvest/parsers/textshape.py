@@ -39,6 +39,8 @@ _INLINE_HOLDERS = frozenset({"p", "item", "cell", "quote"})
 def shape(body: etree._Element) -> None:
     """Every repair of this module to the extracted text's tree, in order, but the ampersands'."""
     drop_trailing_headings(body)
+    drop_empty_sections(body)
+    head_rows(body)
     keep_line_breaks(body)
     one_line_headings(body)
     plain_spaces(body)
@@ -61,6 +63,51 @@ def drop_trailing_headings(body: etree._Element) -> None:
         blocks.pop()
     while len(blocks) > 1 and blocks[-1].tag == "head":
         body.remove(blocks.pop())
+
+
+def drop_empty_sections(body: etree._Element) -> None:
+    """Remove the section names nothing follows before a heading of their rank or above.
+
+    What a section held went as boilerplate (a man page's SEE ALSO, its cross references all
+    links) and its name stayed, an empty section: "# SEE ALSO" straight over "# AUTHORS". A
+    name is a label, a few words: a longer heading is text of its own (a slideshow's captions
+    written as headings, one under the other).
+    """
+    blocks = [b for b in body if not (b.tag != "head" and _shows_nothing(b))]
+    for block, after in zip(blocks, blocks[1:], strict=False):
+        if (
+            block.tag == "head"
+            and after.tag == "head"
+            and not (block.tail or "").strip()
+            and _rank(after) <= _rank(block)
+            and len("".join(block.itertext()).split()) <= SECTION_NAME_WORDS
+        ):
+            body.remove(block)
+
+
+#: The most words a section's name has (longer, a heading is a line of text).
+SECTION_NAME_WORDS = 3
+
+
+def _rank(head: etree._Element) -> int:
+    """A heading's level, 1 for ``h1``; a heading of unknown level ranks last."""
+    rend = head.get("rend") or ""
+    return int(rend[1]) if len(rend) == 2 and rend[0] == "h" and rend[1].isdigit() else 7
+
+
+def head_rows(body: etree._Element) -> None:
+    """Make a table's first row its header when it has none, as Markdown wants one.
+
+    trafilatura writes the line under a table's head only after a row of ``<th>`` cells: a
+    table whose header row is ``<td>`` (mandoc's, many hand-written ones) came out as rows
+    without it, which no Markdown reader shows as a table.
+    """
+    for table in body.iter("table"):
+        first = next(table.iterchildren("row"), None)
+        if first is None or any(cell.get("role") == "head" for cell in table.iter("cell")):
+            continue
+        for cell in first.iterchildren("cell"):
+            cell.set("role", "head")
 
 
 def keep_line_breaks(body: etree._Element) -> None:

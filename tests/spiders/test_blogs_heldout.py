@@ -1,6 +1,6 @@
 """``scrapy crawl blogs`` on the held-out set: real sites of generators the dev set does not have.
 
-tests/fixtures/heldout holds eighty-eight small sites built with generators the development set
+tests/fixtures/heldout holds eighty-nine small sites built with generators the development set
 does not have (and two it has, as Debian packages them). Their sources were written for this set
 (bench/heldout), built by bench/heldout/build.sh with the generators' usual listings (tags,
 categories, archives, pagination, feeds, sitemaps), and their
@@ -95,7 +95,7 @@ def test_heldout_site_against_its_oracle(heldout: dict[str, Crawled], site: DevS
 
 
 def test_heldout_set_covers_generators_the_devset_lacks() -> None:
-    """Eighty-eight generators, each with its oracle, its listings and enough posts to score.
+    """Eighty-nine generators, each with its oracle, its listings and enough posts to score.
 
     Blog sources have at least 30 listing pages, but the Eleventy base blog and nanoc: each writes
     25 (the home page, the archive, the tags page and one page per tag; no pagination, no
@@ -112,12 +112,15 @@ def test_heldout_set_covers_generators_the_devset_lacks() -> None:
     and Material for MkDocs' blog 20 (the blog's four pages, two years' archives in five pages, five
     categories in six pages, the author's four pages and the one tags page: the tags plugin writes no
     page per tag), Urubu 28 (the blog's four pages, the tags index and 22 tag pages, the home
-    page; Urubu has no categories or archives) and Harp 25 (the home page, the posts' index, the
-    tags index and 22 tag pages; Harp has no pagination, archives or categories).
+    page; Urubu has no categories or archives), Harp 25 (the home page, the posts' index, the
+    tags index and 22 tag pages; Harp has no pagination, archives or categories) and Valaxy 13
+    (the home page and its four /page/N pages, the posts, archives, categories and tags pages,
+    each of the four as <route>.html and <route>/index.html: a tag's or category's posts are
+    listed in the browser, at ?tag= and ?category=, no page of their own).
     """
     # Every built site is scored, and every scored site is built.
     built = sorted(p.name for p in HELDOUT_FIXTURES.iterdir() if (p / "oracle.json").is_file())
-    assert built == sorted(HELDOUT_SOURCES) and len(built) == 88
+    assert built == sorted(HELDOUT_SOURCES) and len(built) == 89
     blogs = [s for s in HELDOUT if s.source == "blog"]
     fewer = {
         "eleventy-base-blog": 25,
@@ -134,6 +137,7 @@ def test_heldout_set_covers_generators_the_devset_lacks() -> None:
         "mkdocs-material-blog": 20,
         "urubu": 28,
         "harp": 25,
+        "valaxy": 13,
     }
     assert all(len(s.listing_paths) >= fewer.get(s.folder, 30) for s in blogs), [
         (s.folder, len(s.listing_paths)) for s in blogs
