@@ -1706,6 +1706,13 @@ def pod2html(src: Path) -> list[dict[str, Any]]:
                 "url_path": "/" + "/".join(f.relative_to(src / "lib").with_suffix(".html").parts),
                 "title": title,
                 "date": date.group(1) if date else None,
+                "code_blocks": blocks,
+                "code_languages": [""] * blocks,
+            }
+        )
+    return out
+
+
 _MDOC_DD = re.compile(r"^\.Dd (\w+ \d{1,2}, \d{4})$", re.M)
 _MDOC_NAME = re.compile(r"^\.Nm (\S+)\n\.Nd (.+)$", re.M)
 _MDOC_LITERAL = re.compile(r"^\.Bd -literal\b", re.M)
@@ -1738,6 +1745,8 @@ def mandoc(src: Path) -> list[dict[str, Any]]:
             }
         )
     return out
+
+
 def gtk_doc(src: Path) -> list[dict[str, Any]]:
     """Every hand-written component of the gtk-doc module (``docs/<section>/<slug>.xml``: the
     posts' and the install page's ``<chapter>``; ``docs/about.xml``: the ``<preface>``), at the

@@ -8,7 +8,7 @@ categories, archives, pagination, feeds, sitemaps), and their
 
 Each is served on 127.0.0.1 (its own host ``https://<generator>.heldout.example`` mapped to that
 server, a canary server for any other loopback origin), crawled once with nothing but its start
-page in the YAML (``source: docs`` for the forty-three docs generators), and compared with its oracle:
+page in the YAML (``source: docs`` for the forty-four docs generators), and compared with its oracle:
 the issue 33 targets (every post, titles, dates, code blocks, no listing page), plus code
 languages where the page declares them.
 """
