@@ -588,12 +588,7 @@ def _read_head(tree: etree._Element, url: str) -> _Head:
         elif el.tag == "link" and canonical is None and "canonical" in (el.get("rel") or "").lower().split():
             canonical = urljoin(url, href)
     if canonical is None:
-        og_url = metas.get("og:url")
-        canonical = urljoin(url, og_url) if og_url else url
-        if urlsplit(canonical).path in {"", "/"} and urlsplit(url).path.strip("/") not in _HOME_PATHS:
-            # A theme's og:url the site's address on every page (Valaxy's): a post declares no
-            # canonical by it, and named after it every post but the first was a duplicate.
-            canonical = url
+        canonical = _og_canonical(url, metas.get("og:url"))
     html_el = tree if tree.tag == "html" else tree.find(".//html")
     lang = None
     if html_el is not None:
@@ -694,6 +689,19 @@ def _byline(scope: etree._Element) -> str | None:
     """
     author = metasearch.page_author(scope)
     return None if author is None or "author" in author.casefold() else author
+
+
+def _og_canonical(url: str, og_url: str | None) -> str:
+    """The page's address as its ``og:url`` gives it, when no ``<link rel="canonical">`` does.
+
+    Not the site's address on a page below it: a theme that writes the site's URL as every
+    page's og:url (Valaxy's) declares no canonical, and named after it every post but the first
+    was a duplicate.
+    """
+    canonical = urljoin(url, og_url) if og_url else url
+    if urlsplit(canonical).path in {"", "/"} and urlsplit(url).path.strip("/") not in _HOME_PATHS:
+        return url
+    return canonical
 
 
 _PARSER = html_parser(remove_pis=True)
@@ -1425,7 +1433,8 @@ def _body_text(body: etree._Element, title: str, total: int) -> etree._Element |
         # around the <h1>, the author and the date).
         heading = child if child.tag in {"h1", "h2"} else next(child.iter("h1", "h2"), None)
         if heading is not None and (
-            _holds_title(heading, title) or (manual and " ".join(heading.text_content().split()).casefold() == "name")
+            _holds_title(heading, title)
+            or (manual and " ".join(heading.text_content().split()).casefold() == "name")
         ):
             start = child
             break

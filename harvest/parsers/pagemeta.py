@@ -185,6 +185,18 @@ def _leading_heading(title: str, heading: str, names: set[str], *, named_only: b
     return title[:size] if not named_only and TITLE_SEPARATORS_RE.search(title, size + 1) else None
 
 
+def _title_at_top(title: str, top: str | None, tier: list[str], names: set[str]) -> str | None:
+    """The heading a ``<title>`` begins with, a separator or mark glued to it, the site after.
+
+    For when no cut gave a heading of the page's own, whatever the separator's spacing (the cuts
+    want spaces on both sides). The first ``<h1>`` of the tier too, when the rest is a name the
+    site declares ("About: Small Lessons Reference Manual").
+    """
+    if top and (start := _leading_heading(title, top, names)) is not None:
+        return start
+    return _leading_heading(title, tier[0], names, named_only=True) if tier and tier[0] else None
+
+
 def _cut_site_name(
     title: str, headings: list[tuple[list[str], bool]], site_names: list[str], top: str | None = None
 ) -> str:
@@ -202,17 +214,7 @@ def _cut_site_name(
     heads = [title, *(title[:i] for i, _ in reversed(found))]
     tails = [title[end:].rstrip(")]") if suffix and end == suffix.end() else title[end:] for _, end in found]
     for rank, (tier, any_side) in enumerate(headings):
-        if rank == _TOP_HEADING_RANK and top and (start := _leading_heading(title, top, names)) is not None:
-            # No cut gave a heading of the page's own: a <title> that begins with its top
-            # heading and a separator or punctuation mark is that heading and the site's name,
-            # whatever the separator's spacing (the cuts above want spaces on both sides).
-            return start
-        if rank == _TOP_HEADING_RANK and tier and tier[0] and (
-            start := _leading_heading(title, tier[0], names, named_only=True)
-        ):
-            # No cut gave a heading of the page's own: a <title> that begins with its top
-            # heading and a separator or punctuation mark is that heading and the site's name,
-            # whatever the separator's spacing (the cuts above want spaces on both sides).
+        if rank == _TOP_HEADING_RANK and (start := _title_at_top(title, top, tier, names)) is not None:
             return start
         wanted = {squash(h): h for h in reversed(tier) if squash(h)}
         for piece in heads + tails if any_side else heads:
