@@ -2107,10 +2107,11 @@ LISTING_GLOBS: dict[str, tuple[str, ...]] = {
     "bookdown": (),
     # pkgdown's indexes: the articles index (the _pkgdown.yml sections, Guide, Reference and
     # Appendix, each a list of its vignettes' titles), the reference index (the functions, each
-    # with its title) and the changelog (NEWS.md: every release's notes on one page). The home
-    # page (index.html, the README: the About text), authors.html (Authors and Citation), the
-    # reference topics (reference/<function>.html) and 404.html are neither.
-    "pkgdown": ("articles/index.html", "reference/index.html", "news/index.html"),
+    # with its title). The home page (index.html, the README: the About text), the changelog
+    # (news/index.html, NEWS.md: every release's notes, text that lists no page), authors.html
+    # (Authors and Citation), the reference topics (reference/<function>.html) and 404.html are
+    # neither.
+    "pkgdown": ("articles/index.html", "reference/index.html"),
     # mdBook writes no tags, archives or feeds; its whole-book page, print.html (every chapter one
     # after the other, noindex, linked from every page's print button), and toc.html (the sidebar's
     # table of contents for browsers without scripts: every chapter's link, noindex, the
@@ -2484,8 +2485,9 @@ LISTING_GLOBS["harp"] = ("index.html", "posts/index.html", "tags/index.html", "t
 LISTING_GLOBS["pod2html"] = ("index.html",)
 # gtk-doc: the book's index.html (its title page and table of contents), the part pages (Guide,
 # Reference, Appendix: the partintro and the part's chapters; the API reference's: its pages with
-# their purpose), the API index (every symbol A-Z with its page) and the annotation glossary. The
-# index of deprecated symbols is linked from the API index but not written (build.sh says why).
+# their purpose) and the API index (every symbol A-Z with its page). The annotation glossary is
+# text (each annotation's definition under its letter), no listing. The index of deprecated
+# symbols is linked from the API index but not written (build.sh says why).
 LISTING_GLOBS["gtk-doc"] = (
     "index.html",
     "guide.html",
@@ -2493,7 +2495,6 @@ LISTING_GLOBS["gtk-doc"] = (
     "appendix.html",
     "api-reference.html",
     "api-index-full.html",
-    "annotation-glossary.html",
 )
 
 _RST_FIELD = re.compile(r"^:(\w+): (.+)$", re.M)

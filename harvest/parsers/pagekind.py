@@ -625,13 +625,20 @@ def _initials_index(region: etree._Element, page: str, host: str) -> int:
     """
     entries: set[str] = set()
     for heading in region.iter(*_HEADINGS):
-        if len(_text(heading)) != 1 or (lst := heading.getnext()) is None or lst.tag not in {"ul", "ol"}:
+        if len(_text(heading)) != 1 or (lst := heading.getnext()) is None:
             continue
-        items = [li for li in lst if li.tag == "li"]
+        if lst.tag in {"ul", "ol"}:
+            items = [li for li in lst if li.tag == "li"]
+        elif lst.tag in {"dl", "dt"}:
+            # Terms (gtk-doc's and DocBook's indexes: a name, its kind, the page it is on, both
+            # links to that page), in a list or loose after the letter.
+            items = [dt for dt in (lst if lst.tag == "dl" else [lst, *lst.itersiblings()]) if dt.tag == "dt"]
+        else:
+            continue
         targets = set()
         for li in items:
             links = [t for a in li.iter("a") if (t := _site_link(a.get("href"), page, host))]
-            if len(links) != 1 or not _text(li):
+            if len(set(links) if li.tag == "dt" else links) != 1 or not _text(li):
                 break
             targets.add(links[0])
         else:
