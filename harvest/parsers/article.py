@@ -1702,7 +1702,7 @@ def _leads(region: etree._Element) -> list[str]:
     inner = [el for el in found if not any(d in named for d in el.iterdescendants())]
     total = _paragraph_chars(region)
     for el in inner:
-        if any(a.tag in {"a", "li"} for a in _ancestors_within(el, region)):
+        if any(a.tag in _NO_LEAD_IN for a in _ancestors_within(el, region)):
             continue
         text = " ".join(el.text_content().split())
         if not LEAD_MIN_CHARS <= len(text) <= LEAD_MAX_CHARS:
@@ -1876,6 +1876,9 @@ LEAD_TOKENS = (
     "subheadline",
 )
 _LEAD_RE = re.compile("|".join(LEAD_TOKENS))
+#: What a lead is never inside: a link, a list's item (of teasers), the title's heading (its words
+#: in a ``<span class="leading-none">``, Tailwind's and UnoCSS's line height, in Valaxy's theme).
+_NO_LEAD_IN = frozenset({"a", "li", "h1"})
 LEAD_MIN_CHARS = 40
 LEAD_MAX_CHARS = 1500
 LEAD_MAX_LINK_SHARE = 0.3
