@@ -1524,3 +1524,54 @@ def test_a_named_cell_is_text_and_a_collapse_toggle_goes() -> None:
     article = extract_article(heldout_page("rustdoc", path), f"https://rustdoc.heldout.example/{path}")
     assert article is not None
     assert "javascript:" not in article.markdown and "−" not in article.markdown
+
+
+def test_a_manual_page_keeps_its_sections_and_shows_its_footer_date() -> None:
+    """A man page as mandoc writes it (held-out set): its date only in the footer (``<td
+    class="foot-date">June 1, 2023</td>``, mdoc's ``.Dd``), in no markup a date search reads:
+    17 of 19 were undated. Its SEE ALSO held only cross references, which went as links: the
+    heading stayed over nothing. Its tables' header row is ``<td>``s: written without the line
+    under it, no Markdown reader showed a table."""
+    path = "small-lessons-quick-note-release.7.html"
+    article = extract_article(heldout_page("mandoc", path), f"https://mandoc.heldout.example/{path}")
+    assert article is not None
+    assert article.published == "2023-06-01"
+    assert "# DESCRIPTION" in article.markdown and "SEE ALSO" not in article.markdown
+    path = "small-lessons-python-generators-tour.7.html"
+    article = extract_article(heldout_page("mandoc", path), f"https://mandoc.heldout.example/{path}")
+    assert article is not None
+    assert (
+        "| **approach** | **memory** | **laziness** | **readability** |\n|---|---|---|---|\n"
+        in article.markdown
+    )
+
+
+def test_a_pod_page_keeps_its_headings_its_backspaces_page_and_unindented_code() -> None:
+    """Pod::Simple (held-out set) writes the sections as children of ``<body>``, no frame, and
+    the title only in the NAME line: the text was taken as loose paragraphs, every heading and
+    list lost. It writes each special character as a reference, the backspace too (``&#8;``),
+    which the parser put in the text after the control bytes were cleaned: the page was lost.
+    Its code keeps POD's verbatim indent in the ``<pre>``."""
+    path = "Small/Lessons/Reference/CodeReviewChecklist.html"
+    article = extract_article(heldout_page("pod2html", path), f"https://pod2html.heldout.example/{path}")
+    assert article is not None
+    assert "# DESCRIPTION" in article.markdown
+    assert "  - Are the error paths tested?\n    - timeouts" in article.markdown
+    assert "```\nfunc save(w io.Writer, data []byte) error {\n    n, err := w.Write(data)" in article.markdown
+    path = "Small/Lessons/Guide/TerminalEscapesBackspace.html"
+    article = extract_article(heldout_page("pod2html", path), f"https://pod2html.heldout.example/{path}")
+    assert article is not None
+    assert "bboolld" in article.markdown
+
+
+def test_og_url_naming_the_site_is_no_post_s_canonical_and_the_title_is_no_lead() -> None:
+    """Valaxy (held-out set) writes the site's address as every page's ``og:url``, no ``<link
+    rel="canonical">``: every post was named after the home page, 16 of 17 dropped as duplicates.
+    Its title's words are in ``<h1><span class="leading-none">`` (Tailwind's line height): taken
+    for the lead, the title opened the text again."""
+    path = "posts/terminal-escapes-backspace.html"
+    url = f"https://valaxy.heldout.example/{path}"
+    article = extract_article(heldout_page("valaxy", path), url)
+    assert article is not None
+    assert article.canonical_url == url
+    assert not article.markdown.startswith("Terminal escapes")

@@ -273,3 +273,35 @@ def test_a_heading_s_way_back_to_the_top_is_no_part_of_its_title() -> None:
     tree = parse_html(heldout_page("rdoc", path))
     assert tree is not None
     assert declared_title(tree) == "Quick note"
+
+
+@pytest.mark.parametrize(
+    ("folder", "path", "title"),
+    [
+        ("mandoc", "small-lessons-python-generators-tour.7.html", "Generators in Python: a practical tour"),
+        ("mandoc", "lessons.1.html", "read and search the small lessons"),
+        ("pod2html", "Small/Lessons/Guide/Install.html", "Installing the command-line tool"),
+        ("pod2html", "Small/Lessons/Appendix/TilGitSwitch.html", "TIL: git switch -"),
+    ],
+)
+def test_a_manual_page_s_title_is_its_name_line_s_description(folder: str, path: str, title: str) -> None:
+    """mandoc and Pod::Simple (held-out set) write a manual page: its ``<title>`` the page's name
+    ("SMALL-LESSONS-PYTHON-GENERATORS-TOUR(7)", "Small::Lessons::Guide::Install"), its first
+    heading "NAME", the line under it "name — what it is". Every title was the name, or "NAME"."""
+    tree = parse_html(heldout_page(folder, path))
+    assert tree is not None
+    assert declared_title(tree) == title
+
+
+@pytest.mark.parametrize(
+    ("path", "title"),
+    [("python-generators-tour.html", "Generators in Python: a practical tour"), ("about.html", "About")],
+)
+def test_the_site_s_declared_name_is_cut_after_a_glued_colon(path: str, title: str) -> None:
+    """gtk-doc (held-out set): ``<title>Generators in Python: a practical tour: Small Lessons
+    Reference Manual</title>``, the manual's name declared by ``<link rel="home" title="Small
+    Lessons Reference Manual">``: a colon glued to the words before it is no cut, and a heading
+    and a colon is also a headline and its subtitle. The declared name makes it a cut."""
+    tree = parse_html(heldout_page("gtk-doc", path))
+    assert tree is not None
+    assert declared_title(tree) == title
