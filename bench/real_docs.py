@@ -49,8 +49,13 @@ crawl runs with ``http_proxy``/``https_proxy`` set to a loopback canary server (
 ``foreign`` column and must be 0.
 
 Per tree: HTML pages served, documents (oracle), documents stored, documents missing (fetched or
-never fetched), listing pages stored, titles right, code blocks kept / expected, languages kept /
-expected, WARNING lines of the crawl log (count, the first 5), wall time. ``--details TREE`` lists
+never fetched), listing pages stored, other pages stored, titles right (``unnumbered``: right but
+for a section number or label, ``Chapter 5.``, ``4.2.``), documents given a date (``dated``: the
+trees date none but PostgreSQL's release notes), documents whose Markdown has an odd number of
+fence lines (``bad fences``: a block left open), documents keeping under 70% of the page's words
+(``text <70%``), code blocks kept / expected, languages kept / expected, WARNING lines of the crawl
+log (count, the first 5), pages fetched, requests that reached the canary (``foreign``), exit
+code, wall time. All five trees take about a minute. ``--details TREE`` lists
 every mismatch; ``--json FILE`` writes rows and mismatches; ``--keep DIR`` keeps each crawl's
 output folder (``DIR/<tree>/data/blogs/document.jsonl`` and the Markdown) for reading.
 """
