@@ -249,6 +249,10 @@ def _language_from_element(el: etree._Element, *, bare_names: bool) -> str | Non
 def _code_language(pre: etree._Element) -> str:
     """The language a page gives a ``<pre>`` block, or '' when it gives none."""
     code = pre.find("code")
+    if code is None and (inner := pre.find("pre")) is not None:
+        # A <pre> in a <pre>: mdBook's runnable examples (``<pre><pre class="playground"><code
+        # class="language-rust">``): the inner one's code names the language.
+        code = inner.find("code") if inner.find("code") is not None else inner
     for el in (code, pre):
         if el is not None:
             lang = _language_from_element(el, bare_names=True)
@@ -577,16 +581,7 @@ def _read_head(tree: etree._Element, url: str) -> _Head:
             metas.setdefault(key, value)
         elif (el.get("http-equiv") or "").lower() == "content-language" and content_language is None:
             content_language = value.split(",")[0]
-    canonical = None
-    base = url
-    for el in tree.iter("link", "base"):
-        href = (el.get("href") or "").strip()
-        if not href:
-            continue
-        if el.tag == "base" and base is url:
-            base = urljoin(url, href)
-        elif el.tag == "link" and canonical is None and "canonical" in (el.get("rel") or "").lower().split():
-            canonical = urljoin(url, href)
+    canonical, base = _canonical_and_base(tree, url)
     if canonical is None:
         canonical = _og_canonical(url, metas.get("og:url"))
     html_el = tree if tree.tag == "html" else tree.find(".//html")
@@ -689,6 +684,26 @@ def _byline(scope: etree._Element) -> str | None:
     """
     author = metasearch.page_author(scope)
     return None if author is None or "author" in author.casefold() else author
+
+
+def _canonical_and_base(tree: etree._Element, url: str) -> tuple[str | None, str]:
+    """The page's ``<link rel="canonical">`` (a web address only) and the base its links resolve on.
+
+    Debian's build of Python's documentation declares each page's ``file://`` path canonical: no
+    address of the page, and a path of the machine that built it.
+    """
+    canonical = None
+    base = url
+    for el in tree.iter("link", "base"):
+        href = (el.get("href") or "").strip()
+        if not href:
+            continue
+        if el.tag == "base" and base is url:
+            base = urljoin(url, href)
+        elif el.tag == "link" and canonical is None and "canonical" in (el.get("rel") or "").lower().split():
+            if urlsplit(found := urljoin(url, href)).scheme in {"http", "https"}:
+                canonical = found
+    return canonical, base
 
 
 def _og_canonical(url: str, og_url: str | None) -> str:

@@ -416,9 +416,10 @@ def field_lists_as_lines(tree: etree._Element) -> int:
             continue
         if any(not _shown(v) or len(_shown(v)) > FIELD_VALUE_CHARS or _holds_blocks(v) for v in values):
             continue
-        block = dl.makeelement("div", dict(dl.attrib))
+        lines = []
         for name, value in zip(names, values, strict=True):
-            line = etree.SubElement(block, "p")
+            line = dl.makeelement("p", {})
+            lines.append(line)
             label = _shown(name)
             line.text = label if label.endswith(":") else label + ":"
             inner = (
@@ -428,8 +429,12 @@ def field_lists_as_lines(tree: etree._Element) -> int:
             )
             line.text += " " + (inner.text or "").lstrip()
             line.extend(list(inner))
-        block.tail = dl.tail
-        dl.getparent().replace(dl, block)
+        # The list itself becomes the block of lines, not a new one in its place: it may be the
+        # region the extraction reads (PostgreSQL's list of acronyms, the page's whole text).
+        for item in items:
+            dl.remove(item)
+        dl.tag, dl.text = "div", None
+        dl.extend(lines)
         made += 1
     return made
 

@@ -240,8 +240,9 @@ def _cut_site_name(
 
 
 #: A label a stylesheet numbers a part with, joined to the title by no-break spaces as DocBook's
-#: XSL writes it ("Chapter\u00a02.\u00a0Generators in Python"): the document's title is after it.
-_GENERATED_LABEL_RE = re.compile(r"^\w+\u00a0(?:\d+|[IVXLCDM]+|[A-Z])\.\u00a0(?=\S)")
+#: XSL writes it ("Chapter\u00a02.\u00a0Generators in Python", a section's "20.3.\u00a0Connections
+#: and Authentication"): the document's title is after it.
+_GENERATED_LABEL_RE = re.compile(r"^(?:\w+\u00a0)?(?:\d+|[IVXLCDM]+|[A-Z])(?:\.\d+)*\.\u00a0(?=\S)")
 #: A title's last bracketed words, the site's or manual's name after the page's.
 _NAME_SUFFIX_RE = re.compile(r"\s+[(\[](?=[^()\[\]]+[)\]]\s*$)")
 #: A section's number before its heading's words ("1.2", "A.3.1.", "IV."), as numbered
@@ -304,6 +305,23 @@ def in_site_chrome(el: etree._Element) -> bool:
     return chrome
 
 
+def _names_the_site(head_title: str, h1: str, tree: etree._Element) -> bool:
+    """Whether the page's one ``<h1>`` is the site's name, the ``<title>`` naming it after its h2.
+
+    The ``<h1>`` is the ``<title>``'s last piece, its first the page's top ``<h2>``.
+
+    mdBook's menu bar holds the book's name as an ``<h1>`` (``<h1 class="menu-title">The Rust
+    Programming Language</h1>``) and a chapter that begins at ``<h2>`` has no other
+    (``<title>Data Types - The Rust Programming Language</title>``): 81 of the Rust book's 104
+    chapters were titled with the book's name.
+    """
+    pieces = TITLE_SEPARATORS_RE.split(head_title)
+    if len(pieces) < 2 or squash(pieces[-1]) != squash(h1):
+        return False
+    first = squash(pieces[0])
+    return any(squash(text) == first for text in _top_headings(tree)[:1])
+
+
 def _top_headings(tree: etree._Element) -> list[str]:
     """The first headings of the highest level below ``<h1>`` outside the site's chrome.
 
@@ -336,8 +354,9 @@ def declared_title(tree: etree._Element) -> str | None:
 
 
 #: A heading's number as a generator writes it before the words, in an element of its own:
-#: "Chapter 12", "12.3", "Appendix A" (pandoc's ``<span class="header-section-number">``).
-_NUMBER_LABEL_RE = re.compile(r"^(?:[^\W\d_]+ )?(?:\d+(?:\.\d+)*|[A-Z]|[IVXLCDM]+)$")
+#: "Chapter 12", "12.3", "Appendix A" (pandoc's ``<span class="header-section-number">``), "4."
+#: (Sphinx's ``<span class="section-number">4. </span>``).
+_NUMBER_LABEL_RE = re.compile(r"^(?:[^\W\d_]+ )?(?:\d+(?:\.\d+)*|[A-Z]|[IVXLCDM]+)\.?$")
 
 
 def _without_number_label(tree: etree._Element, title: str) -> str:
@@ -377,6 +396,8 @@ def _declared_title(tree: etree._Element) -> str | None:
     h1s = list(tree.iter("h1"))
     every_h1 = [_heading_text(h) for h in h1s][:5]
     own_h1 = _unnumbered([text for h, text in zip(h1s, every_h1, strict=False) if not in_site_chrome(h)])
+    if len(own_h1) == 1 and _names_the_site(head_title, own_h1[0], tree):
+        own_h1 = []
     own_h2 = [] if own_h1 else _unnumbered(_top_headings(tree))
     # The page's own <h1> names it; else (no <h1> of its own) an <h2> of its content: Lektor's
     # quickstart writes the site's name as the page's only <h1>, in its header, and the post's

@@ -41,6 +41,7 @@ def shape(body: etree._Element) -> None:
     drop_trailing_headings(body)
     drop_empty_sections(body)
     head_rows(body)
+    inline_code_lines(body)
     keep_line_breaks(body)
     one_line_headings(body)
     plain_spaces(body)
@@ -108,6 +109,30 @@ def head_rows(body: etree._Element) -> None:
             continue
         for cell in first.iterchildren("cell"):
             cell.set("role", "head")
+
+
+def inline_code_lines(body: etree._Element) -> None:
+    """Write inline code wrapped over lines in the page's source as one line.
+
+    The code blocks are out of the tree by now (placeholders): a ``<code>`` left is inline, and
+    one whose text the source wrapped (PostgreSQL's ``<code class="command">LOCK`` and
+    ``TABLE</code>`` on two lines mid-sentence, Python's docs' ``(x, y,`` and ``*rest)``)
+    Markdown wrote as a fenced block opened mid-line, which fenced the rest of the document
+    instead. Only one between words: a ``<code>`` alone in its block may be a block the page
+    wrote without ``<pre>``.
+    """
+    for code in body.iter("code"):
+        text = "".join(code.itertext())
+        if "\n" not in text:
+            continue
+        previous = code.getprevious()
+        parent = code.getparent()
+        before = (previous.tail if previous is not None else parent.text if parent is not None else "") or ""
+        if not before.strip() and not (code.tail or "").strip():
+            continue
+        for child in list(code):
+            code.remove(child)
+        code.text = " ".join(text.split())
 
 
 def keep_line_breaks(body: etree._Element) -> None:
