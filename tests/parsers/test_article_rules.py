@@ -17,7 +17,7 @@ import pytest
 from scrapy.http import HtmlResponse
 
 from harvest.parsers.article import Article, extract_article
-from tests import eval_pages, shared_fixture
+from tests import OWN_FIXTURES, eval_pages, shared_fixture
 from tests.devsites import heldout_page
 
 EVAL = ("extraction", "trafilatura-eval")
@@ -1575,3 +1575,53 @@ def test_og_url_naming_the_site_is_no_post_s_canonical_and_the_title_is_no_lead(
     assert article is not None
     assert article.canonical_url == url
     assert not article.markdown.startswith("Terminal escapes")
+
+
+REALDOCS = OWN_FIXTURES / "realdocs"
+
+
+def realdocs_page(path: str) -> str:
+    return (REALDOCS / path).read_text(encoding="utf-8")
+
+
+def test_inline_code_wrapped_in_the_source_stays_inline() -> None:
+    """PostgreSQL's reference (``postgresql-doc-15``): ``<code class="command">LOCK`` and
+    ``TABLE</code>`` on two lines in the middle of a sentence was written as a fenced block
+    opened mid-line: its closing fence opened one, and the rest of the page was fenced (173 of
+    1,152 pages had an odd number of fence lines). Python's tutorial: ``(x, y,`` and ``*rest)``."""
+    article = extract_article(
+        realdocs_page("postgresql/sql-lock.html"), "https://www.postgresql.org/docs/15/sql-lock.html"
+    )
+    assert article is not None
+    assert "is specified, `LOCK TABLE` does not wait" in " ".join(article.markdown.split())
+    fences = [line for line in article.markdown.splitlines() if line.lstrip("> ").startswith("```")]
+    assert len(fences) % 2 == 0 and all(
+        line.strip("`> ") == "" or line.lstrip("> ").startswith("```") for line in fences
+    )
+    url = "https://docs.python.org/3.11/tutorial/controlflow.html"
+    article = extract_article(realdocs_page("python/controlflow.html"), url)
+    assert article is not None
+    assert "`(x, y, *rest)`" in article.markdown
+    # Debian's build declares the page's file:// path canonical: no web address, not kept.
+    assert article.canonical_url == url
+
+
+def test_a_field_list_that_is_the_whole_text_is_extracted() -> None:
+    """PostgreSQL's list of acronyms: the page's region is its ``<dl>`` of short terms, which the
+    field-list repair replaced by a new block: the region was no longer in the page, and the
+    extraction failed on an assertion (a WARNING, the page lost)."""
+    article = extract_article(
+        realdocs_page("postgresql/acronyms.html"), "https://www.postgresql.org/docs/15/acronyms.html"
+    )
+    assert article is not None
+    assert "SQL commands such as `CREATE TABLE`, `ALTER USER`" in article.markdown
+
+
+def test_a_runnable_example_keeps_its_language() -> None:
+    """The Rust book (mdBook): a runnable example is a ``<pre>`` in a ``<pre>`` (``<pre><pre
+    class="playground"><code class="language-rust">``): its 310 blocks were written without their
+    language."""
+    url = "https://doc.rust-lang.org/book/ch03-02-data-types.html"
+    article = extract_article(realdocs_page("rust-book/ch03-02-data-types.html"), url)
+    assert article is not None
+    assert article.markdown.count("```rust\n") >= 10

@@ -14,7 +14,7 @@ import pytest
 
 from harvest.parsers.pagekind import parse_html
 from harvest.parsers.pagemeta import declared_date, declared_title, normalize_date
-from tests import eval_pages, shared_fixture
+from tests import OWN_FIXTURES, eval_pages, shared_fixture
 from tests.devsites import HELDOUT, HELDOUT_FIXTURES, SITES, heldout_page, page_html
 
 ORACLE_SITES = [s.folder for s in SITES if s.folder != "octopress-1up4developers-github-io"]
@@ -303,5 +303,25 @@ def test_the_site_s_declared_name_is_cut_after_a_glued_colon(path: str, title: s
     Lessons Reference Manual">``: a colon glued to the words before it is no cut, and a heading
     and a colon is also a headline and its subtitle. The declared name makes it a cut."""
     tree = parse_html(heldout_page("gtk-doc", path))
+    assert tree is not None
+    assert declared_title(tree) == title
+
+
+@pytest.mark.parametrize(
+    ("path", "title"),
+    [
+        ("python/controlflow.html", "More Control Flow Tools"),
+        ("postgresql/runtime-config-connection.html", "Connections and Authentication"),
+        ("rust-book/ch03-02-data-types.html", "Data Types"),
+    ],
+)
+def test_real_documentation_titles(path: str, title: str) -> None:
+    """Real trees (tests/fixtures/realdocs): Sphinx writes a section's number in a span of its
+    own, "4. " with its dot (``<span class="section-number">4. </span>More Control Flow Tools``);
+    DocBook's stylesheet joins "20.3." to the words by a no-break space; mdBook's menu bar holds
+    the book's name as the page's only ``<h1>``, the chapter beginning at its ``<h2>``
+    (``<title>Data Types - The Rust Programming Language</title>``): 81 of 104 chapters were
+    titled with the book's name."""
+    tree = parse_html((OWN_FIXTURES / "realdocs" / path).read_text(encoding="utf-8"))
     assert tree is not None
     assert declared_title(tree) == title
