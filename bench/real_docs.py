@@ -153,11 +153,12 @@ def _text(el: HtmlElement | None) -> str:
     return " ".join((el.text_content() if el is not None else "").split())
 
 
-_NUMBERING = re.compile(r"^(?:(?i:chapter|part|appendix)\s+)?(?:\d+(?:\.\d+)*\.?|[IVXLC]+\.|[A-Z]\.)\s+")
+_NUMBERING = re.compile(r"^(?:(?i:chapter|part|appendix)\s+)?(?:\d+(?:\.\d+)*\.?|[IVXLC]+\.|[A-Z](?:\.\d+)*\.)\s+")
 
 
 def unnumbered(text: str) -> str:
-    """A plain title without its section number or label (``Chapter 5.``, ``4.2.``, ``Part VI.``)."""
+    """A plain title without its section number or label (``Chapter 5.``, ``4.2.``, ``Part VI.``,
+    an appendix's ``F.1.``)."""
     return _NUMBERING.sub("", text)
 
 

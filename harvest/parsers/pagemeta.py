@@ -308,7 +308,8 @@ def in_site_chrome(el: etree._Element) -> bool:
 def _names_the_site(head_title: str, h1: str, tree: etree._Element) -> bool:
     """Whether the page's one ``<h1>`` is the site's name, the ``<title>`` naming it after its h2.
 
-    The ``<h1>`` is the ``<title>``'s last piece, its first the page's top ``<h2>``.
+    The ``<h1>`` is the ``<title>``'s last piece, its first the page's top ``<h2>``, or the
+    ``<h1>`` is outside a ``<main>`` that begins with an ``<h2>``.
 
     mdBook's menu bar holds the book's name as an ``<h1>`` (``<h1 class="menu-title">The Rust
     Programming Language</h1>``) and a chapter that begins at ``<h2>`` has no other
@@ -319,7 +320,19 @@ def _names_the_site(head_title: str, h1: str, tree: etree._Element) -> bool:
     if len(pieces) < 2 or squash(pieces[-1]) != squash(h1):
         return False
     first = squash(pieces[0])
-    return any(squash(text) == first for text in _top_headings(tree)[:1])
+    if any(squash(text) == first for text in _top_headings(tree)[:1]):
+        return True
+    # Or the <h1> is outside the page's <main>, which begins with an <h2> of its own (the book's
+    # appendices: "A - Keywords - The Rust Programming Language" over "Appendix A: Keywords").
+    main = next(tree.iter("main"), None)
+    if main is None or next(main.iter("h1"), None) is not None:
+        return False
+    first_heading = next(main.iter(*_HEADINGS), None)
+    if first_heading is None or first_heading.tag != "h2":
+        return False
+    # The <h2> opens the <main>: no text before it (a blog's home page shows posts first).
+    before = [t for t in main.itertext() if t.strip()][:1]
+    return bool(before) and first_heading.text_content().strip().startswith(before[0].strip())
 
 
 def _top_headings(tree: etree._Element) -> list[str]:
@@ -397,6 +410,9 @@ def _declared_title(tree: etree._Element) -> str | None:
     every_h1 = [_heading_text(h) for h in h1s][:5]
     own_h1 = _unnumbered([text for h, text in zip(h1s, every_h1, strict=False) if not in_site_chrome(h)])
     if len(own_h1) == 1 and _names_the_site(head_title, own_h1[0], tree):
+        # The <h1> is the site's name (mdBook's menu bar): the page's top <h2> is its title.
+        if own_h2 := _top_headings(tree):
+            return own_h2[0]
         own_h1 = []
     own_h2 = [] if own_h1 else _unnumbered(_top_headings(tree))
     # The page's own <h1> names it; else (no <h1> of its own) an <h2> of its content: Lektor's
