@@ -153,7 +153,9 @@ def _text(el: HtmlElement | None) -> str:
     return " ".join((el.text_content() if el is not None else "").split())
 
 
-_NUMBERING = re.compile(r"^(?:(?i:chapter|part|appendix)\s+)?(?:\d+(?:\.\d+)*\.?|[IVXLC]+\.|[A-Z](?:\.\d+)*\.)\s+")
+_NUMBERING = re.compile(
+    r"^(?:(?i:chapter|part|appendix)\s+)?(?:\d+(?:\.\d+)*\.?|[IVXLC]+\.|[A-Z](?:\.\d+)*\.)\s+"
+)
 
 
 def unnumbered(text: str) -> str:
