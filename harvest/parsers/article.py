@@ -1414,7 +1414,7 @@ def _prose_block(tree: etree._Element, title: str) -> etree._Element | None:
     block = tree.find("body")
     while block is not None:
         inner = next((c for c in block if held.get(c, 0) >= PROSE_SHARE * total), None)
-        if inner is None:
+        if inner is None or (block.tag != "body" and _one_of_sections(inner)):
             break
         block = inner
     if block is not None and block.tag == "body":
@@ -1429,6 +1429,38 @@ def _prose_block(tree: etree._Element, title: str) -> etree._Element | None:
     if not titled and held[block] < AREA_MIN_SHARE * everything:
         return None
     return block if total >= MIN_REGION_CHARS or titled else None
+
+
+def _one_of_sections(block: etree._Element) -> bool:
+    """Whether ``block`` is a section of its parent's text: it and a sibling each open with a heading.
+
+    A DocBook reference page's sections are sibling blocks (``div.refsynopsisdiv`` "Synopsis",
+    ``div.refsect1`` "Description", "Parameters"…): the longest held most of the paragraphs and
+    was taken alone, the synopsis and the other sections lost (PostgreSQL's CREATE TABLE kept
+    5 of its 26 code blocks).
+    """
+    if not _opens_with_heading(block):
+        return False
+    # A sibling of prose: a sidebar's widgets open with headings too, over lists of links.
+    siblings = [*block.itersiblings(preceding=True), *block.itersiblings()]
+    return any(
+        isinstance(s.tag, str)
+        and _opens_with_heading(s)
+        and not _is_chrome(s)
+        and _paragraph_chars(s) >= SECTION_PROSE_CHARS
+        for s in siblings
+    )
+
+
+#: The paragraph text a sibling section needs to be one of the text's (a sentence or so).
+SECTION_PROSE_CHARS = 80
+
+
+def _opens_with_heading(block: etree._Element) -> bool:
+    first = next((c for c in block if isinstance(c.tag, str)), None)
+    while first is not None and first.tag in {"div", "header", "hgroup"} and not (first.text or "").strip():
+        first = next((c for c in first if isinstance(c.tag, str)), None)
+    return first is not None and first.tag in _HEADINGS
 
 
 def _body_text(body: etree._Element, title: str, total: int) -> etree._Element | None:

@@ -1625,3 +1625,23 @@ def test_a_runnable_example_keeps_its_language() -> None:
     article = extract_article(realdocs_page("rust-book/ch03-02-data-types.html"), url)
     assert article is not None
     assert article.markdown.count("```rust\n") >= 10
+
+
+def test_a_reference_page_keeps_all_its_sections() -> None:
+    """PostgreSQL's CREATE TABLE (DocBook): its sections are sibling blocks, each opening with
+    its heading (Synopsis, Description, Parameters, Notes, Examples, Compatibility); the longest,
+    Parameters, held most of the paragraphs and was taken alone: 5 of its 26 code blocks kept,
+    the synopsis lost."""
+    url = "https://www.postgresql.org/docs/15/sql-createtable.html"
+    article = extract_article(realdocs_page("postgresql/sql-createtable.html"), url)
+    assert article is not None
+    headings = [line for line in article.markdown.splitlines() if line.startswith("## ")]
+    assert headings[:4] == ["## Synopsis", "## Description", "## Parameters", "## Notes"] or headings[
+        1:5
+    ] == [
+        "## Synopsis",
+        "## Description",
+        "## Parameters",
+        "## Notes",
+    ], headings
+    assert article.code_blocks >= 20
