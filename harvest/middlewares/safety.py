@@ -66,6 +66,22 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
+#: The logger of Scrapy's HTTP/1.1 download handler (harvest's bounded handler inherits it).
+_HTTP11_LOGGER = "scrapy.core.downloader.handlers.http11"
+
+
+class _NoOversizeNotice(logging.Filter):
+    """Drops Scrapy's WARNING that a body is over the download max size: harvest says it.
+
+    The page's refusal says it once (:meth:`TrapGuardMiddleware.process_exception`, "Not
+    fetching …: larger than N bytes", further ones at DEBUG); Scrapy's said it again for every
+    such page (Node's 5.8 MB ``all.html``).
+    """
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not (isinstance(record.msg, str) and "larger than download max size" in record.msg)
+
+
 Resolver = Callable[[str], Awaitable[str]]
 
 
@@ -538,6 +554,10 @@ class TrapGuardMiddleware:
         )
         crawler.signals.connect(mw.spider_opened, signal=signals.spider_opened)
         crawler.signals.connect(mw.bytes_received, signal=signals.bytes_received)
+        if mw.max_page_bytes:
+            handler = logging.getLogger(_HTTP11_LOGGER)
+            if not any(isinstance(f, _NoOversizeNotice) for f in handler.filters):
+                handler.addFilter(_NoOversizeNotice())
         return mw
 
     def bytes_received(self, data: bytes, request: Request, spider: Spider) -> None:

@@ -542,6 +542,9 @@ def test_encodings_and_oversized_page(tmp_path: Path) -> None:
     latin = Path(by_path["/posts/latin1"]["path"]).read_text(encoding="utf-8")
     assert "les accents (é, è, à, ç, ô, ï, û)" in latin
     assert stats["harvest/safety/oversize"] == 1
+    # One line says it (harvest's, naming the page and the limit), not Scrapy's as well.
+    oversize = [line for line in result.stderr.splitlines() if "larger than" in line]
+    assert len(oversize) == 1 and "Not fetching" in oversize[0], oversize
 
 
 @pytest.mark.parametrize(
