@@ -342,6 +342,8 @@ def mentioned_only(tree: etree._Element, published: str, url: str) -> bool:
         return True
     body = tree.find("body")
     content = body.text_content() if body is not None else ""
+    if _version_read_as_date(content, published):
+        return True
     texts = None
     if published in content:  # the cheap look first: most dates htmldate finds are elsewhere
         texts = _TEXTS(tree)
@@ -360,6 +362,30 @@ def mentioned_only(tree: etree._Element, published: str, url: str) -> bool:
     return (value != published and _footer_stamps_only(texts, value)) or _first_is_mention(
         texts, value, published
     )
+
+
+def _version_read_as_date(content: str, published: str) -> bool:
+    """Whether ``published`` is a version number htmldate read as a date.
+
+    Its fast mode reads "on" and a dotted triple as a day ("posted on 3.8.12"), "on" ending any
+    word: Sphinx's "Changed in version 3.8.12" and "Python 3.8.12" dated Python's library
+    pages and its "What's new" 2012-08-03.
+    """
+    for m in _VERSION_RE.finditer(content):
+        a, b, c = (int(x) for x in m.groups())
+        if len(m.group(1)) == 4:
+            found = _iso(a, b, c)
+        else:
+            year = c + 2000 if c < 100 else c
+            found = _iso(year, b, a) if b <= 12 else _iso(year, a, b)  # day first, or swapped
+        if found == published:
+            return True
+    return False
+
+
+#: A dotted triple after a word ending in "on" ("version", "Python"): what htmldate's "on d.m.y"
+#: pattern matches inside the word.
+_VERSION_RE = re.compile(r"[^\W\d_]on[ :]{0,9}?([0-9]{1,4})[./]([0-9]{1,2})[./]([0-9]{2,4})\b")
 
 
 def _first_is_mention(texts: list[etree._ElementUnicodeResult], value: str, published: str) -> bool:

@@ -1645,3 +1645,13 @@ def test_a_reference_page_keeps_all_its_sections() -> None:
         "## Notes",
     ], headings
     assert article.code_blocks >= 20
+
+
+def test_a_version_number_is_no_date() -> None:
+    """Python's ``ipaddress`` page (Sphinx, no date anywhere): htmldate's fast mode reads "on"
+    and a dotted triple as a day, "on" ending any word, and dated it 2012-08-03 from "Changed
+    in version 3.8.12"."""
+    url = "https://docs.python.org/3.11/library/ipaddress.html"
+    article = extract_article(realdocs_page("python/ipaddress.html"), url)
+    assert article is not None
+    assert article.published is None
