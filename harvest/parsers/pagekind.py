@@ -1031,7 +1031,12 @@ def _titled_block(body: etree._Element, page: str, host: str) -> etree._Element 
     its class list).
     """
     # Not an <h1> that is the site's name, a link home (a theme's header without <header>).
+    # A page without one is titled by its first <h2> outside the sidebars (DocBook's sections:
+    # "47.1. Interface Functions"; not a sidebar's "Recent posts").
     h1 = next((h for h in body.iter("h1") if not _home_link(h)), None)
+    if h1 is None:
+        aside = _site_columns(body)
+        h1 = next((h for h in body.iter("h2") if not any(up in aside for up in h.iterancestors())), None)
     for block in h1.iterancestors() if h1 is not None else ():
         if block is body:
             return None
@@ -1082,6 +1087,11 @@ def _named_pages_index(
         # picture or a video of its own: a photo's page says nothing either.
         said = weighed_length(text) - rows.chars - _controls_chars(region)
         said -= sum(weighed_length(_text(el)) for el in (*region.iter(*_HEADINGS), *aside, *_FOOTERS(region)))
+        # Or its rows are a table of contents the page declares (DocBook's and gtk-doc's
+        # ``<div class="toc">``), under a paragraph at most: a part's page listing its two (its
+        # navigation bar's arrows are no pictures of its own).
+        if _in_declared_toc(rows.rows):
+            return len(rows.entries) if said <= LIST_LINE else 0
         return len(rows.entries) if said <= INDEX_SCRAP and not _shows_media(region, page, host) else 0
     if region.tag == "body":
         # No main area: the page's menus and side columns are in the region. The rows that
@@ -1113,6 +1123,8 @@ class _IndexRows:
     chars: int = 0
     #: Characters (weighed) of the descriptions after them, a line of each at most.
     described: int = 0
+    #: The rows themselves.
+    rows: list[etree._Element] = field(default_factory=list)
 
 
 def _index_rows(region: etree._Element, aside: list[etree._Element], page: str, host: str) -> _IndexRows:
@@ -1134,6 +1146,7 @@ def _index_rows(region: etree._Element, aside: list[etree._Element], page: str, 
         if len(targets) != 1 or (label := _label_chars(row, links)) > CHILD_LABEL:
             continue
         found.entries |= targets
+        found.rows.append(row)
         parent = row.getparent()
         shape = (row.tag, "" if parent is None else parent.tag)
         found.shapes[shape] = found.shapes.get(shape, 0) + 1
@@ -1142,6 +1155,13 @@ def _index_rows(region: etree._Element, aside: list[etree._Element], page: str, 
         if after is not None and after.tag in _ROWS and _leads_only_to(after, targets, page, host):
             found.described += min(weighed_length(_text(after)), LIST_LINE)
     return found
+
+
+def _in_declared_toc(rows: list[etree._Element]) -> bool:
+    """Whether every row is in a block whose class names it a table of contents (``toc``)."""
+    return bool(rows) and all(
+        any("toc" in (up.get("class") or "").split() for up in row.iterancestors()) for row in rows
+    )
 
 
 #: What is not a page's prose: its headings, lists, code, form controls and links' words.

@@ -15,7 +15,7 @@ from functools import cache
 import pytest
 
 from harvest.parsers.pagekind import classify_page
-from tests import eval_pages
+from tests import OWN_FIXTURES, eval_pages
 from tests.devsites import heldout_page, page_html
 
 CASES = [
@@ -753,3 +753,26 @@ def test_an_index_of_terms_by_initials_is_a_listing() -> None:
             classify_page(heldout_page("gtk-doc", path), f"https://gtk-doc.heldout.example/{path}").kind
             != "listing"
         )
+
+
+def test_a_declared_table_of_contents_is_a_listing() -> None:
+    """DocBook's section of reference pages (PostgreSQL's "Interface Functions", no ``<h1>``: its
+    title an ``<h2>``, no main area) is only its ``<dl class="toc">``, each entry a page and its
+    purpose ("SPI_connect — connect a C function to the SPI manager"); gtk-doc's API part page is
+    a sentence over its contents of two pages. Both were stored as documents; the pages they list
+    are not listings."""
+    realdocs = OWN_FIXTURES / "realdocs" / "postgresql"
+    url = "https://www.postgresql.org/docs/15/spi-interface.html"
+    page = classify_page((realdocs / "spi-interface.html").read_text(encoding="utf-8"), url)
+    assert page.kind == "listing", page
+    url = "https://www.postgresql.org/docs/15/sql-lock.html"
+    assert classify_page((realdocs / "sql-lock.html").read_text(encoding="utf-8"), url).kind != "listing"
+    page = classify_page(
+        heldout_page("gtk-doc", "api-reference.html"), "https://gtk-doc.heldout.example/api-reference.html"
+    )
+    assert page.kind == "listing", page
+    path = "small-lessons-SlLesson.html"
+    assert (
+        classify_page(heldout_page("gtk-doc", path), f"https://gtk-doc.heldout.example/{path}").kind
+        != "listing"
+    )
