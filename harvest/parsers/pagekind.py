@@ -502,8 +502,15 @@ def _date_nodes(region: etree._Element) -> list[etree._Element]:
     return found
 
 
+#: How far up from a ``<time>`` its entry's link is looked for: a card's date line in its meta
+#: row, the title's link beside that row (Valaxy's ``<time>`` in a span, a div, a div, under the
+#: card's body holding the title's link: four). A date in text, one level less: a date an
+#: excerpt quotes is no entry's.
+ENTRY_DATE_LEVELS = 4
+
+
 def _dated_entries(dates: list[etree._Element], page: str, host: str) -> int:
-    """Site links that each sit alone next to a date (within three levels up): a dated list's entries.
+    """Site links that each sit alone next to a date (``ENTRY_DATE_LEVELS`` up): a dated list's entries.
 
     A date quoted in the text (a tweet's, a link to elsewhere) labels no entry of this site.
     """
@@ -532,7 +539,7 @@ def _entry_dates(dates: list[etree._Element], page: str, host: str) -> dict[str,
             targets.setdefault(own.pop(), _text(node))
             continue
         block = node
-        for _ in range(3):
+        for _ in range(ENTRY_DATE_LEVELS if node.tag == "time" else ENTRY_DATE_LEVELS - 1):
             parent = block.getparent()
             if parent is None:
                 break

@@ -776,3 +776,18 @@ def test_a_declared_table_of_contents_is_a_listing() -> None:
         classify_page(heldout_page("gtk-doc", path), f"https://gtk-doc.heldout.example/{path}").kind
         != "listing"
     )
+
+
+def test_cards_dated_by_a_time_in_their_meta_row_are_a_listing() -> None:
+    """Valaxy's posts page (held-out set): five cards, each its title's link, a meta row holding
+    ``<time>`` three levels down (a span, a div, a div), an excerpt; no ``<h1>``, the ``<title>``
+    the site's name. The date was more than three levels from the entry's link: "no signal", and
+    the page was stored as an article dated by its first card."""
+    page = classify_page(heldout_page("valaxy", "posts/index.html"), "https://valaxy.heldout.example/posts/")
+    assert page.kind == "listing", page
+    assert page.entry_dates["/posts/rust-vs-go-field-report"] == "2024-05-02"
+    path = "posts/rust-vs-go-field-report.html"
+    assert (
+        classify_page(heldout_page("valaxy", path), f"https://valaxy.heldout.example/{path}").kind
+        != "listing"
+    )
