@@ -372,6 +372,8 @@ def _version_read_as_date(content: str, published: str) -> bool:
     pages and its "What's new" 2012-08-03.
     """
     for m in _VERSION_RE.finditer(content):
+        if not m.start() or not content[m.start() - 1].isalpha():
+            continue  # "on" a word of its own: htmldate's pattern as meant
         a, b, c = (int(x) for x in m.groups())
         if len(m.group(1)) == 4:
             found = _iso(a, b, c)
@@ -383,9 +385,9 @@ def _version_read_as_date(content: str, published: str) -> bool:
     return False
 
 
-#: A dotted triple after a word ending in "on" ("version", "Python"): what htmldate's "on d.m.y"
-#: pattern matches inside the word.
-_VERSION_RE = re.compile(r"[^\W\d_]on[ :]{0,9}?([0-9]{1,4})[./]([0-9]{1,2})[./]([0-9]{2,4})\b")
+#: A dotted triple after "on" (the letter before it, when "on" ends a word such as "version" or
+#: "Python", tested apart: an expression opening with a letter class scans the text slowly).
+_VERSION_RE = re.compile(r"on[ :]{0,9}?([0-9]{1,4})[./]([0-9]{1,2})[./]([0-9]{2,4})\b")
 
 
 def _first_is_mention(texts: list[etree._ElementUnicodeResult], value: str, published: str) -> bool:

@@ -74,16 +74,19 @@ def drop_empty_sections(body: etree._Element) -> None:
     name is a label, a few words: a longer heading is text of its own (a slideshow's captions
     written as headings, one under the other).
     """
-    blocks = [b for b in body if not (b.tag != "head" and _shows_nothing(b))]
-    for block, after in zip(blocks, blocks[1:], strict=False):
-        if (
-            block.tag == "head"
-            and after.tag == "head"
-            and not (block.tail or "").strip()
-            and _rank(after) <= _rank(block)
-            and len("".join(block.itertext()).split()) <= SECTION_NAME_WORDS
-        ):
-            body.remove(block)
+    pending = None  # the last heading, while nothing shown follows it
+    for block in list(body):
+        if block.tag == "head":
+            if (
+                pending is not None
+                and not (pending.tail or "").strip()
+                and _rank(block) <= _rank(pending)
+                and len("".join(pending.itertext()).split()) <= SECTION_NAME_WORDS
+            ):
+                body.remove(pending)
+            pending = block
+        elif pending is not None and not _shows_nothing(block):
+            pending = None
 
 
 #: The most words a section's name has (longer, a heading is a line of text).
