@@ -1038,12 +1038,7 @@ def _titled_block(body: etree._Element, page: str, host: str) -> etree._Element 
     its class list).
     """
     # Not an <h1> that is the site's name, a link home (a theme's header without <header>).
-    # A page without one is titled by its first <h2> outside the sidebars (DocBook's sections:
-    # "47.1. Interface Functions"; not a sidebar's "Recent posts").
     h1 = next((h for h in body.iter("h1") if not _home_link(h)), None)
-    if h1 is None:
-        aside = _site_columns(body)
-        h1 = next((h for h in body.iter("h2") if not any(up in aside for up in h.iterancestors())), None)
     for block in h1.iterancestors() if h1 is not None else ():
         if block is body:
             return None
@@ -1100,9 +1095,11 @@ def _named_pages_index(
         if _in_declared_toc(rows.rows):
             return len(rows.entries) if said <= LIST_LINE else 0
         return len(rows.entries) if said <= INDEX_SCRAP and not _shows_media(region, page, host) else 0
-    if region.tag == "body":
+    if region.tag == "body" and not _in_declared_toc(rows.rows):
         # No main area: the page's menus and side columns are in the region. The rows that
-        # count are around its title, in the first block over its <h1> that names a page.
+        # count are around its title, in the first block over its <h1> that names a page (or
+        # they are all in a table of contents the page declares: DocBook's section of
+        # reference pages, "47.1. Interface Functions", titled by an <h2>).
         if (scope := _titled_block(region, page, host)) is None:
             return 0
         region, text = scope, _text(scope)
@@ -1165,10 +1162,12 @@ def _index_rows(region: etree._Element, aside: list[etree._Element], page: str, 
 
 
 def _in_declared_toc(rows: list[etree._Element]) -> bool:
-    """Whether every row is in a block whose class names it a table of contents (``toc``)."""
-    return bool(rows) and all(
-        any("toc" in (up.get("class") or "").split() for up in row.iterancestors()) for row in rows
-    )
+    """Whether the rows are in a block whose class names it a table of contents (``toc``).
+
+    All of them, but one of many (a navigation bar's row: DocBook's "Up" beside the contents).
+    """
+    inside = sum(any("toc" in (up.get("class") or "").split() for up in row.iterancestors()) for row in rows)
+    return inside > 0 and inside >= len(rows) - 1 and inside * 10 >= len(rows) * 9
 
 
 #: What is not a page's prose: its headings, lists, code, form controls and links' words.
