@@ -801,6 +801,33 @@ def _source_view(region: etree._Element, text: str) -> bool:
     return code >= SOURCE_SHARE * len(text)
 
 
+def _not_found(tree: etree._Element, region: etree._Element, text: str) -> bool:
+    """Whether the page says it is not found (a "soft 404": served with 200, even listed).
+
+    Its ``<h1>`` (or, without one, its ``<title>``) says "404" or "not found", and it says little
+    besides its links: pkgdown lists its ``404.html`` in its sitemap ("Page not found (404)",
+    "Content not found. Please use links in the navbar."), and it was stored as a document.
+    """
+    h1 = next(region.iter("h1"), None)
+    heading = _text(h1) if h1 is not None else " ".join((tree.findtext(".//title") or "").split())
+    if not heading or len(heading) > NOT_FOUND_HEADING or not _NOT_FOUND_RE.search(heading):
+        return False
+    said = weighed_length(text) - sum(weighed_length(_text(a)) for a in region.iter("a"))
+    return said <= NOT_FOUND_TEXT
+
+
+#: A not-found page's heading, in the languages of the sites seen (the status code in any).
+_NOT_FOUND_RE = re.compile(
+    r"\b404\b|not found|nicht gefunden|introuvable|no encontrad|non trovat|não encontrad"
+    r"|未找到|見つかりません",
+    re.I,
+)
+#: A not-found heading is short ("404 - Page not found", "Oops! That page can't be found").
+NOT_FOUND_HEADING = 60
+#: What a not-found page says besides its links: a sentence or two and a footer's line.
+NOT_FOUND_TEXT = 400
+
+
 def _headings_only(region: etree._Element, text: str) -> bool:
     """Whether the page's content is headings only: no paragraph, list, table, code or media.
 
@@ -1550,6 +1577,8 @@ def classify_tree(tree: etree._Element, url: str) -> PageKind:
         and _shown_chars(tree.find("body"), chrome, weighed=True) < SHELL_TEXT
     ):
         return PageKind("unknown", "no text without its scripts", needs_script=True)
+    if _not_found(tree, region, text):
+        return PageKind("empty", "a page saying it is not found", needs_script=False)
     dates = _date_nodes(region)
     dated = any(0 <= text.find(label) < DATED_WITHIN for d in dates if (label := _text(d)))
     if reason := cards_reason or _entries_reason(region, text, dates, url, host, chrome):

@@ -791,3 +791,20 @@ def test_cards_dated_by_a_time_in_their_meta_row_are_a_listing() -> None:
         classify_page(heldout_page("valaxy", path), f"https://valaxy.heldout.example/{path}").kind
         != "listing"
     )
+
+
+@pytest.mark.parametrize(
+    ("folder", "path"), [("pkgdown", "404.html"), ("starlight", "404.html"), ("hugo-deb", "404.html")]
+)
+def test_a_page_saying_it_is_not_found_is_nothing_to_store(folder: str, path: str) -> None:
+    """A "soft 404", served with 200: pkgdown lists its ``404.html`` in its sitemap ("Page not
+    found (404)", "Content not found. Please use links in the navbar."), and it was stored as a
+    document; Starlight's declares itself an article. Its heading says 404 or "not found", and it
+    says little besides its links."""
+    page = classify_page(heldout_page(folder, path), f"https://{folder}.heldout.example/{path}")
+    assert page.kind == "empty" and "not found" in page.reason, page
+    about = classify_page(
+        heldout_page("pkgdown", "articles/install.html"),
+        "https://pkgdown.heldout.example/articles/install.html",
+    )
+    assert about.kind != "empty"
