@@ -1305,7 +1305,8 @@ def _main_region(
         return short, False, True, True
     if any(area is not None and _shown_chars(area) >= MIN_REGION_CHARS for area in areas[1:]):
         return None, False, True, False
-    return _prose_block(tree, title), False, False, False
+    block = _prose_block(tree, title)
+    return (block if block is not None else _titled_region(tree, headings)), False, False, False
 
 
 def _is_lone_region(
@@ -1429,6 +1430,40 @@ def _prose_block(tree: etree._Element, title: str) -> etree._Element | None:
     if not titled and held[block] < AREA_MIN_SHARE * everything:
         return None
     return block if total >= MIN_REGION_CHARS or titled else None
+
+
+def _titled_region(tree: etree._Element, headings: list[etree._Element]) -> etree._Element | None:
+    """The block around the page's one ``<h1>`` that holds most of its text, for a page of lists.
+
+    A page whose text is lists, not paragraphs (pkgdown's changelog: each release a heading over
+    its items), in a block named nothing trafilatura knows (``<div class="contents col-md-9">``):
+    no prose block, and the whole page was read, its navigation bar's every link a line of the
+    text. Its title's block, widened until it holds ``TITLED_SHARE`` of the text outside the
+    site's header, navigation and footer, is the region.
+    """
+    if len(headings) != 1 or _paragraph_chars(tree) >= MIN_REGION_CHARS:
+        return None
+    body = tree.find("body")
+    if body is None:
+        return None
+    chrome = [el for el in body.iter() if isinstance(el.tag, str) and _is_chrome(el) and el.tag != "a"]
+    total = _shown_chars(body) - sum(
+        _shown_chars(el) for el in chrome if not any(c in chrome for c in el.iterancestors())
+    )
+    if total <= 0:
+        return None
+    for block in headings[0].iterancestors():
+        if block is body or block.tag == "html" or _is_chrome(block):
+            return None
+        if _shown_chars(block) >= TITLED_SHARE * total:
+            # Lists, not paragraphs: a page of prose that found no block kept its reading.
+            items = sum(len(li.text_content()) for li in block.iter("li") if li.find(".//li") is None)
+            return block if items > _paragraph_chars(block) else None
+    return None
+
+
+#: The share of a page's text outside its chrome that its title's block must hold.
+TITLED_SHARE = 0.6
 
 
 def _one_of_sections(block: etree._Element) -> bool:

@@ -1655,3 +1655,17 @@ def test_a_version_number_is_no_date() -> None:
     article = extract_article(realdocs_page("python/ipaddress.html"), url)
     assert article is not None
     assert article.published is None
+
+
+def test_a_page_of_lists_is_read_in_its_title_s_block() -> None:
+    """pkgdown's changelog (held-out set): each release a heading over its items, in ``<div
+    class="contents col-md-9">`` (a name trafilatura does not know), no paragraph of length: no
+    region, and the whole page was read, the navigation bar's every article a line of the text,
+    each item's inline code cut from its sentence."""
+    article = extract_article(
+        heldout_page("pkgdown", "news/index.html"), "https://pkgdown.heldout.example/news/"
+    )
+    assert article is not None
+    assert article.markdown.startswith("# Changelog\n")
+    assert "keeps the `n` newest lessons, newest first." in article.markdown
+    assert "Toggle navigation" not in article.markdown and "Quick note" not in article.markdown
