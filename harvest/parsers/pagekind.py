@@ -802,14 +802,14 @@ def _source_view(region: etree._Element, text: str) -> bool:
 
 
 def _nothing_to_read(
-    tree: etree._Element, region: etree._Element, text: str, chrome: list[etree._Element]
+    tree: etree._Element, region: etree._Element, text: str, chrome: list[etree._Element], *, scripted: bool
 ) -> PageKind | None:
     """The kind of a page with nothing to read: an app's shell before its scripts, a not-found page."""
     # Each Chinese character or kana counts as a short word: a one-line Japanese post
     # ("ビルドが三倍速くなった。", twelve characters) says more than an app shell's "Loading…".
     if (
         weighed_length(text) < SHELL_TEXT
-        and any(s.get("type") != "application/ld+json" for s in tree.iter("script"))
+        and scripted
         and _shown_chars(tree.find("body"), chrome, weighed=True) < SHELL_TEXT
     ):
         return PageKind("unknown", "no text without its scripts", needs_script=True)
@@ -1582,10 +1582,12 @@ def classify_tree(tree: etree._Element, url: str) -> PageKind:
     host = (urlsplit(url).hostname or "").lower()
     declared = _declared_article(tree, root_types)
     cards_reason = _cards_reason(cards, url, host)
+    # Before the region is found: finding it prunes the scripts.
+    scripted = any(s.get("type") != "application/ld+json" for s in tree.iter("script"))
     chrome: list[etree._Element] = []
     region = _main_region(tree, chrome)
     text = _text(region)
-    if (nothing := _nothing_to_read(tree, region, text, chrome)) is not None:
+    if (nothing := _nothing_to_read(tree, region, text, chrome, scripted=scripted)) is not None:
         return nothing
     dates = _date_nodes(region)
     dated = any(0 <= text.find(label) < DATED_WITHIN for d in dates if (label := _text(d)))

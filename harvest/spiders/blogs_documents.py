@@ -264,9 +264,10 @@ class Documents:
             if home:
                 return self._skipped("home_pages")
             # A tree costs ~10x its text in the crawl process: a page this big is judged by its
-            # hints alone (the extraction worker still reads all of it).
-            hinted = site.config.source == "docs" or site.article_url(url) or url in self.listed.feed_dates
-            return PageFacts(None, None) if hinted else self._skipped("unhinted_pages")
+            # beginning (the extraction worker still reads all of it). By its hints alone, Python's
+            # 2.5 MB table of contents was stored as a document of link fragments.
+            self._inc("classified_by_beginning")
+            html = html[:_CLASSIFY_MAX_CHARS]
         tree = parse_html(html)
         if tree is None:
             return None

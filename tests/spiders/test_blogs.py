@@ -626,3 +626,47 @@ def test_a_feed_no_page_links_gives_the_posts_author(tmp_path: Path) -> None:
     assert len(docs) == 17
     assert {d.get("author") for d in docs} == {"Ana Lima"}
     assert " WARNING" not in result.stderr
+
+
+def test_a_page_too_big_to_parse_is_judged_by_its_beginning(tmp_path: Path) -> None:
+    """A docs site's table of contents of 2.1 MB (Python's ``contents.html`` is 2.5 MB): over what
+    the crawl process parses, it was judged by its hints alone and stored, a document of link
+    fragments. Its first 2,000,000 characters are its contents: a listing. A page as big that
+    begins with its text is still stored (the extraction reads all of it)."""
+    # Each of 300 pages and its sections, as Sphinx writes its master toctree (fewer pages than
+    # the crawl's cap of new links a page).
+    items = "".join(
+        f'<li class="toctree-l2 toctree-entry"><a class="reference internal"'
+        f' href="/docs/page-{n // 30}.html#section-{n}">'
+        f'<span class="section-number">{n // 30}.{n % 30}. </span>'
+        f"Section {n % 30} of chapter {n // 30} of the guide to the library, its modules and their use"
+        "</a></li>\n"
+        for n in range(9_000)
+    )
+    contents = (
+        "<html><head><title>Contents</title></head><body><div role='main'><h1>Contents</h1>"
+        f"<ul>{items}</ul></div></body></html>"
+    )
+    prose = (
+        "<p>" + "A long chapter of the manual, every word of it worth keeping for the dataset. " * 30 + "</p>"
+    )
+    chapter = (
+        "<html><head><title>The whole manual</title></head><body><main><h1>The whole manual</h1>"
+        f"{prose * 1150}</main></body></html>"
+    )
+    assert len(contents) > 2_100_000 and len(chapter) > 2_100_000
+    links = '<a href="/docs/contents.html">Contents</a> <a href="/docs/manual.html">Manual</a>'
+    with loopback_server() as server:
+        server.add(
+            "/docs/",
+            Reply(body="<html><body>" + links + "</body></html>"),
+        )
+        server.add("/docs/contents.html", Reply(body=contents))
+        server.add("/docs/manual.html", Reply(body=chapter))
+        site = {"name": "big", "start_urls": [server.base_url + "/docs/"], "source": "docs", "max_pages": 5}
+        result, docs, stats = crawl(tmp_path, [site], settings={"HARVEST_SAFETY_MAX_PAGE_BYTES": 10_000_000})
+        assert_finished(result)
+    stored = {urlsplit(d["url"]).path for d in docs}
+    assert stored == {"/docs/manual.html"}, stored
+    assert stats["harvest/blogs/classified_by_beginning"] == 2, stats
+    assert stats["harvest/blogs/listing_by_content"] >= 1
