@@ -1025,12 +1025,14 @@ def _drop_datelines(scope: etree._Element, shown: etree._Element | None) -> None
     page's metadata and ``<time datetime>`` before this. A paragraph that says more around its
     date is prose and stays. ``shown``: the date printed as text under the title
     (:func:`datelines.dateline`), whose line goes too, a ``<p>``, a ``<div>`` (Gatsby's
-    starter: "January 15, 2023"; vuepress-theme-reco: author, date and tags beside icons) or a
-    list's item without a link (djangocms-blog's header list: the byline, then the date).
+    starter: "January 15, 2023"; vuepress-theme-reco: author, date and tags beside icons), a
+    list's item without a link (djangocms-blog's header list: the byline, then the date) or a
+    heading (pkgdown's ``<h4 class="date">``: "#### 2023-06-01" under the title).
     """
     dates: list[tuple[etree._Element, tuple[str, ...]]] = [(time, ("p",)) for time in scope.iter("time")]
     if shown is not None and shown is not scope and scope in shown.iterancestors():
-        dates.append((shown, ("p", "div", "li")))
+        # A heading too, whose text is the date (pkgdown's ``<h4 class="date">`` under the title).
+        dates.append((shown, ("p", "div", "li", "h2", "h3", "h4", "h5", "h6")))
     for date, lines in dates:
         line = date.getparent() if date.tag == "time" or date.tag in _INLINE_TAGS else date
         while line is not None and line.tag in _INLINE_TAGS:
@@ -1041,7 +1043,9 @@ def _drop_datelines(scope: etree._Element, shown: etree._Element | None) -> None
             continue  # a listing's entry: its title and its date
         dated = len(" ".join(date.text_content().split())) if date.tag != "time" else 0
         dated += sum(len(" ".join(t.text_content().split())) for t in line.iter("time"))
-        if len(" ".join(line.text_content().split())) - dated <= DATELINE_LABEL_CHARS:
+        # A heading the date alone: with words of its own, it is a heading of the text's.
+        label = 0 if line.tag in _HEADINGS else DATELINE_LABEL_CHARS
+        if len(" ".join(line.text_content().split())) - dated <= label:
             _drop_line(line)
 
 

@@ -1669,3 +1669,15 @@ def test_a_page_of_lists_is_read_in_its_title_s_block() -> None:
     assert article.markdown.startswith("# Changelog\n")
     assert "keeps the `n` newest lessons, newest first." in article.markdown
     assert "Toggle navigation" not in article.markdown and "Quick note" not in article.markdown
+
+
+def test_a_date_heading_under_the_title_is_the_date_not_text() -> None:
+    """pkgdown (held-out set) prints an article's date as a heading under its title (``<h4
+    data-toc-skip class="date">2023-06-01</h4>``): read as the date, and kept as "#### 2023-06-01",
+    a section of the text."""
+    path = "articles/quick-note-release.html"
+    article = extract_article(heldout_page("pkgdown", path), f"https://pkgdown.heldout.example/{path}")
+    assert article is not None
+    assert article.published == "2023-06-01"
+    assert "2023-06-01" not in article.markdown
+    assert "Shipped version 2.1 of the log viewer today." in article.markdown
