@@ -20,6 +20,7 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING
 
+from scrapy.core.downloader.handlers.http11 import logger as http11_logger
 from scrapy.downloadermiddlewares.retry import retry_logger
 from scrapy.downloadermiddlewares.robotstxt import RobotsTxtMiddleware as ScrapyRobotsTxtMiddleware
 from scrapy.downloadermiddlewares.robotstxt import logger as scrapy_robots_logger
@@ -35,8 +36,6 @@ if TYPE_CHECKING:
     from scrapy.robotstxt import RobotParser
 
 logger = logging.getLogger(__name__)
-#: The logger of Scrapy's HTTP/1.1 download handler (harvest's bounded handler inherits it).
-_HTTP11_LOGGER = "scrapy.core.downloader.handlers.http11"
 
 
 class _NoRobotsTraceback(logging.Filter):
@@ -54,7 +53,7 @@ class _NoRobotsTraceback(logging.Filter):
             return True
         if record.name == scrapy_robots_logger.name:
             return not record.msg.startswith("Error downloading")
-        if record.name == _HTTP11_LOGGER:
+        if record.name == http11_logger.name:
             return not (record.msg.startswith("Got data loss in ") and "/robots.txt. " in record.msg)
         request = record.args.get("request") if isinstance(record.args, dict) else None
         if request is None or not record.msg.startswith("Gave up retrying"):
@@ -90,7 +89,7 @@ class RobotsTxtMiddleware(ScrapyRobotsTxtMiddleware):
         #: netloc -> the robots.txt answer fetched here, until the spider asks for it (once).
         self._kept: dict[str, Response] = {}
         self._schemes: dict[str, str] = {}
-        for named in (scrapy_robots_logger, retry_logger, logging.getLogger(_HTTP11_LOGGER)):
+        for named in (scrapy_robots_logger, retry_logger, http11_logger):
             if not any(isinstance(f, _NoRobotsTraceback) for f in named.filters):
                 named.addFilter(_NoRobotsTraceback())
 

@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from scrapy import signals
+from scrapy.core.downloader.handlers.http11 import logger as http11_logger
 from scrapy.exceptions import DownloadCancelledError, IgnoreRequest
 from scrapy.settings import SETTINGS_PRIORITIES
 from scrapy.utils.defer import maybe_deferred_to_future
@@ -65,9 +66,6 @@ if TYPE_CHECKING:
 
 
 logger = logging.getLogger(__name__)
-
-#: The logger of Scrapy's HTTP/1.1 download handler (harvest's bounded handler inherits it).
-_HTTP11_LOGGER = "scrapy.core.downloader.handlers.http11"
 
 
 class _NoOversizeNotice(logging.Filter):
@@ -555,9 +553,9 @@ class TrapGuardMiddleware:
         crawler.signals.connect(mw.spider_opened, signal=signals.spider_opened)
         crawler.signals.connect(mw.bytes_received, signal=signals.bytes_received)
         if mw.max_page_bytes:
-            handler = logging.getLogger(_HTTP11_LOGGER)
-            if not any(isinstance(f, _NoOversizeNotice) for f in handler.filters):
-                handler.addFilter(_NoOversizeNotice())
+            # Scrapy's HTTP/1.1 download handler's logger (harvest's bounded handler inherits it).
+            if not any(isinstance(f, _NoOversizeNotice) for f in http11_logger.filters):
+                http11_logger.addFilter(_NoOversizeNotice())
         return mw
 
     def bytes_received(self, data: bytes, request: Request, spider: Spider) -> None:
