@@ -48,6 +48,7 @@ from harvest.parsers.pagemeta import (
     TITLE_SEPARATORS_RE,
     generic_date,
     is_mark,
+    manual_heading,
     manual_title,
     site_names,
     squash,
@@ -1513,15 +1514,12 @@ def _body_text(body: etree._Element, title: str, total: int) -> etree._Element |
     start = None
     # A manual page's title is its NAME section's line (Pod::Simple writes the sections as
     # children of <body>): that section begins the text.
-    manual = manual_title(body.getroottree().getroot()) is not None
+    name = manual_heading(body.getroottree().getroot())
     for child in body.iterchildren("h1", "h2", "header", "hgroup", "div"):
         # The title heading, or the block it opens (pandoc's <header id="title-block-header">
         # around the <h1>, the author and the date).
         heading = child if child.tag in {"h1", "h2"} else next(child.iter("h1", "h2"), None)
-        if heading is not None and (
-            _holds_title(heading, title)
-            or (manual and " ".join(heading.text_content().split()).casefold() == "name")
-        ):
+        if heading is not None and (heading is name or _holds_title(heading, title)):
             start = child
             break
     if start is None:

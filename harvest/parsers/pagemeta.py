@@ -450,7 +450,7 @@ def _head_title(tree: etree._Element, title: str, h1s: list[etree._Element], eve
     """
     if (beside := _beside_site_heading(title, h1s)) is not None:
         return beside
-    if every_h1 and every_h1[0].casefold() == "name" and (named := _manual_title(title, h1s[0])) is not None:
+    if every_h1 and _is_name_heading(every_h1[0]) and (named := _manual_title(title, h1s[0])) is not None:
         return named
     if squash(title) not in {squash(h) for h in every_h1}:
         title = _trailing_heading(title, every_h1) or title
@@ -467,12 +467,30 @@ def _head_title(tree: etree._Element, title: str, h1s: list[etree._Element], eve
     return heading if heading is not None else title
 
 
+def manual_heading(tree: etree._Element) -> etree._Element | None:
+    """A manual page's NAME heading, when its title is the line under it (:func:`_manual_title`)."""
+    page = _manual_page(tree)
+    return page[0] if page is not None else None
+
+
 def manual_title(tree: etree._Element) -> str | None:
     """The title of a manual page (:func:`_manual_title`); None for any other page."""
+    page = _manual_page(tree)
+    return page[1] if page is not None else None
+
+
+def _manual_page(tree: etree._Element) -> tuple[etree._Element, str] | None:
+    """A manual page's NAME heading and its title; None for any other page."""
     h1 = next(tree.iter("h1"), None)
-    if h1 is None or _heading_text(h1).casefold() != "name":
+    if h1 is None or not _is_name_heading(_heading_text(h1)):
         return None
-    return _manual_title(" ".join((tree.findtext(".//title") or "").split()), h1)
+    named = _manual_title(" ".join((tree.findtext(".//title") or "").split()), h1)
+    return (h1, named) if named is not None else None
+
+
+def _is_name_heading(text: str) -> bool:
+    """Whether a heading's text is a manual page's first section's, NAME."""
+    return text.casefold() == "name"
 
 
 def _manual_title(title: str, heading: etree._Element) -> str | None:
