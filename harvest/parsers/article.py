@@ -1451,9 +1451,10 @@ def _titled_region(tree: etree._Element, headings: list[etree._Element]) -> etre
     body = tree.find("body")
     if body is None:
         return None
-    chrome = [el for el in body.iter() if isinstance(el.tag, str) and _is_chrome(el) and el.tag != "a"]
+    chrome = {el for el in body.iter(etree.Element) if el.tag != "a" and _is_chrome(el)}
+    # The outermost only: a header's <nav> is in its header's text already.
     total = _shown_chars(body) - sum(
-        _shown_chars(el) for el in chrome if not any(c in chrome for c in el.iterancestors())
+        _shown_chars(el) for el in chrome if chrome.isdisjoint(el.iterancestors())
     )
     if total <= 0:
         return None
