@@ -30,16 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tests import SHARED_FIXTURES  # noqa: E402
-from tests.devsites import BY_FOLDER, HELDOUT, HELDOUT_FIXTURES, Crawled, crawl_site  # noqa: E402
-
-
-def _table(rows: list[dict[str, object]]) -> str:
-    cols = list(rows[0])
-    widths = {c: max(len(c), *(len(str(r[c])) for r in rows)) for c in cols}
-    lines = ["| " + " | ".join(c.ljust(widths[c]) for c in cols) + " |"]
-    lines.append("|" + "|".join("-" * (widths[c] + 2) for c in cols) + "|")
-    lines += ["| " + " | ".join(str(r[c]).ljust(widths[c]) for c in cols) + " |" for r in rows]
-    return "\n".join(lines)
+from tests.devsites import BY_FOLDER, HELDOUT, HELDOUT_FIXTURES, Crawled, crawl_site, markdown_table  # noqa: E402
 
 
 def _details(crawled: Crawled) -> None:
@@ -89,7 +80,7 @@ def main() -> int:
 
         with ThreadPoolExecutor(max_workers=options.jobs) as pool:
             results = list(pool.map(run, chosen))
-    print(_table([c.score.row() for c in results]))
+    print(markdown_table([c.score.row() for c in results]))
     if options.details:
         for crawled in results:
             _details(crawled)

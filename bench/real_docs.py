@@ -85,7 +85,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tests import read_jsonl, scrapy_crawl  # noqa: E402
-from tests.devsites import code_blocks, norm_path  # noqa: E402
+from tests.devsites import code_blocks, markdown_table, norm_path  # noqa: E402
 from tests.servers import loopback_server, serve_tree  # noqa: E402
 
 DOC = "document"
@@ -605,15 +605,6 @@ def run_tree(tree: Tree, work: Path, timeout: float) -> Result:
     return Result(tree.name, row, details, warnings)
 
 
-def _table(rows: list[dict[str, Any]]) -> str:
-    cols = list(rows[0])
-    widths = {c: max(len(c), *(len(str(r[c])) for r in rows)) for c in cols}
-    lines = ["| " + " | ".join(c.ljust(widths[c]) for c in cols) + " |"]
-    lines.append("|" + "|".join("-" * (widths[c] + 2) for c in cols) + "|")
-    lines += ["| " + " | ".join(str(r[c]).ljust(widths[c]) for c in cols) + " |" for r in rows]
-    return "\n".join(lines)
-
-
 def _summary(res: Result) -> None:
     d = res.details
     print(f"\n## {res.tree}")
@@ -663,7 +654,7 @@ def main() -> int:
             shutil.rmtree(work, ignore_errors=True)
     if not results:
         return 0
-    print(_table([r.row for r in results]))
+    print(markdown_table([r.row for r in results]))
     for res in results:
         _summary(res)
     for res in results:

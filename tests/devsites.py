@@ -434,6 +434,16 @@ def redirect_stubs(root: Path) -> set[str]:
     return stubs
 
 
+def markdown_table(rows: list[dict[str, object]]) -> str:
+    """Rows of figures (one dict a row, the first's keys the columns) as a Markdown table, aligned."""
+    cols = list(rows[0])
+    widths = {c: max(len(c), *(len(str(r[c])) for r in rows)) for c in cols}
+    lines = ["| " + " | ".join(c.ljust(widths[c]) for c in cols) + " |"]
+    lines.append("|" + "|".join("-" * (widths[c] + 2) for c in cols) + "|")
+    lines += ["| " + " | ".join(str(r[c]).ljust(widths[c]) for c in cols) + " |" for r in rows]
+    return "\n".join(lines)
+
+
 def norm_path(path: str) -> str:
     """A page's path as the oracle writes it: percent-decoded, no index.html, no trailing slash."""
     path = unquote(urlsplit(path).path if "://" in path else path)
