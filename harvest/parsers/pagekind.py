@@ -627,8 +627,9 @@ def _initials_index(region: etree._Element, page: str, host: str) -> int:
 
     An index groups titles under their first letter: a heading that is one letter, then a list
     of links to the site's pages and nothing else (MediaWiki's category pages, "G" over
-    "Generators in Python"; Docusaurus' tags page). A page with such a group and paragraphs of
-    less than ``INDEX_PROSE`` characters is that index (a glossary's letters head definitions).
+    "Generators in Python"; Docusaurus' tags page), or terms each naming the pages they are on (a
+    book's index). A page with such a group and paragraphs of less than ``INDEX_PROSE``
+    characters is that index (a glossary's letters head definitions).
     """
     entries: set[str] = set()
     for heading in region.iter(*_HEADINGS):
@@ -642,17 +643,33 @@ def _initials_index(region: etree._Element, page: str, host: str) -> int:
             items = [dt for dt in (lst if lst.tag == "dl" else [lst, *lst.itersiblings()]) if dt.tag == "dt"]
         else:
             continue
-        targets = set()
+        targets: set[str] = set()
         for li in items:
             links = [t for a in li.iter("a") if (t := _site_link(a.get("href"), page, host))]
-            if len(set(links) if li.tag == "dt" else links) != 1 or not _text(li):
+            if li.tag == "dt" and not links and _sub_entries(li):
+                continue  # a back-of-book index's heading term: its pages are its sub-entries'
+            # A term of a back-of-book index names every page it is on (DocBook's: "age,
+            # Date/Time Functions, System Information Functions"); a list's item, one page.
+            if not links or (len(links) != 1 and li.tag != "dt") or not _text(li):
                 break
-            targets.add(links[0])
+            targets.update(links)
         else:
             entries |= targets
     if not entries or sum(len(_text(p)) for p in region.iter("p")) >= INDEX_PROSE:
         return 0
     return len(entries)
+
+
+def _sub_entries(term: etree._Element) -> bool:
+    """The term's description is only a list of sub-terms, no text of its own.
+
+    An index's "aggregate function" over "built-in", "invocation"; not a glossary's definition.
+    """
+    desc = term.getnext()
+    if desc is None or desc.tag != "dd":
+        return False
+    inner = [child for child in desc if isinstance(child.tag, str)]
+    return bool(inner) and all(child.tag == "dl" for child in inner) and not (desc.text or "").strip()
 
 
 @dataclass
@@ -1560,6 +1577,39 @@ def classify_page(html: str, url: str) -> PageKind:
     return classify_tree(tree, url)
 
 
+def _entries_kind(
+    tree: etree._Element,
+    region: etree._Element,
+    reason: str,
+    dates: list[etree._Element],
+    *,
+    declared: bool,
+    dated: bool,
+    url: str,
+    host: str,
+) -> PageKind:
+    """What a page of entries (``reason``) is: an article among them, or their listing."""
+    own, lead = _own_text(region, url, host)
+    if declared and _lone_article(tree, region, url, host):
+        # The page's one <article> holds the post and no entry: the entries are around it
+        # (a sidebar of recent posts, related posts), whatever the length of the post.
+        return PageKind("article", f"declared an article, its one <article> beside {reason}", dated)
+    if declared and own >= OWN_TEXT:
+        # A news or blog article with its related stories, teasers and "read next" cards
+        # around it: the page says what it is, and its own text outweighs any entry's.
+        why = f"declared an article, {own} characters of its own beside {reason}"
+        return PageKind("article", why, dated)
+    if lead >= LEAD_TEXT and (entries := _initials_index(region, url, host)):
+        # A back-of-book index: its terms, before any entry, are no body of its own.
+        return PageKind("listing", f"an index of {entries} pages by initials", dated)
+    if lead >= LEAD_TEXT:
+        # A page declaring nothing, with a body longer than any entry's excerpt before the
+        # first entry (a listing's entries begin at its top, after a title or a line).
+        why = f"{lead} characters of its own before its first entry, then {reason}"
+        return PageKind("article", why, dated)
+    return PageKind("listing", reason, dated, _entry_dates(dates, url, host))
+
+
 def classify_tree(tree: etree._Element, url: str) -> PageKind:
     """:func:`classify_page` of a parsed page.
 
@@ -1592,22 +1642,7 @@ def classify_tree(tree: etree._Element, url: str) -> PageKind:
     dates = _date_nodes(region)
     dated = any(0 <= text.find(label) < DATED_WITHIN for d in dates if (label := _text(d)))
     if reason := cards_reason or _entries_reason(region, text, dates, url, host, chrome):
-        own, lead = _own_text(region, url, host)
-        if declared and _lone_article(tree, region, url, host):
-            # The page's one <article> holds the post and no entry: the entries are around it
-            # (a sidebar of recent posts, related posts), whatever the length of the post.
-            return PageKind("article", f"declared an article, its one <article> beside {reason}", dated)
-        if declared and own >= OWN_TEXT:
-            # A news or blog article with its related stories, teasers and "read next" cards
-            # around it: the page says what it is, and its own text outweighs any entry's.
-            why = f"declared an article, {own} characters of its own beside {reason}"
-            return PageKind("article", why, dated)
-        if lead >= LEAD_TEXT:
-            # The same, declaring nothing: a body longer than any entry's excerpt, before the
-            # first entry (a listing's entries begin at its top, after a title or a line).
-            why = f"{lead} characters of its own before its first entry, then {reason}"
-            return PageKind("article", why, dated)
-        return PageKind("listing", reason, dated, _entry_dates(dates, url, host))
+        return _entries_kind(tree, region, reason, dates, declared=declared, dated=dated, url=url, host=host)
     if declared:
         return PageKind("article", "declared an article", dated)
     if _headings_only(region, text):

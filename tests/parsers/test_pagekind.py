@@ -10,6 +10,7 @@ entries only (a small year archive, a tag with one post), or declare themselves 
 
 from __future__ import annotations
 
+import gzip
 from functools import cache
 
 import pytest
@@ -753,6 +754,21 @@ def test_an_index_of_terms_by_initials_is_a_listing() -> None:
             classify_page(heldout_page("gtk-doc", path), f"https://gtk-doc.heldout.example/{path}").kind
             != "listing"
         )
+
+
+def test_a_back_of_book_index_is_a_listing() -> None:
+    """PostgreSQL's index (DocBook's ``bookindex.html``, 445 KB, kept gzipped): one-letter headings
+    over ``<dt>`` terms each naming every page it is on ("age, Date/Time Functions, System
+    Information Functions"), sub-terms in a ``<dd>``'s list under a term of no page of its own. Its
+    12,812 characters of terms, before any entry heading, read as a body of its own: it was stored
+    as a document. A glossary's terms (PostgreSQL's acronyms: definitions in the ``<dd>``) are no
+    index."""
+    realdocs = OWN_FIXTURES / "realdocs" / "postgresql"
+    html = gzip.decompress((realdocs / "bookindex.html.gz").read_bytes()).decode("utf-8")
+    page = classify_page(html, "https://www.postgresql.org/docs/15/bookindex.html")
+    assert page.kind == "listing" and "initials" in page.reason, page
+    url = "https://www.postgresql.org/docs/15/acronyms.html"
+    assert classify_page((realdocs / "acronyms.html").read_text(encoding="utf-8"), url).kind != "listing"
 
 
 def test_a_declared_table_of_contents_is_a_listing() -> None:
