@@ -126,16 +126,28 @@ def inline_code_lines(body: etree._Element) -> None:
     """
     for code in body.iter("code"):
         text = "".join(code.itertext())
-        if "\n" not in text:
-            continue
-        previous = code.getprevious()
-        parent = code.getparent()
-        before = (previous.tail if previous is not None else parent.text if parent is not None else "") or ""
-        if not before.strip() and not (code.tail or "").strip():
+        if "\n" not in text or not _between_words(code):
             continue
         for child in list(code):
             code.remove(child)
         code.text = " ".join(text.split())
+
+
+#: Inline markup a ``<code>`` may be all of (a link's text: Sphinx's cross-references).
+_INLINE_WRAPPERS = frozenset({"ref", "hi", "a", "span", "em", "strong", "b", "i"})
+
+
+def _between_words(el: etree._Element) -> bool:
+    """Text stands before or after the element in its line, or the inline markup it is all of."""
+    while True:
+        previous = el.getprevious()
+        parent = el.getparent()
+        before = (previous.tail if previous is not None else parent.text if parent is not None else "") or ""
+        if before.strip() or (el.tail or "").strip():
+            return True
+        if parent is None or parent.tag not in _INLINE_WRAPPERS or previous is not None or len(parent) > 1:
+            return False
+        el = parent
 
 
 def keep_line_breaks(body: etree._Element) -> None:

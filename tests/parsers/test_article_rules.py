@@ -1606,6 +1606,18 @@ def test_inline_code_wrapped_in_the_source_stays_inline() -> None:
     assert article.canonical_url == url
 
 
+def test_inline_code_that_is_a_whole_link_stays_inline() -> None:
+    """Python's ``html`` module page: a cross-reference whose text is one ``<code>`` wrapped over
+    two lines in the source (``list of`` / ``HTML 5 named character references``), mid-sentence.
+    Nothing stood beside the code inside its link, so it was written as a fenced block opened
+    inside the link's brackets, and the page had an odd number of fence lines."""
+    url = "https://docs.python.org/3.11/library/html.html"
+    article = extract_article(realdocs_page("python/html.html"), url)
+    assert article is not None
+    assert "the [`list of HTML 5 named character references`](" in article.markdown
+    assert "```" not in article.markdown
+
+
 def test_a_field_list_that_is_the_whole_text_is_extracted() -> None:
     """PostgreSQL's list of acronyms: the page's region is its ``<dl>`` of short terms, which the
     field-list repair replaced by a new block: the region was no longer in the page, and the
