@@ -816,6 +816,36 @@ _CONTROL = "harvest-control"
 _NO_LINK = "harvest-no-link"
 
 
+def _unname_outline_sections(scope: etree._Element) -> None:
+    """Take the id off the text's sections, which generators name after their headings.
+
+    makeinfo names a manual's sections by their node (``<div class="section" id="Comments">``
+    over "5.2 Commenting Your Work", ``id="Shared-BLAS"``, ``id="GNU-Free-Documentation-License"``)
+    and Sphinx by their titles: names the boilerplate rules read as a comment section, a share bar,
+    a licence box, and the section went. A block is a section of the text when it opens with a
+    heading, as a sibling of its kind does with a heading of the same level, and both hold prose;
+    a blog's comments open with a heading below the post's.
+    """
+    for el in scope.iter("div", "section"):
+        if el.get("id") is None or (level := _opening_heading(el)) is None:
+            continue
+        if _paragraph_chars(el) < SECTION_PROSE_CHARS:
+            continue
+        for sibling in (*el.itersiblings(el.tag, preceding=True), *el.itersiblings(el.tag)):
+            if _opening_heading(sibling) == level and _paragraph_chars(sibling) >= SECTION_PROSE_CHARS:
+                del el.attrib["id"]
+                break
+
+
+def _opening_heading(block: etree._Element) -> str | None:
+    """The tag of the heading ``block`` opens with (after elements with no text), if it opens with one."""
+    for child in block:
+        if not isinstance(child.tag, str) or not child.text_content().strip():
+            continue  # anchors, and the navigation bar removed from its wrapper
+        return child.tag if child.tag in _HEADINGS else None
+    return None
+
+
 def _drop_declared_boilerplate(scope: etree._Element, page_chars: int) -> None:
     """Remove the blocks whose class or id names them as not the text (newsletter, author box...)."""
     names = _BOILERPLATE_RE
@@ -2030,10 +2060,11 @@ def extract_article(html: str, url: str) -> Article | None:
     # The page's paragraph text, before anything is removed: what a region or block is weighed by.
     page_chars = _paragraph_chars(tree)
     scope = tree if region is None else region
-    _drop_declared_boilerplate(scope, page_chars)
-    _drop_link_lines(scope, url)
     if links.navigation:
         _drop_rel_navigation(scope, links.navigation)
+    _unname_outline_sections(scope)
+    _drop_declared_boilerplate(scope, page_chars)
+    _drop_link_lines(scope, url)
     if region is not None and links.in_page:
         _drop_skip_links(scope, tree, links.in_page)
     # A table of contents block's name, by substring (most pages have none), in the region.

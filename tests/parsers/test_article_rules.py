@@ -1693,3 +1693,22 @@ def test_a_date_heading_under_the_title_is_the_date_not_text() -> None:
     assert article.published == "2023-06-01"
     assert "2023-06-01" not in article.markdown
     assert "Shipped version 2.1 of the log viewer today." in article.markdown
+
+
+def test_sections_named_after_their_nodes_are_text() -> None:
+    """GNU's coding standards and maintainers' guide (makeinfo, ``gnu-standards``): makeinfo names
+    each section after its node (``<div class="section" id="Comments">`` over "5.2 Commenting Your
+    Work", ``id="FSF_002dCopyrighted-Package"``, ``id="GNU-Free-Documentation-License"``), names
+    the boilerplate rules read as a comment section, a copyright box, a licence box: the sections
+    went, with their code (5 blocks of "Commenting Your Work"). A blog's comment section, opening
+    with a heading below the post's, still goes (the 945 pages' comment sections are unchanged)."""
+    gnu = REALDOCS / "gnu"
+    html = gzip.decompress((gnu / "standards.html.gz").read_bytes()).decode("utf-8")
+    article = extract_article(html, "https://www.gnu.org/prep/standards/standards.html")
+    assert article is not None
+    assert "Every program should start with a comment saying briefly what it is for." in article.markdown
+    html = gzip.decompress((gnu / "maintain.html.gz").read_bytes()).decode("utf-8")
+    article = extract_article(html, "https://www.gnu.org/prep/maintain/maintain.html")
+    assert article is not None
+    assert "Here we suppose that your package is not FSF-copyrighted." in article.markdown
+    assert "ADDENDUM: How to use this License for your documents" in article.markdown
