@@ -653,7 +653,7 @@ def _read_metadata(tree: etree._Element, url: str, shown_date: str | None) -> _M
         meta = tm.extract_meta_json(tree, meta)
     except Exception as exc:  # noqa: BLE001 - trafilatura's own guard: JSON-LD of any shape
         logger.debug("JSON-LD metadata of %s unreadable: %s", url, exc)
-    title = meta.title or tm.extract_title(tree)
+    title = meta.title or _own_heading(tree, url) or tm.extract_title(tree)
     author = meta.author
     # htmldate's own default for the latest date is today, like trafilatura's set_date_params.
     # No free-text date search: it cost two thirds of htmldate's time, and on 480 blog pages
@@ -675,6 +675,42 @@ def _read_metadata(tree: etree._Element, url: str, shown_date: str | None) -> _M
     if not published and manual_title(tree) is not None:
         published = datelines.manual_date(tree)
     return _Meta(title or None, author or None, published or None, meta.language or None)
+
+
+def _own_heading(tree: etree._Element, url: str) -> str | None:
+    """The page's one ``<h1>`` besides the site's name, when the page has both.
+
+    trafilatura takes the first of several ``<h1>``s, after the ``<title>``'s pieces unless they
+    hold a dot: Django's docs write the site's name as an ``<h1>`` over every page ("Django 3.2.25
+    documentation", a link to the docs' home), and each release note ("Django 1.11.11 release
+    notes") was titled with it. An ``<h1>`` that is only a link to an index above the page is the
+    site's, wherever it is.
+    """
+    headings = list(tree.iter("h1"))
+    if len(headings) < 2:
+        return None
+    own = [h for h in headings if not _home_link(h, url)]
+    if len(own) != 1 or len(own) == len(headings):
+        return None
+    if any(not (a.get("href") or "#").strip().startswith("#") for a in own[0].iter("a")):
+        return None  # a listing's entry: a link to the post (its own anchor, "¶", is no such link)
+    return " ".join(own[0].text_content().split()) or None
+
+
+def _home_link(heading: etree._Element, url: str) -> bool:
+    """Whether ``heading`` is all one link, to the index of a folder above ``url`` (its site's home)."""
+    links = list(heading.iter("a"))
+    shown = squash(heading.text_content())
+    if len(links) != 1 or not shown or squash(links[0].text_content()) != shown:
+        return False
+    href = (links[0].get("href") or "").strip()
+    try:
+        target, page = urlsplit(urljoin(url, href)).path, urlsplit(url).path
+    except ValueError:
+        return False
+    folder = target.removesuffix("index.html").removesuffix("index.htm")
+    # Not the heading's own anchor ("#about"), nor a link to the page itself.
+    return not href.startswith("#") and target != page and folder.endswith("/") and page.startswith(folder)
 
 
 def _byline(scope: etree._Element) -> str | None:

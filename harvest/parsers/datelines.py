@@ -342,7 +342,7 @@ def mentioned_only(tree: etree._Element, published: str, url: str) -> bool:
         return True
     body = tree.find("body")
     content = body.text_content() if body is not None else ""
-    if _version_read_as_date(content, published):
+    if _version_read_as_date(content, published) or _named_version_in_title(tree, published):
         return True
     texts = None
     if published in content:  # the cheap look first: most dates htmldate finds are elsewhere
@@ -383,6 +383,26 @@ def _version_read_as_date(content: str, published: str) -> bool:
         if found == published:
             return True
     return False
+
+
+def _named_version_in_title(tree: etree._Element, published: str) -> bool:
+    """Whether ``published`` is a product's version in the page's ``<title>`` or an ``<h1>``.
+
+    htmldate reads the title and the headings last, a dotted triple day first: "Django 3.2.25
+    documentation" (the site's header on every page of Django's docs) was 2025-02-03, "Django
+    1.11.11 release notes" 2011-11-01. A name, then numbers unpadded with a two-digit last part,
+    is a version: a date written so short has no name before it but a word saying when.
+    """
+    for el in tree.iter("title", "h1"):
+        for m in _NAMED_VERSION_RE.finditer(el.text_content()):
+            day, month, year = (int(x) for x in m.groups())
+            if published in {_iso(2000 + year, month, day), _iso(2000 + year, day, month)}:
+                return True
+    return False
+
+
+#: A capitalised name of three letters or more, a space, numbers unpadded, the last two digits.
+_NAMED_VERSION_RE = re.compile(r"\b[A-Z][A-Za-z]{2,}[ ]v?([1-9][0-9]?)\.([1-9][0-9]?)\.([0-9]{2})\b")
 
 
 #: A dotted triple after "on" (the letter before it, when "on" ends a word such as "version" or
@@ -452,7 +472,7 @@ def _holder(text: etree._ElementUnicodeResult) -> etree._Element | None:
 
 #: A build's or an edit's time stamp: its label before the date, a time of day after it
 #: (Asciidoctor's footer: "Last updated 2024-06-15 12:00:00 UTC", the source file's time).
-_STAMP_LABEL_RE = re.compile(r"\b(?:updated|modified|generated|built|rendered|changed|edited)\b", re.I)
+_STAMP_LABEL_RE = re.compile(r"\b(?:updated?|modified|generated|built|rendered|changed|edited)\b", re.I)
 _STAMP_TIME_RE = re.compile(r"[T ]\d{1,2}:\d\d")
 
 
@@ -520,7 +540,7 @@ def shown_alone(tree: etree._Element) -> str | None:
     or its field's name), nor one in the site's header, navigation or footer.
     """
     for shown, holder in _dates_shown(_TEXTS(tree), ""):
-        name = holder.getprevious() if holder.tag in {"dd", "td"} else None
+        name = _field_name(holder)
         label = _text_of(holder) + (" " + _text_of(name) if name is not None else "")
         if (
             _STAMP_LABEL_RE.search(label) is None
@@ -529,6 +549,26 @@ def shown_alone(tree: etree._Element) -> str | None:
         ):
             return shown
     return None
+
+
+def _field_name(holder: etree._Element) -> etree._Element | None:
+    """The name of the field a date is the value of: its ``<dt>`` or ``<th>``, or a label over it.
+
+    A label over it: the element before it, a heading or a line ending with a colon (Django's
+    sidebar: ``<h3>Last update:</h3><p class="topless">Nov 11, 2026</p>``, the build's date).
+    """
+    name = holder.getprevious()
+    if name is None or not isinstance(name.tag, str):
+        return None
+    if holder.tag in {"dd", "td"} or name.tag in _HEADING_TAGS:
+        return name
+    label = _text_of(name)
+    return name if label.endswith(":") and len(label) <= FIELD_LABEL_CHARS else None
+
+
+_HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+#: A field's label on a line of its own: "Last update:", "Published:".
+FIELD_LABEL_CHARS = 40
 
 
 def manual_date(tree: etree._Element) -> str | None:

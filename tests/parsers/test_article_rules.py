@@ -1712,3 +1712,20 @@ def test_sections_named_after_their_nodes_are_text() -> None:
     assert article is not None
     assert "Here we suppose that your package is not FSF-copyrighted." in article.markdown
     assert "ADDENDUM: How to use this License for your documents" in article.markdown
+
+
+def test_a_version_in_the_site_s_heading_is_no_title_and_no_date() -> None:
+    """Django's documentation (``python-django-doc``, Sphinx with Django's theme): every page
+    opens with the site's ``<h1><a href="../index.html">Django 3.2.25 documentation</a></h1>``.
+    htmldate read "3.2.25" as 2025-02-03 and dated all 465 pages; trafilatura, finding two
+    ``<h1>``s and dots in the ``<title>``'s pieces, titled each release note with the site's
+    name. A release note's own date line stays its date; the sidebar's "Last update:" (the
+    build's date) is none."""
+    url = "https://docs.djangoproject.com/en/3.2/releases/1.11.11/"
+    article = extract_article(realdocs_page("django/1.11.11.html"), url)
+    assert article is not None
+    assert (article.title, article.published) == ("Django 1.11.11 release notes", "2018-03-06")
+    url = "https://docs.djangoproject.com/en/3.2/faq/admin/"
+    article = extract_article(realdocs_page("django/admin.html"), url)
+    assert article is not None
+    assert (article.title, article.published) == ("FAQ: The admin", None)
