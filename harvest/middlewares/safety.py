@@ -461,12 +461,13 @@ class PrivateAddressMiddleware:
             raise self._refuse("scheme", parts.scheme, request, f"scheme {parts.scheme!r} is not http(s)")
         try:
             port = parts.port
+            hostname = parts.hostname
         except ValueError:
-            raise self._refuse("bad_url", parts.netloc, request, "invalid port") from None
-        key = host_port(parts.hostname, port, parts.scheme)
+            raise self._refuse("bad_url", parts.netloc, request, "invalid host or port") from None
+        key = host_port(hostname, port, parts.scheme)
         if key in self.allowed_hosts:
             return
-        host = (parts.hostname or "").lower()
+        host = (hostname or "").lower()
         address, refused = await self.check(host, port or _DEFAULT_PORTS[parts.scheme])
         if refused is not None:
             raise self._refuse("private_address", key, request, refused)

@@ -735,12 +735,19 @@ def _canonical_and_base(tree: etree._Element, url: str) -> tuple[str | None, str
         href = (el.get("href") or "").strip()
         if not href:
             continue
-        if el.tag == "base" and base is url:
-            base = urljoin(url, href)
-        elif el.tag == "link" and canonical is None and "canonical" in (el.get("rel") or "").lower().split():
-            if urlsplit(found := urljoin(url, href)).scheme in {"http", "https"}:
-                canonical = found
+        try:
+            if el.tag == "base" and base is url:
+                base = urljoin(url, href)
+            elif el.tag == "link" and canonical is None and _is_canonical(el):
+                if urlsplit(found := urljoin(url, href)).scheme in {"http", "https"}:
+                    canonical = found
+        except ValueError:
+            continue  # an address that does not parse ("http://[user@]host/") names nothing
     return canonical, base
+
+
+def _is_canonical(link: etree._Element) -> bool:
+    return "canonical" in (link.get("rel") or "").lower().split()
 
 
 def _og_canonical(url: str, og_url: str | None) -> str:
@@ -841,7 +848,9 @@ def _resolve_links(body: etree._Element, base: str) -> None:
         try:
             ref.set("target", urljoin(base, target))
         except ValueError:
-            del ref.attrib["target"]
+            # An address that does not parse (Vim's "ftp://[user@]host/path"): its text alone.
+            ref.tag = _NO_LINK
+            controls = True
     if controls:
         etree.strip_elements(body, _CONTROL, with_tail=False)
         etree.strip_tags(body, _NO_LINK)

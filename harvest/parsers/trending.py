@@ -173,8 +173,11 @@ def _segments(href: str | None, base_url: str) -> list[str] | None:
     href = href.strip()
     if not href or href.startswith("#") or href.lower().startswith(("javascript:", "mailto:")):
         return None
-    parts = urlsplit(urljoin(base_url, href))
-    host = (parts.hostname or "").lower()
+    try:
+        parts = urlsplit(urljoin(base_url, href))
+        host = (parts.hostname or "").lower()
+    except ValueError:
+        return None  # a link that does not parse ("http://[::1"): none to follow
     if host not in _GITHUB_HOSTS and host != (urlsplit(base_url).hostname or "").lower():
         return None
     return [unquote(s) for s in parts.path.split("/") if s]

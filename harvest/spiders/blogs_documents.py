@@ -40,6 +40,7 @@ from harvest.spiders.blogs_shells import ScriptShells
 from harvest.spiders.blogs_sites import Site, article_slug, home_page
 from harvest.state.seen import SeenSet, SeenUrls
 from harvest.util.paths import safe_name
+from harvest.util.urls import url_host
 
 if TYPE_CHECKING:
     import scrapy
@@ -384,7 +385,7 @@ class Documents:
     def _item(self, url: str, site: Site, extracted: Extracted) -> DocumentItem | None:
         article = extracted.article
         canonical = article.canonical_url or url
-        canonical_host = (urlsplit(canonical).hostname or "").lower()
+        canonical_host = url_host(canonical)
         named_by = canonical if site.in_scope(canonical_host) else url
         if self._stored.seen_or_add(named_by):
             # The same article reached under two URLs (with and without a slash, a redirect).

@@ -15,6 +15,7 @@ from urllib.parse import urlsplit
 
 from harvest.meta import META_SITE
 from harvest.middlewares.safety import SiteLimits, host_port
+from harvest.util.urls import url_host
 
 if TYPE_CHECKING:
     from harvest.config.blogs import BlogsConfig, SiteConfig
@@ -107,7 +108,7 @@ class SiteBook:
 
     def pace(self, url: str) -> tuple[str, float | None, int | None] | None:
         """(site, download_delay, concurrency) of the site ``url`` is in (harvest.middlewares.pace)."""
-        host = (urlsplit(url).hostname or "").lower()
+        host = url_host(url)
         site = self._by_host.get(host)
         if site is None:
             site = next((s for s in self.sites if s.in_scope(host)), None)
@@ -115,7 +116,7 @@ class SiteBook:
 
     def in_scope(self, url: str, default: Site) -> Site | None:
         """The site whose hosts ``url`` is on (``default`` first); None when it is out of scope."""
-        host = (urlsplit(url).hostname or "").lower()
+        host = url_host(url)
         if default.in_scope(host):
             return default
         for site in self.sites:

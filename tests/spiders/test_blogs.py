@@ -585,12 +585,24 @@ def test_bad_yaml_names_the_key(tmp_path: Path) -> None:
     assert "sites[1].start_url" in result.stderr and "unknown key" in result.stderr
 
 
-def test_a_link_with_a_bad_port_loses_nothing(tmp_path: Path) -> None:
+def test_a_link_with_a_bad_port_or_host_loses_nothing(tmp_path: Path) -> None:
     """``http://host:4000.`` (a port with a trailing dot, as a post of the Octopress blog writes
-    one) in scope: the link is dropped and counted; the page holding it is stored."""
+    one) in scope: the link is dropped and counted; the page holding it is stored. Links whose
+    host does not parse (Vim's help writes netrw's syntax as links: ``ftp://[user@]host/path``;
+    an unclosed ``http://[::1``), a canonical among them: dropped, and the page stored under
+    its own address (each ended the page's parse with a spider error)."""
     post = "<p>" + "Run the server and open the page it prints, then read on. " * 6 + "</p>"
+    hosts = (
+        '<p>Read <a href="ftp://[user@]host/path">ftp://[user@]host/path</a>,'
+        ' <a href="http://[user@]host[[:#]port]/path">that</a>, <a href="http://[::1">this</a>.</p>'
+    )
     with loopback_server() as server:
-        server.add("/", Reply(body='<html><body><a href="/posts/odd/">odd</a></body></html>'))
+        server.add(
+            "/",
+            Reply(
+                body='<html><body><a href="/posts/odd/">odd</a> <a href="/posts/netrw/">n</a></body></html>'
+            ),
+        )
         server.add(
             "/posts/odd/",
             Reply(
@@ -599,11 +611,19 @@ def test_a_link_with_a_bad_port_loses_nothing(tmp_path: Path) -> None:
                 "</article></body></html>"
             ),
         )
+        server.add(
+            "/posts/netrw/",
+            Reply(
+                body='<html><head><link rel="canonical" href="http://[user@]host/netrw/"></head>'
+                f"<body><article><h1>Netrw</h1>{post}{hosts}</article></body></html>"
+            ),
+        )
         site = {"name": "odd", "start_urls": [server.base_url + "/"]}
         result, docs, stats = crawl(tmp_path, [site])
     assert_finished(result)
-    assert "Spider error" not in result.stderr, result.stderr[-3000:]
-    assert [urlsplit(d["url"]).path for d in docs] == ["/posts/odd/"]
+    assert "Spider error" not in result.stderr and " ERROR: " not in result.stderr, result.stderr[-3000:]
+    paths = sorted(urlsplit(d["url"]).path for d in docs)
+    assert paths == ["/posts/netrw/", "/posts/odd/"], result.stderr[-6000:]
     assert stats["harvest/blogs/bad_url"] == 1
 
 
