@@ -24,6 +24,7 @@ A placeholder trafilatura dropped as boilerplate drops its code too, as it shoul
 from __future__ import annotations
 
 import functools
+import itertools
 import logging
 import re
 import textwrap
@@ -1631,7 +1632,9 @@ def _holds_title(block: etree._Element, title: str) -> bool:
             break
         # The block just before, or the one before that (a dateline between: Chronicle's
         # div.title, div.date, div.body).
-        before = [b for b in el.itersiblings(preceding=True) if isinstance(b.tag, str)][:2]
+        # Two at most, not all of them listed first: a page of 20,000 sections asks this of each.
+        elements = (b for b in el.itersiblings(preceding=True) if isinstance(b.tag, str))
+        before = list(itertools.islice(elements, 2))
         if any(squash(b.text_content()) in parts for b in before):
             return True
         # Or a block whose first heading is the title (Mezzanine's container of the <h1> and

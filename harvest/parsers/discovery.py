@@ -44,13 +44,15 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
-from urllib.parse import urldefrag, urljoin, urlsplit
+from urllib.parse import urldefrag, urlsplit
 
 from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import DefusedXMLParser, ParseError
 from lxml import etree
 from scrapy.utils import sitemap as scrapy_sitemap
 from scrapy.utils.gz import gunzip
+
+from harvest.util.urls import join_url
 
 logger = logging.getLogger(__name__)
 
@@ -207,7 +209,7 @@ def parse_sitemap(body: bytes, base_url: str) -> Sitemap:
     seen: set[str] = set()
     try:
         for entry in parsed:
-            url = urljoin(base_url, entry["loc"])
+            url = join_url(base_url, entry["loc"]) or ""
             if url in seen or not url.startswith(_HTTP):
                 continue
             seen.add(url)
@@ -279,7 +281,8 @@ def parse_feed(body: bytes, base_url: str) -> list[FeedEntry]:
             raw = entry.get("author")
             rss = _RSS_AUTHOR_RE.match(raw) if isinstance(raw, str) else None
             author = rss.group(1) if rss else (entry.get("author_detail") or {}).get("name") or raw
-            entries.append(FeedEntry(urljoin(base_url, link.strip()), title, published, _person(author)))
+            if (target := join_url(base_url, link.strip())) is not None:
+                entries.append(FeedEntry(target, title, published, _person(author)))
     return entries
 
 
@@ -328,7 +331,7 @@ def _json_feed_entries(doc: dict[str, Any], base_url: str) -> list[FeedEntry]:
         if not isinstance(url, str) or not url.strip():
             # Like an RSS permalink guid: an ``id`` that is a URL is the item's address.
             url = item.get("id") if str(item.get("id", "")).startswith(_HTTP) else None
-        if url:
+        if url and (target := join_url(base_url, url.strip())) is not None:
             title = item.get("title")
             published = item.get("date_published") or item.get("date_modified")
             # JSON Feed 1.1's authors, 1.0's author: objects with a name.
@@ -336,7 +339,7 @@ def _json_feed_entries(doc: dict[str, Any], base_url: str) -> list[FeedEntry]:
             first = people[0] if isinstance(people, list) and people else None
             entries.append(
                 FeedEntry(
-                    urljoin(base_url, url.strip()),
+                    target,
                     (title.strip() or None) if isinstance(title, str) else None,
                     published if isinstance(published, str) else None,
                     _person(first.get("name")) if isinstance(first, dict) else None,
@@ -363,8 +366,8 @@ def _declared(html: str, base_url: str, word: str, keep: Callable[[dict[str, str
         if word not in tag.lower():
             continue  # stylesheets, icons, preloads: most link tags
         attrs = _attrs(tag)
-        if keep(attrs) and (href := attrs.get("href", "").strip()):
-            out[urldefrag(urljoin(base_url, href))[0]] = None
+        if keep(attrs) and (href := attrs.get("href", "").strip()) and (target := join_url(base_url, href)):
+            out[urldefrag(target)[0]] = None
     return list(out)
 
 
@@ -434,7 +437,7 @@ def extract_links(html: str, base_url: str, *, nofollow: bool = True) -> list[st
     """
     hrefs, base = _scan_hrefs(html, nofollow=nofollow)
     if base is not None:
-        base_url = urljoin(base_url, base)
+        base_url = join_url(base_url, base) or base_url
     parts = urlsplit(base_url)
     scheme = parts.scheme
     origin = f"{scheme}://{parts.netloc}"
@@ -445,7 +448,7 @@ def extract_links(html: str, base_url: str, *, nofollow: bool = True) -> list[st
         # Fast paths for the common absolute forms (urljoin costs ~10 us a link, and pages
         # have hundreds); anything with dot segments or odd syntax goes through urljoin.
         if "/." in href or "\\" in href:
-            url = urljoin(base_url, href)
+            url = join_url(base_url, href) or ""
         elif href.startswith(("http://", "https://")) and not href.endswith("//"):
             url = href
         elif href.startswith("//"):
@@ -453,7 +456,7 @@ def extract_links(html: str, base_url: str, *, nofollow: bool = True) -> list[st
         elif href[0] == "/":
             url = origin + href
         else:
-            url = urljoin(base_url, href)
+            url = join_url(base_url, href) or ""
         if "#" in url:
             url = url.partition("#")[0]
         if url.startswith(("http://", "https://")):

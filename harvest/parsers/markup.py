@@ -57,6 +57,8 @@ from urllib.parse import urldefrag, urljoin
 from lxml import etree
 from pygments.lexers import get_all_lexers
 
+from harvest.util.urls import join_url
+
 #: Characters XML 1.0 refuses (https://www.w3.org/TR/xml/#charsets), lone surrogates included.
 _XML_INVALID_RE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
@@ -234,7 +236,9 @@ def drop_contents_blocks(scope: etree._Element, url: str) -> int:
         if block.getparent() is None:
             continue
         links = [a.get("href") or "" for a in block.iter("a")]
-        if len(links) >= 2 and all(h.startswith("#") or urldefrag(urljoin(url, h))[0] == page for h in links):
+        if len(links) >= 2 and all(
+            h.startswith("#") or urldefrag(join_url(url, h) or "")[0] == page for h in links
+        ):
             block.drop_tree()
             dropped += 1
     return dropped
@@ -260,7 +264,7 @@ def drop_empty_anchors(tree: etree._Element, placeholders: list[etree._Element] 
         # A named anchor around a heading's words (Blosxom's ``<h3><a name="kyou-no-memo">今日の
         # メモ</a></h3>``) is no link either: written "[今日のメモ]", a link without a target.
         if next(a.iterancestors(*_HEADINGS), None) is not None:
-            a.drop_tag()
+            a.tag = _DROPPED
             dropped += 1
             continue
         # Empty ones only: no text, no element child (a comment is neither).
@@ -268,9 +272,17 @@ def drop_empty_anchors(tree: etree._Element, placeholders: list[etree._Element] 
             continue
         if any((c.tail or "").strip() for c in a):
             continue
-        a.drop_tag()
+        a.tag = _DROPPED
         dropped += 1
+    if dropped:
+        # All at once: one drop_tag() looks its element up among its siblings, and Vim's help
+        # is one <pre> of 16,000 children (1,378 anchors took 0.8 s one by one).
+        etree.strip_tags(tree, _DROPPED)
     return dropped
+
+
+#: The tag the anchors to drop are renamed to, to be unwrapped all at once.
+_DROPPED = "harvest-dropped-anchor"
 
 
 def _text_block(el: etree._Element | None) -> bool:

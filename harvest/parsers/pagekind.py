@@ -49,6 +49,7 @@ from lxml import etree
 
 from harvest.parsers.htmlparser import html_parser, whole_document
 from harvest.parsers.language import weighed_length
+from harvest.util.urls import join_url
 
 #: ``empty``: a page with nothing to store (its content is headings only: the rest is drawn by
 #: its scripts or was never written), and no listing either.
@@ -779,7 +780,7 @@ def _in_page_chars(region: etree._Element, page: str) -> int:
         if href is None or not (shown := len(_text(a))):
             continue
         href = href.strip()
-        if not href or href.startswith("#") or urldefrag(urljoin(page, href))[0] == here:
+        if not href or href.startswith("#") or urldefrag(join_url(page, href) or "")[0] == here:
             count += 1
             chars += shown
     return chars if count >= MIN_LINKS_FOR_SHARE else 0
@@ -790,7 +791,7 @@ def _in_page_item(item: etree._Element, page: str) -> bool:
     here = urldefrag(page)[0]
     hrefs = [(a.get("href") or "").strip() for a in item.iter("a")]
     return bool(hrefs) and all(
-        not h or h.startswith("#") or urldefrag(urljoin(page, h))[0] == here for h in hrefs
+        not h or h.startswith("#") or urldefrag(join_url(page, h) or "")[0] == here for h in hrefs
     )
 
 
@@ -911,7 +912,8 @@ def _queries_itself(form: etree._Element, page: str) -> bool:
     if (form.get("method") or "get").strip().lower() != "get":
         return False
     action = (form.get("action") or "").strip()
-    if not action or urlsplit(urljoin(page, action)).path.rstrip("/") != urlsplit(page).path.rstrip("/"):
+    target = join_url(page, action) if action else None
+    if target is None or urlsplit(target).path.rstrip("/") != urlsplit(page).path.rstrip("/"):
         return False
     return any(
         el.tag != "input" or (el.get("type") or "text").strip().lower() not in _NO_CHOICE_INPUTS
@@ -1195,11 +1197,15 @@ class _IndexRows:
 def _index_rows(region: etree._Element, aside: list[etree._Element], page: str, host: str) -> _IndexRows:
     """The region's rows that name one page each, outside ``aside``, with a label at most."""
     rows: dict[etree._Element, list[etree._Element]] = {}
+    # Each code block's text read once: Vim's help is one <pre> of 700 KB and 16,000 links.
+    code_texts: dict[etree._Element, str] = {}
     for a in region.iter("a"):
         if not (name := _text(a)) or navigation_link(a) or _URL_TEXT_RE.match(name):
             continue
         if any(
-            up in aside or up.tag in _HEADINGS or (up.tag in _CODE and _text(up) != name)
+            up in aside
+            or up.tag in _HEADINGS
+            or (up.tag in _CODE and (code_texts.get(up) or code_texts.setdefault(up, _text(up))) != name)
             for up in a.iterancestors()
         ):
             continue

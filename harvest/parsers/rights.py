@@ -28,6 +28,8 @@ from urllib.parse import urljoin
 
 from lxml import etree
 
+from harvest.util.urls import join_url
+
 #: Robots directives that say "not for AI" (``noimageai`` only covers images).
 OPT_OUT_DIRECTIVES = frozenset({"noai"})
 
@@ -123,7 +125,7 @@ def page_signals(tree: etree._Element, url: str, agent: str) -> PageSignals:
         elif name == "tdm-reservation" and signals.tdm_reservation is None:
             signals.tdm_reservation = content.strip()
         elif name == "tdm-policy" and signals.tdm_policy is None:
-            signals.tdm_policy = urljoin(url, content.strip())
+            signals.tdm_policy = join_url(url, content.strip())
     signals.robots = robots_directives(robots, agent)
     for el in tree.iter("link", "a"):
         rel = el.get("rel")
@@ -131,7 +133,7 @@ def page_signals(tree: etree._Element, url: str, agent: str) -> PageSignals:
             continue
         href = (el.get("href") or "").strip()
         if "license" in rel.split() and href:
-            signals.license_url = urljoin(url, href)
+            signals.license_url = join_url(url, href)
             break
     return signals
 

@@ -17,7 +17,7 @@ import logging
 import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
-from urllib.parse import urljoin, urlsplit
+from urllib.parse import urlsplit
 
 from scrapy.http import HtmlResponse, TextResponse
 
@@ -40,7 +40,7 @@ from harvest.spiders.blogs_shells import ScriptShells
 from harvest.spiders.blogs_sites import Site, article_slug, home_page
 from harvest.state.seen import SeenSet, SeenUrls
 from harvest.util.paths import safe_name
-from harvest.util.urls import url_host
+from harvest.util.urls import join_url, url_host
 
 if TYPE_CHECKING:
     import scrapy
@@ -335,8 +335,8 @@ class Documents:
             if day is None and (iso := _ISO_DAY_RE.search(shown)) is not None:
                 # The entry's line with its date in it: "Quick note (2023-06-01)" (gitit's Front Page).
                 day = normalize_date(iso.group(0))
-            if day is not None:
-                dates.setdefault(urljoin(url, target), day)
+            if day is not None and (entry := join_url(url, target)) is not None:
+                dates.setdefault(entry, day)
 
     def declared_metadata(self, item: DocumentItem, page: PageFacts) -> None:
         """Title, date and author from the page's own declarations first (see the module docstring)."""

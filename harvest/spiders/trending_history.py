@@ -25,7 +25,7 @@ import logging
 from collections.abc import AsyncIterator, Iterator
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING, Any, ClassVar
-from urllib.parse import quote, urlencode, urljoin
+from urllib.parse import quote, urlencode
 
 import scrapy
 from scrapy import signals
@@ -54,6 +54,7 @@ from harvest.parsers.wayback import (
 )
 from harvest.plumbing.closing import close_crawl
 from harvest.spiders.base import HarvestSpider
+from harvest.util.urls import join_url
 
 if TYPE_CHECKING:
     from scrapy.crawler import Crawler
@@ -258,7 +259,8 @@ class TrendingHistorySpider(HarvestSpider):
         self, response: Response, timestamp: str, hops: int, page: dict[str, Any]
     ) -> scrapy.Request | None:
         location = response.headers.get("Location")
-        target = memento_target(urljoin(response.url, location.decode("latin-1"))) if location else None
+        joined = join_url(response.url, location.decode("latin-1")) if location else None
+        target = memento_target(joined) if joined else None
         if target is None or hops >= _MAX_HOPS:
             return None
         stamp, original = target
