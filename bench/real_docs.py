@@ -7,57 +7,198 @@ Each tree is served on 127.0.0.1 (port 0) by ``tests.servers.serve_tree``, crawl
 ``scrapy crawl blogs`` (a subprocess, ``source: docs``, ``max_pages`` 5000) from its start page,
 and compared with an ORACLE read from the tree itself (never from harvest):
 
-========== ===================== ====================================================================
-tree       package               documents (the rest: listings, or neither)
-========== ===================== ====================================================================
-python     python3.11-doc        Sphinx: a page with a ``_sources/*.rst.txt`` whose source is more
-                                 than titles, comments, targets and toctree/index/module directives;
-                                 the others with a source, ``genindex*``, ``py-modindex``, ``search``
-                                 are listings. Title: the source's first section title (inline
-                                 markup reduced to its text). Languages: ``highlight-<lang>``
-                                 (``default``, ``none``, ``text`` name none).
-postgresql postgresql-doc-15     DocBook XSL chunks: a page whose division holds text besides its
-                                 title page and ``div.toc``; the book (``index.html``), the index
-                                 (``bookindex.html``) and toc-only parts/chapters are listings.
-                                 Title: the division's ``h1/h2/h3.title``; a refentry's ``<title>``.
-git        git-doc               AsciiDoc man pages and articles, the DocBook user manual; the
-                                 pages git's build writes as lists of the others
-                                 (``howto-index.html``, ``technical/api-index.html``) are listings,
-                                 ``everyday.html`` (a "moved to" note) neither. Title: ``<title>``
-                                 (the source's document title; the ``<h1>`` adds "Manual Page").
-rust-book  rust-doc              mdBook: the book's own folder (``html/book/*.html``, the old
-                                 editions' folders left out); a chapter is an mdBook page with a
-                                 ``<main>``; ``print.html`` (the whole book) and ``toc.html`` are
-                                 listings, ``404.html`` and the rustdoc "old link" stubs
-                                 (``noindex``) neither. Title: the first ``<h1>`` of ``<main>``,
-                                 else its first heading. Languages: ``language-<x>``.
-node       nodejs-doc            Node's generator: every module page; ``index.html`` and
-                                 ``all.html`` (every module again) are listings. Title: the first
-                                 heading of ``#apicontent``. Languages: ``language-<x>``.
-========== ===================== ====================================================================
+================ ===================== ====================================================================
+tree             package               documents (the rest: listings, or neither)
+================ ===================== ====================================================================
+python           python3.11-doc        Sphinx: a page with a ``_sources/*.rst.txt`` whose source is more
+                                       than titles, comments, targets and toctree/index/module directives;
+                                       the others with a source, ``genindex*``, ``py-modindex``, ``search``
+                                       are listings. Title: the source's first section title (inline
+                                       markup reduced to its text). Languages: ``highlight-<lang>``
+                                       (``default``, ``none``, ``text`` name none).
+postgresql       postgresql-doc-15     DocBook XSL chunks: a page whose division holds text besides its
+                                       title page and ``div.toc``; the book (``index.html``), the index
+                                       (``bookindex.html``) and toc-only parts/chapters are listings.
+                                       Title: the division's ``h1/h2/h3.title``; a refentry's ``<title>``.
+git              git-doc               AsciiDoc man pages and articles, the DocBook user manual; the
+                                       pages git's build writes as lists of the others
+                                       (``howto-index.html``, ``technical/api-index.html``) are listings,
+                                       ``everyday.html`` (a "moved to" note) neither. Title: ``<title>``
+                                       (the source's document title; the ``<h1>`` adds "Manual Page").
+rust-book        rust-doc              mdBook: the book's own folder (``html/book/*.html``, the old
+                                       editions' folders left out); a chapter is an mdBook page with a
+                                       ``<main>``; ``print.html`` (the whole book) and ``toc.html`` are
+                                       listings, ``404.html`` and the rustdoc "old link" stubs
+                                       (``noindex``) neither. Title: the first ``<h1>`` of ``<main>``,
+                                       else its first heading. Languages: ``language-<x>``.
+node             nodejs-doc            Node's generator: every module page; ``index.html`` and
+                                       ``all.html`` (every module again) are listings. Title: the first
+                                       heading of ``#apicontent``. Languages: ``language-<x>``.
+sqlite           sqlite3-doc           SQLite's docsrc (Tcl): every page but the ones docsrc writes by
+                                       name as lists of the others (``index``, ``docs``, ``doclist``,
+                                       ``sitemap``, ``keyword_index``, ``lang``, ``chronology``, the
+                                       ``doc_*_crossref`` tables, ``{c3ref,session}/*list``) or as a
+                                       whole set on one page (``capi3ref``, ``session``, ``changes``,
+                                       ``syntaxdiagrams``), and ``syntax/*`` (one SVG railroad diagram
+                                       and its "Used by/References/See also" links): listings; the
+                                       ``hp1.html`` honeypot, redirect stubs (``meta refresh``) and
+                                       the copies ``fileformat2``, ``releaselog/current`` neither.
+                                       No content container: the body after its site header (the
+                                       first ``div.nosearch``), SVG text and ``div.fancy_toc`` not
+                                       counted as words. Title: ``<title>`` (else the first
+                                       ``h1``/``h2``). No languages.
+doxygen          doxygen-doc           Doxygen: the manual's ``@page`` pages and the ``examples/*/html``
+                                       outputs' class/file/namespace/group/source/example pages; the
+                                       index pages Doxygen writes by name (``annotated``, ``classes``,
+                                       ``files``, ``hierarchy``, ``functions*``, ``globals*``,
+                                       ``pages``, ``*-members``, the ``bug``/``todo`` lists...) are
+                                       listings, an example's empty main page neither. Content:
+                                       ``div.contents``; code: ``pre`` and ``div.fragment``. Title:
+                                       ``div.headertitle div.title`` without its ``div.ingroups``.
+vim              vim-doc               vim2html: every help file (one ``<pre>`` each, vim's plain-text
+                                       layout: no code block of its own; examples are bold lines);
+                                       ``index.html`` (help.txt), ``usr_toc.html``, ``vimindex.html``
+                                       (index.txt) and ``tags.html`` are listings. Title: the
+                                       ``<h1>`` ("Vim documentation: <file>"). ``version5-9.html`` not
+                                       served (0.5-2 MB each: the crawl took 10 minutes with them).
+cmake            cmake-doc             Sphinx (CMake's theme, ``_sources`` shipped): a page with a source
+                                       that says more than titles and directives (as python) and whose
+                                       ``div[role=main]`` is under a third link text (headings and its
+                                       ``.. contents::`` box aside); the other pages with a source are
+                                       listings (``index`` of each reference: ``cmake-commands(7)``,
+                                       ``cmake-variables(7)``..., the tutorial's and release notes'
+                                       ``index``), so are ``genindex``/``search``; the old CPack module
+                                       pages whose one sentence says "has moved here: <link>" neither.
+                                       Title: the main ``<h1>`` (its ``¶`` left out): a module page's
+                                       source is one ``cmake-module`` directive. Languages as python.
+django           python-django-doc     Sphinx (Django's theme, no ``_sources``): the same link-share
+                                       rule on the theme's content ``div.yui-g`` (the section ``index``
+                                       pages, ``contents``, the hand-written home page of links, the
+                                       class-based views' flattened index are listings), ``genindex``,
+                                       ``py-modindex``, ``search`` and viewcode's ``_modules/index`` are
+                                       listings, viewcode's other ``_modules/`` pages (a module's source,
+                                       highlighted) neither. Title: the first ``<h1>`` of ``div.yui-g``.
+                                       Languages as python. Only the release notes show a date (a line
+                                       under the title).
+debian-          debian-reference-en   DocBook XSL chunked by chapter (``*.en.html``, English only: the
+reference                              language index ``index.html`` and the PDF/text left out): as
+                                       postgresql, the book (``index.en.html``) the one listing. Title:
+                                       the division's ``h1/h2.title`` (with its "Chapter 3." label).
+apache           apache2-doc           The httpd manual's XSLT, English (``en/``, with the shared
+                                       ``images/``, ``style/``): a page of ``#page-content``; the pages of
+                                       the index templates (``<body id>`` ``index-page``,
+                                       ``directive-index``, ``module-index``, ``override-index``),
+                                       ``sitemap.html`` and each subfolder's ``index.html`` (its pages, a
+                                       line or two each) are listings; a folder index linking none of its
+                                       folder's pages, and a page of a preamble only (no section, no
+                                       sidebar) under 100 words (a removed/deprecated page's note) neither.
+                                       Title: the ``<h1>``. Languages: ``lang-<x>`` (prettify).
+r-manuals        r-doc-html            makeinfo (``texi2any``), one page per manual (``--no-split``):
+                                       every page whose ``<meta name="Generator">`` says so is a document
+                                       (the whole manual); R's front page (``html/index.html``, its links
+                                       to them) is a listing. Title: ``h1.settitle`` (``@settitle``).
+                                       Words: ``<body>`` but the node headers, the contents and menus.
+                                       Code: ``<pre>``s not blank (an ``@example``'s blank line is one).
+gnu-std          gnu-standards         makeinfo as ``r-manuals``: ``standards.html`` alone (it links to
+                                       no other page of the package).
+gnu-maint        gnu-standards         makeinfo as ``r-manuals``: ``maintain.html`` alone (the same
+                                       folder as ``gnu-std``, not linked from it).
+bash-ref         bash-doc              makeinfo as ``r-manuals``: ``bashref.html`` alone (``bash.html``
+                                       is man2html's ``bash(1)``, not texinfo).
+autoconf         autoconf-doc          makeinfo as ``r-manuals``: ``autoconf.html`` (autoconf-doc's own
+                                       folder holds only a link to gnu-standards' ``standards.html``).
+erlang          erlang-doc             erl_docgen (OTP's own), all but Jinterface's javadoc
+                                       (``lib/jinterface-*/doc/html/java/``): a page with
+                                       ``otp_doc.css`` is a chapter or reference page, a document,
+                                       unless its ``#content`` is a part's cover (``div.frontpage``:
+                                       a User's Guide, Reference Manual, Release Notes; the left nav
+                                       lists its pages), a listing; the lists OTP's build writes
+                                       (``doc/index.html``, ``applications.html``, ``man_index.html``,
+                                       ``lib/index.html``) are listings; xmerl's two hand-written
+                                       tutorials (``xmerl_examples.html``, ``xmerl_xs_examples.html``,
+                                       linked by name) documents (title: ``<title>``, content: the
+                                       body); other pages without the stylesheet ("moved" stubs,
+                                       ``nyi.html``, xmerl's example outputs, a benchmark table)
+                                       neither. Title: the first ``<h1>`` of ``#content``. Languages:
+                                       ``example-<type>`` on the block's ``div`` (``none`` names none).
+debian-handbook debian-handbook        Publican (DocBook XSL), English (``html/en-US``) only: a page
+                                       whose division (``body > div.chapter``, ``.section``, ...)
+                                       holds text besides its title page and ``div.toc``; the book
+                                       (``index.html``) is a listing. Title: the title page's
+                                       ``h1/h2.title``.
+zsh             zsh-doc                texi2any, the manual split by chapter (the FAQ's Yodl pages,
+                                       ``FAQ*.html``, which no page links to, not served): a chapter
+                                       (``body > div.chapter``) is a document; the Top node
+                                       (``index.html``, cover and menu), ``zsh_toc.html`` and the
+                                       ``@printindex`` nodes (``table.index-*``) are listings; the
+                                       per-node redirection files (``Refresh``) and ``zsh_abt.html``
+                                       (the navigation buttons explained) neither. Title: the
+                                       division's ``<h1>``.
+mkdocs           mkdocs-doc            MkDocs (its ``mkdocs`` theme): a page with a ``div[role=main]``; a
+                                       section's index, a bulleted list of links (one link an item) under
+                                       a lead (the rest under 100 words, or no more than the list's), is
+                                       a listing; ``404.html`` and the redirect stubs (``meta refresh``)
+                                       neither. Title: the first ``<h1>`` of the main ``div``, its
+                                       permalink left out (``<title>`` holds the nav's name). Languages:
+                                       ``language-<x>`` (``text``, ``nohighlight`` name none).
+scrapy           python-scrapy-doc     Sphinx, Read the Docs theme, no ``_sources``: the body
+                                       (``div[itemprop=articleBody]``) read alone. ``genindex``,
+                                       ``py-modindex``, ``search``, ``_modules/index.html`` and a body of
+                                       toctrees and ``:doc:`` definition lists under a lead (the rest
+                                       under 100 words, or no more than the entries') are listings;
+                                       ``404.html``, viewcode's ``_modules/*`` and "moved" notes (under
+                                       20 words, an external link) neither. Title: the body's ``<h1>``,
+                                       its permalink left out. Languages: ``highlight-<lang>``.
+sphinx           sphinx-doc            Sphinx's own docs: read as Scrapy's (``div[role=main]``), and
+                                       ``contents.html`` (the whole toctree, a page its configuration
+                                       writes by name) and a page whose ``_sources`` text is only titles
+                                       and directives (``rst_summary``) are listings.
+cargo            cargo-doc             rustdoc: the package has no Cargo Book, only the API pages of
+                                       crates Cargo builds with; ``syn`` is served (its pages and
+                                       ``src/syn``). An item page (struct, enum, trait, fn, macro, type)
+                                       is a document; a crate's or module's ``index.html`` too when its
+                                       own docs (outside the item tables) reach 100 words, else a
+                                       listing, as is ``all.html``; the ``src/`` source view,
+                                       ``settings.html`` and the redirect stubs neither. Title: the
+                                       ``<h1>`` (``Struct syn::Ident``). Languages: ``language-<x>``,
+                                       else ``rust`` on the ``<pre>``.
+================ ===================== ====================================================================
 
 Code blocks: the outermost ``<pre>`` elements of the page's main content container
-(``div[role=main]``/``div.body``, the DocBook division, ``#content``, ``<main>``, ``#apicontent``),
+(``div[role=main]``/``div.body``, the DocBook division, ``#content``, ``<main>``, ``#apicontent``,
+SQLite's body, Doxygen's ``div.contents`` with its ``div.fragment`` blocks, Django's ``div.yui-g``,
+Apache's ``#page-content``, makeinfo's ``<body>``; held out: erl_docgen's ``#content``, Publican's
+division, texi2any's chapter, ``div[itemprop=articleBody]``, rustdoc's ``section#main-content``),
 against the fenced blocks of the stored Markdown. Titles are compared with whitespace, dashes and
 quotes made plain (Sphinx's smart quotes turn ``---`` into an em dash).
 
 Every tree is small enough to crawl whole (Python 530 pages, PostgreSQL 1,169, git 242, the Rust
-Book 185, Node 65) but the Rust docs: only the Book is served. Absolute links to the trees' public
-hosts are left as they are and are not followed (the spider keeps to the start page's host); the
-crawl runs with ``http_proxy``/``https_proxy`` set to a loopback canary server (``no_proxy``
-127.0.0.1), so a request for any other host reaches that canary and nothing else: its count is the
-``foreign`` column and must be 0.
+Book 185, Node 65, SQLite 766, Doxygen 359 with its examples' outputs, vim 147, CMake 1,936,
+Django 692, the Debian Reference 15, Apache's English manual 244, R's manuals 8, the GNU manuals
+one page each; held out: Erlang/OTP 992, the Debian Administrator's Handbook 127, zsh 179, MkDocs
+23, Scrapy 126, Sphinx 137) but for what each row says is left out: the Rust docs but the Book,
+vim's five largest release notes, Cargo's rustdoc but ``syn`` (592 of 671 pages; rustdoc links the
+crates' roots from a script, so no page leads from one crate to the others). Doxygen's examples
+are linked from the manual only in part: the rest are reached through its JavaScript menu
+(``menudata.js``), which the spider does not read. A file whose name has a space (CMake's
+``generator/Unix Makefiles.html``) is served under its percent-encoded path too. Absolute links to
+the trees' public hosts are left as they are and are not followed (the spider keeps to the start
+page's host); the crawl runs with ``http_proxy``/``https_proxy`` set to a loopback canary server
+(``no_proxy`` 127.0.0.1), so a request for any other host reaches that canary and nothing else:
+its count is the ``foreign`` column and must be 0.
 
 Per tree: HTML pages served, documents (oracle), documents stored, documents missing (fetched or
 never fetched), listing pages stored, other pages stored, titles right (``unnumbered``: right but
 for a section number or label, ``Chapter 5.``, ``4.2.``), documents given a date (``dated``: the
-trees date none but PostgreSQL's release notes), documents whose Markdown has an odd number of
-fence lines (``bad fences``: a block left open), documents keeping under 70% of the page's words
-(``text <70%``), code blocks kept / expected, languages kept / expected, WARNING lines of the crawl
-log (count, the first 5), pages fetched, requests that reached the canary (``foreign``), exit
-code, wall time. All five trees take about a minute. ``--details TREE`` lists
-every mismatch; ``--json FILE`` writes rows and mismatches; ``--keep DIR`` keeps each crawl's
-output folder (``DIR/<tree>/data/blogs/document.jsonl`` and the Markdown) for reading.
+trees date none but PostgreSQL's and Django's release notes, R's manuals (their edition), SQLite's
+release log and Scrapy's pages, whose theme's footer gives the build's date; SQLite's pages end with
+"This page last modified on <date>"), documents whose Markdown has an odd number of fence lines
+(``bad fences``: a block left open), documents keeping under 70% of the page's words (``text <70%``), code blocks kept /
+expected, languages kept / expected, WARNING lines of the crawl log (count, the first 5), pages
+fetched, requests that reached the canary (``foreign``), exit code, wall time. The seventeen
+tuning trees take about six minutes, the seven held-out ones about three. ``--details TREE`` lists every mismatch;
+``--json FILE`` writes rows and mismatches; ``--keep DIR`` keeps each crawl's output folder
+(``DIR/<tree>/data/blogs/document.jsonl`` and the Markdown) for reading.
 """
 
 from __future__ import annotations
@@ -76,6 +217,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote, urljoin
 
 import yaml
 from lxml import html as lxml_html
@@ -86,7 +228,7 @@ sys.path.insert(0, str(ROOT))
 
 from tests import read_jsonl, scrapy_crawl  # noqa: E402
 from tests.devsites import code_blocks, markdown_table, norm_path  # noqa: E402
-from tests.servers import loopback_server, serve_tree  # noqa: E402
+from tests.servers import URL_SAFE, loopback_server, serve_tree  # noqa: E402
 
 DOC = "document"
 LISTING = "listing"
@@ -97,7 +239,7 @@ NO_LANGUAGE = frozenset({"default", "none", "text", ""})
 #: A fence line as tests/devsites.py counts them (at a line's start, in block quotes too).
 _FENCE_LINE = re.compile(r"^(?:>[ \t]?)*(?:`{3,}|~{3,})", re.M)
 _FENCE_INFO = re.compile(r"^(?:>[ \t]?)*(?:`{3,}|~{3,})[ \t]*([^\s`]*)", re.M)
-LANG_ALIAS = {"python3": "python", "py": "python", "py3": "python", "pycon3": "pycon"}
+LANG_ALIAS = {"python3": "python", "py": "python", "py3": "python", "pycon3": "pycon", "erl": "erlang"}
 
 
 @dataclass
@@ -403,6 +545,594 @@ def node_page(root: Path, rel: str) -> Page:
     return Page(DOC, title, len(pres), langs, _words(content))
 
 
+# --- SQLite's docsrc (Tcl) -----------------------------------------------------------------------
+
+#: Pages docsrc writes by name as lists of the others: the document lists and indexes, the
+#: cross-reference tables, the release chronology, the API's object/constant/function lists, and
+#: the pages that put a whole set of pages on one (the C API, the session API, the release notes,
+#: the syntax diagrams).
+SQLITE_LISTINGS = frozenset(
+    {
+        "/index.html",
+        "/docs.html",
+        "/doclist.html",
+        "/sitemap.html",
+        "/keyword_index.html",
+        "/chronology.html",
+        "/lang.html",
+        "/syntax.html",
+        "/syntaxdiagrams.html",
+        "/changes.html",
+        "/capi3ref.html",
+        "/session.html",
+        *(f"/doc_{kind}_crossref.html" for kind in ("backlink", "keyword", "pagelink", "target")),
+        *(f"/{api}/{kind}list.html" for api in ("c3ref", "session") for kind in ("func", "const", "obj")),
+    }
+)
+#: The download page's honeypot (a "Javascript required" note) and the byte-for-byte copies
+#: docsrc writes under a second name (the file format's old name, the latest release's notes).
+SQLITE_NEITHER = frozenset({"/hp1.html", "/fileformat2.html", "/releaselog/current.html"})
+
+
+def _pruned(el: HtmlElement, xpath: str) -> HtmlElement:
+    """A copy of ``el`` without the elements ``xpath`` finds in it."""
+    el = copy.deepcopy(el)
+    for drop in el.xpath(xpath):
+        drop.drop_tree()
+    return el
+
+
+def sqlite_page(root: Path, rel: str) -> Page:
+    if rel in SQLITE_LISTINGS or rel.startswith("/syntax/"):
+        return Page(LISTING)
+    if rel in SQLITE_NEITHER:
+        return Page(NEITHER)
+    tree = _parse(root / rel.lstrip("/"))
+    body = tree.find("body")
+    if body is None or tree.xpath('//meta[translate(@http-equiv, "REFSH", "refsh")="refresh"]'):
+        return Page(NEITHER)  # a renamed page's redirect stub
+    # No content container: the body after the site header (its first ``div.nosearch``: logo,
+    # menus, search form) and the scripts; the diagrams' SVG text and a page's own table of
+    # contents (``div.fancy_toc``) are not words of the text.
+    content = _pruned(body, "./div[@class='nosearch'][1] | .//script | .//style")
+    title = _text(tree.find(".//title"))
+    if title in {"", "No Title"}:  # the page sets none: its first heading
+        title = _text(next(iter(content.xpath(".//*[self::h1 or self::h2]")), None))
+    text = _pruned(content, ".//*[local-name()='svg'] | .//div[@class='fancy_toc']")
+    return Page(DOC, title, len(_outer_pres(content)), words=_words(text))
+
+
+# --- Doxygen -------------------------------------------------------------------------------------
+
+#: Doxygen's index pages, written by name in every output: the class, file, namespace, module,
+#: related-page and example lists, the hierarchy and the member indexes.
+_DOXYGEN_LISTING = re.compile(
+    r"(?:annotated|classes|files|hierarchy|inherits|modules|namespaces|pages|examples"
+    r"|(?:functions|globals|namespacemembers)(?:_\w+)?|dir_\w+|.*-members"
+    r"|bug|todo|test|deprecated)\.html$"
+)
+
+
+def doxygen_page(root: Path, rel: str) -> Page:
+    name = rel.rsplit("/", 1)[-1]
+    if _DOXYGEN_LISTING.fullmatch(name):
+        return Page(LISTING)
+    tree = _parse(root / rel.lstrip("/"))
+    contents = next(iter(tree.xpath('//div[@class="contents"]')), None)
+    if contents is None or not _text(contents):
+        return Page(NEITHER)  # an example's empty main page
+    heads = tree.xpath('//div[@class="headertitle"]/div[@class="title"]')
+    # The title without the groups the page belongs to and the member labels.
+    title = _text(_pruned(heads[0], './/div[@class="ingroups"] | .//span[@class="mlabels"]')) if heads else ""
+    blocks = [
+        el
+        for el in contents.xpath('.//pre | .//div[contains(concat(" ",@class," ")," fragment ")]')
+        if not any(a.tag == "pre" or "fragment" in _classes(a) for a in el.iterancestors())
+    ]
+    return Page(DOC, title, len(blocks), words=_words(contents))
+
+
+# --- vim2html ------------------------------------------------------------------------------------
+
+#: help.txt (written as ``index.html``), the user manual's table of contents, index.txt (the
+#: index of every command, written as ``vimindex.html``), the tags file (``tags.html``: every
+#: tag and the file it is in).
+VIM_LISTINGS = frozenset({"/index.html", "/usr_toc.html", "/vimindex.html", "/tags.html"})
+#: The release notes of Vim 5 to 9 (0.5 to 2 MB of <pre> each): harvest takes minutes on each.
+_VIM_LEFT_OUT = re.compile(r"/version[5-9]\.html")
+
+
+def vim_page(root: Path, rel: str) -> Page:
+    if rel in VIM_LISTINGS:
+        return Page(LISTING)
+    tree = _parse(root / rel.lstrip("/"))
+    text = tree.find(".//pre")
+    if text is None:
+        return Page(NEITHER)
+    # The help file is one <pre> (vim's plain-text layout): no code block of its own.
+    return Page(DOC, _text(tree.find(".//h1")), 0, words=_words(text))
+
+
+# --- Sphinx (CMake) ------------------------------------------------------------------------------
+
+#: Words of a Sphinx page's main container left out of its link share: headings and the page's
+#: own ``.. contents::`` box (links to its own sections).
+_NOT_SHARED = (
+    "ancestor::h1 or ancestor::h2 or ancestor::h3 or ancestor::h4 or ancestor::h5 or ancestor::h6"
+    " or ancestor::*[contains(concat(' ', @class, ' '), ' contents ')]"
+)
+
+
+def _link_share(main: HtmlElement) -> float:
+    """The share of a Sphinx page's main words that are link text (toctree entries, lists of
+    links to other pages); headings and the page's own contents box left out."""
+    words = sum(len(t.split()) for t in main.xpath(f".//text()[not({_NOT_SHARED})]"))
+    links = sum(len(t.split()) for t in main.xpath(f".//a//text()[not({_NOT_SHARED})]"))
+    return links / words if words else 1.0
+
+
+def _sphinx_heading(main: HtmlElement) -> str:
+    """The first ``<h1>`` of the main container without its ``¶`` permalink."""
+    heads = main.xpath(".//h1")
+    if not heads:
+        return ""
+    head = copy.deepcopy(heads[0])
+    for mark in head.xpath('.//a[contains(concat(" ",@class," ")," headerlink ")]'):
+        mark.drop_tree()
+    return _text(head)
+
+
+def _highlight_langs(pres: list[HtmlElement]) -> list[str]:
+    """Each block's ``highlight-<lang>`` (its nearest div naming one), less the names of none."""
+    langs = []
+    for pre in pres:
+        lang = ""
+        for anc in pre.iterancestors("div"):
+            found = [c.removeprefix("highlight-") for c in _classes(anc) if c.startswith("highlight-")]
+            if found:
+                lang = found[0].lower()
+                break
+        if lang not in NO_LANGUAGE:
+            langs.append(lang)
+    return langs
+
+
+def _sphinx_words(main: HtmlElement) -> int:
+    """:func:`_words`, a code block's words counted in its text as shown: Pygments puts each
+    token in a span of its own (``r.save()`` is five text nodes, one word)."""
+    pres = _outer_pres(main)
+    return (
+        _words(main) - sum(_words(pre) for pre in pres) + sum(len(pre.text_content().split()) for pre in pres)
+    )
+
+
+def cmake_page(root: Path, rel: str) -> Page:
+    name = rel.lstrip("/")
+    source = root / "_sources" / (name[: -len(".html")] + ".rst.txt")
+    if not source.is_file():
+        if name in {"genindex.html", "search.html"}:
+            return Page(LISTING)
+        return Page(NEITHER)
+    _, content = rst_summary(source.read_text(encoding="utf-8", errors="replace"))
+    main = next(iter(_parse(root / name).xpath('//div[@role="main"]')), None)
+    if main is None:
+        return Page(NEITHER)
+    title = _sphinx_heading(main)
+    if _words(main) < 30 and re.search(r"\bhas moved here\b", _text(main)):
+        return Page(NEITHER, title)  # "The documentation for ... has moved here: <link>."
+    if not content or _link_share(main) >= 1 / 3:
+        return Page(LISTING, title)
+    pres = _outer_pres(main)
+    return Page(DOC, title, len(pres), _highlight_langs(pres), _sphinx_words(main))
+
+
+# --- Sphinx (Django) -----------------------------------------------------------------------------
+
+
+def django_page(root: Path, rel: str) -> Page:
+    name = rel.lstrip("/")
+    if name in {"genindex.html", "py-modindex.html", "search.html", "_modules/index.html"}:
+        return Page(LISTING)
+    if name.startswith("_modules/"):
+        return Page(NEITHER)  # viewcode: a module's source, highlighted
+    main = next(iter(_parse(root / name).xpath('//div[contains(concat(" ",@class," ")," yui-g ")]')), None)
+    if main is None:
+        return Page(NEITHER)
+    title = _sphinx_heading(main)
+    if _link_share(main) >= 1 / 3:
+        return Page(LISTING, title)
+    pres = _outer_pres(main)
+    return Page(DOC, title, len(pres), _highlight_langs(pres), _sphinx_words(main))
+
+
+# --- DocBook XSL (Debian Reference) --------------------------------------------------------------
+
+
+def debian_reference_page(root: Path, rel: str) -> Page:
+    """One chunk per chapter (its sections inline): the book is the table of contents."""
+    return docbook_page(root, rel)
+
+
+# --- Apache httpd's XSLT -------------------------------------------------------------------------
+
+#: The ``<body id>`` the manual's XSLT gives its index documents (``indexpage``,
+#: ``directiveindex``/``quickreference``, ``moduleindex``, ``overrideindex``).
+APACHE_INDEX_BODIES = frozenset({"index-page", "directive-index", "module-index", "override-index"})
+#: What ``#page-content`` holds besides the page: language bars, the sidebar (the page's own
+#: contents and "see also"), "top" arrows and heading permalinks.
+_APACHE_CHROME = (
+    './/div[@class="toplang" or @class="bottomlang" or @id="quickview" or @class="top"]'
+    ' | .//a[@class="permalink"]'
+)
+
+
+def apache_page(root: Path, rel: str) -> Page:
+    tree = _parse(root / rel.lstrip("/"))
+    body = tree.find("body")
+    if body is None or body.get("id") in APACHE_INDEX_BODIES or rel.endswith("/sitemap.html"):
+        return Page(LISTING)
+    content = next(iter(tree.xpath('//div[@id="page-content"]')), None)
+    if content is None:
+        return Page(NEITHER)
+    parts = [child.get("id") or child.get("class") for child in content if isinstance(child.tag, str)]
+    content = copy.deepcopy(content)
+    for chrome in content.xpath(_APACHE_CHROME):
+        chrome.drop_tree()
+    heads = content.xpath(".//h1")
+    title = _text(heads[0]) if heads else ""
+    if rel.endswith("/index.html") and rel.count("/") > 2:
+        # A folder's index.html: the folder's contents (its pages, each with a line or two); one
+        # linking to none of them (the FAQ's "moved to the wiki" note) is neither.
+        folder = rel[: -len("index.html")]
+        local = [
+            a
+            for a in content.iter("a")
+            if (target := urljoin(rel, (a.get("href") or "").split("#")[0])).startswith(folder)
+            and target.endswith(".html")
+            and target != rel
+        ]
+        return Page(LISTING if local else NEITHER, title)
+    if parts == ["preamble"] and _words(content) < 100:
+        # A page of no section, no sidebar and a few lines: the note a removed or deprecated
+        # page leaves ("This document has been removed", "... merged into ...").
+        return Page(NEITHER, title)
+    pres = _outer_pres(content)
+    langs = []
+    for pre in pres:
+        found = [c.removeprefix("lang-") for c in _classes(pre) if c.startswith("lang-")]
+        if found and found[0]:
+            langs.append(found[0].lower())
+    return Page(DOC, title, len(pres), langs, _words(content))
+
+
+# --- Texinfo (makeinfo) --------------------------------------------------------------------------
+
+#: makeinfo's navigation and tables of contents: each node's "Next/Prev/Up" panel, the
+#: contents, a node's menu, the copiable "¶" anchors.
+_TEXINFO_CHROME = (
+    './/div[@class="header" or @class="contents" or @class="shortcontents"]'
+    ' | .//ul[@class="section-toc"] | .//table[@class="menu"] | .//a[@class="copiable-anchor"]'
+)
+
+
+def texinfo_page(root: Path, rel: str) -> Page:
+    """A manual made by makeinfo (``texi2any``) as one page (``--no-split``): the whole manual is a
+    document."""
+    tree = _parse(root / rel.lstrip("/"))
+    generator = tree.xpath('//meta[translate(@name, "GENRATO", "genrato")="generator"]/@content')
+    body = tree.find("body")
+    if body is None or not any(g in {"makeinfo", "texi2any"} for g in generator):
+        return Page(NEITHER)
+    heads = body.xpath('.//h1[@class="settitle"]')
+    title = _text(heads[0]) if heads else _text(tree.find(".//title"))
+    body = copy.deepcopy(body)
+    for chrome in body.xpath(_TEXINFO_CHROME):
+        chrome.drop_tree()
+    # makeinfo writes an @example's blank lines as <pre>s of their own, between its other ones.
+    pres = [pre for pre in _outer_pres(body) if pre.text_content().strip()]
+    return Page(DOC, title, len(pres), words=_words(body))
+
+
+def r_manuals_page(root: Path, rel: str) -> Page:
+    """R's manuals (makeinfo) with the front page R's build writes (``doc/html/index.html``)."""
+    if rel == "/html/index.html":
+        return Page(LISTING)
+    return texinfo_page(root, rel)
+
+
+def _words_without(el: HtmlElement | None, xpath: str) -> int:
+    """``_words`` of ``el`` with the elements ``xpath`` selects (navigation, footers) left out."""
+    if el is None:
+        return 0
+    el = copy.deepcopy(el)
+    for drop in el.xpath(xpath):
+        drop.drop_tree()
+    return _words(el)
+
+
+# --- erl_docgen (Erlang/OTP) ---------------------------------------------------------------------
+
+#: Pages OTP's build writes by name as lists of the others: the top page, the applications and
+#: manual-page indexes.
+ERLANG_LISTINGS = frozenset(
+    {"/doc/index.html", "/doc/applications.html", "/doc/man_index.html", "/lib/index.html"}
+)
+#: xmerl's two hand-written HTML tutorials, which its module pages link to by name ("tutorial").
+ERLANG_TUTORIALS = ("/doc/html/xmerl_examples.html", "/doc/html/xmerl_xs_examples.html")
+
+
+def erlang_page(root: Path, rel: str) -> Page:
+    if rel in ERLANG_LISTINGS:
+        return Page(LISTING)
+    raw = (root / rel.lstrip("/")).read_bytes()
+    tree = lxml_html.fromstring(raw)
+    if rel.startswith("/lib/xmerl-") and rel.endswith(ERLANG_TUTORIALS):
+        body = tree.find("body")
+        return Page(DOC, _text(tree.find(".//title")), len(_outer_pres(body)), words=_words(body))
+    if b"otp_doc.css" not in raw:
+        return Page(NEITHER)  # not erl_docgen's: "moved" stubs, example outputs, a benchmark table
+    content = tree.find('.//div[@id="content"]')
+    if content is None:
+        return Page(NEITHER)
+    heads = content.xpath(".//h1")
+    title = _text(heads[0]) if heads else ""
+    if content.xpath('.//div[@class="frontpage"]'):
+        return Page(LISTING, title)  # a part's cover: its chapters/modules are the left nav's list
+    pres = _outer_pres(content)
+    langs = []
+    for pre in pres:
+        # ``<div class="example example-<type>">``: the source's ``<code type="...">``.
+        parent = pre.getparent()
+        found = [c.removeprefix("example-") for c in _classes(parent) if c.startswith("example-")]
+        if found and found[0].lower() not in NO_LANGUAGE:
+            langs.append(found[0].lower())
+    return Page(DOC, title, len(pres), langs, _words_without(content, './/div[@class="footer"]'))
+
+
+# --- Publican (DocBook) --------------------------------------------------------------------------
+
+_PUBLICAN_DIVISIONS = frozenset(
+    {"book", "part", "chapter", "appendix", "preface", "section", "index", "glossary", "article"}
+)
+
+
+def publican_page(root: Path, rel: str) -> Page:
+    tree = _parse(root / rel.lstrip("/"))
+    division = next(
+        (
+            child
+            for child in tree.xpath("//body/div")
+            if _classes(child) and _classes(child)[0] in _PUBLICAN_DIVISIONS
+        ),
+        None,
+    )
+    if division is None:
+        return Page(NEITHER)
+    kind = _classes(division)[0]
+    heads = division.xpath(
+        './div[@class="titlepage"]//*[self::h1 or self::h2 or self::h3]'
+        '[contains(concat(" ",@class," ")," title ")]'
+    )
+    title = _text(heads[0]) if heads else ""
+    if kind in {"book", "index"}:
+        return Page(LISTING, title)
+    own = "".join(_text(child) for child in division if not set(_classes(child)) & {"titlepage", "toc"})
+    if not own.strip():
+        return Page(LISTING, title)
+    return Page(DOC, title, len(_outer_pres(division)), words=_words(division))
+
+
+# --- texi2any (zsh) ------------------------------------------------------------------------------
+
+_TEXI_DIVISIONS = frozenset({"chapter", "unnumbered", "appendix", "section", "top"})
+
+
+def zsh_page(root: Path, rel: str) -> Page:
+    raw = (root / rel.lstrip("/")).read_bytes()
+    tree = lxml_html.fromstring(raw)
+    if tree.xpath('//meta[@http-equiv="Refresh"]'):
+        return Page(NEITHER)  # a node's redirection to the chapter that holds it
+    if tree.xpath('//div[@class="Contents_element"]'):
+        return Page(LISTING)
+    division = next(
+        (c for c in tree.xpath("//body/div") if _classes(c) and _classes(c)[0] in _TEXI_DIVISIONS), None
+    )
+    if division is None:
+        return Page(NEITHER)  # the About page (the navigation buttons explained)
+    heads = division.xpath("./h1 | ./h2")
+    title = _text(heads[0]) if heads else ""
+    if _classes(division)[0] == "top" or division.xpath('.//table[starts-with(@class, "index-")]'):
+        return Page(LISTING, title)  # the Top node (cover and menu), the @printindex nodes
+    pres = [p for p in _outer_pres(division) if "menu-comment" not in _classes(p)]
+    return Page(DOC, title, len(pres), words=_words_without(division, './/table[@class="header"]'))
+
+
+# --- held-out trees: shared rules ----------------------------------------------------------------
+
+#: A lead under this many words above a page's entries (toctrees, link lists, item tables) makes
+#: the page a listing.
+LEAD_WORDS = 100
+#: A page whose text besides its headings is under this many words and links out is a note
+#: pointing elsewhere ("moved to a separate project"), not a document.
+STUB_WORDS = 20
+_HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+
+
+def _heading_text(head: HtmlElement | None, drop: str) -> str:
+    """A heading's text without the marks matched by ``drop`` (an XPath: permalinks, buttons)."""
+    if head is None:
+        return ""
+    head = copy.deepcopy(head)
+    for mark in head.xpath(drop):
+        mark.drop_tree()
+    return _text(head)
+
+
+def _split_words(main: HtmlElement, entries: list[HtmlElement]) -> tuple[int, int]:
+    """Words of ``main`` outside ``entries`` and headings, and words inside ``entries`` (scripts
+    and styles left out)."""
+    marked = set(entries)
+    outside = inside = 0
+    for text in main.xpath(".//text()"):
+        owner = text.getparent()
+        chain = list(owner.iterancestors()) if text.is_tail else [owner, *owner.iterancestors()]
+        if any(el.tag in {"script", "style"} for el in chain):
+            continue
+        if any(el in marked for el in chain):
+            inside += len(text.split())
+        elif not any(el.tag in _HEADINGS for el in chain):
+            outside += len(text.split())
+    return outside, inside
+
+
+def _lead_only(main: HtmlElement, entries: list[HtmlElement]) -> bool:
+    """Whether ``main`` is its entries under a lead: words outside the entries and headings under
+    ``LEAD_WORDS``, or no more than the entries' own."""
+    if not entries:
+        return False
+    outside, inside = _split_words(main, entries)
+    return outside < LEAD_WORDS or inside >= outside
+
+
+_SPHINX_NAMED_LISTINGS = re.compile(r"/(?:genindex(?:-\w+)?|py-modindex|search)\.html$")
+
+
+def _sphinx_html(root: Path, rel: str) -> Page:
+    """A Sphinx page read from its HTML: the generator's named pages, the viewcode pages, the
+    body's toctrees and ``:doc:`` entries against the rest of its text."""
+    if _SPHINX_NAMED_LISTINGS.match(rel) or rel == "/_modules/index.html":
+        return Page(LISTING)
+    if rel.startswith("/_modules/") or rel == "/404.html":
+        return Page(NEITHER)  # viewcode's source listings; sphinx-notfound-page's page
+    tree = _parse(root / rel.lstrip("/"))
+    main = next(
+        iter(
+            tree.xpath(
+                '//div[@itemprop="articleBody"] | //div[@role="main"]'
+                ' | //div[contains(concat(" ",@class," ")," body ")]'
+            )
+        ),
+        None,
+    )
+    if main is None:
+        return Page(NEITHER)
+    title = _heading_text(main.find(".//h1"), './/a[@class="headerlink"]')
+    if _split_words(main, [])[0] < STUB_WORDS and main.xpath('.//a[contains(@class, "external")]'):
+        return Page(NEITHER, title)  # a "moved to" note
+    entries = main.xpath(
+        './/div[contains(concat(" ",@class," ")," toctree-wrapper ")]'
+        ' | .//dl[dt and not(dt[not(.//a[contains(@class, "internal")]/span[@class="doc"])])]'
+    )
+    if _lead_only(main, entries):
+        return Page(LISTING, title)
+    pres = _outer_pres(main)
+    langs = []
+    for pre in pres:
+        lang = ""
+        for anc in pre.iterancestors("div"):
+            found = [c.removeprefix("highlight-") for c in _classes(anc) if c.startswith("highlight-")]
+            if found:
+                lang = found[0].lower()
+                break
+        if lang not in NO_LANGUAGE:
+            langs.append(lang)
+    return Page(DOC, title, len(pres), langs, _words(main))
+
+
+# --- MkDocs --------------------------------------------------------------------------------------
+
+#: highlight.js classes that name no language.
+_HLJS_NO_LANGUAGE = NO_LANGUAGE | {"nohighlight", "plaintext"}
+
+
+def mkdocs_page(root: Path, rel: str) -> Page:
+    if rel == "/404.html":
+        return Page(NEITHER)
+    tree = _parse(root / rel.lstrip("/"))
+    if tree.xpath('//meta[@http-equiv="refresh"]'):
+        return Page(NEITHER)  # a redirect stub (mkdocs-redirects)
+    main = next(iter(tree.xpath('//div[@role="main"]')), None)
+    if main is None:
+        return Page(NEITHER)
+    title = _heading_text(main.find(".//h1"), './/a[@class="headerlink"]')
+    # A section's index: a lead over a bulleted list of links, one link an item.
+    link_lists = [
+        ul
+        for ul in main.iter("ul")
+        if len(ul) and all(li.tag == "li" and _text(li) == " ".join(map(_text, li.iter("a"))) for li in ul)
+    ]
+    if _lead_only(main, link_lists):
+        return Page(LISTING, title)
+    pres = _outer_pres(main)
+    langs = [lang for lang in (_code_lang(p) for p in pres) if lang not in _HLJS_NO_LANGUAGE]
+    return Page(DOC, title, len(pres), langs, _words(main))
+
+
+# --- Sphinx, Read the Docs theme (Scrapy) --------------------------------------------------------
+
+
+def scrapy_page(root: Path, rel: str) -> Page:
+    """Scrapy's docs, shipped without ``_sources``: read from the HTML alone."""
+    return _sphinx_html(root, rel)
+
+
+# --- Sphinx (its own docs) -----------------------------------------------------------------------
+
+
+def sphinxdoc_page(root: Path, rel: str) -> Page:
+    """Sphinx's own docs: ``contents.html`` (a page its configuration writes by name, the whole
+    toctree) and a page whose ``_sources`` text is only titles and directives are listings, the
+    rest read from the HTML as ``_sphinx_html`` reads it (``scrapy_page``)."""
+    if rel == "/contents.html":
+        return Page(LISTING)
+    source = root / "_sources" / (rel.lstrip("/")[: -len(".html")] + ".rst.txt")
+    if source.is_file() and not rst_summary(source.read_text(encoding="utf-8", errors="replace"))[1]:
+        page = _sphinx_html(root, rel)
+        return Page(LISTING, page.title)
+    return _sphinx_html(root, rel)
+
+
+# --- rustdoc -------------------------------------------------------------------------------------
+
+#: The crates of the Cargo package's rustdoc tree left unserved: rustdoc lists the crates by a
+#: script (``crates.js``), so no page links one crate's root to another's.
+_CARGO_OTHER_CRATES = frozenset(
+    {"openssl_macros", "proc_macro2", "quote", "serde_derive", "unicode_ident", "vte_generate_state_changes"}
+)
+
+
+def _syn_only(rel: str) -> bool:
+    parts = rel.strip("/").split("/")
+    if parts[0] == "src":
+        parts = parts[1:]
+    return parts[0] not in _CARGO_OTHER_CRATES
+
+
+def cargo_page(root: Path, rel: str) -> Page:
+    if rel.startswith("/src/") or rel == "/settings.html":
+        return Page(NEITHER)  # the source view; the settings page
+    if rel.endswith("/all.html"):
+        return Page(LISTING)
+    tree = _parse(root / rel.lstrip("/"))
+    if tree.xpath('//meta[@http-equiv="refresh"]'):
+        return Page(NEITHER)  # a re-export's or an old macro path's redirect
+    main = tree.find('.//section[@id="main-content"]')
+    if main is None:
+        return Page(NEITHER)
+    title = _heading_text(main.find(".//h1"), ".//button | .//*[@class='out-of-band']")
+    # A crate's or module's page: its own docs above the item tables rustdoc writes on every one.
+    tables = main.xpath('.//div[contains(concat(" ",@class," ")," item-table ")]')
+    if rel.endswith("/index.html") and _split_words(main, tables)[0] < LEAD_WORDS:
+        return Page(LISTING, title)
+    pres = _outer_pres(main)
+    langs = []
+    for pre in pres:
+        lang = _code_lang(pre) or ("rust" if "rust" in _classes(pre) else "")
+        if lang not in NO_LANGUAGE:
+            langs.append(lang)
+    return Page(DOC, title, len(pres), langs, _words(main))
+
+
 TREES = {
     "python": Tree(
         "python",
@@ -428,6 +1158,143 @@ TREES = {
         serve=lambda rel: not re.match(r"/(?:first|second|2018)-edition/", rel),
     ),
     "node": Tree("node", "nodejs-doc", Path("/usr/share/doc/nodejs/api"), "/index.html", node_page),
+    "sqlite": Tree("sqlite", "sqlite3-doc", Path("/usr/share/doc/sqlite3"), "/index.html", sqlite_page),
+    "doxygen": Tree(
+        "doxygen", "doxygen-doc", Path("/usr/share/doc/doxygen/html"), "/index.html", doxygen_page
+    ),
+    "vim": Tree(
+        "vim",
+        "vim-doc",
+        Path("/usr/share/doc/vim/html"),
+        "/index.html",
+        vim_page,
+        serve=lambda rel: not _VIM_LEFT_OUT.fullmatch(rel),
+    ),
+    "cmake": Tree("cmake", "cmake-doc", Path("/usr/share/doc/cmake-data/html"), "/index.html", cmake_page),
+    "django": Tree(
+        "django",
+        "python-django-doc",
+        Path("/usr/share/doc/python-django-doc/html"),
+        "/index.html",
+        django_page,
+    ),
+    "debian-reference": Tree(
+        "debian-reference",
+        "debian-reference-en",
+        Path("/usr/share/debian-reference"),
+        "/index.en.html",
+        debian_reference_page,
+        serve=lambda rel: rel.endswith((".en.html", ".css")) or rel.startswith("/images/"),
+    ),
+    "apache": Tree(
+        "apache",
+        "apache2-doc",
+        Path("/usr/share/doc/apache2-doc/manual"),
+        "/en/index.html",
+        apache_page,
+        serve=lambda rel: rel.startswith(("/en/", "/images/", "/style/")),
+    ),
+    "r-manuals": Tree(
+        "r-manuals",
+        "r-doc-html",
+        Path("/usr/share/R/doc"),
+        "/html/index.html",
+        r_manuals_page,
+        serve=lambda rel: rel.startswith("/manual/") or rel in {"/html/index.html", "/html/R.css"},
+    ),
+    "gnu-std": Tree(
+        "gnu-std",
+        "gnu-standards",
+        Path("/usr/share/doc/gnu-standards"),
+        "/standards.html",
+        texinfo_page,
+        serve=lambda rel: rel == "/standards.html",
+    ),
+    "gnu-maint": Tree(
+        "gnu-maint",
+        "gnu-standards",
+        Path("/usr/share/doc/gnu-standards"),
+        "/maintain.html",
+        texinfo_page,
+        serve=lambda rel: rel == "/maintain.html",
+    ),
+    "bash-ref": Tree(
+        "bash-ref",
+        "bash-doc",
+        Path("/usr/share/doc/bash"),
+        "/bashref.html",
+        texinfo_page,
+        serve=lambda rel: rel == "/bashref.html",
+    ),
+    "autoconf": Tree(
+        "autoconf",
+        "autoconf-doc",
+        Path("/usr/share/doc/autoconf"),
+        "/autoconf.html",
+        texinfo_page,
+        serve=lambda rel: rel == "/autoconf.html",
+    ),
+    "erlang": Tree(
+        "erlang",
+        "erlang-doc",
+        Path("/usr/share/doc/erlang-doc"),
+        "/doc/index.html",
+        erlang_page,
+        # Jinterface's Java API is javadoc's, not erl_docgen's.
+        serve=lambda rel: not rel.startswith("/lib/jinterface-") or "/doc/html/java/" not in rel,
+        group="heldout",
+    ),
+    "debian-handbook": Tree(
+        "debian-handbook",
+        "debian-handbook",
+        Path("/usr/share/doc/debian-handbook/html/en-US"),
+        "/index.html",
+        publican_page,
+        group="heldout",
+    ),
+    "zsh": Tree(
+        "zsh",
+        "zsh-doc",
+        Path("/usr/share/doc/zsh-common/html"),
+        "/index.html",
+        zsh_page,
+        # The FAQ (Yodl's FAQ*.html) shares the folder but no page of the manual links to it.
+        serve=lambda rel: not rel.startswith("/FAQ"),
+        group="heldout",
+    ),
+    "mkdocs": Tree(
+        "mkdocs",
+        "mkdocs-doc",
+        Path("/usr/share/doc/mkdocs/html"),
+        "/index.html",
+        mkdocs_page,
+        group="heldout",
+    ),
+    "scrapy": Tree(
+        "scrapy",
+        "python-scrapy-doc",
+        Path("/usr/share/doc/python-scrapy-doc/html"),
+        "/index.html",
+        scrapy_page,
+        group="heldout",
+    ),
+    "sphinx": Tree(
+        "sphinx",
+        "sphinx-doc",
+        Path("/usr/share/doc/sphinx-doc/html"),
+        "/index.html",
+        sphinxdoc_page,
+        group="heldout",
+    ),
+    "cargo": Tree(
+        "cargo",
+        "cargo-doc",
+        Path("/usr/share/doc/cargo/doc"),
+        "/syn/index.html",
+        cargo_page,
+        serve=_syn_only,
+        group="heldout",
+    ),
 }
 
 
@@ -474,6 +1341,11 @@ def run_tree(tree: Tree, work: Path, timeout: float) -> Result:
     started = time.monotonic()
     with loopback_server() as server, loopback_server() as canary:
         serve_tree(server, tree.root, skip=skip)
+        # A file name with a space (CMake's ``generator/Unix Makefiles.html``) is asked for
+        # percent-encoded, as a browser sends it: the same file under that path too.
+        for path, reply in list(server.routes.items()):
+            if quote(path, safe=URL_SAFE) != path:
+                server.add(quote(path, safe=URL_SAFE), reply)
         entry = {
             "name": tree.name,
             "start_urls": [server.base_url + tree.start],
