@@ -191,14 +191,15 @@ Per tree: HTML pages served, documents (oracle), documents stored, documents mis
 never fetched), listing pages stored, other pages stored, titles right (``unnumbered``: right but
 for a section number or label, ``Chapter 5.``, ``4.2.``), documents given a date (``dated``: the
 trees date none but PostgreSQL's and Django's release notes, R's manuals (their edition), SQLite's
-release log and Scrapy's pages, whose theme's footer gives the build's date; SQLite's pages end with
-"This page last modified on <date>"), documents whose Markdown has an odd number of fence lines
-(``bad fences``: a block left open), documents keeping under 70% of the page's words (``text <70%``), code blocks kept /
-expected, languages kept / expected, WARNING lines of the crawl log (count, the first 5), pages
-fetched, requests that reached the canary (``foreign``), exit code, wall time. The seventeen
-tuning trees take about six minutes, the seven held-out ones about three. ``--details TREE`` lists every mismatch;
-``--json FILE`` writes rows and mismatches; ``--keep DIR`` keeps each crawl's output folder
-(``DIR/<tree>/data/blogs/document.jsonl`` and the Markdown) for reading.
+release log and Scrapy's pages, whose theme's footer gives the build's date; SQLite's pages end
+with "This page last modified on <date>"), documents whose Markdown has an odd number of fence
+lines (``bad fences``: a block left open), documents keeping under 70% of the page's words (``text
+<70%``), code blocks kept / expected, languages kept / expected, WARNING lines of the crawl log
+(count, the first 5), pages fetched, requests that reached the canary (``foreign``), exit code,
+wall time. The seventeen tuning trees take about six minutes, the seven held-out ones about three.
+``--details TREE`` lists every mismatch; ``--json FILE`` writes rows and mismatches; ``--keep DIR``
+keeps each crawl's output folder (``DIR/<tree>/data/blogs/document.jsonl`` and the Markdown) for
+reading.
 """
 
 from __future__ import annotations
