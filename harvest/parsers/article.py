@@ -884,12 +884,9 @@ def _unname_outline_sections(scope: etree._Element) -> None:
 
 
 def _opening_heading(block: etree._Element) -> str | None:
-    """The tag of the heading ``block`` opens with (after elements with no text), if it opens with one."""
-    for child in block:
-        if not isinstance(child.tag, str) or not child.text_content().strip():
-            continue  # anchors, and the navigation bar removed from its wrapper
-        return child.tag if child.tag in _HEADINGS else None
-    return None
+    """The tag of the heading ``block`` opens with (after anchors and emptied bars), if it opens with one."""
+    first = _first_shown(block)
+    return first.tag if first is not None and first.tag in _HEADINGS else None
 
 
 def _drop_declared_boilerplate(scope: etree._Element, page_chars: int) -> None:
@@ -1496,7 +1493,7 @@ def _prose_block(tree: etree._Element, title: str) -> etree._Element | None:
     block = tree.find("body")
     while block is not None:
         inner = next((c for c in block if held.get(c, 0) >= PROSE_SHARE * total), None)
-        if inner is None or (block.tag != "body" and _one_of_sections(inner)):
+        if inner is None or (block.tag != "body" and (_one_of_sections(inner) or _subsection(block, inner))):
             break
         block = inner
     if block is not None and block.tag == "body":
@@ -1548,6 +1545,16 @@ def _titled_region(tree: etree._Element, headings: list[etree._Element]) -> etre
 TITLED_SHARE = 0.6
 
 
+def _subsection(block: etree._Element, inner: etree._Element) -> bool:
+    """Whether ``inner`` is a section of ``block``'s text: both open with headings, ``inner``'s lower.
+
+    Sphinx nests sections (Django's "How to use Django with Uvicorn": the ``<h1>``, a paragraph,
+    then two ``<h2>`` sections, the second with most of the text): the text is the outer one.
+    """
+    outer = _opening_heading(block)
+    return outer is not None and (sub := _opening_heading(inner)) is not None and sub > outer
+
+
 def _one_of_sections(block: etree._Element) -> bool:
     """Whether ``block`` is a section of its parent's text: it and a sibling each open with a heading.
 
@@ -1574,10 +1581,19 @@ SECTION_PROSE_CHARS = 80
 
 
 def _opens_with_heading(block: etree._Element) -> bool:
-    first = next((c for c in block if isinstance(c.tag, str)), None)
+    first = _first_shown(block)
     while first is not None and first.tag in {"div", "header", "hgroup"} and not (first.text or "").strip():
-        first = next((c for c in first if isinstance(c.tag, str)), None)
+        first = _first_shown(first)
     return first is not None and first.tag in _HEADINGS
+
+
+def _first_shown(block: etree._Element) -> etree._Element | None:
+    """``block``'s first element child that shows text.
+
+    Not an empty anchor before a heading: Sphinx's ``<span id="installing-uvicorn"></span><h2>``,
+    makeinfo's ``<span id="index-…">``.
+    """
+    return next((c for c in block if isinstance(c.tag, str) and c.text_content().strip()), None)
 
 
 def _body_text(body: etree._Element, title: str, total: int) -> etree._Element | None:

@@ -1729,3 +1729,16 @@ def test_a_version_in_the_site_s_heading_is_no_title_and_no_date() -> None:
     article = extract_article(realdocs_page("django/admin.html"), url)
     assert article is not None
     assert (article.title, article.published) == ("FAQ: The admin", None)
+
+
+def test_a_nested_section_is_no_page_of_its_own() -> None:
+    """Django's "How to use Django with Uvicorn" (Sphinx): ``<div class="section">`` with the
+    ``<h1>`` and an introduction holds two ``<h2>`` sections, each after an empty anchor
+    (``<span id="installing-uvicorn"></span>``); the second has most of the text and was taken
+    alone: the title, the introduction and the first section were lost (53 of 469 Django pages
+    opened without their title; security releases' notes were left alike, deduplicated)."""
+    url = "https://docs.djangoproject.com/en/3.2/howto/deployment/asgi/uvicorn/"
+    article = extract_article(realdocs_page("django/uvicorn.html"), url)
+    assert article is not None
+    assert article.markdown.startswith("# How to use Django with Uvicorn\n")
+    assert "## Installing Uvicorn" in article.markdown and "## Running Django in Uvicorn" in article.markdown
