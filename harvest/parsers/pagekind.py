@@ -445,6 +445,11 @@ def _heading_link(heading: etree._Element, page: str, host: str) -> str | None:
     Links up the page's own path (the home page, its section) are the site's title, not an entry.
     """
     links = [*heading.iter("a"), *(a for a in heading.iterancestors("a"))]
+    if any(_permalink_mark(a) for a in links):
+        # A heading with its own permalink ("¶", "#": Sphinx, MkDocs, Hugo) is a section of this
+        # page; a link in it is a cross-reference (Django's "<h4><a href="…/admin/">
+        # django.contrib.admin</a>¶</h4>"), no entry's title.
+        return None
     own = urlsplit(page).path
     for a in links:
         if heading_control(a, heading) is not None:
@@ -453,6 +458,12 @@ def _heading_link(heading: etree._Element, page: str, host: str) -> str | None:
         if target is not None and not own.startswith(target.split("?")[0]):
             return target
     return None
+
+
+def _permalink_mark(a: etree._Element) -> bool:
+    """Whether a link is a heading's permalink: to a part of the page, shown as a glyph or nothing."""
+    href = (a.get("href") or "").strip()
+    return href.startswith("#") and len(href) > 1 and not any(c.isalnum() for c in a.text_content())
 
 
 def _dated_headings(region: etree._Element, dates: list[etree._Element], page: str, host: str) -> int:
@@ -1064,6 +1075,26 @@ def _children_index(region: etree._Element, page: str, host: str) -> int:
 _ROWS = frozenset({"li", "dt", "dd", "tr", "p", "div"})
 
 
+def _mid_sentence(row: etree._Element, links: list[etree._Element]) -> bool:
+    """Whether the row's links are words of a sentence: words before them and after them.
+
+    CMake's reference pages are one sentence each, "First version number component of the
+    CMAKE_VERSION variable.": prose that names a page, not an index's row ("codeBlock(int) -
+    Method in class Install", "See CMAKE_VERSION.").
+    """
+    shown = _text(row)
+    first, last = _text(links[0]), _text(links[-1])
+    start = shown.find(first)
+    end = shown.rfind(last)
+    if start < 0 or end < 0:
+        return False
+    before, after = shown[:start], shown[end + len(last) :]
+    return len(_WORD_RE.findall(before)) >= 2 and _WORD_RE.search(after) is not None
+
+
+_WORD_RE = re.compile(r"[^\W\d_]{2,}")
+
+
 def _label_chars(row: etree._Element, links: list[etree._Element]) -> int:
     """Characters of the row's own text besides its links'.
 
@@ -1215,6 +1246,8 @@ def _index_rows(region: etree._Element, aside: list[etree._Element], page: str, 
     for row, links in rows.items():
         targets = {t for a in links if (t := _site_link(a.get("href"), page, host))}
         if len(targets) != 1 or (label := _label_chars(row, links)) > CHILD_LABEL:
+            continue
+        if _mid_sentence(row, links):
             continue
         found.entries |= targets
         found.rows.append(row)
@@ -1543,17 +1576,8 @@ def _repeated_entries(region: etree._Element, text: str, page: str, host: str) -
     several stories shown whole, whose titles link nowhere (Blosxom's category pages). Together
     they are most of the page's text. A page of one such block is that story's page.
     """
-    groups: dict[etree._Element, list[etree._Element]] = {}
-    for heading in region.iter(*_HEADINGS):
-        block = heading.getparent()
-        if block is None or block is region or next(block.iterchildren(etree.Element), None) is not heading:
-            continue
-        if (parent := block.getparent()) is not None and block not in (
-            siblings := groups.setdefault(parent, [])
-        ):
-            siblings.append(block)
     best = 0
-    for blocks in groups.values():
+    for blocks in _alike_blocks(region).values():
         if len(blocks) < 2:
             continue
         # Each link's words -> the blocks holding such a link, and where theirs lead.
@@ -1573,6 +1597,27 @@ def _repeated_entries(region: etree._Element, text: str, page: str, host: str) -
             if 2 * sum(len(_text(b)) for b in holders) >= len(text):
                 best = max(best, len(holders))
     return best
+
+
+def _alike_blocks(region: etree._Element) -> dict[tuple[etree._Element, str, str], list[etree._Element]]:
+    """The region's blocks that open with a heading, by their parent, tag and class.
+
+    Blocks alike are siblings of one tag and class (Apache's module page: its preamble and its
+    one directive's section, each a table whose "Description:" links a different glossary, are
+    no two entries) whose headings have no permalink of their own (sections of the page).
+    """
+    groups: dict[tuple[etree._Element, str, str], list[etree._Element]] = {}
+    for heading in region.iter(*_HEADINGS):
+        if any(_permalink_mark(a) for a in heading.iter("a")):
+            continue
+        block = heading.getparent()
+        if block is None or block is region or next(block.iterchildren(etree.Element), None) is not heading:
+            continue
+        if (parent := block.getparent()) is not None and block not in (
+            siblings := groups.setdefault((parent, block.tag, block.get("class") or ""), [])
+        ):
+            siblings.append(block)
+    return groups
 
 
 def classify_page(html: str, url: str) -> PageKind:

@@ -824,3 +824,34 @@ def test_a_page_saying_it_is_not_found_is_nothing_to_store(folder: str, path: st
         "https://pkgdown.heldout.example/articles/install.html",
     )
     assert about.kind != "empty"
+
+
+@pytest.mark.parametrize(
+    ("path", "url"),
+    [
+        # Sphinx, Django's theme: the site's <h1> a link, the sidebar's "Table of Contents", and
+        # section headings holding a cross-reference beside their own permalink ("¶").
+        ("django/usage.html", "https://docs.djangoproject.com/en/3.2/faq/usage/"),
+        # Apache httpd's manual: a module of one directive, its preamble's table and the
+        # directive's section each a "Description:" link to a different glossary page.
+        ("apache/mod_allowmethods.html", "https://httpd.apache.org/docs/2.4/mod/mod_allowmethods.html"),
+        # Sphinx, CMake's theme: one sentence naming a page mid-way.
+        (
+            "cmake/CMAKE_MAJOR_VERSION.html",
+            "https://cmake.org/cmake/help/v3.25/variable/CMAKE_MAJOR_VERSION.html",
+        ),
+        # Sections with permalinks, each naming other commands.
+        (
+            "cmake/target_compile_options.html",
+            "https://cmake.org/cmake/help/v3.25/command/target_compile_options.html",
+        ),
+    ],
+)
+def test_a_reference_page_is_no_listing(path: str, url: str) -> None:
+    """Real reference pages taken for listings and dropped (30 of Django's pages: "N headings
+    link to other pages"; 26 of Apache's module pages: "2 blocks alike, each a heading and its
+    own permalink"; 21 of CMake's: "an index naming 1 pages"). A heading with its own permalink
+    is a section of the page; blocks alike are of one tag and class; a link inside a sentence is
+    no index's row."""
+    page = classify_page((OWN_FIXTURES / "realdocs" / path).read_text(encoding="utf-8"), url)
+    assert page.kind != "listing", page
