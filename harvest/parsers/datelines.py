@@ -595,13 +595,17 @@ def _text_of(el: etree._Element) -> str:
 
 def _dates_shown(texts: list[etree._ElementUnicodeResult], year: str) -> Iterator[tuple[str, etree._Element]]:
     """Dates (in ``year``, if given) the texts show as short blocks: alone or after a label."""
+    # Each block once: the texts of one block share it (Django's source views are a <pre> of
+    # 12,000 texts, and its whole text was read for each: 6 s a page).
+    seen: set[etree._Element] = set()
     for text in texts:
         if year not in text or (holder := _holder(text)) is None:
             continue
         while holder.tag in _INLINE and (parent := holder.getparent()) is not None:
             holder = parent
-        if holder.tag in _CODE:
+        if holder.tag in _CODE or holder in seen:
             continue
+        seen.add(holder)
         shown = _text_of(holder).rstrip(".")
         if len(shown) > 2 * DATELINE_CHARS or not any(c.isdigit() for c in shown):
             continue
