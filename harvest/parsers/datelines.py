@@ -502,6 +502,10 @@ def _footer_stamp(holder: etree._Element, value: str) -> bool:
     dates no post. An edit's date shown as a reader's date ("last edited on 5 October 2023")
     is not a bare ISO date and is not read here.
     """
+    # The line the date is in: SQLite's "<i>This page last modified on <a>2020-09-25
+    # 17:27:11</a> UTC</i>", its label outside the link.
+    while holder.tag in _INLINE and (parent := holder.getparent()) is not None:
+        holder = parent
     text = " ".join(holder.text_content().split())
     at = text.find(value)
     if at < 0 or len(text) > 2 * DATELINE_CHARS:
@@ -509,8 +513,28 @@ def _footer_stamp(holder: etree._Element, value: str) -> bool:
     return (
         _STAMP_LABEL_RE.search(text, 0, at) is not None
         and _STAMP_TIME_RE.match(text, at + len(value)) is not None
-        and _in_site_footer(holder)
+        and (_in_site_footer(holder) or _last_line(holder))
     )
+
+
+def _last_line(el: etree._Element) -> bool:
+    """Whether nothing is shown after ``el`` in the page: the page's last line (a footer by place).
+
+    SQLite's pages end with a centred paragraph, "This page last modified on … UTC", in no
+    element named as a footer.
+    """
+    for node in (el, *el.iterancestors()):
+        if node.tag in {"body", "html"}:
+            return True
+        for after in node.itersiblings():
+            shown = isinstance(after.tag, str) and after.tag not in {"script", "style"}
+            if shown and after.text_content().strip():
+                return False
+            if (after.tail or "").strip():
+                return False
+        if (node.tail or "").strip():
+            return False
+    return True
 
 
 #: A label before a date a block shows on its own, up to its "on" or colon ("Published:",

@@ -30,6 +30,7 @@ The date, last: a link's ISO time stamp beside the same date written with slashe
 
 from __future__ import annotations
 
+import itertools
 import re
 import unicodedata
 from collections.abc import Iterator
@@ -429,6 +430,8 @@ def _declared_title(tree: etree._Element) -> str | None:
     # (``<link rel="home" title="…">``: DocBook's stylesheets and gtk-doc write one on every page).
     home = next((link.get("title") for link in tree.iterfind(".//head/link[@rel='home']")), None)
     site_names = [n for n in (_meta(tree, "og:site_name"), _meta(tree, "application-name"), home) if n]
+    if (banner := _banner(tree, head_title)) is not None:
+        site_names.append(banner)
     for candidate in candidates:
         if candidate and candidate.strip():
             whole = " ".join(candidate.split())
@@ -439,6 +442,33 @@ def _declared_title(tree: etree._Element) -> str | None:
                 return _head_title(tree, title, h1s, every_h1)
             return title
     return None
+
+
+def _banner(tree: etree._Element, head_title: str) -> str | None:
+    """The ``<title>``'s last piece when the page shows it as a line of its own: the site's banner.
+
+    Apache httpd's manual: "mod_alias - Apache HTTP Server Version 2.4" over the banner ``<p
+    class="apache">Apache HTTP Server Version 2.4</p>`` of every page, beside the ``<h1>``
+    "Apache Module mod_alias".
+    """
+    pieces = TITLE_SEPARATORS_RE.split(head_title)
+    if len(pieces) < 2 or not (last := squash(pieces[-1])):
+        return None
+    body = tree.find("body")
+    if body is None:
+        return None
+    # A line of its own near the page's top, one of its first texts: not a heading's (the page's
+    # title, last in "Site | Post") nor a link's (a menu's item, the page's own name).
+    for holder in itertools.islice(body.iter(etree.Element), BANNER_ELEMENTS):
+        if not holder.text or squash(holder.text) != last or squash(holder.text_content()) != last:
+            continue
+        if not any(el.tag == "a" or el.tag in _HEADINGS for el in (holder, *holder.iterancestors())):
+            return pieces[-1].strip()
+    return None
+
+
+#: How many of a page's first elements its banner is looked for among.
+BANNER_ELEMENTS = 60
 
 
 def _head_title(tree: etree._Element, title: str, h1s: list[etree._Element], every_h1: list[str]) -> str:

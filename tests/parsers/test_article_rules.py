@@ -1742,3 +1742,15 @@ def test_a_nested_section_is_no_page_of_its_own() -> None:
     assert article is not None
     assert article.markdown.startswith("# How to use Django with Uvicorn\n")
     assert "## Installing Uvicorn" in article.markdown and "## Running Django in Uvicorn" in article.markdown
+
+
+def test_a_last_modified_stamp_on_the_page_s_last_line_is_no_date() -> None:
+    """SQLite's documentation (``sqlite3-doc``): every page ends with a centred line, "This page
+    last modified on <a>2021-10-06 14:45:14</a> UTC", in no element named as a footer; the
+    source file's time dated 412 of its 658 pages. A release's own date (its log's title,
+    "Release 3.40.0 On 2022-11-16") stays."""
+    article = extract_article(realdocs_page("sqlite/about.html"), "https://sqlite.org/about.html")
+    assert article is not None and article.published is None
+    url = "https://sqlite.org/releaselog/3_40_0.html"
+    article = extract_article(realdocs_page("sqlite/3_40_0.html"), url)
+    assert article is not None and article.published == "2022-11-16"

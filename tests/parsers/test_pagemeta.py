@@ -328,3 +328,12 @@ def test_real_documentation_titles(path: str, title: str) -> None:
     tree = parse_html((OWN_FIXTURES / "realdocs" / path).read_text(encoding="utf-8"))
     assert tree is not None
     assert declared_title(tree) == title
+
+
+def test_the_site_s_banner_is_cut_from_the_title() -> None:
+    """Apache httpd's manual: "mod_allowmethods - Apache HTTP Server Version 2.4", where every
+    page shows "Apache HTTP Server Version 2.4" as a line of its own at its top (``<p
+    class="apache">``, no link, no heading), and the ``<h1>`` reads "Apache Module
+    mod_allowmethods": the whole ``<title>`` was stored on 102 of the manual's pages."""
+    html = (OWN_FIXTURES / "realdocs" / "apache" / "mod_allowmethods.html").read_text(encoding="utf-8")
+    assert declared_title(parse_html(html)) == "mod_allowmethods"
