@@ -438,10 +438,54 @@ def _declared_title(tree: etree._Element) -> str | None:
             title = _cut_site_name(whole, headings, site_names, top)
             if title == whole and (rest := title_after_home_name(tree, title)) is not None:
                 title = rest
+            if title == whole and (shown := _shown_piece(tree, title)) is not None:
+                title = shown
             if candidate is head_title:
                 return _head_title(tree, title, h1s, every_h1)
             return title
     return None
+
+
+def _shown_piece(tree: etree._Element, title: str) -> str | None:
+    """The piece of ``title`` the page shows as a line of its own after the other: its title.
+
+    Doxygen's manual: "Doxygen: Getting started", the project's name shown first (``<div
+    id="projectname">Doxygen</div>``), then the page's title (``<div class="title">Getting
+    started</div>``), neither a heading.
+    """
+    cuts = [*GLUED_SEPARATOR_RE.finditer(title), *TITLE_SEPARATORS_RE.finditer(title)]
+    pieces = {squash(p): p.strip() for m in cuts for p in (title[: m.start()], title[m.end() :]) if squash(p)}
+    body = tree.find("body")
+    if len(pieces) < 2 or body is None:
+        return None
+    shown: list[tuple[str, bool]] = []
+    for el in itertools.islice(body.iter(etree.Element), SHOWN_ELEMENTS):
+        if el.tag == "a" or not el.text or (key := squash(el.text)) not in pieces:
+            continue
+        if any(key == seen for seen, _ in shown):
+            continue  # where each piece is first shown
+        if squash(el.text_content()) == key and not any(up.tag == "a" for up in el.iterancestors()):
+            shown.append((key, in_site_chrome(el) or _names_site_block(el)))
+    # The site's name in its header first, then the page's own (a news page's kicker and
+    # headline, both the article's, are the title whole).
+    if len(shown) >= 2 and shown[0][1] and not shown[-1][1] and shown[0][0] != shown[-1][0]:
+        return pieces[shown[-1][0]]
+    return None
+
+
+#: How many of a page's first elements the title's pieces are looked for among.
+SHOWN_ELEMENTS = 200
+#: Words a block's id or class names the site's own name block by (Doxygen's ``#projectname``
+#: in ``#titlearea``, a theme's ``site-title``, ``brand``, ``logo``, ``masthead``).
+_SITE_BLOCK_RE = re.compile(r"site|brand|logo|project|masthead", re.I)
+
+
+def _names_site_block(el: etree._Element) -> bool:
+    """Whether ``el`` or one of its three nearest wrappers is named as the site's name block."""
+    for node in itertools.islice((el, *el.iterancestors()), 4):
+        if _SITE_BLOCK_RE.search(f"{node.get('id') or ''} {node.get('class') or ''}"):
+            return True
+    return False
 
 
 def _banner(tree: etree._Element, head_title: str) -> str | None:

@@ -337,3 +337,13 @@ def test_the_site_s_banner_is_cut_from_the_title() -> None:
     mod_allowmethods": the whole ``<title>`` was stored on 102 of the manual's pages."""
     html = (OWN_FIXTURES / "realdocs" / "apache" / "mod_allowmethods.html").read_text(encoding="utf-8")
     assert declared_title(parse_html(html)) == "mod_allowmethods"
+
+
+def test_the_site_s_name_shown_first_is_cut_from_the_title() -> None:
+    """Doxygen's manual (``doxygen-doc``): "Doxygen: Getting started", the project's name shown
+    first in its named block (``<div id="projectname">Doxygen</div>``), then the page's title as
+    a line of its own (``<div class="title">Getting started</div>``), no heading: the whole
+    ``<title>`` was stored on all 68 of the manual's pages. A news page's kicker and headline,
+    both shown, stay whole (the 945 pages' titles are unchanged)."""
+    html = (OWN_FIXTURES / "realdocs" / "doxygen" / "starting.html").read_text(encoding="utf-8")
+    assert declared_title(parse_html(html)) == "Getting started"
