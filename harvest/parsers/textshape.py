@@ -124,7 +124,8 @@ def inline_code_lines(body: etree._Element) -> None:
     instead. Only one between words: a ``<code>`` alone in its block may be a block the page
     wrote without ``<pre>``.
     """
-    for code in body.iter("code"):
+    # A list first: removing a code's children while walking the tree ended the walk there.
+    for code in list(body.iter("code")):
         text = "".join(code.itertext())
         if "\n" not in text or not _between_words(code):
             continue
@@ -133,6 +134,8 @@ def inline_code_lines(body: etree._Element) -> None:
         code.text = " ".join(text.split())
 
 
+#: Blocks of one line each in Markdown: a list item's first line, a table's cell.
+_LINE_HOLDERS = frozenset({"item", "cell"})
 #: Inline markup a ``<code>`` may be all of (a link's text: Sphinx's cross-references).
 _INLINE_WRAPPERS = frozenset({"ref", "hi", "a", "span", "em", "strong", "b", "i"})
 
@@ -144,6 +147,11 @@ def _between_words(el: etree._Element) -> bool:
         parent = el.getparent()
         before = (previous.tail if previous is not None else parent.text if parent is not None else "") or ""
         if before.strip() or (el.tail or "").strip():
+            return True
+        if parent is not None and parent.tag in _LINE_HOLDERS:
+            # A list item's or a cell's line: a function's signature wrapped in a definition's
+            # term (PostgreSQL's ``<dt><code>verify_heapam(relation regclass,`` over ten lines)
+            # fenced after the item's bullet left the fence open.
             return True
         if parent is None or parent.tag not in _INLINE_WRAPPERS or previous is not None or len(parent) > 1:
             return False

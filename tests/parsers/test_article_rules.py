@@ -1754,3 +1754,22 @@ def test_a_last_modified_stamp_on_the_page_s_last_line_is_no_date() -> None:
     url = "https://sqlite.org/releaselog/3_40_0.html"
     article = extract_article(realdocs_page("sqlite/3_40_0.html"), url)
     assert article is not None and article.published == "2022-11-16"
+
+
+def test_inline_code_after_other_code_and_in_a_term_stays_inline() -> None:
+    """PostgreSQL's CREATE TABLE: "specifies <code>OVERRIDING SYSTEM\n VALUE</code>." after four
+    other ``<code>``s in its paragraph, one of them with children: removing those children
+    ended the walk over the page's code, and this one was fenced mid-sentence. amcheck's
+    ``<dt>`` terms: a function's signature in one ``<code>`` over ten lines, fenced after the
+    item's bullet, the fence left open (5 PostgreSQL pages with an odd number of fence lines)."""
+    url = "https://www.postgresql.org/docs/15/sql-createtable.html"
+    article = extract_article(realdocs_page("postgresql/sql-createtable.html"), url)
+    assert article is not None
+    assert "statement specifies `OVERRIDING SYSTEM VALUE`." in " ".join(article.markdown.split())
+    article = extract_article(
+        realdocs_page("postgresql/amcheck.html"), "https://www.postgresql.org/docs/15/amcheck.html"
+    )
+    assert article is not None
+    assert "`verify_heapam(relation regclass, on_error_stop boolean," in article.markdown
+    fences = [line for line in article.markdown.splitlines() if line.lstrip("> ").startswith("```")]
+    assert len(fences) % 2 == 0 and "- ```" not in article.markdown
