@@ -127,7 +127,12 @@ def inline_code_lines(body: etree._Element) -> None:
     # A list first: removing a code's children while walking the tree ended the walk there.
     for code in list(body.iter("code")):
         text = "".join(code.itertext())
-        if "\n" not in text or not _between_words(code):
+        if "\n" not in text:
+            continue
+        # Alone in its block, it may be a block (a <pre> trafilatura took in): not in a list
+        # item's or a cell's line (Apache's examples in a definition, "<p><code>\n  .com
+        # .example.org.\n</code></p>"), which Markdown writes as one line.
+        if not _between_words(code) and not _in_line_holder(code):
             continue
         for child in list(code):
             code.remove(child)
@@ -138,6 +143,16 @@ def inline_code_lines(body: etree._Element) -> None:
 _LINE_HOLDERS = frozenset({"item", "cell"})
 #: Inline markup a ``<code>`` may be all of (a link's text: Sphinx's cross-references).
 _INLINE_WRAPPERS = frozenset({"ref", "hi", "a", "span", "em", "strong", "b", "i"})
+
+
+def _in_line_holder(el: etree._Element) -> bool:
+    """Whether ``el`` is inside a list item or a cell, whose blocks Markdown writes as one line.
+
+    Apache's examples in a list item: "<p>results in this header…</p><div class="example"><p>
+    <code>MyHeader: Hello Joe…</code></p></div>", the item's paragraphs one line, the code
+    fenced in its middle.
+    """
+    return any(up.tag in _LINE_HOLDERS for up in el.iterancestors())
 
 
 def _between_words(el: etree._Element) -> bool:

@@ -1773,3 +1773,23 @@ def test_inline_code_after_other_code_and_in_a_term_stays_inline() -> None:
     assert "`verify_heapam(relation regclass, on_error_stop boolean," in article.markdown
     fences = [line for line in article.markdown.splitlines() if line.lstrip("> ").startswith("```")]
     assert len(fences) % 2 == 0 and "- ```" not in article.markdown
+
+
+def test_code_in_a_list_item_leaves_no_fence_open() -> None:
+    """Apache httpd's mod_headers: examples in list items, "<p>results in this header being added
+    to the response:</p><div class="example"><p><code>MyHeader: Hello Joe…</code></p></div>",
+    the item's paragraphs written as one line and the code fenced in its middle; a ``<code>``
+    of one line between the source's line breaks ("\n  .com .example.org.\n") fenced too (8 of
+    the manual's pages had an odd number of fence lines, now none)."""
+    url = "https://httpd.apache.org/docs/2.4/mod/mod_headers.html"
+    article = extract_article(realdocs_page("apache/mod_headers.html"), url)
+    assert article is not None
+    fences = [line for line in article.markdown.splitlines() if line.lstrip("> ").startswith("```")]
+    assert len(fences) % 2 == 0
+    assert not any(
+        "```" in line and not line.lstrip("> ").startswith("```") for line in article.markdown.splitlines()
+    )
+    assert (
+        "`MyHeader: Hello Joe. It took D=3775428 microseconds for Apache to serve this request.`"
+        in article.markdown
+    )
