@@ -238,7 +238,26 @@ NEITHER = "neither"
 NO_LANGUAGE = frozenset({"default", "none", "text", ""})
 #: The same language under two names.
 #: A fence line as tests/devsites.py counts them (at a line's start, in block quotes too).
-_FENCE_LINE = re.compile(r"^(?:>[ \t]?)*(?:`{3,}|~{3,})", re.M)
+_FENCE_LINE = re.compile(r"^(?:>[ \t]?)*(`{3,}|~{3,})(.*)$", re.M)
+
+
+def open_fence(markdown: str) -> int:
+    """Fence lines read as CommonMark reads them: an odd count when a block is left open.
+
+    A block closes at a fence of its own character, as long, with no info string: a ``~~~``
+    line inside a backtick block is its code (reStructuredText's underlines in Django's docs).
+    """
+    lines = 0
+    opened: str | None = None
+    for m in _FENCE_LINE.finditer(markdown):
+        fence, info = m.group(1), m.group(2).strip()
+        if opened is None:
+            opened = fence
+            lines += 1
+        elif fence[0] == opened[0] and len(fence) >= len(opened) and not info:
+            opened = None
+            lines += 1
+    return lines
 _FENCE_INFO = re.compile(r"^(?:>[ \t]?)*(?:`{3,}|~{3,})[ \t]*([^\s`]*)", re.M)
 LANG_ALIAS = {"python3": "python", "py": "python", "py3": "python", "pycon3": "pycon", "erl": "erlang"}
 
@@ -1430,7 +1449,7 @@ def run_tree(tree: Tree, work: Path, timeout: float) -> Result:
             details["text short: under 70% of the page's words (path, stored, page)"].append(
                 (path, markdown_words(body), page.words)
             )
-        fences = len(_FENCE_LINE.findall(body))
+        fences = open_fence(body)
         if fences % 2:
             broken += 1
             details["odd number of fence lines (path, fence lines)"].append((path, fences))
