@@ -258,6 +258,8 @@ def open_fence(markdown: str) -> int:
             opened = None
             lines += 1
     return lines
+
+
 _FENCE_INFO = re.compile(r"^(?:>[ \t]?)*(?:`{3,}|~{3,})[ \t]*([^\s`]*)", re.M)
 LANG_ALIAS = {"python3": "python", "py": "python", "py3": "python", "pycon3": "pycon", "erl": "erlang"}
 
