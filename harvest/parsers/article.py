@@ -1845,8 +1845,14 @@ def _is_chrome(el: etree._Element) -> bool:
     (The PyData theme's "Section Navigation" title and its footer's three lines outweighed a
     one-line post's line, whose region then gave way to the whole page's menus.)
     """
-    # An <aside> too: a sidebar's cards (Butterfly's "Announcement") are no body left out.
-    return el.tag in _CHROME_OR_LINK or el.get("role") in SITE_CHROME_ROLES
+    # An <aside> too: a sidebar's cards (Butterfly's "Announcement") are no body left out. And
+    # a block named as the page's header or footer where the theme writes no such tag (Apache's
+    # manual: <div id="page-header">, <div id="footer">: their lines outweighed a short page's).
+    return el.tag in _CHROME_OR_LINK or el.get("role") in SITE_CHROME_ROLES or el.get("id") in _CHROME_IDS
+
+
+#: Ids that name a page's header or footer block (the widespread spellings).
+_CHROME_IDS = frozenset({"header", "footer", "page-header", "page-footer", "site-header", "site-footer"})
 
 
 #: Share of a page's paragraph text a short lone region of a page without ``<h1>`` must hold.

@@ -1793,3 +1793,16 @@ def test_code_in_a_list_item_leaves_no_fence_open() -> None:
         "`MyHeader: Hello Joe. It took D=3775428 microseconds for Apache to serve this request.`"
         in article.markdown
     )
+
+
+def test_a_header_and_footer_named_by_id_are_no_prose_of_the_page() -> None:
+    """Apache httpd's htdigest page: a short page whose ``<div id="page-header">`` and ``<div
+    id="footer">`` lines (menus, the banner, the copyright) were a quarter of its paragraph
+    text, so no block held the text: the whole page was read, the banner first, the ``<h1>``
+    lost and every option's description with it (36 of the manual's short pages)."""
+    url = "https://httpd.apache.org/docs/2.4/programs/htdigest.html"
+    article = extract_article(realdocs_page("apache/htdigest.html"), url)
+    assert article is not None
+    assert article.markdown.startswith("# htdigest - manage user files for digest authentication\n")
+    assert "Apache HTTP Server Version 2.4" not in article.markdown
+    assert "## Options" in article.markdown and "Create the `passwdfile`" in article.markdown
