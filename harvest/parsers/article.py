@@ -1493,7 +1493,7 @@ def _prose_block(tree: etree._Element, title: str) -> etree._Element | None:
     block = tree.find("body")
     while block is not None:
         inner = next((c for c in block if held.get(c, 0) >= PROSE_SHARE * total), None)
-        if inner is None or (block.tag != "body" and (_one_of_sections(inner) or _subsection(block, inner))):
+        if inner is None or (block.tag != "body" and _a_part(block, inner)):
             break
         block = inner
     if block is not None and block.tag == "body":
@@ -1553,6 +1553,35 @@ def _subsection(block: etree._Element, inner: etree._Element) -> bool:
     """
     outer = _opening_heading(block)
     return outer is not None and (sub := _opening_heading(inner)) is not None and sub > outer
+
+
+def _a_part(block: etree._Element, inner: etree._Element) -> bool:
+    """Whether ``inner`` is a part of ``block``'s text, not the text (:func:`_prose_block`)."""
+    return _one_of_sections(inner) or _subsection(block, inner) or _title_part(inner)
+
+
+def _title_part(block: etree._Element) -> bool:
+    """Whether ``block`` and its siblings are the text's parts, the title's and the sections after.
+
+    One opens with the ``<h1>``, another after it with a lower heading.
+
+    Apache's manual: ``<div id="preamble">`` (the ``<h1>`` and the introduction) then ``<div
+    class="section">``s ("Synopsis", "Options": a line of code and a list each, little prose):
+    the preamble, or a module's one directive section, held most of the paragraphs and was
+    taken alone.
+    """
+    parent = block.getparent()
+    if parent is None or block.tag not in {"div", "section"}:
+        return False  # a layout table's cells are columns, no parts
+    # The parts follow the title's: a sidebar's widgets before it ("Suche", "Top-15") are none.
+    titled = reached = False
+    for part in parent.iterchildren(etree.Element):
+        level = _opening_heading(part)
+        reached = reached or part is block
+        if titled and reached and level is not None and level != "h1":
+            return True
+        titled = titled or level == "h1"
+    return False
 
 
 def _one_of_sections(block: etree._Element) -> bool:

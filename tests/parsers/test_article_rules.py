@@ -1806,3 +1806,30 @@ def test_a_header_and_footer_named_by_id_are_no_prose_of_the_page() -> None:
     assert article.markdown.startswith("# htdigest - manage user files for digest authentication\n")
     assert "Apache HTTP Server Version 2.4" not in article.markdown
     assert "## Options" in article.markdown and "Create the `passwdfile`" in article.markdown
+
+
+@pytest.mark.parametrize(
+    ("path", "headings"),
+    [
+        (
+            "apache/suexec.html",
+            ["# suexec - Switch user before executing external programs", "## Synopsis", "## Options"],
+        ),
+        (
+            "apache/mod_log_debug.html",
+            ["# Apache Module mod\\_log\\_debug", "## Examples", "## LogMessage Directive"],
+        ),
+    ],
+)
+def test_the_title_s_part_and_the_sections_after_it_are_one_text(path: str, headings: list[str]) -> None:
+    """Apache httpd's manual: ``<div id="preamble">`` (the ``<h1>`` and the introduction), then
+    ``<div class="section">``s with little prose ("Synopsis", "Options": a line of code, a list)
+    or a module's one directive section: the block holding most of the paragraphs was taken
+    alone, the other parts lost. The parts follow the title's, in blocks, not a layout table's
+    cells (kath.net's sidebar columns on the 945 pages stay out)."""
+    url = "https://httpd.apache.org/docs/2.4/" + path.split("/")[1]
+    article = extract_article(realdocs_page(path), url)
+    assert article is not None
+    assert [line for line in article.markdown.splitlines() if line.startswith("#")][
+        : len(headings)
+    ] == headings
