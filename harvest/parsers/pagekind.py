@@ -1142,7 +1142,9 @@ def _titled_block(body: etree._Element, page: str, host: str) -> etree._Element 
                 target := _site_link(a.get("href"), page, host)
             ):
                 rows.setdefault(row, set()).add(target)
-        if any(len(targets) == 1 for targets in rows.values()):
+        # Rows that name one page each: a paragraph's one link beside the title (Apache's
+        # preamble, "Below is a list of all of the modules…") is no index's row.
+        if sum(len(targets) == 1 for targets in rows.values()) >= MIN_ENTRIES:
             return block
     return None
 

@@ -855,3 +855,14 @@ def test_a_reference_page_is_no_listing(path: str, url: str) -> None:
     no index's row."""
     page = classify_page((OWN_FIXTURES / "realdocs" / path).read_text(encoding="utf-8"), url)
     assert page.kind != "listing", page
+
+
+def test_an_index_below_a_title_with_a_linked_sentence_is_a_listing() -> None:
+    """Apache httpd's module index: no main area, the ``<h1>`` in a preamble whose sentence links
+    one page ("See also the complete alphabetical list of all Apache HTTP Server directives"),
+    then a ``<dl>`` of 135 modules, each a link and a line. The preamble was taken for the block
+    of the index's rows (a row naming one page beside the title) and the page stored as a
+    document; rows are three at least."""
+    html = (OWN_FIXTURES / "realdocs" / "apache" / "mod-index.html").read_text(encoding="utf-8")
+    page = classify_page(html, "https://httpd.apache.org/docs/2.4/mod/")
+    assert page.kind == "listing", page
