@@ -459,17 +459,7 @@ def sphinx_page(root: Path, rel: str) -> Page:
         iter(tree.xpath('//div[@role="main"] | //div[contains(concat(" ",@class," ")," body ")]')), None
     )
     pres = _outer_pres(main)
-    langs = []
-    for pre in pres:
-        lang = ""
-        for anc in pre.iterancestors("div"):
-            found = [c.removeprefix("highlight-") for c in _classes(anc) if c.startswith("highlight-")]
-            if found:
-                lang = found[0].lower()
-                break
-        if lang not in NO_LANGUAGE:
-            langs.append(lang)
-    return Page(DOC, title, len(pres), langs, _words(main))
+    return Page(DOC, title, len(pres), _highlight_langs(pres), _words(main))
 
 
 # --- DocBook XSL ---------------------------------------------------------------------------------
@@ -1048,17 +1038,7 @@ def _sphinx_html(root: Path, rel: str) -> Page:
     if _lead_only(main, entries):
         return Page(LISTING, title)
     pres = _outer_pres(main)
-    langs = []
-    for pre in pres:
-        lang = ""
-        for anc in pre.iterancestors("div"):
-            found = [c.removeprefix("highlight-") for c in _classes(anc) if c.startswith("highlight-")]
-            if found:
-                lang = found[0].lower()
-                break
-        if lang not in NO_LANGUAGE:
-            langs.append(lang)
-    return Page(DOC, title, len(pres), langs, _words(main))
+    return Page(DOC, title, len(pres), _highlight_langs(pres), _words(main))
 
 
 # --- MkDocs --------------------------------------------------------------------------------------

@@ -8,34 +8,35 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+
+def _rows(before: str, row: Callable[[int], str], after: str = "") -> Callable[[int], str]:
+    """A shape: ``before``, ``n`` rows, ``after``."""
+    return lambda n: before + "".join(row(i) for i in range(n)) + after
+
+
 SHAPES: dict[str, Callable[[int], str]] = {
     # Vim's help: one preformatted block of words and links.
-    "pre of links": lambda n: (
-        "<h1>T</h1><pre>"
-        + "".join(f'word {i} <a href="/p{i}.html">link{i}</a> more text\n' for i in range(n))
-        + "</pre>"
+    "pre of links": _rows(
+        "<h1>T</h1><pre>", lambda i: f'word {i} <a href="/p{i}.html">link{i}</a> more text\n', "</pre>"
     ),
-    "list of links": lambda n: (
-        "<h1>T</h1><ul>"
-        + "".join(f'<li><a href="/p{i}.html">link {i}</a> text</li>' for i in range(n))
-        + "</ul>"
+    "list of links": _rows(
+        "<h1>T</h1><ul>", lambda i: f'<li><a href="/p{i}.html">link {i}</a> text</li>', "</ul>"
     ),
-    "paragraphs": lambda n: (
-        "<h1>T</h1>"
-        + "".join(f'<p>para {i} <a href="/p{i}.html">link {i}</a> text and more words.</p>' for i in range(n))
+    "paragraphs": _rows(
+        "<h1>T</h1>", lambda i: f'<p>para {i} <a href="/p{i}.html">link {i}</a> text and more words.</p>'
     ),
-    "table rows": lambda n: (
-        "<h1>T</h1><table>"
-        + "".join(f'<tr><td><a href="/p{i}.html">l{i}</a></td><td>cell {i}</td></tr>' for i in range(n))
-        + "</table>"
+    "table rows": _rows(
+        "<h1>T</h1><table>",
+        lambda i: f'<tr><td><a href="/p{i}.html">l{i}</a></td><td>cell {i}</td></tr>',
+        "</table>",
     ),
-    "terms": lambda n: (
-        "<h1>T</h1><dl>"
-        + "".join(f'<dt><a name="a{i}"></a>term {i}</dt><dd>def {i} <code>x</code></dd>' for i in range(n))
-        + "</dl>"
+    "terms": _rows(
+        "<h1>T</h1><dl>",
+        lambda i: f'<dt><a name="a{i}"></a>term {i}</dt><dd>def {i} <code>x</code></dd>',
+        "</dl>",
     ),
-    "linked headings": lambda n: "".join(
-        f'<h2 id="s{i}"><a href="/p{i}.html">H{i}</a></h2><p>text {i} words words.</p>' for i in range(n)
+    "linked headings": _rows(
+        "", lambda i: f'<h2 id="s{i}"><a href="/p{i}.html">H{i}</a></h2><p>text {i} words words.</p>'
     ),
 }
 
