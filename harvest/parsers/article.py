@@ -55,6 +55,7 @@ from harvest.parsers.pagemeta import (
     squash,
 )
 from harvest.parsers.rights import PageSignals, page_signals
+from harvest.util.urls import join_url
 
 logger = logging.getLogger(__name__)
 
@@ -705,10 +706,9 @@ def _home_link(heading: etree._Element, url: str) -> bool:
     if len(links) != 1 or not shown or squash(links[0].text_content()) != shown:
         return False
     href = (links[0].get("href") or "").strip()
-    try:
-        target, page = urlsplit(urljoin(url, href)).path, urlsplit(url).path
-    except ValueError:
+    if (joined := join_url(url, href)) is None:
         return False
+    target, page = urlsplit(joined).path, urlsplit(url).path
     folder = target.removesuffix("index.html").removesuffix("index.htm")
     # Not the heading's own anchor ("#about"), nor a link to the page itself.
     return not href.startswith("#") and target != page and folder.endswith("/") and page.startswith(folder)
@@ -736,14 +736,12 @@ def _canonical_and_base(tree: etree._Element, url: str) -> tuple[str | None, str
         href = (el.get("href") or "").strip()
         if not href:
             continue
-        try:
-            if el.tag == "base" and base is url:
-                base = urljoin(url, href)
-            elif el.tag == "link" and canonical is None and _is_canonical(el):
-                if urlsplit(found := urljoin(url, href)).scheme in {"http", "https"}:
-                    canonical = found
-        except ValueError:
-            continue  # an address that does not parse ("http://[user@]host/") names nothing
+        # An address that does not parse ("http://[user@]host/") names nothing.
+        if el.tag == "base" and base is url:
+            base = join_url(url, href) or base
+        elif el.tag == "link" and canonical is None and _is_canonical(el):
+            if (found := join_url(url, href)) is not None and urlsplit(found).scheme in {"http", "https"}:
+                canonical = found
     return canonical, base
 
 
@@ -846,9 +844,9 @@ def _resolve_links(body: etree._Element, base: str) -> None:
             continue
         if target.startswith(("http://", "https://")):
             continue
-        try:
-            ref.set("target", urljoin(base, target))
-        except ValueError:
+        if (joined := join_url(base, target)) is not None:
+            ref.set("target", joined)
+        else:
             # An address that does not parse (Vim's "ftp://[user@]host/path"): its text alone.
             ref.tag = _NO_LINK
             controls = True
