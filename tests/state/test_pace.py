@@ -66,6 +66,10 @@ class PacedSite:
                 status, body, ctype = site.page(self.path)
                 if site.latency:
                     time.sleep(site.latency)
+                # The end is taken before the answer is written: once it is, the client may give
+                # its grant back and the next request arrive before this thread runs again (on a
+                # loaded machine), which would count as one request too many in flight.
+                end = time.time()
                 data = body.encode()
                 self.send_response(status)
                 self.send_header("Content-Type", ctype)
@@ -74,7 +78,7 @@ class PacedSite:
                 self.wfile.write(data)
                 self.wfile.flush()
                 with site._lock:
-                    site.arrivals.append(Arrival(self.path, start, time.time()))
+                    site.arrivals.append(Arrival(self.path, start, end))
 
         self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
         self.httpd.daemon_threads = True
