@@ -146,8 +146,10 @@ scrapy           python-scrapy-doc     Sphinx, Read the Docs theme, no ``_source
                                        ``py-modindex``, ``search``, ``_modules/index.html`` and a body of
                                        toctrees and ``:doc:`` definition lists under a lead (the rest
                                        under 100 words, or no more than the entries') are listings;
-                                       ``404.html``, viewcode's ``_modules/*`` and "moved" notes (under
-                                       20 words, an external link) neither. Title: the body's ``<h1>``,
+                                       ``404.html``, viewcode's ``_modules/*``, "moved" notes (under
+                                       20 words, an external link) and orphans no page links to (the
+                                       docs' ``:orphan:`` README) neither. Words as shown (a span per
+                                       token is no word apart). Title: the body's ``<h1>``,
                                        its permalink left out. Languages: ``highlight-<lang>``.
 sphinx           sphinx-doc            Sphinx's own docs: read as Scrapy's (``div[role=main]``), and
                                        ``contents.html`` (the whole toctree, a page its configuration
@@ -169,8 +171,10 @@ Code blocks: the outermost ``<pre>`` elements of the page's main content contain
 SQLite's body, Doxygen's ``div.contents`` with its ``div.fragment`` blocks, Django's ``div.yui-g``,
 Apache's ``#page-content``, makeinfo's ``<body>``, erl_docgen's ``#content``, Publican's
 division, texi2any's chapter, ``div[itemprop=articleBody]``, rustdoc's ``section#main-content``),
-against the fenced blocks of the stored Markdown. Titles are compared with whitespace, dashes and
-quotes made plain (Sphinx's smart quotes turn ``---`` into an em dash).
+against the fenced blocks of the stored Markdown (read as CommonMark reads them: the fences a
+Markdown example shows inside a longer fence are its code, no blocks of their own). Titles are
+compared with whitespace, dashes and quotes made plain (Sphinx's smart quotes turn ``---`` into an
+em dash).
 
 Every tree is small enough to crawl whole (Python 530 pages, PostgreSQL 1,169, git 242, the Rust
 Book 185, Node 65, SQLite 766, Doxygen 359 with its examples' outputs, vim 147, CMake 1,936,
@@ -206,6 +210,7 @@ from __future__ import annotations
 
 import argparse
 import copy
+import functools
 import json
 import re
 import shutil
@@ -218,7 +223,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote, urljoin
+from urllib.parse import quote, unquote, urljoin
 
 import yaml
 from lxml import html as lxml_html
@@ -228,7 +233,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tests import read_jsonl, scrapy_crawl  # noqa: E402
-from tests.devsites import code_blocks, markdown_table, norm_path  # noqa: E402
+from tests.devsites import markdown_table, norm_path  # noqa: E402
 from tests.servers import URL_SAFE, loopback_server, serve_tree  # noqa: E402
 
 DOC = "document"
@@ -258,6 +263,13 @@ def open_fence(markdown: str) -> int:
             opened = None
             lines += 1
     return lines
+
+
+def fenced_blocks(markdown: str) -> int:
+    """Fenced code blocks as CommonMark reads them (:func:`open_fence`): a ```` ```` ```` block
+    showing a Markdown example's own ```` ``` ```` fences is one block, not three; a block left
+    open to the end is one too."""
+    return (open_fence(markdown) + 1) // 2
 
 
 _FENCE_INFO = re.compile(r"^(?:>[ \t]?)*(?:`{3,}|~{3,})[ \t]*([^\s`]*)", re.M)
@@ -1008,6 +1020,76 @@ def _lead_only(main: HtmlElement, entries: list[HtmlElement]) -> bool:
 
 _SPHINX_NAMED_LISTINGS = re.compile(r"/(?:genindex(?:-\w+)?|py-modindex|search)\.html$")
 
+#: Elements whose text is a block of its own: the words on either side of one are two words.
+_BLOCK_TAGS = frozenset(
+    {
+        *_HEADINGS,
+        "p",
+        "div",
+        "section",
+        "dl",
+        "dt",
+        "dd",
+        "ul",
+        "ol",
+        "li",
+        "pre",
+        "blockquote",
+        "table",
+        "thead",
+        "tbody",
+        "tr",
+        "td",
+        "th",
+        "caption",
+        "figure",
+        "figcaption",
+        "br",
+        "hr",
+    }
+)
+
+
+def _shown_words(el: HtmlElement) -> int:
+    """Words of ``el`` as a reader sees them (scripts, styles and tables of contents left out):
+    text nodes side by side make one word unless a block lies between them. :func:`_words`
+    counts each text node apart, and Sphinx writes a code token or a signature's every name and
+    mark in a span of its own (``r.save()`` five nodes, ``app: Sphinx`` three), counting a code
+    block's or an API page's words twice over."""
+    el = copy.deepcopy(el)
+    for gone in el.xpath(
+        ".//script | .//style | .//*[contains(concat(' ', @class, ' '), ' toc ')"
+        " or contains(@class, 'toctree-wrapper')]"
+    ):
+        gone.drop_tree()
+    for node in el.iter():
+        if isinstance(node.tag, str) and node.tag in _BLOCK_TAGS:
+            node.text = " " + (node.text or "")
+            node.tail = " " + (node.tail or "")
+    return len(el.text_content().split())
+
+
+@functools.cache
+def _linked_pages(root: Path) -> frozenset[str]:
+    """The pages of the tree under ``root`` some other page of it links to (fragment and query
+    left out; a folder's link is its ``index.html``)."""
+    linked: set[str] = set()
+    for file in root.rglob("*.html"):
+        rel = "/" + file.relative_to(root).as_posix()
+        try:
+            hrefs = _parse(file).xpath("//a/@href")
+        except (OSError, ValueError):
+            continue
+        for href in hrefs:
+            target = urljoin("http://tree" + rel, href.strip())
+            if not target.startswith("http://tree/"):
+                continue
+            path = unquote(target[len("http://tree") :].split("#")[0].split("?")[0])
+            path = path + "index.html" if path.endswith("/") else path
+            if path != rel:
+                linked.add(path)
+    return frozenset(linked)
+
 
 def _sphinx_html(root: Path, rel: str) -> Page:
     """A Sphinx page read from its HTML: the generator's named pages, the viewcode pages, the
@@ -1016,6 +1098,10 @@ def _sphinx_html(root: Path, rel: str) -> Page:
         return Page(LISTING)
     if rel.startswith("/_modules/") or rel == "/404.html":
         return Page(NEITHER)  # viewcode's source listings; sphinx-notfound-page's page
+    if rel not in _linked_pages(root) and rel != "/index.html":
+        # An orphan (``:orphan:``, in no toctree: the docs' own README on building them) that no
+        # page links to either: out of any crawl's reach.
+        return Page(NEITHER)
     tree = _parse(root / rel.lstrip("/"))
     main = next(
         iter(
@@ -1038,7 +1124,7 @@ def _sphinx_html(root: Path, rel: str) -> Page:
     if _lead_only(main, entries):
         return Page(LISTING, title)
     pres = _outer_pres(main)
-    return Page(DOC, title, len(pres), _highlight_langs(pres), _words(main))
+    return Page(DOC, title, len(pres), _highlight_langs(pres), _shown_words(main))
 
 
 # --- MkDocs --------------------------------------------------------------------------------------
@@ -1428,7 +1514,7 @@ def run_tree(tree: Tree, work: Path, timeout: float) -> Result:
         if fences % 2:
             broken += 1
             details["odd number of fence lines (path, fence lines)"].append((path, fences))
-        got = code_blocks(body)
+        got = fenced_blocks(body)
         code_kept += min(got, page.code)
         if got < page.code:
             details["code short (path, kept, expected)"].append((path, got, page.code))
