@@ -119,7 +119,11 @@ erlang          erlang-doc             erl_docgen (OTP's own), all but Jinterfac
                                        linked by name) documents (title: ``<title>``, content: the
                                        body); other pages without the stylesheet ("moved" stubs,
                                        ``nyi.html``, xmerl's example outputs, a benchmark table)
-                                       neither. Title: the first ``<h1>`` of ``#content``. Languages:
+                                       neither, and so are stubs (one paragraph under 25 words, no
+                                       list, table, code or function: "This module is moved to the
+                                       ERTS application", "To be written."); the System
+                                       Architecture guide's folder, which no page links to, is not
+                                       served. Title: the first ``<h1>`` of ``#content``. Languages:
                                        ``example-<type>`` on the block's ``div`` (``none`` names none).
 debian-handbook debian-handbook        Publican (DocBook XSL), English (``html/en-US``) only: a page
                                        whose division (``body > div.chapter``, ``.section``, ...)
@@ -883,6 +887,10 @@ ERLANG_LISTINGS = frozenset(
 )
 #: xmerl's two hand-written HTML tutorials, which its module pages link to by name ("tutorial").
 ERLANG_TUTORIALS = ("/doc/html/xmerl_examples.html", "/doc/html/xmerl_xs_examples.html")
+#: A stub's one paragraph, at most: "This module is moved to the ERTS application.", "To be
+#: written.", "The reader is referred to the erl_interface users guide..." (19 words at most; the
+#: shortest page of its own, kernel's ``user``, says 29 in one paragraph).
+ERLANG_STUB_WORDS = 25
 
 
 def erlang_page(root: Path, rel: str) -> Page:
@@ -902,6 +910,11 @@ def erlang_page(root: Path, rel: str) -> Page:
     title = _text(heads[0]) if heads else ""
     if content.xpath('.//div[@class="frontpage"]'):
         return Page(LISTING, title)  # a part's cover: its chapters/modules are the left nav's list
+    paras = [p for p in content.xpath('.//p[not(ancestor::div[@class="footer"])]') if _text(p)]
+    blocks = content.xpath(".//pre | .//ul | .//ol | .//dl | .//table | .//article | .//img")
+    if len(paras) <= 1 and not blocks and sum(len(_text(p).split()) for p in paras) < ERLANG_STUB_WORDS:
+        # A stub: its title (a module's header) and one line, "moved to ERTS", "To be written".
+        return Page(NEITHER, title)
     pres = _outer_pres(content)
     langs = []
     for pre in pres:
@@ -1328,8 +1341,12 @@ TREES = {
         Path("/usr/share/doc/erlang-doc"),
         "/doc/index.html",
         erlang_page,
-        # Jinterface's Java API is javadoc's, not erl_docgen's.
-        serve=lambda rel: not rel.startswith("/lib/jinterface-") or "/doc/html/java/" not in rel,
+        # Jinterface's Java API is javadoc's, not erl_docgen's; the System Architecture guide's
+        # folder is linked from none of the package's pages (OTP 25's top page dropped it).
+        serve=lambda rel: (
+            (not rel.startswith("/lib/jinterface-") or "/doc/html/java/" not in rel)
+            and not rel.startswith("/doc/system_architecture_intro/")
+        ),
     ),
     "debian-handbook": Tree(
         "debian-handbook",
