@@ -1135,6 +1135,130 @@ def cargo_page(root: Path, rel: str) -> Page:
     return Page(DOC, title, len(pres), langs, _words(main))
 
 
+# --- BoostBook (DocBook XSL) ---------------------------------------------------------------------
+
+#: BoostBook's chunk divisions (``body > div.<kind>``, after its logo table and ``div.spirit-nav``).
+_BOOSTBOOK_DIVISIONS = frozenset(
+    {"book", "part", "chapter", "preface", "section", "sect1", "refentry", "appendix", "index", "glossary"}
+)
+
+
+def boost_page(root: Path, rel: str) -> Page:
+    tree = _parse(root / rel.lstrip("/"))
+    division = next(
+        (c for c in tree.xpath("//body/div") if _classes(c) and _classes(c)[0] in _BOOSTBOOK_DIVISIONS),
+        None,
+    )
+    if division is None:
+        return Page(NEITHER)
+    kind = _classes(division)[0]
+    if kind == "refentry":
+        title = _text(next(iter(division.xpath('.//span[@class="refentrytitle"]')), None))
+    else:
+        heads = division.xpath(
+            './div[@class="titlepage"]//*[self::h1 or self::h2 or self::h3]'
+            '[contains(concat(" ",@class," ")," title ")]'
+        )
+        title = _text(heads[0]) if heads else ""
+    if kind in {"book", "part", "index"}:
+        return Page(LISTING, title)  # the book, "Part I. The Boost C++ Libraries", an index
+    # Text of the division outside its title page and table of contents (loose text too).
+    if not _text(_pruned(division, './div[@class="titlepage" or @class="toc"]')):
+        return Page(LISTING, title)  # a chapter or section of its table of contents only
+    return Page(DOC, title, len(_outer_pres(division)), words=_words(division))
+
+
+# --- gtk-doc (DocBook XSL) -----------------------------------------------------------------------
+
+#: gtk-doc's listing frame: the line numbers' column beside the code.
+_GTKDOC_LINES = './/td[@class="listing_lines"]'
+
+
+def glib_page(root: Path, rel: str) -> Page:
+    tree = _parse(root / rel.lstrip("/"))
+    division = next(
+        (c for c in tree.xpath("//body/div") if _classes(c) and _classes(c)[0] != "footer"), None
+    )
+    if division is None:
+        return Page(NEITHER)
+    kind = _classes(division)[0]
+    if kind == "refentry":
+        title = _text(next(iter(division.xpath('.//span[@class="refentrytitle"]')), None))
+    else:
+        heads = division.xpath(
+            './div[@class="titlepage"]//*[self::h1 or self::h2 or self::h3]'
+            '[contains(concat(" ",@class," ")," title ")]'
+        )
+        title = _text(heads[0]) if heads else ""
+    if kind in {"book", "index"}:
+        return Page(LISTING, title)  # the book (index.html), the API index (api-index-full.html)
+    if not _text(_pruned(division, './div[@class="titlepage" or @class="toc"]')):
+        return Page(LISTING, title)  # a chapter of its table of contents only
+    content = _pruned(division, _GTKDOC_LINES)
+    return Page(DOC, title, len(_outer_pres(content)), words=_words(content))
+
+
+# --- Sphinx, the Pallets theme (Flask) -----------------------------------------------------------
+
+
+def flask_page(root: Path, rel: str) -> Page:
+    """Flask's docs (``_sources`` shipped): a page whose source is only titles and directives is a
+    listing, the rest read from the HTML as ``_sphinx_html`` reads it (``div.body``)."""
+    source = root / "_sources" / (rel.lstrip("/")[: -len(".html")] + ".rst.txt")
+    page = _sphinx_html(root, rel)
+    main = next(iter(_parse(root / rel.lstrip("/")).xpath('//div[@role="main"]')), None)
+    if (
+        page.kind == DOC
+        and main is not None
+        and _split_words(main, [])[0] < STUB_WORDS
+        and main.xpath('.//a[contains(concat(" ",@class," ")," internal ")]')
+    ):
+        return Page(NEITHER, page.title)  # an obsolete page's note: "see <page> instead"
+    if source.is_file() and not rst_summary(source.read_text(encoding="utf-8", errors="replace"))[1]:
+        return Page(LISTING, page.title)
+    return page
+
+
+# --- javadoc -------------------------------------------------------------------------------------
+
+#: The ``<body class>`` javadoc 17 gives its pages of lists: the overview (``index.html``), the
+#: all-classes/all-packages indexes, the A-Z index, the class trees, the "Uses of" pages, the
+#: deprecated list, the constants' and serialized forms' tables (each class's entries).
+JAVADOC_LISTINGS = frozenset(
+    {
+        "package-index-page",
+        "all-classes-index-page",
+        "all-packages-index-page",
+        "index-page",
+        "tree-page",
+        "package-tree-page",
+        "class-use-page",
+        "package-use-page",
+        "deprecated-list-page",
+        "constants-summary-page",
+        "serialized-form-page",
+    }
+)
+
+
+def javadoc_page(root: Path, rel: str) -> Page:
+    tree = _parse(root / rel.lstrip("/"))
+    body = tree.find("body")
+    kind = _classes(body)[0] if body is not None and _classes(body) else ""
+    if kind in JAVADOC_LISTINGS:
+        return Page(LISTING)
+    main = tree.find(".//main")
+    if main is None or kind not in {"class-declaration-page", "package-declaration-page", "help-page"}:
+        return Page(NEITHER)  # the source view (``src-html/``), overview-summary's redirect
+    title = _text(next(iter(main.xpath('.//h1[contains(concat(" ",@class," ")," title ")]')), None))
+    if kind == "package-declaration-page":
+        # A package's page: its own description above the class tables javadoc writes on every one.
+        description = next(iter(main.xpath('.//section[@id="package-description"]')), None)
+        if _words(description) < LEAD_WORDS:
+            return Page(LISTING, title)
+    return Page(DOC, title, len(_outer_pres(main)), words=_words(main))
+
+
 TREES = {
     "python": Tree(
         "python",
@@ -1289,6 +1413,40 @@ TREES = {
         "/syn/index.html",
         cargo_page,
         serve=_syn_only,
+    ),
+    "boost": Tree(
+        "boost",
+        "libboost1.74-doc",
+        Path("/usr/share/doc/libboost1.74-doc/doc/html"),
+        "/index.html",
+        boost_page,
+        # The reference pages BoostBook writes one per C++ entity under boost/ (3,150) left out.
+        serve=lambda rel: not rel.startswith("/boost/"),
+        group="heldout",
+    ),
+    "glib": Tree(
+        "glib",
+        "libglib2.0-doc",
+        Path("/usr/share/gtk-doc/html/glib"),
+        "/index.html",
+        glib_page,
+        group="heldout",
+    ),
+    "flask": Tree(
+        "flask",
+        "python-flask-doc",
+        Path("/usr/share/doc/python-flask-doc/html"),
+        "/index.html",
+        flask_page,
+        group="heldout",
+    ),
+    "commons-lang": Tree(
+        "commons-lang",
+        "libcommons-lang3-java-doc",
+        Path("/usr/share/doc/libcommons-lang3-java/api"),
+        "/index.html",
+        javadoc_page,
+        group="heldout",
     ),
 }
 
