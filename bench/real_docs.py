@@ -162,23 +162,63 @@ cargo            cargo-doc             rustdoc: the package has no Cargo Book, o
                                        ``settings.html`` and the redirect stubs neither. Title: the
                                        ``<h1>`` (``Struct syn::Ident``). Languages: ``language-<x>``,
                                        else ``rust`` on the ``<pre>``.
+boost            libboost1.74-doc      BoostBook (DocBook XSL), ``doc/html`` but ``boost/`` (its 3,150
+                                       reference pages, one per C++ entity: links to them go unanswered):
+                                       a chunk's division (``body > div.chapter``, ``.section``,
+                                       ``.refentry``..., after the logo table and ``div.spirit-nav``)
+                                       holding text besides its title page and ``div.toc`` is a
+                                       document, unless its lists of one-link items outweigh the rest
+                                       (AutoIndex's indexes, the BoostBook DTD's ``reference.html``);
+                                       those, toc-only divisions, the book (``index.html``) and the
+                                       parts (``libraries.html``, ``tools.html``) are listings. Title:
+                                       the title page's ``h1/h2/h3.title`` (with its "Chapter 4."
+                                       label); a refentry's ``span.refentrytitle`` ("Macro
+                                       BOOST_RV_REF"). No languages.
+glib             libglib2.0-doc        gtk-doc (DocBook XSL), the GLib book (``html/glib``; GIO's and
+                                       GObject's books, which it does not link to, not served): a
+                                       refentry (an API section, a tool's man page) or a chapter with
+                                       text besides its ``div.toc``, and the annotation glossary, are
+                                       documents; the book (``index.html``), the API index
+                                       (``api-index-full.html``) and toc-only chapters are listings.
+                                       Title: a refentry's ``span.refentrytitle``, else the title
+                                       page's ``h1/h2.title``. Code: ``<pre>``s but the listing frame's
+                                       line numbers (``td.listing_lines``, not words either). No
+                                       languages.
+flask            python-flask-doc      Sphinx, the Pallets theme, ``_sources`` shipped: read as Sphinx's
+                                       own docs (``div[role=main]`` from the HTML, a page whose source
+                                       is only titles and directives a listing), and a page whose text
+                                       besides its title is under 20 words and links to another page
+                                       ("Obsolete, see ... instead") neither. Title: the body's ``<h1>``,
+                                       its permalink left out. Languages: ``highlight-<lang>``.
+commons-lang     libcommons-lang3-     javadoc 17, by the ``<body class>`` it gives each page: a class
+                 java-doc              page (``class-declaration-page``) and the help page are documents;
+                                       a package page (``package-declaration-page``) is one when its own
+                                       description (``section#package-description``) reaches 100 words,
+                                       else a listing; the overview (``index.html``), the indexes, trees,
+                                       "Uses of" pages, deprecated list, constants' and serialized forms'
+                                       tables are listings; the source view (``src-html/``) and
+                                       ``overview-summary.html`` (a redirect) neither. Content:
+                                       ``<main>``. Title: its ``h1.title`` ("Class StringUtils"). No
+                                       languages.
 ================ ===================== ====================================================================
 
 Code blocks: the outermost ``<pre>`` elements of the page's main content container
 (``div[role=main]``/``div.body``, the DocBook division, ``#content``, ``<main>``, ``#apicontent``,
 SQLite's body, Doxygen's ``div.contents`` with its ``div.fragment`` blocks, Django's ``div.yui-g``,
 Apache's ``#page-content``, makeinfo's ``<body>``, erl_docgen's ``#content``, Publican's
-division, texi2any's chapter, ``div[itemprop=articleBody]``, rustdoc's ``section#main-content``),
-against the fenced blocks of the stored Markdown. Titles are compared with whitespace, dashes and
-quotes made plain (Sphinx's smart quotes turn ``---`` into an em dash).
+division, texi2any's chapter, ``div[itemprop=articleBody]``, rustdoc's ``section#main-content``,
+BoostBook's and gtk-doc's division, javadoc's ``<main>``), against the fenced blocks of the stored
+Markdown. Titles are compared with whitespace, dashes and quotes made plain (Sphinx's smart quotes
+turn ``---`` into an em dash).
 
 Every tree is small enough to crawl whole (Python 530 pages, PostgreSQL 1,169, git 242, the Rust
 Book 185, Node 65, SQLite 766, Doxygen 359 with its examples' outputs, vim 147, CMake 1,936,
 Django 692, the Debian Reference 15, Apache's English manual 244, R's manuals 8, the GNU manuals
 one page each, Erlang/OTP 992, the Debian Administrator's Handbook 127, zsh 179, MkDocs
-23, Scrapy 126, Sphinx 137) but for what each row says is left out: the Rust docs but the Book,
-vim's five largest release notes, Cargo's rustdoc but ``syn`` (592 of 671 pages; rustdoc links the
-crates' roots from a script, so no page leads from one crate to the others). Doxygen's examples
+23, Scrapy 126, Sphinx 137; held out: Boost 655 of 3,805, GLib 100, Flask 77, Commons Lang 730)
+but for what each row says is left out: the Rust docs but the Book, vim's five largest release
+notes, Cargo's rustdoc but ``syn`` (592 of 671 pages; rustdoc links the crates' roots from a
+script, so no page leads from one crate to the others), Boost's ``boost/`` reference pages. Doxygen's examples
 are linked from the manual only in part: the rest are reached through its JavaScript menu
 (``menudata.js``), which the spider does not read. A file whose name has a space (CMake's
 ``generator/Unix Makefiles.html``) is served under its percent-encoded path too. Absolute links to
@@ -1163,8 +1203,19 @@ def boost_page(root: Path, rel: str) -> Page:
     if kind in {"book", "part", "index"}:
         return Page(LISTING, title)  # the book, "Part I. The Boost C++ Libraries", an index
     # Text of the division outside its title page and table of contents (loose text too).
-    if not _text(_pruned(division, './div[@class="titlepage" or @class="toc"]')):
+    own = _pruned(division, './div[@class="titlepage" or @class="toc"]')
+    if not _text(own):
         return Page(LISTING, title)  # a chapter or section of its table of contents only
+    # A section mostly of itemized links (one link an item): BoostBook's DTD reference, the
+    # AutoIndex indexes.
+    link_lists = [
+        ul
+        for ul in own.iter("ul")
+        if len(ul) and all(li.tag == "li" and _text(li) == " ".join(map(_text, li.iter("a"))) for li in ul)
+    ]
+    outside, inside = _split_words(own, link_lists)
+    if link_lists and inside >= outside:
+        return Page(LISTING, title)
     return Page(DOC, title, len(_outer_pres(division)), words=_words(division))
 
 
@@ -1176,9 +1227,7 @@ _GTKDOC_LINES = './/td[@class="listing_lines"]'
 
 def glib_page(root: Path, rel: str) -> Page:
     tree = _parse(root / rel.lstrip("/"))
-    division = next(
-        (c for c in tree.xpath("//body/div") if _classes(c) and _classes(c)[0] != "footer"), None
-    )
+    division = next((c for c in tree.xpath("//body/div") if _classes(c) and _classes(c)[0] != "footer"), None)
     if division is None:
         return Page(NEITHER)
     kind = _classes(division)[0]
