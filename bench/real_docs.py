@@ -168,25 +168,64 @@ cargo            cargo-doc             rustdoc: the package has no Cargo Book, o
                                        ``settings.html`` and the redirect stubs neither. Title: the
                                        ``<h1>`` (``Struct syn::Ident``). Languages: ``language-<x>``,
                                        else ``rust`` on the ``<pre>``.
+boost            libboost1.74-doc      BoostBook (DocBook XSL), ``doc/html`` but ``boost/`` (its 3,150
+                                       reference pages, one per C++ entity: links to them go unanswered):
+                                       a chunk's division (``body > div.chapter``, ``.section``,
+                                       ``.refentry``..., after the logo table and ``div.spirit-nav``)
+                                       holding text besides its title page and ``div.toc`` is a
+                                       document, unless its lists of one-link items outweigh the rest
+                                       (AutoIndex's indexes, the BoostBook DTD's ``reference.html``);
+                                       those, toc-only divisions, the book (``index.html``) and the
+                                       parts (``libraries.html``, ``tools.html``) are listings. Title:
+                                       the title page's ``h1/h2/h3.title`` (with its "Chapter 4."
+                                       label); a refentry's ``span.refentrytitle`` ("Macro
+                                       BOOST_RV_REF"). No languages.
+glib             libglib2.0-doc        gtk-doc (DocBook XSL), the GLib book (``html/glib``; GIO's and
+                                       GObject's books, which it does not link to, not served): a
+                                       refentry (an API section, a tool's man page) or a chapter with
+                                       text besides its ``div.toc``, and the annotation glossary, are
+                                       documents; the book (``index.html``), the API index
+                                       (``api-index-full.html``) and toc-only chapters are listings.
+                                       Title: a refentry's ``span.refentrytitle``, else the title
+                                       page's ``h1/h2.title``. Code: ``<pre>``s but the listing frame's
+                                       line numbers (``td.listing_lines``, not words either). No
+                                       languages.
+flask            python-flask-doc      Sphinx, the Pallets theme, ``_sources`` shipped: read as Sphinx's
+                                       own docs (``div[role=main]`` from the HTML, a page whose source
+                                       is only titles and directives a listing), and a page whose text
+                                       besides its title is under 20 words and links to another page
+                                       ("Obsolete, see ... instead") neither. Title: the body's ``<h1>``,
+                                       its permalink left out. Languages: ``highlight-<lang>``.
+commons-lang     libcommons-lang3-     javadoc 17, by the ``<body class>`` it gives each page: a class
+                 java-doc              page (``class-declaration-page``) and the help page are documents;
+                                       a package page (``package-declaration-page``) is one when its own
+                                       description (``section#package-description``) reaches 100 words,
+                                       else a listing; the overview (``index.html``), the indexes, trees,
+                                       "Uses of" pages, deprecated list, constants' and serialized forms'
+                                       tables are listings; the source view (``src-html/``) and
+                                       ``overview-summary.html`` (a redirect) neither. Content:
+                                       ``<main>``. Title: its ``h1.title`` ("Class StringUtils"). No
+                                       languages.
 ================ ===================== ====================================================================
 
 Code blocks: the outermost ``<pre>`` elements of the page's main content container
 (``div[role=main]``/``div.body``, the DocBook division, ``#content``, ``<main>``, ``#apicontent``,
 SQLite's body, Doxygen's ``div.contents`` with its ``div.fragment`` blocks, Django's ``div.yui-g``,
 Apache's ``#page-content``, makeinfo's ``<body>``, erl_docgen's ``#content``, Publican's
-division, texi2any's chapter, ``div[itemprop=articleBody]``, rustdoc's ``section#main-content``),
-against the fenced blocks of the stored Markdown (read as CommonMark reads them: the fences a
-Markdown example shows inside a longer fence are its code, no blocks of their own). Titles are
-compared with whitespace, dashes and quotes made plain (Sphinx's smart quotes turn ``---`` into an
-em dash).
+division, texi2any's chapter, ``div[itemprop=articleBody]``, rustdoc's ``section#main-content``,
+BoostBook's and gtk-doc's division, javadoc's ``<main>``), against the fenced blocks of the stored
+Markdown (read as CommonMark reads them: the fences a Markdown example shows inside a longer fence
+are its code, no blocks of their own). Titles are compared with whitespace, dashes and quotes made
+plain (Sphinx's smart quotes turn ``---`` into an em dash).
 
 Every tree is small enough to crawl whole (Python 530 pages, PostgreSQL 1,169, git 242, the Rust
 Book 185, Node 65, SQLite 766, Doxygen 359 with its examples' outputs, vim 147, CMake 1,936,
 Django 692, the Debian Reference 15, Apache's English manual 244, R's manuals 8, the GNU manuals
 one page each, Erlang/OTP 992, the Debian Administrator's Handbook 127, zsh 179, MkDocs
-23, Scrapy 126, Sphinx 137) but for what each row says is left out: the Rust docs but the Book,
-vim's five largest release notes, Cargo's rustdoc but ``syn`` (592 of 671 pages; rustdoc links the
-crates' roots from a script, so no page leads from one crate to the others). Doxygen's examples
+23, Scrapy 126, Sphinx 137; held out: Boost 655 of 3,805, GLib 100, Flask 77, Commons Lang 730)
+but for what each row says is left out: the Rust docs but the Book, vim's five largest release
+notes, Cargo's rustdoc but ``syn`` (592 of 671 pages; rustdoc links the crates' roots from a
+script, so no page leads from one crate to the others), Boost's ``boost/`` reference pages. Doxygen's examples
 are linked from the manual only in part: the rest are reached through its JavaScript menu
 (``menudata.js``), which the spider does not read. A file whose name has a space (CMake's
 ``generator/Unix Makefiles.html``) is served under its percent-encoded path too. Absolute links to
@@ -204,7 +243,8 @@ with "This page last modified on <date>"), documents whose Markdown has an odd n
 lines (``bad fences``: a block left open), documents keeping under 70% of the page's words (``text
 <70%``), code blocks kept / expected, languages kept / expected, WARNING lines of the crawl log
 (count, the first 5), pages fetched, requests that reached the canary (``foreign``), exit code,
-wall time. The twenty-four tuning trees take about nine minutes.
+wall time. The twenty-four tuning trees take about nine minutes, the four held-out ones
+about a minute and a half.
 ``--details TREE`` lists every mismatch; ``--json FILE`` writes rows and mismatches; ``--keep DIR``
 keeps each crawl's output folder (``DIR/<tree>/data/blogs/document.jsonl`` and the Markdown) for
 reading.
@@ -1234,6 +1274,139 @@ def cargo_page(root: Path, rel: str) -> Page:
     return Page(DOC, title, len(pres), langs, _words(main))
 
 
+# --- BoostBook (DocBook XSL) ---------------------------------------------------------------------
+
+#: BoostBook's chunk divisions (``body > div.<kind>``, after its logo table and ``div.spirit-nav``).
+_BOOSTBOOK_DIVISIONS = frozenset(
+    {"book", "part", "chapter", "preface", "section", "sect1", "refentry", "appendix", "index", "glossary"}
+)
+
+
+def boost_page(root: Path, rel: str) -> Page:
+    tree = _parse(root / rel.lstrip("/"))
+    division = next(
+        (c for c in tree.xpath("//body/div") if _classes(c) and _classes(c)[0] in _BOOSTBOOK_DIVISIONS),
+        None,
+    )
+    if division is None:
+        return Page(NEITHER)
+    kind = _classes(division)[0]
+    if kind == "refentry":
+        title = _text(next(iter(division.xpath('.//span[@class="refentrytitle"]')), None))
+    else:
+        heads = division.xpath(
+            './div[@class="titlepage"]//*[self::h1 or self::h2 or self::h3]'
+            '[contains(concat(" ",@class," ")," title ")]'
+        )
+        title = _text(heads[0]) if heads else ""
+    if kind in {"book", "part", "index"}:
+        return Page(LISTING, title)  # the book, "Part I. The Boost C++ Libraries", an index
+    # Text of the division outside its title page and table of contents (loose text too).
+    own = _pruned(division, './div[@class="titlepage" or @class="toc"]')
+    if not _text(own):
+        return Page(LISTING, title)  # a chapter or section of its table of contents only
+    # A section mostly of itemized links (one link an item): BoostBook's DTD reference, the
+    # AutoIndex indexes.
+    link_lists = [
+        ul
+        for ul in own.iter("ul")
+        if len(ul) and all(li.tag == "li" and _text(li) == " ".join(map(_text, li.iter("a"))) for li in ul)
+    ]
+    outside, inside = _split_words(own, link_lists)
+    if link_lists and inside >= outside:
+        return Page(LISTING, title)
+    return Page(DOC, title, len(_outer_pres(division)), words=_words(division))
+
+
+# --- gtk-doc (DocBook XSL) -----------------------------------------------------------------------
+
+#: gtk-doc's listing frame: the line numbers' column beside the code.
+_GTKDOC_LINES = './/td[@class="listing_lines"]'
+
+
+def glib_page(root: Path, rel: str) -> Page:
+    tree = _parse(root / rel.lstrip("/"))
+    division = next((c for c in tree.xpath("//body/div") if _classes(c) and _classes(c)[0] != "footer"), None)
+    if division is None:
+        return Page(NEITHER)
+    kind = _classes(division)[0]
+    if kind == "refentry":
+        title = _text(next(iter(division.xpath('.//span[@class="refentrytitle"]')), None))
+    else:
+        heads = division.xpath(
+            './div[@class="titlepage"]//*[self::h1 or self::h2 or self::h3]'
+            '[contains(concat(" ",@class," ")," title ")]'
+        )
+        title = _text(heads[0]) if heads else ""
+    if kind in {"book", "index"}:
+        return Page(LISTING, title)  # the book (index.html), the API index (api-index-full.html)
+    if not _text(_pruned(division, './div[@class="titlepage" or @class="toc"]')):
+        return Page(LISTING, title)  # a chapter of its table of contents only
+    content = _pruned(division, _GTKDOC_LINES)
+    return Page(DOC, title, len(_outer_pres(content)), words=_words(content))
+
+
+# --- Sphinx, the Pallets theme (Flask) -----------------------------------------------------------
+
+
+def flask_page(root: Path, rel: str) -> Page:
+    """Flask's docs (``_sources`` shipped): a page whose source is only titles and directives is a
+    listing, the rest read from the HTML as ``_sphinx_html`` reads it (``div.body``)."""
+    source = root / "_sources" / (rel.lstrip("/")[: -len(".html")] + ".rst.txt")
+    page = _sphinx_html(root, rel)
+    main = next(iter(_parse(root / rel.lstrip("/")).xpath('//div[@role="main"]')), None)
+    if (
+        page.kind == DOC
+        and main is not None
+        and _split_words(main, [])[0] < STUB_WORDS
+        and main.xpath('.//a[contains(concat(" ",@class," ")," internal ")]')
+    ):
+        return Page(NEITHER, page.title)  # an obsolete page's note: "see <page> instead"
+    if source.is_file() and not rst_summary(source.read_text(encoding="utf-8", errors="replace"))[1]:
+        return Page(LISTING, page.title)
+    return page
+
+
+# --- javadoc -------------------------------------------------------------------------------------
+
+#: The ``<body class>`` javadoc 17 gives its pages of lists: the overview (``index.html``), the
+#: all-classes/all-packages indexes, the A-Z index, the class trees, the "Uses of" pages, the
+#: deprecated list, the constants' and serialized forms' tables (each class's entries).
+JAVADOC_LISTINGS = frozenset(
+    {
+        "package-index-page",
+        "all-classes-index-page",
+        "all-packages-index-page",
+        "index-page",
+        "tree-page",
+        "package-tree-page",
+        "class-use-page",
+        "package-use-page",
+        "deprecated-list-page",
+        "constants-summary-page",
+        "serialized-form-page",
+    }
+)
+
+
+def javadoc_page(root: Path, rel: str) -> Page:
+    tree = _parse(root / rel.lstrip("/"))
+    body = tree.find("body")
+    kind = _classes(body)[0] if body is not None and _classes(body) else ""
+    if kind in JAVADOC_LISTINGS:
+        return Page(LISTING)
+    main = tree.find(".//main")
+    if main is None or kind not in {"class-declaration-page", "package-declaration-page", "help-page"}:
+        return Page(NEITHER)  # the source view (``src-html/``), overview-summary's redirect
+    title = _text(next(iter(main.xpath('.//h1[contains(concat(" ",@class," ")," title ")]')), None))
+    if kind == "package-declaration-page":
+        # A package's page: its own description above the class tables javadoc writes on every one.
+        description = next(iter(main.xpath('.//section[@id="package-description"]')), None)
+        if _words(description) < LEAD_WORDS:
+            return Page(LISTING, title)
+    return Page(DOC, title, len(_outer_pres(main)), words=_words(main))
+
+
 TREES = {
     "python": Tree(
         "python",
@@ -1392,6 +1565,40 @@ TREES = {
         "/syn/index.html",
         cargo_page,
         serve=_syn_only,
+    ),
+    "boost": Tree(
+        "boost",
+        "libboost1.74-doc",
+        Path("/usr/share/doc/libboost1.74-doc/doc/html"),
+        "/index.html",
+        boost_page,
+        # The reference pages BoostBook writes one per C++ entity under boost/ (3,150) left out.
+        serve=lambda rel: not rel.startswith("/boost/"),
+        group="heldout",
+    ),
+    "glib": Tree(
+        "glib",
+        "libglib2.0-doc",
+        Path("/usr/share/gtk-doc/html/glib"),
+        "/index.html",
+        glib_page,
+        group="heldout",
+    ),
+    "flask": Tree(
+        "flask",
+        "python-flask-doc",
+        Path("/usr/share/doc/python-flask-doc/html"),
+        "/index.html",
+        flask_page,
+        group="heldout",
+    ),
+    "commons-lang": Tree(
+        "commons-lang",
+        "libcommons-lang3-java-doc",
+        Path("/usr/share/doc/libcommons-lang3-java/api"),
+        "/index.html",
+        javadoc_page,
+        group="heldout",
     ),
 }
 
