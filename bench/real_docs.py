@@ -1135,6 +1135,116 @@ def cargo_page(root: Path, rel: str) -> Page:
     return Page(DOC, title, len(pres), langs, _words(main))
 
 
+# --- Postfix (hand-written HTML, man pages) ------------------------------------------------------
+
+#: Postfix's two hand-written lists of the others: the documentation's front page (the READMEs by
+#: topic) and the manual pages' list (``postfix-manuals.html``).
+POSTFIX_LISTINGS = frozenset({"/index.html", "/postfix-manuals.html"})
+
+
+def postfix_page(root: Path, rel: str) -> Page:
+    """A README (hand-written HTML: an ``<h1>`` with the logo, then the text in the body) or a
+    manual page (Postfix's man-to-HTML script: the body is one ``<pre>``, the text as ``man``
+    lays it out, no code block of its own)."""
+    if rel in POSTFIX_LISTINGS:
+        return Page(LISTING)
+    tree = _parse(root / rel.lstrip("/"))
+    body = tree.find("body")
+    if body is None:
+        return Page(NEITHER)
+    heads = body.xpath(".//h1")
+    if heads:
+        return Page(DOC, _text(heads[0]), len(_outer_pres(body)), words=_words(body))
+    text = body.find(".//pre")
+    if text is None:
+        return Page(NEITHER)
+    title = _text(tree.find(".//title"))
+    named = re.search(r"([\w.+-]+)\((\w+)\)$", title)
+    if named and f"/{named.group(1)}.{named.group(2)}.html" != rel:
+        return Page(NEITHER, title)  # a copy under a second name (defer(8) is bounce(8)'s page)
+    return Page(DOC, title, 0, words=_words(text))
+
+
+# --- haproxy-dconv -------------------------------------------------------------------------------
+
+#: What the content column holds besides the text: the header (product, document, version, logo),
+#: the Summary (the text's own table of contents), the footer line, the keywords' "available in
+#: sections" menus.
+_HAPROXY_CHROME = (
+    './div[@class="text-center" or @class="row" or @class="text-right"]'
+    ' | .//ul[contains(concat(" ",@class," ")," dropdown-menu ")]'
+)
+
+
+def haproxy_page(root: Path, rel: str) -> Page:
+    """One of haproxy's text documents converted whole by haproxy-dconv: a document. Its text is
+    laid out in ``<pre class="text">`` blocks (prose, as the text file has it), its examples in
+    ``<pre class="prettyprint">`` (``prettyprint arguments``: an "Arguments :" list, prose)."""
+    tree = _parse(root / rel.lstrip("/"))
+    column = next(
+        iter(tree.xpath('//div[@id="page-wrapper"]/div[@class="row"]/div[@class="col-lg-12"]')), None
+    )
+    if column is None:
+        return Page(NEITHER)
+    content = _pruned(column, _HAPROXY_CHROME)
+    examples = [
+        pre
+        for pre in _outer_pres(content)
+        if "prettyprint" in _classes(pre) and "arguments" not in _classes(pre)
+    ]
+    return Page(DOC, _text(tree.find(".//title")), len(examples), words=_words(content))
+
+
+# --- DocBook XSL (GIMP) --------------------------------------------------------------------------
+
+
+def gimp_page(root: Path, rel: str) -> Page:
+    """The GIMP manual, chunked by section (a chapter's page holds its first section): as
+    ``docbook_page``; the book, the parts and the key reference (a ``reference``: its refentries'
+    toc) and the index are listings."""
+    return docbook_page(root, rel)
+
+
+# --- Sphinx (SQLAlchemy's theme) -----------------------------------------------------------------
+
+
+def sqlalchemy_page(root: Path, rel: str) -> Page:
+    """SQLAlchemy's docs (zzzeeksphinx, no ``_sources``): read as ``_sphinx_html`` reads them
+    (``div[role=main]``; ``_modules/`` are viewcode's and the examples' source listings), and
+    a page of "moved" notes (under ``LEAD_WORDS`` words besides its headings, every paragraph a
+    pointer to another page) is neither, a page a third of whose words are links (the
+    hand-written front page) a listing."""
+    page = _sphinx_html(root, rel)
+    if page.kind != DOC:
+        return page
+    main = next(iter(_parse(root / rel.lstrip("/")).xpath('//div[@role="main"]')), None)
+    if main is None:
+        return Page(NEITHER)
+    paragraphs = main.xpath(".//p")
+    if (
+        _split_words(main, [])[0] < LEAD_WORDS
+        and paragraphs
+        and all(p.xpath('.//a[contains(@class, "internal")]') for p in paragraphs)
+    ):
+        return Page(NEITHER, page.title)
+    # Lists of links to other pages, one link an item ("For these components see:"), under a
+    # lead (the page's own ``.. contents::`` box, links to its sections, is not one).
+    link_lists = [
+        ul
+        for ul in main.iter("ul")
+        if len(ul)
+        and all(
+            li.tag == "li"
+            and _text(li) == " ".join(map(_text, li.iter("a")))
+            and not any((a.get("href") or "#").startswith("#") for a in li.iter("a"))
+            for li in ul
+        )
+    ]
+    if _lead_only(main, link_lists) or _link_share(main) >= 1 / 3:
+        return Page(LISTING, page.title)
+    return page
+
+
 TREES = {
     "python": Tree(
         "python",
@@ -1289,6 +1399,40 @@ TREES = {
         "/syn/index.html",
         cargo_page,
         serve=_syn_only,
+    ),
+    "postfix": Tree(
+        "postfix",
+        "postfix-doc",
+        Path("/usr/share/doc/postfix/html"),
+        "/index.html",
+        postfix_page,
+        group="heldout",
+    ),
+    "haproxy": Tree(
+        "haproxy",
+        "haproxy-doc",
+        Path("/usr/share/doc/haproxy/html"),
+        "/intro.html",
+        haproxy_page,
+        # The Management Guide: no page links to it (the navbar names the other two).
+        serve=lambda rel: rel != "/management.html",
+        group="heldout",
+    ),
+    "gimp": Tree(
+        "gimp",
+        "gimp-help-en",
+        Path("/usr/share/gimp/2.0/help/en"),
+        "/index.html",
+        gimp_page,
+        group="heldout",
+    ),
+    "sqlalchemy": Tree(
+        "sqlalchemy",
+        "python-sqlalchemy-doc",
+        Path("/usr/share/doc/python-sqlalchemy-doc/html"),
+        "/index.html",
+        sqlalchemy_page,
+        group="heldout",
     ),
 }
 
