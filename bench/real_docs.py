@@ -206,6 +206,36 @@ commons-lang     libcommons-lang3-     javadoc 17, by the ``<body class>`` it gi
                                        ``overview-summary.html`` (a redirect) neither. Content:
                                        ``<main>``. Title: its ``h1.title`` ("Class StringUtils"). No
                                        languages.
+postfix          postfix-doc           Postfix's hand-written READMEs (an ``<h1>`` with the logo, the text in
+                                       the body) and its manual pages (Postfix's man-to-HTML script: the
+                                       body one ``<pre>``, the text as ``man`` lays it out, no code block
+                                       of its own): documents; its two hand-written lists of the others
+                                       (``index.html``, ``postfix-manuals.html``) are listings; a manual
+                                       page whose ``<title>`` names another page (``defer.8.html`` is
+                                       ``bounce(8)``, copied under each name) neither. Four pages no page
+                                       links to not served. Title: the README's ``<h1>``, a manual page's
+                                       ``<title>`` ("Postfix manual - access(5)"). Content: the body.
+haproxy          haproxy-doc           haproxy-dconv: each page one of haproxy's text documents whole, a
+                                       document (the Management Guide, which no page links to, not
+                                       served). Content: the column (``#page-wrapper .col-lg-12``) without
+                                       its header (``div.text-center``), the Summary (the text's own
+                                       contents, ``div.row``), footer and keyword menus. Code: the
+                                       examples (``pre.prettyprint``); ``pre.text`` (the text's prose as
+                                       laid out) and ``prettyprint arguments`` ("Arguments :" lists) are
+                                       not. Title: ``<title>`` (the ``<h1>`` is "HAProxy"). No languages.
+gimp             gimp-help-en          DocBook XSL chunks as postgresql (a chapter's page holds its first
+                                       section): the book, the parts, the key reference (a ``reference``:
+                                       a toc of refentries) and the index are listings. Title: the
+                                       division's ``h1/h2/h3.title``, a refentry's ``<title>``.
+sqlalchemy       python-sqlalchemy-doc Sphinx, SQLAlchemy's theme (zzzeeksphinx), no ``_sources``: read as
+                                       Scrapy's (``div[role=main]``; ``_modules/`` are viewcode's and the
+                                       examples' source listings: neither, their ``index`` a listing); a
+                                       body under 100 words besides headings whose every paragraph points
+                                       to another page ("Moved!", "This section has moved to") neither; a
+                                       body of lists of links to other pages (one link an item) under a
+                                       lead, or a third of whose words are links (the hand-written front
+                                       page), a listing. Title: the body's ``<h1>``. Languages:
+                                       ``highlight-<lang>`` (``python+sql``, ``pycon+sql`` as written).
 ================ ===================== ====================================================================
 
 Code blocks: the outermost ``<pre>`` elements of the page's main content container
@@ -222,10 +252,11 @@ Every tree is small enough to crawl whole (Python 530 pages, PostgreSQL 1,169, g
 Book 185, Node 65, SQLite 766, Doxygen 359 with its examples' outputs, vim 147, CMake 1,936,
 Django 692, the Debian Reference 15, Apache's English manual 244, R's manuals 8, the GNU manuals
 one page each, Erlang/OTP 992, the Debian Administrator's Handbook 127, zsh 179, MkDocs
-23, Scrapy 126, Sphinx 137; held out: Boost 655 of 3,805, GLib 100, Flask 77, Commons Lang 730)
-but for what each row says is left out: the Rust docs but the Book, vim's five largest release
-notes, Cargo's rustdoc but ``syn`` (592 of 671 pages; rustdoc links the crates' roots from a
-script, so no page leads from one crate to the others), Boost's ``boost/`` reference pages. Doxygen's examples
+23, Scrapy 126, Sphinx 137; held out: Boost 655 of 3,805, GLib 100, Flask 77, Commons Lang 730,
+Postfix 132, haproxy 2, the GIMP manual 685, SQLAlchemy 224) but for what each row says is left
+out: the Rust docs but the Book, vim's five largest release notes, Cargo's rustdoc but ``syn`` (592
+of 671 pages; rustdoc links the crates' roots from a script, so no page leads from one crate to the
+others), Boost's ``boost/`` reference pages. Doxygen's examples
 are linked from the manual only in part: the rest are reached through its JavaScript menu
 (``menudata.js``), which the spider does not read. A file whose name has a space (CMake's
 ``generator/Unix Makefiles.html``) is served under its percent-encoded path too. Absolute links to
@@ -238,13 +269,14 @@ Per tree: HTML pages served, documents (oracle), documents stored, documents mis
 never fetched), listing pages stored, other pages stored, titles right (``unnumbered``: right but
 for a section number or label, ``Chapter 5.``, ``4.2.``), documents given a date (``dated``: the
 trees date none but PostgreSQL's and Django's release notes, R's manuals (their edition), SQLite's
-release log and Scrapy's pages, whose theme's footer gives the build's date; SQLite's pages end
-with "This page last modified on <date>"), documents whose Markdown has an odd number of fence
-lines (``bad fences``: a block left open), documents keeping under 70% of the page's words (``text
-<70%``), code blocks kept / expected, languages kept / expected, WARNING lines of the crawl log
-(count, the first 5), pages fetched, requests that reached the canary (``foreign``), exit code,
-wall time. The twenty-four tuning trees take about nine minutes, the four held-out ones
-about a minute and a half.
+release log and Scrapy's pages, whose theme's footer gives the build's date; SQLite's pages end with
+"This page last modified on <date>"; haproxy's Configuration Manual shows its text's date under the
+title, SQLAlchemy's header the release's date on every page), documents whose Markdown has an odd
+number of fence lines (``bad fences``: a block left open), documents keeping under 70% of the page's
+words (``text <70%``), code blocks kept / expected, languages kept / expected, WARNING lines of the
+crawl log (count, the first 5), pages fetched, requests that reached the canary (``foreign``), exit
+code, wall time. The twenty-four tuning trees take about nine minutes, the eight held-out ones about
+two and a half.
 ``--details TREE`` lists every mismatch; ``--json FILE`` writes rows and mismatches; ``--keep DIR``
 keeps each crawl's output folder (``DIR/<tree>/data/blogs/document.jsonl`` and the Markdown) for
 reading.
@@ -1367,6 +1399,120 @@ def flask_page(root: Path, rel: str) -> Page:
     return page
 
 
+# --- Postfix (hand-written HTML, man pages) ------------------------------------------------------
+
+#: Postfix's two hand-written lists of the others: the documentation's front page (the READMEs by
+#: topic) and the manual pages' list (``postfix-manuals.html``).
+POSTFIX_LISTINGS = frozenset({"/index.html", "/postfix-manuals.html"})
+#: Pages no page of the tree links to (the lists leave them out), not served.
+_POSTFIX_UNLINKED = frozenset(
+    {"/TLS_LEGACY_README.html", "/makedefs.1.html", "/oqmgr.8.html", "/posttls-finger.1.html"}
+)
+
+
+def postfix_page(root: Path, rel: str) -> Page:
+    """A README (hand-written HTML: an ``<h1>`` with the logo, then the text in the body) or a
+    manual page (Postfix's man-to-HTML script: the body is one ``<pre>``, the text as ``man``
+    lays it out, no code block of its own)."""
+    if rel in POSTFIX_LISTINGS:
+        return Page(LISTING)
+    tree = _parse(root / rel.lstrip("/"))
+    body = tree.find("body")
+    if body is None:
+        return Page(NEITHER)
+    heads = body.xpath(".//h1")
+    if heads:
+        return Page(DOC, _text(heads[0]), len(_outer_pres(body)), words=_words(body))
+    text = body.find(".//pre")
+    if text is None:
+        return Page(NEITHER)
+    title = _text(tree.find(".//title"))
+    named = re.search(r"([\w.+-]+)\((\w+)\)$", title)
+    if named and f"/{named.group(1)}.{named.group(2)}.html" != rel:
+        return Page(NEITHER, title)  # a copy under a second name (defer(8) is bounce(8)'s page)
+    return Page(DOC, title, 0, words=_words(text))
+
+
+# --- haproxy-dconv -------------------------------------------------------------------------------
+
+#: What the content column holds besides the text: the header (product, document, version, logo),
+#: the Summary (the text's own table of contents), the footer line, the keywords' "available in
+#: sections" menus.
+_HAPROXY_CHROME = (
+    './div[@class="text-center" or @class="row" or @class="text-right"]'
+    ' | .//ul[contains(concat(" ",@class," ")," dropdown-menu ")]'
+)
+
+
+def haproxy_page(root: Path, rel: str) -> Page:
+    """One of haproxy's text documents converted whole by haproxy-dconv: a document. Its text is
+    laid out in ``<pre class="text">`` blocks (prose, as the text file has it), its examples in
+    ``<pre class="prettyprint">`` (``prettyprint arguments``: an "Arguments :" list, prose)."""
+    tree = _parse(root / rel.lstrip("/"))
+    column = next(
+        iter(tree.xpath('//div[@id="page-wrapper"]/div[@class="row"]/div[@class="col-lg-12"]')), None
+    )
+    if column is None:
+        return Page(NEITHER)
+    content = _pruned(column, _HAPROXY_CHROME)
+    examples = [
+        pre
+        for pre in _outer_pres(content)
+        if "prettyprint" in _classes(pre) and "arguments" not in _classes(pre)
+    ]
+    return Page(DOC, _text(tree.find(".//title")), len(examples), words=_words(content))
+
+
+# --- DocBook XSL (GIMP) --------------------------------------------------------------------------
+
+
+def gimp_page(root: Path, rel: str) -> Page:
+    """The GIMP manual, chunked by section (a chapter's page holds its first section): as
+    ``docbook_page``; the book, the parts and the key reference (a ``reference``: its refentries'
+    toc) and the index are listings."""
+    return docbook_page(root, rel)
+
+
+# --- Sphinx (SQLAlchemy's theme) -----------------------------------------------------------------
+
+
+def sqlalchemy_page(root: Path, rel: str) -> Page:
+    """SQLAlchemy's docs (zzzeeksphinx, no ``_sources``): read as ``_sphinx_html`` reads them
+    (``div[role=main]``; ``_modules/`` are viewcode's and the examples' source listings), and
+    a page of "moved" notes (under ``LEAD_WORDS`` words besides its headings, every paragraph a
+    pointer to another page) is neither, a page a third of whose words are links (the
+    hand-written front page) a listing."""
+    page = _sphinx_html(root, rel)
+    if page.kind != DOC:
+        return page
+    main = next(iter(_parse(root / rel.lstrip("/")).xpath('//div[@role="main"]')), None)
+    if main is None:
+        return Page(NEITHER)
+    paragraphs = main.xpath(".//p")
+    if (
+        _split_words(main, [])[0] < LEAD_WORDS
+        and paragraphs
+        and all(p.xpath('.//a[contains(@class, "internal")]') for p in paragraphs)
+    ):
+        return Page(NEITHER, page.title)
+    # Lists of links to other pages, one link an item ("For these components see:"), under a
+    # lead (the page's own ``.. contents::`` box, links to its sections, is not one).
+    link_lists = [
+        ul
+        for ul in main.iter("ul")
+        if len(ul)
+        and all(
+            li.tag == "li"
+            and _text(li) == " ".join(map(_text, li.iter("a")))
+            and not any((a.get("href") or "#").startswith("#") for a in li.iter("a"))
+            for li in ul
+        )
+    ]
+    if _lead_only(main, link_lists) or _link_share(main) >= 1 / 3:
+        return Page(LISTING, page.title)
+    return page
+
+
 # --- javadoc -------------------------------------------------------------------------------------
 
 #: The ``<body class>`` javadoc 17 gives its pages of lists: the overview (``index.html``), the
@@ -1598,6 +1744,41 @@ TREES = {
         Path("/usr/share/doc/libcommons-lang3-java/api"),
         "/index.html",
         javadoc_page,
+        group="heldout",
+    ),
+    "postfix": Tree(
+        "postfix",
+        "postfix-doc",
+        Path("/usr/share/doc/postfix/html"),
+        "/index.html",
+        postfix_page,
+        serve=lambda rel: rel not in _POSTFIX_UNLINKED,
+        group="heldout",
+    ),
+    "haproxy": Tree(
+        "haproxy",
+        "haproxy-doc",
+        Path("/usr/share/doc/haproxy/html"),
+        "/intro.html",
+        haproxy_page,
+        # The Management Guide: no page links to it (the navbar names the other two).
+        serve=lambda rel: rel != "/management.html",
+        group="heldout",
+    ),
+    "gimp": Tree(
+        "gimp",
+        "gimp-help-en",
+        Path("/usr/share/gimp/2.0/help/en"),
+        "/index.html",
+        gimp_page,
+        group="heldout",
+    ),
+    "sqlalchemy": Tree(
+        "sqlalchemy",
+        "python-sqlalchemy-doc",
+        Path("/usr/share/doc/python-sqlalchemy-doc/html"),
+        "/index.html",
+        sqlalchemy_page,
         group="heldout",
     ),
 }
