@@ -1022,6 +1022,26 @@ def _mains(tree: etree._Element) -> list[etree._Element]:
     return mains
 
 
+def _region(
+    tree: etree._Element, head: _Head, mains: list[etree._Element]
+) -> tuple[etree._Element | None, bool, bool, bool]:
+    """:func:`_main_region`, with the page's paragraphs written as ``<div>``s made ``<p>``s.
+
+    A page that writes its paragraphs so (Publican's DocBook) showed no prose to find its region
+    by: it is looked for again. Where its ``<p>``s held a fair share, none was found for a reason.
+    """
+    title = head.og_title or head.head_title
+    found = _main_region(tree, title, mains, head)
+    if found[0] is not None:
+        markup.paragraph_divs(found[0])  # the rest of the page is read only where it falls short
+        return found
+    if (made := markup.paragraph_divs(tree)) and (
+        total := _paragraph_chars(tree)
+    ) - made < DIV_WRITTEN_SHARE * total:
+        found = _main_region(tree, title, mains, head)
+    return found
+
+
 def _main_region(
     tree: etree._Element,
     title: str = "",
@@ -1300,6 +1320,10 @@ def _one_of_sections(block: etree._Element) -> bool:
         for s in siblings
     )
 
+
+#: Under this share of a page's paragraph text in ``<p>``s (the rest written as ``<div>``s), its
+#: region is looked for again once those are paragraphs.
+DIV_WRITTEN_SHARE = 0.25
 
 #: The paragraph text a sibling section needs to be one of the text's (a sentence or so).
 SECTION_PROSE_CHARS = 80
@@ -1821,7 +1845,7 @@ def extract_article(html: str, url: str) -> Article | None:
     # A substring test on the page first: most pages have no <noscript> at all.
     if ("noscript" in html or "NOSCRIPT" in html) and _declared_region_is_empty(mains):
         return None
-    region, named, framed, short_area = _main_region(tree, head.og_title or head.head_title, mains, head)
+    region, named, framed, short_area = _region(tree, head, mains)
     # A wider content area (#content, the first of several <article>s) often leaves out the
     # article's header, where the byline is: the whole page is searched then.
     meta.author = meta.author or _byline(region if region is not None and named else tree)

@@ -34,6 +34,13 @@ Pure functions, each tested on the real page that showed the loss (tests/parsers
   the language the wrapper declares (VitePress's ``<span class="lang">sql</span>`` in
   ``<div class="language-sql">``) became a stray "sql" line above every block.
 
+- :func:`paragraph_divs`: trafilatura reads a ``<div>``'s own text only on pages with little
+  ``<p>`` text, and a paragraph written as a ``<div>`` (Publican's DocBook) lost its words up
+  to its first inline element; such a div (a sentence of its own, phrasing content only, or
+  the class the page's longer ones have) becomes a ``<p>``. ``harvest.parsers.article`` calls
+  it once the page's region is chosen, and looks again where none was (it is found by its
+  paragraphs).
+
 - :func:`join_wide_lines`: a line break of the source between two Chinese or Japanese
   characters became a space no browser shows (CSS Text 3's segment break rule).
 - :func:`show_tab_panels`: a tab group's panels other than the first are in the page, hidden
@@ -52,6 +59,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections import Counter
 from urllib.parse import urldefrag, urljoin
 
 from lxml import etree
@@ -516,6 +524,96 @@ def callout_tables_as_blocks(tree: etree._Element) -> int:
         parent.replace(table, block)
         written += 1
     return written
+
+
+#: What a paragraph cannot hold (HTML's flow content that is not phrasing content), and custom
+#: elements (a tag with a hyphen), which may be either: a ``<div>`` holding one is a block of blocks.
+_NOT_PHRASING = frozenset(
+    {
+        "address", "article", "aside", "blockquote", "center", "details", "dialog", "div", "dl",
+        "fieldset", "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6", "header",
+        "hgroup", "hr", "li", "main", "menu", "nav", "ol", "p", "pre", "section", "table", "ul",
+    }
+)  # fmt: skip
+
+
+#: Text of its own a ``<div>`` needs to be read as a paragraph (a sentence): a shorter one is a
+#: label, a date or a button of the page's chrome, which trafilatura rightly leaves out, unless
+#: its class is one longer ones have (the page's class for paragraphs).
+PARAGRAPH_DIV_CHARS = 80
+
+
+#: The ``<div>``s with text of their own (found in C: most have none).
+_TEXT_DIVS = etree.XPath("descendant-or-self::div[text()[normalize-space()]]")
+
+
+def paragraph_divs(tree: etree._Element) -> int:
+    """Make the paragraphs a page writes as ``<div>`` text ``<p>`` elements; returns their characters.
+
+    trafilatura reads the text of a ``<div>`` only on pages with little ``<p>`` text: elsewhere it
+    keeps the div's inline children and their tails, and the words before the first of them were
+    lost (Publican's DocBook writes every paragraph as ``<div class="para">``: a sentence up to
+    its first ``<code>`` went, a third of the Debian Administrator's Handbook). A ``<div>`` of
+    phrasing content only becomes a ``<p>``: when it has a sentence of its own, or the class a
+    page's longer ones have (Der Spiegel's short ``dig-absatz`` paragraphs: with the long ones
+    made paragraphs, the page had enough ``<p>`` text for trafilatura to skip the short ones). In
+    a ``<div>`` that holds blocks too, each run of its own text (a sentence or more) between them
+    is put in a ``<p>`` of its own (a text written straight into its ``<div>`` after the page
+    title's blocks).
+    """
+    written: list[tuple[etree._Element, int]] = []
+    mixed: list[etree._Element] = []
+    for div in _TEXT_DIVS(tree):
+        own = len((div.text or "").strip()) + sum(len((child.tail or "").strip()) for child in div)
+        if not own or is_code_row(div):  # a line of code (Doxygen's), made a <pre> row later
+            continue
+        if not any(_holds_block(child) for child in div):
+            written.append((div, own))
+        elif own >= PARAGRAPH_DIV_CHARS:
+            mixed.append(div)
+    long_ones = Counter(div.get("class") for div, own in written if own >= PARAGRAPH_DIV_CHARS)
+    classes = {name for name, count in long_ones.items() if name is not None and count >= 2}
+    made = 0
+    for div, own in written:
+        if own >= PARAGRAPH_DIV_CHARS or div.get("class") in classes:
+            div.tag = "p"
+            made += len(div.text_content())
+    return made + sum(_text_runs_as_paragraphs(div) for div in mixed)
+
+
+def _holds_block(el: etree._Element) -> bool:
+    """Whether an element is, or holds, what a paragraph cannot hold."""
+    return isinstance(el.tag, str) and any(
+        isinstance(d.tag, str) and (d.tag in _NOT_PHRASING or "-" in d.tag) for d in el.iter()
+    )
+
+
+def _text_runs_as_paragraphs(div: etree._Element) -> int:
+    """Put each run of a ``<div>``'s own text and inline elements between its blocks in a ``<p>``.
+
+    Returns the characters put in paragraphs.
+    """
+    made = 0
+    lead, holder, run = div.text, None, []
+    for child in [*div, None]:
+        if child is not None and not _holds_block(child):
+            run.append(child)
+            continue
+        own = len((lead or "").strip()) + sum(len((el.tail or "").strip()) for el in run)
+        if own >= PARAGRAPH_DIV_CHARS:
+            paragraph = div.makeelement("p")
+            paragraph.text = lead
+            if holder is None:
+                div.text = None
+                div.insert(0, paragraph)
+            else:
+                holder.tail = None
+                holder.addnext(paragraph)
+            paragraph.extend(run)  # each with its tail: the run's text after it
+            made += len(paragraph.text_content())
+        if child is not None:
+            lead, holder, run = child.tail, child, []
+    return made
 
 
 def headings_of_summaries(tree: etree._Element) -> int:
