@@ -456,8 +456,28 @@ def _heading_link(heading: etree._Element, page: str, host: str) -> str | None:
             continue
         target = _site_link(a.get("href"), page, host)
         if target is not None and not own.startswith(target.split("?")[0]):
-            return target
+            return None if _signature(heading, a, links) else target
     return None
+
+
+def _signature(heading: etree._Element, a: etree._Element, links: list[etree._Element]) -> bool:
+    """Whether a heading names several pages, its link a small part of its words: a signature.
+
+    rustdoc's ``impl <a>From</a>&lt;<a>ExprTry</a>&gt; for <a>Expr</a>`` and ``const
+    <a>peek_any</a>: PeekFn = private::PeekFn``: the types a page's methods take are links, and
+    every item page of a crate was taken for a list of entries. An entry's heading is its link,
+    a date or count beside it: the link is most of its words, or a good share where it is the
+    heading's one link.
+    """
+    share = len(_text(a)) / max(len(_text(heading)), 1)
+    if share >= ENTRY_LINK_SHARE:
+        return False
+    targets = {href.split("#", 1)[0] for x in links if (href := (x.get("href") or "").strip())}
+    return share < ENTRY_LINK_SHARE / 2 or len(targets - {""}) > 1
+
+
+#: The share of a heading's text its link needs to be an entry's title (a title beside its date).
+ENTRY_LINK_SHARE = 0.6
 
 
 def _permalink_mark(a: etree._Element) -> bool:
@@ -933,12 +953,51 @@ def _queries_itself(form: etree._Element, page: str) -> bool:
 
 
 def _cards_reason(cards: list[etree._Element], page: str, host: str) -> str | None:
-    """Why the page's ``<article>`` cards make it a listing: enough of them, or none its own."""
-    if len(cards) >= MIN_ENTRIES:
+    """Why the page's ``<article>`` cards make it a listing: enough of them, or none its own.
+
+    Enough of them lead to other pages of the site: cards that lead nowhere but to their own
+    place on the page are its sections (Erlang/OTP's reference writes each function as an
+    ``<article class="func">``, its heading's one link its own anchor).
+    """
+    if len(cards) >= MIN_ENTRIES and _leading_elsewhere(cards, page, host):
         return f"{len(cards)} <article> entries"
     if cards and all(_permalink(card, page, host) for card in cards):
         return f"{len(cards)} <article> entries whose permalinks are other pages"
     return None
+
+
+#: The share of a page's ``<article>`` cards with a permalink to another page that makes them
+#: entries (a listing's cards all have one; a "read more" button is no permalink).
+LINKED_CARDS_SHARE = 1 / 3
+
+
+def _leading_elsewhere(cards: list[etree._Element], page: str, host: str) -> bool:
+    """Whether enough of the cards have a permalink to another page of the site.
+
+    Or a heading that links away by its words: a site built for another address links its
+    posts there (Hugo's ``baseURL`` left at ``http://localhost:1313/``).
+    """
+    needed = LINKED_CARDS_SHARE * len(cards)
+    linked = 0
+    for card in cards:
+        linked += _permalink(card, page, host) is not None or _titled_away(card)
+        if linked >= needed:
+            return True
+    return False
+
+
+def _titled_away(card: etree._Element) -> bool:
+    """Whether a card's heading is a link off the page: its words most of the heading's."""
+    headings = card.xpath(_HEADING_XPATH)
+    if not headings:
+        return False
+    shown = len(_text(headings[0]))
+    return shown > 0 and any(
+        (href := (a.get("href") or "").strip())
+        and not href.startswith(("#", "javascript:"))
+        and len(_text(a)) >= ENTRY_LINK_SHARE * shown
+        for a in headings[0].iter("a")
+    )
 
 
 def _form_or_list_only(
@@ -1346,6 +1405,8 @@ def _entries_reason(
         len(heading_links) >= 2 and headings.count(None) <= 1
     ):
         return f"{len(heading_links)} headings link to other pages"
+    if len(heading_links) >= 2 and _restated_entries(region, heading_links, page, host) >= 2:
+        return f"{len(heading_links)} headings link to other pages, each again below it"
     if (entries := _dated_entries(dates, page, host)) >= MIN_ENTRIES:
         return f"{entries} dated links to other pages"
     if (share := _links_share(region, len(text), page, host, chrome)) is not None:
@@ -1355,6 +1416,29 @@ def _entries_reason(
         if not sidebars or _links_share(region, len(text), page, host, chrome, sidebars) is not None:
             return f"links to the site make {int(share * 100)}% of its text"
     return _form_or_list_only(region, text, dates, page, host)
+
+
+def _restated_entries(region: etree._Element, targets: set[str], page: str, host: str) -> int:
+    """Headings linking another page whose entry links it again ("read more", "0 comments").
+
+    A post's heading that links elsewhere is a cross-reference; a listing's entry leads to its
+    post twice, by its title and by a link below it (Mezzanine's two-post archive pages). The
+    entries are siblings: headings of separate boxes (a repository page's "Releases" and
+    "Contributors" in its sidebar, each with its "+ 65 releases") are no list.
+    """
+    restated: dict[etree._Element | None, set[str]] = {}
+    current, heading, seen = None, None, 0
+    for el in region.iter(*_HEADINGS, "a"):
+        if el.tag != "a":
+            # A heading of a lower rank is the entry's own (Mezzanine's ``<h6>`` byline).
+            if current is None or heading is None or el.tag <= heading.tag:
+                current, heading, seen = _heading_link(el, page, host), el, 0
+            continue
+        if current is not None and heading is not None and _site_link(el.get("href"), page, host) == current:
+            seen += 1  # the heading's own link, then the entry's again
+            if seen >= 2:
+                restated.setdefault(heading.getparent(), set()).add(current)
+    return max((len(found & targets) for found in restated.values()), default=0)
 
 
 #: The page's complementary area by its widespread name (``id``/``class`` "sidebar"), where a

@@ -16,7 +16,7 @@ from functools import cache
 import pytest
 
 from harvest.parsers.pagekind import classify_page
-from tests import OWN_FIXTURES, eval_pages
+from tests import OWN_FIXTURES, eval_pages, shared_fixture
 from tests.devsites import heldout_page, page_html
 
 CASES = [
@@ -187,7 +187,7 @@ ARTICLES_AMONG_ENTRIES = [
     # (file of trafilatura's evaluation set, tuning side; the structure that made it a listing)
     ("laestrella.com.pa-laboral.html", "5 <article> entries"),
     ("pinup-fashion.de.korsetts.html", "9 headings link to other pages"),
-    ("blog.teufel.de.leistung.html", "1 <article> entries whose permalinks are other pages"),
+    ("blog.teufel.de.leistung.html", "5 headings link to other pages"),
     ("californiaglobe.com.amazon.html", "4 dated links to other pages"),
     ("dailymail.co.uk.food.html", "links to the site make 62% of its text"),
 ]
@@ -866,3 +866,40 @@ def test_an_index_below_a_title_with_a_linked_sentence_is_a_listing() -> None:
     html = (OWN_FIXTURES / "realdocs" / "apache" / "mod-index.html").read_text(encoding="utf-8")
     page = classify_page(html, "https://httpd.apache.org/docs/2.4/mod/")
     assert page.kind == "listing", page
+
+
+def test_a_reference_page_s_signature_headings_are_no_entries() -> None:
+    """rustdoc (Cargo's ``syn`` crate): each trait implementation and method is a heading whose
+    types are links (``impl <a>Parse</a> for <a>While</a>``, ``fn <a>parse</a>(input: <a>
+    ParseStream</a>)``): every item page of the crate (300 of 338) was taken for a list of entries.
+    A listing's entry heading is its link, most of its words."""
+    html = (OWN_FIXTURES / "realdocs" / "rustdoc" / "struct.While.html").read_text(encoding="utf-8")
+    page = classify_page(html, "https://docs.rs/syn/1.0.107/syn/token/struct.While.html")
+    assert page.kind != "listing", page
+
+
+def test_cards_that_lead_nowhere_else_are_sections() -> None:
+    """Erlang/OTP's reference (erl_docgen) writes each function as an ``<article class="func">``
+    whose heading's links are its own anchor, an edit-on-GitHub icon and the types it returns
+    (``category(Token) -> <a href="#type-category">category()</a>``): 412 module pages were
+    taken for lists of 3 to 76 entries. A listing's cards lead to other pages; a Hugo site built
+    for ``http://localhost:1313/`` links its posts there, and its cards stay entries."""
+    html = (OWN_FIXTURES / "realdocs" / "erlang" / "erl_scan.html").read_text(encoding="utf-8")
+    page = classify_page(html, "https://www.erlang.org/doc/man/erl_scan.html")
+    assert page.kind != "listing", page
+    html = shared_fixture("blogs", "hugo-andyibanez-com", "site", "posts", "index.html").read_text(
+        encoding="utf-8"
+    )
+    page = classify_page(html, "https://andyibanez.com/posts/")
+    assert page.kind == "listing" and "<article> entries" in page.reason, page
+
+
+def test_two_entries_each_linked_again_below_their_heading_are_a_listing() -> None:
+    """Mezzanine's archive pages of two posts: each an ``<h2>`` link, an ``<h6>`` byline of links
+    (author, categories: no entry's title) and a "read more" link to the post again. A
+    repository page's sidebar boxes ("Releases" and "+ 65 releases") are no list."""
+    url = "https://mezzanine.heldout.example/category/c/"
+    page = classify_page(heldout_page("mezzanine", "category/c/index.html"), url)
+    assert page.kind == "listing" and "each again below it" in page.reason, page
+    ((_, repo, html),) = [p for p in eval_pages() if p[0] == "github.com.yapapi.html"]
+    assert classify_page(html, repo).kind != "listing"
