@@ -898,17 +898,23 @@ def _headings_only(region: etree._Element, text: str) -> bool:
     """Whether the page's content is headings only: no paragraph, list, table, code or media.
 
     TypeDoc's hierarchy page is its title and "Hierarchy Summary": the tree is drawn by a
-    script. A form's controls (a settings panel beside the content) are no content of the page.
+    script. A form's controls (a settings panel beside the content) are no content of the page,
+    nor is a footer's copyright line (Erlang/OTP's part covers: a title, a version and a date in
+    ``<center>``s, then ``<div class="footer">``).
     """
     if not any(_text(h) for h in region.iter(*_HEADINGS)):
         return False
+    footers = set(_FOOTERS(region))
     for el in region.iter(*_CONTENT_TAGS):
         if el.tag in {"img", "picture", "video", "audio", "iframe", "object", "embed"}:
             return False
         if _text(el) and next(el.iterancestors(*_CONTROLS), None) is None:
+            if footers and not footers.isdisjoint(el.iterancestors()):
+                continue
             if len(_text(el)) > _controls_chars(el):
                 return False
     rest = len(text) - sum(len(_text(h)) for h in region.iter(*_HEADINGS)) - _controls_chars(region)
+    rest -= sum(len(_text(f)) for f in footers if footers.isdisjoint(f.iterancestors()))
     return rest <= HEADINGS_ONLY_TEXT
 
 
