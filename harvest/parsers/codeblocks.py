@@ -95,7 +95,7 @@ def _normalize_language(name: str) -> str | None:
     return _LANG_ALIASES.get(name, name)
 
 
-def _language_from_element(el: etree._Element, *, bare_names: bool) -> str | None:
+def _language_from_element(el: etree._Element, *, bare_names: bool, marked: bool = False) -> str | None:
     for attr in ("data-lang", "data-language", "lang"):
         value = el.get(attr)
         if value and el.tag in {"pre", "code"} and attr != "lang":
@@ -115,9 +115,10 @@ def _language_from_element(el: etree._Element, *, bare_names: bool) -> str | Non
             return _normalize_language(low)
         elif (m := _SUFFIX_LANG_RE.match(low)) is not None and markup.is_language(m.group(1)):
             return _normalize_language(m.group(1))
-        elif bare_names and "-" in low:
+        elif (bare_names or marked) and "-" in low:
             # A block's marker class, then the marker and the language: Org mode's export writes
-            # ``<pre class="src src-go">`` (the language a name Pygments must know).
+            # ``<pre class="src src-go">`` (the language a name Pygments must know), Erlang/OTP's
+            # erl_docgen ``<div class="example example-erl">`` around the block alone.
             marker, _, name = low.partition("-")
             if marker in tokens and markup.is_language(name):
                 return _normalize_language(name)
@@ -136,15 +137,20 @@ def _code_language(pre: etree._Element) -> str:
             lang = _language_from_element(el, bare_names=True)
             if lang is not None:
                 return lang
-    parent = pre.getparent()
+    parent, child = pre.getparent(), pre
     for _ in range(4):
         if parent is None or parent.tag in {"body", "article", "main", "section"}:
             break
-        lang = _language_from_element(parent, bare_names=False)
+        lang = _language_from_element(parent, bare_names=False, marked=_holds_only(parent, child))
         if lang is not None:
             return lang
-        parent = parent.getparent()
+        parent, child = parent.getparent(), parent
     return ""
+
+
+def _holds_only(wrapper: etree._Element, child: etree._Element) -> bool:
+    """Whether ``child`` is all ``wrapper`` holds: an element of its own, no text beside it."""
+    return len(wrapper) == 1 and not (wrapper.text or "").strip() and not (child.tail or "").strip()
 
 
 def _code_text(pre: etree._Element) -> str:

@@ -1864,3 +1864,13 @@ def test_text_written_between_a_div_s_blocks_is_kept() -> None:
     article, _ = extract("next2games.de.anno.html")
     assert article is not None
     assert "Mit Anno 1800 veröffentlichen Blue Byte und Ubisoft im **April** den" in article.markdown
+
+
+def test_a_wrapper_around_a_block_alone_names_its_language() -> None:
+    """Erlang/OTP's erl_docgen writes ``<div class="example example-erl"><pre>``: the block's
+    marker class, then the marker and the language, on a wrapper holding the block alone (as Org
+    mode's ``<pre class="src src-go">`` does on the block). All 307 blocks lost their language."""
+    html = realdocs_page("erlang/ftp_client.html")
+    article = extract_article(html, "https://www.erlang.org/doc/apps/ftp/ftp_client.html")
+    assert article is not None
+    assert "```erl\n1> ftp:start().\nok\n" in article.markdown
