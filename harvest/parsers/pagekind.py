@@ -766,17 +766,20 @@ def _link_lists_only(
     every = {t for a in region.iter("a") if _text(a) and (t := _site_link(a.get("href"), page, host))}
     if not every <= found.listed:
         return 0
+    headings = sum(len(_text(h)) for h in region.iter(*_HEADINGS))
+    rest = len(text) - found.items_chars - headings
     if not found.lines and len(found.listed) >= 2:
-        return len(found.listed)
+        # Unless its text is written outside paragraphs (Publican's <div class="para">): a
+        # chapter beside its "Prev", "Home" and "Next" list.
+        rest -= _controls_chars(region) + _in_page_chars(region, page)
+        return len(found.listed) if rest <= LIST_LINE else 0
     lines = found.lines
     paragraphs = sum(len(t) for t in lines)
     if found.others or "" in lines or paragraphs > LIST_LINE:
         return 0
     if sum(len(_SENTENCE_END.findall(t)) for t in lines) > 1:
         return 0
-    headings = sum(len(_text(h)) for h in region.iter(*_HEADINGS))
-    rest = len(text) - found.items_chars - headings - paragraphs
-    rest -= _controls_chars(region) + _in_page_chars(region, page)
+    rest -= paragraphs + _controls_chars(region) + _in_page_chars(region, page)
     if rest > LIST_ONLY_TEXT or dates:
         return 0
     return len(found.listed)

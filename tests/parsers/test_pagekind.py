@@ -912,3 +912,14 @@ def test_a_cover_of_headings_over_a_footer_is_empty() -> None:
     html = (OWN_FIXTURES / "realdocs" / "erlang" / "users_guide.html").read_text(encoding="utf-8")
     page = classify_page(html, "https://www.erlang.org/doc/apps/stdlib/users_guide.html")
     assert page.kind == "empty", page
+
+
+def test_a_page_written_without_paragraphs_beside_a_list_of_links_is_no_listing() -> None:
+    """The Debian Administrator's Handbook (Publican) writes its paragraphs as ``<div
+    class="para">``: a section of 48 words beside its "Prev", "Home", "Next" list had no ``<p>``
+    and every link in a list, and was taken for a list of links (22 of the book's 126 pages)."""
+    html = (OWN_FIXTURES / "realdocs" / "debian-handbook" / "sect.aptosid.html").read_text(encoding="utf-8")
+    # As Debian installs it, served from a host of its own (its links to debian-handbook.info are
+    # then another site's).
+    page = classify_page(html, "https://docs.example.org/debian-handbook/html/en-US/sect.aptosid.html")
+    assert page.kind != "listing", page
