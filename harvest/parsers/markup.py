@@ -20,6 +20,9 @@ Pure functions, each tested on the real page that showed the loss (tests/parsers
 - :func:`keep_named_callouts`: an ``<aside>`` is a sidebar to trafilatura, dropped whole, but
   Starlight writes its notes and cautions as ``<aside aria-label="...">`` among the paragraphs:
   a named aside in the text's flow becomes a block, its hidden title line shown.
+- :func:`keep_sidebar_callouts`: DocBook names its boxed notes ``<div class="sidebar">``, which
+  trafilatura drops as the page's sidebar; one with paragraphs or code of its own between two
+  blocks of the text loses the name.
 - :func:`unlink_heading_self_links`: a heading whose text is a link to its own page or to an
   anchor of it (docutils' ``toc-backref``) made a short section link-dense; the link is unwrapped,
   its text kept.
@@ -361,6 +364,34 @@ def keep_named_callouts(tree: etree._Element) -> int:
             continue
         aside.tag = "div"
         _show_callout_title(aside, " ".join((aside.get("aria-label") or "").split()))
+        kept += 1
+    return kept
+
+
+#: Blocks named as a sidebar (found in C: most pages have none, or one column).
+_NAMED_SIDEBARS = etree.XPath("//div[contains(@class, 'sidebar')] | //section[contains(@class, 'sidebar')]")
+
+
+def keep_sidebar_callouts(tree: etree._Element) -> int:
+    """Unname a block called a sidebar that stands in the text's flow; returns how many.
+
+    trafilatura drops whatever is named "sidebar", the page's column beside the text as it should,
+    but DocBook calls its boxed notes so (``<div class="sidebar">`` with a title, "TIP Recursive
+    operation", and paragraphs or code, between two paragraphs of a section): a quarter of the
+    Debian Administrator's Handbook's words went. A block with paragraphs or code of its own,
+    between two blocks of the text and mostly no links, loses the name (``data-harvest-class``).
+    """
+    kept = 0
+    for box in _NAMED_SIDEBARS(tree):
+        if "sidebar" not in (box.get("class") or "").lower().split():
+            continue
+        if not (_callout_body(box) and _between_text(box)):
+            continue
+        text = len("".join(box.text_content().split()))
+        links = sum(len("".join(link.text_content().split())) for link in box.iter("a"))
+        if links > _CALLOUT_LINK_SHARE * text:
+            continue
+        box.set(MOVED_CLASS, box.attrib.pop("class"))
         kept += 1
     return kept
 
@@ -1174,6 +1205,7 @@ def repair_tree(
     drop_empty_anchors(tree, placeholders)
     # Both walk only their tag's elements: next to nothing where the page has none.
     keep_named_callouts(tree)
+    keep_sidebar_callouts(tree)
     inline_quotes(tree)
     if next(tree.iter("dl"), None) is not None:
         field_lists_as_lines(tree)
