@@ -23,6 +23,12 @@ Pure functions, each tested on the real page that showed the loss (tests/parsers
 - :func:`keep_sidebar_callouts`: DocBook names its boxed notes ``<div class="sidebar">``, which
   trafilatura drops as the page's sidebar; one with paragraphs or code of its own between two
   blocks of the text loses the name.
+- :func:`drop_link_bars`: a one-row table of short links in brackets (texi2html's header on
+  every page of the zsh manual: "[ < ] [ Up ] [ > ] [Contents] [Index]") was the first lines of
+  every section; it goes.
+- :func:`drop_contents_tables`: a table of rows each one link to a part of the page (texinfo's
+  ``@menu``) is a table of contents, kept as a Markdown table of links at the top of every
+  chapter; it goes.
 - :func:`unlink_heading_self_links`: a heading whose text is a link to its own page or to an
   anchor of it (docutils' ``toc-backref``) made a short section link-dense; the link is unwrapped,
   its text kept.
@@ -509,6 +515,72 @@ CALLOUT_TEXT_CHARS = 60
 
 def _shown(el: etree._Element) -> str:
     return " ".join(el.text_content().split())
+
+
+#: A link bar's links: each a word or a sign ("Up", "Contents", "<<"), not a sentence.
+BAR_LINK_CHARS = 20
+
+
+def drop_link_bars(tree: etree._Element) -> int:
+    """Remove each one-row table of short links and nothing else (a navigation bar); returns how many.
+
+    texi2html heads every page with ``<table class="header">``: "[ << ] [ < ] [ Up ] [ > ] [ >> ]
+    [Top] [Contents] [Index] [ ? ]", each a cell of one link in brackets. It was the first lines
+    of every section of the zsh manual. Three links or more, each cell one link at most with
+    nothing but brackets or signs beside it.
+    """
+    dropped = 0
+    for table in list(tree.iter("table")):
+        rows = table.findall(".//tr")
+        if len(rows) != 1 or table.getparent() is None:
+            continue
+        links = 0
+        for cell in rows[0]:
+            if not isinstance(cell.tag, str):
+                continue
+            found = cell.findall(".//a")
+            if len(found) > 1 or (found and len(_shown(found[0])) > BAR_LINK_CHARS):
+                break
+            beside = (
+                cell.text_content().replace(found[0].text_content(), "", 1) if found else cell.text_content()
+            )
+            if any(c.isalnum() for c in beside):
+                break
+            links += len(found)
+        else:
+            if links >= 3:
+                table.drop_tree()
+                dropped += 1
+    return dropped
+
+
+def drop_contents_tables(tree: etree._Element, url: str) -> int:
+    """Remove each table whose rows are each one link to a part of this page; returns how many.
+
+    texinfo's ``@menu`` (texi2html's ``<table class="menu">``) lists a chapter's sections, each a
+    row of one link to its anchor below and empty cells: a table of contents, which stood at
+    the top of every chapter of the zsh manual as a Markdown table of links. Three rows or more.
+    """
+    dropped = 0
+    for table in list(tree.iter("table")):
+        rows = table.findall(".//tr")
+        if len(rows) < MIN_CONTENTS_ROWS or table.getparent() is None:
+            continue
+        for row in rows:
+            found = row.findall(".//a")
+            href = found[0].get("href") or "" if len(found) == 1 else ""
+            if not href or page_fragment(url, href) in (None, ""):
+                break
+            if any(c.isalnum() for c in row.text_content().replace(found[0].text_content(), "", 1)):
+                break
+        else:
+            table.drop_tree()
+            dropped += 1
+    return dropped
+
+
+#: Rows a table of contents has at least (two are a pair of links, not a table of contents).
+MIN_CONTENTS_ROWS = 3
 
 
 def callout_tables_as_blocks(tree: etree._Element) -> int:
@@ -1216,6 +1288,8 @@ def repair_tree(
         join_wide_lines(tree)
     neutralize_own_names(tree)
     if next(tree.iter("table"), None) is not None:
+        drop_link_bars(tree)
+        drop_contents_tables(tree, url)
         unname_table_wrappers(tree)
         callout_tables_as_blocks(tree)
     if tabs:

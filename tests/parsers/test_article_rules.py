@@ -1888,3 +1888,19 @@ def test_a_box_called_a_sidebar_in_the_text_s_flow_is_kept() -> None:
     assert article is not None
     assert "*TIP* Installing the same selection of packages several times" in article.markdown
     assert "```\n$ dpkg --get-selections >pkg-list\n```" in article.markdown
+
+
+def test_a_bar_of_links_and_a_table_of_the_page_s_parts_are_not_its_text() -> None:
+    """texi2html (the zsh manual): every section opens with ``<table class="header">``, one row of
+    bracketed links ("[ << ] [ < ] [ Up ] [ > ] [Top] [Contents] [Index] [ ? ]"), and a chapter
+    with texinfo's ``@menu``, a table of one link per row to its sections below. Both were the
+    first lines of every page, as Markdown tables of links."""
+    article = extract_article(
+        realdocs_page("zsh/Shell-Grammar.html"), "https://zsh.sourceforge.io/Doc/Release/Shell-Grammar.html"
+    )
+    assert article is not None
+    assert article.markdown.startswith(
+        "# 6 Shell Grammar\n\n## 6.1 Simple Commands & Pipelines\n\nA *simple command*"
+    )
+    assert "](" not in article.markdown.split("## 6.1")[0]
+    assert "Previous section" not in article.markdown and "[Contents]" not in article.markdown
