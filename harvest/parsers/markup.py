@@ -20,6 +20,9 @@ Pure functions, each tested on the real page that showed the loss (tests/parsers
 - :func:`keep_named_callouts`: an ``<aside>`` is a sidebar to trafilatura, dropped whole, but
   Starlight writes its notes and cautions as ``<aside aria-label="...">`` among the paragraphs:
   a named aside in the text's flow becomes a block, its hidden title line shown.
+- :func:`keep_footnotes`: docutils writes footnotes as ``<aside role="note">`` with a
+  ``role="doc-backlink"`` link, in an ``<aside class="footnote-list">``; trafilatura drops
+  asides, and a Sphinx page kept its "Footnotes" rubric over nothing. They become blocks.
 - :func:`keep_sidebar_callouts`: DocBook names its boxed notes ``<div class="sidebar">``, which
   trafilatura drops as the page's sidebar; one with paragraphs or code of its own between two
   blocks of the text loses the name.
@@ -372,6 +375,36 @@ def keep_named_callouts(tree: etree._Element) -> int:
         _show_callout_title(aside, " ".join((aside.get("aria-label") or "").split()))
         kept += 1
     return kept
+
+
+#: The ARIA roles (DPUB) of a footnote and of a list of notes.
+_NOTE_ROLES = frozenset({"doc-footnote", "doc-endnote", "doc-endnotes"})
+
+
+def keep_footnotes(tree: etree._Element) -> int:
+    """Make each footnote written as an ``<aside>`` a block of the text; returns how many.
+
+    docutils 0.18+ (every Sphinx site since 5.0) writes its footnotes as ``<aside class="footnote
+    brackets" role="note">`` with a ``role="doc-backlink"`` link to the reference, inside an
+    ``<aside class="footnote-list">``: trafilatura drops asides, and only the "Footnotes" rubric
+    was left (12 of 13 footnotes of Sphinx's own manual). A footnote is an ``<aside>`` with a
+    footnote's role or a back link; an ``<aside>`` holding only footnotes is their list.
+    """
+    notes = [
+        aside
+        for aside in tree.iter("aside")
+        if aside.get("role") in _NOTE_ROLES
+        or next(aside.iterfind(".//a[@role='doc-backlink']"), None) is not None
+    ]
+    for aside in notes:
+        if aside.tag != "aside":
+            continue  # a list already made a block with its notes
+        aside.tag = "div"
+        for outer in aside.iterancestors("aside"):
+            if all(c.tag == "div" for c in outer if isinstance(c.tag, str)):
+                outer.tag = "div"
+            break
+    return len(notes)
 
 
 #: Blocks named as a sidebar (found in C: most pages have none, or one column).
@@ -1276,6 +1309,7 @@ def repair_tree(
     drop_contents_lists(tree, url)
     drop_empty_anchors(tree, placeholders)
     # Both walk only their tag's elements: next to nothing where the page has none.
+    keep_footnotes(tree)
     keep_named_callouts(tree)
     keep_sidebar_callouts(tree)
     inline_quotes(tree)
