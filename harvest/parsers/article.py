@@ -1092,8 +1092,12 @@ def _main_region(
             continue
         page = _paragraph_chars(tree)
         if page and _paragraph_chars(area) >= AREA_MIN_SHARE * page:
-            return area, False, True, False
-        break
+            # Unframed where it holds <article>s: trafilatura would take the first of them.
+            return area, False, next(area.iter("article"), area) is area, False
+        if area.tag != "article":
+            break
+        # The first of several <article>s holds little of the page's prose: a section of it
+        # (Erlang/OTP's reference, an <article> per function), the wider areas are looked at.
     short = _short_post_area(areas, headings, titles, tree)
     if short is not None:
         return short, False, True, True

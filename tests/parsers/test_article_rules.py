@@ -1916,3 +1916,15 @@ def test_footnotes_written_as_asides_are_kept() -> None:
     assert article is not None
     notes = article.markdown.split("\nFootnotes\n", 1)[1]
     assert "This is the usual layout. However, `conf.py` can also live in" in notes
+
+
+def test_the_first_of_many_small_articles_is_not_the_page_s_text() -> None:
+    """Erlang/OTP's reference writes each function as an ``<article class="func">`` after the
+    module's description in ``#content``: the first ``<article>`` (trafilatura's second kind of
+    content area) held little of the page's prose, and the shell's manual was stored as its
+    "Example" section, 1,398 of its 4,121 words, without its description, commands or functions."""
+    html = realdocs_page("erlang/shell.html")
+    article = extract_article(html, "https://www.erlang.org/doc/man/shell.html")
+    assert article is not None
+    assert article.markdown.startswith("# shell\n\n### Description\n\nThis module provides an Erlang shell.")
+    assert "#### history(N) -> integer() >= 0" in article.markdown.replace("\\", "")
