@@ -33,7 +33,7 @@ from lxml import etree
 
 from harvest.parsers import codeblocks, datelines, markup, metasearch, prunes, textshape
 from harvest.parsers.contentarea import content_areas
-from harvest.parsers.htmlparser import html_parser, whole_document
+from harvest.parsers.htmlparser import HEADINGS, html_parser, whole_document
 from harvest.parsers.language import weighed_length
 from harvest.parsers.pagekind import SITE_MENUS, heading_control, navigation_link, titled_article
 from harvest.parsers.pagemeta import (
@@ -68,7 +68,6 @@ _HEADERLINK_CLASSES = frozenset(
         "sectionlink",
     }
 )
-_HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 _EMPTY_LINK_RE = re.compile(r"\[(?:¶|#|§)?\]\([^)\s]*\)")
 _BLANK_LINES_RE = re.compile(r"\n{3,}")
 _LINK_TARGET_RE = re.compile(r"\[([^\]]*)\]\([^)]*\)")
@@ -146,7 +145,7 @@ def looks_like_article(html: str) -> bool:
 
 def _drop_heading_controls(tree: etree._Element) -> None:
     """Remove the bracketed controls of headings (MediaWiki's "[edit]"): not the heading's words."""
-    for heading in tree.iter(*_HEADINGS):
+    for heading in tree.iter(*HEADINGS):
         # A link first, then brackets, cheap: most headings have neither.
         if next(heading.iter("a"), None) is None or "[" not in heading.text_content():
             continue
@@ -209,7 +208,7 @@ def _drop_header_links(in_page: list[etree._Element]) -> None:
         shown = (a.text_content() or "").strip().lower()
         marker = shown in _HEADERLINK_TEXTS or is_mark(shown)
         if (
-            classes & _HEADERLINK_CLASSES or (marker and any(p.tag in _HEADINGS for p in a.iterancestors()))
+            classes & _HEADERLINK_CLASSES or (marker and any(p.tag in HEADINGS for p in a.iterancestors()))
         ) and (a.getparent() is not None):
             # A header link that wraps the heading's own text (VuePress' header-anchor around
             # the whole title) leaves its text: dropped with it, every heading was lost.
@@ -579,10 +578,21 @@ def _unname_outline_sections(scope: etree._Element) -> None:
                 break
 
 
-def _opening_heading(block: etree._Element) -> str | None:
-    """The tag of the heading ``block`` opens with (after anchors and emptied bars), if it opens with one."""
+def _opening_heading(block: etree._Element, *, wrapped: bool = False) -> str | None:
+    """The tag of the heading ``block`` opens with (after anchors and emptied bars), if it opens with one.
+
+    ``wrapped``: the heading may be in wrappers (``div``, ``header``, ``hgroup``) of no text of
+    their own.
+    """
     first = _first_shown(block)
-    return first.tag if first is not None and first.tag in _HEADINGS else None
+    while (
+        wrapped
+        and first is not None
+        and first.tag in {"div", "header", "hgroup"}
+        and not (first.text or "").strip()
+    ):
+        first = _first_shown(first)
+    return first.tag if first is not None and first.tag in HEADINGS else None
 
 
 def _drop_declared_boilerplate(scope: etree._Element, page_chars: int) -> None:
@@ -814,7 +824,7 @@ def _drop_datelines(scope: etree._Element, shown: etree._Element | None) -> None
         dated = len(" ".join(date.text_content().split())) if date.tag != "time" else 0
         dated += sum(len(" ".join(t.text_content().split())) for t in line.iter("time"))
         # A heading the date alone: with words of its own, it is a heading of the text's.
-        label = 0 if line.tag in _HEADINGS else DATELINE_LABEL_CHARS
+        label = 0 if line.tag in HEADINGS else DATELINE_LABEL_CHARS
         if len(" ".join(line.text_content().split())) - dated <= label:
             _drop_line(line)
 
@@ -845,7 +855,7 @@ def _drop_author_cards(scope: etree._Element, author: str | None) -> None:
             for ancestor in link.iterancestors():
                 if ancestor is header or ancestor is scope:
                     break
-                if next(ancestor.iter(*_HEADINGS), None) is not None:
+                if next(ancestor.iter(*HEADINGS), None) is not None:
                     break
                 if len(" ".join(ancestor.text_content().split())) > AUTHOR_CARD_CHARS:
                     break
@@ -1334,10 +1344,8 @@ SECTION_PROSE_CHARS = 80
 
 
 def _opens_with_heading(block: etree._Element) -> bool:
-    first = _first_shown(block)
-    while first is not None and first.tag in {"div", "header", "hgroup"} and not (first.text or "").strip():
-        first = _first_shown(first)
-    return first is not None and first.tag in _HEADINGS
+    """Whether ``block`` opens with a heading, in wrappers of no text of their own or not."""
+    return _opening_heading(block, wrapped=True) is not None
 
 
 def _first_shown(block: etree._Element) -> etree._Element | None:

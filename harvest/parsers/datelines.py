@@ -31,6 +31,7 @@ from itertools import islice
 
 from lxml import etree
 
+from harvest.parsers.htmlparser import HEADINGS
 from harvest.parsers.markup import is_code_row
 from harvest.parsers.pagekind import MONTHS
 from harvest.parsers.pagemeta import in_site_chrome
@@ -584,13 +585,12 @@ def _field_name(holder: etree._Element) -> etree._Element | None:
     name = holder.getprevious()
     if name is None or not isinstance(name.tag, str):
         return None
-    if holder.tag in {"dd", "td"} or name.tag in _HEADING_TAGS:
+    if holder.tag in {"dd", "td"} or name.tag in HEADINGS:
         return name
     label = _text_of(name)
     return name if label.endswith(":") and len(label) <= FIELD_LABEL_CHARS else None
 
 
-_HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 #: A field's label on a line of its own: "Last update:", "Published:".
 FIELD_LABEL_CHARS = 40
 

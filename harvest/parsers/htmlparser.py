@@ -7,6 +7,9 @@ import re
 import lxml.html
 from lxml import etree
 
+#: The heading elements, for ``iter(*HEADINGS)`` and ``tag in HEADINGS``.
+HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+
 
 def html_parser(*, remove_pis: bool = False) -> etree.HTMLParser:
     """A UTF-8 HTML parser dropping comments, giving lxml.html elements, looked up in C.

@@ -77,11 +77,11 @@ from urllib.parse import urldefrag, urljoin
 from lxml import etree
 from pygments.lexers import get_all_lexers
 
+from harvest.parsers.htmlparser import HEADINGS
 from harvest.util.urls import join_url
 
 #: Characters XML 1.0 refuses (https://www.w3.org/TR/xml/#charsets), lone surrogates included.
 _XML_INVALID_RE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
-_HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 _SECTIONS = frozenset({"section", "div", "article"})
 _WORD_RE = re.compile(r"[^\W_]+")
 #: Where a moved id goes: kept for whoever reads the tree, invisible to boilerplate rules.
@@ -106,7 +106,7 @@ def _words(text: str) -> list[str]:
 
 def _first_heading(el: etree._Element) -> etree._Element | None:
     for child in el:
-        if isinstance(child.tag, str) and child.tag in _HEADINGS:
+        if isinstance(child.tag, str) and child.tag in HEADINGS:
             return child
     return None
 
@@ -135,8 +135,8 @@ def neutralize_own_names(tree: etree._Element) -> int:
     prefixed: dict[str, list[etree._Element]] = {}
     # A C walk to the only tags whose ids move (an XPath picking every element with an id, then
     # testing its tag in Python, costs more).
-    for el in tree.iter(*_HEADINGS, *_SECTIONS):
-        if el.tag in _HEADINGS and len(el):
+    for el in tree.iter(*HEADINGS, *_SECTIONS):
+        if el.tag in HEADINGS and len(el):
             # An anchor inside a heading is the heading's too (MediaWiki: <h2><span
             # class="mw-headline" id="Share">Share</span></h2>, and the heading went as "share").
             for inner in el.iterdescendants():
@@ -147,7 +147,7 @@ def neutralize_own_names(tree: etree._Element) -> int:
         identifier = el.get("id")
         if not identifier:
             continue
-        own = el.tag in _HEADINGS
+        own = el.tag in HEADINGS
         if not own and el.tag in _SECTIONS:
             heading = _first_heading(el)
             # Not a block holding a form to write in: a site's comments under their heading
@@ -283,7 +283,7 @@ def drop_empty_anchors(tree: etree._Element, placeholders: list[etree._Element] 
             continue
         # A named anchor around a heading's words (Blosxom's ``<h3><a name="kyou-no-memo">今日の
         # メモ</a></h3>``) is no link either: written "[今日のメモ]", a link without a target.
-        if next(a.iterancestors(*_HEADINGS), None) is not None:
+        if next(a.iterancestors(*HEADINGS), None) is not None:
             a.tag = _DROPPED
             dropped += 1
             continue
@@ -762,7 +762,7 @@ def headings_of_summaries(tree: etree._Element) -> int:
     made = 0
     for summary in list(tree.iter("summary")):
         elements = [el for el in summary if isinstance(el.tag, str) and el.tag != "svg"]
-        if len(elements) != 1 or elements[0].tag not in _HEADINGS or (summary.text or "").strip():
+        if len(elements) != 1 or elements[0].tag not in HEADINGS or (summary.text or "").strip():
             continue
         for el in list(summary):
             if el is not elements[0] and isinstance(el.tag, str):
@@ -917,7 +917,7 @@ def unlink_heading_self_links(tree: etree._Element, url: str) -> int:
     """
     page = urldefrag(url)[0]
     unwrapped = 0
-    for heading in list(tree.iter(*_HEADINGS)):
+    for heading in list(tree.iter(*HEADINGS)):
         for a in list(heading.iter("a")):
             href = (a.get("href") or "").strip()
             if not href or not a.text_content().strip():
@@ -960,7 +960,7 @@ def _heading_block(el: etree._Element | None) -> bool:
     """A heading, or a wrapper holding one heading and its anchor link (Starlight's)."""
     if el is None or not isinstance(el.tag, str):
         return False
-    if el.tag in _HEADINGS:
+    if el.tag in HEADINGS:
         return True
     return (
         el.tag == "div"
@@ -1027,10 +1027,10 @@ def drop_contents_lists(tree: etree._Element, url: str) -> int:
             targets = {
                 el.get("id")
                 for el in tree.iterfind(".//*[@id]")
-                if el.tag in _HEADINGS or el.tag in _SECTIONS and next(el.iter(*_HEADINGS), None) is not None
+                if el.tag in HEADINGS or el.tag in _SECTIONS and next(el.iter(*HEADINGS), None) is not None
             }
             # Headings without ids (the link is the author's, the anchor the theme's or none): by text.
-            titles = {_shown(h).casefold() for h in tree.iter(*_HEADINGS)}
+            titles = {_shown(h).casefold() for h in tree.iter(*HEADINGS)}
             # A numbered manual's headings ("2.6.2 Counting rows"), named without their number.
             titles |= {_NUMBER_RE.sub("", t, count=1) for t in titles}
         if not all(_names_a_heading(a, url, targets, titles) for a in links):

@@ -47,7 +47,7 @@ from urllib.parse import unquote, urldefrag, urljoin, urlsplit
 import lxml.html
 from lxml import etree
 
-from harvest.parsers.htmlparser import html_parser, whole_document
+from harvest.parsers.htmlparser import HEADINGS, html_parser, whole_document
 from harvest.parsers.language import weighed_length
 from harvest.util.urls import join_url
 
@@ -130,7 +130,6 @@ DATE_RE = re.compile(
 #: A date text is a label, not a sentence that mentions one.
 _DATE_LABEL_CHARS = 60
 _YEAR_RE = re.compile(r"(?:19|20)\d\d")
-_HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
 #: A ``<header>`` is the page's banner only when no sectioning element holds it: inside an
 #: ``<article>``, ``<section>``, ``<aside>``, ``<nav>`` or ``<main>`` it is that section's own
 #: (HTML's scoping; JSDoc's tutorial pages head their section with its list of lessons).
@@ -493,7 +492,7 @@ def _dated_headings(region: etree._Element, dates: list[etree._Element], page: s
         for ancestor in list(node.iterancestors())[:2]:
             dated_blocks.add(ancestor)
     entries = set()
-    for heading in region.iter(*_HEADINGS):
+    for heading in region.iter(*HEADINGS):
         target = _heading_link(heading, page, host)
         if target is None:
             continue
@@ -637,7 +636,7 @@ def _dated_list_only(region: etree._Element, text: str, page: str, host: str) ->
     (an archive's ``<li><time>...</time><a>title</a></li>``), however few items it has.
     """
     entries: set[str] = set()
-    rest = len(text) - sum(len(_text(h)) for h in region.iter(*_HEADINGS))
+    rest = len(text) - sum(len(_text(h)) for h in region.iter(*HEADINGS))
     for lst in region.iter("ul", "ol"):
         items = [li for li in lst if li.tag == "li"]
         if not items or any(a.tag == "li" for a in lst.iterancestors()):
@@ -664,7 +663,7 @@ def _initials_index(region: etree._Element, page: str, host: str) -> int:
     characters is that index (a glossary's letters head definitions).
     """
     entries: set[str] = set()
-    for heading in region.iter(*_HEADINGS):
+    for heading in region.iter(*HEADINGS):
         if len(_text(heading)) != 1 or (lst := heading.getnext()) is None:
             continue
         if lst.tag in {"ul", "ol"}:
@@ -766,7 +765,7 @@ def _link_lists_only(
     every = {t for a in region.iter("a") if _text(a) and (t := _site_link(a.get("href"), page, host))}
     if not every <= found.listed:
         return 0
-    headings = sum(len(_text(h)) for h in region.iter(*_HEADINGS))
+    headings = sum(len(_text(h)) for h in region.iter(*HEADINGS))
     rest = len(text) - found.items_chars - headings
     if not found.lines and len(found.listed) >= 2:
         # Unless its text is written outside paragraphs (Publican's <div class="para">): a
@@ -847,7 +846,7 @@ def _source_view(region: etree._Element, text: str) -> bool:
     rustdoc's ``src/…/lib.rs.html``: the module again, its comments and all, as one block): no
     document of its own, the module's page is.
     """
-    if not text or next(region.iter(*_HEADINGS), None) is not None:
+    if not text or next(region.iter(*HEADINGS), None) is not None:
         return False
     code = sum(len(_text(pre)) for pre in region.iter("pre") if next(pre.iterancestors("pre"), None) is None)
     return code >= SOURCE_SHARE * len(text)
@@ -905,7 +904,7 @@ def _headings_only(region: etree._Element, text: str) -> bool:
     nor is a footer's copyright line (Erlang/OTP's part covers: a title, a version and a date in
     ``<center>``s, then ``<div class="footer">``).
     """
-    if not any(_text(h) for h in region.iter(*_HEADINGS)):
+    if not any(_text(h) for h in region.iter(*HEADINGS)):
         return False
     footers = set(_FOOTERS(region))
     for el in region.iter(*_CONTENT_TAGS):
@@ -916,7 +915,7 @@ def _headings_only(region: etree._Element, text: str) -> bool:
                 continue
             if len(_text(el)) > _controls_chars(el):
                 return False
-    rest = len(text) - sum(len(_text(h)) for h in region.iter(*_HEADINGS)) - _controls_chars(region)
+    rest = len(text) - sum(len(_text(h)) for h in region.iter(*HEADINGS)) - _controls_chars(region)
     rest -= sum(len(_text(f)) for f in footers if footers.isdisjoint(f.iterancestors()))
     return rest <= HEADINGS_ONLY_TEXT
 
@@ -1039,7 +1038,7 @@ def _link_table_only(region: etree._Element, text: str, page: str, host: str) ->
     file index (Doxygen's ``memberdecls`` table). The rest of the page (outside the tables and
     its headings) is a line at most (``LIST_ONLY_TEXT``).
     """
-    rest = len(text) - sum(len(_text(h)) for h in region.iter(*_HEADINGS))
+    rest = len(text) - sum(len(_text(h)) for h in region.iter(*HEADINGS))
     entries: set[str] = set()
     for table in region.iter("table"):
         if next(table.iterancestors("table"), None) is not None:
@@ -1057,7 +1056,7 @@ def _link_table_only(region: etree._Element, text: str, page: str, host: str) ->
             if label > CHILD_LABEL or len(cells) > 1 or not _text(links[0]):
                 return 0
             entries.add(_site_link(links[0].get("href"), page, host) or "")
-        rest -= len(_text(table)) - sum(len(_text(h)) for h in table.iter(*_HEADINGS))
+        rest -= len(_text(table)) - sum(len(_text(h)) for h in table.iter(*HEADINGS))
     return len(entries) if entries and rest <= LIST_ONLY_TEXT else 0
 
 
@@ -1170,7 +1169,7 @@ def _label_chars(row: etree._Element, links: list[etree._Element]) -> int:
     """
     chars = len((row.text or "").strip())
     for el in row:
-        if el.tag not in _ROWS and el.tag not in _HEADINGS and el not in links:
+        if el.tag not in _ROWS and el.tag not in HEADINGS and el not in links:
             chars += len(_text(el)) - sum(len(_text(a)) for a in links if el in a.iterancestors())
         chars += len((el.tail or "").strip())
     return chars
@@ -1252,7 +1251,7 @@ def _named_pages_index(
         # rows, headings, form controls and footer: a one-line post says its line. Nor shows a
         # picture or a video of its own: a photo's page says nothing either.
         said = weighed_length(text) - rows.chars - _controls_chars(region)
-        said -= sum(weighed_length(_text(el)) for el in (*region.iter(*_HEADINGS), *aside, *_FOOTERS(region)))
+        said -= sum(weighed_length(_text(el)) for el in (*region.iter(*HEADINGS), *aside, *_FOOTERS(region)))
         # Or its rows are a table of contents the page declares (DocBook's and gtk-doc's
         # ``<div class="toc">``), under a paragraph at most: a part's page listing its two (its
         # navigation bar's arrows are no pictures of its own).
@@ -1273,7 +1272,7 @@ def _named_pages_index(
             return 0
     if len(rows.entries) < MIN_ENTRIES or max(rows.shapes.values(), default=0) < MIN_ENTRIES:
         return 0
-    own = weighed_length(text) - sum(weighed_length(_text(el)) for el in (*region.iter(*_HEADINGS), *aside))
+    own = weighed_length(text) - sum(weighed_length(_text(el)) for el in (*region.iter(*HEADINGS), *aside))
     if rows.chars + rows.described < INDEX_SHARE * own or _largest_prose(region) > LIST_LINE:
         return 0
     return len(rows.entries)
@@ -1305,7 +1304,7 @@ def _index_rows(region: etree._Element, aside: list[etree._Element], page: str, 
             continue
         if any(
             up in aside
-            or up.tag in _HEADINGS
+            or up.tag in HEADINGS
             or (up.tag in _CODE and (code_texts.get(up) or code_texts.setdefault(up, _text(up))) != name)
             for up in a.iterancestors()
         ):
@@ -1341,7 +1340,7 @@ def _in_declared_toc(rows: list[etree._Element]) -> bool:
 
 
 #: What is not a page's prose: its headings, lists, code, form controls and links' words.
-_NOT_PROSE = frozenset({*_HEADINGS, "a", "li", "dt", "pre", "code", *_CONTROLS})
+_NOT_PROSE = frozenset({*HEADINGS, "a", "li", "dt", "pre", "code", *_CONTROLS})
 
 
 def _largest_prose(region: etree._Element) -> int:
@@ -1407,7 +1406,7 @@ def _entries_reason(
     chrome: list[etree._Element] | None = None,
 ) -> str | None:
     """Why the main content is made of entries (linked headings, dated links, links, a form), if it is."""
-    headings = [_heading_link(h, page, host) for h in region.iter(*_HEADINGS)]
+    headings = [_heading_link(h, page, host) for h in region.iter(*HEADINGS)]
     heading_links = {t for t in headings if t is not None}
     if len(heading_links) >= MIN_ENTRIES or (
         # Two entries and nothing else: every heading but the page's title leads elsewhere.
@@ -1437,7 +1436,7 @@ def _restated_entries(region: etree._Element, targets: set[str], page: str, host
     """
     restated: dict[etree._Element | None, set[str]] = {}
     current, heading, seen = None, None, 0
-    for el in region.iter(*_HEADINGS, "a"):
+    for el in region.iter(*HEADINGS, "a"):
         if el.tag != "a":
             # A heading of a lower rank is the entry's own (Mezzanine's ``<h6>`` byline).
             if current is None or heading is None or el.tag <= heading.tag:
@@ -1611,7 +1610,7 @@ def _own_text(region: etree._Element, page: str, host: str) -> tuple[int, int]:
         if parent in inside:
             inside.add(el)
             continue
-        if el.tag in _HEADINGS:
+        if el.tag in HEADINGS:
             entry = _heading_link(el, page, host) is not None
             inside.add(el)
             if entry and lead < 0:
@@ -1702,7 +1701,7 @@ def _alike_blocks(region: etree._Element) -> dict[tuple[etree._Element, str, str
     no two entries) whose headings have no permalink of their own (sections of the page).
     """
     groups: dict[tuple[etree._Element, str, str], list[etree._Element]] = {}
-    for heading in region.iter(*_HEADINGS):
+    for heading in region.iter(*HEADINGS):
         if any(_permalink_mark(a) for a in heading.iter("a")):
             continue
         block = heading.getparent()

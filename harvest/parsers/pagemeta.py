@@ -39,6 +39,7 @@ from email.utils import parsedate_to_datetime
 
 from lxml import etree
 
+from harvest.parsers.htmlparser import HEADINGS
 from harvest.parsers.pagekind import ARTICLE_TYPES, MONTHS, ld_roots, ld_types, squash, title_after_home_name
 
 _ISO_DATE_RE = re.compile(r"^\s*(\d{4})-(\d{2})-(\d{2})")
@@ -328,7 +329,7 @@ def _names_the_site(head_title: str, h1: str, tree: etree._Element) -> bool:
     main = next(tree.iter("main"), None)
     if main is None or next(main.iter("h1"), None) is not None:
         return False
-    first_heading = next(main.iter(*_HEADINGS), None)
+    first_heading = next(main.iter(*HEADINGS), None)
     if first_heading is None or first_heading.tag != "h2":
         return False
     # The <h2> opens the <main>: no text before it (a blog's home page shows posts first).
@@ -511,7 +512,7 @@ def _banner(tree: etree._Element, head_title: str) -> str | None:
             continue
         if squash(holder.text_content()) != last:
             continue
-        if not any(el.tag == "a" or el.tag in _HEADINGS for el in (holder, *holder.iterancestors())):
+        if not any(el.tag == "a" or el.tag in HEADINGS for el in (holder, *holder.iterancestors())):
             return pieces[-1].strip()
     return None
 
@@ -632,7 +633,7 @@ def _documented_title(title: str, h1s: list[etree._Element]) -> str | None:
         if item is None or item.group(1) not in title:
             continue
         for el in _elements_after(h1):
-            if el.tag in _HEADINGS:
+            if el.tag in HEADINGS:
                 return _heading_text(el) or None
             if el.tag in _PROSE_TAGS and el.text_content().strip():
                 return None
@@ -669,7 +670,7 @@ def _summary_title(h1: etree._Element) -> str | None:
     """
     first: str | None = None
     for el in _elements_after(h1):
-        if el.tag in _HEADINGS:
+        if el.tag in HEADINGS:
             return first or _heading_text(el) or None
         if el.tag not in _PROSE_TAGS or not (text := " ".join(el.text_content().split())):
             continue
@@ -697,7 +698,6 @@ def _trailing_heading(title: str, headings: list[str]) -> str | None:
 
 #: A one-word label before a heading's words ("Tutorial: ", "Module: "), a generator's.
 _HEADING_LABEL_RE = re.compile(r"^[^\s:]+:\s+(?=\S)")
-_HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
 
 
 def _unlabelled(h1: etree._Element, text: str) -> str | None:
@@ -743,7 +743,7 @@ _PROSE_CHARS = 80
 def _next_headings(el: etree._Element) -> Iterator[etree._Element]:
     """The headings after ``el`` before the body's prose begins (a paragraph of some length)."""
     for found in _elements_after(el):
-        if found.tag in _HEADINGS:
+        if found.tag in HEADINGS:
             yield found
         elif found.tag in _PROSE_TAGS and len(found.text_content().strip()) > _PROSE_CHARS:
             return
