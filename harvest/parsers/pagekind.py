@@ -1021,7 +1021,7 @@ def _form_or_list_only(
     if entries := _link_lists_only(region, text, dates, page, host):
         return f"only lists of {entries} links, a line at most"
     if entries := _children_index(region, page, host):
-        return f"an index of {entries} pages below its own, a line of its own at most"
+        return f"an index of {entries} pages below its own, an introduction of its own at most"
     if entries := _link_table_only(region, text, page, host):
         return f"only a table of {entries} links, a line at most"
     if entries := _named_pages_index(region, text, dates, page, host):
@@ -1109,7 +1109,8 @@ def _children_index(region: etree._Element, page: str, host: str) -> int:
     ``/wiki/Guide/...`` pages; pdoc's ``guide.html`` its ``guide/*.html`` modules): lists whose
     every item begins with one link to such a page, followed by a label at most
     (``CHILD_LABEL``), two such pages or more, and no block of text of the page's own longer
-    than a line (``LIST_LINE``) outside lists, headings, code and form controls.
+    than a line (``LIST_LINE``) outside lists, headings, code and form controls; an introduction
+    (``INDEX_LEAD``) over three pages or more.
     """
     base = _below(page)
     children: set[str] = set()
@@ -1134,7 +1135,17 @@ def _children_index(region: etree._Element, page: str, host: str) -> int:
             children |= targets
     if len(children) < 2:
         return 0
-    return len(children) if _largest_prose(region) <= LIST_LINE else 0
+    prose = _prose_blocks(region)
+    if max(prose.values(), default=0) <= LIST_LINE:
+        return len(children)
+    # Three pages or more may have an introduction (MkDocs' "User Guide": what the section is
+    # for and how to read it, over its eight pages), all the prose the page has.
+    return len(children) if len(children) >= MIN_ENTRIES and sum(prose.values()) <= INDEX_LEAD else 0
+
+
+#: The introduction an index of a section's pages may have, all its prose: a paragraph or two
+#: (about a hundred words).
+INDEX_LEAD = 600
 
 
 #: Elements that hold one entry of an index: a list's item, a term or its definition, a table's
@@ -1345,6 +1356,11 @@ _NOT_PROSE = frozenset({*HEADINGS, "a", "li", "dt", "pre", "code", *_CONTROLS})
 
 def _largest_prose(region: etree._Element) -> int:
     """Characters of the region's largest block of prose (its paragraphs summed by their parent)."""
+    return max(_prose_blocks(region).values(), default=0)
+
+
+def _prose_blocks(region: etree._Element) -> dict[etree._Element, int]:
+    """Characters of each block of the region's prose (its paragraphs summed by their parent)."""
     blocks: dict[etree._Element, int] = {}
     skipped: set[etree._Element] = set()
 
@@ -1364,7 +1380,7 @@ def _largest_prose(region: etree._Element) -> int:
             skipped.add(el)
         elif chars := len(" ".join((el.text or "").split())):
             add(el, chars)
-    return max(blocks.values(), default=0)
+    return blocks
 
 
 def _shown_chars(body: etree._Element | None, chrome: list[etree._Element], *, weighed: bool = False) -> int:

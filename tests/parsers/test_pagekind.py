@@ -923,3 +923,15 @@ def test_a_page_written_without_paragraphs_beside_a_list_of_links_is_no_listing(
     # then another site's).
     page = classify_page(html, "https://docs.example.org/debian-handbook/html/en-US/sect.aptosid.html")
     assert page.kind != "listing", page
+
+
+def test_a_section_s_index_under_its_introduction_is_a_listing() -> None:
+    """MkDocs' own "User Guide" page: a sentence on what the guide is for, how to read it, then a
+    list of its eight pages, nothing else (stored as a document of its introduction). A page with
+    more prose than an introduction beside its sub-pages' list stays a page (Creative Commons'
+    "About", one of trafilatura's articles)."""
+    html = (OWN_FIXTURES / "realdocs" / "mkdocs" / "user-guide.html").read_text(encoding="utf-8")
+    page = classify_page(html, "https://www.mkdocs.org/user-guide/")
+    assert page.kind == "listing" and "8 pages below its own" in page.reason, page
+    ((_, about, html),) = [p for p in eval_pages() if p[0] == "creativecommons.org.html"]
+    assert classify_page(html, about).kind != "listing"
