@@ -1114,6 +1114,7 @@ def _children_index(region: etree._Element, page: str, host: str) -> int:
     """
     base = _below(page)
     children: set[str] = set()
+    other_lists = False
     for lst in region.iter("ul", "ol"):
         items = [li for li in lst if li.tag == "li"]
         targets: set[str] = set()
@@ -1129,6 +1130,7 @@ def _children_index(region: etree._Element, page: str, host: str) -> int:
                 or _text(li).find(_text(first)) > 2
                 or len(_text(li)) - len(_text(first)) > CHILD_LABEL
             ):
+                other_lists = other_lists or next(lst.iterancestors("ul", "ol"), None) is None
                 break
             targets.add(target)
         else:
@@ -1139,8 +1141,11 @@ def _children_index(region: etree._Element, page: str, host: str) -> int:
     if max(prose.values(), default=0) <= LIST_LINE:
         return len(children)
     # Three pages or more may have an introduction (MkDocs' "User Guide": what the section is
-    # for and how to read it, over its eight pages), all the prose the page has.
-    return len(children) if len(children) >= MIN_ENTRIES and sum(prose.values()) <= INDEX_LEAD else 0
+    # for and how to read it, over its eight pages), all the prose the page has: no list of
+    # its own besides (Django's "Writing code": ways to help, then its five pages).
+    if other_lists or len(children) < MIN_ENTRIES:
+        return 0
+    return len(children) if sum(prose.values()) <= INDEX_LEAD else 0
 
 
 #: The introduction an index of a section's pages may have, all its prose: a paragraph or two

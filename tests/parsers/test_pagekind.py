@@ -929,9 +929,13 @@ def test_a_section_s_index_under_its_introduction_is_a_listing() -> None:
     """MkDocs' own "User Guide" page: a sentence on what the guide is for, how to read it, then a
     list of its eight pages, nothing else (stored as a document of its introduction). A page with
     more prose than an introduction beside its sub-pages' list stays a page (Creative Commons'
-    "About", one of trafilatura's articles)."""
+    "About", one of trafilatura's articles), as does one with a list of its own."""
     html = (OWN_FIXTURES / "realdocs" / "mkdocs" / "user-guide.html").read_text(encoding="utf-8")
     page = classify_page(html, "https://www.mkdocs.org/user-guide/")
     assert page.kind == "listing" and "8 pages below its own" in page.reason, page
     ((_, about, html),) = [p for p in eval_pages() if p[0] == "creativecommons.org.html"]
     assert classify_page(html, about).kind != "listing"
+    # Nor a page with a list of its own above its pages' (Django's "Writing code": ways to help).
+    html = (OWN_FIXTURES / "realdocs" / "django" / "writing-code.html").read_text(encoding="utf-8")
+    page = classify_page(html, "https://docs.djangoproject.com/en/3.2/internals/contributing/writing-code/")
+    assert page.kind != "listing", page
