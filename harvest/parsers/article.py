@@ -1886,6 +1886,8 @@ def extract_article(html: str, url: str) -> Article | None:
         tabs=tabs,
         wide=wide,
         placeholders=links.placeholders,
+        sidebars="sidebar" in html,
+        scope=region,
     )
     blocks = codeblocks.take_out_code(tree)
     # The page's paragraph text, before anything is removed: what a region or block is weighed by.

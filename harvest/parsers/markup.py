@@ -408,10 +408,10 @@ def keep_footnotes(tree: etree._Element) -> int:
 
 
 #: Blocks named as a sidebar (found in C: most pages have none, or one column).
-_NAMED_SIDEBARS = etree.XPath("//div[contains(@class, 'sidebar')] | //section[contains(@class, 'sidebar')]")
+_NAMED_SIDEBARS = etree.XPath(".//*[contains(@class, 'sidebar')]")
 
 
-def keep_sidebar_callouts(tree: etree._Element) -> int:
+def keep_sidebar_callouts(scope: etree._Element) -> int:
     """Unname a block called a sidebar that stands in the text's flow; returns how many.
 
     trafilatura drops whatever is named "sidebar", the page's column beside the text as it should,
@@ -421,8 +421,8 @@ def keep_sidebar_callouts(tree: etree._Element) -> int:
     between two blocks of the text and mostly no links, loses the name (``data-harvest-class``).
     """
     kept = 0
-    for box in _NAMED_SIDEBARS(tree):
-        if "sidebar" not in (box.get("class") or "").lower().split():
+    for box in _NAMED_SIDEBARS(scope):
+        if box.tag not in {"div", "section"} or "sidebar" not in (box.get("class") or "").lower().split():
             continue
         if not (_callout_body(box) and _between_text(box)):
             continue
@@ -1296,12 +1296,16 @@ def repair_tree(
     wide: bool = True,
     placeholders: list[etree._Element] | None = None,
     code_lines: bool = True,
+    sidebars: bool = True,
+    scope: etree._Element | None = None,
 ) -> None:
     """Every tree repair of this module, in order (see the module docstring).
 
     ``tabs=False``: the page has no tab group (no "tabpanel", no ``aria-hidden="false"``, no
     radio button), not looked for; ``wide=False``: it has no Chinese or Japanese character;
-    ``code_lines=False``: no element whose class names a line, not looked for (a caller's test).
+    ``code_lines=False``: no element whose class names a line, not looked for (a caller's test);
+    ``sidebars=False``: the page never says "sidebar" (a caller's substring test); ``scope``:
+    the page's main region, where the repairs of the text's flow look (the whole page if None).
     """
     if code_lines:
         line_blocks_as_code(tree)
@@ -1311,7 +1315,8 @@ def repair_tree(
     # Both walk only their tag's elements: next to nothing where the page has none.
     keep_footnotes(tree)
     keep_named_callouts(tree)
-    keep_sidebar_callouts(tree)
+    if sidebars:
+        keep_sidebar_callouts(tree if scope is None else scope)
     inline_quotes(tree)
     if next(tree.iter("dl"), None) is not None:
         field_lists_as_lines(tree)
