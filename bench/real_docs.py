@@ -1314,6 +1314,18 @@ _BOOSTBOOK_DIVISIONS = frozenset(
 )
 
 
+def _division_title(division: HtmlElement, kind: str) -> str:
+    """A DocBook XSL division's title (BoostBook, gtk-doc): a refentry's ``span.refentrytitle``,
+    else the ``h1``-``h3`` title of its title page."""
+    if kind == "refentry":
+        return _text(next(iter(division.xpath('.//span[@class="refentrytitle"]')), None))
+    heads = division.xpath(
+        './div[@class="titlepage"]//*[self::h1 or self::h2 or self::h3]'
+        '[contains(concat(" ",@class," ")," title ")]'
+    )
+    return _text(heads[0]) if heads else ""
+
+
 def boost_page(root: Path, rel: str) -> Page:
     tree = _parse(root / rel.lstrip("/"))
     division = next(
@@ -1323,14 +1335,7 @@ def boost_page(root: Path, rel: str) -> Page:
     if division is None:
         return Page(NEITHER)
     kind = _classes(division)[0]
-    if kind == "refentry":
-        title = _text(next(iter(division.xpath('.//span[@class="refentrytitle"]')), None))
-    else:
-        heads = division.xpath(
-            './div[@class="titlepage"]//*[self::h1 or self::h2 or self::h3]'
-            '[contains(concat(" ",@class," ")," title ")]'
-        )
-        title = _text(heads[0]) if heads else ""
+    title = _division_title(division, kind)
     if kind in {"book", "part", "index"}:
         return Page(LISTING, title)  # the book, "Part I. The Boost C++ Libraries", an index
     # Text of the division outside its title page and table of contents (loose text too).
@@ -1362,14 +1367,7 @@ def glib_page(root: Path, rel: str) -> Page:
     if division is None:
         return Page(NEITHER)
     kind = _classes(division)[0]
-    if kind == "refentry":
-        title = _text(next(iter(division.xpath('.//span[@class="refentrytitle"]')), None))
-    else:
-        heads = division.xpath(
-            './div[@class="titlepage"]//*[self::h1 or self::h2 or self::h3]'
-            '[contains(concat(" ",@class," ")," title ")]'
-        )
-        title = _text(heads[0]) if heads else ""
+    title = _division_title(division, kind)
     if kind in {"book", "index"}:
         return Page(LISTING, title)  # the book (index.html), the API index (api-index-full.html)
     if not _text(_pruned(division, './div[@class="titlepage" or @class="toc"]')):
