@@ -344,6 +344,12 @@ def _callout_body(aside: etree._Element) -> bool:
     return any(c.tag != "p" for c in own) or len(_shown(aside)) >= CALLOUT_TEXT_CHARS
 
 
+def _text_and_link_chars(el: etree._Element) -> tuple[int, int]:
+    """Characters (whitespace aside) of ``el``'s text, and of its links' text."""
+    text = len("".join(el.text_content().split()))
+    return text, sum(len("".join(link.text_content().split())) for link in el.iter("a"))
+
+
 def keep_named_callouts(tree: etree._Element) -> int:
     """Make a callout ``<aside>`` in the text's flow an ordinary block; returns how many.
 
@@ -367,8 +373,7 @@ def keep_named_callouts(tree: etree._Element) -> int:
         # A code block's copy button is no form.
         if any(next(c.iterancestors("pre"), None) is None for c in aside.iter(*_CONTROLS)):
             continue
-        text = len("".join(aside.text_content().split()))
-        links = sum(len("".join(link.text_content().split())) for link in aside.iter("a"))
+        text, links = _text_and_link_chars(aside)
         if not text or links > _CALLOUT_LINK_SHARE * text:
             continue
         aside.tag = "div"
@@ -426,8 +431,7 @@ def keep_sidebar_callouts(scope: etree._Element) -> int:
             continue
         if not (_callout_body(box) and _between_text(box)):
             continue
-        text = len("".join(box.text_content().split()))
-        links = sum(len("".join(link.text_content().split())) for link in box.iter("a"))
+        text, links = _text_and_link_chars(box)
         if links > _CALLOUT_LINK_SHARE * text:
             continue
         box.set(MOVED_CLASS, box.attrib.pop("class"))
