@@ -405,10 +405,9 @@ def keep_footnotes(tree: etree._Element) -> int:
         if aside.tag != "aside":
             continue  # a list already made a block with its notes
         aside.tag = "div"
-        for outer in aside.iterancestors("aside"):
-            if all(c.tag == "div" for c in outer if isinstance(c.tag, str)):
-                outer.tag = "div"
-            break
+        outer = next(aside.iterancestors("aside"), None)
+        if outer is not None and all(c.tag == "div" for c in outer if isinstance(c.tag, str)):
+            outer.tag = "div"
     return len(notes)
 
 
