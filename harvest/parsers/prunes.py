@@ -7,7 +7,8 @@ page, a sixth of harvest's extraction (BENCHMARKS.md, issue 34): the boilerplate
 sections (``REMOVE_COMMENTS_AND_LISTS_XPATH``). Two plain ones, run on every block trafilatura
 reads, go the same way (``TEASER_DISCARD_XPATH``, ``DISCARD_IMAGE_ELEMENTS``). The same tests
 made in Python, once per element, give the same elements in the same (document) order at a
-fraction of the cost.
+fraction of the cost. So do the expressions trafilatura picks the article's frame with
+(``BODY_XPATH``, walked in :mod:`.frames`), of which it reads the first element only.
 
 :func:`walked_prunes` puts the walks in place of those expressions for the duration of a call and
 puts trafilatura's own back after. It applies only to the expressions it knows: each one's text
@@ -31,6 +32,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from lxml import etree
+
+from harvest.parsers import frames
 
 #: One walk: the elements an expression selects below ``tree``.
 Walk = Callable[[Any], list[Any]]
@@ -241,7 +244,16 @@ _LISTS: dict[str, list[tuple[str, Callable[..., Walk]]]] = {
     "REMOVE_COMMENTS_AND_LISTS_XPATH": [(_COMMENTS, _comments)],
     "TEASER_DISCARD_XPATH": [(_TEASER, functools.partial(_named, "teaser", fold_t=True))],
     "DISCARD_IMAGE_ELEMENTS": [(_CAPTION, functools.partial(_named, "caption"))],
+    "BODY_XPATH": [
+        (frames.NAMED, frames.named),
+        (frames.ARTICLE, frames.article),
+        (frames.STORY, frames.story),
+        (frames.CONTENT, frames.content),
+        (frames.MAIN, frames.main),
+    ],
 }
+#: The lists trafilatura reads the first selected element of.
+_FIRST_ONLY = frozenset({"BODY_XPATH"})
 
 
 def _read(template: str, path: str) -> list[str] | None:
@@ -267,13 +279,16 @@ class Swap:
     own: list[Any]
     walks: list[Walk]
     put: Callable[[list[Any]], None]
+    #: trafilatura reads only the first element each expression selects (``next(...)``): the
+    #: walks give that one alone.
+    first_only: bool = False
 
 
-def _list_swap(target: list[Any], walks: list[Walk]) -> Swap:
+def _list_swap(target: list[Any], walks: list[Walk], *, first_only: bool = False) -> Swap:
     def put(expressions: list[Any]) -> None:
         target[:] = expressions
 
-    return Swap(list(target), walks, put)
+    return Swap(list(target), walks, put, first_only)
 
 
 def _global_swap(module: Any, name: str, walk: Walk) -> Swap:
@@ -306,7 +321,7 @@ def swaps() -> list[Swap]:
             if regexes is None:
                 return []
             walks.append(make(*regexes))
-        found.append(_list_swap(target, walks))
+        found.append(_list_swap(target, walks, first_only=name in _FIRST_ONLY))
     regexes = _read(_BASIC, getattr(getattr(baseline, "BASIC_CLEAN_XPATH", None), "path", ""))
     if regexes is None:
         return []

@@ -29,12 +29,17 @@ def _index() -> dict[str, tuple[str, dict[str, list[str]]]]:
     return {item["file"]: (url, item) for url, item in data.items()}
 
 
+def page_html(name: str) -> tuple[str, str]:
+    """The page's address, and its HTML as the crawler decodes it."""
+    url, _ = _index()[name]
+    with gzip.open(shared_fixture(*EVAL, "pages", f"{name}.gz"), "rb") as f:
+        return url, HtmlResponse(url=url, body=f.read()).text
+
+
 def extract(name: str) -> tuple[Article | None, dict[str, list[str]]]:
     """The page as the crawler decodes it, extracted; and its labels."""
-    url, item = _index()[name]
-    with gzip.open(shared_fixture(*EVAL, "pages", f"{name}.gz"), "rb") as f:
-        html = HtmlResponse(url=url, body=f.read()).text
-    return extract_article(html, url), item
+    url, html = page_html(name)
+    return extract_article(html, url), _index()[name][1]
 
 
 def words(markdown: str) -> str:
@@ -62,6 +67,20 @@ def test_control_characters_do_not_lose_the_page() -> None:
     assert article is not None
     assert "Eine bemerkenswerte Statistik macht besonders" in article.markdown
     assert not any(ch in article.markdown for ch in "\x00\x01\x08\x0b\x0c\x1f")
+
+
+def test_noncharacters_xml_refuses_do_not_lose_the_page() -> None:
+    # U+FFFE and U+FFFF parse, but lxml refuses them in every later tree write, as it does the
+    # control characters: the same real page with one of each in its text keeps its article.
+    url, html = page_html("careelite.de-flaechenverbrauch.html")
+    sentence = "Eine bemerkenswerte Statistik macht besonders"
+    assert sentence in html
+    article = extract_article(
+        html.replace(sentence, "Eine\ufffe bemerkenswerte\uffff Statistik macht besonders", 1), url
+    )
+    assert article is not None
+    assert sentence in article.markdown
+    assert "\ufffe" not in article.markdown and "\uffff" not in article.markdown
 
 
 def test_newsletter_box_named_by_its_class_is_dropped() -> None:
