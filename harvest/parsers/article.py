@@ -31,7 +31,7 @@ from urllib.parse import urljoin, urlsplit
 import lxml.html
 from lxml import etree
 
-from harvest.parsers import codeblocks, datelines, markup, metasearch, prunes, textshape
+from harvest.parsers import codeblocks, datelines, markup, mdwriter, metasearch, prunes, textshape
 from harvest.parsers.contentarea import content_areas
 from harvest.parsers.htmlparser import HEADINGS, html_parser, whole_document
 from harvest.parsers.language import weighed_length
@@ -1765,37 +1765,6 @@ def _drop_section_label(body: etree._Element, tree: etree._Element) -> None:
 LABEL_WORDS = 4
 
 
-def _markdown(body: etree._Element) -> str:
-    """The text as Markdown, written by trafilatura's ``xmltotxt`` steps on the body itself.
-
-    ``xmltotxt`` copies the tree first (for a caller that keeps it: harvest does not) and
-    unescapes its whole output at the end, whose text lxml had already unescaped: a link's
-    ``&section=1`` became ``§ion=1`` (HTML's legacy ``&sect``), a text's ``&amp;`` a ``&``. Its
-    steps are run here without either; a trafilatura that lacks them gets ``xmltotxt`` with the
-    ampersands escaped beforehand (:func:`textshape.keep_ampersands`).
-    """
-    from trafilatura import xml as tx  # lazily, as bare_extraction (_extract_main)
-
-    steps = [step for name in _MARKDOWN_STEPS if (step := getattr(tx, name, None)) is not None]
-    if len(steps) != len(_MARKDOWN_STEPS) or not hasattr(tx, "process_element"):
-        textshape.keep_ampersands(body)
-        return str(tx.xmltotxt(body, include_formatting=True))
-    for step in steps:
-        step(body)
-    written: list[str] = []
-    tx.process_element(body, written, True)
-    return tx.sanitize("".join(written), True) or ""
-
-
-#: trafilatura's (2.3) ``xmltotxt`` steps before it writes a tree as Markdown.
-_MARKDOWN_STEPS = (
-    "_escape_and_convert_math_tree",
-    "_collapse_emphasis",
-    "_merge_adjacent_hi",
-    "_strip_block_whitespace",
-)
-
-
 def _near_length(text: str, other: str) -> bool:
     """Whether the two could be one text with its markup marks or not (a tenth apart, at most)."""
     return abs(len(text) - len(other)) <= len(other) // 10 + 4
@@ -1915,7 +1884,7 @@ def extract_article(html: str, url: str) -> Article | None:
     _drop_section_label(document.body, tree)
     textshape.shape(document.body)
     _resolve_links(document.body, head.link_base)
-    markdown = textshape.line_breaks(_markdown(document.body))
+    markdown = textshape.line_breaks(mdwriter.write(document.body))
     markdown, used = codeblocks.put_back_code(markdown, blocks)
     markdown = textshape.quote_lines(markdown)
     # Unicode NFC, the form text on the web is compared and searched in (trafilatura's own
