@@ -1635,6 +1635,41 @@ def test_inline_code_that_is_a_whole_link_stays_inline() -> None:
     assert "```" not in article.markdown
 
 
+def _fence_lines(markdown: str) -> list[str]:
+    return [line for line in markdown.splitlines() if "```" in line]
+
+
+def test_code_written_in_lines_with_br_is_a_code_block_and_every_fence_closes() -> None:
+    """Javadoc 17 (``libcommons-lang3-java-doc``): a member summary's modifier cell is a
+    ``<code>`` broken with ``<br>`` (``static <E extends Throwable>`` over the return type).
+    trafilatura wrote it as a fence opened at the end of the line before, holding only the text
+    up to the code's first link: 19 of the 227 class pages had an odd number of fence lines.
+    A code that starts a line is a code block; its sample output after "of the format:<br>"
+    keeps its lines."""
+    base = "https://commons.apache.org/proper/commons-lang/apidocs/org/apache/commons/lang3/"
+    article = extract_article(realdocs_page("javadoc/FailableDoubleConsumer.html"), base + "function/x.html")
+    assert article is not None
+    fences = _fence_lines(article.markdown)
+    assert fences and len(fences) % 2 == 0 and all(line.strip() == "```" for line in fences), fences
+    assert "```\nstatic <E extends Throwable>\nFailableDoubleConsumer<E>\n```" in article.markdown
+    page = realdocs_page("javadoc/MultilineRecursiveToStringStyle.html")
+    article = extract_article(page, base + "builder/MultilineRecursiveToStringStyle.html")
+    assert article is not None
+    assert "of the format:\n\n```\nPerson@7f54[\n  name=Stephen,\n  age=29," in article.markdown
+    assert all(line.strip() == "```" for line in _fence_lines(article.markdown))
+
+
+def test_commands_written_one_per_line_with_br_are_a_code_block() -> None:
+    """A 2003 how-to (trafilatura's evaluation set) writes its shell commands as
+    ``<p><code>rehash<br>which openssl<br>openssl version</code>``: the first was a code span,
+    the other two plain lines of the text."""
+    article, item = extract("netbits.us.stunnel_rsync.html")
+    assert article is not None
+    assert "```\nrehash\nwhich openssl\nopenssl version\n```" in article.markdown.replace("> ", "")
+    assert "```\nmake\nsu\nmake install\nmake distclean\n```" in article.markdown.replace("> ", "")
+    assert all(snippet in words(article.markdown) for snippet in item["with"])
+
+
 def test_a_field_list_that_is_the_whole_text_is_extracted() -> None:
     """PostgreSQL's list of acronyms: the page's region is its ``<dl>`` of short terms, which the
     field-list repair replaced by a new block: the region was no longer in the page, and the
