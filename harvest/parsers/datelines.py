@@ -28,6 +28,7 @@ import re
 from collections.abc import Iterator
 from datetime import date
 from itertools import islice
+from urllib.parse import urlsplit
 
 from lxml import etree
 
@@ -335,7 +336,7 @@ def mentioned_only(tree: etree._Element, published: str, url: str) -> bool:
     A page with dates in its markup (``<time>``, date ``<meta>``, microdata, JSON-LD) or in
     its URL (``/2012-06/04/``) had its date taken there.
     """
-    if published[:4] in url and published[5:7] in url.partition(published[:4])[2]:
+    if _dated_url(url, published):
         return False
     if _markup_dates(tree):
         return False
@@ -363,6 +364,23 @@ def mentioned_only(tree: etree._Element, published: str, url: str) -> bool:
     return (value != published and _footer_stamps_only(texts, value)) or _first_is_mention(
         texts, value, published
     )
+
+
+def _dated_url(url: str, published: str) -> bool:
+    """Whether ``url`` names the year and month of ``published``: numbers of their own in its path.
+
+    ``/2012-06/04/``, ``/2023/02/slug/``, ``/20230215-slug``: the year, then the month, after a
+    separator or none. Not the host or the port, nor digits inside a word or an id: served on
+    127.0.0.1:42023, two of Fossil's technotes (``/technote/5e48…401b2024…``, ``…bcb02ca20``)
+    were "2023" then "02", and the footer's build stamp, "Fossil 2.21 [3c53b6364e] 2023-02-26",
+    dated them.
+    """
+    parts = urlsplit(url)
+    year, month = published[:4], published[5:7]
+    if not (year.isdigit() and month.isdigit()):
+        return False
+    named = re.compile(rf"(?<![0-9A-Za-z]){year}(?:[/_.-]0?{int(month)}|{month}(?:[0-3][0-9])?)(?![0-9])")
+    return named.search(parts.path) is not None or named.search(parts.query) is not None
 
 
 def _version_read_as_date(content: str, published: str) -> bool:

@@ -183,6 +183,48 @@ def test_a_post_with_the_footer_s_build_stamp_keeps_its_date() -> None:
     assert article.published == "2023-01-15"
 
 
+#: Two of Fossil's technotes (held-out set) whose ids hold a "02" after where a port's "2023" goes.
+FOSSIL_NOTES = [
+    "technote/5e48cfae6f32d261f8d9a568401b2024451bd01d",
+    "technote/a16c9a05f7ebc615d9c4a035c2b8728bcb02ca20",
+]
+
+
+@pytest.mark.parametrize("port", [42023, 20230])
+@pytest.mark.parametrize("path", FOSSIL_NOTES)
+def test_a_port_or_an_id_is_no_date_in_the_url(path: str, port: int) -> None:
+    """Fossil's technotes show no date; every page ends with the build's stamp, ``<div
+    class="footer">This page was generated in about 0.002s by Fossil 2.21 [3c53b6364e] 2023-02-26
+    19:24:24</div>``, which htmldate's last resort takes and the footer rule refuses.
+
+    Served on 127.0.0.1:42023 (the held-out test's loopback server, on a port the system
+    picks), the URL held "2023" (the port) and then "02" (in the note's id): that was read as a
+    date in the URL, which keeps whatever date htmldate found, and the two notes were dated
+    2023-02-26 (crawls on other ports dated them right: a flaky test).
+    """
+    origin = f"http://127.0.0.1:{port}"
+    html = heldout_page("fossil", path).replace("https://fossil.heldout.example", origin)
+    url = f"{origin}/{path}"
+    tree = _parse(html)
+    assert tree is not None
+    assert mentioned_only(tree, "2023-02-26", url)
+    article = extract_article(html, url)
+    assert article is not None
+    assert article.published is None
+
+
+def test_a_year_and_month_in_the_url_path_keep_a_date_the_text_names() -> None:
+    """Lektor (held-out set) files a post under ``/blog/2023/10/``; its code sample writes
+    "2023-10-05" first, but the URL's year and month say the date is the post's."""
+    path = "blog/2023/10/regulyarnye-vyrazheniya/"
+    html = heldout_page("lektor", f"{path}index.html")
+    tree = _parse(html)
+    assert tree is not None
+    assert not mentioned_only(tree, "2023-10-05", f"https://lektor.heldout.example/{path}")
+    # Served on a loopback port, the path still names them.
+    assert not mentioned_only(tree, "2023-10-05", f"http://127.0.0.1:42023/{path}")
+
+
 @pytest.mark.parametrize(
     ("folder", "path"),
     [
