@@ -375,7 +375,10 @@ def _dated_url(url: str, published: str) -> bool:
     were "2023" then "02", and the footer's build stamp, "Fossil 2.21 [3c53b6364e] 2023-02-26",
     dated them.
     """
-    parts = urlsplit(url)
+    try:
+        parts = urlsplit(url)
+    except ValueError:  # an address that does not parse ("http://[host/") names no date
+        return False
     year, month = published[:4], published[5:7]
     if not (year.isdigit() and month.isdigit()):
         return False
