@@ -252,8 +252,8 @@ Every tree is small enough to crawl whole (Python 530 pages, PostgreSQL 1,169, g
 Book 185, Node 65, SQLite 766, Doxygen 359 with its examples' outputs, vim 147, CMake 1,936,
 Django 692, the Debian Reference 15, Apache's English manual 244, R's manuals 8, the GNU manuals
 one page each, Erlang/OTP 992, the Debian Administrator's Handbook 127, zsh 179, MkDocs
-23, Scrapy 126, Sphinx 137; held out: Boost 655 of 3,805, GLib 100, Flask 77, Commons Lang 730,
-Postfix 132, haproxy 2, the GIMP manual 685, SQLAlchemy 224) but for what each row says is left
+23, Scrapy 126, Sphinx 137, Boost 655 of 3,805, GLib 100, Flask 77, Commons Lang 730, Postfix 132,
+haproxy 2, the GIMP manual 685, SQLAlchemy 224) but for what each row says is left
 out: the Rust docs but the Book, vim's five largest release notes, Cargo's rustdoc but ``syn`` (592
 of 671 pages; rustdoc links the crates' roots from a script, so no page leads from one crate to the
 others), Boost's ``boost/`` reference pages. Doxygen's examples
@@ -275,8 +275,7 @@ title, SQLAlchemy's header the release's date on every page), documents whose Ma
 number of fence lines (``bad fences``: a block left open), documents keeping under 70% of the page's
 words (``text <70%``), code blocks kept / expected, languages kept / expected, WARNING lines of the
 crawl log (count, the first 5), pages fetched, requests that reached the canary (``foreign``), exit
-code, wall time. The twenty-four tuning trees take about nine minutes, the eight held-out ones about
-two and a half.
+code, wall time. The thirty-two tuning trees take about twelve minutes.
 ``--details TREE`` lists every mismatch; ``--json FILE`` writes rows and mismatches; ``--keep DIR``
 keeps each crawl's output folder (``DIR/<tree>/data/blogs/document.jsonl`` and the Markdown) for
 reading.
@@ -1718,7 +1717,6 @@ TREES = {
         boost_page,
         # The reference pages BoostBook writes one per C++ entity under boost/ (3,150) left out.
         serve=lambda rel: not rel.startswith("/boost/"),
-        group="heldout",
     ),
     "glib": Tree(
         "glib",
@@ -1726,7 +1724,6 @@ TREES = {
         Path("/usr/share/gtk-doc/html/glib"),
         "/index.html",
         glib_page,
-        group="heldout",
     ),
     "flask": Tree(
         "flask",
@@ -1734,7 +1731,6 @@ TREES = {
         Path("/usr/share/doc/python-flask-doc/html"),
         "/index.html",
         flask_page,
-        group="heldout",
     ),
     "commons-lang": Tree(
         "commons-lang",
@@ -1742,7 +1738,6 @@ TREES = {
         Path("/usr/share/doc/libcommons-lang3-java/api"),
         "/index.html",
         javadoc_page,
-        group="heldout",
     ),
     "postfix": Tree(
         "postfix",
@@ -1751,7 +1746,6 @@ TREES = {
         "/index.html",
         postfix_page,
         serve=lambda rel: rel not in _POSTFIX_UNLINKED,
-        group="heldout",
     ),
     "haproxy": Tree(
         "haproxy",
@@ -1761,7 +1755,6 @@ TREES = {
         haproxy_page,
         # The Management Guide: no page links to it (the navbar names the other two).
         serve=lambda rel: rel != "/management.html",
-        group="heldout",
     ),
     "gimp": Tree(
         "gimp",
@@ -1769,7 +1762,6 @@ TREES = {
         Path("/usr/share/gimp/2.0/help/en"),
         "/index.html",
         gimp_page,
-        group="heldout",
     ),
     "sqlalchemy": Tree(
         "sqlalchemy",
@@ -1777,7 +1769,6 @@ TREES = {
         Path("/usr/share/doc/python-sqlalchemy-doc/html"),
         "/index.html",
         sqlalchemy_page,
-        group="heldout",
     ),
 }
 
