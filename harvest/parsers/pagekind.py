@@ -837,6 +837,9 @@ _CONTENT_TAGS = (
 
 #: The share of a source file's view its code makes (its line numbers are code too).
 SOURCE_SHARE = 0.95
+#: The share of letters among the visible characters of a text set in a ``<pre>`` that is prose
+#: (Postfix's manual pages have more, the generators' source files less: BENCHMARKS.md).
+PLAIN_TEXT_LETTERS = 0.85
 
 
 def _source_view(region: etree._Element, text: str) -> bool:
@@ -844,12 +847,21 @@ def _source_view(region: etree._Element, text: str) -> bool:
 
     A generator's "Source" link beside each item leads there (Haddock's ``src/<Module>.html``,
     rustdoc's ``src/…/lib.rs.html``: the module again, its comments and all, as one block): no
-    document of its own, the module's page is.
+    document of its own, the module's page is. Code, that is: highlighted (a class on the block
+    or on its pieces), or not words for the most part. A manual page set as plain text (Postfix's
+    HTML manuals, man2html: one ``<pre>`` with bold section names and links, 68 of them) is a
+    document.
     """
     if not text or next(region.iter(*HEADINGS), None) is not None:
         return False
-    code = sum(len(_text(pre)) for pre in region.iter("pre") if next(pre.iterancestors("pre"), None) is None)
-    return code >= SOURCE_SHARE * len(text)
+    blocks = [pre for pre in region.iter("pre") if next(pre.iterancestors("pre"), None) is None]
+    shown = "".join(_text(pre) for pre in blocks)
+    if len(shown) < SOURCE_SHARE * len(text):
+        return False
+    if any(el.get("class") for pre in blocks for el in pre.iter()):
+        return True
+    visible = "".join(shown.split())
+    return sum(ch.isalpha() for ch in visible) < PLAIN_TEXT_LETTERS * len(visible)
 
 
 def _nothing_to_read(

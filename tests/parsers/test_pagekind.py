@@ -15,6 +15,7 @@ from functools import cache
 
 import pytest
 
+from harvest.parsers.article import extract_article
 from harvest.parsers.pagekind import classify_page
 from tests import OWN_FIXTURES, eval_pages, shared_fixture
 from tests.devsites import heldout_page, page_html
@@ -738,6 +739,19 @@ def test_a_source_file_s_view_is_nothing_to_store(folder: str, page: str) -> Non
     a document that repeats its module's page, comments and all (19 of Haddock's, 22 of rustdoc's)."""
     kind = classify_page(heldout_page(folder, page), f"https://{folder}.heldout.example/{page}")
     assert kind.kind == "empty", kind.reason
+
+
+def test_a_manual_page_set_as_plain_text_is_no_source_view() -> None:
+    """Postfix's HTML manuals (``postfix-doc``): each man page is one ``<pre>`` of its text, bold
+    section names and links, no heading. Read as a source file's view, 68 of its 125 documents
+    were never stored; its words are prose, unhighlighted, and it is a document of its own."""
+    url = "http://www.postfix.org/access.5.html"
+    html = (OWN_FIXTURES / "realdocs" / "postfix" / "access.5.html").read_text(encoding="utf-8")
+    kind = classify_page(html, url)
+    assert kind.kind not in {"empty", "listing"}, kind.reason
+    article = extract_article(html, url)
+    assert article is not None
+    assert "describes access control on remote SMTP client" in " ".join(article.markdown.split())
 
 
 def test_an_index_of_terms_by_initials_is_a_listing() -> None:
