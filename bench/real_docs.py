@@ -1550,6 +1550,117 @@ def javadoc_page(root: Path, rel: str) -> Page:
     return Page(DOC, title, len(_outer_pres(main)), words=_words(main))
 
 
+# --- Docutils (rst2html) -------------------------------------------------------------------------
+
+#: Docutils' own docs tree, where the pages no page links to are Docutils' test-suite outputs
+#: (``math``, ``mwe-test``, ``manpage-URUE``), the menu bars its sources include
+#: (``docs/header*.html``: "not a standalone document") and three unlinked pages: not served.
+DOCUTILS_ROOT = Path("/usr/share/doc/docutils-doc")
+#: A page this share of whose words (headings too) are links to other pages of the tree is a list
+#: of them (the documentation overview, ``docs/index``); the documents stay under 7%.
+DOCUTILS_LINK_SHARE = 1 / 5
+
+
+def _docutils_served(rel: str) -> bool:
+    return not rel.endswith(".html") or rel in _linked_pages(DOCUTILS_ROOT)
+
+
+def docutils_page(root: Path, rel: str) -> Page:
+    """A page Docutils' HTML writer (``rst2html``, the PEP writer for ``docs/peps``) wrote from
+    the ``.txt`` source beside it: ``div.document`` holds the text (the header and footer bars
+    outside it); the document title is its ``h1.title``, the PEP writer's the ``<title>`` (PEP
+    number and Title field). Docutils writes no index pages: a page of links to the other pages
+    (``DOCUTILS_LINK_SHARE`` of its words) is a listing. The one page without Docutils'
+    ``generator`` (``quickref.html``, hand-written) is read whole: its ``<h1>``, its body."""
+    tree = _parse(root / rel.lstrip("/"))
+    generator = tree.xpath('//meta[translate(@name, "GENRATO", "genrato")="generator"]/@content')
+    if not any(g.startswith("Docutils") for g in generator):
+        body = tree.find("body")
+        if body is None:
+            return Page(NEITHER)
+        return Page(DOC, _text(body.find(".//h1")), len(_outer_pres(body)), words=_words(body))
+    main = next(iter(tree.xpath('//div[contains(concat(" ",@class," ")," document ")]')), None)
+    if main is None:
+        return Page(NEITHER)
+    heads = main.xpath('./h1[contains(concat(" ",@class," ")," title ")]')
+    title = _text(heads[0]) if heads else _text(tree.find(".//title"))
+    words = sum(len(t.split()) for t in main.xpath(".//text()"))
+    local = sum(
+        len(t.split())
+        for t in main.xpath(
+            './/a[@href and not(starts-with(@href, "#")) and not(contains(@href, ":"))]//text()'
+        )
+    )
+    if words and local / words >= DOCUTILS_LINK_SHARE:
+        return Page(LISTING, title)
+    # The docinfo's Address field is a <pre> (its line breaks kept), no code block.
+    pres = [pre for pre in _outer_pres(main) if "address" not in _classes(pre)]
+    langs = []
+    for pre in pres:
+        # The ``code`` directive: ``<pre class="code <language> literal-block">``.
+        tokens = _classes(pre)
+        if "code" in tokens and len(tokens) > tokens.index("code") + 1:
+            lang = tokens[tokens.index("code") + 1].lower()
+            if lang not in NO_LANGUAGE and lang != "literal-block":
+                langs.append(lang)
+    return Page(DOC, title, len(pres), langs, _words(main))
+
+
+# --- LaTeX2HTML (gnuplot) ------------------------------------------------------------------------
+
+#: LaTeX2HTML's navigation: the panels above and below each node and the node's "Table of
+#: Child-Links" (its subsections' titles, under a "Subsections" anchor).
+_L2H_CHROME = './/div[@class="navigation"] | .//ul[@class="ChildLinks"] | .//a[@id="CHILD_LINKS"]'
+#: The title LaTeX2HTML gives the node it writes last, its own credits and command line.
+L2H_ABOUT = "About this document ..."
+
+
+@functools.cache
+def _l2h_index(root: Path) -> str:
+    """The node the navigation panels' ``index`` button points to: LaTeX2HTML's index."""
+    hrefs = _parse(root / "index.html").xpath('//div[@class="navigation"]//a[img[@alt="index"]]/@href')
+    return "/" + hrefs[0] if hrefs else ""
+
+
+def gnuplot_page(root: Path, rel: str) -> Page:
+    """gnuplot's manual (``figures.tex`` through LaTeX2HTML, one node per help topic): the body
+    without the navigation panels and the Child-Links table. A node of text (``STUB_WORDS`` words
+    besides its heading) is a document; a node of its subsections' links under a lead shorter
+    than that (the top page ``index.html`` and its copy under the job's name, ``figures.html``;
+    "New features", "Terminal types") and the index are listings; a node whose only text is a
+    short pointer to another node ("See image", "Deprecated. See set xyplane") or nothing, and
+    the "About this document" node, neither. Title: the node's heading (its ``<title>`` too)."""
+    if rel == _l2h_index(root):
+        return Page(LISTING)
+    tree = _parse(root / rel.lstrip("/"))
+    body = tree.find("body")
+    if body is None:
+        return Page(NEITHER)
+    children = bool(body.xpath('.//ul[@class="ChildLinks"]'))
+    content = _pruned(body, _L2H_CHROME)
+    heads = content.xpath(".//*[self::h1 or self::h2 or self::h3 or self::h4 or self::h5]")
+    title = _text(heads[0]) if heads else ""
+    if title == L2H_ABOUT:
+        return Page(NEITHER, title)
+    own = _pruned(content, "(.//*[self::h1 or self::h2 or self::h3 or self::h4 or self::h5])[1]")
+    words = len(_text(own).split())
+    if words < STUB_WORDS:
+        if children:
+            return Page(LISTING, title)
+        if not words or own.xpath('.//a[@href and not(starts-with(@href, "#"))]'):
+            return Page(NEITHER, title)
+    return Page(DOC, title, len(_outer_pres(content)), words=_words(content))
+
+
+# --- DocBook XSL (Debian New Maintainers' Guide) -------------------------------------------------
+
+
+def maint_guide_page(root: Path, rel: str) -> Page:
+    """The Debian New Maintainers' Guide, chunked by chapter (its sections inline): as
+    ``docbook_page``; the book (``index.en.html``, its title page and toc) is the one listing."""
+    return docbook_page(root, rel)
+
+
 TREES = {
     "python": Tree(
         "python",
@@ -1769,6 +1880,33 @@ TREES = {
         Path("/usr/share/doc/python-sqlalchemy-doc/html"),
         "/index.html",
         sqlalchemy_page,
+    ),
+    "docutils": Tree(
+        "docutils",
+        "docutils-doc",
+        DOCUTILS_ROOT,
+        "/docs/index.html",
+        docutils_page,
+        serve=_docutils_served,
+        group="heldout",
+    ),
+    "gnuplot": Tree(
+        "gnuplot",
+        "gnuplot-doc",
+        Path("/usr/share/doc/gnuplot/htmldocs"),
+        "/index.html",
+        gnuplot_page,
+        group="heldout",
+    ),
+    "maint-guide": Tree(
+        "maint-guide",
+        "maint-guide",
+        Path("/usr/share/doc/maint-guide/html"),
+        "/index.en.html",
+        maint_guide_page,
+        # English only (the package ships no other language; its translations are other packages').
+        serve=lambda rel: not rel.endswith(".html") or rel.endswith(".en.html"),
+        group="heldout",
     ),
 }
 
