@@ -236,34 +236,66 @@ sqlalchemy       python-sqlalchemy-doc Sphinx, SQLAlchemy's theme (zzzeeksphinx)
                                        lead, or a third of whose words are links (the hand-written front
                                        page), a listing. Title: the body's ``<h1>``. Languages:
                                        ``highlight-<lang>`` (``python+sql``, ``pycon+sql`` as written).
+docutils         docutils-doc          Docutils' HTML writer (``rst2html``; the PEP writer for
+                                       ``docs/peps``), each page beside its ``.txt`` source: a page whose
+                                       ``div.document`` is text is a document; Docutils writes no index,
+                                       and the one page a fifth of whose words are links to other pages
+                                       of the tree (the overview ``docs/index.html``) is a listing;
+                                       ``quickref.html`` (hand-written, no Docutils ``generator``) a
+                                       document read whole (body, ``<h1>``). The pages no page links to
+                                       (the test suite's ``math``, ``mwe-test``, ``manpage-URUE``, the
+                                       included menu bars ``docs/header*.html``, three unlinked pages)
+                                       not served. Title: ``h1.title`` (the document title; a ``title``
+                                       directive's ``<title>`` not used), a PEP's ``<title>`` ("PEP 256
+                                       - ..."). Code: ``pre`` but the docinfo's ``pre.address``; line
+                                       blocks are no code. Languages: ``code <lang>`` (none used).
+gnuplot          gnuplot-doc           LaTeX2HTML, one node per help topic (``nodeN.html``): the body
+                                       without the navigation panels and the "Table of Child-Links". A
+                                       node with text besides its heading is a document, unless that
+                                       text is under 20 words and the node has child links (a listing,
+                                       as are the top page ``index.html``, its copy under the job's name
+                                       ``figures.html``, and the index, the panels' ``index`` button's
+                                       target) or links to another node ("See image (p. [*])": a
+                                       pointer, neither, as are an empty node and the "About this
+                                       document ..." node). Title: the node's heading (its ``<title>``
+                                       too). Code: ``<pre>``. No languages.
+maint-guide      maint-guide           DocBook XSL chunked by chapter (``*.en.html``; the package ships
+                                       English only): as postgresql, the book (``index.en.html``) the one
+                                       listing. Title: the division's ``h2.title`` (with its "Chapter
+                                       3." label).
 ================ ===================== ====================================================================
 
 Code blocks: the outermost ``<pre>`` elements of the page's main content container
 (``div[role=main]``/``div.body``, the DocBook division, ``#content``, ``<main>``, ``#apicontent``,
 SQLite's body, Doxygen's ``div.contents`` with its ``div.fragment`` blocks, Django's ``div.yui-g``,
-Apache's ``#page-content``, makeinfo's ``<body>``, erl_docgen's ``#content``, Publican's
-division, texi2any's chapter, ``div[itemprop=articleBody]``, rustdoc's ``section#main-content``,
-BoostBook's and gtk-doc's division, javadoc's ``<main>``), against the fenced blocks of the stored
-Markdown (read as CommonMark reads them: the fences a Markdown example shows inside a longer fence
-are its code, no blocks of their own). Titles are compared with whitespace, dashes and quotes made
-plain (Sphinx's smart quotes turn ``---`` into an em dash).
+Apache's ``#page-content``, makeinfo's ``<body>``, erl_docgen's ``#content``, Publican's division,
+texi2any's chapter, ``div[itemprop=articleBody]``, rustdoc's ``section#main-content``, BoostBook's
+and gtk-doc's division, javadoc's ``<main>``, Docutils' ``div.document``, LaTeX2HTML's body),
+against the fenced blocks of the stored Markdown (read as CommonMark reads them: the fences a
+Markdown example shows inside a longer fence are its code, no blocks of their own). Titles are
+compared with whitespace, dashes and quotes made plain (Sphinx's smart quotes turn ``---`` into an
+em dash).
 
 Every tree is small enough to crawl whole (Python 530 pages, PostgreSQL 1,169, git 242, the Rust
-Book 185, Node 65, SQLite 766, Doxygen 359 with its examples' outputs, vim 147, CMake 1,936,
-Django 692, the Debian Reference 15, Apache's English manual 244, R's manuals 8, the GNU manuals
-one page each, Erlang/OTP 992, the Debian Administrator's Handbook 127, zsh 179, MkDocs
-23, Scrapy 126, Sphinx 137, Boost 655 of 3,805, GLib 100, Flask 77, Commons Lang 730, Postfix 132,
-haproxy 2, the GIMP manual 685, SQLAlchemy 224) but for what each row says is left
-out: the Rust docs but the Book, vim's five largest release notes, Cargo's rustdoc but ``syn`` (592
-of 671 pages; rustdoc links the crates' roots from a script, so no page leads from one crate to the
-others), Boost's ``boost/`` reference pages. Doxygen's examples
-are linked from the manual only in part: the rest are reached through its JavaScript menu
-(``menudata.js``), which the spider does not read. A file whose name has a space (CMake's
-``generator/Unix Makefiles.html``) is served under its percent-encoded path too. Absolute links to
-the trees' public hosts are left as they are and are not followed (the spider keeps to the start
-page's host); the crawl runs with ``http_proxy``/``https_proxy`` set to a loopback canary server
-(``no_proxy`` 127.0.0.1), so a request for any other host reaches that canary and nothing else:
-its count is the ``foreign`` column and must be 0.
+Book 185, Node 65, SQLite 766, Doxygen 359 with its examples' outputs, vim 147, CMake 1,936, Django
+692, the Debian Reference 15, Apache's English manual 244, R's manuals 8, the GNU manuals one page
+each, Erlang/OTP 992, the Debian Administrator's Handbook 127, zsh 179, MkDocs 23, Scrapy 126,
+Sphinx 137, Boost 655 of 3,805, GLib 100, Flask 77, Commons Lang 730, Postfix 132, haproxy 2, the
+GIMP manual 685, SQLAlchemy 224; held out: Docutils 56 of 64, gnuplot 652, the New Maintainers'
+Guide 11) but for what each row says is left out: the Rust docs but the Book, vim's five largest
+release notes, Cargo's rustdoc but ``syn`` (592 of 671 pages; rustdoc links the crates' roots from
+a script, so no page leads from one crate to the others), Boost's ``boost/`` reference pages.
+Doxygen's examples are linked from the manual only in part: the rest are reached through its
+JavaScript menu (``menudata.js``), which the spider does not read. Go's docs (``golang-1.19-doc``:
+the spec, the memory model, the assembler guide) are no tree here: each file is a fragment Go's web
+server wraps in its page template (the title only in a JSON comment, no ``<title>`` or ``<h1>``)
+and links by the paths that server routes (``/ref/spec``), so served as files they have no title
+and link to one another hardly at all. A file whose name has a space (CMake's ``generator/Unix
+Makefiles.html``) is served under its percent-encoded path too. Absolute links to the trees' public
+hosts are left as they are and are not followed (the spider keeps to the start page's host); the
+crawl runs with ``http_proxy``/``https_proxy`` set to a loopback canary server (``no_proxy``
+127.0.0.1), so a request for any other host reaches that canary and nothing else: its count is the
+``foreign`` column and must be 0.
 
 Per tree: HTML pages served, documents (oracle), documents stored, documents missing (fetched or
 never fetched), listing pages stored, other pages stored, titles right (``unnumbered``: right but
@@ -271,11 +303,13 @@ for a section number or label, ``Chapter 5.``, ``4.2.``), documents given a date
 trees date none but PostgreSQL's and Django's release notes, R's manuals (their edition), SQLite's
 release log and Scrapy's pages, whose theme's footer gives the build's date; SQLite's pages end with
 "This page last modified on <date>"; haproxy's Configuration Manual shows its text's date under the
-title, SQLAlchemy's header the release's date on every page), documents whose Markdown has an odd
+title, SQLAlchemy's header the release's date on every page, most Docutils pages their docinfo's
+``Date`` field), documents whose Markdown has an odd
 number of fence lines (``bad fences``: a block left open), documents keeping under 70% of the page's
 words (``text <70%``), code blocks kept / expected, languages kept / expected, WARNING lines of the
 crawl log (count, the first 5), pages fetched, requests that reached the canary (``foreign``), exit
-code, wall time. The thirty-two tuning trees take about twelve minutes.
+code, wall time. The thirty-two tuning trees take about twelve minutes, the three held-out ones
+(``--heldout``) about half a minute.
 ``--details TREE`` lists every mismatch; ``--json FILE`` writes rows and mismatches; ``--keep DIR``
 keeps each crawl's output folder (``DIR/<tree>/data/blogs/document.jsonl`` and the Markdown) for
 reading.
