@@ -1658,12 +1658,12 @@ def _l2h_index(root: Path) -> str:
 
 def gnuplot_page(root: Path, rel: str) -> Page:
     """gnuplot's manual (``figures.tex`` through LaTeX2HTML, one node per help topic): the body
-    without the navigation panels and the Child-Links table. A node of text (``STUB_WORDS`` words
-    besides its heading) is a document; a node of its subsections' links under a lead shorter
-    than that (the top page ``index.html`` and its copy under the job's name, ``figures.html``;
-    "New features", "Terminal types") and the index are listings; a node whose only text is a
-    short pointer to another node ("See image", "Deprecated. See set xyplane") or nothing, and
-    the "About this document" node, neither. Title: the node's heading (its ``<title>`` too)."""
+    without the navigation panels and the Child-Links table. A node with text besides its
+    heading is a document, unless that text is under ``STUB_WORDS`` words and the node has child
+    links (a lead over its subsections: a listing, as are the top page ``index.html``, its copy
+    under the job's name ``figures.html``, and the index) or links to another node (a pointer,
+    "See image", "Deprecated. See set xyplane": neither, as are an empty node and the "About this
+    document" node). Title: the node's heading (its ``<title>`` too)."""
     if rel == _l2h_index(root):
         return Page(LISTING)
     tree = _parse(root / rel.lstrip("/"))
