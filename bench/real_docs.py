@@ -236,34 +236,66 @@ sqlalchemy       python-sqlalchemy-doc Sphinx, SQLAlchemy's theme (zzzeeksphinx)
                                        lead, or a third of whose words are links (the hand-written front
                                        page), a listing. Title: the body's ``<h1>``. Languages:
                                        ``highlight-<lang>`` (``python+sql``, ``pycon+sql`` as written).
+docutils         docutils-doc          Docutils' HTML writer (``rst2html``; the PEP writer for
+                                       ``docs/peps``), each page beside its ``.txt`` source: a page whose
+                                       ``div.document`` is text is a document; Docutils writes no index,
+                                       and the one page a fifth of whose words are links to other pages
+                                       of the tree (the overview ``docs/index.html``) is a listing;
+                                       ``quickref.html`` (hand-written, no Docutils ``generator``) a
+                                       document read whole (body, ``<h1>``). The pages no page links to
+                                       (the test suite's ``math``, ``mwe-test``, ``manpage-URUE``, the
+                                       included menu bars ``docs/header*.html``, three unlinked pages)
+                                       not served. Title: ``h1.title`` (the document title; a ``title``
+                                       directive's ``<title>`` not used), a PEP's ``<title>`` ("PEP 256
+                                       - ..."). Code: ``pre`` but the docinfo's ``pre.address``; line
+                                       blocks are no code. Languages: ``code <lang>`` (none used).
+gnuplot          gnuplot-doc           LaTeX2HTML, one node per help topic (``nodeN.html``): the body
+                                       without the navigation panels and the "Table of Child-Links". A
+                                       node with text besides its heading is a document, unless that
+                                       text is under 20 words and the node has child links (a listing,
+                                       as are the top page ``index.html``, its copy under the job's name
+                                       ``figures.html``, and the index, the panels' ``index`` button's
+                                       target) or links to another node ("See image (p. [*])": a
+                                       pointer, neither, as are an empty node and the "About this
+                                       document ..." node). Title: the node's heading (its ``<title>``
+                                       too). Code: ``<pre>``. No languages.
+maint-guide      maint-guide           DocBook XSL chunked by chapter (``*.en.html``; the package ships
+                                       English only): as postgresql, the book (``index.en.html``) the one
+                                       listing. Title: the division's ``h2.title`` (with its "Chapter
+                                       3." label).
 ================ ===================== ====================================================================
 
 Code blocks: the outermost ``<pre>`` elements of the page's main content container
 (``div[role=main]``/``div.body``, the DocBook division, ``#content``, ``<main>``, ``#apicontent``,
 SQLite's body, Doxygen's ``div.contents`` with its ``div.fragment`` blocks, Django's ``div.yui-g``,
-Apache's ``#page-content``, makeinfo's ``<body>``, erl_docgen's ``#content``, Publican's
-division, texi2any's chapter, ``div[itemprop=articleBody]``, rustdoc's ``section#main-content``,
-BoostBook's and gtk-doc's division, javadoc's ``<main>``), against the fenced blocks of the stored
-Markdown (read as CommonMark reads them: the fences a Markdown example shows inside a longer fence
-are its code, no blocks of their own). Titles are compared with whitespace, dashes and quotes made
-plain (Sphinx's smart quotes turn ``---`` into an em dash).
+Apache's ``#page-content``, makeinfo's ``<body>``, erl_docgen's ``#content``, Publican's division,
+texi2any's chapter, ``div[itemprop=articleBody]``, rustdoc's ``section#main-content``, BoostBook's
+and gtk-doc's division, javadoc's ``<main>``, Docutils' ``div.document``, LaTeX2HTML's body),
+against the fenced blocks of the stored Markdown (read as CommonMark reads them: the fences a
+Markdown example shows inside a longer fence are its code, no blocks of their own). Titles are
+compared with whitespace, dashes and quotes made plain (Sphinx's smart quotes turn ``---`` into an
+em dash).
 
 Every tree is small enough to crawl whole (Python 530 pages, PostgreSQL 1,169, git 242, the Rust
-Book 185, Node 65, SQLite 766, Doxygen 359 with its examples' outputs, vim 147, CMake 1,936,
-Django 692, the Debian Reference 15, Apache's English manual 244, R's manuals 8, the GNU manuals
-one page each, Erlang/OTP 992, the Debian Administrator's Handbook 127, zsh 179, MkDocs
-23, Scrapy 126, Sphinx 137, Boost 655 of 3,805, GLib 100, Flask 77, Commons Lang 730, Postfix 132,
-haproxy 2, the GIMP manual 685, SQLAlchemy 224) but for what each row says is left
-out: the Rust docs but the Book, vim's five largest release notes, Cargo's rustdoc but ``syn`` (592
-of 671 pages; rustdoc links the crates' roots from a script, so no page leads from one crate to the
-others), Boost's ``boost/`` reference pages. Doxygen's examples
-are linked from the manual only in part: the rest are reached through its JavaScript menu
-(``menudata.js``), which the spider does not read. A file whose name has a space (CMake's
-``generator/Unix Makefiles.html``) is served under its percent-encoded path too. Absolute links to
-the trees' public hosts are left as they are and are not followed (the spider keeps to the start
-page's host); the crawl runs with ``http_proxy``/``https_proxy`` set to a loopback canary server
-(``no_proxy`` 127.0.0.1), so a request for any other host reaches that canary and nothing else:
-its count is the ``foreign`` column and must be 0.
+Book 185, Node 65, SQLite 766, Doxygen 359 with its examples' outputs, vim 147, CMake 1,936, Django
+692, the Debian Reference 15, Apache's English manual 244, R's manuals 8, the GNU manuals one page
+each, Erlang/OTP 992, the Debian Administrator's Handbook 127, zsh 179, MkDocs 23, Scrapy 126,
+Sphinx 137, Boost 655 of 3,805, GLib 100, Flask 77, Commons Lang 730, Postfix 132, haproxy 2, the
+GIMP manual 685, SQLAlchemy 224; held out: Docutils 56 of 64, gnuplot 652, the New Maintainers'
+Guide 11) but for what each row says is left out: the Rust docs but the Book, vim's five largest
+release notes, Cargo's rustdoc but ``syn`` (592 of 671 pages; rustdoc links the crates' roots from
+a script, so no page leads from one crate to the others), Boost's ``boost/`` reference pages.
+Doxygen's examples are linked from the manual only in part: the rest are reached through its
+JavaScript menu (``menudata.js``), which the spider does not read. Go's docs (``golang-1.19-doc``:
+the spec, the memory model, the assembler guide) are no tree here: each file is a fragment Go's web
+server wraps in its page template (the title only in a JSON comment, no ``<title>`` or ``<h1>``)
+and links by the paths that server routes (``/ref/spec``), so served as files they have no title
+and link to one another hardly at all. A file whose name has a space (CMake's ``generator/Unix
+Makefiles.html``) is served under its percent-encoded path too. Absolute links to the trees' public
+hosts are left as they are and are not followed (the spider keeps to the start page's host); the
+crawl runs with ``http_proxy``/``https_proxy`` set to a loopback canary server (``no_proxy``
+127.0.0.1), so a request for any other host reaches that canary and nothing else: its count is the
+``foreign`` column and must be 0.
 
 Per tree: HTML pages served, documents (oracle), documents stored, documents missing (fetched or
 never fetched), listing pages stored, other pages stored, titles right (``unnumbered``: right but
@@ -271,11 +303,13 @@ for a section number or label, ``Chapter 5.``, ``4.2.``), documents given a date
 trees date none but PostgreSQL's and Django's release notes, R's manuals (their edition), SQLite's
 release log and Scrapy's pages, whose theme's footer gives the build's date; SQLite's pages end with
 "This page last modified on <date>"; haproxy's Configuration Manual shows its text's date under the
-title, SQLAlchemy's header the release's date on every page), documents whose Markdown has an odd
+title, SQLAlchemy's header the release's date on every page, most Docutils pages their docinfo's
+``Date`` field), documents whose Markdown has an odd
 number of fence lines (``bad fences``: a block left open), documents keeping under 70% of the page's
 words (``text <70%``), code blocks kept / expected, languages kept / expected, WARNING lines of the
 crawl log (count, the first 5), pages fetched, requests that reached the canary (``foreign``), exit
-code, wall time. The thirty-two tuning trees take about twelve minutes.
+code, wall time. The thirty-two tuning trees take about twelve minutes, the three held-out ones
+(``--heldout``) about half a minute.
 ``--details TREE`` lists every mismatch; ``--json FILE`` writes rows and mismatches; ``--keep DIR``
 keeps each crawl's output folder (``DIR/<tree>/data/blogs/document.jsonl`` and the Markdown) for
 reading.
@@ -1550,6 +1584,117 @@ def javadoc_page(root: Path, rel: str) -> Page:
     return Page(DOC, title, len(_outer_pres(main)), words=_words(main))
 
 
+# --- Docutils (rst2html) -------------------------------------------------------------------------
+
+#: Docutils' own docs tree, where the pages no page links to are Docutils' test-suite outputs
+#: (``math``, ``mwe-test``, ``manpage-URUE``), the menu bars its sources include
+#: (``docs/header*.html``: "not a standalone document") and three unlinked pages: not served.
+DOCUTILS_ROOT = Path("/usr/share/doc/docutils-doc")
+#: A page this share of whose words (headings too) are links to other pages of the tree is a list
+#: of them (the documentation overview, ``docs/index``); the documents stay under 7%.
+DOCUTILS_LINK_SHARE = 1 / 5
+
+
+def _docutils_served(rel: str) -> bool:
+    return not rel.endswith(".html") or rel in _linked_pages(DOCUTILS_ROOT)
+
+
+def docutils_page(root: Path, rel: str) -> Page:
+    """A page Docutils' HTML writer (``rst2html``, the PEP writer for ``docs/peps``) wrote from
+    the ``.txt`` source beside it: ``div.document`` holds the text (the header and footer bars
+    outside it); the document title is its ``h1.title``, the PEP writer's the ``<title>`` (PEP
+    number and Title field). Docutils writes no index pages: a page of links to the other pages
+    (``DOCUTILS_LINK_SHARE`` of its words) is a listing. The one page without Docutils'
+    ``generator`` (``quickref.html``, hand-written) is read whole: its ``<h1>``, its body."""
+    tree = _parse(root / rel.lstrip("/"))
+    generator = tree.xpath('//meta[translate(@name, "GENRATO", "genrato")="generator"]/@content')
+    if not any(g.startswith("Docutils") for g in generator):
+        body = tree.find("body")
+        if body is None:
+            return Page(NEITHER)
+        return Page(DOC, _text(body.find(".//h1")), len(_outer_pres(body)), words=_words(body))
+    main = next(iter(tree.xpath('//div[contains(concat(" ",@class," ")," document ")]')), None)
+    if main is None:
+        return Page(NEITHER)
+    heads = main.xpath('./h1[contains(concat(" ",@class," ")," title ")]')
+    title = _text(heads[0]) if heads else _text(tree.find(".//title"))
+    words = sum(len(t.split()) for t in main.xpath(".//text()"))
+    local = sum(
+        len(t.split())
+        for t in main.xpath(
+            './/a[@href and not(starts-with(@href, "#")) and not(contains(@href, ":"))]//text()'
+        )
+    )
+    if words and local / words >= DOCUTILS_LINK_SHARE:
+        return Page(LISTING, title)
+    # The docinfo's Address field is a <pre> (its line breaks kept), no code block.
+    pres = [pre for pre in _outer_pres(main) if "address" not in _classes(pre)]
+    langs = []
+    for pre in pres:
+        # The ``code`` directive: ``<pre class="code <language> literal-block">``.
+        tokens = _classes(pre)
+        if "code" in tokens and len(tokens) > tokens.index("code") + 1:
+            lang = tokens[tokens.index("code") + 1].lower()
+            if lang not in NO_LANGUAGE and lang != "literal-block":
+                langs.append(lang)
+    return Page(DOC, title, len(pres), langs, _words(main))
+
+
+# --- LaTeX2HTML (gnuplot) ------------------------------------------------------------------------
+
+#: LaTeX2HTML's navigation: the panels above and below each node and the node's "Table of
+#: Child-Links" (its subsections' titles, under a "Subsections" anchor).
+_L2H_CHROME = './/div[@class="navigation"] | .//ul[@class="ChildLinks"] | .//a[@id="CHILD_LINKS"]'
+#: The title LaTeX2HTML gives the node it writes last, its own credits and command line.
+L2H_ABOUT = "About this document ..."
+
+
+@functools.cache
+def _l2h_index(root: Path) -> str:
+    """The node the navigation panels' ``index`` button points to: LaTeX2HTML's index."""
+    hrefs = _parse(root / "index.html").xpath('//div[@class="navigation"]//a[img[@alt="index"]]/@href')
+    return "/" + hrefs[0] if hrefs else ""
+
+
+def gnuplot_page(root: Path, rel: str) -> Page:
+    """gnuplot's manual (``figures.tex`` through LaTeX2HTML, one node per help topic): the body
+    without the navigation panels and the Child-Links table. A node with text besides its
+    heading is a document, unless that text is under ``STUB_WORDS`` words and the node has child
+    links (a lead over its subsections: a listing, as are the top page ``index.html``, its copy
+    under the job's name ``figures.html``, and the index) or links to another node (a pointer,
+    "See image", "Deprecated. See set xyplane": neither, as are an empty node and the "About this
+    document" node). Title: the node's heading (its ``<title>`` too)."""
+    if rel == _l2h_index(root):
+        return Page(LISTING)
+    tree = _parse(root / rel.lstrip("/"))
+    body = tree.find("body")
+    if body is None:
+        return Page(NEITHER)
+    children = bool(body.xpath('.//ul[@class="ChildLinks"]'))
+    content = _pruned(body, _L2H_CHROME)
+    heads = content.xpath(".//*[self::h1 or self::h2 or self::h3 or self::h4 or self::h5]")
+    title = _text(heads[0]) if heads else ""
+    if title == L2H_ABOUT:
+        return Page(NEITHER, title)
+    own = _pruned(content, "(.//*[self::h1 or self::h2 or self::h3 or self::h4 or self::h5])[1]")
+    words = len(_text(own).split())
+    if words < STUB_WORDS:
+        if children:
+            return Page(LISTING, title)
+        if not words or own.xpath('.//a[@href and not(starts-with(@href, "#"))]'):
+            return Page(NEITHER, title)
+    return Page(DOC, title, len(_outer_pres(content)), words=_words(content))
+
+
+# --- DocBook XSL (Debian New Maintainers' Guide) -------------------------------------------------
+
+
+def maint_guide_page(root: Path, rel: str) -> Page:
+    """The Debian New Maintainers' Guide, chunked by chapter (its sections inline): as
+    ``docbook_page``; the book (``index.en.html``, its title page and toc) is the one listing."""
+    return docbook_page(root, rel)
+
+
 TREES = {
     "python": Tree(
         "python",
@@ -1769,6 +1914,33 @@ TREES = {
         Path("/usr/share/doc/python-sqlalchemy-doc/html"),
         "/index.html",
         sqlalchemy_page,
+    ),
+    "docutils": Tree(
+        "docutils",
+        "docutils-doc",
+        DOCUTILS_ROOT,
+        "/docs/index.html",
+        docutils_page,
+        serve=_docutils_served,
+        group="heldout",
+    ),
+    "gnuplot": Tree(
+        "gnuplot",
+        "gnuplot-doc",
+        Path("/usr/share/doc/gnuplot/htmldocs"),
+        "/index.html",
+        gnuplot_page,
+        group="heldout",
+    ),
+    "maint-guide": Tree(
+        "maint-guide",
+        "maint-guide",
+        Path("/usr/share/doc/maint-guide/html"),
+        "/index.en.html",
+        maint_guide_page,
+        # English only (the package ships no other language; its translations are other packages').
+        serve=lambda rel: not rel.endswith(".html") or rel.endswith(".en.html"),
+        group="heldout",
     ),
 }
 
