@@ -174,7 +174,7 @@ EXTENSIONS = {
     # large share of a crawl's CPU (harvest/plumbing/gctuning.py; BENCHMARKS.md, "Second round of
     # CPU cuts").
     "harvest.plumbing.gctuning.GarbageCollectorTuning": 0,
-    # Fleet children only (run_all.py): shared item counter, progress heartbeats, stop event.
+    # Fleet children only (run_all.py): shared item counter, progress heartbeats, stop flag.
     "harvest.extensions.fleet.FleetExtension": 0,
     # One log line naming the scheduler and duplicate filter, which Scrapy's own lists omit.
     "harvest.plumbing.components.CrawlComponentsLog": 0,
@@ -415,7 +415,7 @@ HARVEST_FLEET_LOG_INTERVAL = 30.0
 # How often the data folder is measured for --max-data-size (seconds); walking a large folder
 # costs I/O, and the monitor stretches this further when a walk takes long.
 HARVEST_FLEET_SIZE_CHECK_INTERVAL = 10.0
-# How often a child checks the stop event and reports progress (seconds).
+# How often a child checks the stop flag and reports progress (seconds).
 HARVEST_FLEET_POLL_INTERVAL = 0.5
 # Log files kept per spider under data/logs/<spider>/ (one per process run); older ones go.
 HARVEST_FLEET_LOG_KEEP = 50

@@ -1,11 +1,11 @@
 """The child side of the fleet: count items, report progress to run_all.py, stop when asked.
 
 Each spider process that ``harvest.runner`` starts gets a :class:`FleetChannel` (its own slot of
-the fleet's item counter, the stop event and a pipe back to the supervisor) through
+the fleet's item counter, the stop flag and a pipe back to the supervisor) through
 :func:`attach` before its crawler is built. :class:`FleetExtension` then adds every scraped item
 to its slot (no lock: see harvest.runner.counter), sends the supervisor a progress report every
 ``HARVEST_FLEET_POLL_INTERVAL`` seconds, and closes the spider with the reason
-``stop_requested`` once the stop event is set or the supervisor has died, so in-flight
+``stop_requested`` once the stop flag is set or the supervisor has died, so in-flight
 requests finish and output and crawl state are flushed by the normal close path.
 
 The progress report is the heartbeat the supervisor's watchdog reads. It comes from a looping
@@ -54,8 +54,9 @@ class FleetChannel:
 
     #: The fleet's item counter: a shared ``Array("q", lock=False)``, one slot per running child.
     counter: Any
-    #: ``multiprocessing.Event``: set once, when the whole fleet must stop.
-    stop_event: Any
+    #: Set once, when the whole fleet must stop: the supervisor's lock-free
+    #: ``harvest.runner.stopflag.StopFlag`` (anything with ``is_set()``).
+    stop_flag: Any
     #: Send end of this process's own pipe to the supervisor.
     conn: Connection
     #: The supervisor's pid; if this process is re-parented, the supervisor is gone.
@@ -96,7 +97,7 @@ class _LastErrorHandler(logging.Handler):
 
 
 class FleetExtension:
-    """Counts items into this process's counter slot, sends heartbeats, honours the stop event.
+    """Counts items into this process's counter slot, sends heartbeats, honours the stop flag.
 
     Enabled by the fleet for its children (``harvest.runner.child``); ``NotConfigured``
     when the process runs outside the fleet.
@@ -136,7 +137,7 @@ class FleetExtension:
         return ext
 
     def spider_opened(self, spider: Spider) -> None:
-        """Start watching the stop event and reporting progress."""
+        """Start watching the stop flag and reporting progress."""
         logging.getLogger().addHandler(self.errors)
         self.send({"kind": "opened", "pid": os.getpid()})
         self._task = create_looping_call(self.poll)
@@ -151,7 +152,7 @@ class FleetExtension:
     def poll(self) -> None:
         """Stop if the fleet asks to (or its supervisor died); send the heartbeat either way."""
         if not self.stopping:
-            if self.channel.stop_event.is_set():
+            if self.channel.stop_flag.is_set():
                 self.request_stop("the fleet is stopping")
             elif os.getppid() != self.channel.parent_pid:
                 self.request_stop(f"the supervisor (pid {self.channel.parent_pid}) is gone")

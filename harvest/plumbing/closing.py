@@ -37,7 +37,7 @@ def finished_ok(crawler: Crawler) -> bool:
 def close_crawl(crawler: Crawler, reason: str) -> None:
     """Close ``crawler``'s spider with ``reason`` from anywhere in the crawl (no-op once closed).
 
-    Components that decide a crawl must stop (the fleet's stop event, unreachable hosts, a stuck
+    Components that decide a crawl must stop (the fleet's stop flag, unreachable hosts, a stuck
     scheduler, a fatal state or output error) all close it this way: the engine's own close path
     finishes in-flight work and flushes outputs and state; a failure to close is logged.
     """

@@ -4,7 +4,7 @@ A Twisted reactor cannot be restarted, and a forked copy of a parent that import
 silently, so each run is a new interpreter (``multiprocessing`` spawn). The child:
 
 - ignores SIGINT and leads its own process group: a Ctrl-C in the terminal must not reach it
-  (stopping is the supervisor's decision: it sets the stop event, see harvest.extensions.fleet),
+  (stopping is the supervisor's decision: it sets the stop flag, see harvest.extensions.fleet),
   and a kill by the supervisor takes the helpers it started along;
 - sends its stdout and stderr (Scrapy's log, and any traceback of a crash) to its own log file
   under ``data/logs/<spider>/``;
@@ -109,7 +109,7 @@ def _crawl(spec: ChildSpec, channel: Any) -> int:
         _send(channel, {"kind": "config_error", "message": str(exc)})
         return EXIT_CONFIG
     process.crawl(crawler, **spec.spider_args)
-    # No signal handlers: the supervisor stops us through the stop event (graceful) or SIGTERM.
+    # No signal handlers: the supervisor stops us through the stop flag (graceful) or SIGTERM.
     process.start(install_signal_handlers=False)
     if process.bootstrap_failed:
         _send(channel, {"kind": "fatal", "message": "the crawl failed to start (see the log)"})

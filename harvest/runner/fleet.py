@@ -3,9 +3,10 @@
 Each spider run is a fresh interpreter started with the ``spawn`` method (a Twisted reactor
 cannot restart, and a forked child of a process that touched one fails silently). Children
 share one item counter (a shared array with one slot per running child, which that child alone
-writes: no lock, see harvest.runner.counter) and one stop event, and each has its own one-way
+writes: no lock, see harvest.runner.counter) and one stop flag (a shared byte only the
+supervisor writes: no lock either, see harvest.runner.stopflag), and each has its own one-way
 pipe for progress reports, so a child killed mid-write can corrupt nothing but its own pipe
-and its own slot.
+and its own slot, and holds nothing a sibling or the supervisor waits for.
 
 The loop waits on every pipe, every process sentinel and a signal wake-up fd at once, so it
 reacts at once to a report, an exit or a Ctrl-C, and otherwise sleeps. Its duties:
@@ -15,7 +16,7 @@ reacts at once to a report, an exit or a Ctrl-C, and otherwise sleeps. Its dutie
   failed after ``HARVEST_FLEET_MAX_CRASHES`` within ``HARVEST_FLEET_CRASH_WINDOW``; one that
   sends no heartbeat (a blocked reactor), or shows no activity and announces no wait, for
   ``HARVEST_FLEET_HUNG_TIMEOUT`` is killed and counts as a crash (see :meth:`Job.hang`);
-- stop: a signal, ``--duration`` or ``--max-data-size`` sets the stop event; children finish
+- stop: a signal, ``--duration`` or ``--max-data-size`` sets the stop flag; children finish
   their in-flight work and flush; after ``--grace`` seconds the rest are terminated, and a
   second signal terminates them at once;
 - status: ``data/fleet/status.json`` every few seconds and the live view.
@@ -45,6 +46,7 @@ from harvest.runner.jobs import FAILURE_STATES, Job, JobState
 from harvest.runner.restarts import ExitPolicy
 from harvest.runner.signals import SignalWatch
 from harvest.runner.status import STATUS_VERSION, iso, job_row, status_path, write_status
+from harvest.runner.stopflag import StopFlag
 from harvest.util.sizes import SizeMonitor
 from harvest.util.units import format_duration, format_size
 
@@ -108,7 +110,8 @@ class Fleet:
         self.ctx = multiprocessing.get_context("spawn")
         # One slot per process that may run at once; a slot is reused only after its child exits.
         self.counter = SlotCounter(self.ctx, self.processes)
-        self.stop_event = self.ctx.Event()
+        # Not a multiprocessing.Event: a child killed while reading one leaves its lock taken.
+        self.stop_flag = StopFlag(self.ctx)
         self.running: dict[int, Running] = {}  # by job index
         self.stop_reason: str | None = None
         self.stop_deadline: float | None = None
@@ -212,7 +215,7 @@ class Fleet:
         spec = child_spec(job, self.data_dir, self.child_settings, self.run_id)
         log_file = Path(spec.log_file)
         slot = self.counter.acquire()
-        channel = FleetChannel(self.counter.slots, self.stop_event, send, os.getpid(), slot=slot)
+        channel = FleetChannel(self.counter.slots, self.stop_flag, send, os.getpid(), slot=slot)
         process = self.ctx.Process(target=run_child, args=(spec, channel), name=f"harvest-{job.name}")
         # The child inherits an ignored SIGINT from the start, so a Ctrl-C that reaches the whole
         # process group cannot kill it while it is still importing (see harvest.runner.child).
@@ -277,7 +280,7 @@ class Fleet:
         if self.stop_reason is not None:
             return
         self.stop_reason = reason
-        self.stop_event.set()
+        self.stop_flag.set()
         self.stop_deadline = time.monotonic() + self.grace
         for job in self.jobs:
             job.cancel()

@@ -19,6 +19,7 @@ from scrapy.http import Response
 from harvest.extensions import fleet
 from harvest.extensions.fleet import FleetChannel, FleetExtension
 from harvest.extensions.reachability import CANNOT_REACH, ReachabilityMiddleware, connect_failure
+from harvest.runner.stopflag import StopFlag
 from tests import get_crawler as shared_get_crawler
 
 
@@ -31,7 +32,7 @@ def crawler(settings: dict[str, object] | None = None) -> Crawler:
 def channel():
     ctx = multiprocessing.get_context("spawn")
     receive, send = ctx.Pipe(duplex=False)
-    ch = FleetChannel(ctx.Array("q", 2, lock=False), ctx.Event(), send, os.getppid(), slot=1)
+    ch = FleetChannel(ctx.Array("q", 2, lock=False), StopFlag(ctx), send, os.getppid(), slot=1)
     yield ch, receive
     fleet.attach(None)
 
@@ -42,7 +43,7 @@ def test_fleet_extension_is_off_outside_the_fleet():
         FleetExtension.from_crawler(crawler())
 
 
-def test_fleet_extension_counts_items_and_stops_on_the_event(channel):
+def test_fleet_extension_counts_items_and_stops_on_the_flag(channel):
     ch, receive = channel
     stats = crawler().stats
     closed: list[str] = []
@@ -54,7 +55,7 @@ def test_fleet_extension_counts_items_and_stops_on_the_event(channel):
     assert list(ch.counter) == [0, 3]  # its own slot only
     ext.poll()
     assert closed == [] and receive.recv()["items"] == 3
-    ch.stop_event.set()
+    ch.stop_flag.set()
     ext.poll()
     ext.poll()
     assert closed == ["stop_requested"]  # once, however often it polls

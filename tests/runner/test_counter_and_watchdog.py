@@ -1,15 +1,18 @@
 """The fleet's lock-free item counter and the watchdog's hang policy, with real processes where it matters.
 
-The fleet-level behaviour (a child killed mid-crawl, a blocked reactor, an announced wait, an
-idle crawl) is in test_fleet.py.
+The stop flag, lock-free like the counter, is here too. The fleet-level behaviour (a child
+killed mid-crawl, a blocked reactor, an announced wait, an idle crawl) is in test_fleet.py.
 """
 
 from __future__ import annotations
 
 import asyncio
+import itertools
 import multiprocessing
 import os
 import signal
+import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -23,6 +26,7 @@ from harvest.github import grants as github_grants
 from harvest.github.middleware import GithubApiMiddleware
 from harvest.runner.counter import SlotCounter
 from harvest.runner.jobs import Counts, Job
+from harvest.runner.stopflag import StopFlag
 from harvest.util import waits
 from tests import get_crawler, wait_for
 
@@ -35,7 +39,8 @@ SURVIVOR_ITEMS = 2000
 
 def _extension(counter: Any, slot: int) -> FleetExtension:
     receive, send = multiprocessing.Pipe(duplex=False)
-    channel = FleetChannel(counter, multiprocessing.Event(), send, os.getppid(), slot=slot)
+    flag = StopFlag(multiprocessing.get_context("spawn"))
+    channel = FleetChannel(counter, flag, send, os.getppid(), slot=slot)
     return FleetExtension(channel, get_crawler(Spider).stats, 1.0, lambda reason: None)
 
 
@@ -104,6 +109,73 @@ def test_a_reused_slot_keeps_the_previous_runs_count() -> None:
     assert counter.total() == 8
     counter.release(again)
     assert counter.total() == 8
+
+
+def _killed_at_step(flag: Any, step: int) -> None:
+    """A child that reads the stop flag once and SIGKILLs itself at the ``step``-th step of the read.
+
+    The steps are the profiler's events (a call entered or returned, a C function called or
+    returned): every moment of the read that a kill from outside could find. A read over before
+    ``step`` exits 0: every step has been tried.
+    """
+    seen = 0
+
+    def profile(frame: Any, event: str, arg: Any) -> None:
+        nonlocal seen
+        seen += 1
+        if seen == step:
+            os.kill(os.getpid(), signal.SIGKILL)
+
+    sys.setprofile(profile)
+    flag.is_set()
+    sys.setprofile(None)
+    os._exit(0)
+
+
+def _stop_when_flagged(flag: Any, polls: Any) -> None:
+    """A child polling the stop flag like a fleet child's heartbeat; exits 0 once it is set."""
+    while not flag.is_set():
+        polls[0] += 1
+        time.sleep(0.01)
+    os._exit(0)
+
+
+def test_a_child_killed_at_any_step_of_reading_the_stop_flag_blocks_no_sibling_nor_the_supervisor() -> None:
+    # The chaos test's hang: with a multiprocessing.Event, a child killed inside is_set() left
+    # the Event's lock taken, and every sibling blocked in its next poll (and the supervisor in
+    # set()). Here a child is killed at each step of a read in turn, then the flag is set.
+    ctx = multiprocessing.get_context("spawn")
+    flag = StopFlag(ctx)
+    polls = ctx.Array("q", 1, lock=False)
+    survivor = ctx.Process(target=_stop_when_flagged, args=(flag, polls))
+    survivor.start()
+    try:
+        wait_for(lambda: polls[0] > 0, "the surviving child to be polling the flag", poll=0.01)
+        for step in itertools.count(1):
+            reader = ctx.Process(target=_killed_at_step, args=(flag, step))
+            reader.start()
+            reader.join(60)  # hang guard: a read takes microseconds
+            assert reader.exitcode in (0, -signal.SIGKILL), f"step {step}: exit code {reader.exitcode}"
+            polled = polls[0]
+            wait_for(
+                lambda: polls[0] > polled,  # noqa: B023 - read in this iteration only
+                f"the surviving child to poll again after a reader killed at step {step}",
+                poll=0.01,
+            )
+            if reader.exitcode == 0:
+                break  # the read was over before this step: every step has had its kill
+        # The supervisor's side of a stop (Fleet.request_stop), guarded: a taken lock would block it.
+        setter = threading.Thread(target=flag.set, daemon=True)
+        setter.start()
+        setter.join(60)
+        assert not setter.is_alive(), "the supervisor's set() is blocked by a killed reader"
+        survivor.join(60)  # hang guard: it polls every 10 ms
+        assert survivor.exitcode == 0
+    finally:
+        if survivor.is_alive():
+            survivor.kill()
+            survivor.join()
+    assert step > 2, "a read of the flag had fewer steps than expected: was anything tried?"
 
 
 # --- the watchdog's policy ---------------------------------------------------------------------
