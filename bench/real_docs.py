@@ -299,7 +299,8 @@ crawl runs with ``http_proxy``/``https_proxy`` set to a loopback canary server (
 
 Per tree: HTML pages served, documents (oracle), documents stored, documents missing (fetched or
 never fetched), listing pages stored, other pages stored, titles right (``unnumbered``: right but
-for a section number or label, ``Chapter 5.``, ``4.2.``), documents given a date (``dated``: the
+for a section number or label, ``Chapter 5.``, ``4.2.``, or an API page's kind and type parameters,
+Javadoc's ``Class X<T>``), documents given a date (``dated``: the
 trees date none but PostgreSQL's and Django's release notes, R's manuals (their edition), SQLite's
 release log and Scrapy's pages, whose theme's footer gives the build's date; SQLite's pages end with
 "This page last modified on <date>"; haproxy's Configuration Manual shows its text's date under the
@@ -446,10 +447,16 @@ _NUMBERING = re.compile(
 )
 
 
+#: An API page's kind before its name (Javadoc's ``<h1>`` "Class ArrayUtils", "Interface
+#: Diffable<T>"), and the type's parameters after it.
+_KIND_LABEL = re.compile(r"^(?:Class|Interface|Enum|Annotation Type|Record|Package|Module)\s+(?=\S)")
+_TYPE_PARAMETERS = re.compile(r"<[^<>]*(?:<[^<>]*>[^<>]*)*>$")
+
+
 def unnumbered(text: str) -> str:
     """A plain title without its section number or label (``Chapter 5.``, ``4.2.``, ``Part VI.``,
-    an appendix's ``F.1.``)."""
-    return _NUMBERING.sub("", text)
+    an appendix's ``F.1.``), nor an API page's kind and type parameters (``Class X<T>``)."""
+    return _TYPE_PARAMETERS.sub("", _KIND_LABEL.sub("", _NUMBERING.sub("", text)))
 
 
 def _words(el: HtmlElement | None) -> int:

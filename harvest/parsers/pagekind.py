@@ -1333,7 +1333,7 @@ def _index_rows(region: etree._Element, aside: list[etree._Element], page: str, 
         if any(
             up in aside
             or up.tag in HEADINGS
-            or (up.tag in _CODE and (code_texts.get(up) or code_texts.setdefault(up, _text(up))) != name)
+            or (up.tag in _CODE and not _names_code(code_texts.get(up) or _read_code(code_texts, up), name))
             for up in a.iterancestors()
         ):
             continue
@@ -1346,7 +1346,9 @@ def _index_rows(region: etree._Element, aside: list[etree._Element], page: str, 
             continue
         if _mid_sentence(row, links):
             continue
-        found.entries |= targets
+        # An entry is a place: rows naming members of another page (Javadoc's "Uses of Class"
+        # pages, each row a member of the class's own page) are as many entries as members.
+        found.entries |= {_place(a, target) for a in links for target in targets}
         found.rows.append(row)
         parent = row.getparent()
         shape = (row.tag, "" if parent is None else parent.tag)
@@ -1356,6 +1358,34 @@ def _index_rows(region: etree._Element, aside: list[etree._Element], page: str, 
         if after is not None and after.tag in _ROWS and _leads_only_to(after, targets, page, host):
             found.described += min(weighed_length(_text(after)), LIST_LINE)
     return found
+
+
+def _read_code(texts: dict[etree._Element, str], code: etree._Element) -> str:
+    return texts.setdefault(code, _text(code))
+
+
+def _names_code(code: str, name: str) -> bool:
+    """Whether a link's text ``name`` names the code it is in, all of it or before parameters.
+
+    The name a member's parameters follow (Javadoc's ``<code><a>andThen</a>(Failable<E>
+    after)</code>``), not a type in a signature ("static final Failable").
+    """
+    return code == name or (code.startswith(name) and code[len(name) : len(name) + 1] in _PARAMETERS_OPEN)
+
+
+#: What opens a member's parameters after its name in a signature.
+_PARAMETERS_OPEN = frozenset({"(", "<", "["})
+
+
+def _place(link: etree._Element, target: str) -> str:
+    """``target`` (the page of the site ``link`` leads to), with its fragment if the link names it.
+
+    A member's name leads to its anchor (``<a href="Failable.html#andThen(…)">andThen</a>``); a
+    control beside a declaration does not name one (Haddock's "Source", to the line).
+    """
+    fragment = unquote((link.get("href") or "").partition("#")[2]).strip()
+    name = _text(link)
+    return f"{target}#{fragment}" if name and fragment.startswith(name) else target
 
 
 def _in_declared_toc(rows: list[etree._Element]) -> bool:

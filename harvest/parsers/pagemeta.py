@@ -226,9 +226,7 @@ def _cut_site_name(
                 # the title's own letter case otherwise (Octopress title-cases its headings).
                 return heading if _lost_marks(piece, heading) else piece.strip()
         for piece in heads[1:]:
-            # A generator's one-word labels before the heading, the site's name after the cut
-            # (YARD's "File: Reading a large CSV file in chunks — Small Lessons").
-            if (heading := _trailing_heading(piece.strip(), tier)) is not None:
+            if (heading := _labelled_piece(piece.strip(), tier)) is not None:
                 return heading
     cuts = list(TITLE_SEPARATORS_RE.finditer(title))
     if names:
@@ -694,6 +692,33 @@ def _trailing_heading(title: str, headings: list[str]) -> str | None:
         if size and folded.endswith(heading.casefold()) and _WORD_PREFIXES_RE.fullmatch(title[:-size]):
             return title[-size:]
     return None
+
+
+def _labelled_piece(piece: str, headings: list[str]) -> str | None:
+    """The title a piece before a cut gives when one-word labels stand on either side of a heading.
+
+    A generator's labels before the heading in the title, the site's name after the cut (YARD's
+    "File: Reading a large CSV file in chunks — Small Lessons"); or before the piece in the
+    heading: Javadoc's "AnnotationUtils (Apache Commons Lang 3.12.0 API)" over its ``<h1>``
+    "Class AnnotationUtils", the page's kind, then its name.
+    """
+    if (heading := _trailing_heading(piece, headings)) is not None:
+        return heading
+    return piece if _labelled_by_heading(piece, headings) else None
+
+
+def _labelled_by_heading(piece: str, headings: list[str]) -> bool:
+    """Whether a heading is ``piece`` after one word of its own, a capitalised label ("Class X").
+
+    With its type's parameters after the name too ("Interface Failable<E extends Throwable>").
+    """
+    folded = piece.casefold()
+    for heading in headings:
+        label, _, rest = heading.partition(" ")
+        named = rest.casefold()
+        if (named == folded or named.startswith(folded + "<")) and label[:1].isupper() and label.isalpha():
+            return True
+    return False
 
 
 #: A one-word label before a heading's words ("Tutorial: ", "Module: "), a generator's.

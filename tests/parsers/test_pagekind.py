@@ -754,6 +754,24 @@ def test_a_manual_page_set_as_plain_text_is_no_source_view() -> None:
     assert "describes access control on remote SMTP client" in " ".join(article.markdown.split())
 
 
+def test_a_javadoc_uses_page_is_a_listing_and_its_class_page_a_document() -> None:
+    """Javadoc 17's "Uses of Interface" pages (``libcommons-lang3-java-doc``): a grid of rows each
+    naming a member of the class's own page (``FailableDoubleConsumer.<a href="…#NOP">NOP</a>``,
+    ``<code><a>andThen</a>(Failable<E> after)</code>``) with its description. Its entries were
+    counted as the one page they lead to, and a name followed by its parameters as a signature's
+    type: 220 such pages were stored as documents. The class page itself stays a document."""
+    base = "https://commons.apache.org/proper/commons-lang/apidocs/org/apache/commons/lang3/function/"
+    folder = OWN_FIXTURES / "realdocs" / "javadoc"
+    uses = classify_page(
+        (folder / "class-use-FailableDoubleConsumer.html").read_text(encoding="utf-8"),
+        base + "class-use/FailableDoubleConsumer.html",
+    )
+    assert uses.kind == "listing", uses.reason
+    html = (folder / "FailableDoubleConsumer.html").read_text(encoding="utf-8")
+    page = classify_page(html, base + "FailableDoubleConsumer.html")
+    assert page.kind != "listing", page.reason
+
+
 def test_an_index_of_terms_by_initials_is_a_listing() -> None:
     """gtk-doc's API index (held-out set): one-letter headings, each over loose ``<dt>`` terms
     ("sl_excerpt, function in Text helpers", both links to that page) with empty ``<dd>``s: it

@@ -347,3 +347,20 @@ def test_the_site_s_name_shown_first_is_cut_from_the_title() -> None:
     both shown, stay whole (the 945 pages' titles are unchanged)."""
     html = (OWN_FIXTURES / "realdocs" / "doxygen" / "starting.html").read_text(encoding="utf-8")
     assert declared_title(parse_html(html)) == "Getting started"
+
+
+@pytest.mark.parametrize(
+    ("path", "title"),
+    [
+        # "AnnotationUtils (Apache Commons Lang 3.12.0 API)" over the <h1> "Class AnnotationUtils"
+        ("javadoc/FailableDoubleConsumer.html", "FailableDoubleConsumer"),
+        ("javadoc/MultilineRecursiveToStringStyle.html", "MultilineRecursiveToStringStyle"),
+    ],
+)
+def test_the_site_s_name_in_brackets_after_a_labelled_heading_is_cut(path: str, title: str) -> None:
+    """Javadoc 17 (``libcommons-lang3-java-doc``): "FailableDoubleConsumer (Apache Commons Lang
+    3.12.0 API)", whose ``<h1>`` is the page's kind, then its name and type parameters
+    ("Interface FailableDoubleConsumer<E extends Throwable>"): the whole ``<title>``, the
+    library's name in it, was stored on all 227 class pages."""
+    html = (OWN_FIXTURES / "realdocs" / path).read_text(encoding="utf-8")
+    assert declared_title(parse_html(html)) == title
