@@ -1225,7 +1225,9 @@ def _prose_block(tree: etree._Element, title: str) -> etree._Element | None:
     block = tree.find("body")
     while block is not None:
         inner = next((c for c in block if held.get(c, 0) >= PROSE_SHARE * total), None)
-        if inner is None or (block.tag != "body" and _a_part(block, inner)):
+        if inner is None or (
+            block.tag != "body" and (_a_part(block, inner) or _code_beside(block, inner, held))
+        ):
             break
         block = inner
     if block is not None and block.tag == "body":
@@ -1240,6 +1242,16 @@ def _prose_block(tree: etree._Element, title: str) -> etree._Element | None:
     if not titled and held[block] < AREA_MIN_SHARE * everything:
         return None
     return block if total >= MIN_REGION_CHARS or titled else None
+
+
+def _code_beside(block: etree._Element, inner: etree._Element, held: dict[etree._Element, int]) -> bool:
+    """Whether ``block`` holds as much code beside ``inner`` as ``inner`` holds paragraph text.
+
+    A reference page of a title line and a synopsis (BoostBook's one-macro pages: the macro's
+    name in a paragraph, its declaration in a ``<pre>``): the code is the text too.
+    """
+    beside = sum(len(pre.text_content()) for pre in block.iter("pre") if inner not in pre.iterancestors())
+    return beside >= held.get(inner, 0) > 0
 
 
 def _titled_region(tree: etree._Element, headings: list[etree._Element]) -> etree._Element | None:
@@ -1611,7 +1623,18 @@ def _is_chrome(el: etree._Element) -> bool:
     # An <aside> too: a sidebar's cards (Butterfly's "Announcement") are no body left out. And
     # a block named as the page's header or footer where the theme writes no such tag (Apache's
     # manual: <div id="page-header">, <div id="footer">: their lines outweighed a short page's).
-    return el.tag in _CHROME_OR_LINK or el.get("role") in SITE_CHROME_ROLES or el.get("id") in _CHROME_IDS
+    # A block whose class names it a footer too (BoostBook's ``div.copyright-footer``, in a table:
+    # its licence paragraph outweighed a reference page's few lines).
+    return (
+        el.tag in _CHROME_OR_LINK
+        or el.get("role") in SITE_CHROME_ROLES
+        or el.get("id") in _CHROME_IDS
+        or any(_names_footer(name) for name in (el.get("class") or "").split())
+    )
+
+
+def _names_footer(name: str) -> bool:
+    return name == "footer" or name.endswith(("-footer", "_footer"))
 
 
 #: Ids that name a page's header or footer block (the widespread spellings).

@@ -1670,6 +1670,24 @@ def test_commands_written_one_per_line_with_br_are_a_code_block() -> None:
     assert all(snippet in words(article.markdown) for snippet in item["with"])
 
 
+def test_a_footer_named_by_its_class_is_no_text_and_a_synopsis_is() -> None:
+    """BoostBook's reference pages (``libboost1.74-doc``): a concept's few lines and a table, then
+    the licence in a ``<div class="copyright-footer">`` inside a layout table, whose paragraph
+    outweighed the page's: the page was stored as its copyright lines, the same on 48 pages
+    (each then a duplicate of the others). A one-macro page is its name and its synopsis, a
+    ``<pre>`` beside the name's block: the code is its text."""
+    base = "https://www.boost.org/doc/libs/1_74_0/doc/html/"
+    article = extract_article(realdocs_page("boost/Assignable.html"), base + "Assignable.html")
+    assert article is not None
+    text = " ".join(article.markdown.split())
+    assert "Assignable types must have copy constructors" in text
+    assert "Copyright" not in text and "Boost Software License" not in text
+    article = extract_article(realdocs_page("boost/BOOST_MPI_DECL.html"), base + "BOOST_MPI_DECL.html")
+    assert article is not None
+    assert "```\n// In header: <boost/mpi/config.hpp>\n\nBOOST_MPI_DECL\n```" in article.markdown
+    assert "Copyright" not in article.markdown
+
+
 def test_a_field_list_that_is_the_whole_text_is_extracted() -> None:
     """PostgreSQL's list of acronyms: the page's region is its ``<dl>`` of short terms, which the
     field-list repair replaced by a new block: the region was no longer in the page, and the
