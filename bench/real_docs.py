@@ -301,6 +301,7 @@ from typing import Any
 from urllib.parse import quote, unquote, urljoin
 
 import yaml
+from lxml import etree as lxml_etree
 from lxml import html as lxml_html
 from lxml.html import HtmlElement
 
@@ -1550,6 +1551,170 @@ def javadoc_page(root: Path, rel: str) -> Page:
     return Page(DOC, title, len(_outer_pres(main)), words=_words(main))
 
 
+# --- QDoc (Qt 5.15) ------------------------------------------------------------------------------
+
+#: The node types of QDoc's index (``qtcore.index``, shipped beside the pages) whose page is an
+#: API reference page: a class's, a namespace's, a header's (``\headerfile``: global functions).
+_QDOC_REFERENCE = frozenset({"class", "struct", "union", "namespace", "header"})
+
+
+@functools.cache
+def _qdoc_nodes(index: Path) -> dict[str, str]:
+    """QDoc's index file read: each page it wrote (``href`` without a fragment) and the node type
+    that page documents (``class``, ``page``, ``group``, ``module``...)."""
+    nodes: dict[str, str] = {}
+    for el in lxml_etree.parse(str(index)).iter():
+        href = el.get("href") if isinstance(el.tag, str) else None
+        if href and "#" not in href:
+            nodes.setdefault(href, el.tag)
+    return nodes
+
+
+def qdoc_page(root: Path, rel: str) -> Page:
+    """A page of a Qt 5.15 module's docs (``/<module>/``, its ``<module>.index`` beside it). The
+    index names the node each page documents: a class, struct, namespace or header page, an
+    overview ``\\page`` (examples and third-party attributions too) is a document; a ``\\group``
+    or the ``\\module`` page (a lead over QDoc's ``table.annotated`` list of classes, one row a
+    class and its brief) is a listing when that lead is under ``LEAD_WORDS`` or no longer than
+    the list, else a document (``json.html``). QDoc writes two more pages per class by name:
+    ``<class>-members.html`` (the list of all members, inherited ones too), a listing, and
+    ``<class>-obsolete.html`` (the obsolete members' documentation), a document."""
+    folder, _, name = rel.strip("/").rpartition("/")
+    tree = _parse(root / rel.lstrip("/"))
+    main = next(iter(tree.xpath('//div[contains(concat(" ",@class," ")," mainContent ")]')), None)
+    if main is None:
+        return Page(NEITHER)
+    main = _pruned(main, './div[@class="sidebar"]')  # the page's contents box
+    title = _text(next(iter(main.xpath('.//h1[@class="title"]')), None))
+    if name.endswith("-members.html"):
+        return Page(LISTING, title)
+    node = _qdoc_nodes(root / folder / f"{folder}.index").get(name)
+    if node is None and not name.endswith("-obsolete.html"):
+        return Page(NEITHER, title)
+    if node in {"group", "module"}:
+        classes = main.xpath('.//table[contains(concat(" ",@class," ")," annotated ")]')
+        if _lead_only(main, classes):
+            return Page(LISTING, title)
+    elif node is not None and node not in _QDOC_REFERENCE and node != "page":
+        return Page(NEITHER, title)
+    pres = _outer_pres(main)
+    # ``\code`` is ``pre.cpp``; ``\badcode`` (text not highlighted: licences, output) is
+    # ``pre.cpp.plain``.
+    langs = ["cpp" for pre in pres if _classes(pre) == ["cpp"]]
+    return Page(DOC, title, len(pres), langs, _words(main))
+
+
+# --- MediaWiki (cppreference.com's offline dump) -------------------------------------------------
+
+_MW_PAGE_NAME = re.compile(rb'"wgPageName":"([^"]*)"')
+#: cppreference's navigation bar inside the content (the section's breadcrumb and its menus).
+_CPPREF_NAVBAR = './/div[contains(concat(" ",@class," ")," t-navbar ")]'
+
+
+def _after_see_also(el: HtmlElement) -> bool:
+    """Whether ``el`` sits in a "See also" section (after an ``h3`` of that name, before the next)."""
+    for prev in el.itersiblings(preceding=True):
+        if prev.tag in _HEADINGS:
+            return _text(prev) == "See also"
+    return False
+
+
+def _cppreference_entries(content: HtmlElement) -> tuple[HtmlElement, list[HtmlElement]]:
+    """A cppreference page's text without its closing "References" (``t-ref-std-*``: the
+    standard's clauses) and "See also" tables, and its entries in that text: the ``{{dsc}}``
+    rows that link to another page (its name, a line on it), bulleted items led by a link, headings that
+    are a link, and paragraphs or table cells of links alone (a link a line, revision marks
+    aside: the keyword list)."""
+    body = copy.deepcopy(content)
+    for gone in body.xpath('.//div[starts-with(@class, "t-ref-std-")] | .//table[@class="t-dsc-begin"]'):
+        if gone.tag == "div" or _after_see_also(gone):
+            gone.drop_tree()
+    entries = body.xpath(
+        './/table[contains(concat(" ",@class," ")," t-dsc-begin ")]/tr[@class="t-dsc"]'
+        '[.//a[not(starts-with(@href, "#"))]]'
+    )
+    entries += [li for li in body.iter("li") if len(li) and li[0].tag == "a" and not (li.text or "").strip()]
+    for el in body.iter(*_HEADINGS, "p", "td"):
+        bare = _pruned(el, './/a | .//span[contains(@class, "t-mark-rev")]')
+        if el.xpath(".//a") and not re.search(r"\w", _text(bare)):
+            entries.append(el)
+    return body, entries
+
+
+def cppreference_page(root: Path, rel: str) -> Page:
+    """A page of cppreference's wiki (MediaWiki 1.21, its ``{{dcl}}``/``{{dsc}}`` templates) as the
+    offline dump writes it: ``wgPageName`` in its script is the wiki page it shows; a file whose
+    own name (the dump's ``.1``/``.2`` suffix for a name taken twice left out) is another is a
+    redirect's copy (``language/alignas`` shows ``_Alignas``), neither. The portal pages
+    (``div.mainpagediv`` boxes of links: the C reference's front page, ``C language``) are
+    listings. A page with a declaration box (``t-dcl-begin``: a function, type or macro) is a
+    document; another page is a listing when its entries (``{{dsc}}`` rows naming another page,
+    the "See also" rows aside; bulleted items led by a link: a keyword's "Usage"; headings that
+    are links) lie under a lead (``_lead_only``), else a document (a language page)."""
+    file = root / rel.lstrip("/")
+    raw = file.read_bytes()
+    name = _MW_PAGE_NAME.search(raw)
+    own = re.sub(r"\.\d+$", "", rel.removeprefix("/en/").removesuffix(".html"))
+    if name is None or name.group(1).decode() != own:
+        return Page(NEITHER)
+    tree = lxml_html.fromstring(raw)
+    main = next(iter(tree.xpath('//div[@id="mw-content-text"]')), None)
+    if main is None:
+        return Page(NEITHER)
+    title = _text(next(iter(tree.xpath('//h1[@id="firstHeading"]')), None))
+    content = _pruned(main, _CPPREF_NAVBAR)
+    if content.xpath('.//div[contains(concat(" ",@class," ")," mainpagediv ")]'):
+        return Page(LISTING, title)
+    if not content.xpath('.//table[contains(concat(" ",@class," ")," t-dcl-begin ")]') and _lead_only(
+        *_cppreference_entries(content)
+    ):
+        return Page(LISTING, title)
+    pres = _outer_pres(content)
+    langs = []
+    for pre in pres:
+        geshi = next(
+            (c for a in pre.iterancestors("div") for c in _classes(a) if c.startswith("source-")), ""
+        )
+        if geshi.removeprefix("source-") not in NO_LANGUAGE:
+            langs.append(geshi.removeprefix("source-"))
+    return Page(DOC, title, len(pres), langs, _words(content))
+
+
+# --- Haddock -------------------------------------------------------------------------------------
+
+#: Haddock's pages by name: the package's module list (``index.html``) and the identifier index
+#: (``doc-index.html``, by initial ``doc-index-A.html``..., ``doc-index-All.html``).
+_HADDOCK_LISTING = re.compile(r"/(?:index|doc-index(?:-\w+)?)\.html")
+
+
+def haddock_page(root: Path, rel: str) -> Page:
+    """A Haddock package's page: ``src/`` (hyperlinked source, one page a module) neither; the
+    module list and the identifier indexes listings; a module page (``#content``: the module
+    header, ``#description``, ``#synopsis``, ``#interface``) a document, unless its interface
+    holds only re-exports (``module X`` entries, links to other module pages) under a description
+    shorter than ``LEAD_WORDS`` (a listing), or holds nothing and it has no description (neither:
+    an empty module, ``GHC.Constants``). Title: ``<title>`` (the module's name, which the header's
+    ``p.caption`` repeats). Words and code: ``#content`` but the synopsis (each export's
+    signature again) and the contents box."""
+    if rel.startswith("/src/"):
+        return Page(NEITHER)
+    if _HADDOCK_LISTING.fullmatch(rel):
+        return Page(LISTING)
+    tree = _parse(root / rel.lstrip("/"))
+    content = next(iter(tree.xpath('//div[@id="content"]')), None)
+    if content is None:
+        return Page(NEITHER)
+    title = _text(tree.find(".//title"))
+    content = _pruned(content, './/div[@id="synopsis" or @id="table-of-contents"]')
+    entries = content.xpath('./div[@id="interface"]//div[contains(concat(" ",@class," ")," top ")]')
+    description = _words(next(iter(content.xpath('./div[@id="description"]')), None))
+    if not entries and not description:
+        return Page(NEITHER, title)
+    if entries and all(_text(e).startswith("module ") for e in entries) and description < LEAD_WORDS:
+        return Page(LISTING, title)
+    return Page(DOC, title, len(_outer_pres(content)), words=_words(content))
+
+
 TREES = {
     "python": Tree(
         "python",
@@ -1769,6 +1934,36 @@ TREES = {
         Path("/usr/share/doc/python-sqlalchemy-doc/html"),
         "/index.html",
         sqlalchemy_page,
+    ),
+    "qt5-core": Tree(
+        "qt5-core",
+        "qtbase5-doc-html",
+        Path("/usr/share/qt5/doc"),
+        "/qtcore/qtcore-index.html",
+        qdoc_page,
+        # Qt Core's folder alone (its pages, images, style); links to the other modules' folders
+        # (``../qtgui/``) go unanswered.
+        serve=lambda rel: rel.startswith("/qtcore/"),
+        group="heldout",
+    ),
+    "cppreference-c": Tree(
+        "cppreference-c",
+        "cppreference-doc-en-html",
+        Path("/usr/share/cppreference/doc/html"),
+        "/en/c.html",
+        cppreference_page,
+        # The C reference (``en/c.html``, ``en/c/``) and the wiki's shared files; the C++ pages
+        # (3,870) its "See also" rows link to go unanswered.
+        serve=lambda rel: rel == "/en/c.html" or rel.startswith(("/en/c/", "/common/")),
+        group="heldout",
+    ),
+    "haddock-base": Tree(
+        "haddock-base",
+        "ghc-doc",
+        Path("/usr/share/doc/ghc-doc/html/libraries/base-4.15.1.0"),
+        "/index.html",
+        haddock_page,
+        group="heldout",
     ),
 }
 
