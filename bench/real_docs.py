@@ -286,6 +286,7 @@ from __future__ import annotations
 import argparse
 import copy
 import functools
+import itertools
 import json
 import re
 import shutil
@@ -1611,33 +1612,41 @@ _MW_PAGE_NAME = re.compile(rb'"wgPageName":"([^"]*)"')
 _CPPREF_NAVBAR = './/div[contains(concat(" ",@class," ")," t-navbar ")]'
 
 
-def _after_see_also(el: HtmlElement) -> bool:
-    """Whether ``el`` sits in a "See also" section (after an ``h3`` of that name, before the next)."""
+def _section_of(el: HtmlElement) -> str:
+    """The heading ``el`` sits under among its siblings (the ``h3`` of its section), or ""."""
     for prev in el.itersiblings(preceding=True):
         if prev.tag in _HEADINGS:
-            return _text(prev) == "See also"
-    return False
+            return _text(prev)
+    return ""
 
 
 def _cppreference_entries(content: HtmlElement) -> tuple[HtmlElement, list[HtmlElement]]:
     """A cppreference page's text without its closing "References" (``t-ref-std-*``: the
     standard's clauses) and "See also" tables, and its entries in that text: the ``{{dsc}}``
-    rows that link to another page (its name, a line on it), bulleted items led by a link, headings that
-    are a link, and paragraphs or table cells of links alone (a link a line, revision marks
-    aside: the keyword list)."""
+    rows that link to another page (its name, a line on it), bulleted items led by a link or in
+    a "Usage" section (a keyword's page: the pages on its uses), sections whose heading is a link
+    (a blurb on that page), and paragraphs or table cells of links alone (a link a line,
+    revision marks aside: the keyword list)."""
     body = copy.deepcopy(content)
     for gone in body.xpath('.//div[starts-with(@class, "t-ref-std-")] | .//table[@class="t-dsc-begin"]'):
-        if gone.tag == "div" or _after_see_also(gone):
+        if gone.tag == "div" or _section_of(gone) == "See also":
             gone.drop_tree()
     entries = body.xpath(
         './/table[contains(concat(" ",@class," ")," t-dsc-begin ")]/tr[@class="t-dsc"]'
         '[.//a[not(starts-with(@href, "#"))]]'
     )
-    entries += [li for li in body.iter("li") if len(li) and li[0].tag == "a" and not (li.text or "").strip()]
+    entries += [
+        li
+        for li in body.iter("li")
+        if (len(li) and li[0].tag == "a" and not (li.text or "").strip())
+        or _section_of(li.getparent()) == "Usage"
+    ]
     for el in body.iter(*_HEADINGS, "p", "td"):
         bare = _pruned(el, './/a | .//span[contains(@class, "t-mark-rev")]')
         if el.xpath(".//a") and not re.search(r"\w", _text(bare)):
             entries.append(el)
+            if el.tag in _HEADINGS:  # a section named by a link: its text a blurb on that page
+                entries += list(itertools.takewhile(lambda sib: sib.tag not in _HEADINGS, el.itersiblings()))
     return body, entries
 
 
@@ -1648,9 +1657,8 @@ def cppreference_page(root: Path, rel: str) -> Page:
     redirect's copy (``language/alignas`` shows ``_Alignas``), neither. The portal pages
     (``div.mainpagediv`` boxes of links: the C reference's front page, ``C language``) are
     listings. A page with a declaration box (``t-dcl-begin``: a function, type or macro) is a
-    document; another page is a listing when its entries (``{{dsc}}`` rows naming another page,
-    the "See also" rows aside; bulleted items led by a link: a keyword's "Usage"; headings that
-    are links) lie under a lead (``_lead_only``), else a document (a language page)."""
+    document; another page is a listing when its entries (``_cppreference_entries``) lie under a
+    lead (``_lead_only``), else a document (a language page, a library section's overview)."""
     file = root / rel.lstrip("/")
     raw = file.read_bytes()
     name = _MW_PAGE_NAME.search(raw)
@@ -1695,7 +1703,7 @@ def haddock_page(root: Path, rel: str) -> Page:
     shorter than ``LEAD_WORDS`` (a listing), or holds nothing and it has no description (neither:
     an empty module, ``GHC.Constants``). Title: ``<title>`` (the module's name, which the header's
     ``p.caption`` repeats). Words and code: ``#content`` but the synopsis (each export's
-    signature again) and the contents box."""
+    signature again), the contents box and each entry's "Source" and "#" links."""
     if rel.startswith("/src/"):
         return Page(NEITHER)
     if _HADDOCK_LISTING.fullmatch(rel):
@@ -1705,7 +1713,10 @@ def haddock_page(root: Path, rel: str) -> Page:
     if content is None:
         return Page(NEITHER)
     title = _text(tree.find(".//title"))
-    content = _pruned(content, './/div[@id="synopsis" or @id="table-of-contents"]')
+    content = _pruned(
+        content,
+        './/div[@id="synopsis" or @id="table-of-contents"] | .//a[@class="link" or @class="selflink"]',
+    )
     entries = content.xpath('./div[@id="interface"]//div[contains(concat(" ",@class," ")," top ")]')
     description = _words(next(iter(content.xpath('./div[@id="description"]')), None))
     if not entries and not description:
