@@ -236,6 +236,48 @@ sqlalchemy       python-sqlalchemy-doc Sphinx, SQLAlchemy's theme (zzzeeksphinx)
                                        lead, or a third of whose words are links (the hand-written front
                                        page), a listing. Title: the body's ``<h1>``. Languages:
                                        ``highlight-<lang>`` (``python+sql``, ``pycon+sql`` as written).
+qt5-core         qtbase5-doc-html      QDoc (Qt 5.15), Qt Core's folder (``qtcore/``): the module's index
+                                       file (``qtcore.index``, shipped) names the node each page documents:
+                                       a class, struct, namespace or header page and an overview
+                                       ``\\page`` (examples and third-party attributions too) are
+                                       documents; a ``\\group`` or the ``\\module`` page (``C++ Classes``)
+                                       is a listing when its lead over QDoc's ``table.annotated`` (a
+                                       class and its brief a row) is under 100 words or no longer than
+                                       the table, else a document (``json.html``); the pages QDoc writes
+                                       by name for each class: ``*-members.html`` ("List of All
+                                       Members") listings, ``*-obsolete.html`` (the obsolete members'
+                                       docs) documents. Content: ``div.mainContent`` without its
+                                       sidebar (the contents box). Title: its ``h1.title`` ("QBuffer
+                                       Class"). Languages: ``pre.cpp`` (``\\code``) is ``cpp``;
+                                       ``pre.cpp.plain`` (``\\badcode``: licences, output) names none.
+cppreference-c   cppreference-doc-     MediaWiki (cppreference's offline dump), the C reference only
+                 en-html               (``en/c.html``, ``en/c/``, the wiki's ``common/``; the 3,870 C++
+                                       pages left out): a page whose ``wgPageName`` (its script) is not
+                                       its own name (the dump's ``.1``/``.2`` suffix aside) is a
+                                       redirect's copy (``language/alignas`` shows ``_Alignas``):
+                                       neither; the portals (``div.mainpagediv`` boxes of links: the
+                                       C front page, ``C language``) are listings; a page with a
+                                       declaration box (``t-dcl-begin``: a function, type, macro) is a
+                                       document; any other is a listing when its entries (``{{dsc}}``
+                                       rows linking to another page, items led by a link or in a
+                                       keyword's "Usage", sections named by a link, cells of links
+                                       alone) lie under a lead (the References and See also sections
+                                       aside), else a document (language pages, the overviews of
+                                       ``io``, ``string/multibyte``...). Content: ``#mw-content-text``
+                                       without the navigation bar (``div.t-navbar``). Title: the
+                                       ``h1#firstHeading`` ("C keywords: static"). Languages: GeSHi's
+                                       ``source-<lang>`` on the block's ``div`` (``text`` names none).
+haddock-base     ghc-doc               Haddock, GHC's ``base-4.15.1.0``: a module page (``#content``) is
+                                       a document, unless its interface is only re-exports (``module
+                                       X`` entries, links to other module pages) under a description of
+                                       under 100 words (``Foreign``, ``Foreign.C``...): a listing; or
+                                       it has no description and an empty interface (``GHC.Constants``):
+                                       neither; the module list (``index.html``) and the identifier
+                                       indexes (``doc-index*.html``) are listings; the hyperlinked
+                                       source (``src/``, one page a module, served: each entry's
+                                       "Source" link) neither. Content: ``#content`` but the synopsis
+                                       (the signatures again), the contents box and the "Source"/"#"
+                                       links. Title: ``<title>`` (the module's name). No languages.
 ================ ===================== ====================================================================
 
 Code blocks: the outermost ``<pre>`` elements of the page's main content container
@@ -243,7 +285,8 @@ Code blocks: the outermost ``<pre>`` elements of the page's main content contain
 SQLite's body, Doxygen's ``div.contents`` with its ``div.fragment`` blocks, Django's ``div.yui-g``,
 Apache's ``#page-content``, makeinfo's ``<body>``, erl_docgen's ``#content``, Publican's
 division, texi2any's chapter, ``div[itemprop=articleBody]``, rustdoc's ``section#main-content``,
-BoostBook's and gtk-doc's division, javadoc's ``<main>``), against the fenced blocks of the stored
+BoostBook's and gtk-doc's division, javadoc's ``<main>``, QDoc's ``div.mainContent``,
+MediaWiki's ``#mw-content-text``, Haddock's ``#content``), against the fenced blocks of the stored
 Markdown (read as CommonMark reads them: the fences a Markdown example shows inside a longer fence
 are its code, no blocks of their own). Titles are compared with whitespace, dashes and quotes made
 plain (Sphinx's smart quotes turn ``---`` into an em dash).
@@ -253,10 +296,13 @@ Book 185, Node 65, SQLite 766, Doxygen 359 with its examples' outputs, vim 147, 
 Django 692, the Debian Reference 15, Apache's English manual 244, R's manuals 8, the GNU manuals
 one page each, Erlang/OTP 992, the Debian Administrator's Handbook 127, zsh 179, MkDocs
 23, Scrapy 126, Sphinx 137, Boost 655 of 3,805, GLib 100, Flask 77, Commons Lang 730, Postfix 132,
-haproxy 2, the GIMP manual 685, SQLAlchemy 224) but for what each row says is left
-out: the Rust docs but the Book, vim's five largest release notes, Cargo's rustdoc but ``syn`` (592
-of 671 pages; rustdoc links the crates' roots from a script, so no page leads from one crate to the
-others), Boost's ``boost/`` reference pages. Doxygen's examples
+haproxy 2, the GIMP manual 685, SQLAlchemy 224; held out: Qt Core 684, cppreference's C
+reference 554 of 4,424, Haddock's base 514 with its ``src/`` pages) but for what each row says is
+left out: the Rust docs but the Book, vim's five largest release notes, Cargo's rustdoc but ``syn``
+(592 of 671 pages; rustdoc links the crates' roots from a script, so no page leads from one crate to
+the others), Boost's ``boost/`` reference pages, cppreference's C++ pages. Qt Core's pages link to
+the other Qt modules' folders and cppreference's "See also" rows to the C++ pages: those requests
+go unanswered (404). Doxygen's examples
 are linked from the manual only in part: the rest are reached through its JavaScript menu
 (``menudata.js``), which the spider does not read. A file whose name has a space (CMake's
 ``generator/Unix Makefiles.html``) is served under its percent-encoded path too. Absolute links to
