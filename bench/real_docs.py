@@ -252,11 +252,14 @@ qt5-core         qtbase5-doc-html      QDoc (Qt 5.15), Qt Core's folder (``qtcor
                                        ``pre.cpp.plain`` (``\\badcode``: licences, output) names none.
 cppreference-c   cppreference-doc-     MediaWiki (cppreference's offline dump), the C reference only
                  en-html               (``en/c.html``, ``en/c/``, the wiki's ``common/``; the 3,870 C++
-                                       pages left out): a page whose ``wgPageName`` (its script) is not
-                                       its own name (the dump's ``.1``/``.2`` suffix aside) is a
-                                       redirect's copy (``language/alignas`` shows ``_Alignas``):
-                                       neither; the portals (``div.mainpagediv`` boxes of links: the
-                                       C front page, ``C language``) are listings; a page with a
+                                       pages left out): each wiki page (``wgPageName``, in its script)
+                                       counted once: its own file (the dump's ``.1``/``.2`` suffix
+                                       aside), else, when no page links to that (links go by the
+                                       names editors wrote), the first linked copy the dump wrote
+                                       under a redirect's name (``language/alignas`` shows
+                                       ``_Alignas``); the other files neither; the portals
+                                       (``div.mainpagediv`` boxes of links: the C front page, ``C
+                                       language``) are listings; a page with a
                                        declaration box (``t-dcl-begin``: a function, type, macro) is a
                                        document; any other is a listing when its entries (``{{dsc}}``
                                        rows linking to another page, items led by a link or in a
@@ -1696,21 +1699,48 @@ def _cppreference_entries(content: HtmlElement) -> tuple[HtmlElement, list[HtmlE
     return body, entries
 
 
+@functools.cache
+def _cppreference_shown(root: Path) -> dict[str, str]:
+    """The C reference's files by the wiki page each shows (``wgPageName``): a file a redirect's
+    name reaches holds the page it redirects to (``language/alignas.html`` shows
+    ``c/language/_Alignas``), and the dump's links go by the name the editors wrote, so a page's
+    own file may be linked from no page. For each wiki page: its own file when some page links to
+    it, else the first (by name) of its copies some page links to."""
+    files = [root / "en/c.html", *sorted((root / "en/c").rglob("*.html"))]
+    linked: set[str] = set()
+    shows: dict[str, list[str]] = {}
+    for file in files:
+        rel = "/" + file.relative_to(root).as_posix()
+        raw = file.read_bytes()
+        found = _MW_PAGE_NAME.search(raw)
+        if found:
+            shows.setdefault(found.group(1).decode(), []).append(rel)
+        for href in lxml_html.fromstring(raw).xpath("//a/@href"):
+            target = urljoin("http://tree" + rel, href.strip())
+            if target.startswith("http://tree/"):
+                linked.add(unquote(target[len("http://tree") :].split("#")[0].split("?")[0]))
+    chosen: dict[str, str] = {}
+    for page, rels in shows.items():
+        own = [r for r in rels if re.sub(r"\.\d+$", "", r.removeprefix("/en/").removesuffix(".html")) == page]
+        reached = [r for r in own + sorted(set(rels) - set(own)) if r in linked or r == "/en/c.html"]
+        if reached:
+            chosen[reached[0]] = page
+    return chosen
+
+
 def cppreference_page(root: Path, rel: str) -> Page:
     """A page of cppreference's wiki (MediaWiki 1.21, its ``{{dcl}}``/``{{dsc}}`` templates) as the
-    offline dump writes it: ``wgPageName`` in its script is the wiki page it shows; a file whose
-    own name (the dump's ``.1``/``.2`` suffix for a name taken twice left out) is another is a
-    redirect's copy (``language/alignas`` shows ``_Alignas``), neither. The portal pages
-    (``div.mainpagediv`` boxes of links: the C reference's front page, ``C language``) are
-    listings. A page with a declaration box (``t-dcl-begin``: a function, type or macro) is a
-    document; another page is a listing when its entries (``_cppreference_entries``) lie under a
-    lead (``_lead_only``), else a document (a language page, a library section's overview)."""
-    file = root / rel.lstrip("/")
-    raw = file.read_bytes()
-    name = _MW_PAGE_NAME.search(raw)
-    own = re.sub(r"\.\d+$", "", rel.removeprefix("/en/").removesuffix(".html"))
-    if name is None or name.group(1).decode() != own:
+    offline dump writes it: ``wgPageName`` in its script is the wiki page it shows; one file
+    stands for each wiki page (``_cppreference_shown``: its own, else a linked copy under a
+    redirect's name), the others (copies, a page's own file no page links to) are neither. The
+    portal pages (``div.mainpagediv`` boxes of links: the C reference's front page, ``C
+    language``) are listings. A page with a declaration box (``t-dcl-begin``: a function, type or
+    macro) is a document; another page is a listing when its entries (``_cppreference_entries``)
+    lie under a lead (``_lead_only``), else a document (a language page, a library section's
+    overview)."""
+    if rel not in _cppreference_shown(root):
         return Page(NEITHER)
+    raw = (root / rel.lstrip("/")).read_bytes()
     tree = lxml_html.fromstring(raw)
     main = next(iter(tree.xpath('//div[@id="mw-content-text"]')), None)
     if main is None:
