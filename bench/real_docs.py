@@ -324,7 +324,8 @@ title, SQLAlchemy's header the release's date on every page), documents whose Ma
 number of fence lines (``bad fences``: a block left open), documents keeping under 70% of the page's
 words (``text <70%``), code blocks kept / expected, languages kept / expected, WARNING lines of the
 crawl log (count, the first 5), pages fetched, requests that reached the canary (``foreign``), exit
-code, wall time. The thirty-two tuning trees take about twelve minutes.
+code, wall time. The thirty-two tuning trees take about twelve minutes, the three held-out ones
+(``--heldout``) about two.
 ``--details TREE`` lists every mismatch; ``--json FILE`` writes rows and mismatches; ``--keep DIR``
 keeps each crawl's output folder (``DIR/<tree>/data/blogs/document.jsonl`` and the Markdown) for
 reading.
