@@ -263,6 +263,51 @@ maint-guide      maint-guide           DocBook XSL chunked by chapter (``*.en.ht
                                        English only): as postgresql, the book (``index.en.html``) the one
                                        listing. Title: the division's ``h2.title`` (with its "Chapter
                                        3." label).
+qt5-core         qtbase5-doc-html      QDoc (Qt 5.15), Qt Core's folder (``qtcore/``): the module's index
+                                       file (``qtcore.index``, shipped) names the node each page documents:
+                                       a class, struct, namespace or header page and an overview
+                                       ``\\page`` (examples and third-party attributions too) are
+                                       documents; a ``\\group`` or the ``\\module`` page (``C++ Classes``)
+                                       is a listing when its lead over QDoc's ``table.annotated`` (a
+                                       class and its brief a row) is under 100 words or no longer than
+                                       the table, else a document (``json.html``); the pages QDoc writes
+                                       by name for each class: ``*-members.html`` ("List of All
+                                       Members") listings, ``*-obsolete.html`` (the obsolete members'
+                                       docs) documents. Content: ``div.mainContent`` without its
+                                       sidebar (the contents box). Title: its ``h1.title`` ("QBuffer
+                                       Class"). Languages: ``pre.cpp`` (``\\code``) is ``cpp``;
+                                       ``pre.cpp.plain`` (``\\badcode``: licences, output) names none.
+cppreference-c   cppreference-doc-     MediaWiki (cppreference's offline dump), the C reference only
+                 en-html               (``en/c.html``, ``en/c/``, the wiki's ``common/``; the 3,870 C++
+                                       pages left out): each wiki page (``wgPageName``, in its script)
+                                       counted once: its own file (the dump's ``.1``/``.2`` suffix
+                                       aside), else, when no page links to that (links go by the
+                                       names editors wrote), the first linked copy the dump wrote
+                                       under a redirect's name (``language/alignas`` shows
+                                       ``_Alignas``); the other files neither; the portals
+                                       (``div.mainpagediv`` boxes of links: the C front page, ``C
+                                       language``) are listings; a page with a
+                                       declaration box (``t-dcl-begin``: a function, type, macro) is a
+                                       document; any other is a listing when its entries (``{{dsc}}``
+                                       rows linking to another page, items led by a link or in a
+                                       keyword's "Usage", sections named by a link, cells of links
+                                       alone) lie under a lead (the References and See also sections
+                                       aside), else a document (language pages, the overviews of
+                                       ``io``, ``string/multibyte``...). Content: ``#mw-content-text``
+                                       without the navigation bar (``div.t-navbar``). Title: the
+                                       ``h1#firstHeading`` ("C keywords: static"). Languages: GeSHi's
+                                       ``source-<lang>`` on the block's ``div`` (``text`` names none).
+haddock-base     ghc-doc               Haddock, GHC's ``base-4.15.1.0``: a module page (``#content``) is
+                                       a document, unless its interface is only re-exports (``module
+                                       X`` entries, links to other module pages) under a description of
+                                       under 100 words (``Foreign``, ``Foreign.C``...): a listing; or
+                                       it has no description and an empty interface (``GHC.Constants``):
+                                       neither; the module list (``index.html``) and the identifier
+                                       indexes (``doc-index*.html``) are listings; the hyperlinked
+                                       source (``src/``, one page a module, served: each entry's
+                                       "Source" link) neither. Content: ``#content`` but the synopsis
+                                       (the signatures again), the contents box and the "Source"/"#"
+                                       links. Title: ``<title>`` (the module's name). No languages.
 ================ ===================== ====================================================================
 
 Code blocks: the outermost ``<pre>`` elements of the page's main content container
@@ -270,11 +315,11 @@ Code blocks: the outermost ``<pre>`` elements of the page's main content contain
 SQLite's body, Doxygen's ``div.contents`` with its ``div.fragment`` blocks, Django's ``div.yui-g``,
 Apache's ``#page-content``, makeinfo's ``<body>``, erl_docgen's ``#content``, Publican's division,
 texi2any's chapter, ``div[itemprop=articleBody]``, rustdoc's ``section#main-content``, BoostBook's
-and gtk-doc's division, javadoc's ``<main>``, Docutils' ``div.document``, LaTeX2HTML's body),
-against the fenced blocks of the stored Markdown (read as CommonMark reads them: the fences a
-Markdown example shows inside a longer fence are its code, no blocks of their own). Titles are
-compared with whitespace, dashes and quotes made plain (Sphinx's smart quotes turn ``---`` into an
-em dash).
+and gtk-doc's division, javadoc's ``<main>``, Docutils' ``div.document``, LaTeX2HTML's body, QDoc's
+``div.mainContent``, MediaWiki's ``#mw-content-text``, Haddock's ``#content``), against the fenced
+blocks of the stored Markdown (read as CommonMark reads them: the fences a Markdown example shows
+inside a longer fence are its code, no blocks of their own). Titles are compared with whitespace,
+dashes and quotes made plain (Sphinx's smart quotes turn ``---`` into an em dash).
 
 Every tree is small enough to crawl whole (Python 530 pages, PostgreSQL 1,169, git 242, the Rust
 Book 185, Node 65, SQLite 766, Doxygen 359 with its examples' outputs, vim 147, CMake 1,936, Django
@@ -282,20 +327,23 @@ Book 185, Node 65, SQLite 766, Doxygen 359 with its examples' outputs, vim 147, 
 each, Erlang/OTP 992, the Debian Administrator's Handbook 127, zsh 179, MkDocs 23, Scrapy 126,
 Sphinx 137, Boost 655 of 3,805, GLib 100, Flask 77, Commons Lang 730, Postfix 132, haproxy 2, the
 GIMP manual 685, SQLAlchemy 224; held out: Docutils 56 of 64, gnuplot 652, the New Maintainers'
-Guide 11) but for what each row says is left out: the Rust docs but the Book, vim's five largest
-release notes, Cargo's rustdoc but ``syn`` (592 of 671 pages; rustdoc links the crates' roots from
-a script, so no page leads from one crate to the others), Boost's ``boost/`` reference pages.
-Doxygen's examples are linked from the manual only in part: the rest are reached through its
-JavaScript menu (``menudata.js``), which the spider does not read. Go's docs (``golang-1.19-doc``:
-the spec, the memory model, the assembler guide) are no tree here: each file is a fragment Go's web
-server wraps in its page template (the title only in a JSON comment, no ``<title>`` or ``<h1>``)
-and links by the paths that server routes (``/ref/spec``), so served as files they have no title
-and link to one another hardly at all. A file whose name has a space (CMake's ``generator/Unix
-Makefiles.html``) is served under its percent-encoded path too. Absolute links to the trees' public
-hosts are left as they are and are not followed (the spider keeps to the start page's host); the
-crawl runs with ``http_proxy``/``https_proxy`` set to a loopback canary server (``no_proxy``
-127.0.0.1), so a request for any other host reaches that canary and nothing else: its count is the
-``foreign`` column and must be 0.
+Guide 11, Qt Core 684, cppreference's C reference 554 of 4,424, Haddock's base 514 with its
+``src/`` pages) but for what each row says is left out: the Rust docs but the Book, vim's five
+largest release notes, Cargo's rustdoc but ``syn`` (592 of 671 pages; rustdoc links the crates'
+roots from a script, so no page leads from one crate to the others), Boost's ``boost/`` reference
+pages, cppreference's C++ pages. Qt Core's pages link to the other Qt modules' folders and
+cppreference's "See also" rows to the C++ pages: those requests go unanswered (404). Doxygen's
+examples are linked from the manual only in part: the rest are reached through its JavaScript menu
+(``menudata.js``), which the spider does not read. Go's docs (``golang-1.19-doc``: the spec, the
+memory model, the assembler guide) are no tree here: each file is a fragment Go's web server wraps
+in its page template (the title only in a JSON comment, no ``<title>`` or ``<h1>``) and links by the
+paths that server routes (``/ref/spec``), so served as files they have no title and link to one
+another hardly at all. A file whose name has a space (CMake's ``generator/Unix Makefiles.html``) is
+served under its percent-encoded path too. Absolute links to the trees' public hosts are left as
+they are and are not followed (the spider keeps to the start page's host); the crawl runs with
+``http_proxy``/``https_proxy`` set to a loopback canary server (``no_proxy`` 127.0.0.1), so a
+request for any other host reaches that canary and nothing else: its count is the ``foreign``
+column and must be 0.
 
 Per tree: HTML pages served, documents (oracle), documents stored, documents missing (fetched or
 never fetched), listing pages stored, other pages stored, titles right (``unnumbered``: right but
@@ -309,8 +357,8 @@ title, SQLAlchemy's header the release's date on every page, most Docutils pages
 number of fence lines (``bad fences``: a block left open), documents keeping under 70% of the page's
 words (``text <70%``), code blocks kept / expected, languages kept / expected, WARNING lines of the
 crawl log (count, the first 5), pages fetched, requests that reached the canary (``foreign``), exit
-code, wall time. The thirty-two tuning trees take about twelve minutes, the three held-out ones
-(``--heldout``) about half a minute.
+code, wall time. The thirty-two tuning trees take about twelve minutes, the six held-out ones
+(``--heldout``) about two and a half minutes.
 ``--details TREE`` lists every mismatch; ``--json FILE`` writes rows and mismatches; ``--keep DIR``
 keeps each crawl's output folder (``DIR/<tree>/data/blogs/document.jsonl`` and the Markdown) for
 reading.
@@ -321,6 +369,7 @@ from __future__ import annotations
 import argparse
 import copy
 import functools
+import itertools
 import json
 import re
 import shutil
@@ -336,6 +385,7 @@ from typing import Any
 from urllib.parse import quote, unquote, urljoin
 
 import yaml
+from lxml import etree as lxml_etree
 from lxml import html as lxml_html
 from lxml.html import HtmlElement
 
@@ -1702,6 +1752,207 @@ def maint_guide_page(root: Path, rel: str) -> Page:
     return docbook_page(root, rel)
 
 
+# --- QDoc (Qt 5.15) ------------------------------------------------------------------------------
+
+#: The node types of QDoc's index (``qtcore.index``, shipped beside the pages) whose page is an
+#: API reference page: a class's, a namespace's, a header's (``\headerfile``: global functions).
+_QDOC_REFERENCE = frozenset({"class", "struct", "union", "namespace", "header"})
+
+
+@functools.cache
+def _qdoc_nodes(index: Path) -> dict[str, str]:
+    """QDoc's index file read: each page it wrote (``href`` without a fragment) and the node type
+    that page documents (``class``, ``page``, ``group``, ``module``...)."""
+    nodes: dict[str, str] = {}
+    for el in lxml_etree.parse(str(index)).iter():
+        href = el.get("href") if isinstance(el.tag, str) else None
+        if href and "#" not in href:
+            nodes.setdefault(href, el.tag)
+    return nodes
+
+
+def qdoc_page(root: Path, rel: str) -> Page:
+    """A page of a Qt 5.15 module's docs (``/<module>/``, its ``<module>.index`` beside it). The
+    index names the node each page documents: a class, struct, namespace or header page, an
+    overview ``\\page`` (examples and third-party attributions too) is a document; a ``\\group``
+    or the ``\\module`` page (a lead over QDoc's ``table.annotated`` list of classes, one row a
+    class and its brief) is a listing when that lead is under ``LEAD_WORDS`` or no longer than
+    the list, else a document (``json.html``). QDoc writes two more pages per class by name:
+    ``<class>-members.html`` (the list of all members, inherited ones too), a listing, and
+    ``<class>-obsolete.html`` (the obsolete members' documentation), a document."""
+    folder, _, name = rel.strip("/").rpartition("/")
+    tree = _parse(root / rel.lstrip("/"))
+    main = next(iter(tree.xpath('//div[contains(concat(" ",@class," ")," mainContent ")]')), None)
+    if main is None:
+        return Page(NEITHER)
+    main = _pruned(main, './div[@class="sidebar"]')  # the page's contents box
+    title = _text(next(iter(main.xpath('.//h1[@class="title"]')), None))
+    if name.endswith("-members.html"):
+        return Page(LISTING, title)
+    node = _qdoc_nodes(root / folder / f"{folder}.index").get(name)
+    if node is None and not name.endswith("-obsolete.html"):
+        return Page(NEITHER, title)
+    if node in {"group", "module"}:
+        classes = main.xpath('.//table[contains(concat(" ",@class," ")," annotated ")]')
+        if _lead_only(main, classes):
+            return Page(LISTING, title)
+    elif node is not None and node not in _QDOC_REFERENCE and node != "page":
+        return Page(NEITHER, title)
+    pres = _outer_pres(main)
+    # ``\code`` is ``pre.cpp``; ``\badcode`` (text not highlighted: licences, output) is
+    # ``pre.cpp.plain``.
+    langs = ["cpp" for pre in pres if _classes(pre) == ["cpp"]]
+    return Page(DOC, title, len(pres), langs, _words(main))
+
+
+# --- MediaWiki (cppreference.com's offline dump) -------------------------------------------------
+
+_MW_PAGE_NAME = re.compile(rb'"wgPageName":"([^"]*)"')
+#: cppreference's navigation bar inside the content (the section's breadcrumb and its menus).
+_CPPREF_NAVBAR = './/div[contains(concat(" ",@class," ")," t-navbar ")]'
+
+
+def _section_of(el: HtmlElement) -> str:
+    """The heading ``el`` sits under among its siblings (the ``h3`` of its section), or ""."""
+    for prev in el.itersiblings(preceding=True):
+        if prev.tag in _HEADINGS:
+            return _text(prev)
+    return ""
+
+
+def _cppreference_entries(content: HtmlElement) -> tuple[HtmlElement, list[HtmlElement]]:
+    """A cppreference page's text without its closing "References" (``t-ref-std-*``: the
+    standard's clauses) and "See also" tables, and its entries in that text: the ``{{dsc}}``
+    rows that link to another page (its name, a line on it), bulleted items led by a link or in
+    a "Usage" section (a keyword's page: the pages on its uses), sections whose heading is a link
+    (a blurb on that page), and paragraphs or table cells of links alone (a link a line,
+    revision marks aside: the keyword list)."""
+    body = copy.deepcopy(content)
+    for gone in body.xpath('.//div[starts-with(@class, "t-ref-std-")] | .//table[@class="t-dsc-begin"]'):
+        if gone.tag == "div" or _section_of(gone) == "See also":
+            gone.drop_tree()
+    entries = body.xpath(
+        './/table[contains(concat(" ",@class," ")," t-dsc-begin ")]/tr[@class="t-dsc"]'
+        '[.//a[not(starts-with(@href, "#"))]]'
+    )
+    entries += [
+        li
+        for li in body.iter("li")
+        if (len(li) and li[0].tag == "a" and not (li.text or "").strip())
+        or _section_of(li.getparent()) == "Usage"
+    ]
+    for el in body.iter(*_HEADINGS, "p", "td"):
+        bare = _pruned(el, './/a | .//span[contains(@class, "t-mark-rev")]')
+        if el.xpath(".//a") and not re.search(r"\w", _text(bare)):
+            entries.append(el)
+            if el.tag in _HEADINGS:  # a section named by a link: its text a blurb on that page
+                entries += list(itertools.takewhile(lambda sib: sib.tag not in _HEADINGS, el.itersiblings()))
+    return body, entries
+
+
+@functools.cache
+def _cppreference_shown(root: Path) -> dict[str, str]:
+    """The C reference's files by the wiki page each shows (``wgPageName``): a file a redirect's
+    name reaches holds the page it redirects to (``language/alignas.html`` shows
+    ``c/language/_Alignas``), and the dump's links go by the name the editors wrote, so a page's
+    own file may be linked from no page. For each wiki page: its own file when some page links to
+    it, else the first (by name) of its copies some page links to."""
+    files = [root / "en/c.html", *sorted((root / "en/c").rglob("*.html"))]
+    linked: set[str] = set()
+    shows: dict[str, list[str]] = {}
+    for file in files:
+        rel = "/" + file.relative_to(root).as_posix()
+        raw = file.read_bytes()
+        found = _MW_PAGE_NAME.search(raw)
+        if found:
+            shows.setdefault(found.group(1).decode(), []).append(rel)
+        for href in lxml_html.fromstring(raw).xpath("//a/@href"):
+            target = urljoin("http://tree" + rel, href.strip())
+            if target.startswith("http://tree/"):
+                linked.add(unquote(target[len("http://tree") :].split("#")[0].split("?")[0]))
+    chosen: dict[str, str] = {}
+    for page, rels in shows.items():
+        own = [r for r in rels if re.sub(r"\.\d+$", "", r.removeprefix("/en/").removesuffix(".html")) == page]
+        reached = [r for r in own + sorted(set(rels) - set(own)) if r in linked or r == "/en/c.html"]
+        if reached:
+            chosen[reached[0]] = page
+    return chosen
+
+
+def cppreference_page(root: Path, rel: str) -> Page:
+    """A page of cppreference's wiki (MediaWiki 1.21, its ``{{dcl}}``/``{{dsc}}`` templates) as the
+    offline dump writes it: ``wgPageName`` in its script is the wiki page it shows; one file
+    stands for each wiki page (``_cppreference_shown``: its own, else a linked copy under a
+    redirect's name), the others (copies, a page's own file no page links to) are neither. The
+    portal pages (``div.mainpagediv`` boxes of links: the C reference's front page, ``C
+    language``) are listings. A page with a declaration box (``t-dcl-begin``: a function, type or
+    macro) is a document; another page is a listing when its entries (``_cppreference_entries``)
+    lie under a lead (``_lead_only``), else a document (a language page, a library section's
+    overview)."""
+    if rel not in _cppreference_shown(root):
+        return Page(NEITHER)
+    raw = (root / rel.lstrip("/")).read_bytes()
+    tree = lxml_html.fromstring(raw)
+    main = next(iter(tree.xpath('//div[@id="mw-content-text"]')), None)
+    if main is None:
+        return Page(NEITHER)
+    title = _text(next(iter(tree.xpath('//h1[@id="firstHeading"]')), None))
+    content = _pruned(main, _CPPREF_NAVBAR)
+    if content.xpath('.//div[contains(concat(" ",@class," ")," mainpagediv ")]'):
+        return Page(LISTING, title)
+    if not content.xpath('.//table[contains(concat(" ",@class," ")," t-dcl-begin ")]') and _lead_only(
+        *_cppreference_entries(content)
+    ):
+        return Page(LISTING, title)
+    pres = _outer_pres(content)
+    langs = []
+    for pre in pres:
+        geshi = next(
+            (c for a in pre.iterancestors("div") for c in _classes(a) if c.startswith("source-")), ""
+        )
+        if geshi.removeprefix("source-") not in NO_LANGUAGE:
+            langs.append(geshi.removeprefix("source-"))
+    return Page(DOC, title, len(pres), langs, _words(content))
+
+
+# --- Haddock -------------------------------------------------------------------------------------
+
+#: Haddock's pages by name: the package's module list (``index.html``) and the identifier index
+#: (``doc-index.html``, by initial ``doc-index-A.html``..., ``doc-index-All.html``).
+_HADDOCK_LISTING = re.compile(r"/(?:index|doc-index(?:-\w+)?)\.html")
+
+
+def haddock_page(root: Path, rel: str) -> Page:
+    """A Haddock package's page: ``src/`` (hyperlinked source, one page a module) neither; the
+    module list and the identifier indexes listings; a module page (``#content``: the module
+    header, ``#description``, ``#synopsis``, ``#interface``) a document, unless its interface
+    holds only re-exports (``module X`` entries, links to other module pages) under a description
+    shorter than ``LEAD_WORDS`` (a listing), or holds nothing and it has no description (neither:
+    an empty module, ``GHC.Constants``). Title: ``<title>`` (the module's name, which the header's
+    ``p.caption`` repeats). Words and code: ``#content`` but the synopsis (each export's
+    signature again), the contents box and each entry's "Source" and "#" links."""
+    if rel.startswith("/src/"):
+        return Page(NEITHER)
+    if _HADDOCK_LISTING.fullmatch(rel):
+        return Page(LISTING)
+    tree = _parse(root / rel.lstrip("/"))
+    content = next(iter(tree.xpath('//div[@id="content"]')), None)
+    if content is None:
+        return Page(NEITHER)
+    title = _text(tree.find(".//title"))
+    content = _pruned(
+        content,
+        './/div[@id="synopsis" or @id="table-of-contents"] | .//a[@class="link" or @class="selflink"]',
+    )
+    entries = content.xpath('./div[@id="interface"]//div[contains(concat(" ",@class," ")," top ")]')
+    description = _words(next(iter(content.xpath('./div[@id="description"]')), None))
+    if not entries and not description:
+        return Page(NEITHER, title)
+    if entries and all(_text(e).startswith("module ") for e in entries) and description < LEAD_WORDS:
+        return Page(LISTING, title)
+    return Page(DOC, title, len(_outer_pres(content)), words=_words(content))
+
+
 TREES = {
     "python": Tree(
         "python",
@@ -1947,6 +2198,36 @@ TREES = {
         maint_guide_page,
         # English only (the package ships no other language; its translations are other packages').
         serve=lambda rel: not rel.endswith(".html") or rel.endswith(".en.html"),
+        group="heldout",
+    ),
+    "qt5-core": Tree(
+        "qt5-core",
+        "qtbase5-doc-html",
+        Path("/usr/share/qt5/doc"),
+        "/qtcore/qtcore-index.html",
+        qdoc_page,
+        # Qt Core's folder alone (its pages, images, style); links to the other modules' folders
+        # (``../qtgui/``) go unanswered.
+        serve=lambda rel: rel.startswith("/qtcore/"),
+        group="heldout",
+    ),
+    "cppreference-c": Tree(
+        "cppreference-c",
+        "cppreference-doc-en-html",
+        Path("/usr/share/cppreference/doc/html"),
+        "/en/c.html",
+        cppreference_page,
+        # The C reference (``en/c.html``, ``en/c/``) and the wiki's shared files; the C++ pages
+        # (3,870) its "See also" rows link to go unanswered.
+        serve=lambda rel: rel == "/en/c.html" or rel.startswith(("/en/c/", "/common/")),
+        group="heldout",
+    ),
+    "haddock-base": Tree(
+        "haddock-base",
+        "ghc-doc",
+        Path("/usr/share/doc/ghc-doc/html/libraries/base-4.15.1.0"),
+        "/index.html",
+        haddock_page,
         group="heldout",
     ),
 }
