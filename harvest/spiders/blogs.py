@@ -375,6 +375,24 @@ class BlogsSpider(HarvestSpider):
             if request is not None:
                 yield request
 
+    def _dated_again(self, site: Site) -> list[scrapy.Request]:
+        """Requests again for the pages judged unhinted that the listing just judged dates.
+
+        The listing's links were followed before it was judged: a page it links may have been
+        fetched and judged without the date it shows (:meth:`Documents._entry_dates`).
+        """
+        listed = self.documents.listed
+        urls, listed.dated_again = listed.dated_again, []
+        requests = []
+        for url in urls:
+            if (url_site := self.book.in_scope(url, site)) is None:
+                continue
+            self.crawler.stats.inc_value(f"{_STATS}/asked_again_after_listing")
+            request = self.requests.page(url, url_site, via="link", listed=True, again=True)
+            if request is not None:
+                requests.append(request)
+        return requests
+
     def _sitemap_requests(self, body: bytes, url: str, site: Site) -> Iterator[scrapy.Request]:
         """Requests for the URLs in scope of a sitemap (pages) or sitemap index (sitemaps)."""
         sitemap = parse_sitemap(body, url)
@@ -419,10 +437,11 @@ class BlogsSpider(HarvestSpider):
             logger.debug("%s declares %s: not stored", response.url, ", ".join(sorted(robots & _NOINDEX)))
             self.crawler.stats.inc_value(f"{_STATS}/noindex_pages")
             return
-        if (page := self.documents.article_page(response, site, html)) is None:
-            return  # counted by Documents with its reason (a listing, the home page...)
-        if page.shell:
-            return  # counted by Documents, said at the end
+        page = self.documents.article_page(response, site, html)
+        for request in self._dated_again(site):
+            yield request
+        if page is None or page.shell:
+            return  # counted by Documents with its reason (a listing, the home page, a shell...)
         self.crawler.stats.inc_value(f"{_STATS}/article_pages")
         item = await self.documents.document(response, site, html)
         if item is not None:

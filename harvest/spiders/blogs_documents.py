@@ -87,9 +87,12 @@ class Listed:
     #: Pages whose links were cut at HARVEST_SAFETY_MAX_LINKS_PER_PAGE, until they are judged.
     capped_pages: set[str] = field(default_factory=set)
     #: Pages fetched before any feed named them and not kept for want of a hint (no article
-    #: signal, no article URL, no date): asked for again if a feed read later names them. At
-    #: most ``UNHINTED_MAX``; past it, such a page waits for the next round, as before.
+    #: signal, no article URL, no date): asked for again if a feed or listing read later names
+    #: them. At most ``UNHINTED_MAX``; past it, such a page waits for the next round, as before.
     unhinted: set[str] = field(default_factory=set)
+    #: Pages of ``unhinted`` that a listing judged since dated beside their links: the hint
+    #: they lacked. The spider asks for them again once, as soon as that listing is judged.
+    dated_again: list[str] = field(default_factory=list)
     #: The plain ``<meta name="date">`` of each site's home page, by host: a date every page of
     #: the site carries is the site's (a book's), not a page's own.
     site_dates: dict[str, str] = field(default_factory=dict)
@@ -326,7 +329,10 @@ class Documents:
         return None
 
     def _entry_dates(self, url: str, kind: PageKind) -> None:
-        """Keep the dates a listing shows beside its entries' links, for pages that show none."""
+        """Keep the dates a listing shows beside its entries' links, for pages that show none.
+
+        A page judged unhinted before this listing dated it goes to ``Listed.dated_again``.
+        """
         dates = self.listed.listing_dates
         if len(dates) >= LISTING_DATES_MAX:
             return
@@ -337,6 +343,11 @@ class Documents:
                 day = normalize_date(iso.group(0))
             if day is not None and (entry := join_url(url, target)) is not None:
                 dates.setdefault(entry, day)
+                if entry in self.listed.unhinted:
+                    # Judged before this listing dated it (Fossil's technotes, fetched before
+                    # /timeline?y=e was read): out of ``unhinted``, so asked for once.
+                    self.listed.unhinted.discard(entry)
+                    self.listed.dated_again.append(entry)
 
     def declared_metadata(self, item: DocumentItem, page: PageFacts) -> None:
         """Title, date and author from the page's own declarations first (see the module docstring)."""
