@@ -1484,9 +1484,31 @@ def _entries_reason(
         # A sidebar's archive and tag links are the site's, not the page's: a one-line post
         # beside them (Chronicle's <div id="sidebar">, no <aside>) is no list of them.
         sidebars = _site_columns(region)
-        if not sidebars or _links_share(region, len(text), page, host, chrome, sidebars) is not None:
+        beside = bool(sidebars) and _links_share(region, len(text), page, host, chrome, sidebars) is None
+        if not beside and not _introduced_contents(region, text, page, host, chrome):
             return f"links to the site make {int(share * 100)}% of its text"
     return _form_or_list_only(region, text, dates, page, host)
+
+
+def _introduced_contents(
+    region: etree._Element, text: str, page: str, host: str, chrome: list[etree._Element] | None
+) -> bool:
+    """Whether the links are the page's declared table of contents, over an introduction of its own.
+
+    DocBook's parts and chapters (PostgreSQL's "Server Administration", GIMP's "What to do if
+    you are stuck"): a ``<div class="toc">`` of the sections, and the part's or chapter's own
+    text, more than a line of it. That text is nowhere else: the page is a document. A part
+    that is its contents alone stays a list.
+    """
+    tocs = [
+        el
+        for el in region.iter(etree.Element)
+        if "toc" in (el.get("class") or "").split()
+        and not any("toc" in (up.get("class") or "").split() for up in el.iterancestors())
+    ]
+    if not tocs or _largest_prose(region) <= LIST_LINE:
+        return False
+    return _links_share(region, len(text), page, host, chrome, tocs) is None
 
 
 def _restated_entries(region: etree._Element, targets: set[str], page: str, host: str) -> int:

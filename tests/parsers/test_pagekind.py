@@ -772,6 +772,21 @@ def test_a_javadoc_uses_page_is_a_listing_and_its_class_page_a_document() -> Non
     assert page.kind != "listing", page.reason
 
 
+def test_a_part_with_its_contents_and_an_introduction_is_a_document() -> None:
+    """PostgreSQL's parts (DocBook XSL, ``postgresql-doc-15``): "Part III. Server Administration"
+    is a ``<div class="toc">`` of its chapters under the part's own introduction, paragraphs found
+    nowhere else; the contents' links made most of its words and 28 such pages were lists never
+    stored. A chapter that is its contents alone ("Getting Started") stays a list."""
+    folder = OWN_FIXTURES / "realdocs" / "postgresql"
+    base = "https://www.postgresql.org/docs/15/"
+    part = classify_page((folder / "admin.html").read_text(encoding="utf-8"), base + "admin.html")
+    assert part.kind != "listing", part.reason
+    contents = classify_page(
+        (folder / "tutorial-start.html").read_text(encoding="utf-8"), base + "tutorial-start.html"
+    )
+    assert contents.kind == "listing", contents.reason
+
+
 def test_an_index_of_terms_by_initials_is_a_listing() -> None:
     """gtk-doc's API index (held-out set): one-letter headings, each over loose ``<dt>`` terms
     ("sl_excerpt, function in Text helpers", both links to that page) with empty ``<dd>``s: it
