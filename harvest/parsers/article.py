@@ -1340,12 +1340,25 @@ def _one_of_sections(block: etree._Element) -> bool:
         return False
     # A sibling of prose: a sidebar's widgets open with headings too, over lists of links.
     siblings = [*block.itersiblings(preceding=True), *block.itersiblings()]
-    return any(
-        isinstance(s.tag, str)
-        and _opens_with_heading(s)
-        and not _is_chrome(s)
-        and _paragraph_chars(s) >= SECTION_PROSE_CHARS
-        for s in siblings
+    return any(isinstance(s.tag, str) and not _is_chrome(s) and _section_beside(s) for s in siblings)
+
+
+def _section_beside(sibling: etree._Element) -> bool:
+    """Whether a block's sibling is a section of the text: a heading over prose or code.
+
+    The heading may open the section's block, or stand beside it: BoostBook's reference pages
+    write "Synopsis" as an ``<h2>`` over a ``div.refsynopsisdiv`` holding only its ``<pre>``
+    (the macro's page kept its "Description" alone, without its title and synopsis).
+    """
+    if _opens_with_heading(sibling):
+        return _paragraph_chars(sibling) >= SECTION_PROSE_CHARS
+    if sibling.tag not in HEADINGS:
+        return False
+    after = sibling.getnext()
+    return (
+        after is not None
+        and isinstance(after.tag, str)
+        and (_paragraph_chars(after) >= SECTION_PROSE_CHARS or next(after.iter("pre"), None) is not None)
     )
 
 

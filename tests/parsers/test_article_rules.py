@@ -1701,6 +1701,23 @@ def test_list_items_that_begin_with_headings_are_sections() -> None:
     assert not any(line.lstrip("- ").startswith("#") and line.startswith("-") for line in lines)
 
 
+def test_a_section_headed_beside_its_block_keeps_the_page_whole() -> None:
+    """BoostBook's reference pages (``libboost1.74-doc``): the title block, then "Synopsis" as an
+    ``<h2>`` beside the ``div.refsynopsisdiv`` holding its ``<pre>``, then ``div.refsect1``
+    "Description" with most of the paragraphs, taken alone: the page lost its title and its
+    synopsis (89 of Boost's pages kept under 70% of their words)."""
+    url = "https://www.boost.org/doc/libs/1_74_0/doc/html/BOOST_PROTO_REPEAT_FROM_TO.html"
+    article = extract_article(realdocs_page("boost/BOOST_PROTO_REPEAT_FROM_TO.html"), url)
+    assert article is not None
+    text = article.markdown
+    assert (
+        text.index("Repeatedly invoke the specified macro")
+        < text.index("## Synopsis")
+        < text.index("## Description")
+    )
+    assert "BOOST_PROTO_REPEAT_FROM_TO(FROM, TO, MACRO)\n```" in text
+
+
 def test_a_field_list_that_is_the_whole_text_is_extracted() -> None:
     """PostgreSQL's list of acronyms: the page's region is its ``<dl>`` of short terms, which the
     field-list repair replaced by a new block: the region was no longer in the page, and the
