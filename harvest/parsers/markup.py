@@ -42,10 +42,6 @@ Pure functions, each tested on the real page that showed the loss (tests/parsers
   beside a highlighter's marker class (``<figure class="highlight go">`` around a line-number
   table, as highlight.js-style themes write it) lost the language; the ``<pre>`` gets the HTML
   standard's ``language-<name>`` class. A name counts when Pygments knows it as a language.
-- :func:`lists_of_sections`: Javadoc 17 writes a class page's summaries and each member's
-  details as list items holding sections (``<li><section><h3>``); trafilatura wrote each as one
-  line behind a bullet, heading, signature and text glued. A list whose every item begins with
-  a heading is sections.
 - :func:`drop_code_language_labels`: a label beside a ``<pre>`` in its wrapper that only repeats
   the language the wrapper declares (VitePress's ``<span class="lang">sql</span>`` in
   ``<div class="language-sql">``) became a stray "sql" line above every block.
@@ -779,48 +775,6 @@ def headings_of_summaries(tree: etree._Element) -> int:
     return made
 
 
-def lists_of_sections(tree: etree._Element) -> int:
-    """Make a list whose every item holds a heading a run of blocks; returns how many.
-
-    Javadoc 17 lays a class page out as lists: ``<ul class="summary-list"><li><section><h2>Method
-    Summary`` and each member's details ``<li><section><h3>getProcessor</h3>``, its signature and
-    text. trafilatura writes an item as a line: the heading, the signature and the text came out
-    glued behind a bullet ("- ### getProcessor Returns a…"). Items that each begin with a
-    heading are sections, not a list's lines.
-    """
-    made = 0
-    for lst in list(tree.iter("ul", "ol")):
-        items = [child for child in lst if isinstance(child.tag, str)]
-        if not items or any(item.tag != "li" for item in items) or not all(map(_opens_with_heading, items)):
-            continue
-        for item in items:
-            item.tag = "div"
-        lst.tag = "div"
-        made += 1
-    return made
-
-
-def _opens_with_heading(item: etree._Element) -> bool:
-    """Whether a list's item begins with a heading: its first element, or its first's, and so on.
-
-    Empty anchors before it aside, and no text: a signature's item whose parameters are headed
-    further down (TypeDoc's ``<li><div class="tsd-signature">…<h4>Parameters``) is a line.
-    """
-    el = item
-    while not (el.text or "").strip():
-        child = next((c for c in el if isinstance(c.tag, str) and not _empty_anchor(c)), None)
-        if child is None:
-            return False
-        if child.tag in HEADINGS:
-            return True
-        el = child
-    return False
-
-
-def _empty_anchor(el: etree._Element) -> bool:
-    return el.tag == "a" and not el.text_content().strip() and not (el.tail or "").strip()
-
-
 #: Class names of a code block's row outside a ``<pre>``: Doxygen's ``line``, LaTeXML's
 #: ``ltx_listingline`` (a name ending so: "codeline", "code-line"; not "headline", "timeline").
 _ROW_SUFFIXES = ("listingline", "codeline", "code-line", "code_line")
@@ -1372,7 +1326,6 @@ def repair_tree(
     drop_drawn_list_markers(tree)
     links_around_code(tree)
     headings_of_summaries(tree)
-    lists_of_sections(tree)
     if wide:
         join_wide_lines(tree)
     neutralize_own_names(tree)

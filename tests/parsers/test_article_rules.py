@@ -1688,19 +1688,6 @@ def test_a_footer_named_by_its_class_is_no_text_and_a_synopsis_is() -> None:
     assert "Copyright" not in article.markdown
 
 
-def test_list_items_that_begin_with_headings_are_sections() -> None:
-    """Javadoc 17 (``libcommons-lang3-java-doc``): a class page's summaries and each member's
-    details are list items holding sections (``<li><section><h3>getProcessor</h3>``, then its
-    signature and text); each came out as one line behind a bullet, "- ### getProcessor Returns
-    a…". The sections keep their headings and paragraphs."""
-    url = "https://commons.apache.org/proper/commons-lang/apidocs/org/apache/commons/lang3/ArchUtils.html"
-    article = extract_article(realdocs_page("javadoc/ArchUtils.html"), url)
-    assert article is not None
-    lines = article.markdown.splitlines()
-    assert "## Method Details" in lines and "### getProcessor" in lines
-    assert not any(line.lstrip("- ").startswith("#") and line.startswith("-") for line in lines)
-
-
 def test_a_section_headed_beside_its_block_keeps_the_page_whole() -> None:
     """BoostBook's reference pages (``libboost1.74-doc``): the title block, then "Synopsis" as an
     ``<h2>`` beside the ``div.refsynopsisdiv`` holding its ``<pre>``, then ``div.refsect1``
