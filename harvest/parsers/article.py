@@ -1896,7 +1896,6 @@ def extract_article(html: str, url: str) -> Article | None:
         sidebars="sidebar" in html,
         scope=region,
     )
-    codeblocks.code_line_breaks(tree)
     blocks = codeblocks.take_out_code(tree)
     # The page's paragraph text, before anything is removed: what a region or block is weighed by.
     page_chars = _paragraph_chars(tree)

@@ -7,7 +7,6 @@ placeholder paragraph and keeps its text and language aside (read from the class
 MkDocs, Pygments, Rouge, Prism, highlight.js and Hugo put on ``<pre>``, ``<code>`` and their
 wrappers); after extraction :func:`put_back_code` turns each placeholder into a fenced block with
 that language. A placeholder trafilatura dropped as boilerplate drops its code too, as it should.
-:func:`code_line_breaks` first makes a ``<code>`` written in lines with ``<br>`` one or the other.
 """
 
 from __future__ import annotations
@@ -238,63 +237,6 @@ def _is_gutter(pre: etree._Element) -> bool:
     and every block of a Prism site was lost as a gutter.
     """
     return re.fullmatch(r"[\d\s]*", pre.text_content() or "") is not None
-
-
-def code_line_breaks(tree: etree._Element) -> int:
-    """A ``<code>`` outside ``<pre>`` holding ``<br>``: a code block when it starts a line, else one line.
-
-    trafilatura writes such a code as a fenced block where it stands, right after the text
-    before it (a fence that opens no block), and keeps only its text up to its first element:
-    Javadoc 17's member summaries (``<code>static &lt;E&gt;<br><a>Failable</a>&lt;E&gt;</code>``)
-    left every later block of the page inside out. Its text is first read as HTML shows text
-    outside ``<pre>``: white space runs as one space, none at a line's start. A code that
-    starts a line (its block's first content, or after a ``<br>``: Javadoc's sample output after
-    "of the format:<br>", a 2003 how-to's commands one per line after "type:<p>") is a code
-    block written line by line, a ``<pre>`` now, taken out as the others are; one in the middle
-    of a line is a code span, one line, each break a space. Returns how many.
-    """
-    repaired = 0
-    for code in [c for c in tree.iter("code") if next(c.iter("br"), None) is not None]:
-        parent = code.getparent()
-        if parent is None or any(a.tag == "pre" for a in code.iterancestors()):
-            continue
-        _collapse_white_space(code)
-        if _starts_a_line(code, parent):
-            block = lxml.html.Element("pre")
-            block.tail, code.tail = code.tail, None
-            parent.replace(code, block)
-            block.append(code)
-        else:
-            for br in list(code.iter("br")):
-                br.tail = " " + (br.tail or "")
-                br.drop_tree()
-            _collapse_white_space(code)
-        repaired += 1
-    return repaired
-
-
-_WHITE_SPACE_RE = re.compile(r"[ \t\n\r\f]+")
-
-
-def _collapse_white_space(code: etree._Element) -> None:
-    """The texts inside ``code`` as HTML shows them outside ``<pre>`` (no-break spaces kept)."""
-    for el in code.iter():
-        if el.text:
-            el.text = _WHITE_SPACE_RE.sub(" ", el.text)
-        if el is not code and el.tail:
-            el.tail = _WHITE_SPACE_RE.sub(" ", el.tail)
-            if el.tag == "br":
-                el.tail = el.tail.lstrip(" ")
-    if code.text and next(code.iterchildren(), None) is None:
-        code.text = code.text.strip(" ")
-
-
-def _starts_a_line(code: etree._Element, parent: etree._Element) -> bool:
-    """Whether ``code`` begins its block or follows a line break (white space aside)."""
-    before = code.getprevious()
-    if before is None:
-        return not (parent.text or "").strip()
-    return before.tag == "br" and not (before.tail or "").strip()
 
 
 def take_out_code(tree: etree._Element) -> list[CodeBlock]:

@@ -42,6 +42,9 @@ Pure functions, each tested on the real page that showed the loss (tests/parsers
   beside a highlighter's marker class (``<figure class="highlight go">`` around a line-number
   table, as highlight.js-style themes write it) lost the language; the ``<pre>`` gets the HTML
   standard's ``language-<name>`` class. A name counts when Pygments knows it as a language.
+- :func:`code_line_breaks`: a ``<code>`` outside ``<pre>`` holding ``<br>`` became a fence opened
+  where it stood (Javadoc 17's member summaries, 19 pages inside out); it is a code block when it
+  starts a line, one line of code otherwise.
 - :func:`drop_code_language_labels`: a label beside a ``<pre>`` in its wrapper that only repeats
   the language the wrapper declares (VitePress's ``<span class="lang">sql</span>`` in
   ``<div class="language-sql">``) became a stray "sql" line above every block.
@@ -843,7 +846,64 @@ def _one_line(row: etree._Element) -> None:
     row.tail = "\n"
 
 
-def links_around_code(tree: etree._Element) -> int:
+def code_line_breaks(codes: list[etree._Element]) -> int:
+    """A ``<code>`` outside ``<pre>`` holding ``<br>``: a code block when it starts a line, else one line.
+
+    trafilatura writes such a code as a fenced block where it stands, right after the text
+    before it (a fence that opens no block), and keeps only its text up to its first element:
+    Javadoc 17's member summaries (``<code>static &lt;E&gt;<br><a>Failable</a>&lt;E&gt;</code>``)
+    left every later block of the page inside out. Its text is first read as HTML shows text
+    outside ``<pre>``: white space runs as one space, none at a line's start. A code that
+    starts a line (its block's first content, or after a ``<br>``: Javadoc's sample output after
+    "of the format:<br>", a 2003 how-to's commands one per line after "type:<p>") is a code
+    block written line by line, a ``<pre>`` now, taken out as the others are; one in the middle
+    of a line is a code span, one line, each break a space. Returns how many.
+    """
+    repaired = 0
+    for code in [c for c in codes if next(c.iter("br"), None) is not None]:
+        parent = code.getparent()
+        if parent is None or any(a.tag == "pre" for a in code.iterancestors()):
+            continue
+        _collapse_white_space(code)
+        if _starts_a_line(code, parent):
+            block = code.makeelement("pre", {})
+            block.tail, code.tail = code.tail, None
+            parent.replace(code, block)
+            block.append(code)
+        else:
+            for br in list(code.iter("br")):
+                br.tail = " " + (br.tail or "")
+                br.drop_tree()
+            _collapse_white_space(code)
+        repaired += 1
+    return repaired
+
+
+_WHITE_SPACE_RE = re.compile(r"[ \t\n\r\f]+")
+
+
+def _collapse_white_space(code: etree._Element) -> None:
+    """The texts inside ``code`` as HTML shows them outside ``<pre>`` (no-break spaces kept)."""
+    for el in code.iter():
+        if el.text:
+            el.text = _WHITE_SPACE_RE.sub(" ", el.text)
+        if el is not code and el.tail:
+            el.tail = _WHITE_SPACE_RE.sub(" ", el.tail)
+            if el.tag == "br":
+                el.tail = el.tail.lstrip(" ")
+    if code.text and next(code.iterchildren(), None) is None:
+        code.text = code.text.strip(" ")
+
+
+def _starts_a_line(code: etree._Element, parent: etree._Element) -> bool:
+    """Whether ``code`` begins its block or follows a line break (white space aside)."""
+    before = code.getprevious()
+    if before is None:
+        return not (parent.text or "").strip()
+    return before.tag == "br" and not (before.tail or "").strip()
+
+
+def links_around_code(codes: list[etree._Element]) -> int:
     """Write ``<code><a>name</a></code>`` as ``<a><code>name</code></a>``; returns how many.
 
     API documentation links a name in code this way (pdoc, Javadoc, rustdoc), and trafilatura
@@ -851,7 +911,7 @@ def links_around_code(tree: etree._Element) -> int:
     tail…" was stored as "pkg.a". The other order keeps the sentence and shows the same.
     """
     swapped = 0
-    for code in list(tree.iter("code")):
+    for code in codes:
         parent = code.getparent()
         if parent is None or parent.tag == "pre" or len(code) != 1 or (code.text or "").strip():
             continue
@@ -1324,7 +1384,10 @@ def repair_tree(
     if next(tree.iter("dl"), None) is not None:
         field_lists_as_lines(tree)
     drop_drawn_list_markers(tree)
-    links_around_code(tree)
+    # The page's <code> elements, read once for both (one walk of the tree each).
+    codes = list(tree.iter("code"))
+    links_around_code(codes)
+    code_line_breaks(codes)
     headings_of_summaries(tree)
     if wide:
         join_wide_lines(tree)
