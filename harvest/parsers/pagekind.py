@@ -1333,7 +1333,7 @@ def _index_rows(region: etree._Element, aside: list[etree._Element], page: str, 
         if any(
             up in aside
             or up.tag in HEADINGS
-            or (up.tag in _CODE and not _names_code(code_texts.get(up) or _read_code(code_texts, up), name))
+            or (up.tag in _CODE and not _names_code(_code_text(code_texts, up), name))
             for up in a.iterancestors()
         ):
             continue
@@ -1360,8 +1360,11 @@ def _index_rows(region: etree._Element, aside: list[etree._Element], page: str, 
     return found
 
 
-def _read_code(texts: dict[etree._Element, str], code: etree._Element) -> str:
-    return texts.setdefault(code, _text(code))
+def _code_text(texts: dict[etree._Element, str], code: etree._Element) -> str:
+    """``code``'s text, read once per element into ``texts``."""
+    if (found := texts.get(code)) is None:
+        found = texts[code] = _text(code)
+    return found
 
 
 def _names_code(code: str, name: str) -> bool:
@@ -1388,12 +1391,17 @@ def _place(link: etree._Element, target: str) -> str:
     return f"{target}#{fragment}" if name and fragment.startswith(name) else target
 
 
+def _names_toc(el: etree._Element) -> bool:
+    """Whether ``el``'s class names it a table of contents (``toc``, DocBook's and gtk-doc's)."""
+    return "toc" in (el.get("class") or "").split()
+
+
 def _in_declared_toc(rows: list[etree._Element]) -> bool:
     """Whether the rows are in a block whose class names it a table of contents (``toc``).
 
     All of them, but one of many (a navigation bar's row: DocBook's "Up" beside the contents).
     """
-    inside = sum(any("toc" in (up.get("class") or "").split() for up in row.iterancestors()) for row in rows)
+    inside = sum(any(map(_names_toc, row.iterancestors())) for row in rows)
     return inside > 0 and inside >= len(rows) - 1 and inside * 10 >= len(rows) * 9
 
 
@@ -1500,12 +1508,9 @@ def _introduced_contents(
     text, more than a line of it. That text is nowhere else: the page is a document. A part
     that is its contents alone stays a list.
     """
-    tocs = [
-        el
-        for el in region.iter(etree.Element)
-        if "toc" in (el.get("class") or "").split()
-        and not any("toc" in (up.get("class") or "").split() for up in el.iterancestors())
-    ]
+    # The outermost blocks so named (DocBook's ``div.toc`` around its ``dl.toc``).
+    tocs = [el for el in region.iter(etree.Element) if _names_toc(el)]
+    tocs = [el for el in tocs if not any(map(_names_toc, el.iterancestors()))]
     if not tocs or _largest_prose(region) <= LIST_LINE:
         return False
     return _links_share(region, len(text), page, host, chrome, tocs) is None

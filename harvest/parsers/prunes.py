@@ -35,8 +35,8 @@ from lxml import etree
 
 from harvest.parsers import frames
 
-#: One walk: the elements an expression selects below ``tree``.
-Walk = Callable[[Any], list[Any]]
+#: One walk: the elements an expression selects below ``tree`` (the same type as a frame's walk).
+Walk = frames.Walk
 
 # The expressions' templates: their text with white space runs as one space, each regular
 # expression as ``{}``.

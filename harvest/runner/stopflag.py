@@ -16,10 +16,7 @@ process killed at any instant holds nothing (the same reasoning as
 
 from __future__ import annotations
 
-import logging
 from typing import Any
-
-logger = logging.getLogger(__name__)
 
 
 class StopFlag:

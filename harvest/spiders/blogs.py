@@ -366,16 +366,15 @@ class BlogsSpider(HarvestSpider):
             listed.feed_dates[entry.url] = normalize_date(entry.published)
             if entry.author:
                 listed.feed_authors[entry.url] = entry.author
-            again = entry.url in listed.unhinted
+            again = listed.hinted_now(entry.url)
             if again:
                 # Judged before this feed named it: the feed is the hint it lacked.
-                listed.unhinted.discard(entry.url)
                 self.crawler.stats.inc_value(f"{_STATS}/asked_again_after_feed")
             request = self.requests.page(entry.url, entry_site, via="feed", listed=True, again=again)
             if request is not None:
                 yield request
 
-    def _dated_again(self, site: Site) -> list[scrapy.Request]:
+    def _dated_again(self, site: Site) -> Iterator[scrapy.Request]:
         """Requests again for the pages judged unhinted that the listing just judged dates.
 
         The listing's links were followed before it was judged: a page it links may have been
@@ -383,15 +382,13 @@ class BlogsSpider(HarvestSpider):
         """
         listed = self.documents.listed
         urls, listed.dated_again = listed.dated_again, []
-        requests = []
         for url in urls:
             if (url_site := self.book.in_scope(url, site)) is None:
                 continue
             self.crawler.stats.inc_value(f"{_STATS}/asked_again_after_listing")
             request = self.requests.page(url, url_site, via="link", listed=True, again=True)
             if request is not None:
-                requests.append(request)
-        return requests
+                yield request
 
     def _sitemap_requests(self, body: bytes, url: str, site: Site) -> Iterator[scrapy.Request]:
         """Requests for the URLs in scope of a sitemap (pages) or sitemap index (sitemaps)."""
@@ -438,7 +435,7 @@ class BlogsSpider(HarvestSpider):
             self.crawler.stats.inc_value(f"{_STATS}/noindex_pages")
             return
         page = self.documents.article_page(response, site, html)
-        for request in self._dated_again(site):
+        for request in self._dated_again(site):  # no ``yield from`` in an async generator
             yield request
         if page is None or page.shell:
             return  # counted by Documents with its reason (a listing, the home page, a shell...)

@@ -97,6 +97,13 @@ class Listed:
     #: the site carries is the site's (a book's), not a page's own.
     site_dates: dict[str, str] = field(default_factory=dict)
 
+    def hinted_now(self, url: str) -> bool:
+        """Whether ``url`` was judged unhinted; it leaves ``unhinted``, to be asked for once more."""
+        if url not in self.unhinted:
+            return False
+        self.unhinted.discard(url)
+        return True
+
 
 #: Enough for every unsignalled page of the first moments of a large site's round (a feed is
 #: read within its first requests); bounded, so a site of only such pages cannot grow it.
@@ -343,10 +350,9 @@ class Documents:
                 day = normalize_date(iso.group(0))
             if day is not None and (entry := join_url(url, target)) is not None:
                 dates.setdefault(entry, day)
-                if entry in self.listed.unhinted:
+                if self.listed.hinted_now(entry):
                     # Judged before this listing dated it (Fossil's technotes, fetched before
-                    # /timeline?y=e was read): out of ``unhinted``, so asked for once.
-                    self.listed.unhinted.discard(entry)
+                    # /timeline?y=e was read): asked for once more.
                     self.listed.dated_again.append(entry)
 
     def declared_metadata(self, item: DocumentItem, page: PageFacts) -> None:
