@@ -326,9 +326,9 @@ Book 185, Node 65, SQLite 766, Doxygen 359 with its examples' outputs, vim 147, 
 692, the Debian Reference 15, Apache's English manual 244, R's manuals 8, the GNU manuals one page
 each, Erlang/OTP 992, the Debian Administrator's Handbook 127, zsh 179, MkDocs 23, Scrapy 126,
 Sphinx 137, Boost 655 of 3,805, GLib 100, Flask 77, Commons Lang 730, Postfix 132, haproxy 2, the
-GIMP manual 685, SQLAlchemy 224; held out: Docutils 56 of 64, gnuplot 652, the New Maintainers'
-Guide 11, Qt Core 684, cppreference's C reference 554 of 4,424, Haddock's base 514 with its
-``src/`` pages) but for what each row says is left out: the Rust docs but the Book, vim's five
+GIMP manual 685, SQLAlchemy 224, Docutils 56 of 64, gnuplot 652, the New Maintainers' Guide 11,
+Qt Core 684, cppreference's C reference 554 of 4,424, Haddock's base 514 with its ``src/`` pages;
+held out: none at the moment) but for what each row says is left out: the Rust docs but the Book, vim's five
 largest release notes, Cargo's rustdoc but ``syn`` (592 of 671 pages; rustdoc links the crates'
 roots from a script, so no page leads from one crate to the others), Boost's ``boost/`` reference
 pages, cppreference's C++ pages. Qt Core's pages link to the other Qt modules' folders and
@@ -357,8 +357,7 @@ title, SQLAlchemy's header the release's date on every page, most Docutils pages
 number of fence lines (``bad fences``: a block left open), documents keeping under 70% of the page's
 words (``text <70%``), code blocks kept / expected, languages kept / expected, WARNING lines of the
 crawl log (count, the first 5), pages fetched, requests that reached the canary (``foreign``), exit
-code, wall time. The thirty-two tuning trees take about twelve minutes, the six held-out ones
-(``--heldout``) about two and a half minutes.
+code, wall time. The thirty-eight tuning trees take about fifteen minutes.
 ``--details TREE`` lists every mismatch; ``--json FILE`` writes rows and mismatches; ``--keep DIR``
 keeps each crawl's output folder (``DIR/<tree>/data/blogs/document.jsonl`` and the Markdown) for
 reading.
@@ -2180,7 +2179,6 @@ TREES = {
         "/docs/index.html",
         docutils_page,
         serve=_docutils_served,
-        group="heldout",
     ),
     "gnuplot": Tree(
         "gnuplot",
@@ -2188,7 +2186,6 @@ TREES = {
         Path("/usr/share/doc/gnuplot/htmldocs"),
         "/index.html",
         gnuplot_page,
-        group="heldout",
     ),
     "maint-guide": Tree(
         "maint-guide",
@@ -2198,7 +2195,6 @@ TREES = {
         maint_guide_page,
         # English only (the package ships no other language; its translations are other packages').
         serve=lambda rel: not rel.endswith(".html") or rel.endswith(".en.html"),
-        group="heldout",
     ),
     "qt5-core": Tree(
         "qt5-core",
@@ -2209,7 +2205,6 @@ TREES = {
         # Qt Core's folder alone (its pages, images, style); links to the other modules' folders
         # (``../qtgui/``) go unanswered.
         serve=lambda rel: rel.startswith("/qtcore/"),
-        group="heldout",
     ),
     "cppreference-c": Tree(
         "cppreference-c",
@@ -2220,7 +2215,6 @@ TREES = {
         # The C reference (``en/c.html``, ``en/c/``) and the wiki's shared files; the C++ pages
         # (3,870) its "See also" rows link to go unanswered.
         serve=lambda rel: rel == "/en/c.html" or rel.startswith(("/en/c/", "/common/")),
-        group="heldout",
     ),
     "haddock-base": Tree(
         "haddock-base",
@@ -2228,7 +2222,6 @@ TREES = {
         Path("/usr/share/doc/ghc-doc/html/libraries/base-4.15.1.0"),
         "/index.html",
         haddock_page,
-        group="heldout",
     ),
 }
 
