@@ -1911,6 +1911,10 @@ def extract_article(html: str, url: str) -> Article | None:
     if "toc" in html:
         markup.drop_contents_blocks(scope, url)
     _drop_bylines(scope, shown[0] if shown else None, meta)
+    if region is not None and not any(a is tree for a in region.iterancestors()):
+        # A repair or the code take-out moved the region out of the page (a layout block a
+        # generator's class names as something else): the page is read whole, not lost.
+        region = None
     leads = _leads(_lead_scope(tree, region)) if region is not None else []
     document = _extract_main(tree, region, page_chars, framed=framed, short=short_area)
     if document is None or document.body is None:

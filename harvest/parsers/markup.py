@@ -783,11 +783,18 @@ def headings_of_summaries(tree: etree._Element) -> int:
 _ROW_SUFFIXES = ("listingline", "codeline", "code-line", "code_line")
 
 
+#: What a row of code never holds: a ``<div class="line">`` around headings, paragraphs and
+#: blocks is a page's layout (QDoc's ``div.content > div.line > div.mainContent``), not a row.
+_BLOCKS_IN_A_ROW = ("div", "p", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "dl", "table", "pre")
+
+
 def is_code_row(el: etree._Element) -> bool:
     """A row of a code block written without ``<pre>``: Doxygen's ``<div class="line">``."""
     if el.tag != "div":
         return False
-    return any(token == "line" or token.endswith(_ROW_SUFFIXES) for token in (el.get("class") or "").split())
+    if not any(token == "line" or token.endswith(_ROW_SUFFIXES) for token in (el.get("class") or "").split()):
+        return False
+    return next(el.iterdescendants(*_BLOCKS_IN_A_ROW), None) is None
 
 
 def _row_control(el: etree._Element) -> bool:

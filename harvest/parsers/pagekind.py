@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Literal
@@ -1208,7 +1208,12 @@ _URL_TEXT_RE = re.compile(r"(?:[a-z][a-z0-9+.-]*:)?//", re.I)
 
 
 #: A paragraph longer than a line: prose, no index's (looked for in C before any link is read).
-_LONG_PARAGRAPH = etree.XPath(f"boolean(.//p[string-length(normalize-space()) > {LIST_LINE}])")
+#: Not a footer's: a licence paragraph under every page (QDoc's ``div.footer``) says nothing of it.
+_LONG_PARAGRAPH = etree.XPath(
+    f"boolean(.//p[string-length(normalize-space()) > {LIST_LINE}][not(ancestor-or-self::*[self::footer"
+    " or @role='contentinfo' or @id='footer'"
+    " or contains(concat(' ', normalize-space(@class), ' '), ' footer ')])])"
+)
 
 
 def _leads_only_to(el: etree._Element, targets: set[str], page: str, host: str) -> bool:
@@ -1301,7 +1306,9 @@ def _named_pages_index(
     if len(rows.entries) < MIN_ENTRIES or max(rows.shapes.values(), default=0) < MIN_ENTRIES:
         return 0
     own = weighed_length(text) - sum(weighed_length(_text(el)) for el in (*region.iter(*HEADINGS), *aside))
-    if rows.chars + rows.described < INDEX_SHARE * own or _largest_prose(region) > LIST_LINE:
+    if rows.chars + rows.described < INDEX_SHARE * own:
+        return 0
+    if _largest_prose(region, skip=_FOOTERS(region)) > LIST_LINE:
         return 0
     return len(rows.entries)
 
@@ -1354,10 +1361,26 @@ def _index_rows(region: etree._Element, aside: list[etree._Element], page: str, 
         shape = (row.tag, "" if parent is None else parent.tag)
         found.shapes[shape] = found.shapes.get(shape, 0) + 1
         found.chars += label + sum(weighed_length(_text(a)) for a in links)
-        after = row.getnext()
-        if after is not None and after.tag in _ROWS and _leads_only_to(after, targets, page, host):
+        after = _after_row(row)
+        if after is not None and _leads_only_to(after, targets, page, host):
             found.described += min(weighed_length(_text(after)), LIST_LINE)
     return found
+
+
+def _after_row(row: etree._Element) -> etree._Element | None:
+    """The element after an index's row, where its description is: the next row, or the next cell.
+
+    QDoc's class lists put each name in a paragraph alone in its cell, the class's one line in
+    the next cell (``<td><p><a>QTimeLine</a></p></td><td><p>Timeline for…</p></td>``).
+    """
+    after = row.getnext()
+    if after is not None:
+        return after if after.tag in _ROWS else None
+    cell = row.getparent()
+    if cell is not None and cell.tag in {"td", "th"} and not (cell.text or "").strip():
+        after = cell.getnext()
+        return after if after is not None and after.tag in {"td", "th"} else None
+    return None
 
 
 def _code_text(texts: dict[etree._Element, str], code: etree._Element) -> str:
@@ -1409,15 +1432,18 @@ def _in_declared_toc(rows: list[etree._Element]) -> bool:
 _NOT_PROSE = frozenset({*HEADINGS, "a", "li", "dt", "pre", "code", *_CONTROLS})
 
 
-def _largest_prose(region: etree._Element) -> int:
-    """Characters of the region's largest block of prose (its paragraphs summed by their parent)."""
-    return max(_prose_blocks(region).values(), default=0)
+def _largest_prose(region: etree._Element, skip: Iterable[etree._Element] = ()) -> int:
+    """Characters of the region's largest block of prose (its paragraphs summed by their parent).
+
+    Not counting the blocks in ``skip`` (footers).
+    """
+    return max(_prose_blocks(region, skip).values(), default=0)
 
 
-def _prose_blocks(region: etree._Element) -> dict[etree._Element, int]:
+def _prose_blocks(region: etree._Element, skip: Iterable[etree._Element] = ()) -> dict[etree._Element, int]:
     """Characters of each block of the region's prose (its paragraphs summed by their parent)."""
     blocks: dict[etree._Element, int] = {}
-    skipped: set[etree._Element] = set()
+    skipped: set[etree._Element] = set(skip)
 
     def add(owner: etree._Element, chars: int) -> None:
         # A paragraph's, or an inline element's, words belong to the block around it.
@@ -1431,6 +1457,8 @@ def _prose_blocks(region: etree._Element) -> dict[etree._Element, int]:
             continue
         if el is not region and parent is not None and (tail := len(" ".join((el.tail or "").split()))):
             add(parent, tail)
+        if el in skipped:  # a block skipped whole: its tail was the parent's
+            continue
         if el.tag in _NOT_PROSE:
             skipped.add(el)
         elif chars := len(" ".join((el.text or "").split())):

@@ -1639,6 +1639,22 @@ def _fence_lines(markdown: str) -> list[str]:
     return [line for line in markdown.splitlines() if "```" in line]
 
 
+def test_a_layout_block_classed_line_is_no_row_of_code() -> None:
+    """QDoc (``qtbase5-doc-html``, Qt 5.15): every page is ``div.content > div.line >
+    div.content.mainContent``. ``line`` is Doxygen's class for a row of code written without
+    ``<pre>``, so the page's whole content became one code block, taken out with the code and
+    gone from the page: extraction failed on 405 of Qt Core's 415 documents. A row of code holds
+    no headings, paragraphs or blocks."""
+    article = extract_article(realdocs_page("qdoc/qpointer.html"), "https://doc.qt.io/qt-5/qpointer.html")
+    assert article is not None
+    assert article.title == "QPointer Class"
+    text = " ".join(article.markdown.split())
+    assert "The QPointer class is a template class that provides guarded pointers to" in text
+    assert "Use QPointers like normal pointers" in text
+    assert '```cpp\nQPointer<QLabel> label = new QLabel;\nlabel->setText("&Status:");' in article.markdown
+    assert article.markdown.count("```") == 2
+
+
 def test_code_written_in_lines_with_br_is_a_code_block_and_every_fence_closes() -> None:
     """Javadoc 17 (``libcommons-lang3-java-doc``): a member summary's modifier cell is a
     ``<code>`` broken with ``<br>`` (``static <E extends Throwable>`` over the return type).

@@ -772,6 +772,22 @@ def test_a_javadoc_uses_page_is_a_listing_and_its_class_page_a_document() -> Non
     assert page.kind != "listing", page.reason
 
 
+def test_qdoc_s_member_lists_and_class_groups_are_listings_and_a_class_page_is_not() -> None:
+    """QDoc (``qtbase5-doc-html``, Qt 5.15) has no main element: the page's body, with the
+    licence under it in a ``<div class="footer">`` (a paragraph of 330 characters), which made
+    every index there prose and no index. Its lists of a class's members (a member's name, its
+    parameters) and its groups of classes (``<td><p><a>QTimeLine</a></p></td>`` and the class's
+    one line in the next cell, not counted as the row's description) were stored as documents:
+    258 of Qt Core's pages. The class page itself stays a document."""
+    folder = OWN_FIXTURES / "realdocs" / "qdoc"
+    base = "https://doc.qt.io/qt-5/"
+    for name in ("qabstractanimation-members.html", "animation.html"):
+        page = classify_page((folder / name).read_text(encoding="utf-8"), base + name)
+        assert page.kind == "listing", (name, page.reason)
+    page = classify_page((folder / "qpointer.html").read_text(encoding="utf-8"), base + "qpointer.html")
+    assert page.kind != "listing", page.reason
+
+
 def test_a_part_with_its_contents_and_an_introduction_is_a_document() -> None:
     """PostgreSQL's parts (DocBook XSL, ``postgresql-doc-15``): "Part III. Server Administration"
     is a ``<div class="toc">`` of its chapters under the part's own introduction, paragraphs found
