@@ -1952,6 +1952,127 @@ def haddock_page(root: Path, rel: str) -> Page:
     return Page(DOC, title, len(_outer_pres(content)), words=_words(content))
 
 
+# --- YARD ----------------------------------------------------------------------------------------
+
+#: The lists YARD writes by name: the alphabetic index of every class and module (``_index.html``)
+#: and the search frame's lists of classes, methods, files and tags.
+YARD_LISTINGS = frozenset(
+    {"/_index.html", "/class_list.html", "/method_list.html", "/file_list.html", "/tag_list.html"}
+)
+#: The summary lists (each member's signature and first sentence, again in its details) and the
+#: source views' line numbers: no words, no code.
+_YARD_REPEATS = './/ul[@class="summary"] | .//pre[@class="lines"]'
+_YARD_NO_LANGUAGE = NO_LANGUAGE | {"plain"}
+
+
+def yard_page(root: Path, rel: str) -> Page:
+    """A YARD page: the lists it writes by name are listings; ``frames.html`` (a script sending
+    the browser to ``index.html``) neither; a file page (``#filecontents``: the README as
+    ``index.html``, the guides as ``file.*.html``) a document; a class or module page (``#content``:
+    its docstring, "Defined Under Namespace", constants, attributes, methods with their source) a
+    document when it documents a member (a constant, attribute or method), else a listing when it
+    has children ("Defined Under Namespace") under a docstring of under ``LEAD_WORDS``, else neither
+    when it has no docstring either (``TkError``: a name and its superclass), else a document.
+    Title: ``<title>`` without " — YARD 0.9.28 Documentation" (a class page's ``<h1>``, "Class:
+    Array", a file page's "File: Getting Started Guide"). Languages: ``pre.code <lang>``."""
+    if rel in YARD_LISTINGS:
+        return Page(LISTING)
+    tree = _parse(root / rel.lstrip("/"))
+    found = tree.xpath('//div[@id="content"]')
+    if not found:
+        return Page(NEITHER)
+    title = _text(tree.find(".//title")).rsplit(" — ", 1)[0]
+    content = _pruned(found[0], _YARD_REPEATS)
+    page = Page(DOC, title, len(_outer_pres(content)), words=_words(content))
+    page.langs = [
+        lang
+        for pre in _outer_pres(content)
+        for lang in [next((c for c in _classes(pre) if c not in {"code", "example"}), "")]
+        if lang not in _YARD_NO_LANGUAGE
+    ]
+    if content.xpath('./div[@id="filecontents"]'):
+        return page
+    members = found[0].xpath(
+        './/dl[@class="constants"]/dt | .//ul[@class="summary"]/li | .//div[@class="method_details"]'
+    )
+    if members:
+        return page
+    docstring = sum(_words(d) for d in content.xpath('./div[@class="docstring"]'))
+    if content.xpath('./p[@class="children"]') and docstring < LEAD_WORDS:
+        return Page(LISTING, title)
+    if not docstring:
+        return Page(NEITHER, title)
+    return page
+
+
+# --- RDoc (darkfish) -----------------------------------------------------------------------------
+
+
+def rdoc_page(root: Path, rel: str) -> Page:
+    """An RDoc darkfish page, by its ``<body class>``: ``table-of-contents`` (every page, class
+    and method) a listing; a ``file`` page a document, unless its ``<main>`` is under
+    ``STUB_WORDS`` (``index.html`` with no main file: "This is the API documentation for ...",
+    over the sidebar's class index), a listing; a ``class`` or ``module`` page a document when its
+    ``<main>`` holds a description, a method or attribute (``div.method-detail``, its source shown
+    on a click included) or a constant with a value or text, else neither (only its name: the core
+    classes it reopens, ``Array``; the modules holding only other modules, listed in the sidebar).
+    Title: the ``<h1>`` ("class Asciidoctor::Block"). Languages: ``pre.ruby``."""
+    tree = _parse(root / rel.lstrip("/"))
+    body = tree.find("body")
+    kind = _classes(body)[0] if body is not None and _classes(body) else ""
+    if kind == "table-of-contents":
+        return Page(LISTING)
+    main = tree.find(".//main")
+    if main is None:
+        return Page(NEITHER)
+    title = _text(main.find(".//h1"))
+    pres = _outer_pres(main)
+    langs = [lang for pre in pres for lang in _classes(pre)[:1]]
+    page = Page(DOC, title, len(pres), langs, _words(main))
+    if kind == "file":
+        return page if page.words >= STUB_WORDS else Page(LISTING, title)
+    described = main.xpath('./section[@class="description"][normalize-space()]')
+    members = main.xpath(
+        './/div[contains(concat(" ",@class," ")," method-detail ")]'
+        ' | .//section[@class="constants-list"]//dd[normalize-space()]'
+    )
+    if kind not in {"class", "module"} or not (described or members):
+        return Page(NEITHER, title)
+    return page
+
+
+# --- GAPDoc2HTML ---------------------------------------------------------------------------------
+
+#: A GAPDoc chapter's navigation (the chapter links and previous/next bars, top and bottom), the
+#: "[MathJax on]" link, the chapter's own contents box (``div.ChapSects``) and the footer.
+_GAPDOC_CHROME = (
+    './div[@class="chlinktop" or @class="chlinkprevnexttop" or @class="chlinkprevnextbot"'
+    ' or @class="chlinkbot" or @class="ChapSects"] | ./p[@id="mathjaxlink" or @class="foot"]'
+    " | .//script | .//style"
+)
+
+
+def gapdoc_page(root: Path, rel: str) -> Page:
+    """A GAPDoc2HTML page (one per chapter, ``chapN.html``; the plain flavour, its ``_mj.html``
+    MathJax twin not served): the two pages GAPDoc writes by name around the chapters,
+    ``chap0.html`` (the book's front page: ``<TitlePage>`` and ``<TableOfContents>``, as DocBook's
+    book page) and the index (``chapInd.html``), are listings; the style chooser
+    (``chooser.html``) neither; every other chapter (the appendices and the references,
+    ``chapBib.html``, too) a document. Content: the body without the navigation bars, the
+    chapter's contents box and the footer. Title: the chapter's ``<h3>`` with its number ("2 How
+    To Type a GAPDoc Document", "A The File 3k+1.xml", "References"). No languages."""
+    name = rel.rsplit("/", 1)[-1]
+    if name in {"chap0.html", "chapInd.html"}:
+        return Page(LISTING)
+    tree = _parse(root / rel.lstrip("/"))
+    body = tree.find("body")
+    if body is None or name == "chooser.html" or not name.startswith("chap"):
+        return Page(NEITHER)
+    content = _pruned(body, _GAPDOC_CHROME)
+    title = _text(content.find(".//h3"))
+    return Page(DOC, title, len(_outer_pres(content)), words=_words(content))
+
+
 TREES = {
     "python": Tree(
         "python",
@@ -2222,6 +2343,37 @@ TREES = {
         Path("/usr/share/doc/ghc-doc/html/libraries/base-4.15.1.0"),
         "/index.html",
         haddock_page,
+    ),
+    "yard": Tree(
+        "yard",
+        "yard-doc",
+        Path("/usr/share/doc/yard/doc"),
+        "/index.html",
+        yard_page,
+        group="heldout",
+    ),
+    "rdoc-asciidoctor": Tree(
+        "rdoc-asciidoctor",
+        "asciidoctor-doc",
+        Path("/usr/share/doc/asciidoctor-doc/html"),
+        "/index.html",
+        rdoc_page,
+        group="heldout",
+    ),
+    "gapdoc": Tree(
+        "gapdoc",
+        "gap-gapdoc",
+        # GAP's root: the manuals link to each other by GAP's paths (``../../../pkg/GAPDoc/...``).
+        Path("/usr/share/gap"),
+        "/pkg/GAPDoc/doc/chap0.html",
+        gapdoc_page,
+        # GAPDoc's manual and its example manual, plain flavour (the ``_mj.html`` twins, which the
+        # "[MathJax on]" links lead to, not served); the ``3k+1`` example, which no page links to,
+        # not served. Links to GAP's own manuals (``doc/ref/``, not installed) go unanswered.
+        serve=lambda rel: (
+            rel.startswith(("/pkg/GAPDoc/doc/", "/pkg/GAPDoc/example/")) and not rel.endswith("_mj.html")
+        ),
+        group="heldout",
     ),
 }
 
