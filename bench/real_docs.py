@@ -1983,7 +1983,7 @@ def yard_page(root: Path, rel: str) -> Page:
         return Page(NEITHER)
     title = _text(tree.find(".//title")).rsplit(" — ", 1)[0]
     content = _pruned(found[0], _YARD_REPEATS)
-    page = Page(DOC, title, len(_outer_pres(content)), words=_words(content))
+    page = Page(DOC, title, len(_outer_pres(content)), words=_shown_words(content))
     page.langs = [
         lang
         for pre in _outer_pres(content)
@@ -2028,7 +2028,7 @@ def rdoc_page(root: Path, rel: str) -> Page:
     title = _text(main.find(".//h1"))
     pres = _outer_pres(main)
     langs = [lang for pre in pres for lang in _classes(pre)[:1]]
-    page = Page(DOC, title, len(pres), langs, _words(main))
+    page = Page(DOC, title, len(pres), langs, _shown_words(main))
     if kind == "file":
         return page if page.words >= STUB_WORDS else Page(LISTING, title)
     described = main.xpath('./section[@class="description"][normalize-space()]')
@@ -2058,9 +2058,11 @@ def gapdoc_page(root: Path, rel: str) -> Page:
     ``chap0.html`` (the book's front page: ``<TitlePage>`` and ``<TableOfContents>``, as DocBook's
     book page) and the index (``chapInd.html``), are listings; the style chooser
     (``chooser.html``) neither; every other chapter (the appendices and the references,
-    ``chapBib.html``, too) a document. Content: the body without the navigation bars, the
-    chapter's contents box and the footer. Title: the chapter's ``<h3>`` with its number ("2 How
-    To Type a GAPDoc Document", "A The File 3k+1.xml", "References"). No languages."""
+    ``chapBib.html``, too) a document, unless its text besides its headings is under
+    ``STUB_WORDS`` (neither: the example book's appendix, "This is an appendix."). Content: the
+    body without the navigation bars, the chapter's contents box and the footer. Title: the
+    chapter's ``<h3>`` with its number ("2 How To Type a GAPDoc Document", "A The File 3k+1.xml",
+    "References"). No languages."""
     name = rel.rsplit("/", 1)[-1]
     if name in {"chap0.html", "chapInd.html"}:
         return Page(LISTING)
@@ -2070,7 +2072,9 @@ def gapdoc_page(root: Path, rel: str) -> Page:
         return Page(NEITHER)
     content = _pruned(body, _GAPDOC_CHROME)
     title = _text(content.find(".//h3"))
-    return Page(DOC, title, len(_outer_pres(content)), words=_words(content))
+    if _split_words(content, [])[0] < STUB_WORDS:
+        return Page(NEITHER, title)  # a chapter of one line (the example book's "This is an appendix.")
+    return Page(DOC, title, len(_outer_pres(content)), words=_shown_words(content))
 
 
 TREES = {
