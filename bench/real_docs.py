@@ -308,6 +308,41 @@ haddock-base     ghc-doc               Haddock, GHC's ``base-4.15.1.0``: a modul
                                        "Source" link) neither. Content: ``#content`` but the synopsis
                                        (the signatures again), the contents box and the "Source"/"#"
                                        links. Title: ``<title>`` (the module's name). No languages.
+yard             yard-doc              YARD's own API docs (``yard doc``): a file page (``#filecontents``: the
+                                       README as ``index.html``, the guides as ``file.*.html``) is a document;
+                                       so is a class or module page (``#content``) documenting a constant,
+                                       attribute or method (its source view, shown on a click, is code; the
+                                       summary lists and the source's line numbers are not words), else one
+                                       whose "Defined Under Namespace" children lie under a docstring of under
+                                       100 words is a listing (``YARD::Handlers``), one with no docstring
+                                       either neither (``TkError``); the lists YARD writes by name
+                                       (``_index.html``, ``class_list``, ``method_list``, ``file_list``,
+                                       ``tag_list``) are listings, ``frames.html`` (a redirecting script)
+                                       neither. Title: ``<title>`` without " — YARD 0.9.28 Documentation"
+                                       ("Class: Array", the ``<h1>``; a file page's "File: Getting Started
+                                       Guide", its ``@title``). Languages: ``pre.code <lang>`` (``plain``
+                                       names none). ``file.CHANGELOG`` dates each release in its heading.
+rdoc-asciidoctor asciidoctor-doc       RDoc's darkfish, Asciidoctor's Ruby API, by ``<body class>``: a
+                                       ``class``/``module`` page is a document when its ``<main>`` holds a
+                                       description, a method or attribute (``div.method-detail``, its source
+                                       shown on a click counted as code) or a constant with a value or text,
+                                       else neither (its name alone: the core classes it reopens,
+                                       ``Array``...; modules holding only modules, which the sidebar lists);
+                                       ``table_of_contents.html`` and ``index.html`` (no main file given: one
+                                       sentence over the sidebar's class index) are listings. Title: the
+                                       ``<h1>`` ("class Asciidoctor::Block"). Languages: ``pre.ruby``.
+gapdoc           gap-gapdoc            GAPDoc2HTML, the GAPDoc manual (``doc/``) and its example manual
+                                       (``example/``, which ``doc/`` links to by GAP's path,
+                                       ``../../../pkg/``: the root is ``/usr/share/gap``), plain flavour (the
+                                       ``_mj.html`` MathJax twins not served; the ``3k+1/`` example, linked
+                                       from no page, not served): a chapter, appendix or the references
+                                       (``chapBib``) is a document, unless its text is under 20 words
+                                       (neither: "This is an appendix."); ``chap0.html`` (title page and
+                                       contents) and ``chapInd.html`` (the index) are listings,
+                                       ``chooser.html`` (the style chooser) neither. Content: the body without
+                                       the navigation bars, the chapter's ``div.ChapSects`` and the footer.
+                                       Title: the chapter's ``<h3>`` with its number ("A The File 3k+1.xml").
+                                       No languages. Links to GAP's own manuals (``doc/ref``) go unanswered.
 ================ ===================== ====================================================================
 
 Code blocks: the outermost ``<pre>`` elements of the page's main content container
@@ -328,7 +363,8 @@ each, Erlang/OTP 992, the Debian Administrator's Handbook 127, zsh 179, MkDocs 2
 Sphinx 137, Boost 655 of 3,805, GLib 100, Flask 77, Commons Lang 730, Postfix 132, haproxy 2, the
 GIMP manual 685, SQLAlchemy 224, Docutils 56 of 64, gnuplot 652, the New Maintainers' Guide 11,
 Qt Core 684, cppreference's C reference 554 of 4,424, Haddock's base 514 with its ``src/`` pages;
-held out: none at the moment) but for what each row says is left out: the Rust docs but the Book, vim's five
+held out: YARD 275, RDoc's Asciidoctor API 111, GAPDoc 22 of 52) but for what each row says is left
+out: the Rust docs but the Book, vim's five
 largest release notes, Cargo's rustdoc but ``syn`` (592 of 671 pages; rustdoc links the crates'
 roots from a script, so no page leads from one crate to the others), Boost's ``boost/`` reference
 pages, cppreference's C++ pages. Qt Core's pages link to the other Qt modules' folders and
@@ -357,7 +393,8 @@ title, SQLAlchemy's header the release's date on every page, most Docutils pages
 number of fence lines (``bad fences``: a block left open), documents keeping under 70% of the page's
 words (``text <70%``), code blocks kept / expected, languages kept / expected, WARNING lines of the
 crawl log (count, the first 5), pages fetched, requests that reached the canary (``foreign``), exit
-code, wall time. The thirty-eight tuning trees take about fifteen minutes.
+code, wall time. The thirty-eight tuning trees take about fifteen minutes, the three
+held-out ones about fifteen seconds.
 ``--details TREE`` lists every mismatch; ``--json FILE`` writes rows and mismatches; ``--keep DIR``
 keeps each crawl's output folder (``DIR/<tree>/data/blogs/document.jsonl`` and the Markdown) for
 reading.
