@@ -308,6 +308,41 @@ haddock-base     ghc-doc               Haddock, GHC's ``base-4.15.1.0``: a modul
                                        "Source" link) neither. Content: ``#content`` but the synopsis
                                        (the signatures again), the contents box and the "Source"/"#"
                                        links. Title: ``<title>`` (the module's name). No languages.
+yard             yard-doc              YARD's own API docs (``yard doc``): a file page (``#filecontents``: the
+                                       README as ``index.html``, the guides as ``file.*.html``) is a document;
+                                       so is a class or module page (``#content``) documenting a constant,
+                                       attribute or method (its source view, shown on a click, is code; the
+                                       summary lists and the source's line numbers are not words), else one
+                                       whose "Defined Under Namespace" children lie under a docstring of under
+                                       100 words is a listing (``YARD::Handlers``), one with no docstring
+                                       either neither (``TkError``); the lists YARD writes by name
+                                       (``_index.html``, ``class_list``, ``method_list``, ``file_list``,
+                                       ``tag_list``) are listings, ``frames.html`` (a redirecting script)
+                                       neither. Title: ``<title>`` without " — YARD 0.9.28 Documentation"
+                                       ("Class: Array", the ``<h1>``; a file page's "File: Getting Started
+                                       Guide", its ``@title``). Languages: ``pre.code <lang>`` (``plain``
+                                       names none). ``file.CHANGELOG`` dates each release in its heading.
+rdoc-asciidoctor asciidoctor-doc       RDoc's darkfish, Asciidoctor's Ruby API, by ``<body class>``: a
+                                       ``class``/``module`` page is a document when its ``<main>`` holds a
+                                       description, a method or attribute (``div.method-detail``, its source
+                                       shown on a click counted as code) or a constant with a value or text,
+                                       else neither (its name alone: the core classes it reopens,
+                                       ``Array``...; modules holding only modules, which the sidebar lists);
+                                       ``table_of_contents.html`` and ``index.html`` (no main file given: one
+                                       sentence over the sidebar's class index) are listings. Title: the
+                                       ``<h1>`` ("class Asciidoctor::Block"). Languages: ``pre.ruby``.
+gapdoc           gap-gapdoc            GAPDoc2HTML, the GAPDoc manual (``doc/``) and its example manual
+                                       (``example/``, which ``doc/`` links to by GAP's path,
+                                       ``../../../pkg/``: the root is ``/usr/share/gap``), plain flavour (the
+                                       ``_mj.html`` MathJax twins not served; the ``3k+1/`` example, linked
+                                       from no page, not served): a chapter, appendix or the references
+                                       (``chapBib``) is a document, unless its text is under 20 words
+                                       (neither: "This is an appendix."); ``chap0.html`` (title page and
+                                       contents) and ``chapInd.html`` (the index) are listings,
+                                       ``chooser.html`` (the style chooser) neither. Content: the body without
+                                       the navigation bars, the chapter's ``div.ChapSects`` and the footer.
+                                       Title: the chapter's ``<h3>`` with its number ("A The File 3k+1.xml").
+                                       No languages. Links to GAP's own manuals (``doc/ref``) go unanswered.
 ================ ===================== ====================================================================
 
 Code blocks: the outermost ``<pre>`` elements of the page's main content container
@@ -328,7 +363,8 @@ each, Erlang/OTP 992, the Debian Administrator's Handbook 127, zsh 179, MkDocs 2
 Sphinx 137, Boost 655 of 3,805, GLib 100, Flask 77, Commons Lang 730, Postfix 132, haproxy 2, the
 GIMP manual 685, SQLAlchemy 224, Docutils 56 of 64, gnuplot 652, the New Maintainers' Guide 11,
 Qt Core 684, cppreference's C reference 554 of 4,424, Haddock's base 514 with its ``src/`` pages;
-held out: none at the moment) but for what each row says is left out: the Rust docs but the Book, vim's five
+held out: YARD 275, RDoc's Asciidoctor API 111, GAPDoc 22 of 52) but for what each row says is left
+out: the Rust docs but the Book, vim's five
 largest release notes, Cargo's rustdoc but ``syn`` (592 of 671 pages; rustdoc links the crates'
 roots from a script, so no page leads from one crate to the others), Boost's ``boost/`` reference
 pages, cppreference's C++ pages. Qt Core's pages link to the other Qt modules' folders and
@@ -357,7 +393,8 @@ title, SQLAlchemy's header the release's date on every page, most Docutils pages
 number of fence lines (``bad fences``: a block left open), documents keeping under 70% of the page's
 words (``text <70%``), code blocks kept / expected, languages kept / expected, WARNING lines of the
 crawl log (count, the first 5), pages fetched, requests that reached the canary (``foreign``), exit
-code, wall time. The thirty-eight tuning trees take about fifteen minutes.
+code, wall time. The thirty-eight tuning trees take about fifteen minutes, the three
+held-out ones about fifteen seconds.
 ``--details TREE`` lists every mismatch; ``--json FILE`` writes rows and mismatches; ``--keep DIR``
 keeps each crawl's output folder (``DIR/<tree>/data/blogs/document.jsonl`` and the Markdown) for
 reading.
@@ -1952,6 +1989,131 @@ def haddock_page(root: Path, rel: str) -> Page:
     return Page(DOC, title, len(_outer_pres(content)), words=_words(content))
 
 
+# --- YARD ----------------------------------------------------------------------------------------
+
+#: The lists YARD writes by name: the alphabetic index of every class and module (``_index.html``)
+#: and the search frame's lists of classes, methods, files and tags.
+YARD_LISTINGS = frozenset(
+    {"/_index.html", "/class_list.html", "/method_list.html", "/file_list.html", "/tag_list.html"}
+)
+#: The summary lists (each member's signature and first sentence, again in its details) and the
+#: source views' line numbers: no words, no code.
+_YARD_REPEATS = './/ul[@class="summary"] | .//pre[@class="lines"]'
+_YARD_NO_LANGUAGE = NO_LANGUAGE | {"plain"}
+
+
+def yard_page(root: Path, rel: str) -> Page:
+    """A YARD page: the lists it writes by name are listings; ``frames.html`` (a script sending
+    the browser to ``index.html``) neither; a file page (``#filecontents``: the README as
+    ``index.html``, the guides as ``file.*.html``) a document; a class or module page (``#content``:
+    its docstring, "Defined Under Namespace", constants, attributes, methods with their source) a
+    document when it documents a member (a constant, attribute or method), else a listing when it
+    has children ("Defined Under Namespace") under a docstring of under ``LEAD_WORDS``, else neither
+    when it has no docstring either (``TkError``: a name and its superclass), else a document.
+    Title: ``<title>`` without " — YARD 0.9.28 Documentation" (a class page's ``<h1>``, "Class:
+    Array", a file page's "File: Getting Started Guide"). Languages: ``pre.code <lang>``."""
+    if rel in YARD_LISTINGS:
+        return Page(LISTING)
+    tree = _parse(root / rel.lstrip("/"))
+    found = tree.xpath('//div[@id="content"]')
+    if not found:
+        return Page(NEITHER)
+    title = _text(tree.find(".//title")).rsplit(" — ", 1)[0]
+    content = _pruned(found[0], _YARD_REPEATS)
+    page = Page(DOC, title, len(_outer_pres(content)), words=_shown_words(content))
+    page.langs = [
+        lang
+        for pre in _outer_pres(content)
+        for lang in [next((c for c in _classes(pre) if c not in {"code", "example"}), "")]
+        if lang not in _YARD_NO_LANGUAGE
+    ]
+    if content.xpath('./div[@id="filecontents"]'):
+        return page
+    members = found[0].xpath(
+        './/dl[@class="constants"]/dt | .//ul[@class="summary"]/li | .//div[@class="method_details"]'
+    )
+    if members:
+        return page
+    docstring = sum(_words(d) for d in content.xpath('./div[@class="docstring"]'))
+    if content.xpath('./p[@class="children"]') and docstring < LEAD_WORDS:
+        return Page(LISTING, title)
+    if not docstring:
+        return Page(NEITHER, title)
+    return page
+
+
+# --- RDoc (darkfish) -----------------------------------------------------------------------------
+
+
+def rdoc_page(root: Path, rel: str) -> Page:
+    """An RDoc darkfish page, by its ``<body class>``: ``table-of-contents`` (every page, class
+    and method) a listing; a ``file`` page a document, unless its ``<main>`` is under
+    ``STUB_WORDS`` (``index.html`` with no main file: "This is the API documentation for ...",
+    over the sidebar's class index), a listing; a ``class`` or ``module`` page a document when its
+    ``<main>`` holds a description, a method or attribute (``div.method-detail``, its source shown
+    on a click included) or a constant with a value or text, else neither (only its name: the core
+    classes it reopens, ``Array``; the modules holding only other modules, listed in the sidebar).
+    Title: the ``<h1>`` ("class Asciidoctor::Block"). Languages: ``pre.ruby``."""
+    tree = _parse(root / rel.lstrip("/"))
+    body = tree.find("body")
+    kind = _classes(body)[0] if body is not None and _classes(body) else ""
+    if kind == "table-of-contents":
+        return Page(LISTING)
+    main = tree.find(".//main")
+    if main is None:
+        return Page(NEITHER)
+    title = _text(main.find(".//h1"))
+    pres = _outer_pres(main)
+    langs = [lang for pre in pres for lang in _classes(pre)[:1]]
+    page = Page(DOC, title, len(pres), langs, _shown_words(main))
+    if kind == "file":
+        return page if page.words >= STUB_WORDS else Page(LISTING, title)
+    described = main.xpath('./section[@class="description"][normalize-space()]')
+    members = main.xpath(
+        './/div[contains(concat(" ",@class," ")," method-detail ")]'
+        ' | .//section[@class="constants-list"]//dd[normalize-space()]'
+    )
+    if kind not in {"class", "module"} or not (described or members):
+        return Page(NEITHER, title)
+    return page
+
+
+# --- GAPDoc2HTML ---------------------------------------------------------------------------------
+
+#: A GAPDoc chapter's navigation (the chapter links and previous/next bars, top and bottom), the
+#: "[MathJax on]" link, the chapter's own contents box (``div.ChapSects``) and the footer.
+_GAPDOC_CHROME = (
+    './div[@class="chlinktop" or @class="chlinkprevnexttop" or @class="chlinkprevnextbot"'
+    ' or @class="chlinkbot" or @class="ChapSects"] | ./p[@id="mathjaxlink" or @class="foot"]'
+    " | .//script | .//style"
+)
+
+
+def gapdoc_page(root: Path, rel: str) -> Page:
+    """A GAPDoc2HTML page (one per chapter, ``chapN.html``; the plain flavour, its ``_mj.html``
+    MathJax twin not served): the two pages GAPDoc writes by name around the chapters,
+    ``chap0.html`` (the book's front page: ``<TitlePage>`` and ``<TableOfContents>``, as DocBook's
+    book page) and the index (``chapInd.html``), are listings; the style chooser
+    (``chooser.html``) neither; every other chapter (the appendices and the references,
+    ``chapBib.html``, too) a document, unless its text besides its headings is under
+    ``STUB_WORDS`` (neither: the example book's appendix, "This is an appendix."). Content: the
+    body without the navigation bars, the chapter's contents box and the footer. Title: the
+    chapter's ``<h3>`` with its number ("2 How To Type a GAPDoc Document", "A The File 3k+1.xml",
+    "References"). No languages."""
+    name = rel.rsplit("/", 1)[-1]
+    if name in {"chap0.html", "chapInd.html"}:
+        return Page(LISTING)
+    tree = _parse(root / rel.lstrip("/"))
+    body = tree.find("body")
+    if body is None or name == "chooser.html" or not name.startswith("chap"):
+        return Page(NEITHER)
+    content = _pruned(body, _GAPDOC_CHROME)
+    title = _text(content.find(".//h3"))
+    if _split_words(content, [])[0] < STUB_WORDS:
+        return Page(NEITHER, title)  # a chapter of one line (the example book's "This is an appendix.")
+    return Page(DOC, title, len(_outer_pres(content)), words=_shown_words(content))
+
+
 TREES = {
     "python": Tree(
         "python",
@@ -2222,6 +2384,37 @@ TREES = {
         Path("/usr/share/doc/ghc-doc/html/libraries/base-4.15.1.0"),
         "/index.html",
         haddock_page,
+    ),
+    "yard": Tree(
+        "yard",
+        "yard-doc",
+        Path("/usr/share/doc/yard/doc"),
+        "/index.html",
+        yard_page,
+        group="heldout",
+    ),
+    "rdoc-asciidoctor": Tree(
+        "rdoc-asciidoctor",
+        "asciidoctor-doc",
+        Path("/usr/share/doc/asciidoctor-doc/html"),
+        "/index.html",
+        rdoc_page,
+        group="heldout",
+    ),
+    "gapdoc": Tree(
+        "gapdoc",
+        "gap-gapdoc",
+        # GAP's root: the manuals link to each other by GAP's paths (``../../../pkg/GAPDoc/...``).
+        Path("/usr/share/gap"),
+        "/pkg/GAPDoc/doc/chap0.html",
+        gapdoc_page,
+        # GAPDoc's manual and its example manual, plain flavour (the ``_mj.html`` twins, which the
+        # "[MathJax on]" links lead to, not served); the ``3k+1`` example, which no page links to,
+        # not served. Links to GAP's own manuals (``doc/ref/``, not installed) go unanswered.
+        serve=lambda rel: (
+            rel.startswith(("/pkg/GAPDoc/doc/", "/pkg/GAPDoc/example/")) and not rel.endswith("_mj.html")
+        ),
+        group="heldout",
     ),
 }
 
