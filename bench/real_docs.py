@@ -1952,6 +1952,113 @@ def haddock_page(root: Path, rel: str) -> Page:
     return Page(DOC, title, len(_outer_pres(content)), words=_words(content))
 
 
+# --- gi-docgen -----------------------------------------------------------------------------------
+
+#: The page gi-docgen writes by name as a list besides the namespace's: the class hierarchy (a
+#: nested list of links to the class pages).
+GIDOCGEN_LISTINGS = frozenset({"/classes_hierarchy.html"})
+#: A paragraph or list item of a content page that is one link to another page and nothing else
+#: (the Visual Index's screenshots, each linking to its widget's class page).
+_GIDOCGEN_ENTRIES = (
+    './p[count(*) = 1 and a[not(starts-with(@href, "#"))] and not(normalize-space(text()))]'
+    ' | ./ul/li[count(*) = 1 and a[not(starts-with(@href, "#"))] and not(normalize-space(text()))]'
+)
+
+
+def gidocgen_page(root: Path, rel: str) -> Page:
+    """A gi-docgen page: ``section#main`` holds the content. An API page (its ``<header>``: an
+    ``h3`` naming the kind, "Class", "Method", "Property"..., over the ``h1``) is a document but
+    the namespace's page (``index.html``, kind "Namespace": tables of the classes, functions...,
+    a link and its summary a row), a listing, as is the class hierarchy gi-docgen writes by name.
+    A content page (a Markdown file of the project's, ``div.docblock`` under an ``h1``) is a
+    document unless it is links alone under a lead (paragraphs or items each one link to another
+    page: the Visual Index). Title: an API page's ``<title>`` (``Adw.ActionRow:subtitle``; the
+    ``h1`` shows the same names with CSS separators), a content page's ``h1`` (``<title>`` adds
+    the namespace). Code: the ``<pre>``s (the C declaration, Markdown's ``div.codehilite``); no
+    language is declared."""
+    tree = _parse(root / rel.lstrip("/"))
+    main = next(iter(tree.xpath('//section[@id="main"]')), None)
+    if main is None:
+        return Page(NEITHER)
+    header = main.find("header")
+    if header is not None:
+        title = _text(tree.find(".//title"))
+        if _text(header.find("h3")) == "Namespace":
+            return Page(LISTING, title)
+    else:
+        docblock = next(iter(main.xpath("./section/div[@class='docblock']")), None)
+        if docblock is None:
+            return Page(NEITHER)
+        title = _heading_text(docblock.find("h1"), './/a[@class="md-anchor"]')
+        if rel in GIDOCGEN_LISTINGS or _lead_only(docblock, docblock.xpath(_GIDOCGEN_ENTRIES)):
+            return Page(LISTING, title)
+    return Page(DOC, title, len(_outer_pres(main)), words=_words(main))
+
+
+# --- Scribble (Racket) ---------------------------------------------------------------------------
+
+#: The Racket documentation's shared files one level above each manual (style sheets, scripts);
+#: the other manuals' folders and the documentation's top page are not served.
+RACKET_ROOT = Path("/usr/share/doc/racket")
+#: Scribble's code displays: ``racketblock``, ``codeblock``, the ``examples``' interactions.
+_SCRIBBLE_CODE = './/blockquote[contains(concat(" ",@class," ")," SCodeFlow ")]'
+
+
+def _racket_guide_served(rel: str) -> bool:
+    if rel.startswith("/guide/"):
+        return True
+    return rel.endswith((".css", ".js")) and (rel.count("/") == 1 or rel.startswith("/local-redirect/"))
+
+
+def scribble_page(root: Path, rel: str) -> Page:
+    """A Scribble page (one section a page): ``div.main`` holds the section: the navigation bars
+    (``div.navsettop``/``navsetbottom``), the heading (``h2`` the book, ``h3``... a section, with
+    its number), the section's own text and, for a section whose subsections have pages of their
+    own, a table of their ``a.toclink`` (``toptoclink``) links. A document, unless its text
+    besides that table is a lead (under ``LEAD_WORDS`` or no more than the table's): a listing,
+    as is the book's ``index.html`` (its title, preface and the whole contents). Title:
+    ``<title>`` (the heading, with its section number: ``2.3 Lists, Iteration, and
+    Recursion``). Code: Scribble's ``blockquote.SCodeFlow`` displays (and ``<pre>``s: none in
+    the Guide); no language is declared."""
+    tree = _parse(root / rel.lstrip("/"))
+    main = next(iter(tree.xpath('//div[@class="main"]')), None)
+    if main is None:
+        return Page(NEITHER)
+    main = _pruned(main, './div[starts-with(@class, "navset")] | ./div[@class="versionbox"]')
+    title = _text(tree.find(".//title"))
+    tocs = main.xpath(
+        './table[.//a[contains(concat(" ",@class," ")," toclink ")'
+        ' or contains(concat(" ",@class," ")," toptoclink ")]]'
+    )
+    if rel.endswith("/index.html") or _lead_only(main, tocs):
+        return Page(LISTING, title)
+    blocks = [
+        el
+        for el in main.xpath(f"{_SCRIBBLE_CODE} | .//pre")
+        if not any(a.tag == "pre" or "SCodeFlow" in _classes(a) for a in el.iterancestors())
+    ]
+    return Page(DOC, title, len(blocks), words=_words(main))
+
+
+# --- Doxygen (SDL2) ------------------------------------------------------------------------------
+
+
+def sdl2_page(root: Path, rel: str) -> Page:
+    """Doxygen as ``doxygen_page`` (``CREATE_SUBDIRS``: the pages in ``d0/d12/``...); a header's
+    source listing (``*_source.html``: the file's text, line-numbered, in ``div.fragment``) is
+    neither, as are the Sphinx trees' viewcode pages and rustdoc's and Haddock's ``src/``."""
+    if rel.endswith("_source.html"):
+        return Page(NEITHER)
+    page = doxygen_page(root, rel)
+    if "/md_" in rel and page.kind == DOC:
+        # A Markdown file's page (``md_README-hg``): a note under ``STUB_WORDS`` pointing to
+        # another page ("no longer hosted in Mercurial. Please see README-git.md") is neither.
+        text = next(iter(_parse(root / rel.lstrip("/")).xpath('//div[@class="contents"]')))
+        if len(_text(text).split()) < STUB_WORDS and text.xpath(".//a[@href]"):
+            return Page(NEITHER, page.title)
+    return page
+
+
 TREES = {
     "python": Tree(
         "python",
@@ -2222,6 +2329,36 @@ TREES = {
         Path("/usr/share/doc/ghc-doc/html/libraries/base-4.15.1.0"),
         "/index.html",
         haddock_page,
+    ),
+    "adwaita": Tree(
+        "adwaita",
+        "libadwaita-1-doc",
+        Path("/usr/share/doc/libadwaita-1"),
+        "/index.html",
+        gidocgen_page,
+        group="heldout",
+    ),
+    "racket-guide": Tree(
+        "racket-guide",
+        "racket-doc",
+        RACKET_ROOT,
+        "/guide/index.html",
+        scribble_page,
+        # The Guide's folder and the shared style sheets and scripts its pages load from ``../``;
+        # the links to the other manuals (``../reference/``) and the documentation's top page go
+        # unanswered.
+        serve=_racket_guide_served,
+        group="heldout",
+    ),
+    "sdl2": Tree(
+        "sdl2",
+        "libsdl2-doc",
+        Path("/usr/share/doc/libsdl2-doc/html"),
+        # The main page is empty and Doxygen's menu is written by a script (``menudata.js``): the
+        # crawl starts at the related pages' list, which leads to every document.
+        "/pages.html",
+        sdl2_page,
+        group="heldout",
     ),
 }
 
