@@ -308,6 +308,38 @@ haddock-base     ghc-doc               Haddock, GHC's ``base-4.15.1.0``: a modul
                                        "Source" link) neither. Content: ``#content`` but the synopsis
                                        (the signatures again), the contents box and the "Source"/"#"
                                        links. Title: ``<title>`` (the module's name). No languages.
+adwaita          libadwaita-1-doc      gi-docgen (``section#main``): an API page (its ``<header>``'s ``h3``
+                                       names the kind: class, interface, struct, enum, function, method,
+                                       property, signal...) is a document, but the namespace's
+                                       (``index.html``, kind "Namespace": tables of links and summaries), a
+                                       listing, as is ``classes_hierarchy.html`` (written by name); a
+                                       content page (a Markdown file, ``div.docblock`` under its ``h1``) a
+                                       document unless it is one-link paragraphs or items under a lead
+                                       (the Visual Index's screenshots): a listing. Title: an API page's
+                                       ``<title>`` (``Adw.ActionRow:subtitle``), a content page's ``h1``.
+                                       Code: ``<pre>`` (the C declaration, ``div.codehilite``). No
+                                       languages.
+racket-guide     racket-doc            Scribble, one section a page (``guide/`` and the shared style
+                                       sheets and scripts of ``../``; links to the other manuals go
+                                       unanswered): ``div.main`` without its navigation bars; a section is
+                                       a document unless its text besides its table of ``a.toclink``
+                                       entries (its subsections' pages) is a lead: a listing, as are the
+                                       book (``index.html``: title, preface, contents) and the index
+                                       (``doc-index.html``). Title: ``<title>`` (the heading, with its
+                                       section number: ``2.3 Lists, Iteration, and Recursion``). Code:
+                                       ``blockquote.SCodeFlow`` (racketblock, codeblock, examples; no
+                                       ``<pre>``). No languages.
+sdl2             libsdl2-doc           Doxygen as ``doxygen`` (``CREATE_SUBDIRS``): file, struct and union
+                                       pages and the related pages (the READMEs, ``md_*``) are documents;
+                                       the index pages by name (``annotated``, ``classes``, ``files``,
+                                       ``pages``, ``globals*``, ``functions*``, ``dir_*``, ``deprecated``)
+                                       listings; the source listings (``*_source.html``: a header's text,
+                                       line-numbered, as viewcode's or rustdoc's ``src/``), the empty main
+                                       page and the empty file pages of the Markdown files neither, and so
+                                       are notes under 20 words linking elsewhere (``README-hg``,
+                                       ``SDL_copying.h``'s "Go to the source code of this file.").
+                                       Start: ``pages.html`` (the main page is empty; the menu is a
+                                       script's). Title, code: as ``doxygen``. No languages.
 ================ ===================== ====================================================================
 
 Code blocks: the outermost ``<pre>`` elements of the page's main content container
@@ -316,10 +348,11 @@ SQLite's body, Doxygen's ``div.contents`` with its ``div.fragment`` blocks, Djan
 Apache's ``#page-content``, makeinfo's ``<body>``, erl_docgen's ``#content``, Publican's division,
 texi2any's chapter, ``div[itemprop=articleBody]``, rustdoc's ``section#main-content``, BoostBook's
 and gtk-doc's division, javadoc's ``<main>``, Docutils' ``div.document``, LaTeX2HTML's body, QDoc's
-``div.mainContent``, MediaWiki's ``#mw-content-text``, Haddock's ``#content``), against the fenced
-blocks of the stored Markdown (read as CommonMark reads them: the fences a Markdown example shows
-inside a longer fence are its code, no blocks of their own). Titles are compared with whitespace,
-dashes and quotes made plain (Sphinx's smart quotes turn ``---`` into an em dash).
+``div.mainContent``, MediaWiki's ``#mw-content-text``, Haddock's ``#content``,
+gi-docgen's ``section#main``, Scribble's ``div.main`` with its ``blockquote.SCodeFlow`` blocks),
+against the fenced blocks of the stored Markdown (read as CommonMark reads them: the fences a
+Markdown example shows inside a longer fence are its code, no blocks of their own). Titles are
+compared with whitespace, dashes and quotes made plain (Sphinx's smart quotes turn ``---`` into an em dash).
 
 Every tree is small enough to crawl whole (Python 530 pages, PostgreSQL 1,169, git 242, the Rust
 Book 185, Node 65, SQLite 766, Doxygen 359 with its examples' outputs, vim 147, CMake 1,936, Django
@@ -328,8 +361,9 @@ each, Erlang/OTP 992, the Debian Administrator's Handbook 127, zsh 179, MkDocs 2
 Sphinx 137, Boost 655 of 3,805, GLib 100, Flask 77, Commons Lang 730, Postfix 132, haproxy 2, the
 GIMP manual 685, SQLAlchemy 224, Docutils 56 of 64, gnuplot 652, the New Maintainers' Guide 11,
 Qt Core 684, cppreference's C reference 554 of 4,424, Haddock's base 514 with its ``src/`` pages;
-held out: none at the moment) but for what each row says is left out: the Rust docs but the Book, vim's five
-largest release notes, Cargo's rustdoc but ``syn`` (592 of 671 pages; rustdoc links the crates'
+held out: libadwaita 1,020, the Racket Guide 133, SDL2 469)
+but for what each row says is left out: the Rust docs but the Book, vim's five largest
+release notes, Cargo's rustdoc but ``syn`` (592 of 671 pages; rustdoc links the crates'
 roots from a script, so no page leads from one crate to the others), Boost's ``boost/`` reference
 pages, cppreference's C++ pages. Qt Core's pages link to the other Qt modules' folders and
 cppreference's "See also" rows to the C++ pages: those requests go unanswered (404). Doxygen's
@@ -357,7 +391,8 @@ title, SQLAlchemy's header the release's date on every page, most Docutils pages
 number of fence lines (``bad fences``: a block left open), documents keeping under 70% of the page's
 words (``text <70%``), code blocks kept / expected, languages kept / expected, WARNING lines of the
 crawl log (count, the first 5), pages fetched, requests that reached the canary (``foreign``), exit
-code, wall time. The thirty-eight tuning trees take about fifteen minutes.
+code, wall time. The thirty-eight tuning trees take about fifteen minutes, the held-out ones under
+a minute.
 ``--details TREE`` lists every mismatch; ``--json FILE`` writes rows and mismatches; ``--keep DIR``
 keeps each crawl's output folder (``DIR/<tree>/data/blogs/document.jsonl`` and the Markdown) for
 reading.
@@ -1992,7 +2027,7 @@ def gidocgen_page(root: Path, rel: str) -> Page:
         title = _heading_text(docblock.find("h1"), './/a[@class="md-anchor"]')
         if rel in GIDOCGEN_LISTINGS or _lead_only(docblock, docblock.xpath(_GIDOCGEN_ENTRIES)):
             return Page(LISTING, title)
-    return Page(DOC, title, len(_outer_pres(main)), words=_words(main))
+    return Page(DOC, title, len(_outer_pres(main)), words=_shown_words(main))
 
 
 # --- Scribble (Racket) ---------------------------------------------------------------------------
@@ -2016,7 +2051,8 @@ def scribble_page(root: Path, rel: str) -> Page:
     its number), the section's own text and, for a section whose subsections have pages of their
     own, a table of their ``a.toclink`` (``toptoclink``) links. A document, unless its text
     besides that table is a lead (under ``LEAD_WORDS`` or no more than the table's): a listing,
-    as is the book's ``index.html`` (its title, preface and the whole contents). Title:
+    as are the book's ``index.html`` (its title, preface and the whole contents) and its index
+    (``doc-index.html``). Title:
     ``<title>`` (the heading, with its section number: ``2.3 Lists, Iteration, and
     Recursion``). Code: Scribble's ``blockquote.SCodeFlow`` displays (and ``<pre>``s: none in
     the Guide); no language is declared."""
@@ -2030,14 +2066,14 @@ def scribble_page(root: Path, rel: str) -> Page:
         './table[.//a[contains(concat(" ",@class," ")," toclink ")'
         ' or contains(concat(" ",@class," ")," toptoclink ")]]'
     )
-    if rel.endswith("/index.html") or _lead_only(main, tocs):
+    if rel.endswith(("/index.html", "/doc-index.html")) or _lead_only(main, tocs):
         return Page(LISTING, title)
     blocks = [
         el
         for el in main.xpath(f"{_SCRIBBLE_CODE} | .//pre")
         if not any(a.tag == "pre" or "SCodeFlow" in _classes(a) for a in el.iterancestors())
     ]
-    return Page(DOC, title, len(blocks), words=_words(main))
+    return Page(DOC, title, len(blocks), words=_shown_words(main))
 
 
 # --- Doxygen (SDL2) ------------------------------------------------------------------------------
@@ -2050,12 +2086,15 @@ def sdl2_page(root: Path, rel: str) -> Page:
     if rel.endswith("_source.html"):
         return Page(NEITHER)
     page = doxygen_page(root, rel)
-    if "/md_" in rel and page.kind == DOC:
-        # A Markdown file's page (``md_README-hg``): a note under ``STUB_WORDS`` pointing to
-        # another page ("no longer hosted in Mercurial. Please see README-git.md") is neither.
+    if page.kind == DOC:
+        # A page whose text is a note under ``STUB_WORDS`` pointing to another page is neither: a
+        # Markdown file's "no longer hosted in Mercurial. Please see README-git.md", a header
+        # with nothing documented ("Go to the source code of this file.", its licence alone).
         text = next(iter(_parse(root / rel.lstrip("/")).xpath('//div[@class="contents"]')))
         if len(_text(text).split()) < STUB_WORDS and text.xpath(".//a[@href]"):
             return Page(NEITHER, page.title)
+        # Words as shown: Doxygen writes a code line's every token in a span of its own.
+        page.words = _shown_words(text)
     return page
 
 
