@@ -343,6 +343,38 @@ gapdoc           gap-gapdoc            GAPDoc2HTML, the GAPDoc manual (``doc/``)
                                        the navigation bars, the chapter's ``div.ChapSects`` and the footer.
                                        Title: the chapter's ``<h3>`` with its number ("A The File 3k+1.xml").
                                        No languages. Links to GAP's own manuals (``doc/ref``) go unanswered.
+adwaita          libadwaita-1-doc      gi-docgen (``section#main``): an API page (its ``<header>``'s ``h3``
+                                       names the kind: class, interface, struct, enum, function, method,
+                                       property, signal...) is a document, but the namespace's
+                                       (``index.html``, kind "Namespace": tables of links and summaries), a
+                                       listing, as is ``classes_hierarchy.html`` (written by name); a
+                                       content page (a Markdown file, ``div.docblock`` under its ``h1``) a
+                                       document unless it is one-link paragraphs or items under a lead
+                                       (the Visual Index's screenshots): a listing. Title: an API page's
+                                       ``<title>`` (``Adw.ActionRow:subtitle``), a content page's ``h1``.
+                                       Code: ``<pre>`` (the C declaration, ``div.codehilite``). No
+                                       languages.
+racket-guide     racket-doc            Scribble, one section a page (``guide/`` and the shared style
+                                       sheets and scripts of ``../``; links to the other manuals go
+                                       unanswered): ``div.main`` without its navigation bars; a section is
+                                       a document unless its text besides its table of ``a.toclink``
+                                       entries (its subsections' pages) is a lead: a listing, as are the
+                                       book (``index.html``: title, preface, contents) and the index
+                                       (``doc-index.html``). Title: ``<title>`` (the heading, with its
+                                       section number: ``2.3 Lists, Iteration, and Recursion``). Code:
+                                       ``blockquote.SCodeFlow`` (racketblock, codeblock, examples; no
+                                       ``<pre>``). No languages.
+sdl2             libsdl2-doc           Doxygen as ``doxygen`` (``CREATE_SUBDIRS``): file, struct and union
+                                       pages and the related pages (the READMEs, ``md_*``) are documents;
+                                       the index pages by name (``annotated``, ``classes``, ``files``,
+                                       ``pages``, ``globals*``, ``functions*``, ``dir_*``, ``deprecated``)
+                                       listings; the source listings (``*_source.html``: a header's text,
+                                       line-numbered, as viewcode's or rustdoc's ``src/``), the empty main
+                                       page and the empty file pages of the Markdown files neither, and so
+                                       are notes under 20 words linking elsewhere (``README-hg``,
+                                       ``SDL_copying.h``'s "Go to the source code of this file.").
+                                       Start: ``pages.html`` (the main page is empty; the menu is a
+                                       script's). Title, code: as ``doxygen``. No languages.
 ================ ===================== ====================================================================
 
 Code blocks: the outermost ``<pre>`` elements of the page's main content container
@@ -351,10 +383,11 @@ SQLite's body, Doxygen's ``div.contents`` with its ``div.fragment`` blocks, Djan
 Apache's ``#page-content``, makeinfo's ``<body>``, erl_docgen's ``#content``, Publican's division,
 texi2any's chapter, ``div[itemprop=articleBody]``, rustdoc's ``section#main-content``, BoostBook's
 and gtk-doc's division, javadoc's ``<main>``, Docutils' ``div.document``, LaTeX2HTML's body, QDoc's
-``div.mainContent``, MediaWiki's ``#mw-content-text``, Haddock's ``#content``), against the fenced
-blocks of the stored Markdown (read as CommonMark reads them: the fences a Markdown example shows
-inside a longer fence are its code, no blocks of their own). Titles are compared with whitespace,
-dashes and quotes made plain (Sphinx's smart quotes turn ``---`` into an em dash).
+``div.mainContent``, MediaWiki's ``#mw-content-text``, Haddock's ``#content``,
+gi-docgen's ``section#main``, Scribble's ``div.main`` with its ``blockquote.SCodeFlow`` blocks),
+against the fenced blocks of the stored Markdown (read as CommonMark reads them: the fences a
+Markdown example shows inside a longer fence are its code, no blocks of their own). Titles are
+compared with whitespace, dashes and quotes made plain (Sphinx's smart quotes turn ``---`` into an em dash).
 
 Every tree is small enough to crawl whole (Python 530 pages, PostgreSQL 1,169, git 242, the Rust
 Book 185, Node 65, SQLite 766, Doxygen 359 with its examples' outputs, vim 147, CMake 1,936, Django
@@ -363,9 +396,9 @@ each, Erlang/OTP 992, the Debian Administrator's Handbook 127, zsh 179, MkDocs 2
 Sphinx 137, Boost 655 of 3,805, GLib 100, Flask 77, Commons Lang 730, Postfix 132, haproxy 2, the
 GIMP manual 685, SQLAlchemy 224, Docutils 56 of 64, gnuplot 652, the New Maintainers' Guide 11,
 Qt Core 684, cppreference's C reference 554 of 4,424, Haddock's base 514 with its ``src/`` pages;
-held out: YARD 275, RDoc's Asciidoctor API 111, GAPDoc 22 of 52) but for what each row says is left
-out: the Rust docs but the Book, vim's five
-largest release notes, Cargo's rustdoc but ``syn`` (592 of 671 pages; rustdoc links the crates'
+held out: YARD 275, RDoc's Asciidoctor API 111, GAPDoc 22 of 52, libadwaita 1,020, the Racket
+Guide 133, SDL2 469) but for what each row says is left out: the Rust docs but the Book, vim's
+five largest release notes, Cargo's rustdoc but ``syn`` (592 of 671 pages; rustdoc links the crates'
 roots from a script, so no page leads from one crate to the others), Boost's ``boost/`` reference
 pages, cppreference's C++ pages. Qt Core's pages link to the other Qt modules' folders and
 cppreference's "See also" rows to the C++ pages: those requests go unanswered (404). Doxygen's
@@ -393,8 +426,8 @@ title, SQLAlchemy's header the release's date on every page, most Docutils pages
 number of fence lines (``bad fences``: a block left open), documents keeping under 70% of the page's
 words (``text <70%``), code blocks kept / expected, languages kept / expected, WARNING lines of the
 crawl log (count, the first 5), pages fetched, requests that reached the canary (``foreign``), exit
-code, wall time. The thirty-eight tuning trees take about fifteen minutes, the three
-held-out ones about fifteen seconds.
+code, wall time. The thirty-eight tuning trees take about fifteen minutes, the six held-out ones
+(``--heldout``) about a minute.
 ``--details TREE`` lists every mismatch; ``--json FILE`` writes rows and mismatches; ``--keep DIR``
 keeps each crawl's output folder (``DIR/<tree>/data/blogs/document.jsonl`` and the Markdown) for
 reading.
@@ -2114,6 +2147,117 @@ def gapdoc_page(root: Path, rel: str) -> Page:
     return Page(DOC, title, len(_outer_pres(content)), words=_shown_words(content))
 
 
+# --- gi-docgen -----------------------------------------------------------------------------------
+
+#: The page gi-docgen writes by name as a list besides the namespace's: the class hierarchy (a
+#: nested list of links to the class pages).
+GIDOCGEN_LISTINGS = frozenset({"/classes_hierarchy.html"})
+#: A paragraph or list item of a content page that is one link to another page and nothing else
+#: (the Visual Index's screenshots, each linking to its widget's class page).
+_GIDOCGEN_ENTRIES = (
+    './p[count(*) = 1 and a[not(starts-with(@href, "#"))] and not(normalize-space(text()))]'
+    ' | ./ul/li[count(*) = 1 and a[not(starts-with(@href, "#"))] and not(normalize-space(text()))]'
+)
+
+
+def gidocgen_page(root: Path, rel: str) -> Page:
+    """A gi-docgen page: ``section#main`` holds the content. An API page (its ``<header>``: an
+    ``h3`` naming the kind, "Class", "Method", "Property"..., over the ``h1``) is a document but
+    the namespace's page (``index.html``, kind "Namespace": tables of the classes, functions...,
+    a link and its summary a row), a listing, as is the class hierarchy gi-docgen writes by name.
+    A content page (a Markdown file of the project's, ``div.docblock`` under an ``h1``) is a
+    document unless it is links alone under a lead (paragraphs or items each one link to another
+    page: the Visual Index). Title: an API page's ``<title>`` (``Adw.ActionRow:subtitle``; the
+    ``h1`` shows the same names with CSS separators), a content page's ``h1`` (``<title>`` adds
+    the namespace). Code: the ``<pre>``s (the C declaration, Markdown's ``div.codehilite``); no
+    language is declared."""
+    tree = _parse(root / rel.lstrip("/"))
+    main = next(iter(tree.xpath('//section[@id="main"]')), None)
+    if main is None:
+        return Page(NEITHER)
+    header = main.find("header")
+    if header is not None:
+        title = _text(tree.find(".//title"))
+        if _text(header.find("h3")) == "Namespace":
+            return Page(LISTING, title)
+    else:
+        docblock = next(iter(main.xpath("./section/div[@class='docblock']")), None)
+        if docblock is None:
+            return Page(NEITHER)
+        title = _heading_text(docblock.find("h1"), './/a[@class="md-anchor"]')
+        if rel in GIDOCGEN_LISTINGS or _lead_only(docblock, docblock.xpath(_GIDOCGEN_ENTRIES)):
+            return Page(LISTING, title)
+    return Page(DOC, title, len(_outer_pres(main)), words=_shown_words(main))
+
+
+# --- Scribble (Racket) ---------------------------------------------------------------------------
+
+#: The Racket documentation's shared files one level above each manual (style sheets, scripts);
+#: the other manuals' folders and the documentation's top page are not served.
+RACKET_ROOT = Path("/usr/share/doc/racket")
+#: Scribble's code displays: ``racketblock``, ``codeblock``, the ``examples``' interactions.
+_SCRIBBLE_CODE = './/blockquote[contains(concat(" ",@class," ")," SCodeFlow ")]'
+
+
+def _racket_guide_served(rel: str) -> bool:
+    if rel.startswith("/guide/"):
+        return True
+    return rel.endswith((".css", ".js")) and (rel.count("/") == 1 or rel.startswith("/local-redirect/"))
+
+
+def scribble_page(root: Path, rel: str) -> Page:
+    """A Scribble page (one section a page): ``div.main`` holds the section: the navigation bars
+    (``div.navsettop``/``navsetbottom``), the heading (``h2`` the book, ``h3``... a section, with
+    its number), the section's own text and, for a section whose subsections have pages of their
+    own, a table of their ``a.toclink`` (``toptoclink``) links. A document, unless its text
+    besides that table is a lead (under ``LEAD_WORDS`` or no more than the table's): a listing,
+    as are the book's ``index.html`` (its title, preface and the whole contents) and its index
+    (``doc-index.html``). Title:
+    ``<title>`` (the heading, with its section number: ``2.3 Lists, Iteration, and
+    Recursion``). Code: Scribble's ``blockquote.SCodeFlow`` displays (and ``<pre>``s: none in
+    the Guide); no language is declared."""
+    tree = _parse(root / rel.lstrip("/"))
+    main = next(iter(tree.xpath('//div[@class="main"]')), None)
+    if main is None:
+        return Page(NEITHER)
+    main = _pruned(main, './div[starts-with(@class, "navset")] | ./div[@class="versionbox"]')
+    title = _text(tree.find(".//title"))
+    tocs = main.xpath(
+        './table[.//a[contains(concat(" ",@class," ")," toclink ")'
+        ' or contains(concat(" ",@class," ")," toptoclink ")]]'
+    )
+    if rel.endswith(("/index.html", "/doc-index.html")) or _lead_only(main, tocs):
+        return Page(LISTING, title)
+    blocks = [
+        el
+        for el in main.xpath(f"{_SCRIBBLE_CODE} | .//pre")
+        if not any(a.tag == "pre" or "SCodeFlow" in _classes(a) for a in el.iterancestors())
+    ]
+    return Page(DOC, title, len(blocks), words=_shown_words(main))
+
+
+# --- Doxygen (SDL2) ------------------------------------------------------------------------------
+
+
+def sdl2_page(root: Path, rel: str) -> Page:
+    """Doxygen as ``doxygen_page`` (``CREATE_SUBDIRS``: the pages in ``d0/d12/``...); a header's
+    source listing (``*_source.html``: the file's text, line-numbered, in ``div.fragment``) is
+    neither, as are the Sphinx trees' viewcode pages and rustdoc's and Haddock's ``src/``."""
+    if rel.endswith("_source.html"):
+        return Page(NEITHER)
+    page = doxygen_page(root, rel)
+    if page.kind == DOC:
+        # A page whose text is a note under ``STUB_WORDS`` pointing to another page is neither: a
+        # Markdown file's "no longer hosted in Mercurial. Please see README-git.md", a header
+        # with nothing documented ("Go to the source code of this file.", its licence alone).
+        text = next(iter(_parse(root / rel.lstrip("/")).xpath('//div[@class="contents"]')))
+        if len(_text(text).split()) < STUB_WORDS and text.xpath(".//a[@href]"):
+            return Page(NEITHER, page.title)
+        # Words as shown: Doxygen writes a code line's every token in a span of its own.
+        page.words = _shown_words(text)
+    return page
+
+
 TREES = {
     "python": Tree(
         "python",
@@ -2414,6 +2558,36 @@ TREES = {
         serve=lambda rel: (
             rel.startswith(("/pkg/GAPDoc/doc/", "/pkg/GAPDoc/example/")) and not rel.endswith("_mj.html")
         ),
+        group="heldout",
+    ),
+    "adwaita": Tree(
+        "adwaita",
+        "libadwaita-1-doc",
+        Path("/usr/share/doc/libadwaita-1"),
+        "/index.html",
+        gidocgen_page,
+        group="heldout",
+    ),
+    "racket-guide": Tree(
+        "racket-guide",
+        "racket-doc",
+        RACKET_ROOT,
+        "/guide/index.html",
+        scribble_page,
+        # The Guide's folder and the shared style sheets and scripts its pages load from ``../``;
+        # the links to the other manuals (``../reference/``) and the documentation's top page go
+        # unanswered.
+        serve=_racket_guide_served,
+        group="heldout",
+    ),
+    "sdl2": Tree(
+        "sdl2",
+        "libsdl2-doc",
+        Path("/usr/share/doc/libsdl2-doc/html"),
+        # The main page is empty and Doxygen's menu is written by a script (``menudata.js``): the
+        # crawl starts at the related pages' list, which leads to every document.
+        "/pages.html",
+        sdl2_page,
         group="heldout",
     ),
 }
