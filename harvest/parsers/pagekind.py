@@ -468,15 +468,23 @@ def _signature(heading: etree._Element, a: etree._Element, links: list[etree._El
     a date or count beside it: the link is most of its words, or a good share where it is the
     heading's one link.
     """
-    share = len(_text(a)) / max(len(_text(heading)), 1)
+    name, title = _text(a), _text(heading)
+    share = len(name) / max(len(title), 1)
     if share >= ENTRY_LINK_SHARE:
         return False
+    if name and not any(c.isspace() for c in name) and _DECLARATION_RE.search(title.replace(name, " ", 1)):
+        # One type named in a declaration: QDoc's ``<a>QJsonObject::iterator</a>
+        # QJsonObject::begin()`` and its properties' ``easingCurve : <a>QEasingCurve</a>``.
+        return True
     targets = {href.split("#", 1)[0] for x in links if (href := (x.get("href") or "").strip())}
     return share < ENTRY_LINK_SHARE / 2 or len(targets - {""}) > 1
 
 
 #: The share of a heading's text its link needs to be an entry's title (a title beside its date).
 ENTRY_LINK_SHARE = 0.6
+#: A declaration's shape beside a heading's link: a name called (``begin()``), a scoped name
+#: (``QDateTime::timeSpec``), a name typed (``easingCurve :``), never a title's words.
+_DECLARATION_RE = re.compile(r"\w\(|\w::\w|^\s*\w+\s?:\s*$")
 
 
 def _permalink_mark(a: etree._Element) -> bool:

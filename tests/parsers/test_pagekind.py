@@ -788,6 +788,17 @@ def test_qdoc_s_member_lists_and_class_groups_are_listings_and_a_class_page_is_n
     assert page.kind != "listing", page.reason
 
 
+@pytest.mark.parametrize("name", ["qjsonobject.html", "qvariantanimation.html"])
+def test_a_class_page_whose_member_headings_link_their_types_is_no_listing(name: str) -> None:
+    """QDoc's member headings are declarations whose return or property type links its class
+    (``<h3><a>QJsonObject::iterator</a> QJsonObject::begin()</h3>``, ``easingCurve :
+    <a>QEasingCurve</a>``): each was taken for an entry's title linking another page, and the
+    class pages with two or three such headings were stored as nothing (listings)."""
+    html = (OWN_FIXTURES / "realdocs" / "qdoc" / name).read_text(encoding="utf-8")
+    page = classify_page(html, "https://doc.qt.io/qt-5/" + name)
+    assert page.kind != "listing", page.reason
+
+
 def test_a_part_with_its_contents_and_an_introduction_is_a_document() -> None:
     """PostgreSQL's parts (DocBook XSL, ``postgresql-doc-15``): "Part III. Server Administration"
     is a ``<div class="toc">`` of its chapters under the part's own introduction, paragraphs found
