@@ -862,6 +862,17 @@ def _opens_text(heading: etree._Element) -> bool:
     return following is not None and following.tag == "p" and bool(following.text_content().strip())
 
 
+def _name_shown_before(tree: etree._Element, name: str, heading: etree._Element) -> bool:
+    """Whether the page shows ``name`` as a line of its own (no link's) before ``heading``."""
+    key = squash(name)
+    for el in tree.iter(etree.Element):
+        if el is heading:
+            return False
+        if el.text and squash(el.text) == key and squash(el.text_content()) == key and el.tag != "title":
+            return not any(up.tag == "a" for up in (el, *el.iterancestors()))
+    return False
+
+
 def _in_page_link(heading: etree._Element) -> bool:
     """Whether a heading sits inside a link into the page (``href="#…"``): a part's permalink."""
     return any(a.tag == "a" and (a.get("href") or "").startswith("#") for a in heading.iterancestors())
@@ -890,9 +901,13 @@ def _page_heading(tree: etree._Element, title: str, h1s: list[etree._Element]) -
         # Not an <h1> inside a link into the page: a part's heading as its own permalink
         # (Haddock's "<a href="#g:1" id="g:1"><h1>Filtering</h1></a>" after the module's text).
         mine = [h for h in own if not in_site_chrome(h) and not _in_page_link(h)]
-        if len(mine) == 1 or (mine and _is_page_name(name) and _opens_text(mine[0])):
+        if (len(mine) == 1 and (_opens_text(mine[0]) or not _name_shown_before(tree, name, mine[0]))) or (
+            mine and _is_page_name(name) and _opens_text(mine[0])
+        ):
             # The one, or the first when a paragraph follows it at once: the later ones are
-            # the page's parts (Haddock's module text, then its "Documentation").
+            # the page's parts (Haddock's module text, then its "Documentation"). Not a part's
+            # heading under the page's name shown as a line of its own: a module without text
+            # of its own, its "Documentation" under the caption naming it (GHC's base).
             return _heading_text(mine[0])
     article_heading = tree.xpath("//article//h1")
     if article_heading:

