@@ -208,7 +208,9 @@ def _drop_header_links(in_page: list[etree._Element]) -> None:
         shown = (a.text_content() or "").strip().lower()
         marker = shown in _HEADERLINK_TEXTS or is_mark(shown)
         if (
-            classes & _HEADERLINK_CLASSES or (marker and any(p.tag in HEADINGS for p in a.iterancestors()))
+            classes & _HEADERLINK_CLASSES
+            or (marker and any(p.tag in HEADINGS for p in a.iterancestors()))
+            or (marker and _links_own_line(a))
         ) and (a.getparent() is not None):
             # A header link that wraps the heading's own text (VuePress' header-anchor around
             # the whole title) leaves its text: dropped with it, every heading was lost.
@@ -216,6 +218,18 @@ def _drop_header_links(in_page: list[etree._Element]) -> None:
                 a.drop_tree()
             else:
                 a.drop_tag()
+
+
+def _links_own_line(a: etree._Element) -> bool:
+    """Whether a mark links to a target in its own line: a declaration's permalink, no heading's.
+
+    Haddock's ``<p class="src"><a id="v:id">id</a> :: cat a a … <a href="#v:id">#</a></p>``.
+    """
+    target = (a.get("href") or "").strip()[1:]
+    parent = a.getparent()
+    if not target or parent is None:
+        return False
+    return parent.get("id") == target or any(el.get("id") == target for el in parent.iter(etree.Element))
 
 
 def _visible_text(markdown: str) -> str:

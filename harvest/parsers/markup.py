@@ -290,6 +290,13 @@ def drop_empty_anchors(tree: etree._Element, placeholders: list[etree._Element] 
             a.tag = _DROPPED
             dropped += 1
             continue
+        if _names_a_target(a):
+            # A declaration's name as the target of links to it (Haddock's ``<a id="v:id"
+            # class="def">id</a> :: cat a a``): its words, no link. trafilatura counted each
+            # as a link, and a module's methods went as link lists.
+            a.tag = _DROPPED
+            dropped += 1
+            continue
         # Empty ones only: no text, no element child (a comment is neither).
         if a.text and a.text.strip() or any(isinstance(c.tag, str) for c in a):
             continue
@@ -302,6 +309,17 @@ def drop_empty_anchors(tree: etree._Element, placeholders: list[etree._Element] 
         # is one <pre> of 16,000 children (1,378 anchors took 0.8 s one by one).
         etree.strip_tags(tree, _DROPPED)
     return dropped
+
+
+def _names_a_target(a: etree._Element) -> bool:
+    """Whether a placeholder ``<a>`` is only a target: an ``id`` or ``name``, no script or role.
+
+    Not a control a script makes clickable (``onclick``, ``role="button"``, ``tabindex``): a
+    share bar's ``<a>``s stay links, as boilerplate.
+    """
+    if a.get("id") is None and a.get("name") is None:
+        return False
+    return not any(key.startswith("on") or key in {"role", "tabindex"} for key in a.attrib)
 
 
 #: The tag the anchors to drop are renamed to, to be unwrapped all at once.

@@ -1655,6 +1655,22 @@ def test_a_layout_block_classed_line_is_no_row_of_code() -> None:
     assert article.markdown.count("```") == 2
 
 
+def test_a_declaration_s_named_anchor_and_permalink_are_no_links() -> None:
+    """Haddock (``ghc-doc``, GHC's ``base``): each declaration is ``<p class="src"><a id="v:id"
+    class="def">id</a> :: cat a a <a>Source</a> <a href="#v:id">#</a></p>``. trafilatura counted
+    the name (a link target, no ``href``) and the permalink as links, and every method of
+    ``Category`` went as a list of links: the page kept its first paragraph. The name is text,
+    the mark linking its own line goes."""
+    article = extract_article(
+        realdocs_page("haddock/Control-Category.html"), "https://hackage.haskell.org/x.html"
+    )
+    assert article is not None
+    text = " ".join(article.markdown.split())
+    assert "id :: cat a a" in text and "the identity morphism" in text
+    assert "(.) :: cat b c -> cat a b -> cat a c" in text and "morphism composition" in text
+    assert "[#]" not in article.markdown and "[id]" not in article.markdown
+
+
 def test_code_written_in_lines_with_br_is_a_code_block_and_every_fence_closes() -> None:
     """Javadoc 17 (``libcommons-lang3-java-doc``): a member summary's modifier cell is a
     ``<code>`` broken with ``<br>`` (``static <E extends Throwable>`` over the return type).
