@@ -118,9 +118,11 @@ def _language_from_element(el: etree._Element, *, bare_names: bool, marked: bool
         elif (bare_names or marked) and "-" in low:
             # A block's marker class, then the marker and the language: Org mode's export writes
             # ``<pre class="src src-go">`` (the language a name Pygments must know), Erlang/OTP's
-            # erl_docgen ``<div class="example example-erl">`` around the block alone.
+            # erl_docgen ``<div class="example example-erl">`` around the block alone. Or the
+            # language, then a marker and it again: GeSHi (MediaWiki's old SyntaxHighlight,
+            # cppreference) writes ``<div class="c source-c"><pre class="de1">``.
             marker, _, name = low.partition("-")
-            if marker in tokens and markup.is_language(name):
+            if (marker in tokens or name in tokens) and markup.is_language(name):
                 return _normalize_language(name)
     return None
 

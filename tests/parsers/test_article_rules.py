@@ -1671,6 +1671,17 @@ def test_a_declaration_s_named_anchor_and_permalink_are_no_links() -> None:
     assert "[#]" not in article.markdown and "[id]" not in article.markdown
 
 
+def test_geshi_s_language_class_names_the_block_s_language() -> None:
+    """cppreference (MediaWiki's GeSHi highlighter): ``<div class="c source-c"><pre class="de1">``,
+    the language as a class and again after ``source-``. None of the C reference's 679 blocks
+    with a language had it; the example's output (``text source-text``) is plain text."""
+    url = "https://en.cppreference.com/w/c/string/byte/strlen"
+    article = extract_article(realdocs_page("cppreference/strlen.html"), url)
+    assert article is not None
+    assert "```c\n#define __STDC_WANT_LIB_EXT1__ 1\n" in article.markdown
+    assert re.findall(r"^```\S*$", article.markdown, re.M) == ["```c", "```", "```text", "```"]
+
+
 def test_code_written_in_lines_with_br_is_a_code_block_and_every_fence_closes() -> None:
     """Javadoc 17 (``libcommons-lang3-java-doc``): a member summary's modifier cell is a
     ``<code>`` broken with ``<br>`` (``static <E extends Throwable>`` over the return type).
