@@ -417,7 +417,7 @@ column and must be 0.
 Per tree: HTML pages served, documents (oracle), documents stored, documents missing (fetched or
 never fetched), listing pages stored, other pages stored, titles right (``unnumbered``: right but
 for a section number or label, ``Chapter 5.``, ``4.2.``, or an API page's kind and type parameters,
-Javadoc's ``Class X<T>``), documents given a date (``dated``: the
+Javadoc's ``Class X<T>``, rustdoc's ``Struct syn::Expr``), documents given a date (``dated``: the
 trees date none but PostgreSQL's and Django's release notes, R's manuals (their edition), SQLite's
 release log and Scrapy's pages, whose theme's footer gives the build's date; SQLite's pages end with
 "This page last modified on <date>"; haproxy's Configuration Manual shows its text's date under the
@@ -568,7 +568,12 @@ _NUMBERING = re.compile(
 
 #: An API page's kind before its name (Javadoc's ``<h1>`` "Class ArrayUtils", "Interface
 #: Diffable<T>"), and the type's parameters after it.
-_KIND_LABEL = re.compile(r"^(?:Class|Interface|Enum|Annotation Type|Record|Package|Module)\s+(?=\S)")
+_KIND_LABEL = re.compile(
+    r"^(?:Class|Interface|Enum|Annotation Type|Record|Package|Module"
+    # rustdoc's
+    r"|Crate|Struct|Trait|Function|Macro|Constant|Static|Type Definition|Union|Primitive Type"
+    r"|Keyword|Attribute Macro|Derive Macro|Trait Alias)\s+(?=\S)"
+)
 _TYPE_PARAMETERS = re.compile(r"<[^<>]*(?:<[^<>]*>[^<>]*)*>$")
 
 

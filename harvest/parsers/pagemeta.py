@@ -541,7 +541,7 @@ def _head_title(tree: etree._Element, title: str, h1s: list[etree._Element], eve
             return _unlabelled(h1, text) or (text if _is_page_name(title) else title)
     if (site_day := _site_and_day(title, h1s, every_h1)) is not None:
         return site_day
-    heading = _page_heading(tree, title, h1s) or _documented_title(title, h1s)
+    heading = _page_heading(tree, title, h1s) or _documented_title(title, h1s) or _item_path(title, h1s)
     return heading if heading is not None else title
 
 
@@ -637,6 +637,28 @@ def _documented_title(title: str, h1s: list[etree._Element]) -> str | None:
                 return None
         return None
     return None
+
+
+def _item_path(title: str, h1s: list[etree._Element]) -> str | None:
+    """An API item's path, when the ``<title>`` names the item and its module apart.
+
+    rustdoc: "Cursor in syn::buffer - Rust" over the ``<h1>`` "Struct syn::buffer::Cursor": the
+    item's name first, its module's path after (the ``<title>`` whole was stored, the
+    documentation's name with it). The path the ``<h1>`` shows names it alone.
+    """
+    first = TITLE_SEPARATORS_RE.split(title, maxsplit=1)[0].split()
+    for h1 in h1s:
+        item = _ITEM_HEADING_RE.match(_heading_text(h1))
+        if item is None:
+            continue
+        *module, name = _PATH_SEPARATOR_RE.split(item.group(1))
+        if module and first and first[0] == name and all(part in first[-1] for part in module):
+            return item.group(1)
+    return None
+
+
+#: Between the parts of an item's path: Rust's and C++'s ``::``, Java's and Python's ``.``.
+_PATH_SEPARATOR_RE = re.compile(r"::|\.")
 
 
 #: A title's length at most: a longer first line of a docstring is a sentence.

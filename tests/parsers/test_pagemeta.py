@@ -376,3 +376,14 @@ def test_a_module_s_name_shown_over_a_part_s_heading_is_its_title() -> None:
     assert declared_title(parse_html(html)) == "Control.Category"
     html = heldout_page("haddock", "SmallLessons-Guide-Install.html")
     assert declared_title(parse_html(html)) == "Installing the command-line tool"
+
+
+def test_an_api_item_named_apart_from_its_module_is_titled_by_its_path() -> None:
+    """rustdoc (``cargo-doc``, ``syn``): "While in syn::token - Rust" over the ``<h1>`` "Struct
+    syn::token::While": the whole ``<title>`` was stored, the documentation's name with it, on
+    syn's struct, enum, trait and function pages. The item's path is its title; a module's page, "syn::token -
+    Rust", was titled by its path already."""
+    html = (OWN_FIXTURES / "realdocs" / "rustdoc" / "struct.While.html").read_text(encoding="utf-8")
+    assert declared_title(parse_html(html)) == "syn::token::While"
+    tree = parse_html(heldout_page("rustdoc", "small_lessons/guide/index.html"))
+    assert declared_title(tree) == "small_lessons::guide"
