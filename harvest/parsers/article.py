@@ -31,7 +31,16 @@ from urllib.parse import urljoin, urlsplit
 import lxml.html
 from lxml import etree
 
-from harvest.parsers import codeblocks, datelines, markup, mdwriter, metasearch, prunes, textshape
+from harvest.parsers import (
+    codeblocks,
+    datelines,
+    linkdensity,
+    markup,
+    mdwriter,
+    metasearch,
+    prunes,
+    textshape,
+)
 from harvest.parsers.contentarea import content_areas
 from harvest.parsers.htmlparser import HEADINGS, html_parser, whole_document
 from harvest.parsers.language import weighed_length
@@ -514,8 +523,9 @@ def _extract(tree: etree._Element, *, fast: bool, recall: bool = False, short: b
     # module through the spider loader; only processes that extract pay for it.
     from trafilatura import bare_extraction
 
-    # trafilatura's own pipeline, its costliest discard XPaths run as Python walks (.prunes).
-    with prunes.walked_prunes():
+    # trafilatura's own pipeline, its costliest discard XPaths run as Python walks (.prunes),
+    # an API's declarations kept from its link-density test (.linkdensity).
+    with prunes.walked_prunes(), linkdensity.declarations_kept():
         return bare_extraction(tree, options=_options(fast, recall, short))
 
 

@@ -16,7 +16,8 @@ Pure functions, each tested on the real page that showed the loss (tests/parsers
   wrap a table move out of sight, as the sections' own ids do.
 - :func:`drop_empty_anchors`: an ``<a>`` without ``href`` and without text is a link target
   (DocBook's ``<a name>`` before every heading, Doxygen's anchors), which trafilatura counted
-  as a link: short blocks holding one went as all links, every heading of a DocBook manual.
+  as a link: short blocks holding one went as all links, every heading of a DocBook manual. One
+  with text and an ``id`` or ``name`` (Haddock's declared names) is unwrapped, its text kept.
 - :func:`keep_named_callouts`: an ``<aside>`` is a sidebar to trafilatura, dropped whole, but
   Starlight writes its notes and cautions as ``<aside aria-label="...">`` among the paragraphs:
   a named aside in the text's flow becomes a block, its hidden title line shown.
@@ -38,6 +39,11 @@ Pure functions, each tested on the real page that showed the loss (tests/parsers
 - :func:`drop_contents_lists`: an author's table of contents (a heading, then only a list of
   links to the page's own headings) lost its list to extraction (all links) and left its
   "Contents" heading over nothing; both go.
+- :func:`drop_collapsed_contents`: a closed ``<details>`` of lists whose every item links into
+  the page (Haddock's "Synopsis") is a contents box: the page's declarations again; it goes.
+- :func:`headings_of_summaries`: a ``<summary>`` holding one heading (beside icons and short
+  controls: rustdoc's "source" link) was written as a heading of its own over it; it becomes
+  the heading.
 - :func:`declare_code_languages`: a code block whose wrapper names its language as a bare class
   beside a highlighter's marker class (``<figure class="highlight go">`` around a line-number
   table, as highlight.js-style themes write it) lost the language; the ``<pre>`` gets the HTML
@@ -776,6 +782,30 @@ def _text_runs_as_paragraphs(div: etree._Element) -> int:
     return made
 
 
+def drop_collapsed_contents(tree: etree._Element, url: str) -> int:
+    """Drop a closed ``<details>`` of lists whose every item links into the page; returns how many.
+
+    A contents box the reader opens to jump to a place of the page: Haddock's "Synopsis", every
+    declaration of the module again, one a line, each linking to its documentation below. Once
+    its links were no longer counted as boilerplate, it was stored before the declarations, the
+    module twice. Only a box of a summary and lists, two items or more, no paragraph of its own.
+    """
+    dropped = 0
+    for details in list(tree.iter("details")):
+        if details.get("open") is not None or details.getparent() is None:
+            continue
+        parts = [el for el in details if isinstance(el.tag, str)]
+        if (details.text or "").strip() or any(el.tag not in {"summary", "ul", "ol"} for el in parts):
+            continue
+        items = [li for lst in parts if lst.tag != "summary" for li in lst if li.tag == "li"]
+        if len(items) < 2:
+            continue
+        if all(any(page_fragment(url, a.get("href") or "") for a in li.iter("a")) for li in items):
+            details.drop_tree()
+            dropped += 1
+    return dropped
+
+
 def headings_of_summaries(tree: etree._Element) -> int:
     """Make a ``<summary>`` holding a heading (and icons) that heading; returns how many.
 
@@ -785,15 +815,41 @@ def headings_of_summaries(tree: etree._Element) -> int:
     """
     made = 0
     for summary in list(tree.iter("summary")):
-        elements = [el for el in summary if isinstance(el.tag, str) and el.tag != "svg"]
-        if len(elements) != 1 or elements[0].tag not in HEADINGS or (summary.text or "").strip():
+        if (parent := summary.getparent()) is None or (heading := _summary_heading(summary)) is None:
             continue
-        for el in list(summary):
-            if el is not elements[0] and isinstance(el.tag, str):
-                el.drop_tree()
-        summary.drop_tag()
+        heading.tail = summary.tail
+        parent.replace(summary, heading)
         made += 1
     return made
+
+
+#: A control beside a summary's heading shows this many characters at most (rustdoc's "1.0.0 ·
+#: source" link to the item's source, its "§" anchor).
+SUMMARY_CONTROL_CHARS = 32
+
+
+def _summary_heading(summary: etree._Element) -> etree._Element | None:
+    """The one heading a ``<summary>`` holds, in wrappers of it alone, beside controls at most.
+
+    rustdoc 1.63 writes each member as ``<summary><section><span class="rightside"><a>source</a>
+    </span><a class="anchor"></a><h4>pub fn empty() -&gt; Self</h4></section></summary>``: the
+    summary was a heading of the link "source" over the member's own.
+    """
+    holder = summary
+    while not (holder.text or "").strip():
+        elements = [el for el in holder if isinstance(el.tag, str) and el.tag != "svg"]
+        if any((el.tail or "").strip() for el in elements):
+            return None
+        headings = [el for el in elements if el.tag in HEADINGS]
+        if len(headings) == 1:
+            others = [el for el in elements if el is not headings[0]]
+            if all(len(_shown(el)) <= SUMMARY_CONTROL_CHARS and el.tag not in _FLOW_BLOCKS for el in others):
+                return headings[0]
+            return None
+        if len(elements) != 1 or elements[0].tag not in {"div", "section", "span"}:
+            return None
+        holder = elements[0]
+    return None
 
 
 #: Class names of a code block's row outside a ``<pre>``: Doxygen's ``line``, LaTeXML's
@@ -1413,7 +1469,9 @@ def repair_tree(
     codes = list(tree.iter("code"))
     links_around_code(codes)
     code_line_breaks(codes)
-    headings_of_summaries(tree)
+    if next(tree.iter("details"), None) is not None:
+        drop_collapsed_contents(tree, url)
+        headings_of_summaries(tree)
     if wide:
         join_wide_lines(tree)
     neutralize_own_names(tree)

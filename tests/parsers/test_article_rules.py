@@ -1668,7 +1668,8 @@ def test_a_declaration_s_named_anchor_and_permalink_are_no_links() -> None:
     text = " ".join(article.markdown.split())
     assert "id :: cat a a" in text and "the identity morphism" in text
     assert "(.) :: cat b c -> cat a b -> cat a c" in text and "morphism composition" in text
-    assert "[#]" not in article.markdown and "[id]" not in article.markdown
+    assert "[#](https://hackage.haskell.org/x.html#v:id)" not in article.markdown
+    assert not re.search(r"\[id\]\([^)]*\) :: cat a a", article.markdown)
 
 
 def test_geshi_s_language_class_names_the_block_s_language() -> None:
@@ -1680,6 +1681,33 @@ def test_geshi_s_language_class_names_the_block_s_language() -> None:
     assert article is not None
     assert "```c\n#define __STDC_WANT_LIB_EXT1__ 1\n" in article.markdown
     assert re.findall(r"^```\S*$", article.markdown, re.M) == ["```c", "```", "```text", "```"]
+
+
+def test_an_api_s_declarations_with_linked_types_are_kept() -> None:
+    """rustdoc (``cargo-doc``) and Haddock (``ghc-doc``): a member is a short block of a
+    declaration whose names and types are links, its line of text and a "Read more" or "Source"
+    link. trafilatura deleted every short block of two short links or more: syn's ``While`` kept
+    none of its ``Clone`` and ``ToTokens`` methods, ``Control.Category`` neither ``(<<<)`` nor
+    ``(>>>)``. rustdoc's ``<summary>`` holding the member's heading beside its "source" link was
+    written as a heading "[source]" over it."""
+    url = "https://docs.rs/syn/1.0.0/syn/token/struct.While.html"
+    article = extract_article(realdocs_page("rustdoc/struct.While.html"), url)
+    assert article is not None
+    text = re.sub(r"\]\([^)]*\)", "]", article.markdown)
+    assert (
+        "### impl [Clone] for While\n\n#### fn [clone](&self) -> Self\n\nReturns a copy of the value." in text
+    )
+    assert "#### fn [to\\_tokens](&self, tokens: &mut [TokenStream])" in text
+    assert not re.search(r"^#+ .*\[source\]", text, re.M)
+    article = extract_article(
+        realdocs_page("haddock/Control-Category.html"), "https://hackage.haskell.org/x.html"
+    )
+    assert article is not None
+    text = " ".join(re.sub(r"\]\([^)]*\)", "]", article.markdown).split())
+    assert "(\\<\\<\\<) :: [Category] cat => cat b c -> cat a b -> cat a c" in text
+    assert "Right-to-left composition" in text and "Left-to-right composition" in text
+    # The module's "Synopsis", a closed box of the same declarations linking to them, goes.
+    assert "Synopsis" not in text and text.count("id :: cat a a") == 1
 
 
 def test_code_written_in_lines_with_br_is_a_code_block_and_every_fence_closes() -> None:
