@@ -45,7 +45,7 @@ def _kept(own: Callable[..., tuple[bool, bool]], module: Any) -> Callable[..., t
 
 @contextmanager
 def declarations_kept() -> Iterator[None]:
-    """trafilatura's link-density test, with a signature's links kept, for the ``with`` block."""
+    """Trafilatura's link-density test, with a signature's links kept, for the ``with`` block."""
     module = importlib.import_module("trafilatura.htmlprocessing")
     own = getattr(module, "link_density_test", None)
     if (
