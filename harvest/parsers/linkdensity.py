@@ -46,8 +46,8 @@ def _kept(own: Callable[..., tuple[bool, bool]], module: Any) -> Callable[..., t
 @contextmanager
 def declarations_kept() -> Iterator[None]:
     """Trafilatura's link-density test, with a signature's links kept, for the ``with`` block."""
-    module = importlib.import_module("trafilatura.htmlprocessing")
-    own = getattr(module, "link_density_test", None)
+    module: Any = importlib.import_module("trafilatura.htmlprocessing")
+    own: Any = getattr(module, "link_density_test", None)
     if (
         getattr(own, "__name__", "") != "link_density_test"
         or getattr(own, "__module__", "") != module.__name__
