@@ -23,6 +23,7 @@ import itertools
 import logging
 import re
 import unicodedata
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -1107,6 +1108,9 @@ def _main_region(
     titles = {squash(h.text_content()) for h in headings}  # "Title" and "Title¶" are one
     for found in (articles, mains):
         if len(found) == 1 and _is_lone_region(found[0], tree, headings, titles):
+            if found is articles and (whole := _parted_article(found[0])) is not None:
+                # Unframed: trafilatura would take the <article> in it, its first frame.
+                return whole, False, False, False
             return found[0], True, True, False
     # Else the content area trafilatura itself would take, the first of its kinds the page has.
     # The first kind (entry-content, articleBody...) names the text; the wider kinds (the first
@@ -1141,6 +1145,37 @@ def _main_region(
         return None, False, True, False
     block = _prose_block(tree, title)
     return (block if block is not None else _titled_region(tree, headings)), False, False, False
+
+
+def _elements(el: etree._Element) -> int:
+    """How many elements ``el`` holds (not its comments)."""
+    return sum(isinstance(child.tag, str) for child in el)
+
+
+def _parted_article(article: etree._Element) -> etree._Element | None:
+    """The block holding a lone ``<article>`` and the sections of the text after it, if any.
+
+    erl_docgen's command pages (Erlang/OTP's ``erl``): the command's description is the page's
+    one ``<article>``, its "Flags", "Emulator Flags" and the rest ``<section>``s beside it, nine
+    tenths of the text: 279 of its 9,335 words were stored. Sections of the text open with
+    headings of one level, two or more of them, and hold more prose than the article; a
+    blog's comments are one section.
+    """
+    up = article
+    while (parent := up.getparent()) is not None and parent.tag != "body" and _elements(parent) == 1:
+        up = parent
+    if parent is None or parent.tag in {"html", "body"}:
+        return None
+    parts = [
+        (level, chars)
+        for el in up.itersiblings("section")
+        if (level := _opening_heading(el, wrapped=True)) is not None
+        and (chars := _paragraph_chars(el)) >= SECTION_PROSE_CHARS
+    ]
+    levels = Counter(level for level, _ in parts)
+    if max(levels.values(), default=0) < 2 or sum(c for _, c in parts) <= _paragraph_chars(article):
+        return None
+    return parent
 
 
 def _is_lone_region(

@@ -1710,6 +1710,20 @@ def test_an_api_s_declarations_with_linked_types_are_kept() -> None:
     assert "Synopsis" not in text and text.count("id :: cat a a") == 1
 
 
+def test_a_lone_article_beside_the_text_s_sections_is_read_with_them() -> None:
+    """erl_docgen's command pages (``erlang-doc``, ``run_erl``): the description is the page's one
+    ``<article>``, the "Notes concerning the Log Files" and "Environment Variables" sections
+    ``<section>``s beside it, most of the text; the article alone was stored (``erl``: 279 of
+    its 9,335 words)."""
+    url = "https://www.erlang.org/doc/man/run_erl.html"
+    article = extract_article(realdocs_page("erlang/run_erl.html"), url)
+    assert article is not None
+    headings = re.findall(r"^#+ (.*)$", article.markdown, re.M)
+    assert "Description" in headings and "Environment Variables" in headings, headings
+    assert "Notes concerning the Log Files" in headings
+    assert "The run\\_erl program is specific to Unix systems." in article.markdown
+
+
 def test_code_written_in_lines_with_br_is_a_code_block_and_every_fence_closes() -> None:
     """Javadoc 17 (``libcommons-lang3-java-doc``): a member summary's modifier cell is a
     ``<code>`` broken with ``<br>`` (``static <E extends Throwable>`` over the return type).
