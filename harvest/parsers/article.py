@@ -1106,12 +1106,8 @@ def _main_region(
         # one-line chapter's <main> holds the page's one title all the same.
         headings = [h for h in headings if squash(h.text_content()) not in names] or headings
     titles = {squash(h.text_content()) for h in headings}  # "Title" and "Title¶" are one
-    for found in (articles, mains):
-        if len(found) == 1 and _is_lone_region(found[0], tree, headings, titles):
-            if found is articles and (whole := _parted_article(found[0])) is not None:
-                # Unframed: trafilatura would take the <article> in it, its first frame.
-                return whole, False, False, False
-            return found[0], True, True, False
+    if (lone := _lone_region(articles, mains, tree, headings, titles)) is not None:
+        return lone
     # Else the content area trafilatura itself would take, the first of its kinds the page has.
     # The first kind (entry-content, articleBody...) names the text; the wider kinds (the first
     # of several <article>s, #content, .main) count only when they hold most of the page's
@@ -1145,6 +1141,23 @@ def _main_region(
         return None, False, True, False
     block = _prose_block(tree, title)
     return (block if block is not None else _titled_region(tree, headings)), False, False, False
+
+
+def _lone_region(
+    articles: list[etree._Element],
+    mains: list[etree._Element],
+    tree: etree._Element,
+    headings: list[etree._Element],
+    titles: set[str],
+) -> tuple[etree._Element, bool, bool, bool] | None:
+    """The page's lone ``<article>``, else its lone ``<main>``, as :func:`_main_region` gives it."""
+    for found in (articles, mains):
+        if len(found) == 1 and _is_lone_region(found[0], tree, headings, titles):
+            if found is articles and (whole := _parted_article(found[0])) is not None:
+                # Unframed: trafilatura would take the <article> in it, its first frame.
+                return whole, False, False, False
+            return found[0], True, True, False
+    return None
 
 
 def _elements(el: etree._Element) -> int:
