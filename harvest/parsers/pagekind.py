@@ -455,8 +455,16 @@ def _heading_link(heading: etree._Element, page: str, host: str) -> str | None:
             continue
         target = _site_link(a.get("href"), page, host)
         if target is not None and not own.startswith(target.split("?")[0]):
+            if _FILE_RE.search(target.split("?")[0]):
+                # A file the section is about, no entry's page: BoostBook's reference sections,
+                # "Header <boost/units/unit.hpp>" each linking its header.
+                return None
             return None if _signature(heading, a, links) else target
     return None
+
+
+#: A path ending with a file's extension that is no web page's (``.hpp``, ``.pdf``, ``.zip``).
+_FILE_RE = re.compile(r"\.(?!(?:s?html?|xhtml|php\d?|aspx?|jsp|cgi|cfm)$)[a-z][a-z0-9]{0,4}$", re.I)
 
 
 def _signature(heading: etree._Element, a: etree._Element, links: list[etree._Element]) -> bool:

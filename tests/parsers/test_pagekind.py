@@ -799,6 +799,17 @@ def test_a_class_page_whose_member_headings_link_their_types_is_no_listing(name:
     assert page.kind != "listing", page.reason
 
 
+def test_sections_headed_by_the_file_they_document_are_no_entries() -> None:
+    """BoostBook's header references (``libboost1.74-doc``): a section per header, its heading
+    "Header <boost/type_index.hpp>" linking the header file, then its text and synopsis. Each
+    heading was taken for an entry's title linking another page, and the reference pages were never
+    stored (Boost.Units' of 295 headers among them). A link to a file that is no web page titles no entry."""
+    name = "boost_typeindex_header_reference.html"
+    html = (OWN_FIXTURES / "realdocs" / "boost" / name).read_text(encoding="utf-8")
+    page = classify_page(html, "https://www.boost.org/doc/libs/1_74_0/doc/html/" + name)
+    assert page.kind != "listing", page.reason
+
+
 def test_a_part_with_its_contents_and_an_introduction_is_a_document() -> None:
     """PostgreSQL's parts (DocBook XSL, ``postgresql-doc-15``): "Part III. Server Administration"
     is a ``<div class="toc">`` of its chapters under the part's own introduction, paragraphs found
