@@ -1584,9 +1584,12 @@ def _restated_entries(region: etree._Element, targets: set[str], page: str, host
 
 
 #: The page's complementary area by its widespread name (``id``/``class`` "sidebar"), where a
-#: theme writes no ``<aside>``: the site's archive, tags and blogroll beside the content.
+#: theme writes no ``<aside>``: the site's archive, tags and blogroll beside the content. So is a
+#: navigation bar named so in the content (a class ending "navbar": cppreference's ``t-navbar``
+#: over every page, its menus of the section's pages, each with its line).
 _SIDEBARS = etree.XPath(
-    ".//*[@id='sidebar' or contains(concat(' ', normalize-space(@class), ' '), ' sidebar ')]"
+    ".//*[@id='sidebar' or contains(concat(' ', normalize-space(@class), ' '), ' sidebar ')"
+    " or contains(concat(' ', normalize-space(@class), ' '), 'navbar ')]"
 )
 
 
