@@ -1431,8 +1431,14 @@ def _place(link: etree._Element, target: str) -> str:
 
 
 def _names_toc(el: etree._Element) -> bool:
-    """Whether ``el``'s class names it a table of contents (``toc``, DocBook's and gtk-doc's)."""
-    return "toc" in (el.get("class") or "").split()
+    """Whether ``el``'s class names it a table of contents.
+
+    ``toc`` (DocBook's and gtk-doc's), a name of its own after it (Sphinx's ``toctree-wrapper``).
+    """
+    return any(
+        token == "toc" or token.startswith(("toc-", "toc_", "toctree"))
+        for token in (el.get("class") or "").split()
+    )
 
 
 def _in_declared_toc(rows: list[etree._Element]) -> bool:

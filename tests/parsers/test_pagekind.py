@@ -835,6 +835,16 @@ def test_a_part_with_its_contents_and_an_introduction_is_a_document() -> None:
     assert contents.kind == "listing", contents.reason
 
 
+def test_a_sphinx_chapter_introducing_its_toctree_is_a_document() -> None:
+    """Sphinx (``python3.11-doc``): "Concrete Objects Layer" is two paragraphs of its own over its
+    ``<div class="toctree-wrapper">``, which Sphinx names a table of contents as DocBook names its
+    ``div.toc``: its links made half its text, and such chapters of Python's docs were lists, never
+    stored."""
+    html = (OWN_FIXTURES / "realdocs" / "python" / "concrete.html").read_text(encoding="utf-8")
+    page = classify_page(html, "https://docs.python.org/3.11/c-api/concrete.html")
+    assert page.kind != "listing", page.reason
+
+
 def test_an_index_of_terms_by_initials_is_a_listing() -> None:
     """gtk-doc's API index (held-out set): one-letter headings, each over loose ``<dt>`` terms
     ("sl_excerpt, function in Text helpers", both links to that page) with empty ``<dd>``s: it
