@@ -154,10 +154,21 @@ def looks_like_article(html: str) -> bool:
 
 
 def _drop_heading_controls(tree: etree._Element) -> None:
-    """Remove the bracketed controls of headings (MediaWiki's "[edit]"): not the heading's words."""
+    """Remove the controls of headings: MediaWiki's "[edit]", a link drawn as an icon alone.
+
+    Not the heading's words. erl_docgen puts an "edit on GitHub" link in every function's
+    heading, a pencil its stylesheet draws (``<a href="…"><span class="pencil-before"/></a>``):
+    trafilatura takes a block whose links have no text for links only, and every function's
+    name went.
+    """
     for heading in tree.iter(*HEADINGS):
         # A link first, then brackets, cheap: most headings have neither.
-        if next(heading.iter("a"), None) is None or "[" not in heading.text_content():
+        if next(heading.iter("a"), None) is None:
+            continue
+        for a in list(heading.iter("a")):
+            if a.get("href") and not a.text_content().strip() and next(a.iter("img", "svg"), None) is None:
+                a.drop_tree()
+        if "[" not in heading.text_content():
             continue
         for a in list(heading.iter("a")):
             if a.getparent() is None or (control := heading_control(a, heading)) is None:
@@ -1126,6 +1137,8 @@ def _main_region(
     for area in areas[1:]:
         if area is None or _shown_chars(area) < MIN_REGION_CHARS:
             continue
+        if area.tag == "article" and _part_under_title(area, headings):
+            continue
         page = _paragraph_chars(tree)
         if page and _paragraph_chars(area) >= AREA_MIN_SHARE * page:
             # Unframed where it holds <article>s: trafilatura would take the first of them.
@@ -1141,6 +1154,19 @@ def _main_region(
         return None, False, True, False
     block = _prose_block(tree, title)
     return (block if block is not None else _titled_region(tree, headings)), False, False, False
+
+
+def _part_under_title(article: etree._Element, headings: list[etree._Element]) -> bool:
+    """Whether the first of several ``<article>``s is one part of a text titled outside them all.
+
+    erl_docgen's module pages: the module's ``<h1>``, its summary and description, then an
+    ``<article class="func">`` per function; the first function was stored as the page. A page
+    of stories keeps its title in the first story.
+    """
+    if not headings or any(article in h.iterancestors() for h in headings):
+        return False
+    kind = article.get("class")
+    return any(sibling.get("class") == kind for sibling in article.itersiblings("article"))
 
 
 def _lone_region(

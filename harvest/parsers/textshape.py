@@ -81,7 +81,8 @@ def drop_empty_sections(body: etree._Element) -> None:
                 pending is not None
                 and not (pending.tail or "").strip()
                 and _rank(block) <= _rank(pending)
-                and len("".join(pending.itertext()).split()) <= SECTION_NAME_WORDS
+                and len(words := "".join(pending.itertext()).split()) <= SECTION_NAME_WORDS
+                and not _DECLARED_RE.search(" ".join(words))
             ):
                 body.remove(pending)
             pending = block
@@ -91,6 +92,9 @@ def drop_empty_sections(body: etree._Element) -> None:
 
 #: The most words a section's name has (longer, a heading is a line of text).
 SECTION_NAME_WORDS = 3
+#: A name called: a function's declaration as a heading, one of several over their text
+#: (erl_docgen's "start()", "start(File)", "start(Mode, File)"), no empty section's name.
+_DECLARED_RE = re.compile(r"\w\(")
 
 
 def _rank(head: etree._Element) -> int:

@@ -1724,6 +1724,25 @@ def test_a_lone_article_beside_the_text_s_sections_is_read_with_them() -> None:
     assert "The run\\_erl program is specific to Unix systems." in article.markdown
 
 
+def test_a_module_page_of_function_articles_is_read_whole_with_their_names() -> None:
+    """erl_docgen's module pages (``erlang-doc``, ``debugger``): the module's ``<h1>``, summary
+    and description, then an ``<article class="func">`` per function, headed by its
+    declarations, each heading with an "edit on GitHub" link drawn as an icon. The first
+    function's text alone was stored: the first of several articles, the page's title outside
+    them all, is one part of the text. trafilatura took each heading for links only (a link
+    with no text), and consecutive declarations ("start()", "start(File)") for section names
+    over nothing."""
+    url = "https://www.erlang.org/doc/man/debugger.html"
+    article = extract_article(realdocs_page("erlang/debugger.html"), url)
+    assert article is not None
+    headings = re.findall(r"^#+ (.*)$", article.markdown, re.M)
+    assert "Description" in headings and "start(Mode, File)" in headings, headings
+    assert "quick(Module, Name, Args)" in headings, headings
+    text = " ".join(article.markdown.split())
+    assert "Erlang Debugger for debugging and testing of Erlang programs." in text
+    assert "Debugs a single process." in text
+
+
 def test_code_written_in_lines_with_br_is_a_code_block_and_every_fence_closes() -> None:
     """Javadoc 17 (``libcommons-lang3-java-doc``): a member summary's modifier cell is a
     ``<code>`` broken with ``<br>`` (``static <E extends Throwable>`` over the return type).
