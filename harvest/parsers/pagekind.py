@@ -1590,12 +1590,9 @@ def _restated_entries(region: etree._Element, targets: set[str], page: str, host
 
 
 #: The page's complementary area by its widespread name (``id``/``class`` "sidebar"), where a
-#: theme writes no ``<aside>``: the site's archive, tags and blogroll beside the content. So is a
-#: navigation bar named so in the content (a class ending "navbar": cppreference's ``t-navbar``
-#: over every page, its menus of the section's pages, each with its line).
+#: theme writes no ``<aside>``: the site's archive, tags and blogroll beside the content.
 _SIDEBARS = etree.XPath(
-    ".//*[@id='sidebar' or contains(concat(' ', normalize-space(@class), ' '), ' sidebar ')"
-    " or contains(concat(' ', normalize-space(@class), ' '), 'navbar ')]"
+    ".//*[@id='sidebar' or contains(concat(' ', normalize-space(@class), ' '), ' sidebar ')]"
 )
 
 

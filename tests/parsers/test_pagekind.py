@@ -810,16 +810,6 @@ def test_sections_headed_by_the_file_they_document_are_no_entries() -> None:
     assert page.kind != "listing", page.reason
 
 
-def test_a_navigation_bar_in_the_content_is_the_site_s() -> None:
-    """cppreference (``cppreference-doc-en-html``) opens every page's content with its
-    ``<div class="t-navbar">``: the section's breadcrumb and menus of its pages, each with its
-    line. Its rows made a short function page an index of 63 pages ("ferror"): 20 of the C
-    reference's pages were never stored. A bar named "navbar" is the site's, as a sidebar is."""
-    html = (OWN_FIXTURES / "realdocs" / "cppreference" / "ferror.html").read_text(encoding="utf-8")
-    page = classify_page(html, "https://en.cppreference.com/w/c/io/ferror")
-    assert page.kind != "listing", page.reason
-
-
 def test_a_part_with_its_contents_and_an_introduction_is_a_document() -> None:
     """PostgreSQL's parts (DocBook XSL, ``postgresql-doc-15``): "Part III. Server Administration"
     is a ``<div class="toc">`` of its chapters under the part's own introduction, paragraphs found
