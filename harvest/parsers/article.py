@@ -1196,7 +1196,7 @@ def _parted_article(article: etree._Element) -> etree._Element | None:
 
     erl_docgen's command pages (Erlang/OTP's ``erl``): the command's description is the page's
     one ``<article>``, its "Flags", "Emulator Flags" and the rest ``<section>``s beside it, nine
-    tenths of the text: 279 of its 9,335 words were stored. Sections of the text open with
+    tenths of the text, and the article alone was stored. Sections of the text open with
     headings of one level, two or more of them, and hold more prose than the article; a
     blog's comments are one section.
     """

@@ -1,8 +1,7 @@
 """trafilatura's link-density test, keeping a short block whose links are a small part of its words.
 
-trafilatura deletes a short block (a ``<div>`` under 100 characters, a ``<p>`` under 30 or 60)
-when its links are most of its text, or when it holds two links or more and four in five of them
-are short words. The second test catches a tag line ("Tags: python, web") and a share bar; it
+trafilatura deletes a short block (a ``<div>`` or ``<p>`` under its length gate) when its links
+are most of its text, or when it holds two links or more and four in five of them are short words. The second test catches a tag line ("Tags: python, web") and a share bar; it
 also catches an API's declarations, where each name and type is a link amid the signature:
 rustdoc's ``fn clone(&self) -> Self`` over "Returns a copy of the value. Read more", Haddock's
 ``(<<<) :: Category cat => cat b c -> …`` with its "Source" link. Every trait method of a Rust
@@ -22,8 +21,8 @@ from contextlib import contextmanager
 from typing import Any
 
 #: The share of a short block's text its links make, under which two short links or more do not
-#: make it boilerplate: a signature's names and types (15-25% of its words in rustdoc's and
-#: Haddock's), against a tag line's or a "posted in" line's (45% and more).
+#: make it boilerplate: a signature's names and types are a small part of its words, a tag
+#: line's or a "posted in" line's links about half (BENCHMARKS.md, figures behind comments).
 LINK_SHARE = 0.34
 #: trafilatura's own share of link text over which a short block is links whatever their lengths.
 ALL_LINKS_SHARE = 0.8
