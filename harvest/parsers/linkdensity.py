@@ -1,8 +1,9 @@
 """trafilatura's link-density test, keeping a short block whose links are a small part of its words.
 
 trafilatura deletes a short block (a ``<div>`` or ``<p>`` under its length gate) when its links
-are most of its text, or when it holds two links or more and four in five of them are short words. The second test catches a tag line ("Tags: python, web") and a share bar; it
-also catches an API's declarations, where each name and type is a link amid the signature:
+are most of its text, or when it holds two links or more and four in five of them are short
+words. The second test catches a tag line ("Tags: python, web") and a share bar; it also
+catches an API's declarations, where each name and type is a link amid the signature:
 rustdoc's ``fn clone(&self) -> Self`` over "Returns a copy of the value. Read more", Haddock's
 ``(<<<) :: Category cat => cat b c -> …`` with its "Source" link. Every trait method of a Rust
 type and most functions of a Haskell module went so.
