@@ -454,8 +454,8 @@ def _heading_link(heading: etree._Element, page: str, host: str) -> str | None:
         if heading_control(a, heading) is not None:
             continue
         target = _site_link(a.get("href"), page, host)
-        if target is not None and not own.startswith(target.split("?")[0]):
-            if _FILE_RE.search(target.split("?")[0]):
+        if target is not None and not own.startswith(path := target.split("?")[0]):
+            if _FILE_RE.search(path):
                 # A file the section is about, no entry's page: BoostBook's reference sections,
                 # "Header <boost/units/unit.hpp>" each linking its header.
                 return None
